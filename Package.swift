@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "nudge",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "nudge", targets: ["nudge"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CDBus",
+            path: "Modules/CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
+        .target(name: "DBus", dependencies: ["CDBus"]),
+        .target(name: "NudgeCore"),
+        .target(name: "FreedesktopDelivery", dependencies: ["NudgeCore", "DBus"]),
+        .executableTarget(
+            name: "nudge",
+            dependencies: [
+                "NudgeCore", "DBus", "FreedesktopDelivery",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "nudge-bench",
+            dependencies: ["NudgeCore", "FreedesktopDelivery"],
+            path: "bench/Sources/nudge-bench"
+        ),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
+        .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "TestSupport"]),
+        .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+    ],
+    swiftLanguageModes: [.v6]
+)

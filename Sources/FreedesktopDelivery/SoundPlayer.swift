@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NudgeCore
+
+/// Plays a reminder's sound on this machine when the notification server does not.
+///
+/// Runs the player program directly (`posix_spawnp`), never through a shell, and does not
+/// wait for it. `NUDGE_SOUND_PLAYER` names a program that gets the sound file's path;
+/// otherwise the first of `canberra-gtk-play`, `pw-play`, `paplay` found on `PATH`.
+public struct SoundPlayer: Sendable, Hashable {
+    /// The player program.
+    public var program: String
+    /// Whether it takes theme names itself (`canberra-gtk-play -i NAME`).
+    public var takesNames: Bool
+
+    /// The player this environment gives, or `nil` when none is available.
+    public static func find(environment: [String: String]) -> SoundPlayer? {
+        if let custom = environment["NUDGE_SOUND_PLAYER"], !custom.isEmpty {
+            return SoundPlayer(program: custom, takesNames: false)
+        }
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for candidate in ["canberra-gtk-play", "pw-play", "paplay"] {
+            for dir in path.split(separator: ":") where access("\(dir)/\(candidate)", X_OK) == 0 {
+                return SoundPlayer(program: "\(dir)/\(candidate)", takesNames: candidate == "canberra-gtk-play")
+            }
+        }
+        return nil
+    }
+
+    /// The command line that plays `sound`, or `nil` when a named sound has no file.
+    public func arguments(for sound: Sound, environment: [String: String]) -> [String]? {
+        switch sound {
+        case .named(let name) where takesNames: return [program, "-i", name]
+        case .file(let path) where takesNames: return [program, "-f", path]
+        case .file(let path): return [program, path]
+        case .named(let name):
+            guard let file = Self.themeFile(named: name, environment: environment) else { return nil }
+            return [program, file]
+        }
+    }
+
+    /// Starts the player; returns its pid, or `nil` when it could not start.
+    @discardableResult
+    public func play(_ sound: Sound, environment: [String: String]) -> pid_t? {
+        guard let argv = arguments(for: sound, environment: environment) else { return nil }
+        return Self.spawn(argv)
+    }
+
+    /// The file for a sound-theme name, looked up in the freedesktop theme under the XDG
+    /// data folders.
+    public static func themeFile(named name: String, environment: [String: String]) -> String? {
+        let home = environment["XDG_DATA_HOME"] ?? environment["HOME"].map { "\($0)/.local/share" }
+        let dirs = [home].compactMap { $0 }
+            + (environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+        for dir in dirs {
+            for ext in ["oga", "ogg", "wav"] {
+                let file = "\(dir)/sounds/freedesktop/stereo/\(name).\(ext)"
+                if access(file, R_OK) == 0 { return file }
+            }
+        }
+        return nil
+    }
+
+    static func spawn(_ argv: [String]) -> pid_t? {
+        var pid: pid_t = 0
+        let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for arg in cArgs { free(arg) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // The player must not write into our stdout (which may be a pipe someone reads).
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
+        return rc == 0 ? pid : nil
+    }
+}

@@ -1,0 +1,83 @@
+/// Something that shows notifications and reports what the person did with them.
+///
+/// The scheduler talks to the desktop only through this: `FreedesktopDelivery` for real,
+/// ``InMemoryDelivery`` in tests, ``ConsoleDelivery`` for headless use.
+public protocol Delivery: AnyObject {
+    /// Shows a notification (or replaces the one named by `replacesID`) and returns its id.
+    func deliver(_ notification: Notification) throws(DeliveryError) -> UInt32
+    /// Takes a shown notification away.
+    func withdraw(_ id: UInt32) throws(DeliveryError)
+    /// Called for each answer: an action chosen, a pop-up closed.
+    var onEvent: ((DeliveryEvent) -> Void)? { get set }
+}
+
+/// What came back from a shown notification.
+public enum DeliveryEvent: Sendable, Hashable {
+    /// The person chose an action (`default` is a click on the pop-up).
+    case action(id: UInt32, key: String)
+    /// The pop-up went away, for the reason given.
+    case closed(id: UInt32, reason: CloseReason)
+
+    /// The notification the event is about.
+    public var id: UInt32 {
+        switch self {
+        case .action(let id, _), .closed(let id, _): id
+        }
+    }
+}
+
+/// Why a pop-up closed: the freedesktop close reasons, an open set.
+public struct CloseReason: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The reason code on the wire.
+    public var rawValue: UInt32
+    /// Wraps a reason code.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// 1: it timed out.
+    public static let expired = CloseReason(rawValue: 1)
+    /// 2: the person dismissed it.
+    public static let dismissed = CloseReason(rawValue: 2)
+    /// 3: a `CloseNotification` call closed it.
+    public static let closedByCall = CloseReason(rawValue: 3)
+    /// 4: undefined or reserved.
+    public static let undefined = CloseReason(rawValue: 4)
+
+    /// `expired`, `dismissed`, `closed`, or `reason N`.
+    public var description: String {
+        switch self {
+        case .expired: "expired"
+        case .dismissed: "dismissed"
+        case .closedByCall: "closed"
+        case .undefined: "undefined"
+        default: "reason \(rawValue)"
+        }
+    }
+}
+
+/// Why a delivery failed, in terms of what the person can do about it.
+public struct DeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure.
+    public var kind: Kind
+    /// One line saying what went wrong.
+    public var message: String
+
+    /// Makes an error.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The kinds of failure.
+    public enum Kind: Sendable, Hashable {
+        /// There is no session bus to talk to.
+        case noBus
+        /// Nobody serves notifications now.
+        case noServer
+        /// The server did not answer in time.
+        case noReply
+        /// The server or the bus refused the request.
+        case rejected
+    }
+
+    /// The message.
+    public var description: String { message }
+}

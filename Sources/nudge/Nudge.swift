@@ -1,0 +1,62 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `nudge` command: reminders as desktop pop-ups.
+@main
+struct Nudge: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "nudge",
+        abstract: "Reminders as desktop pop-ups, on time, one tidy pop-up with a count.",
+        discussion: """
+        Nudge shows reminders through the freedesktop notification service on the \
+        session D-Bus (GNOME, KDE, dunst, mako, xfce4-notifyd, …).
+        """,
+        version: version,
+        subcommands: [Send.self, Doctor.self]
+    )
+
+    /// Runs the command line, turning every failure into one line on stderr and a
+    /// sysexits code; help and version go to stdout as usual.
+    static func main() {
+        let command: ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }
+            fail(message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments",
+                 code: code.rawValue)
+        }
+        do {
+            var command = command
+            try command.run()
+        } catch let error as CLIError {
+            fail(error.message, code: error.code.rawValue)
+        } catch let error as ExitCode {
+            Glibc.exit(error.rawValue)
+        } catch {
+            fail(message(for: error), code: exitCode(for: error).rawValue)
+        }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+        writeError("nudge: \(text)\n")
+        Glibc.exit(code)
+    }
+}
+
+/// Writes to stderr with write(2): no shared `FILE*`, nothing buffered at exit.
+func writeError(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+        if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
+        offset += n
+    }
+}

@@ -1,0 +1,164 @@
+import ArgumentParser
+import DBus
+import FreedesktopDelivery
+import NudgeCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `nudge send`: notify-send's job, with notify-send's options, plus sound and a count.
+struct Send: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a pop-up now (a drop-in for notify-send).",
+        discussion: """
+        Takes notify-send's options with the same meaning, so scripts can switch by \
+        changing the command name.
+
+        Examples:
+          nudge send "Tea is ready"
+          nudge send -u critical -i dialog-warning "Backup failed" "Disk full on /srv"
+          nudge send --sound alarm-clock-elapsed --count 3 "Drink water"
+          nudge send -A snooze="Snooze 10 min" -A done=Done "Stand up"   # prints the key chosen
+          id=$(nudge send -p "Building…"); nudge send -r "$id" "Build finished"
+
+        Exit status: 0 shown, 64 bad option, 69 no session bus or no notification server.
+        """
+    )
+
+    @Argument(help: "The summary (title) of the pop-up.")
+    var summary: String
+
+    @Argument(help: "The body text, shown literally.")
+    var body: String?
+
+    @Option(name: [.customShort("u"), .long], help: "Urgency: low, normal or critical.")
+    var urgency: String = "normal"
+
+    @Option(name: [.customShort("t"), .customLong("expire-time")],
+            help: "Milliseconds until the pop-up expires; 0 never, -1 the server's default.")
+    var expireTime: Int32 = -1
+
+    @Option(name: [.customShort("a"), .customLong("app-name")], help: "The application name shown.")
+    var appName: String = "Nudge"
+
+    @Option(name: [.customShort("i"), .long], help: "An icon name or a file.")
+    var icon: String = ""
+
+    @Option(name: [.customShort("c"), .long], help: "A category, e.g. x-nudge.reminder.")
+    var category: String?
+
+    @Option(name: [.customShort("h"), .customLong("hint")], parsing: .singleValue,
+            help: ArgumentHelp("A hint TYPE:NAME:VALUE; TYPE is boolean, int, double, string or byte.",
+                               valueName: "TYPE:NAME:VALUE"))
+    var hints: [String] = []
+
+    @Option(name: [.customShort("A"), .customLong("action")], parsing: .singleValue,
+            help: ArgumentHelp("A button [NAME=]TEXT (repeatable); waits and prints the NAME chosen.",
+                               valueName: "[NAME=]TEXT"))
+    var actions: [String] = []
+
+    @Flag(name: [.customShort("w"), .long], help: "Wait until the pop-up closes or an action is chosen.")
+    var wait = false
+
+    @Option(name: [.customShort("r"), .customLong("replace-id")], help: "Replace the pop-up with this id.")
+    var replaceID: UInt32?
+
+    @Flag(name: [.customShort("p"), .customLong("print-id")], help: "Print the pop-up's id.")
+    var printID = false
+
+    @Flag(name: [.customShort("e"), .long], help: "Ask the server not to keep it in its history.")
+    var transient = false
+
+    @Option(help: ArgumentHelp("A sound-theme name or a sound file to play.", valueName: "NAME|PATH"))
+    var sound: String?
+
+    @Option(help: "Show the pop-up as repeated N times (×N) and send x-nudge-count.")
+    var count: Int32?
+
+    func notification() throws(CLIError) -> Notification {
+        guard let urgency = Urgency(name: urgency) else {
+            throw CLIError(.usage, "invalid urgency '\(self.urgency)': use low, normal or critical")
+        }
+        if let count, count < 0 { throw CLIError(.usage, "invalid count '\(count)': must be 0 or more") }
+        if replaceID == 0 { throw CLIError(.usage, "invalid replace id '0': ids start at 1") }
+        if let sound, sound.isEmpty { throw CLIError(.usage, "invalid sound '': give a name or a path") }
+        var parsedHints: [String: Notification.Hint] = [:]
+        for text in hints {
+            let (name, hint) = try HintParser.parse(text)
+            parsedHints[name] = hint
+        }
+        var parsedActions: [Notification.Action] = []
+        for (index, text) in actions.enumerated() { parsedActions.append(try Self.action(text, index: index)) }
+        return Notification(
+            summary: summary, body: body ?? "", appName: appName, icon: icon, urgency: urgency,
+            actions: parsedActions,
+            category: category, sound: sound.map(Sound.init), transient: transient, count: count,
+            expiry: .init(wireValue: expireTime), replacesID: replaceID, hints: parsedHints)
+    }
+
+    /// `NAME=TEXT`, or just `TEXT` with the index as the name, as notify-send does.
+    static func action(_ text: String, index: Int) throws(CLIError) -> Notification.Action {
+        guard !text.isEmpty else { throw CLIError(.usage, "invalid action '': give [NAME=]TEXT") }
+        guard let eq = text.firstIndex(of: "=") else { return .init(key: String(index), label: text) }
+        let key = String(text[..<eq])
+        guard !key.isEmpty else { throw CLIError(.usage, "invalid action '\(text)': the NAME before '=' is empty") }
+        return .init(key: key, label: String(text[text.index(after: eq)...]))
+    }
+
+    func run() throws {
+        let notification = try notification()
+        let delivery: FreedesktopDelivery
+        do {
+            delivery = try FreedesktopDelivery.session()
+        } catch {
+            throw CLIError(error)
+        }
+        var answer: DeliveryEvent?
+        delivery.onEvent = { answer = $0 }
+        let id: UInt32
+        do {
+            id = try delivery.deliver(notification)
+        } catch {
+            throw CLIError(error)
+        }
+        if printID {
+            print(id)
+            fflush(nil)
+        }
+        guard wait || !actions.isEmpty else { return }
+        while answer == nil {
+            guard delivery.process(timeout: nil) else {
+                throw CLIError(.unavailable, "lost the session bus while waiting for pop-up \(id)")
+            }
+        }
+        if case .action(_, let key) = answer {
+            print(key)
+            // An answered pop-up has done its job; dunst would otherwise keep showing it.
+            try? delivery.withdraw(id)
+        }
+    }
+}
+
+/// Parses notify-send's `TYPE:NAME:VALUE` hints.
+enum HintParser {
+    static func parse(_ text: String) throws(CLIError) -> (String, Notification.Hint) {
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, !parts[1].isEmpty else {
+            throw CLIError(.usage, "invalid hint '\(text)': use TYPE:NAME:VALUE")
+        }
+        let (type, name, value) = (parts[0].lowercased(), parts[1], parts[2])
+        let hint: Notification.Hint?
+        switch type {
+        case "boolean", "bool":
+            hint = ["true": true, "1": true, "false": false, "0": false][value.lowercased()].map { .bool($0) }
+        case "int", "int32": hint = Int32(value).map { .int32($0) }
+        case "double": hint = Double(value).map { .double($0) }
+        case "string": hint = .string(value)
+        case "byte": hint = UInt8(value).map { .byte($0) }
+        default:
+            throw CLIError(.usage, "invalid hint type '\(parts[0])' in '\(text)': use boolean, int, double, string or byte")
+        }
+        guard let hint else { throw CLIError(.usage, "invalid \(type) value '\(value)' in hint '\(text)'") }
+        return (name, hint)
+    }
+}
