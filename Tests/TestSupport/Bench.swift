@@ -1,1 +1,244 @@
-public enum TestSupportPlaceholder {}
+import Foundation
+
+/// Access to the live test bench that `scripts/testbench` sets up (private bus, Xvfb,
+/// dunst): running programs in it and reading what the notification server received.
+public enum Bench {
+    /// The bench's scratch folder, or `nil` when the tests run outside the bench.
+    public static var directory: String? { ProcessInfo.processInfo.environment["NUDGE_BENCH_DIR"] }
+
+    /// Whether the live tests can run: `make test` always runs them inside the bench.
+    public static var isAvailable: Bool { directory != nil }
+
+    /// The package's root folder.
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The built `nudge` binary (beside the test bundle, in the same build folder).
+    public static var nudgePath: String {
+        if let path = ProcessInfo.processInfo.environment["NUDGE_BIN"] { return path }
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for dir in [beside, beside.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
+            let candidate = dir.appendingPathComponent("nudge").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/nudge").path
+    }
+
+    /// What a finished program left behind.
+    public struct Outcome: Sendable {
+        /// The exit status.
+        public var status: Int32
+        /// Everything it wrote to stdout.
+        public var stdout: String
+        /// Everything it wrote to stderr.
+        public var stderr: String
+        /// How long it ran, in seconds.
+        public var seconds: Double
+    }
+
+    /// Runs a program to its end (killed after `timeout` seconds).
+    @discardableResult
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
+                           timeout: Double = 30) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
+        process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        let start = Date()
+        try process.run()
+        let collector = OutputCollector(out: out, err: err)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(2_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        while process.isRunning { usleep(2_000) }
+        let (stdout, stderr) = collector.finish()
+        return Outcome(status: process.terminationStatus, stdout: stdout, stderr: stderr,
+                       seconds: Date().timeIntervalSince(start))
+    }
+
+    /// Runs the built `nudge` with arguments.
+    @discardableResult
+    public static func nudge(_ arguments: String..., environment: [String: String?] = [:], timeout: Double = 30) throws -> Outcome {
+        try run(nudgePath, arguments, environment: environment, timeout: timeout)
+    }
+
+    /// Starts the built `nudge` without waiting for it.
+    public static func start(_ arguments: [String], environment: [String: String?] = [:]) throws -> Running {
+        try Running(nudgePath, arguments, environment: environment)
+    }
+
+    /// Runs `dunstctl` and returns its trimmed output.
+    @discardableResult
+    public static func dunstctl(_ arguments: String...) throws -> String {
+        try run("dunstctl", arguments).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `dunstctl count displayed` as a number.
+    public static func displayedCount() throws -> Int { Int(try dunstctl("count", "displayed")) ?? -1 }
+
+    /// Closes every pop-up and clears dunst's history, so each test starts clean.
+    public static func reset() throws {
+        try dunstctl("close-all")
+        try dunstctl("history-clear")
+        try dunstctl("set-paused", "false")
+    }
+
+    /// dunst's history (closed pop-ups), newest first, each as field → value.
+    public static func history() throws -> [[String: Any]] {
+        let text = try run("dunstctl", ["history"]).stdout
+        guard let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              let outer = json["data"] as? [[Any]], let entries = outer.first as? [[String: Any]] else { return [] }
+        return entries.map { entry in
+            entry.compactMapValues { ($0 as? [String: Any])?["data"] }
+        }
+    }
+
+    /// Polls `condition` every 20 ms until it holds or `seconds` pass.
+    public static func eventually(_ seconds: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if try condition() { return true }
+            usleep(20_000)
+        } while Date() < deadline
+        return try condition()
+    }
+}
+
+/// A program started in the background; its output is collected until it ends.
+public final class Running: @unchecked Sendable {
+    private let process = Process()
+    private let collector: OutputCollector
+
+    init(_ executable: String, _ arguments: [String], environment: [String: String?]) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        collector = OutputCollector(out: out, err: err)
+    }
+
+    /// The process id.
+    public var pid: Int32 { process.processIdentifier }
+    /// Whether it still runs.
+    public var isRunning: Bool { process.isRunning }
+    /// What it wrote to stdout so far.
+    public var stdoutSoFar: String { collector.stdoutSoFar }
+
+    /// Waits up to `timeout` seconds for the end (then kills it) and returns the outcome.
+    public func finish(timeout: Double = 10) -> Bench.Outcome {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(2_000) }
+        if process.isRunning { kill(pid, SIGKILL) }
+        while process.isRunning { usleep(2_000) }
+        let (stdout, stderr) = collector.finish()
+        return Bench.Outcome(status: process.terminationStatus, stdout: stdout, stderr: stderr, seconds: 0)
+    }
+
+    /// Sends SIGTERM and collects the outcome.
+    public func stop() -> Bench.Outcome {
+        if process.isRunning { kill(pid, SIGTERM) }
+        return finish(timeout: 3)
+    }
+}
+
+/// Reads a process's stdout and stderr on background threads, so a full pipe never
+/// blocks it.
+final class OutputCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = Data()
+    private var err = Data()
+    private let group = DispatchGroup()
+
+    init(out: Pipe, err: Pipe) {
+        for (pipe, isOut) in [(out, true), (err, false)] {
+            group.enter()
+            let handle = pipe.fileHandleForReading
+            Thread.detachNewThread { [self] in
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    lock.lock()
+                    if isOut { self.out.append(chunk) } else { self.err.append(chunk) }
+                    lock.unlock()
+                }
+                group.leave()
+            }
+        }
+    }
+
+    var stdoutSoFar: String {
+        lock.lock(); defer { lock.unlock() }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func finish() -> (String, String) {
+        group.wait()
+        lock.lock(); defer { lock.unlock() }
+        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}
+
+/// A `dbus-monitor` capture of calls to the notification service: the independent
+/// witness of what went over the bus.
+public final class BusMonitor {
+    private let running: Running
+
+    /// Starts capturing and waits until the monitor is attached.
+    public init(rule: String = "type='method_call',interface='org.freedesktop.Notifications'") throws {
+        let running = try Running("/usr/bin/dbus-monitor", ["--session", rule], environment: [:])
+        self.running = running
+        _ = Bench.eventually(3) { running.stdoutSoFar.contains("NameAcquired") || running.stdoutSoFar.contains("NameLost") }
+        usleep(50_000)
+    }
+
+    /// Stops the capture and returns its text.
+    public func stop() -> String {
+        usleep(100_000)
+        return running.stop().stdout
+    }
+}
+
+/// A private bus of the bench's kind (no service directories), for tests that need a bus
+/// without a notification server.
+public final class PrivateBus {
+    private let running: Running
+    /// Its address.
+    public let address: String
+
+    /// Starts `dbus-daemon` with the bench's configuration.
+    public init() throws {
+        guard let dir = Bench.directory else { throw CocoaError(.fileNoSuchFile) }
+        let running = try Running("/usr/bin/dbus-daemon", ["--config-file=\(dir)/bus.conf", "--nofork", "--print-address=1"],
+                                  environment: [:])
+        self.running = running
+        _ = Bench.eventually(5) { running.stdoutSoFar.contains("unix:") }
+        address = running.stdoutSoFar.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    deinit { _ = running.stop() }
+}
+
+extension Bench {
+    private static let dunstLock = NSLock()
+
+    /// Runs a test body that uses the shared dunst alone: pop-up counts and history are
+    /// global, so such tests take turns while the rest of the suite runs in parallel.
+    public static func withDunst<T>(_ body: () throws -> T) throws -> T {
+        dunstLock.lock()
+        defer { dunstLock.unlock() }
+        try reset()
+        return try body()
+    }
+}

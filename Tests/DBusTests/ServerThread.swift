@@ -1,0 +1,43 @@
+import DBus
+import Foundation
+
+/// A second connection serving objects from its own thread, so a test's connection can
+/// make blocking calls to it.
+final class ServerThread: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopping = false
+    private let done = DispatchSemaphore(value: 0)
+    private(set) var uniqueName = ""
+
+    init(address: String? = nil, _ setup: @escaping @Sendable (Connection) throws -> Void) throws {
+        let ready = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: Error?
+        Thread.detachNewThread { [self] in
+            defer { done.signal() }
+            let connection: Connection
+            do {
+                connection = try address.map { try Connection.bus(address: $0) } ?? Connection.session()
+                try setup(connection)
+                uniqueName = connection.uniqueName
+            } catch {
+                failure = error
+                ready.signal()
+                return
+            }
+            ready.signal()
+            while !isStopping, connection.process(timeout: .milliseconds(20)) {}
+        }
+        ready.wait()
+        if let failure { throw failure }
+    }
+
+    private var isStopping: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return stopping
+    }
+
+    func stop() {
+        lock.lock(); stopping = true; lock.unlock()
+        done.wait()
+    }
+}
