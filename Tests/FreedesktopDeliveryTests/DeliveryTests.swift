@@ -1,1 +1,133 @@
+import DBus
+import Foundation
+@testable import FreedesktopDelivery
+import NudgeCore
 import Testing
+import TestSupport
+
+/// FreedesktopDelivery against dunst on the bench: events and close reasons as they
+/// really arrive.
+@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+struct LiveDeliveryTests {
+    /// Pumps the connection until an event for `id` arrives.
+    func nextEvent(_ delivery: FreedesktopDelivery, for id: UInt32, within seconds: Double = 5) -> DeliveryEvent? {
+        var event: DeliveryEvent?
+        delivery.onEvent = { if $0.id == id { event = $0 } }
+        let deadline = Date().addingTimeInterval(seconds)
+        while event == nil && Date() < deadline { delivery.process(timeout: .milliseconds(50)) }
+        return event
+    }
+
+    @Test func theThreeCloseReasonsArriveTyped() throws {
+        try Bench.withDunst {
+            let delivery = try FreedesktopDelivery.session()
+            let expiring = try delivery.deliver(Notification(summary: "expires", expiry: .milliseconds(300)))
+            #expect(nextEvent(delivery, for: expiring) == .closed(id: expiring, reason: .expired))
+
+            let dismissed = try delivery.deliver(Notification(summary: "dismissed"))
+            try Bench.dunstctl("close")
+            #expect(nextEvent(delivery, for: dismissed) == .closed(id: dismissed, reason: .dismissed))
+
+            let withdrawn = try delivery.deliver(Notification(summary: "withdrawn"))
+            try delivery.withdraw(withdrawn)
+            #expect(nextEvent(delivery, for: withdrawn) == .closed(id: withdrawn, reason: .closedByCall))
+        }
+    }
+
+    @Test func theDefaultActionComesBackAsAnEvent() throws {
+        try Bench.withDunst {
+            let delivery = try FreedesktopDelivery.session()
+            let id = try delivery.deliver(Notification(summary: "click me",
+                                                       actions: [.init(key: "default", label: "Open")]))
+            try Bench.dunstctl("action", "0")
+            #expect(nextEvent(delivery, for: id) == .action(id: id, key: "default"))
+        }
+    }
+
+    @Test func eventsForOtherClientsIdsAreIgnored() throws {
+        try Bench.withDunst {
+            let ours = try FreedesktopDelivery.session()
+            let theirs = try FreedesktopDelivery.session()
+            let theirID = try theirs.deliver(Notification(summary: "someone else's"))
+            var seen: [DeliveryEvent] = []
+            ours.onEvent = { seen.append($0) }
+            try theirs.withdraw(theirID)
+            // A broadcast of the same signal, as GNOME's service does, must be ignored too.
+            try theirs.connection.emit(path: FreedesktopDelivery.objectPath, interface: FreedesktopDelivery.interface,
+                                       member: "NotificationClosed", arguments: [.uint32(theirID), .uint32(2)])
+            theirs.connection.flush()
+            for _ in 0..<10 { ours.process(timeout: .milliseconds(30)) }
+            #expect(seen.isEmpty)
+        }
+    }
+
+    @Test func serverFactsAreAskedOnce() throws {
+        try Bench.withDunst {
+            let delivery = try FreedesktopDelivery.session()
+            let monitor = try BusMonitor(rule: "type='method_call',interface='org.freedesktop.Notifications'")
+            let info = try delivery.serverInformation()
+            _ = try delivery.serverInformation()
+            let caps = try delivery.capabilities()
+            _ = try delivery.deliver(Notification(summary: "one"))
+            _ = try delivery.deliver(Notification(summary: "two"))
+            let capture = monitor.stop()
+            #expect(info.name == "dunst")
+            #expect(info.specVersion == "1.2")
+            #expect(caps.contains(.actions) && caps.contains(.bodyMarkup))
+            #expect(capture.components(separatedBy: "member=GetCapabilities").count - 1 == 1)
+            #expect(capture.components(separatedBy: "member=GetServerInformation").count - 1 == 1)
+            #expect(capture.components(separatedBy: "member=Notify").count - 1 == 2)
+        }
+    }
+
+    @Test func noServerIsAnAnswerNotAnAutoStart() throws {
+        let bus = try PrivateBus()
+        let connection = try Connection.bus(address: bus.address)
+        let delivery = try FreedesktopDelivery(connection: connection)
+        let start = Date()
+        #expect(throws: DeliveryError.self) { _ = try delivery.deliver(Notification(summary: "x")) }
+        do { _ = try delivery.capabilities() } catch { #expect(error.kind == .noServer) }
+        #expect(Date().timeIntervalSince(start) < 1)
+    }
+}
+
+/// The wire format, checked as plain values (no bus needed).
+struct WireFormatTests {
+    @Test func userTextIsEscapedOnlyForMarkupServers() {
+        let n = Notification(summary: "a < b", body: "1 < 2 & 3 > <b>bold</b>")
+        let escaped = WireFormat.notifyArguments(n, markup: true)
+        #expect(escaped[4] == .string("1 &lt; 2 &amp; 3 &gt; &lt;b&gt;bold&lt;/b&gt;"))
+        #expect(escaped[3] == .string("a < b"), "servers treat the summary as plain text")
+        #expect(WireFormat.notifyArguments(n, markup: false)[4] == .string(n.body))
+    }
+
+    @Test func hintsGetTheirSpecTypes() throws {
+        let n = Notification(summary: "s", urgency: .critical, category: "x-nudge.reminder", sound: .named("bell"),
+                             suppressSound: true, transient: true, resident: true, count: 3,
+                             hints: ["x": .double(1.5), "urgency": .byte(0)])
+        let hints = try #require(WireFormat.hints(n).vardict)
+        #expect(hints["urgency"] == .byte(2), "a -h hint never overrides a typed field")
+        #expect(hints["category"] == .string("x-nudge.reminder"))
+        #expect(hints["desktop-entry"] == .string("io.github.nudge.Nudge"))
+        #expect(hints["sound-name"] == .string("bell"))
+        #expect(hints["suppress-sound"] == .bool(true))
+        #expect(hints["transient"] == .bool(true))
+        #expect(hints["resident"] == .bool(true))
+        #expect(hints["x-nudge-count"] == .int32(3))
+        #expect(hints["x"] == .double(1.5))
+        #expect(WireFormat.hints(Notification(summary: "s", sound: .file("/tmp/a.oga"))).vardict?["sound-file"] == .string("/tmp/a.oga"))
+        #expect(WireFormat.notifyArguments(n, markup: false).map(\.signature).joined() == "susssasa{sv}i")
+    }
+
+    @Test func soundPlayersGetTheRightArguments() {
+        let env = ["XDG_DATA_DIRS": "/usr/share", "HOME": "/nonexistent"]
+        let canberra = SoundPlayer(program: "/usr/bin/canberra-gtk-play", takesNames: true)
+        #expect(canberra.arguments(for: .named("bell"), environment: env) == ["/usr/bin/canberra-gtk-play", "-i", "bell"])
+        #expect(canberra.arguments(for: .file("/x.oga"), environment: env) == ["/usr/bin/canberra-gtk-play", "-f", "/x.oga"])
+        let paplay = SoundPlayer(program: "/usr/bin/paplay", takesNames: false)
+        #expect(paplay.arguments(for: .file("/x.oga"), environment: env) == ["/usr/bin/paplay", "/x.oga"])
+        #expect(paplay.arguments(for: .named("no-such-sound-anywhere"), environment: env) == nil)
+        #expect(SoundPlayer.find(environment: ["NUDGE_SOUND_PLAYER": "/bin/true"])?.program == "/bin/true")
+        #expect(SoundPlayer.find(environment: ["PATH": "/nonexistent"]) == nil)
+    }
+}
