@@ -1,1 +1,177 @@
+import Foundation
 import Testing
+import TestSupport
+
+/// `nudge send` and `nudge doctor` end to end: the built binary, the bench's dunst, and
+/// dbus-monitor as the witness of what arrived.
+@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+struct SendTests {
+    @Test func everyFieldArrivesAsSent() throws {
+        try Bench.withDunst {
+            let monitor = try BusMonitor()
+            let result = try Bench.nudge("send", "-u", "critical", "-a", "Hydration", "-i", "dialog-information",
+                                         "-c", "x-nudge.reminder", "-t", "0", "-e", "--sound", "alarm-clock-elapsed",
+                                         "--count", "3", "-h", "int:x-level:7", "-h", "boolean:resident:true",
+                                         "-h", "string:x-note:hi:there", "-h", "double:x-d:0.5", "-h", "byte:x-b:9",
+                                         "Drink water", "A glass now.")
+            let capture = monitor.stop()
+            #expect(result.status == 0)
+            #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+            for line in [#"string "Hydration""#, #"string "dialog-information""#, #"string "Drink water ×3""#,
+                         #"string "A glass now.""#, #"string "urgency""#, "byte 2", #"string "x-nudge.reminder""#,
+                         #"string "io.github.nudge.Nudge""#, #"string "sound-name""#, #"string "alarm-clock-elapsed""#,
+                         #"string "x-nudge-count""#, "int32 3", #"string "transient""#, "boolean true",
+                         #"string "x-level""#, "int32 7", #"string "hi:there""#, "double 0.5", "byte 9", "int32 0"] {
+                #expect(capture.contains(line), "missing \(line)")
+            }
+            #expect(try Bench.displayedCount() == 1)
+            try Bench.dunstctl("close-all")
+            let entry = try #require(try Bench.history().first)
+            #expect(entry["summary"] as? String == "Drink water ×3")
+            #expect(entry["body"] as? String == "A glass now.")
+            #expect(entry["appname"] as? String == "Hydration")
+            #expect(entry["category"] as? String == "x-nudge.reminder")
+        }
+    }
+
+    @Test func userTextShowsLiterally() throws {
+        try Bench.withDunst {
+            #expect(try Bench.nudge("send", "5 < 6", "<b>not bold</b> & co").status == 0)
+            try Bench.dunstctl("close-all")
+            let entry = try #require(try Bench.history().first)
+            #expect(entry["body"] as? String == "&lt;b&gt;not bold&lt;/b&gt; &amp; co")
+            #expect((entry["message"] as? String)?.contains("&lt;b&gt;not bold") == true)
+        }
+    }
+
+    @Test func replacingKeepsOnePopUp() throws {
+        try Bench.withDunst {
+            let first = try Bench.nudge("send", "-p", "Water", "--count", "1")
+            let id = first.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(UInt32(id) != nil)
+            for n in 2...3 {
+                let again = try Bench.nudge("send", "-p", "-r", id, "Water", "--count", "\(n)")
+                #expect(again.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == id)
+            }
+            #expect(try Bench.displayedCount() == 1)
+            try Bench.dunstctl("close-all")
+            #expect(try Bench.history().first?["summary"] as? String == "Water ×3")
+        }
+    }
+
+    @Test func waitPrintsTheDefaultAction() throws {
+        try Bench.withDunst {
+            let running = try Bench.start(["send", "-w", "-A", "default=Open", "Click me"])
+            #expect(Bench.eventually { (try? Bench.displayedCount()) == 1 })
+            try Bench.dunstctl("action", "0")
+            let result = running.finish(timeout: 5)
+            #expect(result.status == 0)
+            #expect(result.stdout == "default\n")
+        }
+    }
+
+    @Test func aNamedActionFromTheContextMenu() throws {
+        try Bench.withDunst {
+            let dir = try #require(Bench.directory)
+            try "Snooze 10 min".write(toFile: "\(dir)/dmenu-choice", atomically: true, encoding: .utf8)
+            let running = try Bench.start(["send", "-A", "done=Done", "-A", "snooze=Snooze 10 min", "Stand up"])
+            #expect(Bench.eventually { (try? Bench.displayedCount()) == 1 })
+            try Bench.dunstctl("context")
+            let result = running.finish(timeout: 5)
+            #expect(result.status == 0)
+            #expect(result.stdout == "snooze\n")
+            #expect(Bench.eventually { (try? Bench.displayedCount()) == 0 }, "an answered pop-up is closed")
+        }
+    }
+
+    @Test func waitEndsSilentlyWhenThePopUpCloses() throws {
+        try Bench.withDunst {
+            let result = try Bench.nudge("send", "-w", "-t", "300", "Short-lived", timeout: 10)
+            #expect(result.status == 0)
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test func theSoundIsPlayedLocallyWhenTheServerCannot() throws {
+        try Bench.withDunst {
+            let dir = try #require(Bench.directory)
+            let log = "\(dir)/player-args"
+            let player = "\(dir)/fake-player"
+            try "#!/bin/sh\necho \"$@\" > \(log)\n".write(toFile: player, atomically: true, encoding: .utf8)
+            chmod(player, 0o755)
+            try? FileManager.default.removeItem(atPath: log)
+            let result = try Bench.nudge("send", "--sound", "bell", "Ding", environment: ["NUDGE_SOUND_PLAYER": player])
+            #expect(result.status == 0)
+            #expect(Bench.eventually { FileManager.default.fileExists(atPath: log) })
+            let args = try String(contentsOfFile: log, encoding: .utf8)
+            #expect(args == "/usr/share/sounds/freedesktop/stereo/bell.oga\n")
+        }
+    }
+
+    @Test func noNotificationServerIsExit69Fast() throws {
+        let bus = try PrivateBus()
+        let result = try Bench.nudge("send", "x", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(result.status == 69)
+        #expect(result.seconds < 3)
+        #expect(result.stderr.contains("org.freedesktop.Notifications"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        let doctor = try Bench.nudge("doctor", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(doctor.status == 69)
+        #expect(doctor.stdout.contains("FAIL notification server"))
+    }
+
+    @Test func noSessionBusIsExit69() throws {
+        let result = try Bench.nudge("send", "x", environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+        #expect(result.status == 69)
+        #expect(result.stderr.hasPrefix("nudge: cannot reach the session bus"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test(arguments: [
+        (["send", "-u", "urgent", "x"], "urgency 'urgent'"),
+        (["send", "-t", "soon", "x"], "soon"),
+        (["send", "-h", "float:x:1", "x"], "hint type 'float'"),
+        (["send", "-h", "int:x:many", "x"], "int value 'many'"),
+        (["send", "-h", "nocolons", "x"], "TYPE:NAME:VALUE"),
+        (["send", "-A", "=Label", "x"], "NAME before '='"),
+        (["send", "-r", "0", "x"], "replace id"),
+        (["send", "--count", "-2", "x"], "count"),
+        (["send"], "summary"),
+        (["frobnicate"], "frobnicate"),
+    ])
+    func badOptionsAreExit64WithOneLine(arguments: [String], mentions: String) throws {
+        let result = try Bench.run(Bench.nudgePath, arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(mentions), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func doctorReportsTheServer() throws {
+        let text = try Bench.nudge("doctor")
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("ok   notification server: dunst 1.9"))
+        #expect(text.stdout.contains("body-markup"))
+        let json = try Bench.nudge("doctor", "--json", environment: ["NUDGE_SOUND_PLAYER": "/bin/true"])
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["ok"] as? Bool == true)
+        let server = try #require(object["notificationServer"] as? [String: Any])
+        #expect(server["name"] as? String == "dunst")
+        #expect(server["specVersion"] as? String == "1.2")
+        #expect((server["capabilities"] as? [String])?.contains("actions") == true)
+        #expect((object["sound"] as? [String: Any])?["program"] as? String == "/bin/true")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind")))
+    func sendLeaksNothing() throws {
+        try Bench.withDunst {
+            let result = try Bench.run("/usr/bin/valgrind", ["--leak-check=full", "--error-exitcode=0", Bench.nudgePath,
+                                                              "send", "-h", "string:x:y", "--count", "2", "Leak check", "body"],
+                                       timeout: 120)
+            #expect(result.status == 0)
+            #expect(result.stderr.contains("definitely lost: 0 bytes") || result.stderr.contains("no leaks are possible"),
+                    "\(result.stderr.suffix(800))")
+        }
+    }
+}
