@@ -173,11 +173,20 @@ public final class Connection {
 
     /// Adds the rule on the bus (`dbus_bus_add_match`) and calls `handler` for every
     /// matching signal while the connection is being processed.
+    ///
+    /// With `confirmed: false` the rule is sent without waiting for the bus's reply: the
+    /// bus handles a connection's messages in order, so the rule is in force before any
+    /// call sent after it, and a short-lived client saves a round trip.
     @discardableResult
-    public func subscribe(_ rule: MatchRule, handler: @escaping (Message) -> Void) throws(BusError) -> Subscription {
-        var error = CDBus.DBusError()
-        dbus_bus_add_match(raw, rule.description, &error)
-        if dbus_error_is_set(&error) != 0 { throw BusError(consuming: &error) }
+    public func subscribe(_ rule: MatchRule, confirmed: Bool = true,
+                          handler: @escaping (Message) -> Void) throws(BusError) -> Subscription {
+        if confirmed {
+            var error = CDBus.DBusError()
+            dbus_bus_add_match(raw, rule.description, &error)
+            if dbus_error_is_set(&error) != 0 { throw BusError(consuming: &error) }
+        } else {
+            dbus_bus_add_match(raw, rule.description, nil)
+        }
         nextSubscription += 1
         subscriptions[nextSubscription] = (rule, handler)
         return Subscription(id: nextSubscription, rule: rule)

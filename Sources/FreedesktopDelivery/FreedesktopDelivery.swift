@@ -35,7 +35,7 @@ public final class FreedesktopDelivery: Delivery {
         self.connection = connection
         self.environment = environment
         do {
-            try connection.subscribe(MatchRule(interface: Self.interface, path: Self.objectPath)) { [weak self] message in
+            try connection.subscribe(MatchRule(interface: Self.interface, path: Self.objectPath), confirmed: false) { [weak self] message in
                 self?.received(message)
             }
         } catch {
@@ -111,8 +111,12 @@ public final class FreedesktopDelivery: Delivery {
     }
 
     /// Shows the notification (`Notify`) and plays its sound here when the server cannot.
+    ///
+    /// The capabilities are asked only when they change what is sent or done (text that
+    /// needs escaping, a sound), so a plain pop-up costs a single round trip.
     public func deliver(_ notification: Notification) throws(DeliveryError) -> UInt32 {
-        let caps = try capabilities()
+        let needsCapabilities = notification.sound != nil || WireFormat.needsEscaping(notification.body)
+        let caps = needsCapabilities || cachedCapabilities != nil ? try capabilities() : []
         let arguments = WireFormat.notifyArguments(notification, markup: caps.contains(.bodyMarkup))
         guard let id = try call("Notify", arguments).first?.uint32 else {
             throw DeliveryError(.rejected, "\(Self.busName) answered Notify without an id")

@@ -49,8 +49,12 @@ enum WireFormat {
     }
 
     /// Escapes `&`, `<` and `>` so a markup-parsing server shows the text as typed.
+    static func needsEscaping(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
+    }
+
     static func escapeMarkup(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        guard needsEscaping(text) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for ch in text {
