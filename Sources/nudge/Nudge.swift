@@ -39,6 +39,8 @@ struct Nudge: ParsableCommand {
         } catch let error as ExitCode {
             Glibc.exit(error.rawValue)
         } catch {
+            // `--help` comes back from parseAsRoot as a command whose run() throws a clean exit.
+            if exitCode(for: error) == .success { exit(withError: error) }
             fail(message(for: error), code: exitCode(for: error).rawValue)
         }
     }

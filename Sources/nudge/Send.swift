@@ -22,7 +22,9 @@ struct Send: ParsableCommand {
           id=$(nudge send -p "Building…"); nudge send -r "$id" "Build finished"
 
         Exit status: 0 shown, 64 bad option, 69 no session bus or no notification server.
-        """
+        """,
+        // -h is notify-send's --hint; help is --help or -?, as in notify-send.
+        helpNames: [.long, .customShort("?")]
     )
 
     @Argument(help: "The summary (title) of the pop-up.")

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What ships beside the binary.
+struct PackagingTests {
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/desktop-file-validate")))
+    func theDesktopEntryIsValid() throws {
+        let entry = Bench.packageRoot.appendingPathComponent("packaging/io.github.nudge.Nudge.desktop").path
+        let result = try Bench.run("/usr/bin/desktop-file-validate", [entry])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+    }
+
+    @Test func theIconExistsInBothSizes() throws {
+        let icons = Bench.packageRoot.appendingPathComponent("packaging/icons")
+        let svg = try String(contentsOf: icons.appendingPathComponent("io.github.nudge.Nudge.svg"), encoding: .utf8)
+        #expect(svg.contains("<svg"))
+        let png = try Data(contentsOf: icons.appendingPathComponent("io.github.nudge.Nudge-48.png"))
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        // Width and height live in the IHDR chunk, big-endian, at bytes 16–23.
+        #expect(png[16..<24] == Data([0, 0, 0, 48, 0, 0, 0, 48]))
+    }
+
+    @Test func helpAndVersionGoToStdout() throws {
+        let help = try Bench.nudge("send", "--help")
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--expire-time") && help.stdout.contains("Examples:"))
+        let version = try Bench.nudge("--version")
+        #expect(version.status == 0 && version.stdout == "0.1.0\n")
+    }
+}
