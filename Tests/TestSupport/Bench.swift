@@ -40,26 +40,13 @@ public enum Bench {
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
                            timeout: Double = 30) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
-        process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
         let start = Date()
-        try process.run()
-        let collector = OutputCollector(out: out, err: err)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(2_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        while process.isRunning { usleep(2_000) }
-        let (stdout, stderr) = collector.finish()
-        return Outcome(status: process.terminationStatus, stdout: stdout, stderr: stderr,
-                       seconds: Date().timeIntervalSince(start))
+        let running = executable.hasPrefix("/")
+            ? try Running(executable, arguments, environment: environment)
+            : try Running("/usr/bin/env", [executable] + arguments, environment: environment)
+        var outcome = running.finish(timeout: timeout)
+        outcome.seconds = Date().timeIntervalSince(start)
+        return outcome
     }
 
     /// Runs the built `nudge` with arguments.
