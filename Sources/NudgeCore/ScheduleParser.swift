@@ -1,0 +1,209 @@
+import Foundation
+
+/// The schedule flags as typed (`--at`, `--days`, `--every`, `--from`, `--until`, `--in`,
+/// `--on`, `--cron`), before they are read.
+public struct ScheduleFlags: Sendable, Hashable {
+    /// `--at HH:MM`, repeatable.
+    public var at: [String] = []
+    /// `--days LIST`.
+    public var days: String?
+    /// `--every DURATION`.
+    public var every: String?
+    /// `--from HH:MM`.
+    public var from: String?
+    /// `--until HH:MM`.
+    public var until: String?
+    /// `--in DURATION`.
+    public var `in`: String?
+    /// `--on DATE [TIME]`.
+    public var on: String?
+    /// `--cron EXPR`.
+    public var cron: String?
+
+    /// Empty flags.
+    public init() {}
+}
+
+/// Reads schedules, times, weekdays, durations and zones from the CLI's words. Every
+/// error names the token and shows the accepted forms.
+public enum ScheduleParser {
+    static let timeForms = "use HH:MM (24 h), HH:MM:SS, or 9:30am / 9pm"
+    static let dayForms = "use mon…sun or full names, lists and ranges (mon-fri, sat,sun), weekdays, weekends, daily"
+    static let durationForms = "use a number with s, m or h, e.g. 90s, 20m, 1h30m"
+    static let dateForms = "use YYYY-MM-DD [HH:MM[:SS]] or ISO-8601 like 2026-12-01T09:00:05+01:00"
+
+    /// A wall-clock time: `9:30`, `09:30:15`, `9:30am`, `9pm`, `12am` (midnight).
+    public static func time(_ text: String) throws(ScheduleError) -> LocalTime {
+        let lower = text.lowercased().trimmingSpaces
+        var body = Substring(lower)
+        var meridiem: String?
+        for suffix in ["am", "pm", "a.m.", "p.m."] where body.hasSuffix(suffix) {
+            meridiem = String(suffix.prefix(1))
+            body = body.dropLast(suffix.count)
+            while body.last == " " { body = body.dropLast() }
+            break
+        }
+        let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+        guard (meridiem != nil ? 1...3 : 2...3).contains(parts.count),
+              parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              parts.dropFirst().allSatisfy({ $0.count == 2 }) else {
+            throw ScheduleError(text, "invalid time", accepted: timeForms)
+        }
+        var hour = Int(parts[0])!
+        let minute = parts.count > 1 ? Int(parts[1])! : 0
+        let second = parts.count > 2 ? Int(parts[2])! : 0
+        if let meridiem {
+            guard (1...12).contains(hour) else { throw ScheduleError(text, "invalid time: the hour must be 1–12 with am/pm,", accepted: timeForms) }
+            hour = hour % 12 + (meridiem == "p" ? 12 : 0)
+        }
+        guard let time = LocalTime(hour: hour, minute: minute, second: second) else {
+            throw ScheduleError(text, "invalid time", accepted: timeForms)
+        }
+        return time
+    }
+
+    /// A set of weekdays: `mon-fri`, `sat,sun`, `Monday`, `weekdays`, `weekends`, `daily`.
+    public static func days(_ text: String) throws(ScheduleError) -> Set<Weekday> {
+        let names = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+        let full = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+        func day(_ token: String) throws(ScheduleError) -> Weekday {
+            let t = token.lowercased().trimmingSpaces
+            if let i = names.firstIndex(of: t) ?? full.firstIndex(of: t) ?? (t.count >= 3 ? full.firstIndex(where: { $0.hasPrefix(t) }) : nil) {
+                return Weekday(rawValue: i)!
+            }
+            throw ScheduleError(token, "invalid day", accepted: dayForms)
+        }
+        var result = Set<Weekday>()
+        for part in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            switch part.lowercased().trimmingSpaces {
+            case "daily", "everyday", "all": result.formUnion(Weekday.allCases)
+            case "weekdays": result.formUnion([.monday, .tuesday, .wednesday, .thursday, .friday])
+            case "weekends", "weekend": result.formUnion([.saturday, .sunday])
+            default:
+                if let dash = part.firstIndex(of: "-") {
+                    let a = try day(String(part[..<dash])), b = try day(String(part[part.index(after: dash)...]))
+                    // A range may wrap round the week: fri-mon.
+                    var d = a
+                    while true {
+                        result.insert(d)
+                        if d == b { break }
+                        d = Weekday(rawValue: (d.rawValue + 1) % 7)!
+                    }
+                } else {
+                    result.insert(try day(part))
+                }
+            }
+        }
+        return result
+    }
+
+    /// A duration in whole seconds: `90s`, `20m`, `1h30m`, `2h`, `1h30m15s`.
+    public static func duration(_ text: String) throws(ScheduleError) -> Int {
+        var total = 0, number = "", sawUnit = false, lastRank = 4
+        let ranks: [Character: (Int, Int)] = ["d": (4, 86400), "h": (3, 3600), "m": (2, 60), "s": (1, 1)]
+        for ch in text.lowercased().trimmingSpaces {
+            if ch.isASCII && ch.isNumber {
+                number.append(ch)
+            } else if let (rank, unit) = ranks[ch], !number.isEmpty, rank < lastRank || !sawUnit, let n = Int(number), n < 1_000_000 {
+                total += n * unit
+                number = ""
+                sawUnit = true
+                lastRank = rank
+            } else {
+                throw ScheduleError(text, "invalid duration", accepted: durationForms)
+            }
+        }
+        guard number.isEmpty, sawUnit else { throw ScheduleError(text, "invalid duration", accepted: durationForms) }
+        guard total > 0 else { throw ScheduleError(text, "invalid duration: it must be more than 0,", accepted: durationForms) }
+        return total
+    }
+
+    /// A time zone by IANA name (`Europe/Berlin`), or `UTC`.
+    public static func zone(_ text: String) throws(ScheduleError) -> TimeZone {
+        guard !text.isEmpty, let zone = TimeZone(identifier: text) else {
+            throw ScheduleError(text, "unknown time zone", accepted: "use an IANA name such as Europe/Berlin, America/New_York or UTC")
+        }
+        return zone
+    }
+
+    /// An instant: `2026-12-01 09:00` (local in `zone`), `2026-12-01` (midnight), or
+    /// ISO-8601 with seconds and an offset (`2026-12-01T09:00:05+01:00`, `…Z`).
+    public static func instant(_ text: String, zone: TimeZone) throws(ScheduleError) -> Date {
+        let t = text.trimmingSpaces
+        let bad = ScheduleError(text, "invalid date", accepted: dateForms)
+        let separator = t.firstIndex(where: { $0 == "T" || $0 == " " })
+        let datePart = separator.map { String(t[..<$0]) } ?? t
+        var rest = separator.map { String(t[t.index(after: $0)...]).trimmingSpaces } ?? ""
+        let ymd = datePart.split(separator: "-", omittingEmptySubsequences: false)
+        guard ymd.count == 3, ymd[0].count == 4, ymd[1].count == 2, ymd[2].count == 2,
+              let y = Int(ymd[0]), let m = Int(ymd[1]), let d = Int(ymd[2]), let day = CivilDay(year: y, month: m, day: d) else {
+            throw bad
+        }
+        var offset: Int?
+        if rest.hasSuffix("Z") || rest.hasSuffix("z") {
+            offset = 0
+            rest.removeLast()
+        } else if let sign = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+            let text = rest[rest.index(after: sign)...].replacingOccurrences(of: ":", with: "")
+            guard text.count == 4, let hh = Int(text.prefix(2)), let mm = Int(text.suffix(2)), hh < 24, mm < 60 else { throw bad }
+            offset = (rest[sign] == "-" ? -1 : 1) * (hh * 3600 + mm * 60)
+            rest = String(rest[..<sign])
+        }
+        let time: LocalTime
+        do {
+            time = rest.isEmpty ? LocalTime(hour: 0, minute: 0)! : try Self.time(rest)
+        } catch {
+            throw bad
+        }
+        if let offset {
+            return Date(timeIntervalSince1970: TimeInterval(day.daysSinceEpoch * 86400 + time.secondOfDay - offset))
+        }
+        return ZoneClock(zone).instant(day, time)
+    }
+
+    /// A whole schedule from its flags. `now` anchors `--in` and windowless `--every`.
+    public static func schedule(_ flags: ScheduleFlags, now: Date, zone: TimeZone) throws(ScheduleError) -> Schedule {
+        let kinds = [!flags.at.isEmpty, flags.every != nil, flags.in != nil, flags.on != nil, flags.cron != nil]
+        guard kinds.filter({ $0 }).count == 1 else {
+            throw ScheduleError(kinds.contains(true) ? "several" : "none", "give exactly one schedule: got",
+                                accepted: "use --at, --every, --in, --on or --cron")
+        }
+        let days = try flags.days.map { (text) throws(ScheduleError) in try Self.days(text) } ?? Schedule.everyDay
+        if (flags.from != nil || flags.until != nil) && flags.every == nil {
+            throw ScheduleError(flags.from ?? flags.until ?? "", "--from/--until need --every; got",
+                                accepted: "use --every 30m --from 09:30 --until 21:30")
+        }
+        if flags.days != nil && (flags.in != nil || flags.on != nil || flags.cron != nil) {
+            throw ScheduleError(flags.days ?? "", "--days does not go with a one-shot or --cron; got",
+                                accepted: "use --days with --at or --every")
+        }
+        if !flags.at.isEmpty {
+            var times: [LocalTime] = []
+            for text in flags.at { times.append(try time(text)) }
+            return .daily(times: Array(Set(times)).sorted(), days: days)
+        }
+        if let every = flags.every {
+            let seconds = try duration(every)
+            guard seconds >= 60 else { throw ScheduleError(every, "invalid interval: --every must be at least 1 minute,", accepted: durationForms) }
+            switch (flags.from, flags.until) {
+            case (nil, nil):
+                return .interval(seconds: seconds, anchor: now, days: days)
+            case (let from?, let until?):
+                let start = try time(from), end = try time(until)
+                guard start <= end else {
+                    throw ScheduleError(until, "invalid window: --until must not be before --from,", accepted: "use e.g. --from 09:30 --until 21:30")
+                }
+                let times = stride(from: start.secondOfDay, through: end.secondOfDay, by: seconds).map {
+                    LocalTime(hour: $0 / 3600, minute: $0 / 60 % 60, second: $0 % 60)!
+                }
+                return .daily(times: times, days: days)
+            default:
+                throw ScheduleError(flags.from ?? flags.until ?? "", "a window needs both --from and --until; got only",
+                                    accepted: "use --from 09:30 --until 21:30")
+            }
+        }
+        if let text = flags.in { return .once(now.addingTimeInterval(TimeInterval(try duration(text)))) }
+        if let text = flags.on { return .once(try instant(text, zone: zone)) }
+        return .cron(try CronExpression(flags.cron ?? ""))
+    }
+}
