@@ -65,7 +65,7 @@ public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
     static func field(_ text: String, _ name: String, _ range: ClosedRange<Int>, names: [String],
                       nameBase: Int = 0) throws(ScheduleError) -> Set<Int> {
         func bad(_ token: String, _ why: String) -> ScheduleError {
-            ScheduleError(token, "invalid cron \(name) field: \(why),", accepted: "\(name) takes \(range.lowerBound)–\(range.upperBound)\(names.isEmpty ? "" : " or names"), *, lists a,b, ranges a-b and steps */n")
+            ScheduleError(token, "invalid cron \(name) field", detail: "\(why)", accepted: "\(name) takes \(range.lowerBound)–\(range.upperBound)\(names.isEmpty ? "" : " or names"), *, lists a,b, ranges a-b and steps */n")
         }
         func value(_ token: String) throws(ScheduleError) -> Int {
             if let n = Int(token), range.contains(n) { return n }

@@ -7,13 +7,19 @@ public struct ScheduleError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The forms that are accepted there.
     public var accepted: String
 
+    /// More about what is wrong, when the problem alone does not say it.
+    public var detail: String?
+
     /// Makes the error.
-    public init(_ token: String, _ problem: String, accepted: String) {
+    public init(_ token: String, _ problem: String, detail: String? = nil, accepted: String) {
         self.token = token
         self.problem = problem
+        self.detail = detail
         self.accepted = accepted
     }
 
-    /// One line: `invalid time '25:61': hour must be 0–23 (use HH:MM, 24 h, or 9:30am)`.
-    public var description: String { "\(problem) '\(token)' (\(accepted))" }
+    /// One line: `invalid duration '0m': it must be more than 0 (use a number with s, m or h…)`.
+    public var description: String {
+        "\(problem) '\(token)'" + (detail.map { ": " + $0 } ?? "") + " (\(accepted))"
+    }
 }

@@ -53,7 +53,7 @@ public enum ScheduleParser {
         let minute = parts.count > 1 ? Int(parts[1])! : 0
         let second = parts.count > 2 ? Int(parts[2])! : 0
         if let meridiem {
-            guard (1...12).contains(hour) else { throw ScheduleError(text, "invalid time: the hour must be 1–12 with am/pm,", accepted: timeForms) }
+            guard (1...12).contains(hour) else { throw ScheduleError(text, "invalid time", detail: "the hour must be 1–12 with am/pm", accepted: timeForms) }
             hour = hour % 12 + (meridiem == "p" ? 12 : 0)
         }
         guard let time = LocalTime(hour: hour, minute: minute, second: second) else {
@@ -114,7 +114,7 @@ public enum ScheduleParser {
             }
         }
         guard number.isEmpty, sawUnit else { throw ScheduleError(text, "invalid duration", accepted: durationForms) }
-        guard total > 0 else { throw ScheduleError(text, "invalid duration: it must be more than 0,", accepted: durationForms) }
+        guard total > 0 else { throw ScheduleError(text, "invalid duration", detail: "it must be more than 0", accepted: durationForms) }
         return total
     }
 
@@ -165,16 +165,17 @@ public enum ScheduleParser {
     public static func schedule(_ flags: ScheduleFlags, now: Date, zone: TimeZone) throws(ScheduleError) -> Schedule {
         let kinds = [!flags.at.isEmpty, flags.every != nil, flags.in != nil, flags.on != nil, flags.cron != nil]
         guard kinds.filter({ $0 }).count == 1 else {
-            throw ScheduleError(kinds.contains(true) ? "several" : "none", "give exactly one schedule: got",
-                                accepted: "use --at, --every, --in, --on or --cron")
+            let given = zip(["--at", "--every", "--in", "--on", "--cron"], kinds).filter(\.1).map(\.0)
+            throw ScheduleError(given.joined(separator: " "), given.isEmpty ? "no schedule given" : "more than one schedule",
+                                detail: "give exactly one", accepted: "use --at, --every, --in, --on or --cron")
         }
         let days = try flags.days.map { (text) throws(ScheduleError) in try Self.days(text) } ?? Schedule.everyDay
         if (flags.from != nil || flags.until != nil) && flags.every == nil {
-            throw ScheduleError(flags.from ?? flags.until ?? "", "--from/--until need --every; got",
+            throw ScheduleError(flags.from ?? flags.until ?? "", "--from/--until need --every",
                                 accepted: "use --every 30m --from 09:30 --until 21:30")
         }
         if flags.days != nil && (flags.in != nil || flags.on != nil || flags.cron != nil) {
-            throw ScheduleError(flags.days ?? "", "--days does not go with a one-shot or --cron; got",
+            throw ScheduleError(flags.days ?? "", "--days does not go with a one-shot or --cron",
                                 accepted: "use --days with --at or --every")
         }
         if !flags.at.isEmpty {
@@ -184,21 +185,21 @@ public enum ScheduleParser {
         }
         if let every = flags.every {
             let seconds = try duration(every)
-            guard seconds >= 60 else { throw ScheduleError(every, "invalid interval: --every must be at least 1 minute,", accepted: durationForms) }
+            guard seconds >= 60 else { throw ScheduleError(every, "invalid interval", detail: "--every must be at least 1 minute", accepted: durationForms) }
             switch (flags.from, flags.until) {
             case (nil, nil):
                 return .interval(seconds: seconds, anchor: now, days: days)
             case (let from?, let until?):
                 let start = try time(from), end = try time(until)
                 guard start <= end else {
-                    throw ScheduleError(until, "invalid window: --until must not be before --from,", accepted: "use e.g. --from 09:30 --until 21:30")
+                    throw ScheduleError(until, "invalid window", detail: "--until must not be before --from", accepted: "use e.g. --from 09:30 --until 21:30")
                 }
                 let times = stride(from: start.secondOfDay, through: end.secondOfDay, by: seconds).map {
                     LocalTime(hour: $0 / 3600, minute: $0 / 60 % 60, second: $0 % 60)!
                 }
                 return .daily(times: times, days: days)
             default:
-                throw ScheduleError(flags.from ?? flags.until ?? "", "a window needs both --from and --until; got only",
+                throw ScheduleError(flags.from ?? flags.until ?? "", "a window needs both --from and --until",
                                     accepted: "use --from 09:30 --until 21:30")
             }
         }

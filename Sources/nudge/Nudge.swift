@@ -16,7 +16,7 @@ struct Nudge: ParsableCommand {
         session D-Bus (GNOME, KDE, dunst, mako, xfce4-notifyd, …).
         """,
         version: version,
-        subcommands: [Send.self, Doctor.self]
+        subcommands: [Send.self, Next.self, Doctor.self]
     )
 
     /// Runs the command line, turning every failure into one line on stderr and a

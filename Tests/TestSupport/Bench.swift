@@ -55,6 +55,12 @@ public enum Bench {
         try run(nudgePath, arguments, environment: environment, timeout: timeout)
     }
 
+    /// Runs the built `nudge` with an argument list.
+    @discardableResult
+    public static func nudge(_ arguments: [String], environment: [String: String?] = [:], timeout: Double = 30) throws -> Outcome {
+        try run(nudgePath, arguments, environment: environment, timeout: timeout)
+    }
+
     /// Starts the built `nudge` without waiting for it.
     public static func start(_ arguments: [String], environment: [String: String?] = [:]) throws -> Running {
         try Running(nudgePath, arguments, environment: environment)

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+
+/// `nudge next`: preview when a schedule fires, without storing anything.
+struct Next: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show when a schedule would fire, without storing it.",
+        discussion: """
+        Like `systemd-analyze calendar --iterations`, for Nudge's schedules. DST: a time \
+        that does not exist that day fires when the gap ends; a time that happens twice \
+        fires once, the first time.
+
+        Examples:
+          nudge next --at 9:30 --days mon-fri
+          nudge next --every 30m --from 09:30 --until 21:30 --days weekdays --count 10
+          nudge next --at 02:30 --tz Europe/Berlin --after 2026-03-28T12:00:00Z
+          nudge next --cron "0 9 1 * mon" --json
+        """
+    )
+
+    @OptionGroup var schedule: ScheduleOptions
+
+    @Option(help: ArgumentHelp("Start after this instant (ISO-8601, or 'YYYY-MM-DD HH:MM' in --tz); default now.", valueName: "INSTANT"))
+    var after: String?
+
+    @Option(help: "How many instants to show.")
+    var count: Int = 5
+
+    @Option(help: ArgumentHelp("The time zone (IANA name); default the system's.", valueName: "ZONE"))
+    var tz: String?
+
+    @Flag(help: "Print one JSON document: [{\"local\": …, \"utc\": …}].")
+    var json = false
+
+    func run() throws {
+        guard (1...10_000).contains(count) else { throw CLIError(.usage, "invalid count '\(count)': use 1 to 10000") }
+        let zone: TimeZone
+        let instants: [Date]
+        do {
+            zone = try tz.map { (name) throws(ScheduleError) in try ScheduleParser.zone(name) } ?? TimeZone.current
+            let start = try after.map { (text) throws(ScheduleError) in try ScheduleParser.instant(text, zone: zone) } ?? Date()
+            let parsed = try ScheduleParser.schedule(schedule.flags, now: start, zone: zone)
+            instants = parsed.occurrences(after: start, count: count, in: zone)
+        } catch {
+            throw CLIError(error)
+        }
+        if json {
+            let items = instants.map { JSON.object([("local", .string(InstantFormat.iso8601($0, in: zone))),
+                                                    ("utc", .string(InstantFormat.iso8601($0, in: TimeZone(identifier: "UTC")!)))]) }
+            print(JSON.array(items).text)
+            return
+        }
+        if instants.isEmpty {
+            print("never: the schedule has no instant after that")
+            return
+        }
+        let clock = ZoneClock(zone)
+        for instant in instants {
+            print("\(clock.local(instant).day.weekday.shortName) \(InstantFormat.iso8601(instant, in: zone))")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+
+/// The schedule flags shared by `next` (and, with the store, `add` and `edit`).
+struct ScheduleOptions: ParsableArguments {
+    @Option(name: .customLong("at"), help: ArgumentHelp("Every day at this time (repeatable): 09:30, 9:30am.", valueName: "HH:MM"))
+    var at: [String] = []
+
+    @Option(help: ArgumentHelp("Only on these days: mon-fri, sat,sun, weekdays, weekends, daily.", valueName: "DAYS"))
+    var days: String?
+
+    @Option(help: ArgumentHelp("Every DURATION (≥ 1 minute): 45m, 1h30m.", valueName: "DURATION"))
+    var every: String?
+
+    @Option(help: ArgumentHelp("Start of the --every window.", valueName: "HH:MM"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("End of the --every window (inclusive).", valueName: "HH:MM"))
+    var until: String?
+
+    @Option(name: .customLong("in"), help: ArgumentHelp("Once, after DURATION: 20m, 90s, 1h.", valueName: "DURATION"))
+    var inDuration: String?
+
+    @Option(help: ArgumentHelp("Once, at DATE [TIME]: '2026-12-01 09:00' or 2026-12-01T09:00:05+01:00.", valueName: "DATE"))
+    var on: String?
+
+    @Option(help: ArgumentHelp("A cron expression 'm h dom mon dow', or @hourly, @daily, @weekly, @monthly.", valueName: "EXPR"))
+    var cron: String?
+
+    var flags: ScheduleFlags {
+        var flags = ScheduleFlags()
+        flags.at = at
+        flags.days = days
+        flags.every = every
+        flags.from = from
+        flags.until = until
+        flags.in = inDuration
+        flags.on = on
+        flags.cron = cron
+        return flags
+    }
+}
+
+extension CLIError {
+    /// A bad schedule token is a usage error.
+    init(_ error: ScheduleError) {
+        self.init(.usage, error.description)
+    }
+}
