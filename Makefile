@@ -36,6 +36,7 @@ demo: build
 
 bench: release
 	scripts/testbench run bench/send.sh
+	.build/release/schedule-bench
 
 clean:
 	$(SWIFT) package clean

@@ -32,6 +32,11 @@ let package = Package(
             dependencies: ["NudgeCore", "FreedesktopDelivery"],
             path: "bench/Sources/nudge-bench"
         ),
+        .executableTarget(
+            name: "schedule-bench",
+            dependencies: ["NudgeCore"],
+            path: "bench/Sources/schedule-bench"
+        ),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
         .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "TestSupport"]),

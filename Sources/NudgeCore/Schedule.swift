@@ -57,10 +57,13 @@ public enum Schedule: Sendable, Hashable {
         guard !times.isEmpty else { return [] }
         var result: [Date] = []
         var last = after
-        let start = clock.local(after).day.advanced(by: -1)
+        // The local day `after` falls on is the first that can hold a later instant: a
+        // repeated hour of the day before happened first, and that is the one we fire.
+        let start = clock.local(after).day
         for day in start..<start.advanced(by: 8 * 366 + 2) where matches(day) {
+            let resolve = clock.resolver(for: day)
             for time in times {
-                let t = clock.instant(day, time)
+                let t = Date(timeIntervalSince1970: TimeInterval(resolve(time)))
                 if t > last {
                     result.append(t)
                     last = t

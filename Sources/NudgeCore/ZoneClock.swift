@@ -27,6 +27,16 @@ public struct ZoneClock: Sendable {
         Date(timeIntervalSince1970: TimeInterval(seconds(day, time)))
     }
 
+    /// Resolves times on one day: two offset look-ups for the whole day when no offset
+    /// change is near (every day but about two a year), the full rules otherwise.
+    func resolver(for day: CivilDay) -> (LocalTime) -> Int {
+        let midnight = day.daysSinceEpoch * 86400
+        let before = offset(at: midnight - 86400), after = offset(at: midnight + 2 * 86400)
+        // Offsets change at most once in three days, so equal ends mean no change between.
+        if before == after { return { midnight + $0.secondOfDay - before } }
+        return { seconds(day, $0) }
+    }
+
     func seconds(_ day: CivilDay, _ time: LocalTime) -> Int {
         let wall = day.daysSinceEpoch * 86400 + time.secondOfDay
         // Zones change offset at most once a day, so the offsets a day either side are
