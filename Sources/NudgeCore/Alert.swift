@@ -1,0 +1,80 @@
+import Foundation
+
+/// A reminder: what it says, when it fires, and how it behaves when answered or missed.
+public struct Alert: Sendable, Hashable, Identifiable {
+    /// The alert's identity; shown to people as its first 8 hex digits.
+    public var id: UUID
+    /// The pop-up's title.
+    public var title: String
+    /// The pop-up's body.
+    public var body: String
+    /// When it fires.
+    public var schedule: Schedule
+    /// The on/off switch.
+    public var enabled: Bool
+    /// The sound played with it; `nil` for none.
+    public var sound: Sound?
+    /// How urgent its pop-ups are.
+    public var urgency: Urgency
+    /// Its pop-ups' icon: a theme name or a file; empty for the app's icon.
+    public var icon: String
+    /// A pinned IANA zone, or `nil` to follow the system's zone as it changes (travel).
+    public var timeZone: String?
+    /// What happens to occurrences that passed unseen (daemon off, machine asleep).
+    public var catchUp: CatchUp
+    /// How long `snooze` postpones, in seconds.
+    public var snoozeSeconds: Int
+    /// When it was created.
+    public var created: Date
+
+    /// The drink-water reminder's title, used when an alert is added without one.
+    public static let waterTitle = "Time to drink water 💧"
+    /// The drink-water reminder's body.
+    public static let waterBody = "The WHO recommends 1.5–2 litres of water a day."
+
+    /// An alert with Nudge's defaults: with no title it is the drink-water reminder;
+    /// catch-up `once` within 12 hours; snooze 10 minutes; the reminder sound.
+    public init(id: UUID = UUID(), title: String? = nil, body: String? = nil, schedule: Schedule,
+                enabled: Bool = true, sound: Sound? = .reminder, urgency: Urgency = .normal, icon: String = "",
+                timeZone: String? = nil, catchUp: CatchUp = .once(graceSeconds: 12 * 3600),
+                snoozeSeconds: Int = 600, created: Date) {
+        let isWater = title?.isEmpty ?? true
+        self.id = id
+        self.title = isWater ? Self.waterTitle : title!
+        self.body = body ?? (isWater ? Self.waterBody : "")
+        self.schedule = schedule
+        self.enabled = enabled
+        self.sound = sound
+        self.urgency = urgency
+        self.icon = icon
+        self.timeZone = timeZone
+        self.catchUp = catchUp
+        self.snoozeSeconds = snoozeSeconds
+        self.created = created
+    }
+
+    /// The zone its schedule runs in: the pinned one, else the system's zone passed in.
+    public func zone(system: TimeZone) -> TimeZone {
+        timeZone.flatMap(TimeZone.init(identifier:)) ?? system
+    }
+
+    /// The id as people see it: 8 lowercase hex digits.
+    public var shortID: String {
+        String(id.uuidString.lowercased().filter { $0 != "-" }.prefix(8))
+    }
+
+    /// The pop-up for this alert, having come up `count` times unanswered.
+    public func notification(count: Int32, actions: [Notification.Action] = []) -> Notification {
+        Notification(summary: title, body: body, icon: icon, urgency: urgency, actions: actions,
+                     category: "x-nudge.reminder", sound: sound, count: count)
+    }
+
+    /// What to do with occurrences that passed while nobody could be told.
+    public enum CatchUp: Sendable, Hashable {
+        /// One pop-up, "Missed N reminders since HH:MM", when the latest missed one is
+        /// within the grace period; otherwise they are only recorded as missed.
+        case once(graceSeconds: Int)
+        /// Only record them as missed.
+        case skip
+    }
+}
