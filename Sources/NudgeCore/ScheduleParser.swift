@@ -20,8 +20,18 @@ public struct ScheduleFlags: Sendable, Hashable {
     /// `--cron EXPR`.
     public var cron: String?
 
-    /// Empty flags.
-    public init() {}
+    /// Flags as given; every one is optional.
+    public init(at: [String] = [], days: String? = nil, every: String? = nil, from: String? = nil,
+                until: String? = nil, in inDuration: String? = nil, on: String? = nil, cron: String? = nil) {
+        self.at = at
+        self.days = days
+        self.every = every
+        self.from = from
+        self.until = until
+        self.in = inDuration
+        self.on = on
+        self.cron = cron
+    }
 }
 
 /// Reads schedules, times, weekdays, durations and zones from the CLI's words. Every

@@ -29,16 +29,7 @@ struct ScheduleOptions: ParsableArguments {
     var cron: String?
 
     var flags: ScheduleFlags {
-        var flags = ScheduleFlags()
-        flags.at = at
-        flags.days = days
-        flags.every = every
-        flags.from = from
-        flags.until = until
-        flags.in = inDuration
-        flags.on = on
-        flags.cron = cron
-        return flags
+        ScheduleFlags(at: at, days: days, every: every, from: from, until: until, in: inDuration, on: on, cron: cron)
     }
 }
 

@@ -20,14 +20,7 @@ struct OccurrenceCase: Sendable, CustomTestStringConvertible {
          from: String? = nil, until: String? = nil, cron: String? = nil, after: String, _ expected: [String]) {
         self.name = name
         self.zone = zone
-        var flags = ScheduleFlags()
-        flags.at = at
-        flags.days = days
-        flags.every = every
-        flags.from = from
-        flags.until = until
-        flags.cron = cron
-        self.flags = flags
+        flags = ScheduleFlags(at: at, days: days, every: every, from: from, until: until, cron: cron)
         self.after = after
         self.expected = expected
     }
