@@ -1,0 +1,325 @@
+import Foundation
+
+/// An alert's runtime state: what the scheduler has done with it so far.
+public struct AlertState: Sendable, Hashable {
+    /// Occurrences up to this instant have been handled (fired or recorded as missed).
+    public var checkedUntil: Date
+    /// The scheduled instant of the last occurrence delivered.
+    public var lastFired: Date?
+    /// How many times it came up unanswered.
+    public var pendingCount: Int32 = 0
+    /// The id of its pop-up while one is shown.
+    public var shownID: UInt32?
+    /// A snooze in force: fire again then.
+    public var snoozedUntil: Date?
+    /// "Done for today": the local day whose remaining occurrences are skipped.
+    public var doneForDay: CivilDay?
+
+    /// A fresh state: nothing before `checkedUntil` is owed.
+    public init(checkedUntil: Date) { self.checkedUntil = checkedUntil }
+}
+
+/// What the scheduler did, for the delivery log.
+public enum SchedulerRecord: Sendable, Hashable {
+    /// An occurrence was shown (`count` is the pop-up's count).
+    case fired(alert: UUID, due: Date, deliveryID: UInt32, count: Int32)
+    /// Missed occurrences were coalesced into one catch-up pop-up.
+    case caughtUp(alert: UUID, missed: Int, since: Date, deliveryID: UInt32)
+    /// Occurrences passed unseen and were only recorded (policy `skip`, or outside the grace period).
+    case missed(alert: UUID, count: Int, since: Date)
+    /// A snoozed alert came back.
+    case snoozeFired(alert: UUID, deliveryID: UInt32)
+    /// The person acknowledged it; the count went to 0.
+    case acknowledged(alert: UUID)
+    /// Snoozed until the instant.
+    case snoozed(alert: UUID, until: Date)
+    /// The rest of that local day is skipped.
+    case doneForToday(alert: UUID, day: CivilDay)
+    /// The pop-up expired; the count stays.
+    case expired(alert: UUID)
+    /// Delivery failed; the occurrence waits for ``Scheduler/deliveryRestored(now:)``.
+    case deliveryFailed(alert: UUID, error: DeliveryError)
+}
+
+/// The pure scheduler: from alerts, their states and an instant it delivers what is due
+/// through a ``Delivery``, coalesces what was missed, applies the answers, and says when it
+/// wants to run next. It never reads the clock and never waits; the daemon does both.
+///
+/// Wake-up selection is a min-heap with lazy invalidation: O(log n) per change.
+public final class Scheduler {
+    /// The alerts by id.
+    public private(set) var alerts: [UUID: Alert] = [:]
+    /// Their states by id.
+    public private(set) var states: [UUID: AlertState] = [:]
+    /// The system zone, for alerts that float.
+    public private(set) var systemZone: TimeZone
+    /// An occurrence found up to this late still fires as usual; older ones count as missed.
+    public var lateTolerance: TimeInterval = 60
+    /// The action keys of the pop-ups.
+    public static let actionDone = "done", actionSnooze = "snooze", actionSkipToday = "skip-today"
+
+    private let delivery: Delivery
+    private var queue = MinHeap<Wake>()
+    private var due: [UUID: Wake] = [:]
+    private var generation = 0
+    private var blocked: Set<UUID> = []
+    private var byDeliveryID: [UInt32: UUID] = [:]
+
+    private struct Wake: Comparable {
+        var at: Date
+        var id: UUID
+        var generation: Int
+        static func < (a: Wake, b: Wake) -> Bool { a.at < b.at || (a.at == b.at && a.generation < b.generation) }
+    }
+
+    /// A scheduler over alerts; states missing from `states` start fresh at `now`.
+    public init(alerts: [Alert], states: [UUID: AlertState] = [:], zone: TimeZone, now: Date, delivery: Delivery) {
+        self.systemZone = zone
+        self.delivery = delivery
+        for alert in alerts {
+            self.alerts[alert.id] = alert
+            self.states[alert.id] = states[alert.id] ?? AlertState(checkedUntil: now)
+            if let shown = self.states[alert.id]?.shownID { byDeliveryID[shown] = alert.id }
+            reschedule(alert.id)
+        }
+    }
+
+    /// When the scheduler wants to run next; `nil` when nothing is ever due.
+    public var nextWake: Date? {
+        while let top = queue.min, due[top.id]?.generation != top.generation { queue.popMin() }
+        return queue.min?.at
+    }
+
+    /// The actions a pop-up gets (when the server shows actions).
+    public func actions(for alert: Alert) -> [Notification.Action] {
+        [.init(key: "default", label: "Done"), .init(key: Self.actionDone, label: "Done"),
+         .init(key: Self.actionSnooze, label: "Snooze \(alert.snoozeSeconds / 60) min"),
+         .init(key: Self.actionSkipToday, label: "Done for today")]
+    }
+
+    /// Total unacknowledged count: the launcher badge.
+    public var totalPending: Int { states.values.reduce(0) { $0 + Int($1.pendingCount) } }
+
+    // MARK: Running
+
+    /// Delivers everything due at `now` and returns what happened.
+    public func run(now: Date) -> [SchedulerRecord] {
+        var records: [SchedulerRecord] = []
+        while let top = queue.min, top.at <= now {
+            queue.popMin()
+            guard due[top.id]?.generation == top.generation else { continue }
+            due[top.id] = nil
+            records += fire(top.id, now: now)
+            reschedule(top.id)
+        }
+        return records
+    }
+
+    private func fire(_ id: UUID, now: Date) -> [SchedulerRecord] {
+        guard let alert = alerts[id], var state = states[id], alert.enabled else { return [] }
+        let zone = alert.zone(system: systemZone)
+        if let snooze = state.snoozedUntil, snooze <= now {
+            state.pendingCount = max(state.pendingCount, 1)
+            guard let shown = show(alert, &state, count: state.pendingCount, body: nil) else {
+                return failed(id)
+            }
+            state.snoozedUntil = nil
+            states[id] = state
+            return [.snoozeFired(alert: id, deliveryID: shown)]
+        }
+        let passed = occurrences(of: alert, state: state, zone: zone, through: now)
+        guard let latest = passed.last else {
+            state.checkedUntil = now
+            states[id] = state
+            return []
+        }
+        var records: [SchedulerRecord] = []
+        if passed.count == 1 && now.timeIntervalSince(latest) <= lateTolerance {
+            guard let shown = show(alert, &state, count: state.pendingCount + 1, body: nil) else { return failed(id) }
+            state.pendingCount += 1
+            records.append(.fired(alert: id, due: latest, deliveryID: shown, count: state.pendingCount))
+        } else if case .once(let grace) = alert.catchUp, now.timeIntervalSince(latest) <= TimeInterval(grace) {
+            let since = passed[0]
+            let n = Int32(clamping: passed.count)
+            let body = "Missed \(passed.count) reminder\(passed.count == 1 ? "" : "s") since \(Self.clockText(since, zone))"
+            guard let shown = show(alert, &state, count: state.pendingCount + n, body: body) else { return failed(id) }
+            state.pendingCount += n
+            records.append(.caughtUp(alert: id, missed: passed.count, since: since, deliveryID: shown))
+        } else {
+            records.append(.missed(alert: id, count: passed.count, since: passed[0]))
+        }
+        state.lastFired = latest
+        state.checkedUntil = now
+        states[id] = state
+        return records
+    }
+
+    private func failed(_ id: UUID) -> [SchedulerRecord] {
+        blocked.insert(id)
+        return [.deliveryFailed(alert: id, error: lastError ?? DeliveryError(.noServer, "delivery failed"))]
+    }
+
+    private var lastError: DeliveryError?
+
+    /// Shows the alert's pop-up, replacing its previous one while that is still shown.
+    private func show(_ alert: Alert, _ state: inout AlertState, count: Int32, body: String?) -> UInt32? {
+        var notification = alert.notification(count: count, actions: actions(for: alert))
+        if let body { notification.body = body }
+        notification.replacesID = state.shownID
+        do {
+            let shown = try delivery.deliver(notification)
+            lastError = nil
+            if let old = state.shownID, old != shown { byDeliveryID[old] = nil }
+            state.shownID = shown
+            byDeliveryID[shown] = alert.id
+            return shown
+        } catch {
+            lastError = error
+            return nil
+        }
+    }
+
+    /// The occurrences after the state's `checkedUntil` up to `now`, leaving out the day
+    /// marked done.
+    private func occurrences(of alert: Alert, state: AlertState, zone: TimeZone, through now: Date) -> [Date] {
+        var result: [Date] = []
+        var cursor = state.checkedUntil
+        let clock = ZoneClock(zone)
+        while result.count < 100_000 {
+            let batch = alert.schedule.occurrences(after: cursor, count: 256, in: zone).filter { $0 <= now }
+            result += batch.filter { state.doneForDay == nil || clock.local($0).day != state.doneForDay }
+            guard batch.count == 256, let last = batch.last else { break }
+            cursor = last
+        }
+        return result
+    }
+
+    private func reschedule(_ id: UUID) {
+        generation += 1
+        guard let alert = alerts[id], let state = states[id], alert.enabled, !blocked.contains(id) else {
+            due[id] = nil
+            return
+        }
+        let zone = alert.zone(system: systemZone)
+        var after = state.checkedUntil
+        if let done = state.doneForDay {
+            let nextMorning = ZoneClock(zone).instant(done.advanced(by: 1), LocalTime(hour: 0, minute: 0)!)
+            after = max(after, nextMorning.addingTimeInterval(-0.001))
+        }
+        var next = alert.schedule.occurrences(after: after, count: 1, in: zone).first
+        if let snooze = state.snoozedUntil { next = min(next ?? snooze, snooze) }
+        guard let next else {
+            due[id] = nil
+            return
+        }
+        let wake = Wake(at: next, id: id, generation: generation)
+        due[id] = wake
+        queue.push(wake)
+    }
+
+    // MARK: Answers and commands
+
+    /// Applies an answer from the delivery.
+    public func handle(_ event: DeliveryEvent, now: Date) -> [SchedulerRecord] {
+        guard let id = byDeliveryID[event.id], alerts[id] != nil else { return [] }
+        switch event {
+        case .action(_, "default"), .action(_, Self.actionDone):
+            return acknowledge(id)
+        case .action(_, Self.actionSnooze):
+            return snooze(id, now: now)
+        case .action(_, Self.actionSkipToday):
+            return doneForToday(id, now: now)
+        case .action:
+            return []
+        case .closed(let shown, let reason):
+            if states[id]?.shownID == shown { states[id]?.shownID = nil }
+            switch reason {
+            case .dismissed: return acknowledge(id, withdraw: false)
+            case .expired: return [.expired(alert: id)]
+            default: return []
+            }
+        }
+    }
+
+    /// Acknowledges: the count goes to 0 and the pop-up is withdrawn.
+    @discardableResult
+    public func acknowledge(_ id: UUID, withdraw: Bool = true) -> [SchedulerRecord] {
+        guard var state = states[id] else { return [] }
+        if withdraw, let shown = state.shownID { try? delivery.withdraw(shown) }
+        state.shownID = nil
+        state.pendingCount = 0
+        state.snoozedUntil = nil
+        states[id] = state
+        reschedule(id)
+        return [.acknowledged(alert: id)]
+    }
+
+    /// Snoozes: the pop-up goes away and comes back once after the alert's snooze length.
+    @discardableResult
+    public func snooze(_ id: UUID, now: Date, seconds: Int? = nil) -> [SchedulerRecord] {
+        guard let alert = alerts[id], var state = states[id] else { return [] }
+        if let shown = state.shownID { try? delivery.withdraw(shown) }
+        state.shownID = nil
+        let until = now.addingTimeInterval(TimeInterval(seconds ?? alert.snoozeSeconds))
+        state.snoozedUntil = until
+        states[id] = state
+        reschedule(id)
+        return [.snoozed(alert: id, until: until)]
+    }
+
+    /// Acknowledges and skips the rest of the alert's local day.
+    @discardableResult
+    public func doneForToday(_ id: UUID, now: Date) -> [SchedulerRecord] {
+        guard let alert = alerts[id] else { return [] }
+        let day = ZoneClock(alert.zone(system: systemZone)).local(now).day
+        states[id]?.doneForDay = day
+        return acknowledge(id) + [.doneForToday(alert: id, day: day)]
+    }
+
+    /// Adds or replaces an alert. A changed alert starts owing nothing before `now`.
+    public func upsert(_ alert: Alert, now: Date) {
+        let isNew = alerts[alert.id] == nil
+        alerts[alert.id] = alert
+        if isNew { states[alert.id] = AlertState(checkedUntil: now) } else { states[alert.id]?.checkedUntil = now }
+        reschedule(alert.id)
+    }
+
+    /// Turns an alert on or off; off withdraws its pop-up.
+    public func setEnabled(_ id: UUID, _ enabled: Bool, now: Date) {
+        guard var alert = alerts[id] else { return }
+        alert.enabled = enabled
+        if !enabled { acknowledge(id) }
+        upsert(alert, now: now)
+    }
+
+    /// Removes an alert and withdraws its pop-up.
+    public func remove(_ id: UUID) {
+        if let shown = states[id]?.shownID {
+            try? delivery.withdraw(shown)
+            byDeliveryID[shown] = nil
+        }
+        alerts[id] = nil
+        states[id] = nil
+        due[id] = nil
+        blocked.remove(id)
+    }
+
+    /// The system zone changed: floating alerts follow it.
+    public func setSystemZone(_ zone: TimeZone) {
+        systemZone = zone
+        for (id, alert) in alerts where alert.timeZone == nil { reschedule(id) }
+    }
+
+    /// The delivery works again (a server appeared): what waited is due now.
+    public func deliveryRestored(now: Date) -> [SchedulerRecord] {
+        let waiting = blocked
+        blocked.removeAll()
+        for id in waiting { reschedule(id) }
+        return run(now: now)
+    }
+
+    static func clockText(_ instant: Date, _ zone: TimeZone) -> String {
+        let second = ZoneClock(zone).local(instant).second
+        return LocalTime(hour: second / 3600, minute: second / 60 % 60)!.description
+    }
+}
