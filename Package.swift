@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -38,7 +39,9 @@ let package = Package(
             path: "bench/Sources/schedule-bench"
         ),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
-        .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
+        .testTarget(name: "NudgeCoreTests", dependencies: [
+            "NudgeCore", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "TestSupport"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
