@@ -4,7 +4,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin imagemagick \
-               sound-theme-freedesktop fonts-dejavu-core valgrind x11-utils desktop-file-utils
+               sound-theme-freedesktop fonts-dejavu-core valgrind x11-utils desktop-file-utils libsqlite3-dev
 
 .PHONY: all build release deps test demo bench clean
 

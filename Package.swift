@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -21,6 +22,7 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "NudgeCore"),
         .target(name: "FreedesktopDelivery", dependencies: ["NudgeCore", "DBus"]),
+        .target(name: "NudgeStore", dependencies: ["NudgeCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "nudge",
             dependencies: [
@@ -43,6 +45,7 @@ let package = Package(
             "NudgeCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "TestSupport"]),
+        .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],

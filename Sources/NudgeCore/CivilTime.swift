@@ -2,7 +2,7 @@
 ///
 /// Pure integer arithmetic (Howard Hinnant's civil-date algorithms): no `Calendar`, no
 /// locale, no time zone, and nothing that can search backwards.
-public struct CivilDay: Sendable, Hashable, Comparable, Strideable, CustomStringConvertible {
+public struct CivilDay: Sendable, Hashable, Comparable, Strideable, Codable, CustomStringConvertible {
     /// Days since 1970-01-01.
     public var daysSinceEpoch: Int
 
@@ -65,7 +65,7 @@ public struct CivilDay: Sendable, Hashable, Comparable, Strideable, CustomString
 }
 
 /// A day of the week, Sunday = 0 as in cron.
-public enum Weekday: Int, Sendable, Hashable, CaseIterable, Comparable {
+public enum Weekday: Int, Sendable, Hashable, CaseIterable, Comparable, Codable {
     case sunday = 0, monday, tuesday, wednesday, thursday, friday, saturday
 
     /// `Mon`, `Tue`, ….
@@ -75,7 +75,7 @@ public enum Weekday: Int, Sendable, Hashable, CaseIterable, Comparable {
 }
 
 /// A wall-clock time of day, to the second.
-public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct LocalTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// Seconds since midnight, 0..<86400.
     public var secondOfDay: Int
 

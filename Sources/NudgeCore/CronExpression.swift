@@ -2,7 +2,7 @@
 /// with lists, ranges, steps and names, and the `@hourly`/`@daily`/`@weekly`/`@monthly`
 /// shorthands. When both day fields are restricted, a day matching either one matches,
 /// as in cron.
-public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
+public struct CronExpression: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The text it was read from.
     public let text: String
     let minutes: Set<Int>
@@ -44,6 +44,18 @@ public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
             for m in minutes.sorted() { times.append(LocalTime(hour: h, minute: m)!) }
         }
         self.times = times
+    }
+
+    /// Encoded as its text.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+
+    /// Decoded by reading its text again.
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        try self.init(text)
     }
 
     /// Whether the expression fires on a day.

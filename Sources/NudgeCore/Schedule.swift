@@ -1,7 +1,7 @@
 import Foundation
 
 /// When an alert fires.
-public enum Schedule: Sendable, Hashable {
+public enum Schedule: Sendable, Hashable, Codable {
     /// At these wall-clock times on the chosen weekdays (all days by default). An
     /// `--every` window is this too: its times are laid out from the window's start.
     case daily(times: [LocalTime], days: Set<Weekday>)

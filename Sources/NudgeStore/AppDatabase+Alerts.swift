@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+extension AppDatabase {
+    /// Stores a new alert, or replaces the one with its id.
+    public func save(_ alert: Alert) throws {
+        try writer.write { db in try AlertRecord(alert).save(db) }
+    }
+
+    /// Every alert.
+    public func alerts() throws -> [Alert] {
+        try writer.read { db in try AlertRecord.fetchAll(db) }.map { try $0.alert() }
+    }
+
+    /// How many alerts there are.
+    public func alertCount() throws -> Int {
+        try writer.read { db in try AlertRecord.fetchCount(db) }
+    }
+
+    /// The alert an id or a unique prefix of at least 4 hex digits names. An ambiguous
+    /// prefix is an error listing the candidates' short ids.
+    public func alert(matching prefix: String) throws -> Alert {
+        let key = prefix.lowercased().filter { $0 != "-" }
+        guard key.count >= 4, key.count <= 32, key.allSatisfy(\.isHexDigit) else {
+            throw StoreError(.badID, "invalid id '\(prefix)': give at least 4 hex digits of an id from `nudge list`")
+        }
+        let rows = try writer.read { db in
+            // Hex digits sort below "g", so this is a range scan of the primary key.
+            try AlertRecord.filter(Column("id") >= key && Column("id") < key + "g").limit(6).fetchAll(db)
+        }
+        switch rows.count {
+        case 0: throw StoreError(.notFound, "no alert with id '\(prefix)'")
+        case 1: return try rows[0].alert()
+        default:
+            let candidates = rows.prefix(5).map { String($0.id.prefix(8)) }.joined(separator: ", ")
+            throw StoreError(.ambiguous, "id '\(prefix)' is ambiguous: it matches \(candidates)\(rows.count > 5 ? ", …" : "")")
+        }
+    }
+
+    /// Deletes alerts (their state goes with them; the log stays).
+    public func delete(_ ids: [UUID]) throws {
+        try writer.write { db in
+            _ = try AlertRecord.deleteAll(db, keys: ids.map(AlertRecord.key))
+        }
+    }
+
+    /// The runtime state of every alert that has one.
+    public func states() throws -> [UUID: AlertState] {
+        let rows = try writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM alertState") }
+        var result: [UUID: AlertState] = [:]
+        for row in rows {
+            let key: String = row["alertId"]
+            guard let id = UUID(hex: key) else { continue }
+            var state = AlertState(checkedUntil: Date(timeIntervalSince1970: row["checkedUntil"]))
+            state.lastFired = (row["lastFired"] as Double?).map(Date.init(timeIntervalSince1970:))
+            state.pendingCount = row["pendingCount"]
+            state.shownID = row["shownID"]
+            state.snoozedUntil = (row["snoozedUntil"] as Double?).map(Date.init(timeIntervalSince1970:))
+            state.doneForDay = (row["doneForDay"] as Int?).map(CivilDay.init(daysSinceEpoch:))
+            result[id] = state
+        }
+        return result
+    }
+
+    /// Stores alerts' runtime state.
+    public func save(states: [UUID: AlertState]) throws {
+        try writer.write { db in
+            for (id, s) in states {
+                try db.execute(sql: """
+                    INSERT INTO alertState (alertId, checkedUntil, lastFired, pendingCount, shownID, snoozedUntil, doneForDay)
+                    SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM alert WHERE id = ?)
+                    ON CONFLICT(alertId) DO UPDATE SET checkedUntil = excluded.checkedUntil, lastFired = excluded.lastFired,
+                      pendingCount = excluded.pendingCount, shownID = excluded.shownID,
+                      snoozedUntil = excluded.snoozedUntil, doneForDay = excluded.doneForDay
+                    """, arguments: [AlertRecord.key(id), s.checkedUntil.timeIntervalSince1970,
+                                     s.lastFired?.timeIntervalSince1970, s.pendingCount, s.shownID.map { Int64($0) },
+                                     s.snoozedUntil?.timeIntervalSince1970, s.doneForDay?.daysSinceEpoch, AlertRecord.key(id)])
+            }
+        }
+    }
+}
+
+extension UUID {
+    /// A UUID from 32 hex digits without dashes.
+    init?(hex: String) {
+        let h = Array(hex)
+        guard h.count == 32 else { return nil }
+        self.init(uuidString: [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(h[$0]) }.joined(separator: "-"))
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+/// Nudge's store: one SQLite database (WAL, busy timeout) holding the alerts, their runtime
+/// state and the delivery log. Owns the writer and the migrator; nothing else opens the file.
+public final class AppDatabase: Sendable {
+    /// The connection pool (or queue, in tests).
+    public let writer: any DatabaseWriter
+
+    /// Wraps a writer and brings its schema up to date.
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// An empty in-memory store, for tests.
+    public static func inMemory() throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue())
+    }
+
+    /// `$XDG_DATA_HOME/nudge/nudge.sqlite`, by default `~/.local/share/nudge/nudge.sqlite`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+        return data + "/nudge/nudge.sqlite"
+    }
+
+    /// Opens (creating if needed) the store at `path`: folder 0700, file 0600, WAL, and a
+    /// busy timeout so the CLI and the daemon can write at once. A damaged file is never
+    /// overwritten or "repaired": the error names it and says what to do.
+    public static func open(path: String) throws(StoreError) -> AppDatabase {
+        let folder = (path as NSString).deletingLastPathComponent
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            // Parents may be missing too (a fresh XDG_DATA_HOME).
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw StoreError(.io, "cannot create \(folder): \(String(cString: strerror(errno)))")
+            }
+        }
+        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if fd < 0 {
+            let reason = String(cString: strerror(errno))
+            throw StoreError(.io, "cannot open \(path) for reading and writing: \(reason)")
+        }
+        close(fd)
+        var config = Configuration()
+        config.busyMode = .timeout(10)
+        config.foreignKeysEnabled = true
+        do {
+            let pool = try DatabasePool(path: path, configuration: config)
+            return try AppDatabase(pool)
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+            throw StoreError(.corrupt, "\(path) is damaged or not a Nudge database (\(error.resultCode)); nothing was changed: move it aside to start afresh, or restore a backup")
+        } catch let error as DatabaseError {
+            throw StoreError(.io, "cannot use \(path): \(error.message ?? "\(error.resultCode)")")
+        } catch {
+            throw StoreError(.io, "cannot use \(path): \(error)")
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "alert") { t in
+                t.primaryKey("id", .text)
+                t.column("title", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("schedule", .text).notNull()
+                t.column("enabled", .boolean).notNull()
+                t.column("sound", .text)
+                t.column("urgency", .integer).notNull()
+                t.column("icon", .text).notNull()
+                t.column("timeZone", .text)
+                t.column("graceSeconds", .integer)
+                t.column("snoozeSeconds", .integer).notNull()
+                t.column("created", .double).notNull()
+            }
+            try db.create(table: "alertState") { t in
+                t.primaryKey("alertId", .text).references("alert", onDelete: .cascade)
+                t.column("checkedUntil", .double).notNull()
+                t.column("lastFired", .double)
+                t.column("pendingCount", .integer).notNull()
+                t.column("shownID", .integer)
+                t.column("snoozedUntil", .double)
+                t.column("doneForDay", .integer)
+            }
+            try db.create(table: "deliveryLog") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("alertId", .text).notNull().indexed()
+                t.column("event", .text).notNull()
+                t.column("at", .double).notNull().indexed()
+                t.column("deliveryID", .integer)
+                t.column("count", .integer)
+                t.column("detail", .text)
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+/// One line of the delivery log: what happened to an alert, and when.
+public struct LogEntry: Sendable, Hashable {
+    /// The alert it is about.
+    public var alertID: UUID
+    /// `fired`, `caught-up`, `missed`, `snooze-fired`, `acknowledged`, `snoozed`,
+    /// `done-for-today`, `expired` or `failed`.
+    public var event: String
+    /// When it happened.
+    public var at: Date
+    /// The pop-up's id, where one was shown.
+    public var deliveryID: UInt32?
+    /// The count shown or the number missed.
+    public var count: Int?
+    /// More, in words (a failure's reason, a snooze's end).
+    public var detail: String?
+
+    /// The log line for a scheduler record at an instant.
+    public init(_ record: SchedulerRecord, at: Date) {
+        self.at = at
+        switch record {
+        case .fired(let id, _, let shown, let count):
+            (alertID, event, deliveryID, self.count) = (id, "fired", shown, Int(count))
+        case .caughtUp(let id, let missed, let since, let shown):
+            (alertID, event, deliveryID, count, detail) = (id, "caught-up", shown, missed, "since \(since.timeIntervalSince1970)")
+        case .missed(let id, let n, let since):
+            (alertID, event, count, detail) = (id, "missed", n, "since \(since.timeIntervalSince1970)")
+        case .snoozeFired(let id, let shown):
+            (alertID, event, deliveryID) = (id, "snooze-fired", shown)
+        case .acknowledged(let id):
+            (alertID, event) = (id, "acknowledged")
+        case .snoozed(let id, let until):
+            (alertID, event, detail) = (id, "snoozed", "until \(until.timeIntervalSince1970)")
+        case .doneForToday(let id, let day):
+            (alertID, event, detail) = (id, "done-for-today", day.description)
+        case .expired(let id):
+            (alertID, event) = (id, "expired")
+        case .deliveryFailed(let id, let error):
+            (alertID, event, detail) = (id, "failed", error.message)
+        }
+    }
+
+    init(alertID: UUID, event: String, at: Date, deliveryID: UInt32?, count: Int?, detail: String?) {
+        (self.alertID, self.event, self.at, self.deliveryID, self.count, self.detail) = (alertID, event, at, deliveryID, count, detail)
+    }
+}
+
+extension AppDatabase {
+    /// Appends entries to the delivery log.
+    public func append(_ entries: [LogEntry]) throws {
+        guard !entries.isEmpty else { return }
+        try writer.write { db in
+            for e in entries {
+                try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at, deliveryID, count, detail) VALUES (?, ?, ?, ?, ?, ?)",
+                               arguments: [AlertRecord.key(e.alertID), e.event, e.at.timeIntervalSince1970,
+                                           e.deliveryID.map { Int64($0) }, e.count, e.detail])
+            }
+        }
+    }
+
+    /// The log from an instant on, oldest first.
+    public func log(since: Date) throws -> [LogEntry] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM deliveryLog WHERE at >= ? ORDER BY at, id", arguments: [since.timeIntervalSince1970])
+        }.compactMap { row in
+            guard let id = UUID(hex: row["alertId"]) else { return nil }
+            return LogEntry(alertID: id, event: row["event"], at: Date(timeIntervalSince1970: row["at"]),
+                            deliveryID: (row["deliveryID"] as Int64?).map { UInt32(clamping: $0) },
+                            count: row["count"], detail: row["detail"])
+        }
+    }
+}

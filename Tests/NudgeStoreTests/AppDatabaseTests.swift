@@ -1,0 +1,105 @@
+import Foundation
+import NudgeCore
+@testable import NudgeStore
+import Testing
+
+struct AppDatabaseTests {
+    let now = Date(timeIntervalSince1970: 1_795_348_800)
+
+    func sampleAlerts() throws -> [Alert] {
+        let utc = TimeZone(identifier: "UTC")!
+        let schedules = [
+            ScheduleFlags(at: ["09:30", "14:00"], days: "mon-fri"),
+            ScheduleFlags(days: "weekdays", every: "30m", from: "09:30", until: "21:30"),
+            ScheduleFlags(in: "20m"),
+            ScheduleFlags(cron: "0 9 1 * mon"),
+            ScheduleFlags(every: "45m"),
+        ]
+        var alerts: [Alert] = []
+        for (i, flags) in schedules.enumerated() {
+            let schedule = try ScheduleParser.schedule(flags, now: now, zone: utc)
+            let sound: Sound = i == 1 ? .file("/tmp/ding.oga") : .reminder
+            let urgency: Urgency = i == 2 ? .critical : .normal
+            let catchUp: Alert.CatchUp = i == 4 ? .skip : .once(graceSeconds: 3600)
+            alerts.append(Alert(title: i == 0 ? nil : "Alert \(i)", schedule: schedule, sound: sound, urgency: urgency,
+                                timeZone: i == 3 ? "Europe/Berlin" : nil, catchUp: catchUp, created: now))
+        }
+        return alerts
+    }
+
+    @Test func everyScheduleKindRoundTrips() throws {
+        let db = try AppDatabase.inMemory()
+        let alerts = try sampleAlerts()
+        for alert in alerts { try db.save(alert) }
+        let loaded = try db.alerts()
+        #expect(Set(loaded) == Set(alerts))
+        #expect(try db.alertCount() == alerts.count)
+    }
+
+    @Test func prefixesFindOneAlertOrNameTheCandidates() throws {
+        let db = try AppDatabase.inMemory()
+        let a = Alert(id: UUID(uuidString: "ABCD1234-0000-0000-0000-000000000001")!, schedule: .once(now), created: now)
+        let b = Alert(id: UUID(uuidString: "ABCD5678-0000-0000-0000-000000000002")!, schedule: .once(now), created: now)
+        try db.save(a)
+        try db.save(b)
+        #expect(try db.alert(matching: "abcd1").id == a.id)
+        #expect(try db.alert(matching: "ABCD5678").id == b.id)
+        #expect(throws: StoreError(.ambiguous, "id 'abcd' is ambiguous: it matches abcd1234, abcd5678")) { try db.alert(matching: "abcd") }
+        #expect(throws: StoreError.self) { try db.alert(matching: "abc") }
+        #expect(throws: StoreError.self) { try db.alert(matching: "zzzz") }
+        do { _ = try db.alert(matching: "ffff") } catch { #expect((error as? StoreError)?.kind == .notFound) }
+    }
+
+    @Test func stateFollowsItsAlertAndTheLogStays() throws {
+        let db = try AppDatabase.inMemory()
+        let alert = try sampleAlerts()[0]
+        try db.save(alert)
+        var state = AlertState(checkedUntil: now)
+        state.pendingCount = 3
+        state.shownID = 7
+        state.doneForDay = CivilDay(year: 2026, month: 11, day: 22)
+        state.snoozedUntil = now.addingTimeInterval(600)
+        try db.save(states: [alert.id: state, UUID(): state])
+        #expect(try db.states() == [alert.id: state], "state for an unknown alert is not stored")
+        try db.append([LogEntry(.fired(alert: alert.id, due: now, deliveryID: 7, count: 3), at: now),
+                       LogEntry(.acknowledged(alert: alert.id), at: now.addingTimeInterval(5))])
+        try db.delete([alert.id])
+        #expect(try db.states().isEmpty)
+        let log = try db.log(since: now)
+        #expect(log.map(\.event) == ["fired", "acknowledged"])
+        #expect(log.first?.deliveryID == 7 && log.first?.count == 3)
+    }
+
+    @Test func theFileGetsPrivateModesAndWAL() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-store-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("data/nudge/nudge.sqlite").path
+        let db = try AppDatabase.open(path: path)
+        try db.save(try sampleAlerts()[0])
+        let folderMode = try FileManager.default.attributesOfItem(atPath: (path as NSString).deletingLastPathComponent)[.posixPermissions] as? Int
+        let fileMode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(folderMode == 0o700)
+        #expect(fileMode == 0o600)
+        let mode = try db.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+        #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == "/x/nudge/nudge.sqlite")
+        #expect(AppDatabase.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/nudge/nudge.sqlite")
+    }
+
+    @Test func aDamagedFileIsNamedAndLeftAlone() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-store-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("nudge.sqlite").path
+        let junk = Data(repeating: 0x5A, count: 8192)
+        try junk.write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try AppDatabase.open(path: path)
+            Issue.record("a damaged file was opened")
+        } catch {
+            #expect(error.kind == .corrupt)
+            #expect(error.message.contains(path))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == junk)
+    }
+}
