@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "NudgeCore", "DBus", "FreedesktopDelivery",
+                "NudgeCore", "DBus", "FreedesktopDelivery", "NudgeStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

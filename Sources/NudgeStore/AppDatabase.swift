@@ -5,7 +5,7 @@ import NudgeCore
 /// Nudge's store: one SQLite database (WAL, busy timeout) holding the alerts, their runtime
 /// state and the delivery log. Owns the writer and the migrator; nothing else opens the file.
 public final class AppDatabase: Sendable {
-    /// The connection pool (or queue, in tests).
+    /// The database connection.
     public let writer: any DatabaseWriter
 
     /// Wraps a writer and brings its schema up to date.
@@ -49,9 +49,20 @@ public final class AppDatabase: Sendable {
         var config = Configuration()
         config.busyMode = .timeout(10)
         config.foreignKeysEnabled = true
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         do {
-            let pool = try DatabasePool(path: path, configuration: config)
-            return try AppDatabase(pool)
+            // A queue, and WAL set by hand: GRDB's own WAL set-up makes sure of the WAL file
+            // with a schema change on every open, and a command that only reads (or refuses
+            // bad input) must leave the file byte-for-byte as it was. WAL mode persists in
+            // the file, so only the first open writes it. SQLite's locks and the busy
+            // timeout keep processes that write at once apart.
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            try queue.writeWithoutTransaction { db in
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                    _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                }
+            }
+            return try AppDatabase(queue)
         } catch let error as DatabaseError
             where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
             throw StoreError(.corrupt, "\(path) is damaged or not a Nudge database (\(error.resultCode)); nothing was changed: move it aside to start afresh, or restore a backup")

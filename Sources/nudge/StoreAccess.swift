@@ -1,0 +1,61 @@
+import Foundation
+import FreedesktopDelivery
+import NudgeCore
+import NudgeStore
+
+/// Opening the person's store for a command, with failures mapped to sysexits.
+enum StoreAccess {
+    /// The store under `$XDG_DATA_HOME/nudge/`.
+    static func open() throws(CLIError) -> AppDatabase {
+        do {
+            return try AppDatabase.open(path: AppDatabase.defaultPath(environment: ProcessEnvironment.current))
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    /// Runs a store operation, mapping its failures.
+    static func run<T>(_ body: () throws -> T) throws(CLIError) -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw CLIError(error)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError(.ioError, "the store failed: \(error)")
+        }
+    }
+}
+
+extension CLIError {
+    /// Unknown or ambiguous ids are usage errors; a damaged or unwritable store is I/O.
+    init(_ error: StoreError) {
+        switch error.kind {
+        case .notFound, .ambiguous, .badID: self.init(.usage, error.message)
+        case .corrupt, .io: self.init(.ioError, error.message)
+        }
+    }
+}
+
+/// How alerts are shown in text and JSON.
+enum AlertView {
+    static func next(_ alert: Alert, after now: Date, zone: TimeZone) -> Date? {
+        guard alert.enabled else { return nil }
+        return alert.schedule.occurrences(after: now, count: 1, in: alert.zone(system: zone)).first
+    }
+
+    static func json(_ alert: Alert, now: Date, zone: TimeZone) -> JSON {
+        let z = alert.zone(system: zone)
+        let next = next(alert, after: now, zone: zone)
+        return .object([
+            ("id", .string(alert.id.uuidString.lowercased())), ("shortId", .string(alert.shortID)),
+            ("enabled", .bool(alert.enabled)), ("title", .string(alert.title)), ("body", .string(alert.body)),
+            ("schedule", .string(alert.schedule.summary(in: z))),
+            ("next", next.map { .string(InstantFormat.iso8601($0, in: z)) } ?? .null),
+            ("timeZone", alert.timeZone.map(JSON.string) ?? .null),
+            ("sound", alert.sound.map { .string($0.description) } ?? .null),
+            ("urgency", .string(alert.urgency.description)),
+        ])
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `nudge add`, `list`, `on`, `off`, `rm` end to end, each test with its own XDG_DATA_HOME.
+struct AlertCommandTests {
+    final class Home {
+        let dir: String
+        init() throws {
+            dir = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-cli-\(UUID())").path
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: dir) }
+        var database: String { dir + "/nudge/nudge.sqlite" }
+
+        @discardableResult
+        func nudge(_ arguments: String...) throws -> Bench.Outcome {
+            try Bench.nudge(arguments, environment: ["XDG_DATA_HOME": dir, "TZ": "Asia/Seoul", "NO_COLOR": "1"])
+        }
+
+        func list() throws -> [[String: Any]] {
+            let out = try nudge("list", "--all", "--json")
+            return (try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]]) ?? []
+        }
+
+        func digest() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: database)) }
+    }
+
+    @Test(arguments: [
+        ["--at", "09:30", "--days", "mon-fri"], ["--every", "30m", "--from", "09:30", "--until", "21:30", "--days", "weekdays"],
+        ["--every", "45m"], ["--in", "20m"], ["--on", "2030-12-01 09:00"], ["--cron", "0 9 1 * mon"],
+    ])
+    func addListOffListRemove(schedule: [String]) throws {
+        let home = try Home()
+        let added = try Bench.nudge(["add", "Check"] + schedule, environment: ["XDG_DATA_HOME": home.dir, "TZ": "Asia/Seoul"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("added "))
+        let alerts = try home.list()
+        #expect(alerts.count == 1)
+        let id = try #require(alerts.first?["shortId"] as? String)
+        #expect(id.count == 8)
+        #expect(alerts.first?["enabled"] as? Bool == true)
+        #expect(alerts.first?["next"] is String)
+        #expect(try home.nudge("off", id).status == 0)
+        #expect(try home.list().first?["enabled"] as? Bool == false)
+        #expect(try home.list().first?["next"] is NSNull)
+        #expect(try home.nudge("on", String(id.prefix(4))).status == 0)
+        #expect(try home.list().first?["enabled"] as? Bool == true)
+        #expect(try home.nudge("rm", id).status == 0)
+        #expect(try home.list().isEmpty)
+    }
+
+    @Test func noTitleIsTheWaterReminderAndTheListReadsWell() throws {
+        let home = try Home()
+        try home.nudge("add", "--every", "30m", "--from", "09:30", "--until", "21:30", "--days", "weekdays")
+        let text = try home.nudge("list").stdout
+        #expect(text.contains("every 30 min, 09:30–21:30, Mon–Fri · Time to drink water 💧"))
+        #expect(text.contains("+09:00"))
+    }
+
+    @Test(arguments: [
+        (["add", "--at", "25:61"], "'25:61'"), (["add", "--at", "9:00", "--days", "funday"], "'funday'"),
+        (["add", "--every", "0m"], "'0m'"), (["add", "--every", "1h", "--from", "9:75", "--until", "10:00"], "'9:75'"),
+        (["add", "--at", "9:00", "--tz", "Mars/Olympus"], "'Mars/Olympus'"), (["add", "--on", "2020-01-01 09:00"], "in the past"),
+        (["add", String(repeating: "a", count: 100_000), "--at", "9:00"], "at most 500"),
+        (["off", "ffff"], "no alert"), (["rm", "zz"], "invalid id"), (["on"], "<ids>"),
+    ])
+    func badInputChangesNothing(arguments: [String], mentions: String) throws {
+        let home = try Home()
+        try home.nudge("add", "Keep", "--at", "08:00")
+        let before = try home.digest()
+        let result = try Bench.nudge(arguments, environment: ["XDG_DATA_HOME": home.dir])
+        #expect(result.status == 64)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains(mentions), "\(result.stderr)")
+        #expect(try home.digest() == before, "the database is byte-for-byte unchanged")
+    }
+
+    @Test func aDamagedDatabaseIsNamedAndLeftAlone() throws {
+        let home = try Home()
+        try FileManager.default.createDirectory(atPath: home.dir + "/nudge", withIntermediateDirectories: true)
+        let junk = Data(repeating: 0x41, count: 4096)
+        try junk.write(to: URL(fileURLWithPath: home.database))
+        let result = try home.nudge("list")
+        #expect(result.status == 74)
+        #expect(result.stderr.contains(home.database))
+        #expect(try home.digest() == junk)
+    }
+
+    @Test func twentyConcurrentAddsAllLand() throws {
+        let home = try Home()
+        let running = try (0..<20).map { i in
+            try Bench.start(["add", "C\(i)", "--at", "09:00"], environment: ["XDG_DATA_HOME": home.dir])
+        }
+        let outcomes = running.map { $0.finish(timeout: 30) }
+        #expect(outcomes.allSatisfy { $0.status == 0 }, "\(outcomes.map(\.stderr))")
+        #expect(!outcomes.contains { $0.stderr.contains("locked") })
+        #expect(try home.list().count == 20)
+    }
+}
