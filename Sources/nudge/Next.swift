@@ -16,8 +16,12 @@ struct Next: ParsableCommand {
           nudge next --every 30m --from 09:30 --until 21:30 --days weekdays --count 10
           nudge next --at 02:30 --tz Europe/Berlin --after 2026-03-28T12:00:00Z
           nudge next --cron "0 9 1 * mon" --json
+          nudge next 3f25 --count 10        # a stored alert, by id prefix
         """
     )
+
+    @Argument(help: "A stored alert's id or unique prefix, instead of schedule flags.")
+    var id: String?
 
     @OptionGroup var schedule: ScheduleOptions
 
@@ -38,11 +42,23 @@ struct Next: ParsableCommand {
         let zone: TimeZone
         let instants: [Date]
         do {
-            zone = try tz.map { (name) throws(ScheduleError) in try ScheduleParser.zone(name) } ?? TimeZone.current
-            let start = try after.map { (text) throws(ScheduleError) in try ScheduleParser.instant(text, zone: zone) } ?? Date()
-            let parsed = try ScheduleParser.schedule(schedule.flags, now: start, zone: zone)
+            var chosen = try tz.map { (name) throws(ScheduleError) in try ScheduleParser.zone(name) } ?? TimeZone.current
+            let start = try after.map { (text) throws(ScheduleError) in try ScheduleParser.instant(text, zone: chosen) } ?? Date()
+            let parsed: Schedule
+            if let id {
+                guard schedule.flags == ScheduleFlags() else {
+                    throw CLIError(.usage, "give an id or schedule flags, not both")
+                }
+                let store = try StoreAccess.open()
+                let alert = try StoreAccess.run { try store.alert(matching: id) }
+                parsed = alert.schedule
+                if tz == nil { chosen = alert.zone(system: chosen) }
+            } else {
+                parsed = try ScheduleParser.schedule(schedule.flags, now: start, zone: chosen)
+            }
+            zone = chosen
             instants = parsed.occurrences(after: start, count: count, in: zone)
-        } catch {
+        } catch let error as ScheduleError {
             throw CLIError(error)
         }
         if json {

@@ -76,6 +76,16 @@ struct AlertCommandTests {
         #expect(try home.digest() == before, "the database is byte-for-byte unchanged")
     }
 
+    @Test func nextForAStoredAlertUsesItsPinnedZone() throws {
+        let home = try Home()
+        let added = try home.nudge("add", "Pinned", "--at", "02:30", "--tz", "Europe/Berlin")
+        let id = try #require(added.stdout.split(separator: " ").dropFirst().first.map { String($0.dropLast()) })
+        let next = try home.nudge("next", String(id.prefix(5)), "--after", "2026-03-28T12:00:00Z", "--count", "2")
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stdout == "Sun 2026-03-29T03:00:00+02:00\nMon 2026-03-30T02:30:00+02:00\n")
+        #expect(try home.nudge("next", id, "--at", "9:00").status == 64)
+    }
+
     @Test func aDamagedDatabaseIsNamedAndLeftAlone() throws {
         let home = try Home()
         try FileManager.default.createDirectory(atPath: home.dir + "/nudge", withIntermediateDirectories: true)
