@@ -16,7 +16,7 @@ struct Nudge: ParsableCommand {
         session D-Bus (GNOME, KDE, dunst, mako, xfce4-notifyd, …).
         """,
         version: version,
-        subcommands: [Add.self, List.self, On.self, Off.self, Remove.self, Next.self, Send.self, Doctor.self]
+        subcommands: [Add.self, List.self, Show.self, On.self, Off.self, Remove.self, Next.self, Send.self, Doctor.self]
     )
 
     /// Runs the command line, turning every failure into one line on stderr and a

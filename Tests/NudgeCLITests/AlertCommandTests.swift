@@ -86,6 +86,20 @@ struct AlertCommandTests {
         #expect(try home.nudge("next", id, "--at", "9:00").status == 64)
     }
 
+    @Test func showGivesTheWholeAlert() throws {
+        let home = try Home()
+        try home.nudge("add", "Stretch", "--body", "Arms up", "--at", "10:00", "--catch-up", "skip", "--snooze", "5m")
+        let id = try #require(try home.list().first?["shortId"] as? String)
+        let text = try home.nudge("show", String(id.prefix(4)))
+        #expect(text.status == 0)
+        for line in ["title      Stretch", "body       Arms up", "catch-up   skip", "snooze     5 min", "schedule   daily at 10:00"] {
+            #expect(text.stdout.contains(line), "missing \(line)")
+        }
+        let json = try home.nudge("show", id, "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["title"] as? String == "Stretch")
+    }
+
     @Test func aDamagedDatabaseIsNamedAndLeftAlone() throws {
         let home = try Home()
         try FileManager.default.createDirectory(atPath: home.dir + "/nudge", withIntermediateDirectories: true)

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+/// `nudge show`: one alert in full.
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show one reminder in full.")
+
+    @Argument(help: "The alert's id or unique prefix (≥ 4 hex digits).")
+    var id: String
+
+    @Flag(help: "Print one JSON document (the same object as in `nudge list --json`).")
+    var json = false
+
+    func run() throws {
+        let store = try StoreAccess.open()
+        let alert = try StoreAccess.run { try store.alert(matching: id) }
+        let now = Date()
+        if json {
+            print(AlertView.json(alert, now: now, zone: .current).text)
+            return
+        }
+        let zone = alert.zone(system: .current)
+        let next = AlertView.next(alert, after: now, zone: .current)
+        let catchUp: String
+        switch alert.catchUp {
+        case .once(let grace): catchUp = "once, within \(Schedule.duration(grace))"
+        case .skip: catchUp = "skip"
+        }
+        let lines: [(String, String)] = [
+            ("id", alert.id.uuidString.lowercased()), ("title", alert.title), ("body", alert.body),
+            ("state", alert.enabled ? "on" : "off"), ("schedule", alert.schedule.summary(in: zone)),
+            ("next", next.map { InstantFormat.iso8601($0, in: zone) } ?? "—"),
+            ("time zone", alert.timeZone ?? "follows the system (\(TimeZone.current.identifier))"),
+            ("sound", alert.sound?.description ?? "none"), ("urgency", alert.urgency.description),
+            ("icon", alert.icon.isEmpty ? "Nudge's" : alert.icon), ("catch-up", catchUp),
+            ("snooze", Schedule.duration(alert.snoozeSeconds)),
+            ("created", InstantFormat.iso8601(alert.created, in: zone)),
+        ]
+        for (label, value) in lines where !value.isEmpty {
+            print("\(label.padding(toLength: 10, withPad: " ", startingAt: 0)) \(value)")
+        }
+    }
+}
