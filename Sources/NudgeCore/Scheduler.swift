@@ -115,14 +115,23 @@ public final class Scheduler {
         return records
     }
 
+    /// Fires what is due for one alert. A failed delivery leaves its state untouched and
+    /// holds the alert until ``deliveryRestored(now:)``.
     private func fire(_ id: UUID, now: Date) -> [SchedulerRecord] {
+        do {
+            return try attemptFire(id, now: now)
+        } catch {
+            blocked.insert(id)
+            return [.deliveryFailed(alert: id, error: error)]
+        }
+    }
+
+    private func attemptFire(_ id: UUID, now: Date) throws(DeliveryError) -> [SchedulerRecord] {
         guard let alert = alerts[id], var state = states[id], alert.enabled else { return [] }
         let zone = alert.zone(system: systemZone)
         if let snooze = state.snoozedUntil, snooze <= now {
             state.pendingCount = max(state.pendingCount, 1)
-            guard let shown = show(alert, &state, count: state.pendingCount, body: nil) else {
-                return failed(id)
-            }
+            let shown = try show(alert, &state, count: state.pendingCount, body: nil)
             state.snoozedUntil = nil
             states[id] = state
             return [.snoozeFired(alert: id, deliveryID: shown)]
@@ -135,14 +144,14 @@ public final class Scheduler {
         }
         var records: [SchedulerRecord] = []
         if passed.count == 1 && now.timeIntervalSince(latest) <= lateTolerance {
-            guard let shown = show(alert, &state, count: state.pendingCount + 1, body: nil) else { return failed(id) }
+            let shown = try show(alert, &state, count: state.pendingCount + 1, body: nil)
             state.pendingCount += 1
             records.append(.fired(alert: id, due: latest, deliveryID: shown, count: state.pendingCount))
         } else if case .once(let grace) = alert.catchUp, now.timeIntervalSince(latest) <= TimeInterval(grace) {
             let since = passed[0]
             let n = Int32(clamping: passed.count)
             let body = "Missed \(passed.count) reminder\(passed.count == 1 ? "" : "s") since \(Self.clockText(since, zone))"
-            guard let shown = show(alert, &state, count: state.pendingCount + n, body: body) else { return failed(id) }
+            let shown = try show(alert, &state, count: state.pendingCount + n, body: body)
             state.pendingCount += n
             records.append(.caughtUp(alert: id, missed: passed.count, since: since, deliveryID: shown))
         } else {
@@ -154,29 +163,16 @@ public final class Scheduler {
         return records
     }
 
-    private func failed(_ id: UUID) -> [SchedulerRecord] {
-        blocked.insert(id)
-        return [.deliveryFailed(alert: id, error: lastError ?? DeliveryError(.noServer, "delivery failed"))]
-    }
-
-    private var lastError: DeliveryError?
-
     /// Shows the alert's pop-up, replacing its previous one while that is still shown.
-    private func show(_ alert: Alert, _ state: inout AlertState, count: Int32, body: String?) -> UInt32? {
+    private func show(_ alert: Alert, _ state: inout AlertState, count: Int32, body: String?) throws(DeliveryError) -> UInt32 {
         var notification = alert.notification(count: count, actions: actions(for: alert))
         if let body { notification.body = body }
         notification.replacesID = state.shownID
-        do {
-            let shown = try delivery.deliver(notification)
-            lastError = nil
-            if let old = state.shownID, old != shown { byDeliveryID[old] = nil }
-            state.shownID = shown
-            byDeliveryID[shown] = alert.id
-            return shown
-        } catch {
-            lastError = error
-            return nil
-        }
+        let shown = try delivery.deliver(notification)
+        if let old = state.shownID, old != shown { byDeliveryID[old] = nil }
+        state.shownID = shown
+        byDeliveryID[shown] = alert.id
+        return shown
     }
 
     /// The occurrences after the state's `checkedUntil` up to `now`, leaving out the day
