@@ -7,8 +7,7 @@ import CDBus
 /// `_exit(1)`. Not thread-safe by design: one connection belongs to one loop.
 public final class Connection {
     let raw: OpaquePointer
-    private var subscriptions: [Int: (rule: MatchRule, handler: (Message) -> Void)] = [:]
-    private var nextSubscription = 0
+    private var subscriptions: [(rule: MatchRule, handler: (Message) -> Void)] = []
     private var objects: [String: ObjectBox] = [:]
     /// Set once libdbus reported the connection closed.
     public private(set) var isDisconnected = false
@@ -165,21 +164,14 @@ public final class Connection {
 
     // MARK: Signals
 
-    /// A handle for an active subscription.
-    public struct Subscription: Hashable, Sendable {
-        let id: Int
-        let rule: MatchRule
-    }
-
     /// Adds the rule on the bus (`dbus_bus_add_match`) and calls `handler` for every
     /// matching signal while the connection is being processed.
     ///
     /// With `confirmed: false` the rule is sent without waiting for the bus's reply: the
     /// bus handles a connection's messages in order, so the rule is in force before any
     /// call sent after it, and a short-lived client saves a round trip.
-    @discardableResult
     public func subscribe(_ rule: MatchRule, confirmed: Bool = true,
-                          handler: @escaping (Message) -> Void) throws(BusError) -> Subscription {
+                          handler: @escaping (Message) -> Void) throws(BusError) {
         if confirmed {
             var error = CDBus.DBusError()
             dbus_bus_add_match(raw, rule.description, &error)
@@ -187,22 +179,14 @@ public final class Connection {
         } else {
             dbus_bus_add_match(raw, rule.description, nil)
         }
-        nextSubscription += 1
-        subscriptions[nextSubscription] = (rule, handler)
-        return Subscription(id: nextSubscription, rule: rule)
-    }
-
-    /// Ends a subscription and removes its rule from the bus.
-    public func unsubscribe(_ subscription: Subscription) {
-        guard subscriptions.removeValue(forKey: subscription.id) != nil else { return }
-        dbus_bus_remove_match(raw, subscription.rule.description, nil)
+        subscriptions.append((rule, handler))
     }
 
     fileprivate func filter(_ message: Message) {
         if message.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
             isDisconnected = true
         }
-        for (_, entry) in subscriptions.sorted(by: { $0.key < $1.key }) where entry.rule.matches(message) {
+        for entry in subscriptions where entry.rule.matches(message) {
             entry.handler(message)
         }
     }
@@ -238,12 +222,6 @@ public final class Connection {
         objects[object.path] = box
     }
 
-    /// Withdraws an exported object.
-    public func unexport(path: String) {
-        guard objects.removeValue(forKey: path) != nil else { return }
-        dbus_connection_unregister_object_path(raw, path)
-    }
-
     // MARK: Processing
 
     /// Reads, writes and dispatches for at most `timeout` (`dbus_connection_read_write_dispatch`);
@@ -253,11 +231,6 @@ public final class Connection {
         let ok = dbus_connection_read_write_dispatch(raw, timeout?.milliseconds ?? -1) != 0
         if !ok { isDisconnected = true }
         return ok && !isDisconnected
-    }
-
-    /// Dispatches every message already read, without waiting.
-    public func dispatchPending() {
-        while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
     }
 }
 

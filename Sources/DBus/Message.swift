@@ -101,13 +101,6 @@ public final class Message {
         set { dbus_message_set_no_reply(raw, newValue ? 1 : 0) }
     }
 
-    /// The error this message carries, when it is an error reply.
-    public var error: BusError? {
-        guard kind == .error else { return nil }
-        let text = (try? arguments().first?.string) ?? nil
-        return BusError(BusError.Name(rawValue: errorName ?? BusError.Name.failed.rawValue), text ?? "")
-    }
-
     /// Whether this is the given signal.
     public func isSignal(interface: String, member: String) -> Bool {
         dbus_message_is_signal(raw, interface, member) != 0

@@ -97,12 +97,6 @@ public final class FreedesktopDelivery: Delivery {
         return info
     }
 
-    /// Forgets the cached capabilities and server information (the server changed).
-    public func forgetServer() {
-        cachedCapabilities = nil
-        cachedServer = nil
-    }
-
     /// Who plays sounds: the server, a local player, or nobody.
     public func soundPlayback() throws(DeliveryError) -> SoundPlayback {
         if try capabilities().contains(.sound) { return .server }

@@ -36,10 +36,4 @@ public final class InMemoryDelivery: Delivery {
         withdrawn.append(id)
         if shown.remove(id) != nil { onEvent?(.closed(id: id, reason: .closedByCall)) }
     }
-
-    /// Plays the person's part: reports an event as the server would.
-    public func simulate(_ event: DeliveryEvent) {
-        if case .closed(let id, _) = event { shown.remove(id) }
-        onEvent?(event)
-    }
 }

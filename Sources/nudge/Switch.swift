@@ -30,7 +30,6 @@ struct Remove: ParsableCommand {
 enum AlertIDs {
     /// Resolves every id first, so one bad id changes nothing.
     static func resolve(_ ids: [String], in store: AppDatabase) throws(CLIError) -> [Alert] {
-        guard !ids.isEmpty else { throw CLIError(.usage, "no id given: see `nudge list`") }
         var result: [Alert] = []
         for id in ids { result.append(try StoreAccess.run { try store.alert(matching: id) }) }
         return result
