@@ -85,8 +85,7 @@ public final class ExportedObject {
     /// The reply to a method call, or `nil` when the call is not for this object.
     func handle(_ call: Message) -> Message? {
         guard let member = call.member else { return nil }
-        if call.interface == Self.introspectable || (call.interface == nil && member == "Introspect"),
-           member == "Introspect" {
+        if member == "Introspect", call.interface == nil || call.interface == Self.introspectable {
             return try? reply(to: call, with: [.string(introspectionXML)])
         }
         let candidates = interfaces.filter { call.interface == nil || $0.name == call.interface }

@@ -60,7 +60,7 @@ public struct Alert: Sendable, Hashable, Identifiable {
 
     /// The id as people see it: 8 lowercase hex digits.
     public var shortID: String {
-        String(id.uuidString.lowercased().filter { $0 != "-" }.prefix(8))
+        String(id.hex.prefix(8))
     }
 
     /// The pop-up for this alert, having come up `count` times unanswered.

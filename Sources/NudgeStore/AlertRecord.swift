@@ -21,12 +21,8 @@ struct AlertRecord: Codable, FetchableRecord, PersistableRecord {
     var snoozeSeconds: Int
     var created: Double
 
-    static func key(_ id: UUID) -> String {
-        id.uuidString.lowercased().filter { $0 != "-" }
-    }
-
     init(_ alert: Alert) {
-        id = Self.key(alert.id)
+        id = alert.id.hex
         title = alert.title
         body = alert.body
         schedule = String(decoding: (try? JSONEncoder().encode(alert.schedule)) ?? Data(), as: UTF8.self)

@@ -41,7 +41,7 @@ extension AppDatabase {
     /// Deletes alerts (their state goes with them; the log stays).
     public func delete(_ ids: [UUID]) throws {
         try writer.write { db in
-            _ = try AlertRecord.deleteAll(db, keys: ids.map(AlertRecord.key))
+            _ = try AlertRecord.deleteAll(db, keys: ids.map(\.hex))
         }
     }
 
@@ -73,19 +73,10 @@ extension AppDatabase {
                     ON CONFLICT(alertId) DO UPDATE SET checkedUntil = excluded.checkedUntil, lastFired = excluded.lastFired,
                       pendingCount = excluded.pendingCount, shownID = excluded.shownID,
                       snoozedUntil = excluded.snoozedUntil, doneForDay = excluded.doneForDay
-                    """, arguments: [AlertRecord.key(id), s.checkedUntil.timeIntervalSince1970,
+                    """, arguments: [id.hex, s.checkedUntil.timeIntervalSince1970,
                                      s.lastFired?.timeIntervalSince1970, s.pendingCount, s.shownID.map { Int64($0) },
-                                     s.snoozedUntil?.timeIntervalSince1970, s.doneForDay?.daysSinceEpoch, AlertRecord.key(id)])
+                                     s.snoozedUntil?.timeIntervalSince1970, s.doneForDay?.daysSinceEpoch, id.hex])
             }
         }
-    }
-}
-
-extension UUID {
-    /// A UUID from 32 hex digits without dashes.
-    init?(hex: String) {
-        let h = Array(hex)
-        guard h.count == 32 else { return nil }
-        self.init(uuidString: [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(h[$0]) }.joined(separator: "-"))
     }
 }

@@ -55,7 +55,7 @@ extension AppDatabase {
         try writer.write { db in
             for e in entries {
                 try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at, deliveryID, count, detail) VALUES (?, ?, ?, ?, ?, ?)",
-                               arguments: [AlertRecord.key(e.alertID), e.event, e.at.timeIntervalSince1970,
+                               arguments: [e.alertID.hex, e.event, e.at.timeIntervalSince1970,
                                            e.deliveryID.map { Int64($0) }, e.count, e.detail])
             }
         }
