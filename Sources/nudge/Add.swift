@@ -64,30 +64,27 @@ struct Add: ParsableCommand {
         guard let level = Urgency(name: urgency) else {
             throw CLIError(.usage, "invalid urgency '\(urgency)': use low, normal or critical")
         }
-        do {
+        let catchUpIsOnce: Bool
+        switch catchUp.lowercased() {
+        case "once": catchUpIsOnce = true
+        case "skip": catchUpIsOnce = false
+        default: throw CLIError(.usage, "invalid catch-up '\(catchUp)': use once or skip")
+        }
+        do throws(ScheduleError) {
             let zone = try tz.map { (name) throws(ScheduleError) in try ScheduleParser.zone(name) } ?? TimeZone.current
             let parsed = try ScheduleParser.schedule(flags, now: now, zone: zone)
             if case .once(let instant) = parsed, instant <= now {
                 throw ScheduleError(flags.on ?? flags.in ?? "", "invalid date", detail: "it is in the past",
                                     accepted: "give a future instant")
             }
-            let policy: Alert.CatchUp
-            switch catchUp.lowercased() {
-            case "once": policy = .once(graceSeconds: try ScheduleParser.duration(grace))
-            case "skip": policy = .skip
-            default: throw CLIError(.usage, "invalid catch-up '\(catchUp)': use once or skip")
-            }
+            let policy: Alert.CatchUp = catchUpIsOnce ? .once(graceSeconds: try ScheduleParser.duration(grace)) : .skip
             let snoozeSeconds = try ScheduleParser.duration(snooze)
             let chosenSound: Sound? = sound.map { $0.lowercased() == "none" ? nil : Sound($0) } ?? .reminder
             return Alert(id: id, title: title, body: body, schedule: parsed, enabled: enabled, sound: chosenSound,
                          urgency: level, icon: icon, timeZone: tz, catchUp: policy, snoozeSeconds: snoozeSeconds,
                          created: created)
-        } catch let error as ScheduleError {
-            throw CLIError(error)
-        } catch let error as CLIError {
-            throw error
         } catch {
-            throw CLIError(.usage, "\(error)")
+            throw CLIError(error)
         }
     }
 

@@ -20,8 +20,6 @@ enum StoreAccess {
             return try body()
         } catch let error as StoreError {
             throw CLIError(error)
-        } catch let error as CLIError {
-            throw error
         } catch {
             throw CLIError(.ioError, "the store failed: \(error)")
         }
