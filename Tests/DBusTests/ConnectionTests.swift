@@ -71,15 +71,12 @@ struct ConnectionTests {
         defer { server.stop() }
         let client = try Connection.session()
         let start = Date()
-        #expect(throws: BusError.self) {
-            _ = try client.call(destination: server.uniqueName, path: Self.path, interface: Self.interface,
-                                member: "Slow", timeout: .milliseconds(200))
-        }
-        do {
-            _ = try client.call(destination: server.uniqueName, path: Self.path, interface: Self.interface,
-                                member: "Slow", timeout: .milliseconds(200))
-        } catch {
-            #expect(error.name == .noReply)
+        for _ in 0..<2 {
+            let error = #expect(throws: BusError.self) {
+                _ = try client.call(destination: server.uniqueName, path: Self.path, interface: Self.interface,
+                                    member: "Slow", timeout: .milliseconds(200))
+            }
+            #expect(error?.name == .noReply)
         }
         #expect(Date().timeIntervalSince(start) < 1.9, "two 200 ms timeouts, not libdbus's 25 s")
     }

@@ -47,7 +47,8 @@ struct AppDatabaseTests {
         #expect(throws: StoreError(.ambiguous, "id 'abcd' is ambiguous: it matches abcd1234, abcd5678")) { try db.alert(matching: "abcd") }
         #expect(throws: StoreError.self) { try db.alert(matching: "abc") }
         #expect(throws: StoreError.self) { try db.alert(matching: "zzzz") }
-        do { _ = try db.alert(matching: "ffff") } catch { #expect((error as? StoreError)?.kind == .notFound) }
+        let missing = #expect(throws: StoreError.self) { try db.alert(matching: "ffff") }
+        #expect(missing?.kind == .notFound)
     }
 
     @Test func stateFollowsItsAlertAndTheLogStays() throws {
