@@ -14,6 +14,11 @@ public final class AppDatabase: Sendable {
         try Self.migrator.migrate(writer)
     }
 
+    /// Wraps a writer whose schema is known to be current.
+    private init(settledWriter writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
     /// An empty in-memory store, for tests.
     public static func inMemory() throws -> AppDatabase {
         try AppDatabase(DatabaseQueue())
@@ -56,7 +61,20 @@ public final class AppDatabase: Sendable {
             // bad input) must leave the file byte-for-byte as it was. WAL mode persists in
             // the file, so only the first open writes it. SQLite's locks and the busy
             // timeout keep processes that write at once apart.
+            // GRDB's migrator reads which migrations ran before it starts a transaction, so
+            // two processes creating the store at once would both create the tables. A lock
+            // on the folder puts opens in line until the schema is settled; the later ones
+            // find the work done. (The folder, not the file: closing any descriptor of the
+            // file would drop SQLite's own locks on it.)
+            let lock = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            defer { if lock >= 0 { close(lock) } }
+            if lock >= 0 { _ = flock(lock, LOCK_EX) }
             let queue = try DatabaseQueue(path: path, configuration: config)
+            let settled = try queue.read { db in
+                try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal"
+                    && Self.migrator.hasCompletedMigrations(db)
+            }
+            if settled { return AppDatabase(settledWriter: queue) }
             try queue.writeWithoutTransaction { db in
                 if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
                     _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
