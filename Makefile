@@ -3,10 +3,18 @@
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
+DESTDIR ?=
+# release (static Swift standard library) or debug; tests install the debug build.
+CONFIG ?= release
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share
+DIST = .build/dist-$(CONFIG)
+SWIFT_FLAGS_release = -c release --static-swift-stdlib
+SWIFT_FLAGS_debug =
 DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin imagemagick \
                sound-theme-freedesktop fonts-dejavu-core valgrind x11-utils desktop-file-utils libsqlite3-dev
 
-.PHONY: all build release deps test demo bench clean
+.PHONY: all build release deps test demo bench clean dist install uninstall
 
 all: build
 
@@ -30,6 +38,37 @@ release: deps
 test: deps
 	$(SWIFT) build --build-tests
 	scripts/testbench run $(SWIFT) test --skip-build
+
+# Shell completions and the man page, generated from the command definitions.
+dist: deps
+	$(SWIFT) build $(SWIFT_FLAGS_$(CONFIG)) --product nudge
+	$(SWIFT) build $(SWIFT_FLAGS_$(CONFIG)) --product generate-manual
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	.build/$(CONFIG)/nudge --generate-completion-script bash > $(DIST)/nudge.bash
+	.build/$(CONFIG)/nudge --generate-completion-script zsh > $(DIST)/_nudge
+	.build/$(CONFIG)/nudge --generate-completion-script fish > $(DIST)/nudge.fish
+	.build/$(CONFIG)/generate-manual .build/$(CONFIG)/nudge --output-directory $(DIST) \
+		--date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)"
+
+install: dist
+	install -D -m 755 .build/$(CONFIG)/nudge $(DESTDIR)$(BINDIR)/nudge
+	install -D -m 644 $(DIST)/nudge.1 $(DESTDIR)$(DATADIR)/man/man1/nudge.1
+	install -D -m 644 $(DIST)/nudge.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/nudge
+	install -D -m 644 $(DIST)/_nudge $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_nudge
+	install -D -m 644 $(DIST)/nudge.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/nudge.fish
+	install -D -m 644 packaging/io.github.nudge.Nudge.desktop $(DESTDIR)$(DATADIR)/applications/io.github.nudge.Nudge.desktop
+	install -D -m 644 packaging/icons/io.github.nudge.Nudge.svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/io.github.nudge.Nudge.svg
+	install -D -m 644 packaging/icons/io.github.nudge.Nudge-48.png $(DESTDIR)$(DATADIR)/icons/hicolor/48x48/apps/io.github.nudge.Nudge.png
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/nudge \
+		$(DESTDIR)$(DATADIR)/man/man1/nudge.1 \
+		$(DESTDIR)$(DATADIR)/bash-completion/completions/nudge \
+		$(DESTDIR)$(DATADIR)/zsh/vendor-completions/_nudge \
+		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/nudge.fish \
+		$(DESTDIR)$(DATADIR)/applications/io.github.nudge.Nudge.desktop \
+		$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/io.github.nudge.Nudge.svg \
+		$(DESTDIR)$(DATADIR)/icons/hicolor/48x48/apps/io.github.nudge.Nudge.png
 
 demo: build
 	scripts/demo

@@ -1,22 +1,39 @@
 import Foundation
 
+/// How a schedule's times are written: 24-hour ISO by default; the CLI passes the
+/// person's locale ("오전 9:30", "9:30 AM").
+public struct TimeWording: Sendable {
+    /// A wall-clock time.
+    public var time: @Sendable (LocalTime) -> String
+    /// An instant, in a zone.
+    public var instant: @Sendable (Date, TimeZone) -> String
+
+    public init(time: @escaping @Sendable (LocalTime) -> String, instant: @escaping @Sendable (Date, TimeZone) -> String) {
+        self.time = time
+        self.instant = instant
+    }
+
+    /// `09:30` and `2026-12-01T09:00:00+01:00`: the same in every locale.
+    public static let iso = TimeWording(time: \.description, instant: InstantFormat.iso8601)
+}
+
 extension Schedule {
     /// The schedule in words, e.g. "every 30 min, 09:30–21:30, Mon–Fri" or "daily at 09:00".
-    public func summary(in zone: TimeZone) -> String {
+    public func summary(in zone: TimeZone, wording: TimeWording = .iso) -> String {
         switch self {
         case .daily(let times, let days):
             let sorted = times.sorted()
             let dayText = Self.describe(days)
             if sorted.count >= 3, let step = Self.uniformStep(sorted) {
-                return "every \(Self.duration(step)), \(sorted[0])–\(sorted[sorted.count - 1])" + (dayText.isEmpty ? "" : ", \(dayText)")
+                return "every \(Self.duration(step)), \(wording.time(sorted[0]))–\(wording.time(sorted[sorted.count - 1]))" + (dayText.isEmpty ? "" : ", \(dayText)")
             }
-            let at = sorted.map(\.description).joined(separator: ", ")
+            let at = sorted.map(wording.time).joined(separator: ", ")
             return dayText.isEmpty ? "daily at \(at)" : "\(dayText) at \(at)"
         case .interval(let seconds, _, let days):
             let dayText = Self.describe(days)
             return "every \(Self.duration(seconds))" + (dayText.isEmpty ? "" : ", \(dayText)")
         case .once(let instant):
-            return "once, " + InstantFormat.iso8601(instant, in: zone)
+            return "once, " + wording.instant(instant, zone)
         case .cron(let cron):
             return "cron \(cron.text)"
         }

@@ -5,7 +5,14 @@ import NudgeCore
 extension AppDatabase {
     /// Stores a new alert, or replaces the one with its id.
     public func save(_ alert: Alert) throws {
-        try writer.write { db in try AlertRecord(alert).save(db) }
+        try save([alert])
+    }
+
+    /// Stores alerts in one transaction.
+    public func save(_ alerts: [Alert]) throws {
+        try writer.write { db in
+            for alert in alerts { try AlertRecord(alert).save(db) }
+        }
     }
 
     /// Every alert.
@@ -63,8 +70,9 @@ extension AppDatabase {
         return result
     }
 
-    /// Stores alerts' runtime state.
-    public func save(states: [UUID: AlertState]) throws {
+    /// Stores alerts' runtime state (states of alerts that are gone are dropped) and log
+    /// entries, in one transaction.
+    public func save(states: [UUID: AlertState], log entries: [LogEntry] = []) throws {
         try writer.write { db in
             for (id, s) in states {
                 try db.execute(sql: """
@@ -77,6 +85,7 @@ extension AppDatabase {
                                      s.lastFired?.timeIntervalSince1970, s.pendingCount, s.shownID.map { Int64($0) },
                                      s.snoozedUntil?.timeIntervalSince1970, s.doneForDay?.daysSinceEpoch, id.hex])
             }
+            try Self.insert(entries, db)
         }
     }
 }

@@ -25,15 +25,15 @@ public struct LogEntry: Sendable, Hashable {
         case .fired(let id, _, let shown, let count):
             (alertID, event, deliveryID, self.count) = (id, "fired", shown, Int(count))
         case .caughtUp(let id, let missed, let since, let shown):
-            (alertID, event, deliveryID, count, detail) = (id, "caught-up", shown, missed, "since \(since.timeIntervalSince1970)")
+            (alertID, event, deliveryID, count, detail) = (id, "caught-up", shown, missed, "since \(Self.utc(since))")
         case .missed(let id, let n, let since):
-            (alertID, event, count, detail) = (id, "missed", n, "since \(since.timeIntervalSince1970)")
+            (alertID, event, count, detail) = (id, "missed", n, "since \(Self.utc(since))")
         case .snoozeFired(let id, let shown):
             (alertID, event, deliveryID) = (id, "snooze-fired", shown)
         case .acknowledged(let id):
             (alertID, event) = (id, "acknowledged")
         case .snoozed(let id, let until):
-            (alertID, event, detail) = (id, "snoozed", "until \(until.timeIntervalSince1970)")
+            (alertID, event, detail) = (id, "snoozed", "until \(Self.utc(until))")
         case .doneForToday(let id, let day):
             (alertID, event, detail) = (id, "done-for-today", day.description)
         case .expired(let id):
@@ -41,6 +41,10 @@ public struct LogEntry: Sendable, Hashable {
         case .deliveryFailed(let id, let error):
             (alertID, event, detail) = (id, "failed", error.message)
         }
+    }
+
+    static func utc(_ instant: Date) -> String {
+        InstantFormat.iso8601(instant, in: TimeZone(identifier: "UTC")!)
     }
 
     init(alertID: UUID, event: String, at: Date, deliveryID: UInt32?, count: Int?, detail: String?) {
@@ -52,12 +56,14 @@ extension AppDatabase {
     /// Appends entries to the delivery log.
     public func append(_ entries: [LogEntry]) throws {
         guard !entries.isEmpty else { return }
-        try writer.write { db in
-            for e in entries {
-                try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at, deliveryID, count, detail) VALUES (?, ?, ?, ?, ?, ?)",
-                               arguments: [e.alertID.hex, e.event, e.at.timeIntervalSince1970,
-                                           e.deliveryID.map { Int64($0) }, e.count, e.detail])
-            }
+        try writer.write { db in try Self.insert(entries, db) }
+    }
+
+    static func insert(_ entries: [LogEntry], _ db: Database) throws {
+        for e in entries {
+            try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at, deliveryID, count, detail) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [e.alertID.hex, e.event, e.at.timeIntervalSince1970,
+                                       e.deliveryID.map { Int64($0) }, e.count, e.detail])
         }
     }
 

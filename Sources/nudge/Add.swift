@@ -22,82 +22,157 @@ struct Add: ParsableCommand {
     @Argument(help: "The title; leave it out for the drink-water reminder.")
     var title: String?
 
+    @OptionGroup var schedule: ScheduleOptions
+    @OptionGroup var options: AlertOptions
+
+    func run() throws {
+        let now = Date()
+        let zone = try options.zone() ?? .current
+        let parsed = try AlertOptions.schedule(schedule.flags, now: now, zone: zone)
+        var alert = Alert(title: title, schedule: parsed, created: now)
+        try options.apply(to: &alert, title: title)
+        let store = try StoreAccess.open()
+        try StoreAccess.run { try store.save(alert) }
+        DaemonLink.storeChanged()
+        AlertView.announce("added", alert, now: now)
+    }
+}
+
+/// `nudge edit`: change a stored reminder; what is not given stays as it was.
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Change a reminder: only the flags given change.",
+        discussion: """
+        Any schedule flag replaces the whole schedule. The alert keeps its id; occurrences \
+        before the edit are not owed.
+
+        Examples:
+          nudge edit 3f25 --every 45m --from 10:00 --until 18:00
+          nudge edit 3f25 --title "Stretch" --body "Two minutes, away from the screen"
+          nudge edit 3f25 --tz Asia/Seoul          # pin to a zone; --tz system follows the system again
+          nudge edit 3f25 --sound none --urgency low
+        """
+    )
+
+    @Argument(help: "The alert's id, or a unique prefix of it (4 or more hex digits).")
+    var id: String
+
+    @Option(help: "A new title.")
+    var title: String?
+
+    @OptionGroup var schedule: ScheduleOptions
+    @OptionGroup var options: AlertOptions
+
+    func run() throws {
+        let now = Date()
+        let store = try StoreAccess.open()
+        var alert = try StoreAccess.run { try store.alert(matching: id) }
+        try options.apply(to: &alert, title: title)
+        if schedule.flags != ScheduleFlags() {
+            alert.schedule = try AlertOptions.schedule(schedule.flags, now: now, zone: alert.zone(system: .current))
+        }
+        try StoreAccess.run { try store.save(alert) }
+        DaemonLink.storeChanged()
+        AlertView.announce("edited", alert, now: now)
+    }
+}
+
+/// The settings `add` and `edit` share. All are optional: `add` starts from Nudge's
+/// defaults, `edit` from the stored alert.
+struct AlertOptions: ParsableArguments {
     @Option(help: "The body text.")
     var body: String?
 
-    @OptionGroup var schedule: ScheduleOptions
-
-    @Option(help: ArgumentHelp("A sound-theme name or a sound file; 'none' for silence.", valueName: "NAME|PATH"))
+    @Option(help: ArgumentHelp("A sound-theme name or a sound file; 'none' for silence (default: the reminder sound).", valueName: "NAME|PATH"))
     var sound: String?
 
-    @Option(help: "Urgency: low, normal or critical.")
-    var urgency: String = "normal"
+    @Option(help: "Urgency: low, normal (default) or critical.")
+    var urgency: String?
 
-    @Option(help: "An icon name or file.")
-    var icon: String = ""
+    @Option(help: "An icon name or file (default: Nudge's).")
+    var icon: String?
 
-    @Option(help: ArgumentHelp("Pin the alert to this zone (IANA name); by default it follows the system's zone.", valueName: "ZONE"))
+    @Option(help: ArgumentHelp("Pin the alert to this zone (IANA name); by default, or with 'system', it follows the system's zone.", valueName: "ZONE"))
     var tz: String?
 
-    @Option(name: .customLong("catch-up"), help: "Missed reminders: 'once' (one pop-up within the grace) or 'skip'.")
-    var catchUp: String = "once"
+    @Option(name: .customLong("catch-up"), help: "Missed reminders: 'once' (default: one pop-up within the grace) or 'skip'.")
+    var catchUp: String?
 
-    @Option(help: ArgumentHelp("How old a missed reminder may be and still be shown (with --catch-up once).", valueName: "DURATION"))
-    var grace: String = "12h"
+    @Option(help: ArgumentHelp("How old a missed reminder may be and still be shown (default 12h).", valueName: "DURATION"))
+    var grace: String?
 
-    @Option(help: ArgumentHelp("How long Snooze postpones.", valueName: "DURATION"))
-    var snooze: String = "10m"
+    @Option(help: ArgumentHelp("How long Snooze postpones (default 10m).", valueName: "DURATION"))
+    var snooze: String?
 
-    @Flag(help: "Store it switched off.")
+    @Flag(help: "Switch it off (it keeps its settings; `nudge on ID` switches it back).")
     var off = false
 
-    /// Builds the alert from the flags, or names what is wrong; nothing is stored before.
-    static func alert(title: String?, body: String?, schedule flags: ScheduleFlags, sound: String?, urgency: String,
-                      icon: String, tz: String?, catchUp: String, grace: String, snooze: String, enabled: Bool,
-                      id: UUID = UUID(), created: Date, now: Date) throws(CLIError) -> Alert {
-        for (name, text, limit) in [("title", title ?? "", 500), ("body", body ?? "", 4000), ("icon", icon, 4096)] {
-            if text.utf8.count > limit { throw CLIError(.usage, "invalid \(name): \(text.utf8.count) bytes, at most \(limit)") }
-            if text.unicodeScalars.contains("\u{FFFD}") || text.utf8.contains(0) {
-                throw CLIError(.usage, "invalid \(name): it is not valid UTF-8 text")
-            }
-        }
-        guard let level = Urgency(name: urgency) else {
-            throw CLIError(.usage, "invalid urgency '\(urgency)': use low, normal or critical")
-        }
-        let catchUpIsOnce: Bool
-        switch catchUp.lowercased() {
-        case "once": catchUpIsOnce = true
-        case "skip": catchUpIsOnce = false
-        default: throw CLIError(.usage, "invalid catch-up '\(catchUp)': use once or skip")
-        }
+    static let limits = [("title", 500), ("body", 4000), ("icon", 4096)]
+
+    /// The pinned zone given with --tz; `nil` for none or `system`.
+    func zone() throws(CLIError) -> TimeZone? {
+        guard let tz, tz.lowercased() != "system" else { return nil }
+        do { return try ScheduleParser.zone(tz) } catch { throw CLIError(error) }
+    }
+
+    /// Parses a schedule; a one-shot must be in the future.
+    static func schedule(_ flags: ScheduleFlags, now: Date, zone: TimeZone) throws(CLIError) -> Schedule {
         do throws(ScheduleError) {
-            let zone = try tz.map { (name) throws(ScheduleError) in try ScheduleParser.zone(name) } ?? TimeZone.current
             let parsed = try ScheduleParser.schedule(flags, now: now, zone: zone)
             if case .once(let instant) = parsed, instant <= now {
                 throw ScheduleError(flags.on ?? flags.in ?? "", "invalid date", detail: "it is in the past",
                                     accepted: "give a future instant")
             }
-            let policy: Alert.CatchUp = catchUpIsOnce ? .once(graceSeconds: try ScheduleParser.duration(grace)) : .skip
-            let snoozeSeconds = try ScheduleParser.duration(snooze)
-            let chosenSound: Sound? = sound.map { $0.lowercased() == "none" ? nil : Sound($0) } ?? .reminder
-            return Alert(id: id, title: title, body: body, schedule: parsed, enabled: enabled, sound: chosenSound,
-                         urgency: level, icon: icon, timeZone: tz, catchUp: policy, snoozeSeconds: snoozeSeconds,
-                         created: created)
+            return parsed
         } catch {
             throw CLIError(error)
         }
     }
 
-    func run() throws {
-        let now = Date()
-        let alert = try Self.alert(title: title, body: body, schedule: schedule.flags, sound: sound, urgency: urgency,
-                                   icon: icon, tz: tz, catchUp: catchUp, grace: grace, snooze: snooze, enabled: !off,
-                                   created: now, now: now)
-        let store = try StoreAccess.open()
-        try StoreAccess.run { try store.save(alert) }
-        let zone = alert.zone(system: .current)
-        let next = AlertView.next(alert, after: now, zone: .current)
-        print("added \(alert.shortID): \(alert.title) — \(alert.schedule.summary(in: zone))")
-        print(next.map { "next: \(InstantFormat.iso8601($0, in: zone))" } ?? (alert.enabled ? "next: never" : "switched off"))
+    static func duration(_ text: String) throws(CLIError) -> Int {
+        do { return try ScheduleParser.duration(text) } catch { throw CLIError(error) }
+    }
+
+    /// Checks every given value and applies it; on any error the alert is left as it was.
+    func apply(to alert: inout Alert, title: String?) throws(CLIError) {
+        var changed = alert
+        for (name, value) in [("title", title), ("body", body), ("icon", icon)] {
+            guard let value else { continue }
+            let limit = Self.limits.first { $0.0 == name }!.1
+            if value.utf8.count > limit { throw CLIError(.usage, "invalid \(name): \(value.utf8.count) bytes, at most \(limit)") }
+            if value.unicodeScalars.contains("\u{FFFD}") || value.utf8.contains(0) {
+                throw CLIError(.usage, "invalid \(name): it is not valid UTF-8 text")
+            }
+        }
+        if let title, !title.isEmpty { changed.title = title }
+        if let body { changed.body = body }
+        if let icon { changed.icon = icon }
+        if let urgency {
+            guard let level = Urgency(name: urgency) else {
+                throw CLIError(.usage, "invalid urgency '\(urgency)': use low, normal or critical")
+            }
+            changed.urgency = level
+        }
+        if tz != nil { changed.timeZone = try zone()?.identifier }
+        if let sound { changed.sound = sound.lowercased() == "none" ? nil : Sound(sound) }
+        if let snooze { changed.snoozeSeconds = try Self.duration(snooze) }
+        let wantsOnce: Bool
+        switch catchUp?.lowercased() {
+        case nil: if case .skip = alert.catchUp { wantsOnce = false } else { wantsOnce = true }
+        case "once": wantsOnce = true
+        case "skip": wantsOnce = false
+        default: throw CLIError(.usage, "invalid catch-up '\(catchUp!)': use once or skip")
+        }
+        if wantsOnce {
+            var seconds = 12 * 3600
+            if case .once(let current) = alert.catchUp { seconds = current }
+            if let grace { seconds = try Self.duration(grace) }
+            changed.catchUp = .once(graceSeconds: seconds)
+        } else {
+            if grace != nil { throw CLIError(.usage, "--grace goes with --catch-up once") }
+            changed.catchUp = .skip
+        }
+        if off { changed.enabled = false }
+        alert = changed
     }
 }

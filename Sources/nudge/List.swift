@@ -32,11 +32,16 @@ struct List: ParsableCommand {
             print("No reminders yet. Add one: nudge add --every 30m --from 09:30 --until 21:30 --days weekdays")
             return
         }
+        let terminal = Terminal()
+        var cells = [["ID", "STATE", "NEXT", "SCHEDULE", "TITLE"]]
+        var paints: [[String?]] = [Array(repeating: "1", count: 5)]
         for (alert, next) in rows {
             let z = alert.zone(system: zone)
-            let nextText = next.map { InstantFormat.iso8601($0, in: z) } ?? "—"
-            print("\(alert.shortID)  \(alert.enabled ? "on " : "off")  \(nextText.padding(toLength: 25, withPad: " ", startingAt: 0))  \(alert.schedule.summary(in: z)) · \(alert.title)")
+            cells.append([alert.shortID, alert.enabled ? "on" : "off", next.map { terminal.wording.instant($0, z) } ?? "—",
+                          alert.schedule.summary(in: z, wording: terminal.wording), alert.title])
+            paints.append(["33", alert.enabled ? "32" : "2", nil, nil, nil])
         }
+        print(terminal.table(cells, paints: paints))
     }
 }
 

@@ -34,7 +34,7 @@ struct Next: ParsableCommand {
     @Option(help: ArgumentHelp("The time zone (IANA name); default the system's.", valueName: "ZONE"))
     var tz: String?
 
-    @Flag(help: "Print one JSON document: [{\"local\": …, \"utc\": …}].")
+    @Flag(help: "Print one JSON document: [{\"local\": ..., \"utc\": ...}].")
     var json = false
 
     func run() throws {

@@ -13,10 +13,11 @@ struct Nudge: ParsableCommand {
         abstract: "Reminders as desktop pop-ups, on time, one tidy pop-up with a count.",
         discussion: """
         Nudge shows reminders through the freedesktop notification service on the \
-        session D-Bus (GNOME, KDE, dunst, mako, xfce4-notifyd, …).
+        session D-Bus (GNOME, KDE, dunst, mako, xfce4-notifyd and others).
         """,
         version: version,
-        subcommands: [Add.self, List.self, Show.self, On.self, Off.self, Remove.self, Next.self, Send.self, Doctor.self]
+        subcommands: [Add.self, List.self, Show.self, Edit.self, On.self, Off.self, Remove.self, Next.self,
+                      Ack.self, Done.self, Snooze.self, Log.self, Send.self, Doctor.self]
     )
 
     /// Runs the command line, turning every failure into one line on stderr and a

@@ -10,7 +10,7 @@ struct ScheduleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only on these days: mon-fri, sat,sun, weekdays, weekends, daily.", valueName: "DAYS"))
     var days: String?
 
-    @Option(help: ArgumentHelp("Every DURATION (≥ 1 minute): 45m, 1h30m.", valueName: "DURATION"))
+    @Option(help: ArgumentHelp("Every DURATION (1 minute or more): 45m, 1h30m.", valueName: "DURATION"))
     var every: String?
 
     @Option(help: ArgumentHelp("Start of the --every window.", valueName: "HH:MM"))

@@ -19,7 +19,7 @@ struct Send: ParsableCommand {
           nudge send -u critical -i dialog-warning "Backup failed" "Disk full on /srv"
           nudge send --sound alarm-clock-elapsed --count 3 "Drink water"
           nudge send -A snooze="Snooze 10 min" -A done=Done "Stand up"   # prints the key chosen
-          id=$(nudge send -p "Building…"); nudge send -r "$id" "Build finished"
+          id=$(nudge send -p "Building..."); nudge send -r "$id" "Build finished"
 
         Exit status: 0 shown, 64 bad option, 69 no session bus or no notification server.
         """,
@@ -74,7 +74,7 @@ struct Send: ParsableCommand {
     @Option(help: ArgumentHelp("A sound-theme name or a sound file to play.", valueName: "NAME|PATH"))
     var sound: String?
 
-    @Option(help: "Show the pop-up as repeated N times (×N) and send x-nudge-count.")
+    @Option(help: "Show the pop-up as repeated N times (xN after the title) and send x-nudge-count.")
     var count: Int32?
 
     func notification() throws(CLIError) -> Notification {

@@ -7,7 +7,7 @@ import NudgeStore
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show one reminder in full.")
 
-    @Argument(help: "The alert's id or unique prefix (≥ 4 hex digits).")
+    @Argument(help: "The alert's id, or a unique prefix of it (4 or more hex digits).")
     var id: String
 
     @Flag(help: "Print one JSON document (the same object as in `nudge list --json`).")

@@ -43,6 +43,14 @@ enum AlertView {
         return alert.schedule.occurrences(after: now, count: 1, in: alert.zone(system: zone)).first
     }
 
+    /// "added 1a2b3c4d: Title — every 30 min, …" and when it fires next, for add and edit.
+    static func announce(_ verb: String, _ alert: Alert, now: Date) {
+        let zone = alert.zone(system: .current)
+        print("\(verb) \(alert.shortID): \(alert.title) — \(alert.schedule.summary(in: zone))")
+        let next = Self.next(alert, after: now, zone: .current)
+        print(next.map { "next: \(InstantFormat.iso8601($0, in: zone))" } ?? (alert.enabled ? "next: never" : "switched off"))
+    }
+
     static func json(_ alert: Alert, now: Date, zone: TimeZone) -> JSON {
         let z = alert.zone(system: zone)
         let next = next(alert, after: now, zone: zone)

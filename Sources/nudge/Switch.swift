@@ -6,23 +6,25 @@ import NudgeStore
 /// `nudge on`, `nudge off`, `nudge rm`: act on alerts by id or unique prefix.
 struct On: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Switch reminders on.")
-    @Argument(help: "Ids or unique prefixes (≥ 4 hex digits).") var ids: [String]
+    @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
     func run() throws { try AlertIDs.update(ids) { $0.enabled = true; return "on" } }
 }
 
 struct Off: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Switch reminders off (they keep their settings).")
-    @Argument(help: "Ids or unique prefixes (≥ 4 hex digits).") var ids: [String]
+    @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
     func run() throws { try AlertIDs.update(ids) { $0.enabled = false; return "off" } }
 }
 
 struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete reminders.")
-    @Argument(help: "Ids or unique prefixes (≥ 4 hex digits).") var ids: [String]
+    @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
     func run() throws {
         let store = try StoreAccess.open()
         let alerts = try AlertIDs.resolve(ids, in: store)
+        let shown = try AlertIDs.shownPopups(of: alerts, in: store)
         try StoreAccess.run { try store.delete(alerts.map(\.id)) }
+        AlertIDs.storeChanged(closing: shown)
         for alert in alerts { print("removed \(alert.shortID): \(alert.title)") }
     }
 }
@@ -38,11 +40,28 @@ enum AlertIDs {
     static func update(_ ids: [String], _ change: (inout Alert) -> String) throws(CLIError) {
         let store = try StoreAccess.open()
         var alerts = try resolve(ids, in: store)
-        for index in alerts.indices {
-            let word = change(&alerts[index])
-            let alert = alerts[index]
-            try StoreAccess.run { try store.save(alert) }
-            print("\(alert.shortID) \(word): \(alert.title)")
+        var words: [String] = []
+        for index in alerts.indices { words.append(change(&alerts[index])) }
+        let changed = alerts
+        let shown = try shownPopups(of: alerts.filter { !$0.enabled }, in: store)
+        try StoreAccess.run { try store.save(changed) }
+        storeChanged(closing: shown)
+        for (alert, word) in zip(alerts, words) { print("\(alert.shortID) \(word): \(alert.title)") }
+    }
+
+    /// The pop-ups these alerts have on screen (from their stored state).
+    static func shownPopups(of alerts: [Alert], in store: AppDatabase) throws(CLIError) -> [UInt32] {
+        guard !alerts.isEmpty else { return [] }
+        let states = try StoreAccess.run { try store.states() }
+        return alerts.compactMap { states[$0.id]?.shownID }
+    }
+
+    /// After a change: a running daemon reloads (and closes what it must); without one, the
+    /// pop-ups of alerts switched off or removed are closed here.
+    static func storeChanged(closing shown: [UInt32]) {
+        if !DaemonLink.storeChanged() && !shown.isEmpty {
+            let closer = PopupCloser()
+            for id in shown { try? closer.withdraw(id) }
         }
     }
 }

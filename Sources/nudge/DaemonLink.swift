@@ -1,0 +1,58 @@
+import DBus
+import Foundation
+import FreedesktopDelivery
+import NudgeCore
+
+/// The CLI's link to a running `nudge daemon`. The daemon is never started from here: with
+/// no owner of its bus name (or no session bus at all) every command works on the store
+/// alone, and the daemon reads the store when it starts.
+final class DaemonLink {
+    let connection: Connection
+
+    private init(_ connection: Connection) { self.connection = connection }
+
+    /// The link when the daemon runs now, else `nil`. Only a bus that exists is used: no
+    /// autolaunch of a new session bus.
+    static func running(environment: [String: String] = ProcessEnvironment.current) -> DaemonLink? {
+        guard let address = sessionAddress(environment),
+              let connection = try? Connection.bus(address: address),
+              (try? connection.nameHasOwner(NudgeService.busName)) == true else { return nil }
+        return DaemonLink(connection)
+    }
+
+    /// `DBUS_SESSION_BUS_ADDRESS`, or the systemd user bus socket when it exists.
+    static func sessionAddress(_ environment: [String: String]) -> String? {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
+        var info = stat()
+        guard stat(runtime + "/bus", &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return nil }
+        return "unix:path=\(runtime)/bus"
+    }
+
+    /// Calls a method of the daemon's interface.
+    func call(_ member: String, _ arguments: [Value] = []) throws(CLIError) -> [Value] {
+        do {
+            return try connection.call(destination: NudgeService.busName, path: NudgeService.objectPath,
+                                       interface: NudgeService.interface, member: member, arguments: arguments,
+                                       autoStart: false)
+        } catch {
+            if error.name.rawValue.hasPrefix(NudgeService.interface + ".") || error.name == .invalidArgs {
+                throw CLIError(.usage, error.message)
+            }
+            throw CLIError(.unavailable, "the daemon did not answer \(member) (\(error))")
+        }
+    }
+
+    /// Tells a running daemon that the store changed. Best effort: the daemon also
+    /// watches the store, so a failure here only costs a moment. Returns whether it runs.
+    @discardableResult
+    static func storeChanged() -> Bool {
+        guard let link = running() else { return false }
+        do {
+            _ = try link.call("Reload")
+        } catch {
+            writeError("nudge: warning: \(error.message); it will see the change by itself\n")
+        }
+        return true
+    }
+}

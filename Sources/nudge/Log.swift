@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+/// `nudge log`: what happened to the reminders.
+struct Log: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the delivery log: fired, shown, acknowledged, snoozed, dismissed, expired, missed.",
+        discussion: """
+        Examples:
+          nudge log                 # the last 24 hours
+          nudge log --since 7d
+          nudge log --since 1h --json
+        """
+    )
+
+    @Option(help: ArgumentHelp("How far back: 30m, 12h, 7d.", valueName: "DURATION"))
+    var since: String = "24h"
+
+    @Flag(help: "Print one JSON document: an array of log entries, oldest first.")
+    var json = false
+
+    func run() throws {
+        let now = Date()
+        let start = now.addingTimeInterval(-TimeInterval(try AlertOptions.duration(since)))
+        let store = try StoreAccess.open()
+        let (entries, titles) = try StoreAccess.run {
+            (try store.log(since: start), Dictionary(uniqueKeysWithValues: try store.alerts().map { ($0.id, $0.title) }))
+        }
+        if json {
+            let utc = TimeZone(identifier: "UTC")!
+            print(JSON.array(entries.map { entry in
+                .object([
+                    ("at", .string(InstantFormat.iso8601(entry.at, in: utc))), ("id", .string(entry.alertID.uuidString.lowercased())),
+                    ("shortId", .string(String(entry.alertID.hex.prefix(8)))), ("event", .string(entry.event)),
+                    ("title", titles[entry.alertID].map(JSON.string) ?? .null),
+                    ("notificationId", entry.deliveryID.map { .integer(Int64($0)) } ?? .null),
+                    ("count", entry.count.map { .integer(Int64($0)) } ?? .null),
+                    ("detail", entry.detail.map(JSON.string) ?? .null),
+                ])
+            }).text)
+            return
+        }
+        if entries.isEmpty {
+            print("nothing in the log since \(InstantFormat.iso8601(start, in: .current))")
+            return
+        }
+        let terminal = Terminal()
+        let rows = entries.map { entry -> [String] in
+            var what = entry.event
+            if let count = entry.count { what += entry.event == "fired" ? " ×\(count)" : " \(count)" }
+            if let detail = entry.detail { what += " (\(detail))" }
+            return [terminal.wording.instant(entry.at, .current), String(entry.alertID.hex.prefix(8)), what,
+                    titles[entry.alertID] ?? "(removed)"]
+        }
+        print(terminal.table(rows, paints: rows.map { _ in [nil, "33", nil, nil] }))
+    }
+}
