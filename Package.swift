@@ -46,8 +46,8 @@ let package = Package(
         ]),
         .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "TestSupport"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore"]),
-        .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport", "DBus", "NudgeCore", "NudgeStore"]),
+        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,35 +4,13 @@ import TestSupport
 
 /// `nudge add`, `list`, `on`, `off`, `rm` end to end, each test with its own XDG_DATA_HOME.
 struct AlertCommandTests {
-    final class Home {
-        let dir: String
-        init() throws {
-            dir = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-cli-\(UUID())").path
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(atPath: dir) }
-        var database: String { dir + "/nudge/nudge.sqlite" }
-
-        @discardableResult
-        func nudge(_ arguments: String...) throws -> Bench.Outcome {
-            try Bench.nudge(arguments, environment: ["XDG_DATA_HOME": dir, "TZ": "Asia/Seoul", "NO_COLOR": "1"])
-        }
-
-        func list() throws -> [[String: Any]] {
-            let out = try nudge("list", "--all", "--json")
-            return (try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]]) ?? []
-        }
-
-        func digest() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: database)) }
-    }
-
     @Test(arguments: [
         ["--at", "09:30", "--days", "mon-fri"], ["--every", "30m", "--from", "09:30", "--until", "21:30", "--days", "weekdays"],
         ["--every", "45m"], ["--in", "20m"], ["--on", "2030-12-01 09:00"], ["--cron", "0 9 1 * mon"],
     ])
     func addListOffListRemove(schedule: [String]) throws {
         let home = try Home()
-        let added = try Bench.nudge(["add", "Check"] + schedule, environment: ["XDG_DATA_HOME": home.dir, "TZ": "Asia/Seoul"])
+        let added = try home.nudge(["add", "Check"] + schedule)
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.hasPrefix("added "))
         let alerts = try home.list()
@@ -50,13 +28,6 @@ struct AlertCommandTests {
         #expect(try home.list().isEmpty)
     }
 
-    @Test func noTitleIsTheWaterReminderAndTheListReadsWell() throws {
-        let home = try Home()
-        try home.nudge("add", "--every", "30m", "--from", "09:30", "--until", "21:30", "--days", "weekdays")
-        let text = try home.nudge("list").stdout
-        #expect(text.contains("every 30 min, 09:30–21:30, Mon–Fri · Time to drink water 💧"))
-        #expect(text.contains("+09:00"))
-    }
 
     @Test(arguments: [
         (["add", "--at", "25:61"], "'25:61'"), (["add", "--at", "9:00", "--days", "funday"], "'funday'"),
@@ -69,7 +40,7 @@ struct AlertCommandTests {
         let home = try Home()
         try home.nudge("add", "Keep", "--at", "08:00")
         let before = try home.digest()
-        let result = try Bench.nudge(arguments, environment: ["XDG_DATA_HOME": home.dir])
+        let result = try home.nudge(arguments)
         #expect(result.status == 64)
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stderr.contains(mentions), "\(result.stderr)")
@@ -114,7 +85,7 @@ struct AlertCommandTests {
     @Test func twentyConcurrentAddsAllLand() throws {
         let home = try Home()
         let running = try (0..<20).map { i in
-            try Bench.start(["add", "C\(i)", "--at", "09:00"], environment: ["XDG_DATA_HOME": home.dir])
+            try Bench.start(["add", "C\(i)", "--at", "09:00"], environment: home.environment())
         }
         let outcomes = running.map { $0.finish(timeout: 30) }
         #expect(outcomes.allSatisfy { $0.status == 0 }, "\(outcomes.map(\.stderr))")

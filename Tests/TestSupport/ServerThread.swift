@@ -3,13 +3,13 @@ import Foundation
 
 /// A second connection serving objects from its own thread, so a test's connection can
 /// make blocking calls to it.
-final class ServerThread: @unchecked Sendable {
+public final class ServerThread: @unchecked Sendable {
     private let lock = NSLock()
     private var stopping = false
     private let done = DispatchSemaphore(value: 0)
-    private(set) var uniqueName = ""
+    public private(set) var uniqueName = ""
 
-    init(address: String? = nil, _ setup: @escaping @Sendable (Connection) throws -> Void) throws {
+    public init(address: String? = nil, _ setup: @escaping @Sendable (Connection) throws -> Void) throws {
         let ready = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: Error?
         Thread.detachNewThread { [self] in
@@ -36,7 +36,7 @@ final class ServerThread: @unchecked Sendable {
         return stopping
     }
 
-    func stop() {
+    public func stop() {
         lock.lock(); stopping = true; lock.unlock()
         done.wait()
     }
