@@ -38,6 +38,7 @@ release: deps
 test: deps
 	$(SWIFT) build --build-tests
 	scripts/testbench run $(SWIFT) test --skip-build
+	scripts/check-install
 
 # Shell completions and the man page, generated from the command definitions.
 dist: deps
@@ -76,6 +77,7 @@ demo: build
 bench: release
 	scripts/testbench run bench/send.sh
 	.build/release/schedule-bench
+	.build/release/store-bench
 
 clean:
 	$(SWIFT) package clean

@@ -30,10 +30,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "BenchSupport", path: "bench/Sources/BenchSupport"),
         .executableTarget(
             name: "nudge-bench",
-            dependencies: ["NudgeCore", "FreedesktopDelivery"],
+            dependencies: ["NudgeCore", "FreedesktopDelivery", "BenchSupport"],
             path: "bench/Sources/nudge-bench"
+        ),
+        .executableTarget(
+            name: "store-bench",
+            dependencies: ["NudgeCore", "NudgeStore", "BenchSupport"],
+            path: "bench/Sources/store-bench"
         ),
         .executableTarget(
             name: "schedule-bench",

@@ -55,7 +55,7 @@ public struct Alert: Sendable, Hashable, Identifiable {
 
     /// The zone its schedule runs in: the pinned one, else the system's zone passed in.
     public func zone(system: TimeZone) -> TimeZone {
-        timeZone.flatMap(TimeZone.init(identifier:)) ?? system
+        timeZone.flatMap(ZoneCache.shared.zone) ?? system
     }
 
     /// The id as people see it: 8 lowercase hex digits.
@@ -76,5 +76,22 @@ public struct Alert: Sendable, Hashable, Identifiable {
         case once(graceSeconds: Int)
         /// Only record them as missed.
         case skip
+    }
+}
+
+/// Time zones by IANA name, looked up once: a big store asks for the same few zones
+/// 100,000 times.
+final class ZoneCache: @unchecked Sendable {
+    static let shared = ZoneCache()
+    private let lock = NSLock()
+    private var zones: [String: TimeZone?] = [:]
+
+    func zone(_ identifier: String) -> TimeZone? {
+        lock.withLock {
+            if let known = zones[identifier] { return known }
+            let zone = TimeZone(identifier: identifier)
+            zones[identifier] = zone
+            return zone
+        }
     }
 }

@@ -5,43 +5,54 @@
 public struct CronExpression: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The text it was read from.
     public let text: String
-    let minutes: Set<Int>
-    let hours: Set<Int>
-    let daysOfMonth: Set<Int>
-    let months: Set<Int>
-    let weekdays: Set<Int>
+    // Each field as a bit mask: bit n set when value n matches.
+    let minutes: UInt64
+    let hours: UInt64
+    let daysOfMonth: UInt64
+    let months: UInt64
+    let weekdays: UInt64
     let domRestricted: Bool
     let dowRestricted: Bool
     /// The times of day it fires, sorted.
     public let times: [LocalTime]
+
+    static let shorthand = ["@hourly": "0 * * * *", "@daily": "0 0 * * *", "@midnight": "0 0 * * *",
+                            "@weekly": "0 0 * * 0", "@monthly": "0 0 1 * *", "@yearly": "0 0 1 1 *", "@annually": "0 0 1 1 *"]
+    static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    static let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
     static let accepted = "use 5 fields 'minute hour day-of-month month day-of-week' with *, lists, ranges, steps and names, or @hourly, @daily, @weekly, @monthly"
 
     /// Reads an expression; a bad field is an error naming it.
     public init(_ text: String) throws(ScheduleError) {
         self.text = text
-        let shorthand = ["@hourly": "0 * * * *", "@daily": "0 0 * * *", "@midnight": "0 0 * * *",
-                         "@weekly": "0 0 * * 0", "@monthly": "0 0 1 * *", "@yearly": "0 0 1 1 *", "@annually": "0 0 1 1 *"]
         let trimmed = text.trimmingSpaces
-        let expanded = trimmed.hasPrefix("@") ? shorthand[trimmed.lowercased()] : trimmed
+        let expanded = trimmed.hasPrefix("@") ? Self.shorthand[trimmed.lowercased()] : trimmed
         guard let expanded else { throw ScheduleError(trimmed, "invalid cron shorthand", accepted: Self.accepted) }
         let fields = expanded.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard fields.count == 5 else {
             throw ScheduleError(text, "invalid cron expression (\(fields.count) fields, not 5)", accepted: Self.accepted)
         }
-        let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-        let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
         minutes = try Self.field(fields[0], "minute", 0...59, names: [])
         hours = try Self.field(fields[1], "hour", 0...23, names: [])
         daysOfMonth = try Self.field(fields[2], "day-of-month", 1...31, names: [])
-        months = try Self.field(fields[3], "month", 1...12, names: monthNames, nameBase: 1)
+        months = try Self.field(fields[3], "month", 1...12, names: Self.monthNames, nameBase: 1)
         // 7 is Sunday too, as in cron.
-        weekdays = Set(try Self.field(fields[4], "day-of-week", 0...7, names: dayNames).map { $0 % 7 })
+        let dow = try Self.field(fields[4], "day-of-week", 0...7, names: Self.dayNames)
+        weekdays = (dow | dow >> 7) & 0x7F
         domRestricted = !fields[2].hasPrefix("*")
         dowRestricted = !fields[4].hasPrefix("*")
         var times: [LocalTime] = []
-        for h in hours.sorted() {
-            for m in minutes.sorted() { times.append(LocalTime(hour: h, minute: m)!) }
+        times.reserveCapacity(hours.nonzeroBitCount * minutes.nonzeroBitCount)
+        var h = hours
+        while h != 0 {
+            let hour = h.trailingZeroBitCount
+            h &= h - 1
+            var m = minutes
+            while m != 0 {
+                times.append(LocalTime(hour: hour, minute: m.trailingZeroBitCount)!)
+                m &= m - 1
+            }
         }
         self.times = times
     }
@@ -61,8 +72,8 @@ public struct CronExpression: Sendable, Hashable, Codable, CustomStringConvertib
     /// Whether the expression fires on a day.
     public func matches(_ day: CivilDay) -> Bool {
         let (_, month, dom) = day.components
-        guard months.contains(month) else { return false }
-        let domOK = daysOfMonth.contains(dom), dowOK = weekdays.contains(day.weekday.rawValue)
+        guard months & 1 << month != 0 else { return false }
+        let domOK = daysOfMonth & 1 << dom != 0, dowOK = weekdays & 1 << day.weekday.rawValue != 0
         switch (domRestricted, dowRestricted) {
         case (true, true): return domOK || dowOK
         case (true, false): return domOK
@@ -75,36 +86,36 @@ public struct CronExpression: Sendable, Hashable, Codable, CustomStringConvertib
     public var description: String { text }
 
     static func field(_ text: String, _ name: String, _ range: ClosedRange<Int>, names: [String],
-                      nameBase: Int = 0) throws(ScheduleError) -> Set<Int> {
+                      nameBase: Int = 0) throws(ScheduleError) -> UInt64 {
         func bad(_ token: String, _ why: String) -> ScheduleError {
             ScheduleError(token, "invalid cron \(name) field", detail: "\(why)", accepted: "\(name) takes \(range.lowerBound)–\(range.upperBound)\(names.isEmpty ? "" : " or names"), *, lists a,b, ranges a-b and steps */n")
         }
-        func value(_ token: String) throws(ScheduleError) -> Int {
+        func value(_ token: Substring) throws(ScheduleError) -> Int {
             if let n = Int(token), range.contains(n) { return n }
             if let index = names.firstIndex(of: token.lowercased()) { return index + nameBase }
-            throw bad(token, "out of range or unknown")
+            throw bad(String(token), "out of range or unknown")
         }
-        var result = Set<Int>()
-        for part in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            let pieces = part.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            guard pieces.count <= 2, !pieces[0].isEmpty else { throw bad(part, "malformed") }
+        var result: UInt64 = 0
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let pieces = part.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+            guard !pieces[0].isEmpty, pieces.count == 1 || !pieces[1].contains(where: { $0 == "/" }) else { throw bad(String(part), "malformed") }
             var step = 1
             if pieces.count == 2 {
-                guard let s = Int(pieces[1]), s > 0 else { throw bad(part, "the step must be 1 or more") }
+                guard let s = Int(pieces[1]), s > 0 else { throw bad(String(part), "the step must be 1 or more") }
                 step = s
             }
             let lower: Int, upper: Int
             if pieces[0] == "*" {
                 (lower, upper) = (range.lowerBound, range.upperBound)
             } else if let dash = pieces[0].firstIndex(of: "-") {
-                lower = try value(String(pieces[0][..<dash]))
-                upper = try value(String(pieces[0][pieces[0].index(after: dash)...]))
-                guard lower <= upper else { throw bad(part, "the range runs backwards") }
+                lower = try value(pieces[0][..<dash])
+                upper = try value(pieces[0][pieces[0].index(after: dash)...])
+                guard lower <= upper else { throw bad(String(part), "the range runs backwards") }
             } else {
                 lower = try value(pieces[0])
                 upper = pieces.count == 2 ? range.upperBound : lower
             }
-            result.formUnion(stride(from: lower, through: upper, by: step))
+            for n in stride(from: lower, through: upper, by: step) { result |= 1 << n }
         }
         return result
     }

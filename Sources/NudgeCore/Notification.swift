@@ -162,7 +162,7 @@ public enum Sound: Sendable, Hashable, CustomStringConvertible {
 
     /// A path when the text has a slash, a theme name otherwise.
     public init(_ text: String) {
-        self = text.contains("/") ? .file(text) : .named(text)
+        self = text.utf8.contains(UInt8(ascii: "/")) ? .file(text) : .named(text)
     }
 
     /// The name or the path.

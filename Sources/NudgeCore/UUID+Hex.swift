@@ -4,13 +4,49 @@ extension UUID {
     /// The id as 32 lowercase hex digits without dashes: how Nudge stores and shows ids
     /// (people see the first 8), so a prefix of it names an alert.
     public var hex: String {
-        uuidString.lowercased().filter { $0 != "-" }
+        let digits = Array("0123456789abcdef".utf8)
+        return withUnsafeBytes(of: uuid) { bytes in
+            String(unsafeUninitializedCapacity: 32) { out in
+                for (i, byte) in bytes.enumerated() {
+                    out[2 * i] = digits[Int(byte >> 4)]
+                    out[2 * i + 1] = digits[Int(byte & 0xF)]
+                }
+                return 32
+            }
+        }
+    }
+
+    /// The id in the usual 8-4-4-4-12 form, lowercase: how `--json` shows it.
+    public var lowercased: String {
+        var digits = Array(hex.utf8)
+        for position in [20, 16, 12, 8] { digits.insert(UInt8(ascii: "-"), at: position) }
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// Reads 32 hex digits without dashes (any case).
     public init?(hex: String) {
-        let h = Array(hex)
-        guard h.count == 32 else { return nil }
-        self.init(uuidString: [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(h[$0]) }.joined(separator: "-"))
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var text = hex
+        let ok = text.withUTF8 { utf8 in
+            guard utf8.count == 32 else { return false }
+            return withUnsafeMutableBytes(of: &value) { bytes in
+                for i in 0..<16 {
+                    guard let high = Self.nibble(utf8[2 * i]), let low = Self.nibble(utf8[2 * i + 1]) else { return false }
+                    bytes[i] = high << 4 | low
+                }
+                return true
+            }
+        }
+        guard ok else { return nil }
+        self.init(uuid: value)
+    }
+
+    private static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

@@ -17,7 +17,11 @@ extension AppDatabase {
 
     /// Every alert.
     public func alerts() throws -> [Alert] {
-        try writer.read { db in try AlertRecord.fetchAll(db) }.map { try $0.alert() }
+        // Rows come off SQLite one by one; turning them into alerts (parsing schedules)
+        // is spread over the CPUs.
+        let records = try writer.read { db in try AlertRecord.fetchAll(db) }
+        let chunks = Parallel.chunks(records.count) { range in Result { try records[range].map { try $0.alert() } } }
+        return try chunks.flatMap { try $0.get() }
     }
 
     /// How many alerts there are.

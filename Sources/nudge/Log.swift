@@ -32,7 +32,7 @@ struct Log: ParsableCommand {
             let utc = TimeZone(identifier: "UTC")!
             print(JSON.array(entries.map { entry in
                 .object([
-                    ("at", .string(InstantFormat.iso8601(entry.at, in: utc))), ("id", .string(entry.alertID.uuidString.lowercased())),
+                    ("at", .string(InstantFormat.iso8601(entry.at, in: utc))), ("id", .string(entry.alertID.lowercased)),
                     ("shortId", .string(String(entry.alertID.hex.prefix(8)))), ("event", .string(entry.event)),
                     ("title", titles[entry.alertID].map(JSON.string) ?? .null),
                     ("notificationId", entry.deliveryID.map { .integer(Int64($0)) } ?? .null),

@@ -55,10 +55,19 @@ struct Nudge: ParsableCommand {
 
 /// Writes to stderr with write(2): no shared `FILE*`, nothing buffered at exit.
 func writeError(_ text: String) {
-    var bytes = Array(text.utf8)
+    write(Array(text.utf8), to: 2)
+}
+
+/// Writes bytes to stdout, after whatever `print` buffered.
+func writeOut(_ bytes: [UInt8]) {
+    fflush(nil)
+    write(bytes, to: 1)
+}
+
+private func write(_ bytes: [UInt8], to fd: Int32) {
     var offset = 0
     while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
         if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
         offset += n
     }

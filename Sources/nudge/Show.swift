@@ -18,7 +18,9 @@ struct Show: ParsableCommand {
         let alert = try StoreAccess.run { try store.alert(matching: id) }
         let now = Date()
         if json {
-            print(AlertView.json(alert, now: now, zone: .current).text)
+            var out: [UInt8] = []
+            AlertView.writeJSON(alert, next: AlertView.next(alert, after: now, zone: .current), zone: .current, to: &out)
+            writeOut(out + [UInt8(ascii: "\n")])
             return
         }
         let zone = alert.zone(system: .current)
@@ -29,7 +31,7 @@ struct Show: ParsableCommand {
         case .skip: catchUp = "skip"
         }
         let lines: [(String, String)] = [
-            ("id", alert.id.uuidString.lowercased()), ("title", alert.title), ("body", alert.body),
+            ("id", alert.id.lowercased), ("title", alert.title), ("body", alert.body),
             ("state", alert.enabled ? "on" : "off"), ("schedule", alert.schedule.summary(in: zone)),
             ("next", next.map { InstantFormat.iso8601($0, in: zone) } ?? "—"),
             ("time zone", alert.timeZone ?? "follows the system (\(TimeZone.current.identifier))"),

@@ -51,17 +51,21 @@ enum AlertView {
         print(next.map { "next: \(InstantFormat.iso8601($0, in: zone))" } ?? (alert.enabled ? "next: never" : "switched off"))
     }
 
-    static func json(_ alert: Alert, now: Date, zone: TimeZone) -> JSON {
+    /// Writes the alert as a JSON object, with its next fire (from
+    /// ``next(_:after:zone:)``), straight into bytes: `list --json` writes 100,000 of them.
+    static func writeJSON(_ alert: Alert, next: Date?, zone: TimeZone, to out: inout [UInt8]) {
         let z = alert.zone(system: zone)
-        let next = next(alert, after: now, zone: zone)
-        return .object([
-            ("id", .string(alert.id.uuidString.lowercased())), ("shortId", .string(alert.shortID)),
-            ("enabled", .bool(alert.enabled)), ("title", .string(alert.title)), ("body", .string(alert.body)),
-            ("schedule", .string(alert.schedule.summary(in: z))),
-            ("next", next.map { .string(InstantFormat.iso8601($0, in: z)) } ?? .null),
-            ("timeZone", alert.timeZone.map(JSON.string) ?? .null),
-            ("sound", alert.sound.map { .string($0.description) } ?? .null),
-            ("urgency", .string(alert.urgency.description)),
-        ])
+        var object = JSON.ObjectWriter()
+        object.field("id", .string(alert.id.lowercased), to: &out)
+        object.field("shortId", .string(alert.shortID), to: &out)
+        object.field("enabled", .bool(alert.enabled), to: &out)
+        object.field("title", .string(alert.title), to: &out)
+        object.field("body", .string(alert.body), to: &out)
+        object.field("schedule", .string(alert.schedule.summary(in: z)), to: &out)
+        object.field("next", next.map { .string(InstantFormat.iso8601($0, in: z)) } ?? .null, to: &out)
+        object.field("timeZone", alert.timeZone.map(JSON.string) ?? .null, to: &out)
+        object.field("sound", alert.sound.map { .string($0.description) } ?? .null, to: &out)
+        object.field("urgency", .string(alert.urgency.description), to: &out)
+        object.end(to: &out)
     }
 }

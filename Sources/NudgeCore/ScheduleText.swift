@@ -1,0 +1,106 @@
+import Foundation
+
+extension Schedule {
+    /// A compact, exact text form for storage, read back by ``init(storageText:)`` without a
+    /// JSON decoder (a store of 100,000 alerts is read in milliseconds): times as seconds of
+    /// the day, days as a bit mask (bit 0 Sunday), instants as seconds since 1970.
+    ///
+    ///     at 34200,36000 62
+    ///     every 1800 1763800000.25 127
+    ///     once 1764576000
+    ///     cron */15 9-17 * * mon-fri
+    public var storageText: String {
+        switch self {
+        case .daily(let times, let days):
+            "at \(times.map { String($0.secondOfDay) }.joined(separator: ",")) \(Self.mask(days))"
+        case .interval(let seconds, let anchor, let days):
+            "every \(seconds) \(anchor.timeIntervalSince1970) \(Self.mask(days))"
+        case .once(let instant):
+            "once \(instant.timeIntervalSince1970)"
+        case .cron(let cron):
+            "cron \(cron.text)"
+        }
+    }
+
+    /// Reads ``storageText``; `nil` when the text is not one. It reads bytes, not
+    /// Characters: a big store holds one of these per alert.
+    public init?(storageText text: String) {
+        var text = text
+        guard let parsed = text.withUTF8({ Self.parse(storage: $0) }) else { return nil }
+        self = parsed
+    }
+
+    private static func parse(storage bytes: UnsafeBufferPointer<UInt8>) -> Schedule? {
+        var scanner = ByteScanner(bytes: bytes)
+        switch scanner.word() {
+        case "at":
+            var times: [LocalTime] = []
+            repeat {
+                guard let second = scanner.integer(), (0..<86400).contains(second) else { return nil }
+                times.append(LocalTime(hour: second / 3600, minute: second / 60 % 60, second: second % 60)!)
+            } while scanner.skip(UInt8(ascii: ","))
+            guard scanner.skip(UInt8(ascii: " ")), let days = days(scanner.integer()), scanner.atEnd else { return nil }
+            return .daily(times: times, days: days)
+        case "every":
+            guard let seconds = scanner.integer(), seconds > 0, scanner.skip(UInt8(ascii: " ")),
+                  let anchor = Double(scanner.word()), let days = days(scanner.integer()), scanner.atEnd else { return nil }
+            return .interval(seconds: seconds, anchor: Date(timeIntervalSince1970: anchor), days: days)
+        case "once":
+            guard let instant = Double(scanner.word()), scanner.atEnd else { return nil }
+            return .once(Date(timeIntervalSince1970: instant))
+        case "cron":
+            return (try? CronExpression(scanner.rest())).map(Schedule.cron)
+        default:
+            return nil
+        }
+    }
+
+    static func mask(_ days: Set<Weekday>) -> Int {
+        days.reduce(0) { $0 | 1 << $1.rawValue }
+    }
+
+    static func days(_ mask: Int?) -> Set<Weekday>? {
+        guard let mask, (1...127).contains(mask) else { return nil }
+        if mask == 127 { return Schedule.everyDay }
+        return Set(Weekday.allCases.filter { mask & 1 << $0.rawValue != 0 })
+    }
+}
+
+/// Reads words and numbers from bytes.
+private struct ByteScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    var atEnd: Bool { index == bytes.count }
+
+    /// Up to the next space (which it consumes) or the end.
+    mutating func word() -> String {
+        let start = index
+        while index < bytes.count && bytes[index] != UInt8(ascii: " ") { index += 1 }
+        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if index < bytes.count { index += 1 }
+        return word
+    }
+
+    /// A run of decimal digits; `nil` when there is none.
+    mutating func integer() -> Int? {
+        var value = 0, digits = 0
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), digits < 18 {
+            value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            index += 1
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    mutating func skip(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func rest() -> String {
+        defer { index = bytes.count }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[index...]), as: UTF8.self)
+    }
+}

@@ -1,0 +1,52 @@
+// Clocks and child processes for the benchmarks.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// CPU seconds (user + system) of this process, or of its waited-for children.
+public func cpuSeconds(children: Bool = false) -> Double {
+    var usage = rusage()
+    getrusage(children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Monotonic seconds.
+public func wallSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Runs a program (found on PATH) to its end with stdout sent to /dev/null; returns its
+/// exit status. No shell.
+@discardableResult
+public func runChild(_ argv: [String], quiet: Bool = true) -> Int32 {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if quiet { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+    let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    defer { for arg in cArgs { free(arg) } }
+    guard posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ) == 0 else {
+        print("cannot run \(argv[0])")
+        exit(69)
+    }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return (status >> 8) & 0xff
+}
+
+/// The median of some numbers.
+public func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/// Milliseconds with two decimals.
+public func ms(_ seconds: Double) -> String {
+    let v = (seconds * 1e5).rounded() / 100
+    return "\(v) ms"
+}
