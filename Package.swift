@@ -51,7 +51,7 @@ let package = Package(
             "NudgeCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "TestSupport"]),
-        .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore"]),
+        .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport", "DBus", "NudgeCore", "NudgeStore"]),
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
     ],

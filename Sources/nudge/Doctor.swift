@@ -12,6 +12,10 @@ struct Doctor: ParsableCommand {
         version), its capabilities, and who will play sounds.
 
         Exit status: 0 when pop-ups can be shown, 69 otherwise.
+
+        Examples:
+          nudge doctor
+          nudge doctor --json
         """
     )
 

@@ -7,7 +7,15 @@ import NudgeStore
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the reminders, the next to fire first.",
-        discussion: "Switched-off alerts and finished one-shots come last; one-shots that are over are shown with --all."
+        discussion: """
+        Switched-off alerts and finished one-shots come last; one-shots that are over are \
+        shown with --all. Times follow LC_ALL, LC_TIME or LANG; colour only on a terminal \
+        and never with NO_COLOR.
+
+        Examples:
+          nudge list
+          nudge list --all --json
+        """
     )
 
     @Flag(help: "Also show one-shots that are over.")

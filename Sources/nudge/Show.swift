@@ -5,7 +5,8 @@ import NudgeStore
 
 /// `nudge show`: one alert in full.
 struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show one reminder in full.")
+    static let configuration = CommandConfiguration(
+        abstract: "Show one reminder in full.", discussion: "Examples:\n  nudge show 3f25\n  nudge show 3f25 --json")
 
     @Argument(help: "The alert's id, or a unique prefix of it (4 or more hex digits).")
     var id: String

@@ -5,19 +5,24 @@ import NudgeStore
 
 /// `nudge on`, `nudge off`, `nudge rm`: act on alerts by id or unique prefix.
 struct On: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Switch reminders on.")
+    static let configuration = CommandConfiguration(
+        abstract: "Switch reminders on.", discussion: "Examples:\n  nudge on 3f25\n  nudge on 3f25 b195")
     @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
     func run() throws { try AlertIDs.update(ids) { $0.enabled = true; return "on" } }
 }
 
 struct Off: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Switch reminders off (they keep their settings).")
+    static let configuration = CommandConfiguration(
+        abstract: "Switch reminders off (they keep their settings); a pop-up still shown closes.",
+        discussion: "Examples:\n  nudge off 3f25\n  nudge off $(nudge list --json | jq -r '.[].shortId')")
     @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
     func run() throws { try AlertIDs.update(ids) { $0.enabled = false; return "off" } }
 }
 
 struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete reminders.")
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Delete reminders; a pop-up still shown closes. Their log stays.",
+        discussion: "Examples:\n  nudge rm 3f25\n  nudge rm 3f25 b195")
     @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
     func run() throws {
         let store = try StoreAccess.open()

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import NudgeCore
 @testable import NudgeStore
 import Testing
@@ -102,5 +103,32 @@ struct AppDatabaseTests {
             #expect(error.message.contains(path))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == junk)
+    }
+
+    @Test func schedulesKeepEverythingThroughTheirStorageText() throws {
+        for alert in try sampleAlerts() {
+            let text = alert.schedule.storageText
+            #expect(Schedule(storageText: text) == alert.schedule, "\(text)")
+        }
+        let exact = Schedule.once(Date(timeIntervalSince1970: 1_795_348_800.123456))
+        #expect(Schedule(storageText: exact.storageText) == exact)
+        for bad in ["", "at", "at 90000 127", "at 3600 0", "at 3600 127 x", "every 0 1 127", "once soon", "cron * *", "weekly 1"] {
+            #expect(Schedule(storageText: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func aVersion1StoreIsMigratedWithItsAlerts() throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "v1")
+        let alerts = try sampleAlerts()
+        try queue.write { db in
+            for alert in alerts {
+                var record = AlertRecord(alert)
+                record.schedule = String(decoding: try JSONEncoder().encode(alert.schedule), as: UTF8.self)
+                try record.insert(db)
+            }
+        }
+        let store = try AppDatabase(queue)
+        #expect(try store.alerts().sorted { $0.title < $1.title } == alerts.sorted { $0.title < $1.title })
     }
 }
