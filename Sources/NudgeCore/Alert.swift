@@ -60,7 +60,7 @@ public struct Alert: Sendable, Hashable, Identifiable {
 
     /// The id as people see it: 8 lowercase hex digits.
     public var shortID: String {
-        String(id.hex.prefix(8))
+        id.shortHex
     }
 
     /// The pop-up for this alert, having come up `count` times unanswered.

@@ -16,6 +16,11 @@ extension UUID {
         }
     }
 
+    /// The first 8 hex digits: the id as people see it.
+    public var shortHex: String {
+        String(hex.prefix(8))
+    }
+
     /// The id in the usual 8-4-4-4-12 form, lowercase: how `--json` shows it.
     public var lowercased: String {
         var digits = Array(hex.utf8)

@@ -4,9 +4,9 @@ import NudgeCore
 
 /// An alert as a row of the `alert` table. The schedule is stored in its compact text form
 /// (``Schedule/storageText``); the id as 32 lowercase hex digits, so a prefix lookup is a
-/// range scan of the primary key. Rows are read and written column by column: no Codable
-/// on the hot path of `nudge list` over a big store.
-struct AlertRecord: FetchableRecord, PersistableRecord, Sendable {
+/// range scan of the primary key. Rows are read column by column, by position: no
+/// Decodable on the hot path of `nudge list` over a big store; writes use Encodable.
+struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "alert"
     /// The columns in the order ``init(row:)`` reads them.
     static var databaseSelection: [any SQLSelectable] { ["id", "title", "body", "schedule", "enabled", "sound", "urgency",
@@ -58,21 +58,6 @@ struct AlertRecord: FetchableRecord, PersistableRecord, Sendable {
         graceSeconds = row[9]
         snoozeSeconds = row[10]
         created = row[11]
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container["id"] = id
-        container["title"] = title
-        container["body"] = body
-        container["schedule"] = schedule
-        container["enabled"] = enabled
-        container["sound"] = sound
-        container["urgency"] = urgency
-        container["icon"] = icon
-        container["timeZone"] = timeZone
-        container["graceSeconds"] = graceSeconds
-        container["snoozeSeconds"] = snoozeSeconds
-        container["created"] = created
     }
 
     func alert() throws -> Alert {

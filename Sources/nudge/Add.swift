@@ -107,8 +107,6 @@ struct AlertOptions: ParsableArguments {
     @Flag(help: "Switch it off (it keeps its settings; `nudge on ID` switches it back).")
     var off = false
 
-    static let limits = [("title", 500), ("body", 4000), ("icon", 4096)]
-
     /// The pinned zone given with --tz; `nil` for none or `system`.
     func zone() throws(CLIError) -> TimeZone? {
         guard let tz, tz.lowercased() != "system" else { return nil }
@@ -136,9 +134,8 @@ struct AlertOptions: ParsableArguments {
     /// Checks every given value and applies it; on any error the alert is left as it was.
     func apply(to alert: inout Alert, title: String?) throws(CLIError) {
         var changed = alert
-        for (name, value) in [("title", title), ("body", body), ("icon", icon)] {
+        for (name, value, limit) in [("title", title, 500), ("body", body, 4000), ("icon", icon, 4096)] {
             guard let value else { continue }
-            let limit = Self.limits.first { $0.0 == name }!.1
             if value.utf8.count > limit { throw CLIError(.usage, "invalid \(name): \(value.utf8.count) bytes, at most \(limit)") }
             if value.unicodeScalars.contains("\u{FFFD}") || value.utf8.contains(0) {
                 throw CLIError(.usage, "invalid \(name): it is not valid UTF-8 text")

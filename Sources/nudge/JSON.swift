@@ -2,7 +2,6 @@
 /// --json` over 100,000 alerts costs milliseconds.
 indirect enum JSON {
     case string(String)
-    case number(Double)
     case integer(Int64)
     case bool(Bool)
     case null
@@ -14,17 +13,6 @@ indirect enum JSON {
         var out: [UInt8] = []
         write(to: &out)
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Writes an array whose elements write themselves, so no tree of them all is ever
-    /// built (`nudge list --json` over 100,000 alerts).
-    static func writeArray<S: Sequence>(_ elements: S, to out: inout [UInt8], _ element: (S.Element, inout [UInt8]) -> Void) {
-        out.append(UInt8(ascii: "["))
-        for (i, item) in elements.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            element(item, &out)
-        }
-        out.append(UInt8(ascii: "]"))
     }
 
     /// Writes one object field by field, straight into bytes.
@@ -48,12 +36,16 @@ indirect enum JSON {
     func write(to out: inout [UInt8]) {
         switch self {
         case .string(let s): JSON.quote(s, to: &out)
-        case .number(let d): out += Array((d.isFinite ? "\(d)" : "null").utf8)
         case .integer(let i): out += Array(String(i).utf8)
         case .bool(let b): out += Array((b ? "true" : "false").utf8)
         case .null: out += Array("null".utf8)
         case .array(let items):
-            JSON.writeArray(items, to: &out) { item, out in item.write(to: &out) }
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                item.write(to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
         case .object(let pairs):
             var object = ObjectWriter()
             for (key, value) in pairs { object.field(key, value, to: &out) }

@@ -36,7 +36,6 @@ struct List: ParsableCommand {
         let order = alerts.indices
             .filter { all || next[$0] != nil || !alerts[$0].isFinished(after: now) }
             .sorted { (next[$0] ?? .distantFuture, alerts[$0].created) < (next[$1] ?? .distantFuture, alerts[$1].created) }
-        let rows = order.lazy.map { (alerts[$0], next[$0]) }
         if json {
             // Each CPU writes a run of the objects; the runs are joined in order.
             let parts = Parallel.chunks(order.count) { range in
@@ -51,16 +50,16 @@ struct List: ParsableCommand {
             writeOut([UInt8(ascii: "[")] + parts.filter { !$0.isEmpty }.joined(separator: [UInt8(ascii: ",")]) + Array("]\n".utf8))
             return
         }
-        if rows.isEmpty {
+        if order.isEmpty {
             print("No reminders yet. Add one: nudge add --every 30m --from 09:30 --until 21:30 --days weekdays")
             return
         }
         let terminal = Terminal()
         var cells = [["ID", "STATE", "NEXT", "SCHEDULE", "TITLE"]]
         var paints: [[String?]] = [Array(repeating: "1", count: 5)]
-        for (alert, next) in rows {
-            let z = alert.zone(system: zone)
-            cells.append([alert.shortID, alert.enabled ? "on" : "off", next.map { terminal.wording.instant($0, z) } ?? "—",
+        for index in order {
+            let alert = alerts[index], z = alert.zone(system: zone)
+            cells.append([alert.shortID, alert.enabled ? "on" : "off", next[index].map { terminal.wording.instant($0, z) } ?? "—",
                           alert.schedule.summary(in: z, wording: terminal.wording), alert.title])
             paints.append(["33", alert.enabled ? "32" : "2", nil, nil, nil])
         }

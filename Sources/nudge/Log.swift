@@ -33,7 +33,7 @@ struct Log: ParsableCommand {
             print(JSON.array(entries.map { entry in
                 .object([
                     ("at", .string(InstantFormat.iso8601(entry.at, in: utc))), ("id", .string(entry.alertID.lowercased)),
-                    ("shortId", .string(String(entry.alertID.hex.prefix(8)))), ("event", .string(entry.event)),
+                    ("shortId", .string(entry.alertID.shortHex)), ("event", .string(entry.event)),
                     ("title", titles[entry.alertID].map(JSON.string) ?? .null),
                     ("notificationId", entry.deliveryID.map { .integer(Int64($0)) } ?? .null),
                     ("count", entry.count.map { .integer(Int64($0)) } ?? .null),
@@ -51,7 +51,7 @@ struct Log: ParsableCommand {
             var what = entry.event
             if let count = entry.count { what += entry.event == "fired" ? " ×\(count)" : " \(count)" }
             if let detail = entry.detail { what += " (\(detail))" }
-            return [terminal.wording.instant(entry.at, .current), String(entry.alertID.hex.prefix(8)), what,
+            return [terminal.wording.instant(entry.at, .current), entry.alertID.shortHex, what,
                     titles[entry.alertID] ?? "(removed)"]
         }
         print(terminal.table(rows, paints: rows.map { _ in [nil, "33", nil, nil] }))
