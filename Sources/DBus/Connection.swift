@@ -9,8 +9,10 @@ public final class Connection {
     let raw: OpaquePointer
     private var subscriptions: [(rule: MatchRule, handler: (Message) -> Void)] = []
     private var objects: [String: ObjectBox] = [:]
+    /// The poll-loop bookkeeping, once ``integrateWithLoop()`` was called.
+    var loop: LoopIntegration?
     /// Set once libdbus reported the connection closed.
-    public private(set) var isDisconnected = false
+    public internal(set) var isDisconnected = false
 
     /// Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS` (`dbus_bus_get_private`).
     public static func session() throws(BusError) -> Connection {

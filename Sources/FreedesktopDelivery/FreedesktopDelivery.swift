@@ -19,24 +19,57 @@ public final class FreedesktopDelivery: Delivery {
     /// The service's interface.
     public static let interface = "org.freedesktop.Notifications"
 
+    /// How `deliver` deals with the server's reply.
+    public enum ReplyMode: Sendable {
+        /// Wait for the server's id and return it (the command line).
+        case wait
+        /// Send and return at once with a handle of our own; the server's id is matched to
+        /// it when the reply comes, during ``Connection/dispatch()`` (the daemon, whose loop
+        /// must never stall on a hung server). Failures arrive as ``DeliveryEvent/failed(id:error:)``.
+        case queue
+    }
+
     /// The connection the notifications go through; it must stay open for answers to arrive.
     public let connection: Connection
+    /// How `deliver` deals with replies.
+    public let replyMode: ReplyMode
     /// Called for each answer to a notification this instance showed.
     public var onEvent: ((DeliveryEvent) -> Void)?
+    /// Called when a server takes the name (`true`) or leaves it (`false`); queue mode only.
+    public var onServerChange: ((Bool) -> Void)?
     /// How long to wait for the server's reply.
     public var timeout: Duration = Connection.defaultTimeout
+    /// Whether a server owns the name (queue mode tracks it through NameOwnerChanged).
+    public private(set) var serverPresent = true
     private let environment: [String: String]
-    private var issued: Set<UInt32> = []
+    /// Our handle → the server's id, and back. In wait mode the two are the same.
+    private var serverIDs: [UInt32: UInt32] = [:]
+    private var handles: [UInt32: UInt32] = [:]
+    private var lastHandle: UInt32 = 0
+    /// Handles withdrawn before the server's id for them came back.
+    private var withdrawnEarly: Set<UInt32> = []
     private var cachedCapabilities: Set<Capability>?
+    private var askingCapabilities = false
     private var cachedServer: ServerInformation?
 
     /// Uses a connection and listens for the service's signals on it.
-    public init(connection: Connection, environment: [String: String] = ProcessEnvironment.current) throws(DeliveryError) {
+    public init(connection: Connection, replyMode: ReplyMode = .wait,
+                environment: [String: String] = ProcessEnvironment.current) throws(DeliveryError) {
         self.connection = connection
+        self.replyMode = replyMode
         self.environment = environment
         do {
             try connection.subscribe(MatchRule(interface: Self.interface, path: Self.objectPath), confirmed: false) { [weak self] message in
                 self?.received(message)
+            }
+            if replyMode == .queue {
+                try connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
+                                                   member: "NameOwnerChanged", arg0: Self.busName)) { [weak self] message in
+                    guard let args = try? message.arguments(), args.count == 3, let owner = args[2].string else { return }
+                    self?.serverChanged(present: !owner.isEmpty)
+                }
+                serverPresent = try connection.nameHasOwner(Self.busName)
+                if serverPresent { askCapabilities() }
             }
         } catch {
             throw Self.translate(error)
@@ -54,12 +87,35 @@ public final class FreedesktopDelivery: Delivery {
         return try FreedesktopDelivery(connection: connection, environment: environment)
     }
 
+    private func message(_ member: String, _ arguments: [Value]) throws(BusError) -> Message {
+        let message = try Message.methodCall(destination: Self.busName, path: Self.objectPath,
+                                             interface: Self.interface, member: member)
+        message.autoStart = false
+        try message.append(contentsOf: arguments)
+        return message
+    }
+
     private func call(_ member: String, _ arguments: [Value] = []) throws(DeliveryError) -> [Value] {
         do {
-            return try connection.call(destination: Self.busName, path: Self.objectPath, interface: Self.interface,
-                                       member: member, arguments: arguments, timeout: timeout, autoStart: false)
+            return try connection.call(message(member, arguments), timeout: timeout).arguments()
         } catch {
             throw Self.translate(error)
+        }
+    }
+
+    /// Sends without waiting; `reply` gets the values or the error during a later dispatch.
+    private func send(_ member: String, _ arguments: [Value], reply: @escaping (Result<[Value], DeliveryError>) -> Void) {
+        do throws(BusError) {
+            connection.send(try message(member, arguments), timeout: timeout) { result in
+                switch result {
+                case .success(let message):
+                    do throws(BusError) { reply(.success(try message.arguments())) } catch { reply(.failure(Self.translate(error))) }
+                case .failure(let error):
+                    reply(.failure(Self.translate(error)))
+                }
+            }
+        } catch {
+            reply(.failure(Self.translate(error)))
         }
     }
 
@@ -85,6 +141,21 @@ public final class FreedesktopDelivery: Delivery {
         return caps
     }
 
+    /// The capabilities if known by now; queue mode asks for them without waiting.
+    public var knownCapabilities: Set<Capability>? { cachedCapabilities }
+
+    private func askCapabilities() {
+        guard !askingCapabilities else { return }
+        askingCapabilities = true
+        send("GetCapabilities", []) { [weak self] result in
+            guard let self else { return }
+            askingCapabilities = false
+            if case .success(let values) = result {
+                cachedCapabilities = Set((values.first?.strings ?? []).map(Capability.init(rawValue:)))
+            }
+        }
+    }
+
     /// Who the server is, asked once and then remembered.
     public func serverInformation() throws(DeliveryError) -> ServerInformation {
         if let cachedServer { return cachedServer }
@@ -106,26 +177,100 @@ public final class FreedesktopDelivery: Delivery {
 
     /// Shows the notification (`Notify`) and plays its sound here when the server cannot.
     ///
-    /// The capabilities are asked only when they change what is sent or done (text that
-    /// needs escaping, a sound), so a plain pop-up costs a single round trip.
+    /// In wait mode the capabilities are asked only when they change what is sent or done
+    /// (text that needs escaping, a sound), so a plain pop-up costs a single round trip. In
+    /// queue mode the ones known are used (they are asked as soon as a server appears), a
+    /// missing server is an error at once, and the returned handle stands for the pop-up.
     public func deliver(_ notification: Notification) throws(DeliveryError) -> UInt32 {
-        let needsCapabilities = notification.sound != nil || WireFormat.needsEscaping(notification.body)
-        let caps = needsCapabilities || cachedCapabilities != nil ? try capabilities() : []
-        let arguments = WireFormat.notifyArguments(notification, markup: caps.contains(.bodyMarkup))
-        guard let id = try call("Notify", arguments).first?.uint32 else {
-            throw DeliveryError(.rejected, "\(Self.busName) answered Notify without an id")
+        var notification = notification
+        let caps: Set<Capability>
+        switch replyMode {
+        case .wait:
+            let needsCapabilities = notification.sound != nil || WireFormat.needsEscaping(notification.body)
+            caps = needsCapabilities || cachedCapabilities != nil ? try capabilities() : []
+        case .queue:
+            guard serverPresent else {
+                throw DeliveryError(.noServer, "no notification server: nothing owns \(Self.busName) on the session bus")
+            }
+            if cachedCapabilities == nil { askCapabilities() }
+            caps = cachedCapabilities ?? []
+            if let known = cachedCapabilities, !known.contains(.actions) { notification.actions = [] }
+            notification.replacesID = notification.replacesID.flatMap { serverIDs[$0] }
         }
-        issued.insert(id)
+        let arguments = WireFormat.notifyArguments(notification, markup: caps.contains(.bodyMarkup))
+        let handle: UInt32
+        switch replyMode {
+        case .wait:
+            guard let id = try call("Notify", arguments).first?.uint32 else {
+                throw DeliveryError(.rejected, "\(Self.busName) answered Notify without an id")
+            }
+            handle = id
+            register(handle: id, serverID: id)
+        case .queue:
+            lastHandle = lastHandle == .max ? 1 : lastHandle + 1
+            handle = lastHandle
+            send("Notify", arguments) { [weak self] result in self?.notified(handle, result) }
+        }
         if let sound = notification.sound, !notification.suppressSound, !caps.contains(.sound),
            let player = SoundPlayer.find(environment: environment) {
             player.play(sound, environment: environment)
         }
-        return id
+        return handle
     }
 
-    /// Takes the pop-up away (`CloseNotification`).
-    public func withdraw(_ id: UInt32) throws(DeliveryError) {
-        _ = try call("CloseNotification", [.uint32(id)])
+    private func notified(_ handle: UInt32, _ result: Result<[Value], DeliveryError>) {
+        switch result {
+        case .success(let values):
+            guard let id = values.first?.uint32 else {
+                onEvent?(.failed(id: handle, error: DeliveryError(.rejected, "\(Self.busName) answered Notify without an id")))
+                return
+            }
+            register(handle: handle, serverID: id)
+            if withdrawnEarly.remove(handle) != nil { try? withdraw(handle) }
+        case .failure(let error):
+            withdrawnEarly.remove(handle)
+            onEvent?(.failed(id: handle, error: error))
+        }
+    }
+
+    private func register(handle: UInt32, serverID: UInt32) {
+        // A replacement keeps the server's id; the handle that had it is done with.
+        if let previous = handles[serverID], previous != handle { serverIDs[previous] = nil }
+        serverIDs[handle] = serverID
+        handles[serverID] = handle
+    }
+
+    /// Takes over a pop-up shown before (by an earlier run): returns the handle that now
+    /// stands for the server's id, so it can be replaced and closed.
+    public func adopt(serverID: UInt32) -> UInt32 {
+        if let handle = handles[serverID] { return handle }
+        let handle: UInt32
+        if replyMode == .wait {
+            handle = serverID
+        } else {
+            lastHandle = lastHandle == .max ? 1 : lastHandle + 1
+            handle = lastHandle
+        }
+        register(handle: handle, serverID: serverID)
+        return handle
+    }
+
+    /// The server's id for a handle, once known.
+    public func serverID(of handle: UInt32) -> UInt32? { serverIDs[handle] }
+
+    /// Takes the pop-up away (`CloseNotification`). In queue mode this does not wait, and a
+    /// pop-up whose id has not come back yet is closed when it does.
+    public func withdraw(_ handle: UInt32) throws(DeliveryError) {
+        switch replyMode {
+        case .wait:
+            _ = try call("CloseNotification", [.uint32(serverIDs[handle] ?? handle)])
+        case .queue:
+            guard let id = serverIDs[handle] else {
+                if handle <= lastHandle { withdrawnEarly.insert(handle) }
+                return
+            }
+            send("CloseNotification", [.uint32(id)]) { _ in }
+        }
     }
 
     /// Waits up to `timeout` (forever for `nil`) for bus traffic and handles it; returns
@@ -135,19 +280,35 @@ public final class FreedesktopDelivery: Delivery {
         connection.process(timeout: timeout)
     }
 
+    private func serverChanged(present: Bool) {
+        // Whatever the old server showed is gone with it: say so for each pop-up, so the
+        // counts stay and nothing waits for answers that cannot come.
+        let gone = Array(handles.values)
+        handles.removeAll()
+        serverIDs.removeAll()
+        withdrawnEarly.removeAll()
+        cachedCapabilities = nil
+        cachedServer = nil
+        serverPresent = present
+        for handle in gone { onEvent?(.closed(id: handle, reason: .undefined)) }
+        if present { askCapabilities() }
+        onServerChange?(present)
+    }
+
     private func received(_ message: Message) {
-        guard let arguments = try? message.arguments(), let id = arguments.first?.uint32, issued.contains(id) else {
+        guard let arguments = try? message.arguments(), let id = arguments.first?.uint32, let handle = handles[id] else {
             return
         }
         switch message.member {
         case "ActionInvoked":
             guard message.signature == "us", let key = arguments[1].string else { return }
-            onEvent?(.action(id: id, key: key))
+            onEvent?(.action(id: handle, key: key))
         case "NotificationClosed":
             guard message.signature == "uu", let reason = arguments[1].uint32 else { return }
             // The id is invalid from now on; the server may hand it out again.
-            issued.remove(id)
-            onEvent?(.closed(id: id, reason: CloseReason(rawValue: reason)))
+            handles[id] = nil
+            serverIDs[handle] = nil
+            onEvent?(.closed(id: handle, reason: CloseReason(rawValue: reason)))
         default:
             return
         }

@@ -17,11 +17,14 @@ public enum DeliveryEvent: Sendable, Hashable {
     case action(id: UInt32, key: String)
     /// The pop-up went away, for the reason given.
     case closed(id: UInt32, reason: CloseReason)
+    /// A delivery that had returned its id failed later (a queued `Notify` got an error or
+    /// no reply): the pop-up may never have appeared.
+    case failed(id: UInt32, error: DeliveryError)
 
     /// The notification the event is about.
     public var id: UInt32 {
         switch self {
-        case .action(let id, _), .closed(let id, _): id
+        case .action(let id, _), .closed(let id, _), .failed(let id, _): id
         }
     }
 }

@@ -39,6 +39,18 @@ public enum SchedulerRecord: Sendable, Hashable {
     case expired(alert: UUID)
     /// Delivery failed; the occurrence waits for ``Scheduler/deliveryRestored(now:)``.
     case deliveryFailed(alert: UUID, error: DeliveryError)
+    /// A pop-up that had failed was shown again once a server was back.
+    case redelivered(alert: UUID, deliveryID: UInt32, count: Int32)
+
+    /// The alert the record is about.
+    public var alertID: UUID {
+        switch self {
+        case .fired(let id, _, _, _), .caughtUp(let id, _, _, _), .missed(let id, _, _), .snoozeFired(let id, _),
+             .acknowledged(let id), .snoozed(let id, _), .doneForToday(let id, _), .expired(let id),
+             .deliveryFailed(let id, _), .redelivered(let id, _, _):
+            id
+        }
+    }
 }
 
 /// The pure scheduler: from alerts, their states and an instant it delivers what is due
@@ -49,8 +61,12 @@ public enum SchedulerRecord: Sendable, Hashable {
 public final class Scheduler {
     /// The alerts by id.
     public private(set) var alerts: [UUID: Alert] = [:]
-    /// Their states by id.
+    /// Their states by id. Every change goes through ``setState(_:_:)``, which keeps the
+    /// total count and the set of changed states, so a fire costs the same at 10 or 100,000 alerts.
     public private(set) var states: [UUID: AlertState] = [:]
+    /// Total unacknowledged count: the launcher badge.
+    public private(set) var totalPending = 0
+    private var changed: Set<UUID> = []
     /// The system zone, for alerts that float.
     public private(set) var systemZone: TimeZone
     /// An occurrence found up to this late still fires as usual; older ones count as missed.
@@ -63,6 +79,8 @@ public final class Scheduler {
     private var due: [UUID: Wake] = [:]
     private var generation = 0
     private var blocked: Set<UUID> = []
+    /// Alerts whose last pop-up failed after it was handed over; shown again on restore.
+    private var undelivered: Set<UUID> = []
     private var byDeliveryID: [UInt32: UUID] = [:]
 
     private struct Wake: Comparable {
@@ -72,16 +90,34 @@ public final class Scheduler {
         static func < (a: Wake, b: Wake) -> Bool { a.at < b.at || (a.at == b.at && a.generation < b.generation) }
     }
 
-    /// A scheduler over alerts; states missing from `states` start fresh at `now`.
+    /// A scheduler over alerts. An alert without a state owes what came due since it was
+    /// created (an alert added while no daemon ran is not lost).
     public init(alerts: [Alert], states: [UUID: AlertState] = [:], zone: TimeZone, now: Date, delivery: Delivery) {
         self.systemZone = zone
         self.delivery = delivery
+        self.alerts.reserveCapacity(alerts.count)
+        self.states.reserveCapacity(alerts.count)
         for alert in alerts {
             self.alerts[alert.id] = alert
-            self.states[alert.id] = states[alert.id] ?? AlertState(checkedUntil: now)
-            if let shown = self.states[alert.id]?.shownID { byDeliveryID[shown] = alert.id }
+            let state = states[alert.id] ?? AlertState(checkedUntil: min(now, alert.created))
+            self.states[alert.id] = state
+            totalPending += Int(state.pendingCount)
+            if let shown = state.shownID { byDeliveryID[shown] = alert.id }
             reschedule(alert.id)
         }
+    }
+
+    /// Replaces an alert's state (`nil` drops it), keeping the total and the changed set.
+    private func setState(_ id: UUID, _ state: AlertState?) {
+        totalPending += Int(state?.pendingCount ?? 0) - Int(states[id]?.pendingCount ?? 0)
+        states[id] = state
+        changed.insert(id)
+    }
+
+    /// The ids whose state changed since the last call: what to write back to the store.
+    public func takeChanged() -> Set<UUID> {
+        defer { changed.removeAll(keepingCapacity: true) }
+        return changed
     }
 
     /// When the scheduler wants to run next; `nil` when nothing is ever due.
@@ -96,9 +132,6 @@ public final class Scheduler {
          .init(key: Self.actionSnooze, label: "Snooze \(alert.snoozeSeconds / 60) min"),
          .init(key: Self.actionSkipToday, label: "Done for today")]
     }
-
-    /// Total unacknowledged count: the launcher badge.
-    public var totalPending: Int { states.values.reduce(0) { $0 + Int($1.pendingCount) } }
 
     // MARK: Running
 
@@ -133,13 +166,13 @@ public final class Scheduler {
             state.pendingCount = max(state.pendingCount, 1)
             let shown = try show(alert, &state, count: state.pendingCount, body: nil)
             state.snoozedUntil = nil
-            states[id] = state
+            setState(id, state)
             return [.snoozeFired(alert: id, deliveryID: shown)]
         }
         let passed = occurrences(of: alert, state: state, zone: zone, through: now)
         guard let latest = passed.last else {
             state.checkedUntil = now
-            states[id] = state
+            setState(id, state)
             return []
         }
         var records: [SchedulerRecord] = []
@@ -159,7 +192,7 @@ public final class Scheduler {
         }
         state.lastFired = latest
         state.checkedUntil = now
-        states[id] = state
+        setState(id, state)
         return records
     }
 
@@ -227,8 +260,17 @@ public final class Scheduler {
             return doneForToday(id, now: now)
         case .action:
             return []
+        case .failed(let shown, let error):
+            guard var state = states[id], state.shownID == shown else { return [] }
+            state.shownID = nil
+            setState(id, state)
+            undelivered.insert(id)
+            return [.deliveryFailed(alert: id, error: error)]
         case .closed(let shown, let reason):
-            if states[id]?.shownID == shown { states[id]?.shownID = nil }
+            if var state = states[id], state.shownID == shown {
+                state.shownID = nil
+                setState(id, state)
+            }
             switch reason {
             case .dismissed: return acknowledge(id, withdraw: false)
             case .expired: return [.expired(alert: id)]
@@ -245,7 +287,7 @@ public final class Scheduler {
         state.shownID = nil
         state.pendingCount = 0
         state.snoozedUntil = nil
-        states[id] = state
+        setState(id, state)
         reschedule(id)
         return [.acknowledged(alert: id)]
     }
@@ -258,7 +300,7 @@ public final class Scheduler {
         state.shownID = nil
         let until = now.addingTimeInterval(TimeInterval(seconds ?? alert.snoozeSeconds))
         state.snoozedUntil = until
-        states[id] = state
+        setState(id, state)
         reschedule(id)
         return [.snoozed(alert: id, until: until)]
     }
@@ -268,15 +310,19 @@ public final class Scheduler {
     public func doneForToday(_ id: UUID, now: Date) -> [SchedulerRecord] {
         guard let alert = alerts[id] else { return [] }
         let day = ZoneClock(alert.zone(system: systemZone)).local(now).day
-        states[id]?.doneForDay = day
+        if var state = states[id] {
+            state.doneForDay = day
+            setState(id, state)
+        }
         return acknowledge(id) + [.doneForToday(alert: id, day: day)]
     }
 
     /// Adds or replaces an alert. A changed alert starts owing nothing before `now`.
     public func upsert(_ alert: Alert, now: Date) {
-        let isNew = alerts[alert.id] == nil
         alerts[alert.id] = alert
-        if isNew { states[alert.id] = AlertState(checkedUntil: now) } else { states[alert.id]?.checkedUntil = now }
+        var state = states[alert.id] ?? AlertState(checkedUntil: min(now, alert.created))
+        if states[alert.id] != nil { state.checkedUntil = now }
+        setState(alert.id, state)
         reschedule(alert.id)
     }
 
@@ -295,9 +341,10 @@ public final class Scheduler {
             byDeliveryID[shown] = nil
         }
         alerts[id] = nil
-        states[id] = nil
+        setState(id, nil)
         due[id] = nil
         blocked.remove(id)
+        undelivered.remove(id)
     }
 
     /// The system zone changed: floating alerts follow it.
@@ -306,12 +353,28 @@ public final class Scheduler {
         for (id, alert) in alerts where alert.timeZone == nil { reschedule(id) }
     }
 
-    /// The delivery works again (a server appeared): what waited is due now.
+    /// The delivery works again (a server appeared): what waited is due now, and pop-ups
+    /// that failed after they were handed over are shown again with their count.
     public func deliveryRestored(now: Date) -> [SchedulerRecord] {
         let waiting = blocked
         blocked.removeAll()
         for id in waiting { reschedule(id) }
-        return run(now: now)
+        var records: [SchedulerRecord] = []
+        for id in undelivered.sorted(by: { $0.uuidString < $1.uuidString }) {
+            guard let alert = alerts[id], alert.enabled, var state = states[id], state.pendingCount > 0, state.shownID == nil else {
+                undelivered.remove(id)
+                continue
+            }
+            do {
+                let shown = try show(alert, &state, count: state.pendingCount, body: nil)
+                undelivered.remove(id)
+                setState(id, state)
+                records.append(.redelivered(alert: id, deliveryID: shown, count: state.pendingCount))
+            } catch {
+                records.append(.deliveryFailed(alert: id, error: error))
+            }
+        }
+        return records + run(now: now)
     }
 
     static func clockText(_ instant: Date, _ zone: TimeZone) -> String {

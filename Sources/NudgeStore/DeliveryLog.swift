@@ -7,7 +7,7 @@ public struct LogEntry: Sendable, Hashable {
     /// The alert it is about.
     public var alertID: UUID
     /// `fired`, `caught-up`, `missed`, `snooze-fired`, `acknowledged`, `snoozed`,
-    /// `done-for-today`, `expired` or `failed`.
+    /// `done-for-today`, `expired`, `failed` or `redelivered`.
     public var event: String
     /// When it happened.
     public var at: Date
@@ -40,6 +40,8 @@ public struct LogEntry: Sendable, Hashable {
             (alertID, event) = (id, "expired")
         case .deliveryFailed(let id, let error):
             (alertID, event, detail) = (id, "failed", error.message)
+        case .redelivered(let id, let shown, let count):
+            (alertID, event, deliveryID, self.count) = (id, "redelivered", shown, Int(count))
         }
     }
 
