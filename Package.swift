@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -19,14 +20,22 @@ let package = Package(
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
+        .systemLibrary(name: "CLinux", path: "Modules/CLinux"),
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "NudgeCore"),
         .target(name: "FreedesktopDelivery", dependencies: ["NudgeCore", "DBus"]),
         .target(name: "NudgeStore", dependencies: ["NudgeCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "NudgeDaemon",
+            dependencies: [
+                "CLinux", "NudgeCore", "DBus", "FreedesktopDelivery", "NudgeStore",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "NudgeCore", "DBus", "FreedesktopDelivery", "NudgeStore",
+                "NudgeCore", "DBus", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

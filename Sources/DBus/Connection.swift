@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CDBus
 
 /// A private connection to a message bus (wraps `DBusConnection`).
@@ -21,6 +24,20 @@ public final class Connection {
             throw BusError(consuming: &error)
         }
         return Connection(raw)
+    }
+
+    /// The session bus's address: `DBUS_SESSION_BUS_ADDRESS`, else the address a bus that
+    /// activated us gave (`DBUS_STARTER_ADDRESS`), else the systemd user bus socket
+    /// `$XDG_RUNTIME_DIR/bus` when it exists. `nil` when there is none: never an
+    /// autolaunched bus of our own.
+    public static func sessionAddress(environment: [String: String]) -> String? {
+        for key in ["DBUS_SESSION_BUS_ADDRESS", "DBUS_STARTER_ADDRESS"] {
+            if let address = environment[key], !address.isEmpty { return address }
+        }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
+        var info = stat()
+        guard stat(runtime + "/bus", &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return nil }
+        return "unix:path=\(runtime)/bus"
     }
 
     /// Connects to a bus at an address and registers with it (`dbus_connection_open_private`,

@@ -65,7 +65,7 @@ public struct Alert: Sendable, Hashable, Identifiable {
 
     /// The pop-up for this alert, having come up `count` times unanswered.
     public func notification(count: Int32, actions: [Notification.Action] = []) -> Notification {
-        Notification(summary: title, body: body, icon: icon, urgency: urgency, actions: actions,
+        Notification(summary: title, body: body, icon: icon.isEmpty ? Notification.appID : icon, urgency: urgency, actions: actions,
                      category: "x-nudge.reminder", sound: sound, count: count)
     }
 

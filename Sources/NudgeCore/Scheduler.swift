@@ -114,6 +114,11 @@ public final class Scheduler {
         changed.insert(id)
     }
 
+    /// Marks a state as changed again (its write failed and must be retried).
+    public func markChanged(_ id: UUID) {
+        if states[id] != nil { changed.insert(id) }
+    }
+
     /// The ids whose state changed since the last call: what to write back to the store.
     public func takeChanged() -> Set<UUID> {
         defer { changed.removeAll(keepingCapacity: true) }
@@ -324,6 +329,24 @@ public final class Scheduler {
         if states[alert.id] != nil { state.checkedUntil = now }
         setState(alert.id, state)
         reschedule(alert.id)
+    }
+
+    /// Brings the alerts in line with a fresh copy of the store: new ones are added, changed
+    /// ones replaced (owing nothing before `now`), missing ones removed; one switched off
+    /// loses its pop-up and count. Unchanged alerts keep everything.
+    public func sync(_ fresh: [Alert], now: Date) {
+        var seen = Set<UUID>(minimumCapacity: fresh.count)
+        for alert in fresh {
+            seen.insert(alert.id)
+            guard let old = alerts[alert.id] else {
+                upsert(alert, now: now)
+                continue
+            }
+            guard old != alert else { continue }
+            if old.enabled && !alert.enabled { acknowledge(alert.id) }
+            upsert(alert, now: now)
+        }
+        for id in alerts.keys where !seen.contains(id) { remove(id) }
     }
 
     /// Turns an alert on or off; off withdraws its pop-up.

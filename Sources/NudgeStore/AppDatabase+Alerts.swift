@@ -24,6 +24,12 @@ extension AppDatabase {
         return try chunks.flatMap { try $0.get() }
     }
 
+    /// A number that changes whenever another process commits to the store
+    /// (`PRAGMA data_version`); our own writes leave it alone.
+    public func externalChanges() throws -> Int {
+        try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+
     /// How many alerts there are.
     public func alertCount() throws -> Int {
         try writer.read { db in try AlertRecord.fetchCount(db) }

@@ -20,13 +20,9 @@ final class DaemonLink {
         return DaemonLink(connection)
     }
 
-    /// `DBUS_SESSION_BUS_ADDRESS`, or the systemd user bus socket when it exists.
+    /// The session bus's address, if there is a bus (see `Connection.sessionAddress`).
     static func sessionAddress(_ environment: [String: String]) -> String? {
-        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
-        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
-        var info = stat()
-        guard stat(runtime + "/bus", &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return nil }
-        return "unix:path=\(runtime)/bus"
+        Connection.sessionAddress(environment: environment)
     }
 
     /// Calls a method of the daemon's interface.

@@ -1,0 +1,362 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DBus
+import Foundation
+import FreedesktopDelivery
+import Logging
+import NudgeCore
+import NudgeStore
+
+/// `nudge daemon`: one per session. It owns `io.github.nudge.Nudge`, fires reminders through
+/// the notification server, takes the answers back and keeps the store current.
+///
+/// One thread, one poll(2) over: a CLOCK_REALTIME timerfd armed at the next due instant
+/// (it also wakes on clock jumps and resume), the bus connection's descriptors, inotify on
+/// the store and on `/etc/localtime`, and a signalfd. Nothing else wakes it: idle costs nothing.
+public final class Daemon {
+    /// How the daemon ends, as a process exit status (sysexits).
+    public enum Exit: Int32, Sendable {
+        /// Stopped by a signal or replaced.
+        case clean = 0
+        /// Usage error.
+        case usage = 64
+        /// No session bus, the bus went away, or another daemon runs.
+        case unavailable = 69
+        /// The store cannot be read or written.
+        case ioError = 74
+    }
+
+    /// What the daemon is started with.
+    public struct Options: Sendable {
+        /// Take the bus name over from a running daemon.
+        public var replace = false
+        /// The process environment (bus address, data folder, TZ).
+        public var environment: [String: String]
+        /// The store's path.
+        public var storePath: String
+        /// The file that names the system's zone.
+        public var localtime = "/etc/localtime"
+        /// Reported by `Status`.
+        public var version: String
+
+        /// Options from the environment.
+        public init(environment: [String: String], version: String) {
+            self.environment = environment
+            self.storePath = AppDatabase.defaultPath(environment: environment)
+            self.version = version
+        }
+    }
+
+    let options: Options
+    let log: Logger
+    private let connection: Connection
+    private let busIO: LoopIntegration
+    private let delivery: FreedesktopDelivery
+    private let badge: LauncherBadge
+    private let store: AppDatabase
+    private let scheduler: Scheduler
+    private let timer: WallClockTimer
+    private let signals: SignalReceiver
+    private let files: FileWatcher
+    private var storeVersion: Int
+    private var unsaved: [LogEntry] = []
+    private var shownBadge: Int?
+    private var exit: Exit?
+    private var armed: Date??
+
+    /// Sets everything up and runs until a signal, a replacement or the loss of the bus;
+    /// returns the exit status. A failure to start is thrown, for one line on stderr.
+    public static func run(_ options: Options, log: Logger) throws(StartError) -> Exit {
+        try Daemon(options, log: log).loop()
+    }
+
+    /// Why the daemon could not start.
+    public struct StartError: Error, Sendable {
+        /// The exit status it calls for.
+        public var exit: Exit
+        /// One line saying what is wrong.
+        public var message: String
+    }
+
+    private init(_ options: Options, log: Logger) throws(StartError) {
+        self.options = options
+        self.log = log
+        guard let address = Connection.sessionAddress(environment: options.environment) else {
+            throw StartError(exit: .unavailable, message: "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist")
+        }
+        do {
+            connection = try Connection.bus(address: address)
+        } catch {
+            throw StartError(exit: .unavailable, message: "cannot reach the session bus at \(address) (\(error))")
+        }
+        try Self.own(connection, replace: options.replace)
+
+        let opened: AppDatabase
+        do {
+            opened = try AppDatabase.open(path: options.storePath)
+            storeVersion = try opened.externalChanges()
+        } catch {
+            throw StartError(exit: .ioError, message: "cannot open the store \(options.storePath): \(error)")
+        }
+        store = opened
+        do {
+            delivery = try FreedesktopDelivery(connection: connection, replyMode: .queue, environment: options.environment)
+            timer = try WallClockTimer()
+            signals = try SignalReceiver([SIGTERM, SIGINT, SIGHUP])
+            files = try FileWatcher()
+            try files.watch(folder: (options.storePath as NSString).deletingLastPathComponent,
+                            names: [(options.storePath as NSString).lastPathComponent,
+                                    (options.storePath as NSString).lastPathComponent + "-wal"])
+        } catch {
+            throw StartError(exit: .unavailable, message: "cannot set up: \(error)")
+        }
+        let localtime = options.localtime as NSString
+        // No /etc/localtime (containers) is fine: the zone is then UTC or TZ, and nothing moves it.
+        try? files.watch(folder: localtime.deletingLastPathComponent, names: [localtime.lastPathComponent])
+        badge = LauncherBadge(connection: connection, path: NudgeService.objectPath)
+
+        let now = Date()
+        let alerts: [Alert]
+        var states: [UUID: AlertState]
+        do {
+            alerts = try store.alerts()
+            states = try store.states()
+        } catch {
+            throw StartError(exit: .ioError, message: "cannot read the store \(options.storePath): \(error)")
+        }
+        // Pop-ups an earlier run left on screen keep being ours to replace and close.
+        for (id, state) in states {
+            if let shown = state.shownID { states[id]?.shownID = delivery.adopt(serverID: shown) }
+        }
+        scheduler = Scheduler(alerts: alerts, states: states, zone: SystemZone.current(options), now: now, delivery: delivery)
+        busIO = connection.integrateWithLoop()
+
+        delivery.onEvent = { [unowned self] event in
+            let now = Date()
+            record(scheduler.handle(event, now: now), at: now)
+        }
+        delivery.onServerChange = { [unowned self] present in
+            if present {
+                log.info("a notification server appeared; delivering what waited")
+                let now = Date()
+                record(scheduler.deliveryRestored(now: now), at: now)
+            } else {
+                log.warning("the notification server went away; reminders wait for the next one")
+            }
+        }
+        do {
+            try connection.export(DaemonInterface.object(for: self))
+            try connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
+                                               member: "NameLost", arg0: NudgeService.busName)) { [unowned self] _ in
+                log.info("another daemon took over \(NudgeService.busName); stopping")
+                exit = .clean
+            }
+        } catch {
+            throw StartError(exit: .unavailable, message: "cannot offer \(NudgeService.objectPath): \(error)")
+        }
+        let server = delivery.serverPresent ? "a notification server is there" : "no notification server yet"
+        log.info("started (pid \(getpid())): \(alerts.count) alert\(alerts.count == 1 ? "" : "s"), zone \(scheduler.systemZone.identifier), \(server)")
+    }
+
+    /// Takes the bus name, or says who has it.
+    private static func own(_ connection: Connection, replace: Bool) throws(StartError) {
+        var flags: Connection.NameFlags = [.allowReplacement, .doNotQueue]
+        if replace { flags.insert(.replaceExisting) }
+        let reply: Connection.RequestNameReply
+        do {
+            reply = try connection.requestName(NudgeService.busName, flags: flags)
+        } catch {
+            throw StartError(exit: .unavailable, message: "cannot own \(NudgeService.busName): \(error)")
+        }
+        switch reply {
+        case .primaryOwner, .alreadyOwner:
+            return
+        case .exists, .inQueue:
+            let pid = (try? connection.processID(of: NudgeService.busName)).flatMap { $0 }.map { "pid \($0)" } ?? "pid unknown"
+            throw StartError(exit: .unavailable, message: "already running (\(pid)); use --replace to take over")
+        }
+    }
+
+    // MARK: The loop
+
+    private func loop() -> Exit {
+        while true {
+            guard connection.dispatch() else {
+                log.critical("lost the session bus; stopping")
+                return .unavailable
+            }
+            let now = Date()
+            record(scheduler.run(now: now), at: now)
+            save()
+            if let exit { return stop(exit) }
+            arm()
+
+            var descriptors = [pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: files.fd, events: Int16(POLLIN), revents: 0)]
+            descriptors += busIO.pollDescriptors
+            let ready = poll(&descriptors, nfds_t(descriptors.count), busIO.nextTimeout ?? -1)
+            if ready < 0 && errno != EINTR {
+                log.critical("poll failed: \(String(cString: strerror(errno)))")
+                return stop(.unavailable)
+            }
+            if descriptors[0].revents != 0, timer.read() == .clockChanged {
+                armed = nil
+                log.info("the clock was set or the machine resumed; catching up")
+            }
+            if descriptors[1].revents != 0 { handle(signals: signals.read()) }
+            if descriptors[2].revents != 0 { filesChanged(files.read()) }
+            busIO.handle(Array(descriptors[3...]))
+        }
+    }
+
+    private func arm() {
+        let next = scheduler.nextWake
+        guard armed != .some(next) else { return }
+        do {
+            try timer.arm(at: next)
+            armed = .some(next)
+        } catch {
+            log.error("cannot arm the timer: \(error)")
+        }
+    }
+
+    private func handle(signals received: [Int32]) {
+        for signal in received {
+            switch signal {
+            case SIGHUP:
+                log.info("SIGHUP: reloading the store")
+                reload(force: true)
+            default:
+                log.info("\(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
+                exit = .clean
+            }
+        }
+    }
+
+    private func filesChanged(_ paths: Set<String>) {
+        if paths.contains(options.localtime) {
+            let zone = SystemZone.current(options)
+            if zone != scheduler.systemZone {
+                log.info("the system's time zone is now \(zone.identifier)")
+                scheduler.setSystemZone(zone)
+            }
+        }
+        if paths.contains(where: { $0 != options.localtime }) { reload(force: false) }
+    }
+
+    /// Re-reads the alerts when another process changed the store (or always, when forced).
+    func reload(force: Bool) {
+        do {
+            let version = try store.externalChanges()
+            guard force || version != storeVersion else { return }
+            storeVersion = version
+            let alerts = try store.alerts()
+            scheduler.sync(alerts, now: Date())
+            log.info("reloaded the store: \(alerts.count) alert\(alerts.count == 1 ? "" : "s")")
+        } catch {
+            log.error("cannot read the store \(options.storePath): \(error)")
+        }
+    }
+
+    private func stop(_ exit: Exit) -> Exit {
+        save()
+        try? connection.releaseName(NudgeService.busName)
+        connection.flush()
+        log.info("stopped")
+        return exit
+    }
+
+    // MARK: What happened
+
+    /// Logs records, announces fires on the bus, and queues them for the delivery log.
+    func record(_ records: [SchedulerRecord], at now: Date) {
+        for record in records {
+            unsaved.append(LogEntry(record, at: now))
+            guard let alert = scheduler.alerts[record.alertID] else { continue }
+            let name = "\(alert.shortID) \u{201C}\(alert.title)\u{201D}"
+            switch record {
+            case .fired(_, let due, _, let count):
+                let late = now.timeIntervalSince(due) * 1000
+                log.info("fired \(name) count \(count) (\(String(format: "%.1f", late)) ms after its time)")
+                announce(alert, count: count)
+            case .caughtUp(_, let missed, let since, _):
+                log.info("caught up \(name): missed \(missed) since \(InstantFormat.iso8601(since, in: scheduler.systemZone))")
+                announce(alert, count: scheduler.states[alert.id]?.pendingCount ?? 0)
+            case .snoozeFired, .redelivered:
+                log.info("fired \(name) again (\(record.kind))")
+                announce(alert, count: scheduler.states[alert.id]?.pendingCount ?? 0)
+            case .missed(_, let count, let since):
+                log.info("missed \(name): \(count) since \(InstantFormat.iso8601(since, in: scheduler.systemZone)), only logged")
+            case .deliveryFailed(_, let error):
+                log.warning("could not show \(name): \(error.message)")
+            default:
+                log.info("\(record.kind) \(name)")
+            }
+        }
+    }
+
+    private func announce(_ alert: Alert, count: Int32) {
+        try? connection.emit(path: NudgeService.objectPath, interface: NudgeService.interface, member: "Fired",
+                             arguments: [.string(alert.id.hex), .uint32(UInt32(max(count, 0)))])
+    }
+
+    /// Writes changed states and the log in one transaction, and the badge when it moved.
+    private func save() {
+        let changed = scheduler.takeChanged()
+        if !changed.isEmpty || !unsaved.isEmpty {
+            var states: [UUID: AlertState] = [:]
+            for id in changed {
+                guard var state = scheduler.states[id] else { continue }
+                state.shownID = state.shownID.flatMap(delivery.serverID(of:))
+                states[id] = state
+            }
+            do {
+                try store.save(states: states, log: unsaved)
+                unsaved.removeAll()
+            } catch {
+                log.error("cannot write the store \(options.storePath): \(error); will retry")
+                for id in changed { scheduler.markChanged(id) }
+            }
+        }
+        let total = scheduler.totalPending
+        if shownBadge != total {
+            try? badge.show(total)
+            shownBadge = total
+        }
+    }
+
+    // MARK: For the bus interface
+
+    /// The scheduler, for the bus interface.
+    var core: Scheduler { scheduler }
+
+    /// Whether a notification server is there.
+    var serverPresent: Bool { delivery.serverPresent }
+}
+
+extension SchedulerRecord {
+    /// The record's name in the delivery log.
+    var kind: String { LogEntry(self, at: Date(timeIntervalSince1970: 0)).event }
+}
+
+/// The system's time zone, read afresh: `TZ` when set, else where `/etc/localtime` points.
+enum SystemZone {
+    static func current(_ options: Daemon.Options) -> TimeZone {
+        if let tz = options.environment["TZ"], !tz.isEmpty,
+           let zone = TimeZone(identifier: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) {
+            return zone
+        }
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: options.localtime),
+           let range = target.range(of: "zoneinfo/"),
+           let zone = TimeZone(identifier: String(target[range.upperBound...])) {
+            return zone
+        }
+        if let name = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8),
+           let zone = TimeZone(identifier: name.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            return zone
+        }
+        return TimeZone(identifier: "UTC")!
+    }
+}

@@ -1,0 +1,81 @@
+import DBus
+import Foundation
+import NudgeCore
+
+/// The daemon's object on the bus: `/io/github/nudge/Nudge`, interface
+/// `io.github.nudge.Nudge1`. Bad arguments get an error reply, never a crash.
+enum DaemonInterface {
+    /// The interface's error for an id that names no alert.
+    static let unknownAlert = BusError.Name(rawValue: NudgeService.interface + ".Error.UnknownAlert")
+    /// The interface's error for an answer the alert cannot take (it is off).
+    static let alertOff = BusError.Name(rawValue: NudgeService.interface + ".Error.AlertOff")
+
+    static func object(for daemon: Daemon) -> ExportedObject {
+        typealias A = ExportedObject.Argument
+        let methods: [ExportedObject.Method] = [
+            .init("Reload") { [unowned daemon] _, _ in
+                daemon.reload(force: false)
+                return []
+            },
+            .init("Status", outputs: [A("status", "a{sv}")]) { [unowned daemon] _, _ in
+                [status(daemon)]
+            },
+            .init("Ack", inputs: [A("id", "s")]) { [unowned daemon] args, _ throws(BusError) in
+                let id = try alert(args[0], in: daemon)
+                daemon.record(daemon.core.acknowledge(id), at: Date())
+                return []
+            },
+            .init("Done", inputs: [A("id", "s")]) { [unowned daemon] args, _ throws(BusError) in
+                let id = try alert(args[0], in: daemon)
+                let now = Date()
+                daemon.record(daemon.core.doneForToday(id, now: now), at: now)
+                return []
+            },
+            .init("Snooze", inputs: [A("id", "s"), A("seconds", "u")]) { [unowned daemon] args, _ throws(BusError) in
+                let id = try alert(args[0], in: daemon)
+                guard let seconds = args[1].uint32, seconds >= 1, seconds <= 7 * 86400 else {
+                    throw BusError(.invalidArgs, "seconds must be between 1 and 604800 (7 days)")
+                }
+                guard daemon.core.alerts[id]?.enabled == true else {
+                    throw BusError(alertOff, "alert \(id.shortHex) is off: switch it on first")
+                }
+                let now = Date()
+                daemon.record(daemon.core.snooze(id, now: now, seconds: Int(seconds)), at: now)
+                return []
+            },
+        ]
+        return ExportedObject(path: NudgeService.objectPath, interfaces: [
+            .init(NudgeService.interface, methods: methods,
+                  signals: [.init("Fired", arguments: [A("id", "s"), A("count", "u")])]),
+        ])
+    }
+
+    /// The alert an id names: 32 hex digits, with or without dashes. An alert the CLI has
+    /// just added may not be loaded yet, so an unknown id first looks at the store again.
+    private static func alert(_ value: Value, in daemon: Daemon) throws(BusError) -> UUID {
+        let text = value.string ?? ""
+        guard let id = UUID(hex: text.lowercased().filter { $0 != "-" }) else {
+            throw BusError(.invalidArgs, "'\(text)' is not an alert id (32 hex digits)")
+        }
+        if daemon.core.alerts[id] == nil { daemon.reload(force: false) }
+        guard daemon.core.alerts[id] != nil else { throw BusError(unknownAlert, "no alert with id \(text)") }
+        return id
+    }
+
+    private static func status(_ daemon: Daemon) -> Value {
+        let core = daemon.core
+        var entries: [(String, Value)] = [
+            ("version", .string(daemon.options.version)),
+            ("pid", .uint32(UInt32(getpid()))),
+            ("alerts", .uint32(UInt32(core.alerts.count))),
+            ("pending", .uint32(UInt32(core.totalPending))),
+            ("server", .bool(daemon.serverPresent)),
+            ("zone", .string(core.systemZone.identifier)),
+        ]
+        if let next = core.nextWake {
+            entries.append(("next-due", .string(InstantFormat.iso8601(next, in: core.systemZone))))
+            entries.append(("next-due-usec", .uint64(UInt64(max(next.timeIntervalSince1970, 0) * 1_000_000))))
+        }
+        return .vardict(entries)
+    }
+}

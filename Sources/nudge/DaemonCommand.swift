@@ -1,0 +1,50 @@
+import ArgumentParser
+import FreedesktopDelivery
+import Logging
+import NudgeDaemon
+
+/// `nudge daemon`: the long-running part that fires reminders.
+struct DaemonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daemon",
+        abstract: "Run the reminder daemon for this session (in the foreground).",
+        discussion: """
+        The daemon owns io.github.nudge.Nudge on the session bus, shows reminders when \
+        they are due, replaces a pop-up still on screen with one that counts (x2, x3), \
+        takes the answers back (Done, Snooze, Done for today), catches up after \
+        downtime or suspend, and sees changes to the store by itself. It logs one line \
+        per reminder and answer to stderr (the journal, under systemd).
+
+        Signals: SIGTERM and SIGINT stop it cleanly; SIGHUP re-reads the store.
+        One daemon runs per session; a second one exits with status 69.
+
+        Examples:
+          nudge daemon
+          nudge daemon --replace
+        """
+    )
+
+    @Flag(help: "Take over from a daemon that already runs in this session.")
+    var replace = false
+
+    @Flag(help: "Also log the daemon's inner workings.")
+    var verbose = false
+
+    func run() throws {
+        let level: Logger.Level = verbose ? .debug : .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        var options = Daemon.Options(environment: ProcessEnvironment.current, version: Nudge.version)
+        options.replace = replace
+        let status: Daemon.Exit
+        do {
+            status = try Daemon.run(options, log: Logger(label: "nudge"))
+        } catch {
+            throw CLIError(CLIError.Code(rawValue: error.exit.rawValue) ?? .unavailable, error.message)
+        }
+        if status != .clean { throw ExitCode(status.rawValue) }
+    }
+}
