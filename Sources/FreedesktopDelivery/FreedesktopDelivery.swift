@@ -35,6 +35,8 @@ public final class FreedesktopDelivery: Delivery {
     public let replyMode: ReplyMode
     /// Called for each answer to a notification this instance showed.
     public var onEvent: ((DeliveryEvent) -> Void)?
+    /// Called with a handle when the server's id for it came back; queue mode only.
+    public var onShown: ((UInt32) -> Void)?
     /// Called when a server takes the name (`true`) or leaves it (`false`); queue mode only.
     public var onServerChange: ((Bool) -> Void)?
     /// How long to wait for the server's reply.
@@ -226,7 +228,7 @@ public final class FreedesktopDelivery: Delivery {
                 return
             }
             register(handle: handle, serverID: id)
-            if withdrawnEarly.remove(handle) != nil { try? withdraw(handle) }
+            if withdrawnEarly.remove(handle) != nil { try? withdraw(handle) } else { onShown?(handle) }
         case .failure(let error):
             withdrawnEarly.remove(handle)
             onEvent?(.failed(id: handle, error: error))

@@ -114,6 +114,9 @@ public final class Scheduler {
         changed.insert(id)
     }
 
+    /// The alert whose pop-up has this delivery id now.
+    public func alert(shownAs deliveryID: UInt32) -> UUID? { byDeliveryID[deliveryID] }
+
     /// Marks a state as changed again (its write failed and must be retried).
     public func markChanged(_ id: UUID) {
         if states[id] != nil { changed.insert(id) }

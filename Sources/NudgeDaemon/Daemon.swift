@@ -104,6 +104,8 @@ public final class Daemon {
             delivery = try FreedesktopDelivery(connection: connection, replyMode: .queue, environment: options.environment)
             timer = try WallClockTimer()
             signals = try SignalReceiver([SIGTERM, SIGINT, SIGHUP])
+            // Sound players are started and never waited for: let the kernel reap them.
+            signal(SIGCHLD, SIG_IGN)
             files = try FileWatcher()
             try files.watch(folder: (options.storePath as NSString).deletingLastPathComponent,
                             names: [(options.storePath as NSString).lastPathComponent,
@@ -135,6 +137,10 @@ public final class Daemon {
         delivery.onEvent = { [unowned self] event in
             let now = Date()
             record(scheduler.handle(event, now: now), at: now)
+        }
+        delivery.onShown = { [unowned self] handle in
+            // The server's id is what the store keeps, for `nudge ack` when no daemon runs.
+            if let id = scheduler.alert(shownAs: handle) { scheduler.markChanged(id) }
         }
         delivery.onServerChange = { [unowned self] present in
             if present {

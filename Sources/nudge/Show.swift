@@ -26,6 +26,7 @@ struct Show: ParsableCommand {
         }
         let zone = alert.zone(system: .current)
         let next = AlertView.next(alert, after: now, zone: .current)
+        let state = try StoreAccess.run { try store.states() }[alert.id]
         let catchUp: String
         switch alert.catchUp {
         case .once(let grace): catchUp = "once, within \(Schedule.duration(grace))"
@@ -40,6 +41,10 @@ struct Show: ParsableCommand {
             ("icon", alert.icon.isEmpty ? "Nudge's" : alert.icon), ("catch-up", catchUp),
             ("snooze", Schedule.duration(alert.snoozeSeconds)),
             ("created", InstantFormat.iso8601(alert.created, in: zone)),
+            ("last fired", state?.lastFired.map { InstantFormat.iso8601($0, in: zone) } ?? ""),
+            ("pending", state.map { $0.pendingCount > 0 ? "\($0.pendingCount)" : "" } ?? ""),
+            ("snoozed", state?.snoozedUntil.map { "until " + InstantFormat.iso8601($0, in: zone) } ?? ""),
+            ("done for", state?.doneForDay.map { "\($0) (the rest of that day is skipped)" } ?? ""),
         ]
         for (label, value) in lines where !value.isEmpty {
             print("\(label.padding(toLength: 10, withPad: " ", startingAt: 0)) \(value)")

@@ -118,8 +118,27 @@ public final class Running: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try Self.spawnWithSignalsUnblocked(process)
         collector = OutputCollector(out: out, err: err)
+    }
+
+    /// Starts the process from a thread that blocks no signals. Process hands the calling
+    /// thread's signal mask to the child, and the threads tests run on block nearly all of
+    /// them: a bus, dunst or dbus-monitor started from there would ignore SIGTERM.
+    private static func spawnWithSignalsUnblocked(_ process: Process) throws {
+        final class Outcome: @unchecked Sendable { var error: Error? }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            do { try process.run() } catch { outcome.error = error }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        if let error = outcome.error { throw error }
     }
 
     /// The process id.
@@ -188,13 +207,18 @@ final class OutputCollector: @unchecked Sendable {
 public final class BusMonitor {
     private let running: Running
 
-    /// Starts capturing and waits until the monitor is attached.
-    public init(rule: String = "type='method_call',interface='org.freedesktop.Notifications'") throws {
-        let running = try Running("/usr/bin/dbus-monitor", ["--session", rule], environment: [:])
+    /// Starts capturing (on the session bus, or the bus at `address`) and waits until the
+    /// monitor is attached.
+    public init(rule: String = "type='method_call',interface='org.freedesktop.Notifications'", address: String? = nil) throws {
+        let bus = address.map { ["--address", $0] } ?? ["--session"]
+        let running = try Running("/usr/bin/dbus-monitor", bus + [rule], environment: [:])
         self.running = running
         _ = Bench.eventually(3) { running.stdoutSoFar.contains("NameAcquired") || running.stdoutSoFar.contains("NameLost") }
         usleep(50_000)
     }
+
+    /// What was captured so far.
+    public var soFar: String { running.stdoutSoFar }
 
     /// Stops the capture and returns its text.
     public func stop() -> String {

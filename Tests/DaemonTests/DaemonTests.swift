@@ -1,0 +1,283 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// `nudge daemon` live: a private bus and a real dunst per test, the built binary, and
+/// what really arrived (`dbus-monitor`, `dunstctl`, the store's log).
+@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+struct DaemonTests {
+    @Test func firesAtItsSecondWithTheReminderLook() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let monitor = try desktop.monitor()
+        let due = desktop.clock(in: 2)
+        let id = try desktop.add("Stretch", "--at", due.text, "--body", "Stand up & move", "--snooze", "5m")
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        let calls = MonitoredNotify.parse(monitor.stop())
+        try #require(calls.count == 1)
+        let call = calls[0]
+        // It arrives in its own second, after it and not a second late.
+        #expect(call.time >= due.instant.timeIntervalSince1970)
+        #expect(call.time < due.instant.timeIntervalSince1970 + 1)
+        #expect(call.summary == "Stretch")
+        #expect(call.icon == "io.github.nudge.Nudge")
+        #expect(call.actions == ["default", "Done", "done", "Done", "snooze", "Snooze 5 min", "skip-today", "Done for today"])
+        #expect(call.text.contains("string \"Nudge\""))
+        #expect(call.text.contains("string \"io.github.nudge.Nudge\"") && call.text.contains("desktop-entry"))
+        #expect(call.text.contains("sound-name"))
+        #expect(try desktop.events(id) == ["fired"])
+        #expect(daemon.stop().status == 0)
+    }
+
+    @Test func anUnansweredAlertReplacesItsPopUpAndCounts() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let badge = try desktop.monitor("type='signal',interface='com.canonical.Unity.LauncherEntry'")
+        let times = [desktop.clock(in: 2), desktop.clock(in: 3), desktop.clock(in: 4)]
+        let id = try desktop.add("Water", "--at", times[0].text, "--at", times[1].text, "--at", times[2].text)
+        #expect(Bench.eventually(8) { (try? desktop.events(id).count) == 3 })
+        #expect(try desktop.displayed() == 1)
+        #expect(try desktop.dunstctl("count", "history") == "0")
+        // The pop-up on screen shows the count; it was replaced, never piled up.
+        try desktop.dunstctl("history-pop")
+        _ = try desktop.dunstctl("close-all")
+        let history = try Bench.run("dunstctl", ["history"], environment: desktop.environment()).stdout
+        #expect(history.contains("Water ×3"))
+        let signals = badge.stop()
+        #expect(signals.contains("int64 3"))
+        #expect(signals.contains("application://io.github.nudge.Nudge.desktop"))
+    }
+
+    @Test func answersFromThePopUpChangeTheStore() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let badge = try desktop.monitor("type='signal',interface='com.canonical.Unity.LauncherEntry'")
+
+        // A click: the default action acknowledges.
+        let click = try desktop.add("Click", "--at", desktop.clock(in: 1).text)
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        try desktop.dunstctl("action", "0")
+        #expect(Bench.eventually(3) { (try? desktop.events(click)) == ["fired", "acknowledged"] })
+        #expect(Bench.eventually(3) { (try? desktop.displayed()) == 0 })
+
+        // The context menu: "Done for today" and "Snooze".
+        let skip = try desktop.add("Skip", "--at", desktop.clock(in: 1).text)
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        try desktop.chooseFromMenu("Done for today")
+        #expect(Bench.eventually(3) { (try? desktop.events(skip)) == ["fired", "acknowledged", "done-for-today"] })
+
+        let snooze = try desktop.add("Later", "--at", desktop.clock(in: 1).text)
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        try desktop.chooseFromMenu("Snooze 10 min")
+        #expect(Bench.eventually(3) { (try? desktop.events(snooze)) == ["fired", "snoozed"] })
+        #expect(Bench.eventually(3) { (try? desktop.displayed()) == 0 })
+        let shown = try desktop.nudge("show", String(snooze.prefix(8)))
+        #expect(shown.stdout.contains("snoozed    until"))
+
+        let signals = badge.stop()
+        #expect(signals.contains("int64 0"))
+    }
+
+    @Test func dismissalAcknowledgesAndExpiryKeepsTheCount() throws {
+        let desktop = try Desktop(expireAfter: 2)
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let dismissed = try desktop.add("Dismissed", "--at", desktop.clock(in: 1).text)
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        try desktop.dunstctl("close")
+        #expect(Bench.eventually(3) { (try? desktop.events(dismissed)) == ["fired", "acknowledged"] })
+
+        let expired = try desktop.add("Expired", "--at", desktop.clock(in: 1).text)
+        #expect(Bench.eventually(8) { (try? desktop.events(expired)) == ["fired", "expired"] })
+        let status = try desktop.daemon("Status")
+        #expect(status.first?.dictionary?["pending"]?.uint32 == 1)
+        #expect(try desktop.nudge("show", String(expired.prefix(8))).stdout.contains("pending    1"))
+    }
+
+    @Test func snoozeComesBackOnce() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let id = try desktop.add("Tea", "--at", desktop.clock(in: 1).text)
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        let snoozed = try desktop.nudge("snooze", String(id.prefix(8)), "2s")
+        #expect(snoozed.status == 0)
+        #expect(Bench.eventually(2) { (try? desktop.displayed()) == 0 })
+        #expect(Bench.eventually(5) { (try? desktop.events(id)) == ["fired", "snoozed", "snooze-fired"] })
+        #expect(try desktop.displayed() == 1)
+        usleep(1_500_000)
+        #expect(try desktop.events(id) == ["fired", "snoozed", "snooze-fired"])
+    }
+
+    @Test func whatPassedWhileStoppedIsOnePopUp() throws {
+        let desktop = try Desktop()
+        var daemon = try desktop.startDaemon()
+        let times = [desktop.clock(in: 2), desktop.clock(in: 3), desktop.clock(in: 4)]
+        let id = try desktop.add("Water", "--at", times[0].text, "--at", times[1].text, "--at", times[2].text)
+        #expect(daemon.stop().status == 0)
+        while Date() < times[2].instant.addingTimeInterval(0.5) { usleep(50_000) }
+        let monitor = try desktop.monitor()
+        daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        usleep(500_000)
+        let calls = MonitoredNotify.parse(monitor.stop())
+        #expect(calls.count == 1)
+        #expect(calls.first?.summary == "Water ×3")
+        #expect(calls.first?.body.hasPrefix("Missed 3 reminders since ") == true)
+        #expect(try desktop.events(id) == ["caught-up"])
+    }
+
+    @Test func aReminderDueWhileTheServerIsDownComesOnceItIsBack() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        desktop.killServer()
+        let due = desktop.clock(in: 1)
+        let id = try desktop.add("Meanwhile", "--at", due.text)
+        while Date() < due.instant.addingTimeInterval(1) { usleep(50_000) }
+        #expect(try desktop.events(id) == ["failed"] || desktop.events(id).isEmpty)
+        let monitor = try desktop.monitor()
+        let back = Date()
+        try desktop.startServer()
+        #expect(Bench.eventually(3) { (try? desktop.displayed()) == 1 })
+        usleep(500_000)
+        let calls = MonitoredNotify.parse(monitor.stop())
+        #expect(calls.count == 1)
+        #expect(calls.first.map { $0.time - back.timeIntervalSince1970 < 3 } == true)
+        #expect(try desktop.events(id).filter { $0 != "failed" } == ["fired"] || desktop.events(id).last == "caught-up")
+    }
+
+    @Test func aHungServerStallsNothing() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        desktop.freezeServer(true)
+        defer { desktop.freezeServer(false) }
+        let first = try desktop.add("One", "--at", desktop.clock(in: 1).text)
+        let secondDue = desktop.clock(in: 2)
+        let fired = try desktop.monitor("type='signal',interface='io.github.nudge.Nudge1',member='Fired'")
+        let second = try desktop.add("Two", "--at", secondDue.text)
+        // The daemon answers and keeps its times while the server does not answer at all.
+        while Date() < secondDue.instant.addingTimeInterval(0.5) { usleep(50_000) }
+        let started = Date()
+        let status = try desktop.daemon("Status")
+        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(status.first?.dictionary?["alerts"]?.uint32 == 2)
+        let signals = fired.stop()
+        #expect(signals.contains(second))
+        // Its Notify got no reply in 2 s: logged, and not sent again to the same server.
+        #expect(try desktop.events(first).first == "fired")
+        desktop.freezeServer(false)
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 2 })
+    }
+
+    @Test func oneDaemonPerSessionAndReplace() throws {
+        let desktop = try Desktop()
+        let first = try desktop.startDaemon()
+        let second = try desktop.nudge("daemon")
+        #expect(second.status == 69)
+        #expect(second.stderr == "nudge: already running (pid \(first.pid)); use --replace to take over\n")
+        let replacement = try desktop.startDaemon("--replace")
+        defer { _ = replacement.stop() }
+        let ended = first.finish(timeout: 3)
+        #expect(ended.status == 0)
+        #expect(ended.stderr.contains("another daemon took over"))
+        let status = try desktop.daemon("Status")
+        #expect(status.first?.dictionary?["pid"]?.uint32 == UInt32(replacement.pid))
+    }
+
+    @Test func sigtermIsCleanAndNothingIsLost() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        let id = try desktop.add("Kept", "--at", desktop.clock(in: 1).text)
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        let started = Date()
+        kill(daemon.pid, SIGTERM)
+        let outcome = daemon.finish(timeout: 3)
+        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.contains("SIGTERM: stopping"))
+        #expect(try desktop.nudge("show", String(id.prefix(8))).stdout.contains("pending    1"))
+        // The pop-up it left stays answerable from the command line.
+        #expect(try desktop.nudge("ack", String(id.prefix(8))).status == 0)
+        #expect(Bench.eventually(3) { (try? desktop.displayed()) == 0 })
+    }
+
+    @Test func losingTheBusIsExit69() throws {
+        var desktop: Desktop? = try Desktop(server: false)
+        let daemon = try desktop!.startDaemon()
+        desktop = nil
+        let outcome = daemon.finish(timeout: 5)
+        #expect(outcome.status == 69)
+        #expect(outcome.stderr.contains("lost the session bus"))
+    }
+
+    @Test func theBusInterfaceAnswersAndRejects() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let id = try desktop.add("Later", "--at", "23:59:59")
+        let status = try #require(try desktop.daemon("Status").first?.dictionary)
+        #expect(status["version"]?.string?.isEmpty == false)
+        #expect(status["alerts"]?.uint32 == 1)
+        #expect(status["pending"]?.uint32 == 0)
+        #expect(status["next-due"]?.string?.contains("T23:59:59") == true)
+
+        let xml = try desktop.call("io.github.nudge.Nudge", "/io/github/nudge/Nudge", "org.freedesktop.DBus.Introspectable", "Introspect")
+        #expect(xml.first?.string?.contains("<signal name=\"Fired\">") == true)
+
+        func error(_ member: String, _ arguments: [Value]) -> String? {
+            do {
+                _ = try desktop.daemon(member, arguments)
+                return nil
+            } catch {
+                return error.name.rawValue
+            }
+        }
+        #expect(error("Ack", [.string("nonsense")]) == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(error("Ack", [.uint32(1)]) == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(error("Ack", [.string(String(repeating: "0", count: 32))]) == "io.github.nudge.Nudge1.Error.UnknownAlert")
+        #expect(error("Snooze", [.string(id), .uint32(0)]) == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(error("Snooze", [.string(id)]) == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(error("Explode", []) == "org.freedesktop.DBus.Error.UnknownMethod")
+        #expect(error("Ack", [.string(id)]) == nil)
+        #expect(error("Snooze", [.string(id), .uint32(600)]) == nil)
+        #expect(error("Done", [.string(id)]) == nil)
+        #expect(try desktop.events(id) == ["acknowledged", "snoozed", "acknowledged", "done-for-today"])
+        #expect(daemon.isRunning)
+    }
+
+    @Test func theStoreIsWatched() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        // Written with no bus to tell the daemon (no Reload call): it sees the store change by itself.
+        let alone: [String: String?] = ["DBUS_SESSION_BUS_ADDRESS": nil]
+        let added = try desktop.nudge("add", "Watched", "--at", desktop.clock(in: 2).text, environment: alone)
+        #expect(added.status == 0)
+        let id = try #require(added.stdout.split(separator: " ").dropFirst().first?.dropLast())
+        #expect(Bench.eventually(1) { (try? desktop.daemon("Status").first?.dictionary?["alerts"]?.uint32) == 1 })
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        // Switched off the same way: its pop-up goes.
+        #expect(try desktop.nudge("off", String(id), environment: alone).status == 0)
+        #expect(Bench.eventually(2) { (try? desktop.displayed()) == 0 })
+    }
+}
+
+extension Value {
+    /// An `a{sv}` as a dictionary of its variants' contents.
+    var dictionary: [String: Value]? {
+        guard case .array(_, let entries) = self else { return nil }
+        var result: [String: Value] = [:]
+        for entry in entries {
+            guard case .dictEntry(let key, let value) = entry, let name = key.string else { continue }
+            if case .variant(let inner) = value { result[name] = inner } else { result[name] = value }
+        }
+        return result
+    }
+}

@@ -1,0 +1,235 @@
+import DBus
+import Foundation
+
+/// A desktop session of its own for one test: a private session bus, dunst on the bench's
+/// X display with the bench's config, and a person's data folder. Tests that each have one
+/// run side by side without sharing pop-ups, counts or history.
+public final class Desktop: @unchecked Sendable {
+    /// The session's scratch folder (data home, dunst config, the scripted dmenu's choice).
+    public let directory: String
+    /// The private bus's address.
+    public let address: String
+    /// The zone the session's programs run in.
+    public let zone: String
+    private let bus: Running
+    private var dunst: Running?
+    private var dunstConfig: String
+
+    /// Starts the bus and, unless told otherwise, the notification server. With
+    /// `expireAfter` pop-ups of normal urgency expire after that many seconds.
+    public init(server: Bool = true, expireAfter seconds: Int? = nil, zone: String = "Europe/Berlin") throws {
+        guard let bench = Bench.directory else { throw CocoaError(.fileNoSuchFile) }
+        self.zone = zone
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-desktop-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
+        var config = try String(contentsOfFile: Bench.packageRoot.appendingPathComponent("Tests/bench/dunstrc.in").path, encoding: .utf8)
+            .replacingOccurrences(of: "@BENCH@", with: directory)
+        if let seconds {
+            config = config.replacingOccurrences(of: "    foreground = \"#f8fafc\"\n    timeout = 0\n",
+                                                 with: "    foreground = \"#f8fafc\"\n    timeout = \(seconds)\n")
+        }
+        dunstConfig = directory + "/dunstrc"
+        try config.write(toFile: dunstConfig, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Bench.packageRoot.appendingPathComponent("Tests/bench/fake-dmenu").path,
+                                         toPath: directory + "/fake-dmenu")
+        let running = try Running("/usr/bin/dbus-daemon", ["--config-file=\(bench)/bus.conf", "--nofork", "--print-address=1"],
+                                  environment: [:])
+        bus = running
+        _ = Bench.eventually(5) { running.stdoutSoFar.contains("unix:") }
+        address = running.stdoutSoFar.trimmingCharacters(in: .whitespacesAndNewlines)
+        if server { try startServer() }
+    }
+
+    deinit {
+        if let dunst { _ = dunst.stop() }
+        _ = bus.stop()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// The environment the session's programs get; `extra` overrides (nil unsets).
+    public func environment(_ extra: [String: String?] = [:]) -> [String: String?] {
+        var environment: [String: String?] = [
+            "DBUS_SESSION_BUS_ADDRESS": address, "XDG_DATA_HOME": directory + "/data", "TZ": zone,
+            "NUDGE_BENCH_DIR": directory, "NO_COLOR": "1", "LANG": "C", "LC_ALL": nil, "LC_TIME": nil,
+            "XDG_RUNTIME_DIR": nil,
+        ]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    // MARK: The notification server
+
+    /// Starts dunst and waits until it owns its name.
+    public func startServer() throws {
+        dunst = try Running("/usr/bin/dunst", ["-conf", dunstConfig], environment: environment())
+        guard Bench.eventually(5, { (try? bool(call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                                       "NameHasOwner", [.string("org.freedesktop.Notifications")]))) == true }) else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "dunst did not start"])
+        }
+    }
+
+    /// Kills dunst (SIGKILL: a crash) and waits until its name is free.
+    public func killServer() {
+        if let dunst { kill(dunst.pid, SIGKILL); _ = dunst.finish(timeout: 3) }
+        dunst = nil
+        _ = Bench.eventually(5) { (try? bool(call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                                    "NameHasOwner", [.string("org.freedesktop.Notifications")]))) == false }
+    }
+
+    /// Stops or continues dunst (SIGSTOP / SIGCONT): a hung server.
+    public func freezeServer(_ frozen: Bool) {
+        if let dunst { kill(dunst.pid, frozen ? SIGSTOP : SIGCONT) }
+    }
+
+    private func bool(_ values: [Value]) -> Bool? { values.first?.bool }
+
+    /// Runs `dunstctl` in this session and returns its trimmed output.
+    @discardableResult
+    public func dunstctl(_ arguments: String...) throws -> String {
+        try Bench.run("dunstctl", arguments, environment: environment()).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `dunstctl count displayed`.
+    public func displayed() throws -> Int { Int(try dunstctl("count", "displayed")) ?? -1 }
+
+    /// Chooses an action through dunst's context menu, as a person would (the scripted
+    /// dmenu picks the first line containing `label`).
+    public func chooseFromMenu(_ label: String) throws {
+        try label.write(toFile: directory + "/dmenu-choice", atomically: true, encoding: .utf8)
+        try dunstctl("context")
+    }
+
+    // MARK: Nudge
+
+    /// Runs the built `nudge` in this session.
+    @discardableResult
+    public func nudge(_ arguments: String..., environment extra: [String: String?] = [:]) throws -> Bench.Outcome {
+        try Bench.nudge(arguments, environment: environment(extra))
+    }
+
+    /// Adds an alert and returns its full id (from `list --json`).
+    public func add(_ arguments: String...) throws -> String {
+        let added = try Bench.nudge(["add"] + arguments, environment: environment())
+        guard added.status == 0, let short = added.stdout.split(separator: " ").dropFirst().first?.dropLast() else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: added.stderr])
+        }
+        let show = try Bench.nudge(["show", String(short), "--json"], environment: environment())
+        guard let object = try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any],
+              let id = object["id"] as? String else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: show.stdout + show.stderr])
+        }
+        return id.lowercased().replacingOccurrences(of: "-", with: "")
+    }
+
+    /// `nudge log --json`, parsed.
+    public func log() throws -> [[String: Any]] {
+        let out = try Bench.nudge(["log", "--json"], environment: environment())
+        return (try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]]) ?? []
+    }
+
+    /// The log's events for an alert, in order.
+    public func events(_ id: String) throws -> [String] {
+        try log().filter { ($0["id"] as? String)?.replacingOccurrences(of: "-", with: "") == id }
+            .compactMap { $0["event"] as? String }
+    }
+
+    /// Starts `nudge daemon` and waits until it owns its name.
+    public func startDaemon(_ arguments: String..., waitForName: Bool = true) throws -> Running {
+        let daemon = try Bench.start(["daemon"] + arguments, environment: environment())
+        if waitForName {
+            // Owning the name comes first; answering Status means the loop runs.
+            guard Bench.eventually(10, { daemonPID(daemon.pid) != nil && (try? self.daemon("Status")) != nil }) else {
+                let outcome = daemon.stop()
+                throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the daemon did not start: \(outcome.stderr)"])
+            }
+        }
+        return daemon
+    }
+
+    private func daemonOwner() -> String? {
+        try? call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+                  [.string("io.github.nudge.Nudge")]).first?.string
+    }
+
+    private func daemonPID(_ pid: Int32) -> String? {
+        guard let owner = daemonOwner(),
+              let owned = try? call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                    "GetConnectionUnixProcessID", [.string(owner)]).first?.uint32,
+              owned == UInt32(pid) else { return nil }
+        return owner
+    }
+
+    /// The local wall-clock time `seconds` from now in the session's zone, as `--at` takes
+    /// it (HH:MM:SS), and the instant it stands for (whole seconds).
+    public func clock(in seconds: Double) -> (text: String, instant: Date) {
+        let instant = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + seconds).rounded(.up))
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: zone)
+        formatter.dateFormat = "HH:mm:ss"
+        return (formatter.string(from: instant), instant)
+    }
+
+    // MARK: The bus
+
+    /// Calls a method on the session's bus from a fresh connection.
+    public func call(_ destination: String, _ path: String, _ interface: String, _ member: String,
+                     _ arguments: [Value] = [], timeout: Duration = .seconds(5)) throws(BusError) -> [Value] {
+        let connection = try Connection.bus(address: address)
+        return try connection.call(destination: destination, path: path, interface: interface, member: member,
+                                   arguments: arguments, timeout: timeout, autoStart: false)
+    }
+
+    /// Calls a method of the daemon's interface.
+    public func daemon(_ member: String, _ arguments: [Value] = []) throws(BusError) -> [Value] {
+        try call("io.github.nudge.Nudge", "/io/github/nudge/Nudge", "io.github.nudge.Nudge1", member, arguments)
+    }
+
+    /// Starts a `dbus-monitor` capture on this bus.
+    public func monitor(_ rule: String = "type='method_call',interface='org.freedesktop.Notifications',member='Notify'") throws -> BusMonitor {
+        try BusMonitor(rule: rule, address: address)
+    }
+}
+
+/// One `Notify` call as `dbus-monitor` saw it.
+public struct MonitoredNotify: Sendable {
+    /// When it crossed the bus (the monitor's wall-clock stamp).
+    public var time: Double
+    /// replaces_id.
+    public var replacesID: UInt32
+    /// The icon, summary and body.
+    public var icon: String, summary: String, body: String
+    /// The actions, as key/label pairs flattened.
+    public var actions: [String]
+    /// The whole record as printed, for hints.
+    public var text: String
+
+    /// The `Notify` calls in a `dbus-monitor` capture.
+    public static func parse(_ capture: String) -> [MonitoredNotify] {
+        var result: [MonitoredNotify] = []
+        for block in capture.components(separatedBy: "\nmethod call ").dropFirst() where block.contains("member=Notify") {
+            guard let timeText = block.split(separator: " ").first(where: { $0.hasPrefix("time=") })?.dropFirst(5),
+                  let time = Double(timeText) else { continue }
+            let lines = block.split(separator: "\n").dropFirst()
+            let top = lines.filter { $0.hasPrefix("   ") && !$0.hasPrefix("    ") }.map { String($0.dropFirst(3)) }
+            func string(_ line: String) -> String {
+                guard let first = line.firstIndex(of: "\""), let last = line.lastIndex(of: "\""), first < last else { return "" }
+                return String(line[line.index(after: first)..<last])
+            }
+            guard top.count >= 5 else { continue }
+            var actions: [String] = []
+            var inActions = false
+            for line in lines {
+                if line == "   array [" && actions.isEmpty && !inActions { inActions = true; continue }
+                if inActions {
+                    if line == "   ]" { break }
+                    actions.append(string(String(line)))
+                }
+            }
+            result.append(MonitoredNotify(time: time, replacesID: UInt32(top[1].split(separator: " ").last ?? "") ?? 0,
+                                          icon: string(top[2]), summary: string(top[3]), body: string(top[4]),
+                                          actions: actions, text: block))
+        }
+        return result
+    }
+}
