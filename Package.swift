@@ -51,6 +51,11 @@ let package = Package(
             path: "bench/Sources/store-bench"
         ),
         .executableTarget(
+            name: "daemon-bench",
+            dependencies: ["NudgeCore", "NudgeStore", "BenchSupport"],
+            path: "bench/Sources/daemon-bench"
+        ),
+        .executableTarget(
             name: "schedule-bench",
             dependencies: ["NudgeCore"],
             path: "bench/Sources/schedule-bench"

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 import DBus
 import Foundation
 import FreedesktopDelivery
@@ -133,6 +134,9 @@ public final class Daemon {
         }
         scheduler = Scheduler(alerts: alerts, states: states, zone: SystemZone.current(options), now: now, delivery: delivery)
         busIO = connection.integrateWithLoop()
+        // Loading spread rows over threads and freed them; hand the free pages back
+        // instead of keeping the peak resident for the rest of the session.
+        malloc_trim(0)
 
         delivery.onEvent = { [unowned self] event in
             let now = Date()
@@ -260,6 +264,7 @@ public final class Daemon {
             storeVersion = version
             let alerts = try store.alerts()
             scheduler.sync(alerts, now: Date())
+            malloc_trim(0)
             log.info("reloaded the store: \(alerts.count) alert\(alerts.count == 1 ? "" : "s")")
         } catch {
             log.error("cannot read the store \(options.storePath): \(error)")

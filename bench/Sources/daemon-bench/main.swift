@@ -1,0 +1,253 @@
+// The daemon, measured (issue 5). Runs inside the test bench (private bus + dunst):
+//   make bench, or: scripts/testbench run .build/release/daemon-bench [lateness|idle|scale]...
+//
+// lateness: 50 one-shot alerts at distinct seconds; Notify arrival (dbus-monitor's stamp)
+//           minus the scheduled instant, p50/p99/max. Beside it, the same 50 reminders fired
+//           the usual way without cron (not installed here, and minute-granular anyway): a
+//           shell loop that sleeps until each instant and runs notify-send.
+//           Goals: p50 <= 2 ms, p99 <= 10 ms.
+// idle:     1,000 enabled alerts, nothing due for 10 minutes, watched for IDLE_SECONDS
+//           (default 60): context switches of all daemon threads, CPU time, RSS.
+//           Goals: <= 2 switches, <= 5 ms CPU, <= 20 MB.
+// scale:    100,000 alerts: daemon start to its loop answering, RSS; CPU per fire with
+//           1,000 and with 100,000 alerts stored. Goals: <= 1 s, <= 64 MB, flat.
+#if canImport(Glibc)
+import Glibc
+#endif
+import BenchSupport
+import Foundation
+import NudgeCore
+import NudgeStore
+
+let nudge = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("nudge").path
+let parts = CommandLine.arguments.dropFirst().isEmpty ? ["lateness", "idle", "scale"] : Array(CommandLine.arguments.dropFirst())
+guard ProcessInfo.processInfo.environment["NUDGE_BENCH_DIR"] != nil else {
+    print("run inside the bench: scripts/testbench run \(CommandLine.arguments[0])")
+    exit(64)
+}
+
+
+/// A fresh data folder with a store holding `alerts`.
+func home(_ name: String, _ alerts: [Alert]) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-daemon-bench-\(name)-\(getpid())").path
+    try? FileManager.default.removeItem(atPath: dir)
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let store = try AppDatabase.open(path: dir + "/nudge/nudge.sqlite")
+    for start in stride(from: 0, to: alerts.count, by: 10_000) {
+        try store.save(Array(alerts[start..<min(start + 10_000, alerts.count)]))
+    }
+    return dir
+}
+
+/// A process started with an environment; stderr to a file.
+func spawn(_ argv: [String], environment extra: [String: String], stderr: String? = nil, stdout: String? = nil) -> pid_t {
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in extra { env[key] = value }
+    let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    defer { (envp + args).forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, stderr ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var pid: pid_t = 0
+    guard posix_spawnp(&pid, argv[0], &actions, nil, args, envp) == 0 else { fatalError("cannot start \(argv[0])") }
+    return pid
+}
+
+func stop(_ pid: pid_t) {
+    fflush(nil)
+    kill(pid, SIGTERM)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+}
+
+/// CPU time and context switches of a process's threads (all, or only the main one: the
+/// loop), and its RSS.
+struct Usage {
+    var cpu: Double = 0, switches = 0, rssKB = 0, peakKB = 0
+
+    init(_ pid: pid_t, mainThreadOnly: Bool = false) {
+        let tasks = mainThreadOnly ? ["\(pid)"] : (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        for task in tasks {
+            if let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+               let ns = Double(stat.split(separator: " ")[0]) { cpu += ns / 1e9 }
+            for line in ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? "").split(separator: "\n")
+            where line.hasPrefix("voluntary_ctxt_switches") || line.hasPrefix("nonvoluntary_ctxt_switches") {
+                switches += Int(line.split(separator: "\t").last ?? "") ?? 0
+            }
+        }
+        for line in ((try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? "").split(separator: "\n") {
+            if line.hasPrefix("VmRSS:") { rssKB = Int(line.split(separator: " ").dropLast().last ?? "") ?? 0 }
+            if line.hasPrefix("VmHWM:") { peakKB = Int(line.split(separator: " ").dropLast().last ?? "") ?? 0 }
+        }
+    }
+}
+
+/// Waits until the daemon answers Status (its loop runs); returns the seconds it took.
+func waitForLoop(_ environment: [String: String], since start: Double) -> Double {
+    while wallSeconds() - start < 30 {
+        let pid = spawn(["dbus-send", "--session", "--print-reply", "--reply-timeout=200", "--dest=io.github.nudge.Nudge",
+                         "/io/github/nudge/Nudge", "io.github.nudge.Nudge1.Status"], environment: environment)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        if status == 0 { return wallSeconds() - start }
+        usleep(5_000)
+    }
+    fatalError("the daemon did not come up")
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+func mb(_ kb: Int) -> String { String(format: "%.1f MB", Double(kb) / 1024) }
+
+/// Notify stamps by summary from a dbus-monitor capture.
+func notifyTimes(_ capture: String) -> [String: Double] {
+    var result: [String: Double] = [:]
+    for block in capture.components(separatedBy: "\nmethod call ").dropFirst() where block.contains("member=Notify") {
+        guard let stamp = block.split(separator: " ").first(where: { $0.hasPrefix("time=") }).flatMap({ Double($0.dropFirst(5)) }) else { continue }
+        let strings = block.split(separator: "\n").filter { $0.hasPrefix("   string \"") }
+        guard strings.count >= 3 else { continue }
+        let summary = strings[2].dropFirst(11).dropLast()
+        result[String(summary)] = stamp
+    }
+    return result
+}
+
+// MARK: lateness
+
+func lateness() throws {
+    let count = 50
+    let first = (Date().timeIntervalSince1970 + 4).rounded(.up)
+    let due = (0..<count).map { first + Double($0) }
+    let alerts = due.enumerated().map { i, at in
+        Alert(title: "Nudge \(i)", schedule: .once(Date(timeIntervalSince1970: at)), sound: nil, created: Date())
+    }
+    let dir = try home("lateness", alerts)
+    let env = ["XDG_DATA_HOME": dir]
+    let capture = dir + "/monitor.log"
+    let monitor = spawn(["dbus-monitor", "--session", "type='method_call',interface='org.freedesktop.Notifications',member='Notify'"],
+                        environment: [:], stdout: capture)
+    usleep(300_000)
+    let daemon = spawn([nudge, "daemon"], environment: env, stderr: dir + "/daemon.log")
+    // The usual way: a shell that sleeps until each instant (half a second later, so the
+    // two never meet at the server) and runs notify-send.
+    let shellTargets = due.map { String(format: "%.1f", $0 + 0.5) }.joined(separator: " ")
+    let shell = spawn(["bash", "-c", """
+        i=0; for t in \(shellTargets); do
+          sleep $(awk -v t=$t -v n=$(date +%s.%N) 'BEGIN { d = t - n; print (d > 0 ? d : 0) }')
+          notify-send "Shell $i" "sleep loop"; i=$((i+1))
+        done
+        """], environment: [:])
+    var status: Int32 = 0
+    waitpid(shell, &status, 0)
+    usleep(1_000_000)
+    stop(daemon)
+    kill(monitor, SIGTERM)
+    waitpid(monitor, &status, 0)
+    runChild(["dunstctl", "close-all"])
+    let times = notifyTimes((try? String(contentsOfFile: capture, encoding: .utf8)) ?? "")
+    var ours: [Double] = [], theirs: [Double] = []
+    for i in 0..<count {
+        if let t = times["Nudge \(i)"] { ours.append((t - due[i]) * 1000) }
+        if let t = times["Shell \(i)"] { theirs.append((t - due[i] - 0.5) * 1000) }
+    }
+    print("lateness: Notify on the bus (dbus-monitor stamp) minus the scheduled instant, \(count) one-shot alerts")
+    print(String(format: "  nudge daemon:          p50 %.2f ms, p99 %.2f ms, max %.2f ms, min %.2f ms (%d of %d arrived; goals p50 <= 2, p99 <= 10)",
+                 percentile(ours, 0.5), percentile(ours, 0.99), ours.max() ?? .nan, ours.min() ?? .nan, ours.count, count))
+    print(String(format: "  sleep loop + notify-send: p50 %.2f ms, p99 %.2f ms, max %.2f ms (%d of %d arrived)",
+                 percentile(theirs, 0.5), percentile(theirs, 0.99), theirs.max() ?? .nan, theirs.count, count))
+    try? FileManager.default.removeItem(atPath: dir)
+}
+
+// MARK: idle
+
+func fillers(_ count: Int) -> [Alert] {
+    // Every kind of schedule, none due in the next 10 minutes (and not during the bench).
+    let now = Date()
+    let clock = ZoneClock(.current)
+    let later = clock.local(now.addingTimeInterval(3 * 3600)).second
+    let time = LocalTime(hour: later / 3600, minute: later / 60 % 60)!
+    let hour = later / 3600
+    let cron = try! CronExpression("\(later / 60 % 60) \(hour) * * *")
+    return (0..<count).map { i in
+        let schedule: Schedule = switch i % 4 {
+        case 0: .daily(times: [time], days: Schedule.everyDay)
+        case 1: .interval(seconds: 6 * 3600, anchor: now.addingTimeInterval(3 * 3600), days: Schedule.everyDay)
+        case 2: .once(now.addingTimeInterval(86_400 + Double(i)))
+        default: .cron(cron)
+        }
+        return Alert(title: "Filler \(i)", schedule: schedule, sound: nil, created: now)
+    }
+}
+
+func idle() throws {
+    let seconds = Double(ProcessInfo.processInfo.environment["IDLE_SECONDS"] ?? "") ?? 60
+    let dir = try home("idle", fillers(1000))
+    let env = ["XDG_DATA_HOME": dir]
+    let daemon = spawn([nudge, "daemon"], environment: env, stderr: dir + "/daemon.log")
+    _ = waitForLoop(env, since: wallSeconds())
+    usleep(1_000_000)
+    let before = Usage(daemon)
+    usleep(UInt32(seconds * 1e6))
+    let after = Usage(daemon)
+    stop(daemon)
+    print("idle: 1,000 enabled alerts, nothing due for 10 minutes, watched for \(Int(seconds)) s")
+    print(String(format: "  context switches (all threads): %d (goal <= 2)", after.switches - before.switches))
+    print(String(format: "  CPU time: %.3f ms (goal <= 5 ms)", (after.cpu - before.cpu) * 1000))
+    print("  RSS: \(mb(after.rssKB)) (goal <= 20 MB)")
+    try? FileManager.default.removeItem(atPath: dir)
+}
+
+// MARK: scale
+
+/// Starts a daemon on `count` fillers plus 10 one-shots due after it settles; returns
+/// (seconds to its loop, RSS and peak after start, CPU per fire).
+func fireCost(_ count: Int) throws -> (start: Double, rssKB: Int, peakKB: Int, perFire: Double) {
+    let fires = 10
+    let startAt = (Date().timeIntervalSince1970 + 6).rounded(.up)
+    let shots = (0..<fires).map { Alert(title: "Shot \($0)", schedule: .once(Date(timeIntervalSince1970: startAt + Double($0) * 0.5)),
+                                        sound: nil, created: Date()) }
+    let dir = try home("scale-\(count)", fillers(count) + shots)
+    let env = ["XDG_DATA_HOME": dir]
+    let launched = wallSeconds()
+    let daemon = spawn([nudge, "daemon"], environment: env, stderr: dir + "/daemon.log")
+    let start = waitForLoop(env, since: launched)
+    let settled = Usage(daemon)
+    while Date().timeIntervalSince1970 < startAt - 0.3 { usleep(20_000) }
+    // The loop runs on the main thread; worker threads that load the store at start may
+    // end meanwhile, so only the main thread's clock is compared.
+    let before = Usage(daemon, mainThreadOnly: true)
+    while Date().timeIntervalSince1970 < startAt + Double(fires) * 0.5 + 0.5 { usleep(20_000) }
+    let after = Usage(daemon, mainThreadOnly: true)
+    stop(daemon)
+    let log = (try? String(contentsOfFile: dir + "/daemon.log", encoding: .utf8)) ?? ""
+    let fired = log.components(separatedBy: "fired ").count - 1
+    if fired != fires { print("  (warning: \(fired) of \(fires) fired)") }
+    runChild(["dunstctl", "close-all"])
+    try? FileManager.default.removeItem(atPath: dir)
+    return (start, settled.rssKB, settled.peakKB, (after.cpu - before.cpu) / Double(fires))
+}
+
+func scale() throws {
+    print("scale: daemon start to its loop answering Status, memory, CPU per fire (10 fires)")
+    for count in [1_000, 100_000] {
+        let r = try fireCost(count)
+        print(String(format: "  %7d alerts: start %.0f ms, RSS %@ (peak %@), CPU per fire %.3f ms",
+                     count, r.start * 1000, mb(r.rssKB), mb(r.peakKB), r.perFire * 1000))
+    }
+    print("  goals at 100,000: start <= 1000 ms, RSS <= 64 MB, CPU per fire the same as at 1,000")
+}
+
+for part in parts {
+    switch part {
+    case "lateness": try lateness()
+    case "idle": try idle()
+    case "scale": try scale()
+    default: print("unknown part \(part): lateness, idle or scale"); exit(64)
+    }
+}
