@@ -6,6 +6,27 @@ struct MinHeap<Element: Comparable> {
     var count: Int { items.count }
     var min: Element? { items.first }
 
+    mutating func reserveCapacity(_ n: Int) { items.reserveCapacity(n) }
+
+    /// Keeps only the elements that pass, and restores the heap order (O(n)).
+    mutating func retain(where keep: (Element) -> Bool) {
+        items.removeAll { !keep($0) }
+        for start in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(start) }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < items.count && items[left] < items[smallest] { smallest = left }
+            if right < items.count && items[right] < items[smallest] { smallest = right }
+            if smallest == parent { return }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+
     mutating func push(_ element: Element) {
         items.append(element)
         var child = items.count - 1
@@ -22,16 +43,7 @@ struct MinHeap<Element: Comparable> {
         guard !items.isEmpty else { return nil }
         items.swapAt(0, items.count - 1)
         let top = items.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < items.count && items[left] < items[smallest] { smallest = left }
-            if right < items.count && items[right] < items[smallest] { smallest = right }
-            if smallest == parent { break }
-            items.swapAt(parent, smallest)
-            parent = smallest
-        }
+        siftDown(0)
         return top
     }
 }

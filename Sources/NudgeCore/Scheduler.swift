@@ -59,11 +59,18 @@ public enum SchedulerRecord: Sendable, Hashable {
 ///
 /// Wake-up selection is a min-heap with lazy invalidation: O(log n) per change.
 public final class Scheduler {
-    /// The alerts by id.
-    public private(set) var alerts: [UUID: Alert] = [:]
-    /// Their states by id. Every change goes through ``setState(_:_:)``, which keeps the
-    /// total count and the set of changed states, so a fire costs the same at 10 or 100,000 alerts.
-    public private(set) var states: [UUID: AlertState] = [:]
+    /// Each alert with its state and its pending wake-up, side by side in one array, found
+    /// through one index: a dictionary per field would cost 2-3x the memory at 100,000
+    /// alerts (each one rounds up to a power of two at three-quarters load).
+    private struct Slot {
+        var alert: Alert
+        var state: AlertState
+        /// The generation of its wake-up in the queue; 0 when none is due.
+        var wake = 0
+    }
+    private var slots: [Slot] = []
+    private var index: [UUID: Int32] = [:]
+
     /// Total unacknowledged count: the launcher badge.
     public private(set) var totalPending = 0
     private var changed: Set<UUID> = []
@@ -76,7 +83,6 @@ public final class Scheduler {
 
     private let delivery: Delivery
     private var queue = MinHeap<Wake>()
-    private var due: [UUID: Wake] = [:]
     private var generation = 0
     private var blocked: Set<UUID> = []
     /// Alerts whose last pop-up failed after it was handed over; shown again on restore.
@@ -95,22 +101,38 @@ public final class Scheduler {
     public init(alerts: [Alert], states: [UUID: AlertState] = [:], zone: TimeZone, now: Date, delivery: Delivery) {
         self.systemZone = zone
         self.delivery = delivery
-        self.alerts.reserveCapacity(alerts.count)
-        self.states.reserveCapacity(alerts.count)
-        for alert in alerts {
-            self.alerts[alert.id] = alert
+        slots.reserveCapacity(alerts.count)
+        index.reserveCapacity(alerts.count)
+        queue.reserveCapacity(alerts.count)
+        for alert in alerts where index[alert.id] == nil {
             let state = states[alert.id] ?? AlertState(checkedUntil: min(now, alert.created))
-            self.states[alert.id] = state
+            index[alert.id] = Int32(slots.count)
+            slots.append(Slot(alert: alert, state: state))
             totalPending += Int(state.pendingCount)
             if let shown = state.shownID { byDeliveryID[shown] = alert.id }
             reschedule(alert.id)
         }
     }
 
-    /// Replaces an alert's state (`nil` drops it), keeping the total and the changed set.
-    private func setState(_ id: UUID, _ state: AlertState?) {
-        totalPending += Int(state?.pendingCount ?? 0) - Int(states[id]?.pendingCount ?? 0)
-        states[id] = state
+    /// The alert with an id.
+    public func alert(_ id: UUID) -> Alert? { index[id].map { slots[Int($0)].alert } }
+
+    /// The state of the alert with an id.
+    public func state(_ id: UUID) -> AlertState? { index[id].map { slots[Int($0)].state } }
+
+    /// How many alerts there are.
+    public var alertCount: Int { slots.count }
+
+    /// Every alert's state by id (built on each call: for a few alerts, not in a loop).
+    public var states: [UUID: AlertState] {
+        Dictionary(uniqueKeysWithValues: slots.lazy.map { ($0.alert.id, $0.state) })
+    }
+
+    /// Replaces an alert's state, keeping the total and the changed set.
+    private func setState(_ id: UUID, _ state: AlertState) {
+        guard let i = index[id].map(Int.init) else { return }
+        totalPending += Int(state.pendingCount) - Int(slots[i].state.pendingCount)
+        slots[i].state = state
         changed.insert(id)
     }
 
@@ -119,7 +141,7 @@ public final class Scheduler {
 
     /// Marks a state as changed again (its write failed and must be retried).
     public func markChanged(_ id: UUID) {
-        if states[id] != nil { changed.insert(id) }
+        if index[id] != nil { changed.insert(id) }
     }
 
     /// The ids whose state changed since the last call: what to write back to the store.
@@ -130,8 +152,12 @@ public final class Scheduler {
 
     /// When the scheduler wants to run next; `nil` when nothing is ever due.
     public var nextWake: Date? {
-        while let top = queue.min, due[top.id]?.generation != top.generation { queue.popMin() }
+        while let top = queue.min, !isCurrent(top) { queue.popMin() }
         return queue.min?.at
+    }
+
+    private func isCurrent(_ wake: Wake) -> Bool {
+        index[wake.id].map { slots[Int($0)].wake == wake.generation } ?? false
     }
 
     /// The actions a pop-up gets (when the server shows actions).
@@ -148,8 +174,8 @@ public final class Scheduler {
         var records: [SchedulerRecord] = []
         while let top = queue.min, top.at <= now {
             queue.popMin()
-            guard due[top.id]?.generation == top.generation else { continue }
-            due[top.id] = nil
+            guard let i = index[top.id].map(Int.init), slots[i].wake == top.generation else { continue }
+            slots[i].wake = 0
             records += fire(top.id, now: now)
             reschedule(top.id)
         }
@@ -168,7 +194,9 @@ public final class Scheduler {
     }
 
     private func attemptFire(_ id: UUID, now: Date) throws(DeliveryError) -> [SchedulerRecord] {
-        guard let alert = alerts[id], var state = states[id], alert.enabled else { return [] }
+        guard let i = index[id].map(Int.init), slots[i].alert.enabled else { return [] }
+        let alert = slots[i].alert
+        var state = slots[i].state
         let zone = alert.zone(system: systemZone)
         if let snooze = state.snoozedUntil, snooze <= now {
             state.pendingCount = max(state.pendingCount, 1)
@@ -233,10 +261,10 @@ public final class Scheduler {
 
     private func reschedule(_ id: UUID) {
         generation += 1
-        guard let alert = alerts[id], let state = states[id], alert.enabled, !blocked.contains(id) else {
-            due[id] = nil
-            return
-        }
+        guard let i = index[id].map(Int.init) else { return }
+        slots[i].wake = 0
+        let alert = slots[i].alert, state = slots[i].state
+        guard alert.enabled, !blocked.contains(id) else { return }
         let zone = alert.zone(system: systemZone)
         var after = state.checkedUntil
         if let done = state.doneForDay {
@@ -245,20 +273,19 @@ public final class Scheduler {
         }
         var next = alert.schedule.occurrences(after: after, count: 1, in: zone).first
         if let snooze = state.snoozedUntil { next = min(next ?? snooze, snooze) }
-        guard let next else {
-            due[id] = nil
-            return
-        }
-        let wake = Wake(at: next, id: id, generation: generation)
-        due[id] = wake
-        queue.push(wake)
+        guard let next else { return }
+        slots[i].wake = generation
+        queue.push(Wake(at: next, id: id, generation: generation))
+        // Replaced wake-ups stay in the heap until they surface; when they outnumber the
+        // live ones (a reload that changed everything), drop them in one pass.
+        if queue.count > 2 * slots.count + 64 { queue.retain(where: isCurrent) }
     }
 
     // MARK: Answers and commands
 
     /// Applies an answer from the delivery.
     public func handle(_ event: DeliveryEvent, now: Date) -> [SchedulerRecord] {
-        guard let id = byDeliveryID[event.id], alerts[id] != nil else { return [] }
+        guard let id = byDeliveryID[event.id], index[id] != nil else { return [] }
         switch event {
         case .action(_, "default"), .action(_, Self.actionDone):
             return acknowledge(id)
@@ -269,13 +296,13 @@ public final class Scheduler {
         case .action:
             return []
         case .failed(let shown, let error):
-            guard var state = states[id], state.shownID == shown else { return [] }
+            guard var state = state(id), state.shownID == shown else { return [] }
             state.shownID = nil
             setState(id, state)
             undelivered.insert(id)
             return [.deliveryFailed(alert: id, error: error)]
         case .closed(let shown, let reason):
-            if var state = states[id], state.shownID == shown {
+            if var state = state(id), state.shownID == shown {
                 state.shownID = nil
                 setState(id, state)
             }
@@ -290,7 +317,7 @@ public final class Scheduler {
     /// Acknowledges: the count goes to 0 and the pop-up is withdrawn.
     @discardableResult
     public func acknowledge(_ id: UUID, withdraw: Bool = true) -> [SchedulerRecord] {
-        guard var state = states[id] else { return [] }
+        guard var state = state(id) else { return [] }
         if withdraw, let shown = state.shownID { try? delivery.withdraw(shown) }
         state.shownID = nil
         state.pendingCount = 0
@@ -303,7 +330,7 @@ public final class Scheduler {
     /// Snoozes: the pop-up goes away and comes back once after the alert's snooze length.
     @discardableResult
     public func snooze(_ id: UUID, now: Date, seconds: Int? = nil) -> [SchedulerRecord] {
-        guard let alert = alerts[id], var state = states[id] else { return [] }
+        guard let alert = alert(id), var state = state(id) else { return [] }
         if let shown = state.shownID { try? delivery.withdraw(shown) }
         state.shownID = nil
         let until = now.addingTimeInterval(TimeInterval(seconds ?? alert.snoozeSeconds))
@@ -316,9 +343,9 @@ public final class Scheduler {
     /// Acknowledges and skips the rest of the alert's local day.
     @discardableResult
     public func doneForToday(_ id: UUID, now: Date) -> [SchedulerRecord] {
-        guard let alert = alerts[id] else { return [] }
+        guard let alert = alert(id) else { return [] }
         let day = ZoneClock(alert.zone(system: systemZone)).local(now).day
-        if var state = states[id] {
+        if var state = state(id) {
             state.doneForDay = day
             setState(id, state)
         }
@@ -327,10 +354,16 @@ public final class Scheduler {
 
     /// Adds or replaces an alert. A changed alert starts owing nothing before `now`.
     public func upsert(_ alert: Alert, now: Date) {
-        alerts[alert.id] = alert
-        var state = states[alert.id] ?? AlertState(checkedUntil: min(now, alert.created))
-        if states[alert.id] != nil { state.checkedUntil = now }
-        setState(alert.id, state)
+        if let i = index[alert.id].map(Int.init) {
+            slots[i].alert = alert
+            var state = slots[i].state
+            state.checkedUntil = now
+            setState(alert.id, state)
+        } else {
+            index[alert.id] = Int32(slots.count)
+            slots.append(Slot(alert: alert, state: AlertState(checkedUntil: min(now, alert.created))))
+            changed.insert(alert.id)
+        }
         reschedule(alert.id)
     }
 
@@ -341,7 +374,7 @@ public final class Scheduler {
         var seen = Set<UUID>(minimumCapacity: fresh.count)
         for alert in fresh {
             seen.insert(alert.id)
-            guard let old = alerts[alert.id] else {
+            guard let old = self.alert(alert.id) else {
                 upsert(alert, now: now)
                 continue
             }
@@ -349,12 +382,12 @@ public final class Scheduler {
             if old.enabled && !alert.enabled { acknowledge(alert.id) }
             upsert(alert, now: now)
         }
-        for id in alerts.keys where !seen.contains(id) { remove(id) }
+        for id in slots.map(\.alert.id) where !seen.contains(id) { remove(id) }
     }
 
     /// Turns an alert on or off; off withdraws its pop-up.
     public func setEnabled(_ id: UUID, _ enabled: Bool, now: Date) {
-        guard var alert = alerts[id] else { return }
+        guard var alert = alert(id) else { return }
         alert.enabled = enabled
         if !enabled { acknowledge(id) }
         upsert(alert, now: now)
@@ -362,13 +395,20 @@ public final class Scheduler {
 
     /// Removes an alert and withdraws its pop-up.
     public func remove(_ id: UUID) {
-        if let shown = states[id]?.shownID {
+        guard let i = index[id].map(Int.init) else { return }
+        if let shown = slots[i].state.shownID {
             try? delivery.withdraw(shown)
             byDeliveryID[shown] = nil
         }
-        alerts[id] = nil
-        setState(id, nil)
-        due[id] = nil
+        totalPending -= Int(slots[i].state.pendingCount)
+        let last = slots.count - 1
+        if i != last {
+            slots[i] = slots[last]
+            index[slots[i].alert.id] = Int32(i)
+        }
+        slots.removeLast()
+        index[id] = nil
+        changed.remove(id)
         blocked.remove(id)
         undelivered.remove(id)
     }
@@ -376,7 +416,7 @@ public final class Scheduler {
     /// The system zone changed: floating alerts follow it.
     public func setSystemZone(_ zone: TimeZone) {
         systemZone = zone
-        for (id, alert) in alerts where alert.timeZone == nil { reschedule(id) }
+        for id in slots.lazy.filter({ $0.alert.timeZone == nil }).map(\.alert.id) { reschedule(id) }
     }
 
     /// The delivery works again (a server appeared): what waited is due now, and pop-ups
@@ -387,7 +427,7 @@ public final class Scheduler {
         for id in waiting { reschedule(id) }
         var records: [SchedulerRecord] = []
         for id in undelivered.sorted(by: { $0.uuidString < $1.uuidString }) {
-            guard let alert = alerts[id], alert.enabled, var state = states[id], state.pendingCount > 0, state.shownID == nil else {
+            guard let alert = alert(id), alert.enabled, var state = state(id), state.pendingCount > 0, state.shownID == nil else {
                 undelivered.remove(id)
                 continue
             }

@@ -81,6 +81,9 @@ public final class Daemon {
     }
 
     private init(_ options: Options, log: Logger) throws(StartError) {
+        // One malloc arena: the store is parsed on several threads, and what stays (the
+        // alerts) would otherwise pin each thread's arena, so freed pages could not go back.
+        mallopt(M_ARENA_MAX, 1)
         self.options = options
         self.log = log
         guard let address = Connection.sessionAddress(environment: options.environment) else {
@@ -134,8 +137,9 @@ public final class Daemon {
         }
         scheduler = Scheduler(alerts: alerts, states: states, zone: SystemZone.current(options), now: now, delivery: delivery)
         busIO = connection.integrateWithLoop()
-        // Loading spread rows over threads and freed them; hand the free pages back
+        // Loading filled SQLite's cache and freed the rows; hand the free pages back
         // instead of keeping the peak resident for the rest of the session.
+        store.releaseMemory()
         malloc_trim(0)
 
         delivery.onEvent = { [unowned self] event in
@@ -264,6 +268,7 @@ public final class Daemon {
             storeVersion = version
             let alerts = try store.alerts()
             scheduler.sync(alerts, now: Date())
+            store.releaseMemory()
             malloc_trim(0)
             log.info("reloaded the store: \(alerts.count) alert\(alerts.count == 1 ? "" : "s")")
         } catch {
@@ -285,7 +290,7 @@ public final class Daemon {
     func record(_ records: [SchedulerRecord], at now: Date) {
         for record in records {
             unsaved.append(LogEntry(record, at: now))
-            guard let alert = scheduler.alerts[record.alertID] else { continue }
+            guard let alert = scheduler.alert(record.alertID) else { continue }
             let name = "\(alert.shortID) \u{201C}\(alert.title)\u{201D}"
             switch record {
             case .fired(_, let due, _, let count):
@@ -294,10 +299,10 @@ public final class Daemon {
                 announce(alert, count: count)
             case .caughtUp(_, let missed, let since, _):
                 log.info("caught up \(name): missed \(missed) since \(InstantFormat.iso8601(since, in: scheduler.systemZone))")
-                announce(alert, count: scheduler.states[alert.id]?.pendingCount ?? 0)
+                announce(alert, count: scheduler.state(alert.id)?.pendingCount ?? 0)
             case .snoozeFired, .redelivered:
                 log.info("fired \(name) again (\(record.kind))")
-                announce(alert, count: scheduler.states[alert.id]?.pendingCount ?? 0)
+                announce(alert, count: scheduler.state(alert.id)?.pendingCount ?? 0)
             case .missed(_, let count, let since):
                 log.info("missed \(name): \(count) since \(InstantFormat.iso8601(since, in: scheduler.systemZone)), only logged")
             case .deliveryFailed(_, let error):
@@ -319,7 +324,7 @@ public final class Daemon {
         if !changed.isEmpty || !unsaved.isEmpty {
             var states: [UUID: AlertState] = [:]
             for id in changed {
-                guard var state = scheduler.states[id] else { continue }
+                guard var state = scheduler.state(id) else { continue }
                 state.shownID = state.shownID.flatMap(delivery.serverID(of:))
                 states[id] = state
             }

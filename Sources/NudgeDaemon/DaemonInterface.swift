@@ -36,7 +36,7 @@ enum DaemonInterface {
                 guard let seconds = args[1].uint32, seconds >= 1, seconds <= 7 * 86400 else {
                     throw BusError(.invalidArgs, "seconds must be between 1 and 604800 (7 days)")
                 }
-                guard daemon.core.alerts[id]?.enabled == true else {
+                guard daemon.core.alert(id)?.enabled == true else {
                     throw BusError(alertOff, "alert \(id.shortHex) is off: switch it on first")
                 }
                 let now = Date()
@@ -57,8 +57,8 @@ enum DaemonInterface {
         guard let id = UUID(hex: text.lowercased().filter { $0 != "-" }) else {
             throw BusError(.invalidArgs, "'\(text)' is not an alert id (32 hex digits)")
         }
-        if daemon.core.alerts[id] == nil { daemon.reload(force: false) }
-        guard daemon.core.alerts[id] != nil else { throw BusError(unknownAlert, "no alert with id \(text)") }
+        if daemon.core.alert(id) == nil { daemon.reload(force: false) }
+        guard daemon.core.alert(id) != nil else { throw BusError(unknownAlert, "no alert with id \(text)") }
         return id
     }
 
@@ -67,7 +67,7 @@ enum DaemonInterface {
         var entries: [(String, Value)] = [
             ("version", .string(daemon.options.version)),
             ("pid", .uint32(UInt32(getpid()))),
-            ("alerts", .uint32(UInt32(core.alerts.count))),
+            ("alerts", .uint32(UInt32(core.alertCount))),
             ("pending", .uint32(UInt32(core.totalPending))),
             ("server", .bool(daemon.serverPresent)),
             ("zone", .string(core.systemZone.identifier)),

@@ -30,6 +30,12 @@ extension AppDatabase {
         try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
 
+    /// Gives back SQLite's page cache and statement memory (`sqlite3_db_release_memory`):
+    /// a long-lived process calls it after reading the whole store.
+    public func releaseMemory() {
+        writer.writeWithoutTransaction { db in db.releaseMemory() }
+    }
+
     /// How many alerts there are.
     public func alertCount() throws -> Int {
         try writer.read { db in try AlertRecord.fetchCount(db) }

@@ -159,6 +159,8 @@ func lateness() throws {
     print("lateness: Notify on the bus (dbus-monitor stamp) minus the scheduled instant, \(count) one-shot alerts")
     print(String(format: "  nudge daemon:          p50 %.2f ms, p99 %.2f ms, max %.2f ms, min %.2f ms (%d of %d arrived; goals p50 <= 2, p99 <= 10)",
                  percentile(ours, 0.5), percentile(ours, 0.99), ours.max() ?? .nan, ours.min() ?? .nan, ours.count, count))
+    print("  nudge daemon, slowest five: " + ours.sorted().suffix(5).map { String(format: "%.2f", $0) }.joined(separator: ", ")
+          + " ms; in firing order: " + ours.prefix(8).map { String(format: "%.1f", $0) }.joined(separator: " ") + " …")
     print(String(format: "  sleep loop + notify-send: p50 %.2f ms, p99 %.2f ms, max %.2f ms (%d of %d arrived)",
                  percentile(theirs, 0.5), percentile(theirs, 0.99), theirs.max() ?? .nan, theirs.count, count))
     try? FileManager.default.removeItem(atPath: dir)
