@@ -1,0 +1,103 @@
+import Foundation
+import NudgeCore
+import Testing
+
+/// What the daemon relies on the scheduler for beyond firing: late failures, the
+/// changed-state set, the running total, reloads, and alerts added while nobody ran.
+struct SchedulerDaemonTests {
+    let utcZone = TimeZone(identifier: "UTC")!
+
+    func alert(_ flags: ScheduleFlags, title: String? = nil, created: String = "2026-11-23T00:00:00Z") throws -> Alert {
+        Alert(title: title, schedule: try ScheduleParser.schedule(flags, now: utc(created), zone: utcZone), created: utc(created))
+    }
+
+    @Test func aPopUpThatFailsLaterIsShownAgainOnceAServerIsBack() throws {
+        let a = try alert(ScheduleFlags(at: ["09:00"]))
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: delivery)
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        let error = DeliveryError(.noReply, "no reply")
+        #expect(scheduler.handle(.failed(id: 1, error: error), now: utc("2026-11-23T09:00:02Z"))
+                == [.deliveryFailed(alert: a.id, error: error)])
+        #expect(scheduler.state(a.id)?.shownID == nil)
+        #expect(scheduler.state(a.id)?.pendingCount == 1)
+        let restored = scheduler.deliveryRestored(now: utc("2026-11-23T09:05:00Z"))
+        #expect(restored == [.redelivered(alert: a.id, deliveryID: 2, count: 1)])
+        #expect(delivery.delivered.count == 2)
+        // Once is enough.
+        #expect(scheduler.deliveryRestored(now: utc("2026-11-23T09:06:00Z")).isEmpty)
+    }
+
+    @Test func aFailureForAnOlderPopUpChangesNothing() throws {
+        let a = try alert(ScheduleFlags(at: ["09:00"]))
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: delivery)
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        #expect(scheduler.handle(.failed(id: 7, error: DeliveryError(.noReply, "x")), now: utc("2026-11-23T09:00:02Z")).isEmpty)
+        #expect(scheduler.state(a.id)?.shownID == 1)
+    }
+
+    @Test func changedStatesAndTheTotalFollowEveryChange() throws {
+        let a = try alert(ScheduleFlags(at: ["09:00"]), title: "A")
+        let b = try alert(ScheduleFlags(at: ["10:00"]), title: "B")
+        let scheduler = Scheduler(alerts: [a, b], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: InMemoryDelivery())
+        #expect(scheduler.takeChanged().isEmpty)
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        #expect(scheduler.takeChanged() == [a.id])
+        #expect(scheduler.takeChanged().isEmpty)
+        _ = scheduler.run(now: utc("2026-11-23T10:00:00Z"))
+        #expect(scheduler.totalPending == 2)
+        scheduler.acknowledge(b.id)
+        #expect(scheduler.totalPending == 1)
+        scheduler.remove(a.id)
+        #expect(scheduler.totalPending == 0)
+        #expect(scheduler.takeChanged() == [b.id])
+        #expect(scheduler.alertCount == 1)
+        #expect(scheduler.alert(b.id)?.title == "B")
+    }
+
+    @Test func syncAddsReplacesSwitchesOffAndRemoves() throws {
+        let keep = try alert(ScheduleFlags(at: ["09:00"]), title: "Keep")
+        var change = try alert(ScheduleFlags(at: ["09:00"]), title: "Change")
+        var off = try alert(ScheduleFlags(at: ["09:00"]), title: "Off")
+        let gone = try alert(ScheduleFlags(at: ["09:00"]), title: "Gone")
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [keep, change, off, gone], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: delivery)
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        #expect(scheduler.totalPending == 4)
+        change.schedule = try ScheduleParser.schedule(ScheduleFlags(at: ["11:00"]), now: utc("2026-11-23T09:00:00Z"), zone: utcZone)
+        off.enabled = false
+        let added = try alert(ScheduleFlags(at: ["12:00"]), title: "New", created: "2026-11-23T09:30:00Z")
+        scheduler.sync([keep, change, off, added], now: utc("2026-11-23T09:30:00Z"))
+        #expect(scheduler.alertCount == 4)
+        #expect(scheduler.alert(gone.id) == nil)
+        #expect(scheduler.state(keep.id)?.pendingCount == 1)
+        #expect(scheduler.state(change.id)?.pendingCount == 1)
+        #expect(scheduler.state(off.id)?.pendingCount == 0)
+        #expect(scheduler.totalPending == 2)
+        // The switched-off and the removed alert's pop-ups were taken away.
+        #expect(Set(delivery.withdrawn).count == 2)
+        #expect(scheduler.nextWake == utc("2026-11-23T11:00:00Z"))
+    }
+
+    @Test func anAlertAddedWhileNobodyRanOwesWhatCameDueSinceItWasCreated() throws {
+        // Added at 08:00 for 09:00; the daemon starts at 09:00:30.
+        let a = try alert(ScheduleFlags(at: ["09:00"]), created: "2026-11-23T08:00:00Z")
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T09:00:30Z"), delivery: InMemoryDelivery())
+        #expect(scheduler.run(now: utc("2026-11-23T09:00:30Z"))
+                == [.fired(alert: a.id, due: utc("2026-11-23T09:00:00Z"), deliveryID: 1, count: 1)])
+    }
+
+    @Test func manyReschedulesKeepTheQueueSmallAndRight() throws {
+        let alerts = try (0..<50).map { try alert(ScheduleFlags(at: [String(format: "%02d:%02d", 10 + $0 / 60, $0 % 60)])) }
+        let scheduler = Scheduler(alerts: alerts, zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: InMemoryDelivery())
+        // Every reload replaces every alert: the stale wake-ups must not pile up or fire.
+        for minute in 0..<40 {
+            let now = utc("2026-11-23T08:00:00Z").addingTimeInterval(Double(minute) * 60)
+            scheduler.sync(alerts.map { var copy = $0; copy.body = "v\(minute)"; return copy }, now: now)
+        }
+        #expect(scheduler.nextWake == utc("2026-11-23T10:00:00Z"))
+        let records = scheduler.run(now: utc("2026-11-23T10:49:00Z"))
+        #expect(records.count == 50)
+    }
+}
