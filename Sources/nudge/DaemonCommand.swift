@@ -30,6 +30,9 @@ struct DaemonCommand: ParsableCommand {
     @Flag(help: "Also log the daemon's inner workings.")
     var verbose = false
 
+    @Option(help: .hidden)
+    var localtime = "/etc/localtime"
+
     func run() throws {
         let level: Logger.Level = verbose ? .debug : .info
         LoggingSystem.bootstrap { label in
@@ -39,6 +42,7 @@ struct DaemonCommand: ParsableCommand {
         }
         var options = Daemon.Options(environment: ProcessEnvironment.current, version: Nudge.version)
         options.replace = replace
+        options.localtime = localtime
         let status: Daemon.Exit
         do {
             status = try Daemon.run(options, log: Logger(label: "nudge"))

@@ -269,6 +269,29 @@ struct DaemonTests {
     }
 }
 
+extension DaemonTests {
+    @Test func floatingAlertsFollowANewSystemZone() throws {
+        let desktop = try Desktop()
+        let folder = desktop.directory + "/etc"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/localtime", withDestinationPath: "/usr/share/zoneinfo/Europe/Berlin")
+        let environment: [String: String?] = ["TZ": nil]
+        let daemon = try Bench.start(["daemon", "--localtime", folder + "/localtime"], environment: desktop.environment(environment))
+        defer { _ = daemon.stop() }
+        #expect(Bench.eventually(5) { (try? desktop.daemon("Status")) != nil })
+        _ = try desktop.nudge("add", "Floating", "--at", "12:00", environment: environment)
+        func status() -> [String: Value] { (try? desktop.daemon("Status").first?.dictionary) ?? [:] }
+        #expect(Bench.eventually(2) { status()["alerts"]?.uint32 == 1 })
+        #expect(status()["zone"]?.string == "Europe/Berlin")
+        #expect(status()["next-due"]?.string?.hasSuffix("T12:00:00+01:00") == true)
+        // The way timedatectl changes it: a new link renamed over the old one.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/localtime.new", withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
+        #expect(rename(folder + "/localtime.new", folder + "/localtime") == 0)
+        #expect(Bench.eventually(2) { status()["zone"]?.string == "Asia/Tokyo" })
+        #expect(status()["next-due"]?.string?.hasSuffix("T12:00:00+09:00") == true)
+    }
+}
+
 extension Value {
     /// An `a{sv}` as a dictionary of its variants' contents.
     var dictionary: [String: Value]? {
