@@ -6,15 +6,20 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 # release (static Swift standard library) or debug; tests install the debug build.
 CONFIG ?= release
+# System-wide configuration (the XDG autostart entry goes to $(SYSCONFDIR)/xdg/autostart,
+# where sessions look, whatever the PREFIX).
+SYSCONFDIR ?= /etc
 BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share
+LIBDIR = $(PREFIX)/lib
 DIST = .build/dist-$(CONFIG)
 SWIFT_FLAGS_release = -c release --static-swift-stdlib
 SWIFT_FLAGS_debug =
 DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin imagemagick \
-               sound-theme-freedesktop fonts-dejavu-core fonts-noto-color-emoji valgrind x11-utils desktop-file-utils libsqlite3-dev
+               sound-theme-freedesktop fonts-dejavu-core fonts-noto-color-emoji valgrind x11-utils desktop-file-utils libsqlite3-dev \
+               dpkg-dev binutils
 
-.PHONY: all build release deps test demo bench clean dist install uninstall
+.PHONY: all build release deps test demo bench clean dist install uninstall deb
 
 all: build
 
@@ -39,6 +44,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	scripts/testbench run $(SWIFT) test --skip-build
 	scripts/check-install
+	scripts/testbench run scripts/check-deb
 
 # Shell completions and the man page, generated from the command definitions.
 dist: deps
@@ -60,6 +66,12 @@ install: dist
 	install -D -m 644 packaging/io.github.nudge.Nudge.desktop $(DESTDIR)$(DATADIR)/applications/io.github.nudge.Nudge.desktop
 	install -D -m 644 packaging/icons/io.github.nudge.Nudge.svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/io.github.nudge.Nudge.svg
 	install -D -m 644 packaging/icons/io.github.nudge.Nudge-48.png $(DESTDIR)$(DATADIR)/icons/hicolor/48x48/apps/io.github.nudge.Nudge.png
+	sed 's|@BINDIR@|$(BINDIR)|g' packaging/autostart/io.github.nudge.Nudge.desktop.in > $(DIST)/autostart.desktop
+	sed 's|@BINDIR@|$(BINDIR)|g' packaging/systemd/nudge.service.in > $(DIST)/nudge.service
+	sed 's|@BINDIR@|$(BINDIR)|g' packaging/dbus/io.github.nudge.Nudge.service.in > $(DIST)/dbus.service
+	install -D -m 644 $(DIST)/autostart.desktop $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.nudge.Nudge.desktop
+	install -D -m 644 $(DIST)/nudge.service $(DESTDIR)$(LIBDIR)/systemd/user/nudge.service
+	install -D -m 644 $(DIST)/dbus.service $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.nudge.Nudge.service
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/nudge \
@@ -69,7 +81,14 @@ uninstall:
 		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/nudge.fish \
 		$(DESTDIR)$(DATADIR)/applications/io.github.nudge.Nudge.desktop \
 		$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/io.github.nudge.Nudge.svg \
-		$(DESTDIR)$(DATADIR)/icons/hicolor/48x48/apps/io.github.nudge.Nudge.png
+		$(DESTDIR)$(DATADIR)/icons/hicolor/48x48/apps/io.github.nudge.Nudge.png \
+		$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.nudge.Nudge.desktop \
+		$(DESTDIR)$(LIBDIR)/systemd/user/nudge.service \
+		$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.nudge.Nudge.service
+
+# The Debian package: release build with the Swift runtime linked in, installed under /usr.
+deb: deps
+	scripts/build-deb
 
 demo: build
 	scripts/demo

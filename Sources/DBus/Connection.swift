@@ -26,14 +26,15 @@ public final class Connection {
         return Connection(raw)
     }
 
-    /// The session bus's address: `DBUS_SESSION_BUS_ADDRESS`, else the address a bus that
-    /// activated us gave (`DBUS_STARTER_ADDRESS`), else the systemd user bus socket
-    /// `$XDG_RUNTIME_DIR/bus` when it exists. `nil` when there is none: never an
-    /// autolaunched bus of our own.
+    /// The session bus's address: the bus that started us by activation
+    /// (`DBUS_STARTER_ADDRESS` with `DBUS_STARTER_BUS_TYPE=session`), else
+    /// `DBUS_SESSION_BUS_ADDRESS`, else the systemd user bus socket `$XDG_RUNTIME_DIR/bus`
+    /// when it exists. `nil` when there is none: never an autolaunched bus of our own.
     public static func sessionAddress(environment: [String: String]) -> String? {
-        for key in ["DBUS_SESSION_BUS_ADDRESS", "DBUS_STARTER_ADDRESS"] {
-            if let address = environment[key], !address.isEmpty { return address }
+        if environment["DBUS_STARTER_BUS_TYPE"] == "session", let address = environment["DBUS_STARTER_ADDRESS"], !address.isEmpty {
+            return address
         }
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
         guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
         var info = stat()
         guard stat(runtime + "/bus", &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return nil }

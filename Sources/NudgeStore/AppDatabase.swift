@@ -91,6 +91,41 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// What `nudge doctor` says about a store: it is opened read-only (nothing is created
+    /// or migrated) and checked with `PRAGMA integrity_check`.
+    public struct Health: Sendable {
+        /// How many alerts it holds.
+        public var alerts: Int
+        /// The file's size in bytes (the main file, without the WAL).
+        public var bytes: Int
+        /// What the integrity check found; empty when it is sound.
+        public var problems: [String]
+    }
+
+    /// Checks the store at `path` without changing it; `nil` when there is none yet.
+    public static func health(path: String) throws(StoreError) -> Health? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(5)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            return try queue.read { db in
+                let problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+                let alerts = try db.tableExists("alert") ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM alert") ?? 0 : 0
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                return Health(alerts: alerts, bytes: size, problems: problems)
+            }
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+            return Health(alerts: 0, bytes: 0, problems: ["\(error.resultCode): the file is damaged or not a Nudge database"])
+        } catch let error as DatabaseError {
+            throw StoreError(.io, "cannot read \(path): \(error.message ?? "\(error.resultCode)")")
+        } catch {
+            throw StoreError(.io, "cannot read \(path): \(error)")
+        }
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

@@ -1,17 +1,24 @@
 import ArgumentParser
 import DBus
+import Foundation
 import FreedesktopDelivery
 import NudgeCore
+import NudgeStore
 
-/// `nudge doctor`: can pop-ups be shown here, and if not, what to do about it.
+/// `nudge doctor`: can reminders be shown here, will they be, and if not, what to do.
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check that reminders can be shown, and say how to fix what is missing.",
         discussion: """
         Checks the session bus, the notification server (name, vendor, version, spec \
-        version), its capabilities, and who will play sounds.
+        version) and its capabilities, who plays sounds, do-not-disturb (dunst paused, \
+        KDE's Inhibited), the daemon (pid, version), autostart, the systemd user unit, \
+        and the store (PRAGMA integrity_check; opened read-only, never created).
 
-        Exit status: 0 when pop-ups can be shown, 69 otherwise.
+        Lines start with ok, warn (works, but something is off) or FAIL, each with a fix.
+
+        Exit status: 0 when pop-ups can be shown and the store is sound; 69 when no \
+        pop-up can be shown (no bus, no server); 74 when the store is damaged or unreadable.
 
         Examples:
           nudge doctor
@@ -22,10 +29,12 @@ struct Doctor: ParsableCommand {
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
 
+    enum Level: String { case ok, warn, fail }
+
     /// One check's outcome.
     struct Check {
         var name: String
-        var ok: Bool
+        var level: Level
         var detail: String
         var fix: String?
     }
@@ -33,49 +42,156 @@ struct Doctor: ParsableCommand {
     func run() throws {
         var checks: [Check] = []
         var fields: [(String, JSON)] = []
+        let environment = ProcessEnvironment.current
         var canShow = false
+        var storeOK = true
+
+        func add(_ key: String, _ check: Check, _ extra: [(String, JSON)] = []) {
+            checks.append(check)
+            var object: [(String, JSON)] = [("ok", .bool(check.level != .fail)), ("level", .string(check.level.rawValue)),
+                                            ("detail", .string(check.detail))]
+            if let fix = check.fix { object.append(("fix", .string(fix))) }
+            fields.append((key, .object(object + extra)))
+        }
+
         do {
             let delivery = try FreedesktopDelivery.session()
-            let address = ProcessEnvironment.current["DBUS_SESSION_BUS_ADDRESS"] ?? "(default)"
-            checks.append(Check(name: "session bus", ok: true, detail: address))
-            fields.append(("sessionBus", .object([("ok", .bool(true)), ("address", .string(address))])))
+            let address = Connection.sessionAddress(environment: environment) ?? "(default)"
+            add("sessionBus", Check(name: "session bus", level: .ok, detail: address), [("address", .string(address))])
             do {
                 let info = try delivery.serverInformation()
                 let caps = try delivery.capabilities().map(\.rawValue).sorted()
                 let sound = try delivery.soundPlayback()
                 canShow = true
-                checks.append(Check(name: "notification server", ok: true,
-                                    detail: "\(info.name) \(info.version) by \(info.vendor), spec \(info.specVersion)"))
-                checks.append(Check(name: "capabilities", ok: true, detail: caps.joined(separator: ", ")))
+                add("notificationServer", Check(name: "notification server", level: .ok,
+                                                detail: "\(info.name) \(info.version) by \(info.vendor), spec \(info.specVersion)"),
+                    [("name", .string(info.name)), ("vendor", .string(info.vendor)), ("version", .string(info.version)),
+                     ("specVersion", .string(info.specVersion)), ("capabilities", .array(caps.map(JSON.string)))])
+                checks.append(Check(name: "capabilities", level: caps.contains("actions") ? .ok : .warn,
+                                    detail: caps.joined(separator: ", "),
+                                    fix: caps.contains("actions") ? nil : "this server shows no buttons: answer with `nudge done ID`, `nudge snooze ID 10m`"))
                 let soundOK = sound != .none
-                checks.append(Check(name: "sound", ok: soundOK, detail: "played by \(sound)",
-                                    fix: soundOK ? nil : "install canberra-gtk-play (gnome-session-canberra) or pipewire-bin, or set NUDGE_SOUND_PLAYER"))
                 var soundJSON: [(String, JSON)] = [("player", .string(sound.description))]
                 if case .local(let player) = sound { soundJSON.append(("program", .string(player.program))) }
-                fields.append(("notificationServer", .object([
-                    ("ok", .bool(true)), ("name", .string(info.name)), ("vendor", .string(info.vendor)),
-                    ("version", .string(info.version)), ("specVersion", .string(info.specVersion)),
-                    ("capabilities", .array(caps.map(JSON.string))),
-                ])))
-                fields.append(("sound", .object([("ok", .bool(soundOK))] + soundJSON)))
+                add("sound", Check(name: "sound", level: soundOK ? .ok : .fail, detail: "played by \(sound)",
+                                   fix: soundOK ? nil : "install canberra-gtk-play (gnome-session-canberra) or pipewire-bin, or set NUDGE_SOUND_PLAYER"),
+                    soundJSON)
+                add("doNotDisturb", Self.doNotDisturb(delivery.connection, server: info.name))
             } catch {
-                checks.append(Check(name: "notification server", ok: false, detail: error.message,
-                                    fix: "start one: dunst, or log into a desktop (GNOME, KDE, Xfce) that has one"))
-                fields.append(("notificationServer", .object([("ok", .bool(false)), ("error", .string(error.message))])))
+                add("notificationServer", Check(name: "notification server", level: .fail, detail: error.message,
+                                                fix: "start one: dunst, or log into a desktop (GNOME, KDE, Xfce) that has one"))
             }
         } catch {
-            checks.append(Check(name: "session bus", ok: false, detail: error.message,
-                                fix: "run inside a desktop session, or set DBUS_SESSION_BUS_ADDRESS (dbus-run-session)"))
-            fields.append(("sessionBus", .object([("ok", .bool(false)), ("error", .string(error.message))])))
+            add("sessionBus", Check(name: "session bus", level: .fail, detail: error.message,
+                                    fix: "run inside a desktop session, or set DBUS_SESSION_BUS_ADDRESS (dbus-run-session)"))
         }
+
+        if let daemon = DaemonStatus.query() {
+            add("daemon", Check(name: "daemon", level: .ok,
+                                detail: "running, pid \(daemon.pid), version \(daemon.version), \(Self.count(Int(daemon.alerts), "alert")), \(daemon.pending) unanswered"),
+                [("pid", .integer(Int64(daemon.pid))), ("version", .string(daemon.version))])
+        } else {
+            add("daemon", Check(name: "daemon", level: .warn, detail: "not running: reminders are not shown until it runs",
+                                fix: "start it now with `nudge daemon &`; `nudge autostart enable` starts it at every login"))
+        }
+
+        let autostart = AutostartPlaces(environment: environment).state()
+        let unit = SystemdUnit(environment: environment)
+        add("autostart", Check(name: "autostart", level: autostart.enabled || unit.enabled ? .ok : .warn,
+                               detail: "\(autostart.enabled ? "on" : "off"): \(autostart.reason)",
+                               fix: autostart.enabled || unit.enabled ? nil : "nudge autostart enable"),
+            [("enabled", .bool(autostart.enabled))] + (autostart.file.map { [("file", JSON.string($0))] } ?? []))
+        add("systemdUnit", unit.check, [("installed", unit.path.map(JSON.string) ?? .null), ("enabled", .bool(unit.enabled))])
+
+        let path = AppDatabase.defaultPath(environment: environment)
+        do {
+            if let health = try AppDatabase.health(path: path) {
+                storeOK = health.problems.isEmpty
+                add("store", Check(name: "store", level: storeOK ? .ok : .fail,
+                                   detail: storeOK ? "\(path): \(Self.count(health.alerts, "alert")), \(health.bytes / 1024) KiB, integrity ok"
+                                                   : "\(path): \(health.problems.prefix(3).joined(separator: "; "))",
+                                   fix: storeOK ? nil : "stop the daemon, move the file aside (nudge starts a new one) or restore a backup"),
+                    [("path", .string(path)), ("alerts", .integer(Int64(health.alerts))),
+                     ("problems", .array(health.problems.map(JSON.string)))])
+            } else {
+                add("store", Check(name: "store", level: .ok, detail: "\(path): none yet (the first `nudge add` creates it)"),
+                    [("path", .string(path))])
+            }
+        } catch {
+            storeOK = false
+            add("store", Check(name: "store", level: .fail, detail: error.message,
+                               fix: "check the file's owner and mode (it should be yours, 0600)"), [("path", .string(path))])
+        }
+
         if json {
-            print(JSON.object([("ok", .bool(canShow))] + fields).text)
+            print(JSON.object([("ok", .bool(canShow && storeOK))] + fields).text)
         } else {
             for check in checks {
-                print("\(check.ok ? "ok  " : "FAIL") \(check.name): \(check.detail)")
+                print("\(check.level == .fail ? "FAIL" : check.level.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) \(check.name): \(check.detail)")
                 if let fix = check.fix { print("     fix: \(fix)") }
             }
         }
         if !canShow { throw ExitCode(69) }
+        if !storeOK { throw ExitCode(74) }
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// Do-not-disturb where the server lets it be read: dunst's `paused`, KDE's `Inhibited`.
+    static func doNotDisturb(_ connection: Connection, server: String) -> Check {
+        func property(_ interface: String, _ name: String) -> Bool? {
+            guard let value = try? connection.call(
+                destination: FreedesktopDelivery.busName, path: FreedesktopDelivery.objectPath,
+                interface: "org.freedesktop.DBus.Properties", member: "Get",
+                arguments: [.string(interface), .string(name)], autoStart: false).first,
+                case .variant(let inner) = value else { return nil }
+            return inner.bool
+        }
+        if let paused = property("org.dunstproject.cmd0", "paused") {
+            return paused
+                ? Check(name: "do not disturb", level: .warn, detail: "on: dunst is paused, pop-ups wait until it resumes",
+                        fix: "dunstctl set-paused false")
+                : Check(name: "do not disturb", level: .ok, detail: "off (dunst is not paused)")
+        }
+        if let inhibited = property(FreedesktopDelivery.interface, "Inhibited") {
+            return inhibited
+                ? Check(name: "do not disturb", level: .warn, detail: "on: \(server) holds pop-ups back (Inhibited)",
+                        fix: "turn Do Not Disturb off in the notification area")
+                : Check(name: "do not disturb", level: .ok, detail: "off (\(server) is not inhibited)")
+        }
+        return Check(name: "do not disturb", level: .ok, detail: "unknown: \(server) does not say")
+    }
+}
+
+/// The systemd user unit: where it is installed and whether it is enabled, read from the
+/// unit folders (no systemctl needed, so it works where no user manager runs).
+struct SystemdUnit {
+    static let name = "nudge.service"
+    /// The unit file found first in systemd's user search path.
+    let path: String?
+    /// Whether a `.wants` link starts it with the session.
+    let enabled: Bool
+
+    init(environment: [String: String]) {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        let configDirs = [config + "/systemd/user", "/etc/systemd/user"]
+        let dirs = configDirs + [data + "/systemd/user", "/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
+        path = dirs.map { $0 + "/" + Self.name }.first { FileManager.default.fileExists(atPath: $0) }
+        enabled = configDirs.contains { dir in
+            ["graphical-session.target.wants", "default.target.wants"].contains {
+                FileManager.default.fileExists(atPath: "\(dir)/\($0)/\(Self.name)")
+            }
+        }
+    }
+
+    var check: Doctor.Check {
+        guard let path else {
+            return Doctor.Check(name: "systemd unit", level: .ok, detail: "\(Self.name) not installed (autostart is the other route)")
+        }
+        if enabled { return Doctor.Check(name: "systemd unit", level: .ok, detail: "\(path), enabled") }
+        return Doctor.Check(name: "systemd unit", level: .ok, detail: "\(path), not enabled",
+                            fix: "to start the daemon through systemd instead of autostart: systemctl --user enable --now nudge.service && nudge autostart disable")
     }
 }

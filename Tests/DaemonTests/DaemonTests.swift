@@ -292,6 +292,21 @@ extension DaemonTests {
     }
 }
 
+extension DaemonTests {
+    @Test func callingTheInterfaceStartsTheDaemon() throws {
+        let desktop = try Desktop(activatable: true)
+        let id = try desktop.add("Activated", "--at", "23:59:59")
+        let status = try desktop.call("io.github.nudge.Nudge", "/io/github/nudge/Nudge", "io.github.nudge.Nudge1", "Status",
+                                      timeout: .seconds(10), autoStart: true).first?.dictionary
+        #expect(status?["alerts"]?.uint32 == 1)
+        let pid = try #require(status?["pid"]?.uint32)
+        #expect(kill(pid_t(pid), 0) == 0)
+        #expect(try desktop.daemon("Ack", [.string(id)]).isEmpty)
+        kill(pid_t(pid), SIGTERM)
+        #expect(Bench.eventually(3) { kill(pid_t(pid), 0) != 0 })
+    }
+}
+
 extension Value {
     /// An `a{sv}` as a dictionary of its variants' contents.
     var dictionary: [String: Value]? {

@@ -16,8 +16,11 @@ public final class Desktop: @unchecked Sendable {
     private var dunstConfig: String
 
     /// Starts the bus and, unless told otherwise, the notification server. With
-    /// `expireAfter` pop-ups of normal urgency expire after that many seconds.
-    public init(server: Bool = true, expireAfter seconds: Int? = nil, zone: String = "Europe/Berlin") throws {
+    /// `expireAfter` pop-ups of normal urgency expire after that many seconds. With
+    /// `activatable` the bus has a services folder holding Nudge's D-Bus service file
+    /// (from `packaging/`, pointing at the built binary), so a call can start the daemon.
+    public init(server: Bool = true, expireAfter seconds: Int? = nil, zone: String = "Europe/Berlin",
+                activatable: Bool = false) throws {
         guard let bench = Bench.directory else { throw CocoaError(.fileNoSuchFile) }
         self.zone = zone
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-desktop-\(UUID())").path
@@ -32,8 +35,25 @@ public final class Desktop: @unchecked Sendable {
         try config.write(toFile: dunstConfig, atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(atPath: Bench.packageRoot.appendingPathComponent("Tests/bench/fake-dmenu").path,
                                          toPath: directory + "/fake-dmenu")
-        let running = try Running("/usr/bin/dbus-daemon", ["--config-file=\(bench)/bus.conf", "--nofork", "--print-address=1"],
-                                  environment: [:])
+        var busConfig = "\(bench)/bus.conf"
+        var busEnvironment: [String: String?] = [:]
+        if activatable {
+            let services = directory + "/services"
+            try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
+            let template = try String(contentsOfFile: Bench.packageRoot.appendingPathComponent("packaging/dbus/io.github.nudge.Nudge.service.in").path,
+                                      encoding: .utf8)
+            let bindir = (Bench.nudgePath as NSString).deletingLastPathComponent
+            try template.replacingOccurrences(of: "@BINDIR@", with: bindir)
+                .write(toFile: services + "/io.github.nudge.Nudge.service", atomically: true, encoding: .utf8)
+            let config = try String(contentsOfFile: busConfig, encoding: .utf8)
+                .replacingOccurrences(of: "</busconfig>", with: "  <servicedir>\(services)</servicedir>\n</busconfig>")
+            busConfig = directory + "/bus.conf"
+            try config.write(toFile: busConfig, atomically: true, encoding: .utf8)
+            // What the bus starts inherits the bus's environment: the session's data folder and zone.
+            busEnvironment = ["XDG_DATA_HOME": directory + "/data", "TZ": zone, "DBUS_SESSION_BUS_ADDRESS": nil]
+        }
+        let running = try Running("/usr/bin/dbus-daemon", ["--config-file=\(busConfig)", "--nofork", "--print-address=1"],
+                                  environment: busEnvironment)
         bus = running
         _ = Bench.eventually(5) { running.stdoutSoFar.contains("unix:") }
         address = running.stdoutSoFar.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -172,12 +192,13 @@ public final class Desktop: @unchecked Sendable {
 
     // MARK: The bus
 
-    /// Calls a method on the session's bus from a fresh connection.
+    /// Calls a method on the session's bus from a fresh connection (never starting a
+    /// service unless `autoStart`).
     public func call(_ destination: String, _ path: String, _ interface: String, _ member: String,
-                     _ arguments: [Value] = [], timeout: Duration = .seconds(5)) throws(BusError) -> [Value] {
+                     _ arguments: [Value] = [], timeout: Duration = .seconds(5), autoStart: Bool = false) throws(BusError) -> [Value] {
         let connection = try Connection.bus(address: address)
         return try connection.call(destination: destination, path: path, interface: interface, member: member,
-                                   arguments: arguments, timeout: timeout, autoStart: false)
+                                   arguments: arguments, timeout: timeout, autoStart: autoStart)
     }
 
     /// Calls a method of the daemon's interface.
