@@ -97,6 +97,7 @@ bench: release
 	scripts/testbench run bench/send.sh
 	.build/release/schedule-bench
 	.build/release/store-bench
+	scripts/testbench run .build/release/daemon-bench
 
 clean:
 	$(SWIFT) package clean
