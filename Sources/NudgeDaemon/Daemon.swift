@@ -295,7 +295,7 @@ public final class Daemon {
             switch record {
             case .fired(_, let due, _, let count):
                 let late = now.timeIntervalSince(due) * 1000
-                log.info("fired \(name) count \(count) (\(String(format: "%.1f", late)) ms after its time)")
+                log.info("fired \(name) count \(count) (\(String(format: "%.2f", late)) ms after its time)")
                 announce(alert, count: count)
             case .caughtUp(_, let missed, let since, _):
                 log.info("caught up \(name): missed \(missed) since \(InstantFormat.iso8601(since, in: scheduler.systemZone))")
