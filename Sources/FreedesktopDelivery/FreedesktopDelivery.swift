@@ -48,6 +48,9 @@ public final class FreedesktopDelivery: Delivery {
     private var serverIDs: [UInt32: UInt32] = [:]
     private var handles: [UInt32: UInt32] = [:]
     private var lastHandle: UInt32 = 0
+    /// Server ids closed lately, still matched to their handles: some servers send a
+    /// click's ActionInvoked after the NotificationClosed.
+    private var recentlyClosed: [UInt32: UInt32] = [:]
     /// Handles withdrawn before the server's id for them came back.
     private var withdrawnEarly: Set<UInt32> = []
     private var cachedCapabilities: Set<Capability>?
@@ -238,6 +241,7 @@ public final class FreedesktopDelivery: Delivery {
     private func register(handle: UInt32, serverID: UInt32) {
         // A replacement keeps the server's id; the handle that had it is done with.
         if let previous = handles[serverID], previous != handle { serverIDs[previous] = nil }
+        recentlyClosed[serverID] = nil
         serverIDs[handle] = serverID
         handles[serverID] = handle
     }
@@ -288,6 +292,7 @@ public final class FreedesktopDelivery: Delivery {
         let gone = Array(handles.values)
         handles.removeAll()
         serverIDs.removeAll()
+        recentlyClosed.removeAll()
         withdrawnEarly.removeAll()
         cachedCapabilities = nil
         cachedServer = nil
@@ -298,18 +303,19 @@ public final class FreedesktopDelivery: Delivery {
     }
 
     private func received(_ message: Message) {
-        guard let arguments = try? message.arguments(), let id = arguments.first?.uint32, let handle = handles[id] else {
-            return
-        }
+        guard let arguments = try? message.arguments(), let id = arguments.first?.uint32 else { return }
         switch message.member {
         case "ActionInvoked":
-            guard message.signature == "us", let key = arguments[1].string else { return }
+            guard message.signature == "us", let key = arguments[1].string,
+                  let handle = handles[id] ?? recentlyClosed[id] else { return }
             onEvent?(.action(id: handle, key: key))
         case "NotificationClosed":
-            guard message.signature == "uu", let reason = arguments[1].uint32 else { return }
+            guard message.signature == "uu", let reason = arguments[1].uint32, let handle = handles[id] else { return }
             // The id is invalid from now on; the server may hand it out again.
             handles[id] = nil
             serverIDs[handle] = nil
+            if recentlyClosed.count >= 64 { recentlyClosed.removeAll() }
+            recentlyClosed[id] = handle
             onEvent?(.closed(id: handle, reason: CloseReason(rawValue: reason)))
         default:
             return

@@ -88,6 +88,11 @@ public final class Scheduler {
     /// Alerts whose last pop-up failed after it was handed over; shown again on restore.
     private var undelivered: Set<UUID> = []
     private var byDeliveryID: [UInt32: UUID] = [:]
+    /// Pop-ups that got an action, and pop-ups the person dismissed. Servers send
+    /// ActionInvoked and NotificationClosed in either order for one click; each pop-up gets
+    /// one answer, and a dismissal never undoes the action that came with it.
+    private var answered: Set<UInt32> = []
+    private var dismissed: Set<UInt32> = []
 
     private struct Wake: Comparable {
         var at: Date
@@ -239,6 +244,9 @@ public final class Scheduler {
         notification.replacesID = state.shownID
         let shown = try delivery.deliver(notification)
         if let old = state.shownID, old != shown { byDeliveryID[old] = nil }
+        // A new pop-up (or one replaced in place) starts without answers.
+        answered.remove(shown)
+        dismissed.remove(shown)
         state.shownID = shown
         byDeliveryID[shown] = alert.id
         return shown
@@ -287,14 +295,17 @@ public final class Scheduler {
     public func handle(_ event: DeliveryEvent, now: Date) -> [SchedulerRecord] {
         guard let id = byDeliveryID[event.id], index[id] != nil else { return [] }
         switch event {
-        case .action(_, "default"), .action(_, Self.actionDone):
-            return acknowledge(id)
-        case .action(_, Self.actionSnooze):
-            return snooze(id, now: now)
-        case .action(_, Self.actionSkipToday):
-            return doneForToday(id, now: now)
-        case .action:
-            return []
+        case .action(let shown, let key):
+            guard answered.insert(shown).inserted else { return [] }
+            // After a dismissal (the other order) the acknowledgement is done already.
+            let afterDismissal = dismissed.remove(shown) != nil
+            if afterDismissal { forget(shown) }
+            switch key {
+            case "default", Self.actionDone: return afterDismissal ? [] : acknowledge(id)
+            case Self.actionSnooze: return snooze(id, now: now)
+            case Self.actionSkipToday: return doneForToday(id, now: now)
+            default: return []
+            }
         case .failed(let shown, let error):
             guard var state = state(id), state.shownID == shown else { return [] }
             state.shownID = nil
@@ -306,12 +317,26 @@ public final class Scheduler {
                 state.shownID = nil
                 setState(id, state)
             }
+            // The close that follows an action is part of that answer.
+            if answered.contains(shown) {
+                forget(shown)
+                return []
+            }
             switch reason {
-            case .dismissed: return acknowledge(id, withdraw: false)
+            case .dismissed:
+                dismissed.insert(shown)
+                return acknowledge(id, withdraw: false)
             case .expired: return [.expired(alert: id)]
             default: return []
             }
         }
+    }
+
+    /// Drops what was kept about a pop-up once both halves of its answer are in.
+    private func forget(_ shown: UInt32) {
+        answered.remove(shown)
+        dismissed.remove(shown)
+        if let id = byDeliveryID[shown], state(id)?.shownID != shown { byDeliveryID[shown] = nil }
     }
 
     /// Acknowledges: the count goes to 0 and the pop-up is withdrawn.
@@ -399,6 +424,11 @@ public final class Scheduler {
         if let shown = slots[i].state.shownID {
             try? delivery.withdraw(shown)
             byDeliveryID[shown] = nil
+        }
+        for (shown, owner) in byDeliveryID where owner == id {
+            byDeliveryID[shown] = nil
+            answered.remove(shown)
+            dismissed.remove(shown)
         }
         totalPending -= Int(slots[i].state.pendingCount)
         let last = slots.count - 1

@@ -64,7 +64,13 @@ struct DaemonTests {
         #expect(Bench.eventually(3) { (try? desktop.events(click)) == ["fired", "acknowledged"] })
         #expect(Bench.eventually(3) { (try? desktop.displayed()) == 0 })
 
-        // The context menu: "Done for today" and "Snooze".
+        // The context menu: "Done", "Done for today" and "Snooze".
+        let done = try desktop.add("Done", "--at", desktop.clock(in: 1).text)
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        try desktop.chooseFromMenu(",done]")
+        #expect(Bench.eventually(3) { (try? desktop.events(done)) == ["fired", "acknowledged"] })
+        #expect(Bench.eventually(3) { (try? desktop.displayed()) == 0 })
+
         let skip = try desktop.add("Skip", "--at", desktop.clock(in: 1).text)
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
         try desktop.chooseFromMenu("Done for today")

@@ -131,4 +131,40 @@ struct WireFormatTests {
         #expect(SoundPlayer.find(environment: ["NUDGE_SOUND_PLAYER": "/bin/true"])?.program == "/bin/true")
         #expect(SoundPlayer.find(environment: ["PATH": "/nonexistent"]) == nil)
     }
+
+    @Test func queuedDeliveryMatchesRepliesAndAnswersInEitherOrder() throws {
+        // A stand-in server: Notify answers 7 every time.
+        let bus = try PrivateBus()
+        let server = try ServerThread(address: bus.address) { connection in
+            try connection.export(ExportedObject(path: FreedesktopDelivery.objectPath, interfaces: [
+                .init(FreedesktopDelivery.interface, methods: [
+                    .init("Notify", inputs: [.init("app", "s"), .init("replaces", "u"), .init("icon", "s"), .init("summary", "s"),
+                                             .init("body", "s"), .init("actions", "as"), .init("hints", "a{sv}"), .init("expire", "i")],
+                          outputs: [.init("id", "u")]) { _, _ in [.uint32(7)] },
+                    .init("GetCapabilities", outputs: [.init("caps", "as")]) { _, _ in [.strings(["actions", "body"])] },
+                    .init("CloseNotification", inputs: [.init("id", "u")]) { _, _ in [] },
+                ]),
+            ]))
+            _ = try connection.requestName(FreedesktopDelivery.busName)
+        }
+        defer { server.stop() }
+        let connection = try Connection.bus(address: bus.address)
+        let delivery = try FreedesktopDelivery(connection: connection, replyMode: .queue)
+        var events: [DeliveryEvent] = []
+        delivery.onEvent = { events.append($0) }
+        #expect(delivery.serverPresent)
+        let handle = try delivery.deliver(Notification(summary: "queued"))
+        for _ in 0..<20 where delivery.serverID(of: handle) == nil { delivery.process(timeout: .milliseconds(20)) }
+        #expect(delivery.serverID(of: handle) == 7)
+
+        // NotificationClosed first, then ActionInvoked: both reach us.
+        let peer = try Connection.bus(address: bus.address)
+        try peer.emit(path: FreedesktopDelivery.objectPath, interface: FreedesktopDelivery.interface,
+                      member: "NotificationClosed", arguments: [.uint32(7), .uint32(2)])
+        try peer.emit(path: FreedesktopDelivery.objectPath, interface: FreedesktopDelivery.interface,
+                      member: "ActionInvoked", arguments: [.uint32(7), .string("snooze")])
+        peer.flush()
+        for _ in 0..<20 where events.count < 2 { delivery.process(timeout: .milliseconds(20)) }
+        #expect(events == [.closed(id: handle, reason: .dismissed), .action(id: handle, key: "snooze")])
+    }
 }

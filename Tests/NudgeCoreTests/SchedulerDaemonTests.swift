@@ -101,3 +101,51 @@ struct SchedulerDaemonTests {
         #expect(records.count == 50)
     }
 }
+
+/// One click can come as ActionInvoked then NotificationClosed, or the other way round.
+struct AnswerOrderTests {
+    let utcZone = TimeZone(identifier: "UTC")!
+
+    func fired() throws -> (Scheduler, Alert) {
+        let a = Alert(schedule: try ScheduleParser.schedule(ScheduleFlags(at: ["09:00"]), now: utc("2026-11-23T00:00:00Z"), zone: utcZone),
+                      created: utc("2026-11-23T00:00:00Z"))
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: InMemoryDelivery())
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        return (scheduler, a)
+    }
+
+    let at = utc("2026-11-23T09:00:10Z")
+
+    @Test func snoozeThenClosedStaysSnoozed() throws {
+        let (scheduler, a) = try fired()
+        #expect(scheduler.handle(.action(id: 1, key: "snooze"), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"))])
+        #expect(scheduler.handle(.closed(id: 1, reason: .dismissed), now: at).isEmpty)
+        #expect(scheduler.state(a.id)?.snoozedUntil == utc("2026-11-23T09:10:10Z"))
+    }
+
+    @Test func closedThenSnoozeEndsSnoozed() throws {
+        let (scheduler, a) = try fired()
+        #expect(scheduler.handle(.closed(id: 1, reason: .dismissed), now: at) == [.acknowledged(alert: a.id)])
+        #expect(scheduler.handle(.action(id: 1, key: "snooze"), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"))])
+        #expect(scheduler.state(a.id)?.snoozedUntil != nil)
+    }
+
+    @Test func doneAndClosedAcknowledgeOnceInEitherOrder() throws {
+        let (first, a) = try fired()
+        #expect(first.handle(.action(id: 1, key: "done"), now: at) == [.acknowledged(alert: a.id)])
+        #expect(first.handle(.closed(id: 1, reason: .dismissed), now: at).isEmpty)
+        let (second, b) = try fired()
+        #expect(second.handle(.closed(id: 1, reason: .dismissed), now: at) == [.acknowledged(alert: b.id)])
+        #expect(second.handle(.action(id: 1, key: "default"), now: at).isEmpty)
+        // The next pop-up is answered afresh.
+        _ = second.run(now: utc("2026-11-24T09:00:00Z"))
+        #expect(second.handle(.action(id: 2, key: "done"), now: utc("2026-11-24T09:00:05Z")) == [.acknowledged(alert: b.id)])
+    }
+
+    @Test func skipTodayAfterADismissalStillSkips() throws {
+        let (scheduler, a) = try fired()
+        _ = scheduler.handle(.closed(id: 1, reason: .dismissed), now: at)
+        let records = scheduler.handle(.action(id: 1, key: "skip-today"), now: at)
+        #expect(records.contains(.doneForToday(alert: a.id, day: ZoneClock(utcZone).local(at).day)))
+    }
+}

@@ -136,6 +136,9 @@ public final class Running: @unchecked Sendable {
             do { try process.run() } catch { outcome.error = error }
             done.signal()
         }
+        // Process.run lists the open descriptors on its stack; a small thread stack overflows
+        // when a busy test process has many open.
+        thread.stackSize = 8 << 20
         thread.start()
         done.wait()
         if let error = outcome.error { throw error }
@@ -185,6 +188,8 @@ final class OutputCollector: @unchecked Sendable {
                     if isOut { self.out.append(chunk) } else { self.err.append(chunk) }
                     lock.unlock()
                 }
+                // Closed here: the thread keeps the handle alive, so it would never close on its own.
+                try? handle.close()
                 group.leave()
             }
         }
