@@ -69,4 +69,38 @@ struct AutostartTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: folders.root + "/config"))
     }
+
+    static let generator = "/usr/lib/systemd/user-generators/systemd-xdg-autostart-generator"
+
+    /// What systemd's XDG autostart generator (the component that starts autostart entries
+    /// in systemd-managed sessions) makes of the folders: the ExecStart of Nudge's unit, if any.
+    func generatedStart(_ folders: Folders) throws -> String? {
+        let out = folders.root + "/generated-\(UUID())"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let run = try Bench.run(Self.generator, [out, out, out],
+                                environment: ["XDG_CONFIG_HOME": folders.root + "/config", "XDG_CONFIG_DIRS": folders.root + "/xdg"])
+        #expect(run.status == 0, "\(run.stderr)")
+        guard let unit = try? String(contentsOfFile: out + "/app-io.github.nudge.Nudge@autostart.service", encoding: .utf8) else { return nil }
+        return unit.split(separator: "\n").first { $0.hasPrefix("ExecStart=") }.map { String($0.dropFirst(10)) }
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: generator)))
+    func theSessionStartsTheDaemonOrNot() throws {
+        let folders = try Folders()
+        #expect(try generatedStart(folders) == nil)
+        try folders.nudge("autostart", "enable")
+        #expect(try generatedStart(folders)?.hasSuffix("/nudge daemon") == true)
+        // A system-wide entry, hidden by a personal one with Hidden=true: nothing starts.
+        try folders.nudge("autostart", "disable")
+        try FileManager.default.createDirectory(atPath: (folders.system as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let template = try String(contentsOfFile: Bench.packageRoot.appendingPathComponent("packaging/autostart/io.github.nudge.Nudge.desktop.in").path,
+                                  encoding: .utf8)
+        try template.replacingOccurrences(of: "@BINDIR@", with: (Bench.nudgePath as NSString).deletingLastPathComponent)
+            .write(toFile: folders.system, atomically: true, encoding: .utf8)
+        #expect(try generatedStart(folders)?.hasSuffix("/nudge daemon") == true)
+        try folders.nudge("autostart", "disable")
+        #expect(try generatedStart(folders) == nil)
+        try folders.nudge("autostart", "enable")
+        #expect(try generatedStart(folders)?.hasSuffix("/nudge daemon") == true)
+    }
 }
