@@ -170,6 +170,8 @@ public final class Daemon {
             throw StartError(exit: .unavailable, message: "cannot offer \(NudgeService.objectPath): \(error)")
         }
         let server = delivery.serverPresent ? "a notification server is there" : "no notification server yet"
+        let released = ResidentPages.dropClean()
+        log.debug("gave back \(released / 1024) KiB of pages touched while starting")
         log.info("started (pid \(getpid())): \(alerts.count) alert\(alerts.count == 1 ? "" : "s"), zone \(scheduler.systemZone.identifier), \(server)")
     }
 
@@ -270,6 +272,7 @@ public final class Daemon {
             scheduler.sync(alerts, now: Date())
             store.releaseMemory()
             malloc_trim(0)
+            ResidentPages.dropClean()
             log.info("reloaded the store: \(alerts.count) alert\(alerts.count == 1 ? "" : "s")")
         } catch {
             log.error("cannot read the store \(options.storePath): \(error)")
