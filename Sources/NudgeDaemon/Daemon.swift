@@ -233,6 +233,7 @@ public final class Daemon {
         do {
             try timer.arm(at: next)
             armed = .some(next)
+            log.debug("sleeping until \(next.map { InstantFormat.iso8601($0, in: scheduler.systemZone) } ?? "something changes")")
         } catch {
             log.error("cannot arm the timer: \(error)")
         }
@@ -252,6 +253,7 @@ public final class Daemon {
     }
 
     private func filesChanged(_ paths: Set<String>) {
+        log.debug("changed: \(paths.sorted().joined(separator: ", "))")
         if paths.contains(options.localtime) {
             let zone = SystemZone.current(options)
             if zone != scheduler.systemZone {
