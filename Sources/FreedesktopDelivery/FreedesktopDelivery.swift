@@ -74,7 +74,14 @@ public final class FreedesktopDelivery: Delivery {
                     self?.serverChanged(present: !owner.isEmpty)
                 }
                 serverPresent = try connection.nameHasOwner(Self.busName)
-                if serverPresent { askCapabilities() }
+                // What is sent depends on them (markup escaping, who plays the sound), and a
+                // daemon may deliver catch-up pop-ups right after starting: ask now, briefly.
+                if serverPresent {
+                    let patient = timeout
+                    timeout = .milliseconds(500)
+                    if (try? capabilities()) == nil { askCapabilities() }
+                    timeout = patient
+                }
             }
         } catch {
             throw Self.translate(error)
@@ -149,8 +156,11 @@ public final class FreedesktopDelivery: Delivery {
     /// The capabilities if known by now; queue mode asks for them without waiting.
     public var knownCapabilities: Set<Capability>? { cachedCapabilities }
 
-    private func askCapabilities() {
-        guard !askingCapabilities else { return }
+    private func askCapabilities(then done: (() -> Void)? = nil) {
+        guard !askingCapabilities else {
+            done?()
+            return
+        }
         askingCapabilities = true
         send("GetCapabilities", []) { [weak self] result in
             guard let self else { return }
@@ -158,6 +168,7 @@ public final class FreedesktopDelivery: Delivery {
             if case .success(let values) = result {
                 cachedCapabilities = Set((values.first?.strings ?? []).map(Capability.init(rawValue:)))
             }
+            done?()
         }
     }
 
@@ -298,8 +309,16 @@ public final class FreedesktopDelivery: Delivery {
         cachedServer = nil
         serverPresent = present
         for handle in gone { onEvent?(.closed(id: handle, reason: .undefined)) }
-        if present { askCapabilities() }
-        onServerChange?(present)
+        // A new server is announced once its capabilities are known (or it failed to say),
+        // so what waited for it is sent the way it can show it.
+        if present {
+            askCapabilities { [weak self] in
+                guard let self, serverPresent else { return }
+                onServerChange?(true)
+            }
+        } else {
+            onServerChange?(false)
+        }
     }
 
     private func received(_ message: Message) {
