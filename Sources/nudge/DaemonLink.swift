@@ -39,15 +39,21 @@ final class DaemonLink {
         }
     }
 
-    /// Tells a running daemon that the store changed. Best effort: the daemon also
-    /// watches the store, so a failure here only costs a moment. Returns whether it runs.
+    /// Tells a running daemon that the store changed, without waiting for it: re-reading a
+    /// big store takes the daemon a moment the command need not spend, and the daemon also
+    /// watches the store. Returns whether it runs.
     @discardableResult
     static func storeChanged() -> Bool {
         guard let link = running() else { return false }
-        do {
-            _ = try link.call("Reload")
+        do throws(BusError) {
+            let message = try Message.methodCall(destination: NudgeService.busName, path: NudgeService.objectPath,
+                                                 interface: NudgeService.interface, member: "Reload")
+            message.autoStart = false
+            message.noReply = true
+            try link.connection.send(message)
+            link.connection.flush()
         } catch {
-            writeError("nudge: warning: \(error.message); it will see the change by itself\n")
+            writeError("nudge: warning: cannot tell the daemon (\(error)); it will see the change by itself\n")
         }
         return true
     }
