@@ -214,6 +214,19 @@ struct DaemonTests {
         #expect(Bench.eventually(3) { (try? desktop.displayed()) == 0 })
     }
 
+    @Test func sighupReloadsAndSigintStops() throws {
+        let desktop = try Desktop(server: false)
+        let daemon = try desktop.startDaemon()
+        kill(daemon.pid, SIGHUP)
+        #expect(Bench.eventually(3) { daemon.stderrSoFar.contains("SIGHUP: reloading the store") })
+        #expect(daemon.isRunning)
+        #expect(try desktop.daemon("Status").first?.dictionary?["server"]?.bool == false)
+        kill(daemon.pid, SIGINT)
+        let outcome = daemon.finish(timeout: 3)
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.contains("SIGINT: stopping"))
+    }
+
     @Test func losingTheBusIsExit69() throws {
         var desktop: Desktop? = try Desktop(server: false)
         let daemon = try desktop!.startDaemon()

@@ -150,6 +150,8 @@ public final class Running: @unchecked Sendable {
     public var isRunning: Bool { process.isRunning }
     /// What it wrote to stdout so far.
     public var stdoutSoFar: String { collector.stdoutSoFar }
+    /// What it wrote to stderr so far.
+    public var stderrSoFar: String { collector.stderrSoFar }
 
     /// Waits up to `timeout` seconds for the end (then kills it) and returns the outcome.
     public func finish(timeout: Double = 10) -> Bench.Outcome {
@@ -198,6 +200,11 @@ final class OutputCollector: @unchecked Sendable {
     var stdoutSoFar: String {
         lock.lock(); defer { lock.unlock() }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    var stderrSoFar: String {
+        lock.lock(); defer { lock.unlock() }
+        return String(decoding: err, as: UTF8.self)
     }
 
     func finish() -> (String, String) {
