@@ -140,10 +140,27 @@ struct AutostartPlaces {
     static func entry(program: String, hidden: Bool) -> String {
         var lines = ["[Desktop Entry]", "Type=Application", "Version=1.4", "Name=Nudge",
                      "Comment=Starts the Nudge reminder daemon with the session",
-                     "Exec=\(program) daemon", "TryExec=\(program)", "Icon=\(Notification.appID)",
+                     "Exec=\(execArgument(program)) daemon", "TryExec=\(program)", "Icon=\(Notification.appID)",
                      "Terminal=false", "NoDisplay=true", "X-GNOME-Autostart-enabled=\(!hidden)"]
         if hidden { lines.append("Hidden=true") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A path as one Exec= argument: quoted when it has a space, with the characters the
+    /// desktop entry spec reserves inside quotes escaped (and the backslash doubled once
+    /// more, as the file's string escaping asks).
+    static func execArgument(_ path: String) -> String {
+        let reserved: Set<Character> = [" ", "\t", "\"", "'", "`", "$", "\\", ">", "<", "~", "|", "&", ";", "*", "?", "#", "(", ")"]
+        guard path.contains(where: reserved.contains) else { return path }
+        var quoted = "\""
+        for character in path {
+            switch character {
+            case "\"", "`", "$": quoted += "\\\\" + String(character)
+            case "\\": quoted += "\\\\\\\\"
+            default: quoted.append(character)
+            }
+        }
+        return quoted + "\""
     }
 
     private func write(_ text: String) throws(CLIError) {

@@ -103,4 +103,19 @@ struct AutostartTests {
         try folders.nudge("autostart", "enable")
         #expect(try generatedStart(folders)?.hasSuffix("/nudge daemon") == true)
     }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: generator)))
+    func aPathWithASpaceIsQuoted() throws {
+        let folders = try Folders()
+        let copy = folders.root + "/a folder/nudge"
+        try FileManager.default.createDirectory(atPath: folders.root + "/a folder", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Bench.nudgePath, toPath: copy)
+        let enabled = try Bench.run(copy, ["autostart", "enable"],
+                                    environment: ["XDG_CONFIG_HOME": folders.root + "/config", "XDG_CONFIG_DIRS": folders.root + "/xdg",
+                                                  "DBUS_SESSION_BUS_ADDRESS": nil, "XDG_RUNTIME_DIR": nil])
+        #expect(enabled.status == 0)
+        #expect(try String(contentsOfFile: folders.personal, encoding: .utf8).contains("Exec=\"\(copy)\" daemon\n"))
+        #expect(try folders.valid(folders.personal))
+        #expect(try generatedStart(folders) == ":\"\(copy)\" daemon")
+    }
 }
