@@ -153,9 +153,6 @@ public final class FreedesktopDelivery: Delivery {
         return caps
     }
 
-    /// The capabilities if known by now; queue mode asks for them without waiting.
-    public var knownCapabilities: Set<Capability>? { cachedCapabilities }
-
     private func askCapabilities(then done: (() -> Void)? = nil) {
         guard !askingCapabilities else {
             done?()
@@ -223,8 +220,7 @@ public final class FreedesktopDelivery: Delivery {
             handle = id
             register(handle: id, serverID: id)
         case .queue:
-            lastHandle = lastHandle == .max ? 1 : lastHandle + 1
-            handle = lastHandle
+            handle = newHandle()
             send("Notify", arguments) { [weak self] result in self?.notified(handle, result) }
         }
         if let sound = notification.sound, !notification.suppressSound, !caps.contains(.sound),
@@ -261,15 +257,15 @@ public final class FreedesktopDelivery: Delivery {
     /// stands for the server's id, so it can be replaced and closed.
     public func adopt(serverID: UInt32) -> UInt32 {
         if let handle = handles[serverID] { return handle }
-        let handle: UInt32
-        if replyMode == .wait {
-            handle = serverID
-        } else {
-            lastHandle = lastHandle == .max ? 1 : lastHandle + 1
-            handle = lastHandle
-        }
+        let handle = replyMode == .wait ? serverID : newHandle()
         register(handle: handle, serverID: serverID)
         return handle
+    }
+
+    /// The next handle of our own (never 0, which means "no pop-up" on the wire).
+    private func newHandle() -> UInt32 {
+        lastHandle = lastHandle == .max ? 1 : lastHandle + 1
+        return lastHandle
     }
 
     /// The server's id for a handle, once known.

@@ -294,7 +294,8 @@ public final class Daemon {
     /// Logs records, announces fires on the bus, and queues them for the delivery log.
     func record(_ records: [SchedulerRecord], at now: Date) {
         for record in records {
-            unsaved.append(LogEntry(record, at: now))
+            let entry = LogEntry(record, at: now)
+            unsaved.append(entry)
             guard let alert = scheduler.alert(record.alertID) else { continue }
             let name = "\(alert.shortID) \u{201C}\(alert.title)\u{201D}"
             switch record {
@@ -306,14 +307,14 @@ public final class Daemon {
                 log.info("caught up \(name): missed \(missed) since \(InstantFormat.iso8601(since, in: scheduler.systemZone))")
                 announce(alert, count: scheduler.state(alert.id)?.pendingCount ?? 0)
             case .snoozeFired, .redelivered:
-                log.info("fired \(name) again (\(record.kind))")
+                log.info("fired \(name) again (\(entry.event))")
                 announce(alert, count: scheduler.state(alert.id)?.pendingCount ?? 0)
             case .missed(_, let count, let since):
                 log.info("missed \(name): \(count) since \(InstantFormat.iso8601(since, in: scheduler.systemZone)), only logged")
             case .deliveryFailed(_, let error):
                 log.warning("could not show \(name): \(error.message)")
             default:
-                log.info("\(record.kind) \(name)")
+                log.info("\(entry.event) \(name)")
             }
         }
     }
@@ -355,11 +356,6 @@ public final class Daemon {
 
     /// Whether a notification server is there.
     var serverPresent: Bool { delivery.serverPresent }
-}
-
-extension SchedulerRecord {
-    /// The record's name in the delivery log.
-    var kind: String { LogEntry(self, at: Date(timeIntervalSince1970: 0)).event }
 }
 
 /// The system's time zone, read afresh: `TZ` when set, else where `/etc/localtime` points.

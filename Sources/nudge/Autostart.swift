@@ -70,9 +70,7 @@ struct AutostartPlaces {
     let system: [String]
 
     init(environment: [String: String]) {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        personal = config + "/autostart/" + Self.fileName
+        personal = XDGBase.configHome(environment) + "/autostart/" + Self.fileName
         let dirs = (environment["XDG_CONFIG_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         system = (dirs.isEmpty ? ["/etc/xdg"] : dirs).map { $0 + "/autostart/" + Self.fileName }
     }
@@ -190,6 +188,20 @@ struct AutostartPlaces {
     }
 }
 
+/// The XDG base folders the person's session uses (an unset or relative value means the default).
+enum XDGBase {
+    static func configHome(_ environment: [String: String]) -> String {
+        absolute(environment["XDG_CONFIG_HOME"]) ?? home(environment) + "/.config"
+    }
+
+    static func dataHome(_ environment: [String: String]) -> String {
+        absolute(environment["XDG_DATA_HOME"]) ?? home(environment) + "/.local/share"
+    }
+
+    private static func absolute(_ path: String?) -> String? { path.flatMap { $0.hasPrefix("/") ? $0 : nil } }
+    private static func home(_ environment: [String: String]) -> String { environment["HOME"] ?? NSHomeDirectory() }
+}
+
 /// The `[Desktop Entry]` group of a .desktop file, key by key (no locale variants needed).
 struct DesktopEntry {
     private var values: [String: String] = [:]
@@ -220,12 +232,7 @@ struct DaemonStatus {
     var pending: UInt32
 
     static func query() -> DaemonStatus? {
-        guard let link = DaemonLink.running(), let reply = try? link.call("Status").first,
-              case .array(_, let entries) = reply else { return nil }
-        var fields: [String: Value] = [:]
-        for entry in entries {
-            if case .dictEntry(let key, .variant(let value)) = entry, let name = key.string { fields[name] = value }
-        }
+        guard let link = DaemonLink.running(), let fields = (try? link.call("Status").first)?.vardict else { return nil }
         return DaemonStatus(pid: fields["pid"]?.uint32 ?? 0, version: fields["version"]?.string ?? "?",
                             alerts: fields["alerts"]?.uint32 ?? 0, pending: fields["pending"]?.uint32 ?? 0)
     }

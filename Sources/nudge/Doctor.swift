@@ -140,12 +140,11 @@ struct Doctor: ParsableCommand {
     /// Do-not-disturb where the server lets it be read: dunst's `paused`, KDE's `Inhibited`.
     static func doNotDisturb(_ connection: Connection, server: String) -> Check {
         func property(_ interface: String, _ name: String) -> Bool? {
-            guard let value = try? connection.call(
+            let value = try? connection.call(
                 destination: FreedesktopDelivery.busName, path: FreedesktopDelivery.objectPath,
                 interface: "org.freedesktop.DBus.Properties", member: "Get",
-                arguments: [.string(interface), .string(name)], autoStart: false).first,
-                case .variant(let inner) = value else { return nil }
-            return inner.bool
+                arguments: [.string(interface), .string(name)], autoStart: false).first
+            return value?.unwrapped.bool
         }
         if let paused = property("org.dunstproject.cmd0", "paused") {
             return paused
@@ -173,11 +172,8 @@ struct SystemdUnit {
     let enabled: Bool
 
     init(environment: [String: String]) {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        let configDirs = [config + "/systemd/user", "/etc/systemd/user"]
-        let dirs = configDirs + [data + "/systemd/user", "/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
+        let configDirs = [XDGBase.configHome(environment) + "/systemd/user", "/etc/systemd/user"]
+        let dirs = configDirs + [XDGBase.dataHome(environment) + "/systemd/user", "/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
         path = dirs.map { $0 + "/" + Self.name }.first { FileManager.default.fileExists(atPath: $0) }
         enabled = configDirs.contains { dir in
             ["graphical-session.target.wants", "default.target.wants"].contains {

@@ -100,7 +100,7 @@ struct DaemonTests {
         let expired = try desktop.add("Expired", "--at", desktop.clock(in: 1).text)
         #expect(Bench.eventually(8) { (try? desktop.events(expired)) == ["fired", "expired"] })
         let status = try desktop.daemon("Status")
-        #expect(status.first?.dictionary?["pending"]?.uint32 == 1)
+        #expect(status.first?.vardict?["pending"]?.uint32 == 1)
         #expect(try desktop.nudge("show", String(expired.prefix(8))).stdout.contains("pending    1"))
     }
 
@@ -173,7 +173,7 @@ struct DaemonTests {
         let started = Date()
         let status = try desktop.daemon("Status")
         #expect(Date().timeIntervalSince(started) < 1)
-        #expect(status.first?.dictionary?["alerts"]?.uint32 == 2)
+        #expect(status.first?.vardict?["alerts"]?.uint32 == 2)
         let signals = fired.stop()
         #expect(signals.contains(second))
         // Its Notify got no reply in 2 s: logged, and not sent again to the same server.
@@ -194,7 +194,7 @@ struct DaemonTests {
         #expect(ended.status == 0)
         #expect(ended.stderr.contains("another daemon took over"))
         let status = try desktop.daemon("Status")
-        #expect(status.first?.dictionary?["pid"]?.uint32 == UInt32(replacement.pid))
+        #expect(status.first?.vardict?["pid"]?.uint32 == UInt32(replacement.pid))
     }
 
     @Test func sigtermIsCleanAndNothingIsLost() throws {
@@ -220,7 +220,7 @@ struct DaemonTests {
         kill(daemon.pid, SIGHUP)
         #expect(Bench.eventually(3) { daemon.stderrSoFar.contains("SIGHUP: reloading the store") })
         #expect(daemon.isRunning)
-        #expect(try desktop.daemon("Status").first?.dictionary?["server"]?.bool == false)
+        #expect(try desktop.daemon("Status").first?.vardict?["server"]?.bool == false)
         kill(daemon.pid, SIGINT)
         let outcome = daemon.finish(timeout: 3)
         #expect(outcome.status == 0)
@@ -241,7 +241,7 @@ struct DaemonTests {
         let daemon = try desktop.startDaemon()
         defer { _ = daemon.stop() }
         let id = try desktop.add("Later", "--at", "23:59:59")
-        let status = try #require(try desktop.daemon("Status").first?.dictionary)
+        let status = try #require(try desktop.daemon("Status").first?.vardict)
         #expect(status["version"]?.string?.isEmpty == false)
         #expect(status["alerts"]?.uint32 == 1)
         #expect(status["pending"]?.uint32 == 0)
@@ -280,7 +280,7 @@ struct DaemonTests {
         let added = try desktop.nudge("add", "Watched", "--at", desktop.clock(in: 2).text, environment: alone)
         #expect(added.status == 0)
         let id = try #require(added.stdout.split(separator: " ").dropFirst().first?.dropLast())
-        #expect(Bench.eventually(1) { (try? desktop.daemon("Status").first?.dictionary?["alerts"]?.uint32) == 1 })
+        #expect(Bench.eventually(1) { (try? desktop.daemon("Status").first?.vardict?["alerts"]?.uint32) == 1 })
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
         // Switched off the same way: its pop-up goes.
         #expect(try desktop.nudge("off", String(id), environment: alone).status == 0)
@@ -299,7 +299,7 @@ extension DaemonTests {
         defer { _ = daemon.stop() }
         #expect(Bench.eventually(5) { (try? desktop.daemon("Status")) != nil })
         _ = try desktop.nudge("add", "Floating", "--at", "12:00", environment: environment)
-        func status() -> [String: Value] { (try? desktop.daemon("Status").first?.dictionary) ?? [:] }
+        func status() -> [String: Value] { (try? desktop.daemon("Status").first?.vardict) ?? [:] }
         #expect(Bench.eventually(2) { status()["alerts"]?.uint32 == 1 })
         #expect(status()["zone"]?.string == "Europe/Berlin")
         #expect(status()["next-due"]?.string?.hasSuffix("T12:00:00+01:00") == true)
@@ -316,25 +316,12 @@ extension DaemonTests {
         let desktop = try Desktop(activatable: true)
         let id = try desktop.add("Activated", "--at", "23:59:59")
         let status = try desktop.call("io.github.nudge.Nudge", "/io/github/nudge/Nudge", "io.github.nudge.Nudge1", "Status",
-                                      timeout: .seconds(10), autoStart: true).first?.dictionary
+                                      timeout: .seconds(10), autoStart: true).first?.vardict
         #expect(status?["alerts"]?.uint32 == 1)
         let pid = try #require(status?["pid"]?.uint32)
         #expect(kill(pid_t(pid), 0) == 0)
         #expect(try desktop.daemon("Ack", [.string(id)]).isEmpty)
         kill(pid_t(pid), SIGTERM)
         #expect(Bench.eventually(3) { kill(pid_t(pid), 0) != 0 })
-    }
-}
-
-extension Value {
-    /// An `a{sv}` as a dictionary of its variants' contents.
-    var dictionary: [String: Value]? {
-        guard case .array(_, let entries) = self else { return nil }
-        var result: [String: Value] = [:]
-        for entry in entries {
-            guard case .dictEntry(let key, let value) = entry, let name = key.string else { continue }
-            if case .variant(let inner) = value { result[name] = inner } else { result[name] = value }
-        }
-        return result
     }
 }
