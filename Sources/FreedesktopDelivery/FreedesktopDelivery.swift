@@ -76,12 +76,7 @@ public final class FreedesktopDelivery: Delivery {
                 serverPresent = try connection.nameHasOwner(Self.busName)
                 // What is sent depends on them (markup escaping, who plays the sound), and a
                 // daemon may deliver catch-up pop-ups right after starting: ask now, briefly.
-                if serverPresent {
-                    let patient = timeout
-                    timeout = .milliseconds(500)
-                    if (try? capabilities()) == nil { askCapabilities() }
-                    timeout = patient
-                }
+                if serverPresent, (try? capabilities(timeout: .milliseconds(500))) == nil { askCapabilities() }
             }
         } catch {
             throw Self.translate(error)
@@ -107,9 +102,9 @@ public final class FreedesktopDelivery: Delivery {
         return message
     }
 
-    private func call(_ member: String, _ arguments: [Value] = []) throws(DeliveryError) -> [Value] {
+    private func call(_ member: String, _ arguments: [Value] = [], timeout: Duration? = nil) throws(DeliveryError) -> [Value] {
         do {
-            return try connection.call(message(member, arguments), timeout: timeout).arguments()
+            return try connection.call(message(member, arguments), timeout: timeout ?? self.timeout).arguments()
         } catch {
             throw Self.translate(error)
         }
@@ -144,10 +139,11 @@ public final class FreedesktopDelivery: Delivery {
         }
     }
 
-    /// The server's capabilities, asked once and then remembered.
-    public func capabilities() throws(DeliveryError) -> Set<Capability> {
+    /// The server's capabilities, asked once (waiting up to `timeout`, by default the
+    /// delivery's) and then remembered.
+    public func capabilities(timeout: Duration? = nil) throws(DeliveryError) -> Set<Capability> {
         if let cachedCapabilities { return cachedCapabilities }
-        let names = try call("GetCapabilities").first?.strings ?? []
+        let names = try call("GetCapabilities", timeout: timeout).first?.strings ?? []
         let caps = Set(names.map(Capability.init(rawValue:)))
         cachedCapabilities = caps
         return caps
@@ -202,9 +198,7 @@ public final class FreedesktopDelivery: Delivery {
             let needsCapabilities = notification.sound != nil || WireFormat.needsEscaping(notification.body)
             caps = needsCapabilities || cachedCapabilities != nil ? try capabilities() : []
         case .queue:
-            guard serverPresent else {
-                throw DeliveryError(.noServer, "no notification server: nothing owns \(Self.busName) on the session bus")
-            }
+            guard serverPresent else { throw Self.translate(BusError(.serviceUnknown)) }
             if cachedCapabilities == nil { askCapabilities() }
             caps = cachedCapabilities ?? []
             if let known = cachedCapabilities, !known.contains(.actions) { notification.actions = [] }
@@ -214,9 +208,7 @@ public final class FreedesktopDelivery: Delivery {
         let handle: UInt32
         switch replyMode {
         case .wait:
-            guard let id = try call("Notify", arguments).first?.uint32 else {
-                throw DeliveryError(.rejected, "\(Self.busName) answered Notify without an id")
-            }
+            guard let id = try call("Notify", arguments).first?.uint32 else { throw Self.noID }
             handle = id
             register(handle: id, serverID: id)
         case .queue:
@@ -230,11 +222,13 @@ public final class FreedesktopDelivery: Delivery {
         return handle
     }
 
+    static let noID = DeliveryError(.rejected, "\(busName) answered Notify without an id")
+
     private func notified(_ handle: UInt32, _ result: Result<[Value], DeliveryError>) {
         switch result {
         case .success(let values):
             guard let id = values.first?.uint32 else {
-                onEvent?(.failed(id: handle, error: DeliveryError(.rejected, "\(Self.busName) answered Notify without an id")))
+                onEvent?(.failed(id: handle, error: Self.noID))
                 return
             }
             register(handle: handle, serverID: id)

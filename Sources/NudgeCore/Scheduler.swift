@@ -110,20 +110,26 @@ public final class Scheduler {
         index.reserveCapacity(alerts.count)
         queue.reserveCapacity(alerts.count)
         for alert in alerts where index[alert.id] == nil {
-            let state = states[alert.id] ?? AlertState(checkedUntil: min(now, alert.created))
-            index[alert.id] = Int32(slots.count)
-            slots.append(Slot(alert: alert, state: state))
-            totalPending += Int(state.pendingCount)
-            if let shown = state.shownID { byDeliveryID[shown] = alert.id }
+            insert(alert, states[alert.id] ?? AlertState(checkedUntil: min(now, alert.created)))
             reschedule(alert.id)
         }
     }
 
+    private func insert(_ alert: Alert, _ state: AlertState) {
+        index[alert.id] = Int32(slots.count)
+        slots.append(Slot(alert: alert, state: state))
+        totalPending += Int(state.pendingCount)
+        if let shown = state.shownID { byDeliveryID[shown] = alert.id }
+    }
+
+    /// Where an alert's slot is.
+    private func position(_ id: UUID) -> Int? { index[id].map(Int.init) }
+
     /// The alert with an id.
-    public func alert(_ id: UUID) -> Alert? { index[id].map { slots[Int($0)].alert } }
+    public func alert(_ id: UUID) -> Alert? { position(id).map { slots[$0].alert } }
 
     /// The state of the alert with an id.
-    public func state(_ id: UUID) -> AlertState? { index[id].map { slots[Int($0)].state } }
+    public func state(_ id: UUID) -> AlertState? { position(id).map { slots[$0].state } }
 
     /// How many alerts there are.
     public var alertCount: Int { slots.count }
@@ -135,7 +141,7 @@ public final class Scheduler {
 
     /// Replaces an alert's state, keeping the total and the changed set.
     private func setState(_ id: UUID, _ state: AlertState) {
-        guard let i = index[id].map(Int.init) else { return }
+        guard let i = position(id) else { return }
         totalPending += Int(state.pendingCount) - Int(slots[i].state.pendingCount)
         slots[i].state = state
         changed.insert(id)
@@ -162,7 +168,7 @@ public final class Scheduler {
     }
 
     private func isCurrent(_ wake: Wake) -> Bool {
-        index[wake.id].map { slots[Int($0)].wake == wake.generation } ?? false
+        position(wake.id).map { slots[$0].wake == wake.generation } ?? false
     }
 
     /// The actions a pop-up gets (when the server shows actions).
@@ -179,7 +185,7 @@ public final class Scheduler {
         var records: [SchedulerRecord] = []
         while let top = queue.min, top.at <= now {
             queue.popMin()
-            guard let i = index[top.id].map(Int.init), slots[i].wake == top.generation else { continue }
+            guard let i = position(top.id), slots[i].wake == top.generation else { continue }
             slots[i].wake = 0
             records += fire(top.id, now: now)
             reschedule(top.id)
@@ -199,7 +205,7 @@ public final class Scheduler {
     }
 
     private func attemptFire(_ id: UUID, now: Date) throws(DeliveryError) -> [SchedulerRecord] {
-        guard let i = index[id].map(Int.init), slots[i].alert.enabled else { return [] }
+        guard let i = position(id), slots[i].alert.enabled else { return [] }
         let alert = slots[i].alert
         var state = slots[i].state
         let zone = alert.zone(system: systemZone)
@@ -269,7 +275,7 @@ public final class Scheduler {
 
     private func reschedule(_ id: UUID) {
         generation += 1
-        guard let i = index[id].map(Int.init) else { return }
+        guard let i = position(id) else { return }
         slots[i].wake = 0
         let alert = slots[i].alert, state = slots[i].state
         guard alert.enabled, !blocked.contains(id) else { return }
@@ -379,14 +385,13 @@ public final class Scheduler {
 
     /// Adds or replaces an alert. A changed alert starts owing nothing before `now`.
     public func upsert(_ alert: Alert, now: Date) {
-        if let i = index[alert.id].map(Int.init) {
+        if let i = position(alert.id) {
             slots[i].alert = alert
             var state = slots[i].state
             state.checkedUntil = now
             setState(alert.id, state)
         } else {
-            index[alert.id] = Int32(slots.count)
-            slots.append(Slot(alert: alert, state: AlertState(checkedUntil: min(now, alert.created))))
+            insert(alert, AlertState(checkedUntil: min(now, alert.created)))
             changed.insert(alert.id)
         }
         reschedule(alert.id)
@@ -420,11 +425,8 @@ public final class Scheduler {
 
     /// Removes an alert and withdraws its pop-up.
     public func remove(_ id: UUID) {
-        guard let i = index[id].map(Int.init) else { return }
-        if let shown = slots[i].state.shownID {
-            try? delivery.withdraw(shown)
-            byDeliveryID[shown] = nil
-        }
+        guard let i = position(id) else { return }
+        if let shown = slots[i].state.shownID { try? delivery.withdraw(shown) }
         for (shown, owner) in byDeliveryID where owner == id {
             byDeliveryID[shown] = nil
             answered.remove(shown)

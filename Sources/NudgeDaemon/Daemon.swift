@@ -137,10 +137,6 @@ public final class Daemon {
         }
         scheduler = Scheduler(alerts: alerts, states: states, zone: SystemZone.current(options), now: now, delivery: delivery)
         busIO = connection.integrateWithLoop()
-        // Loading filled SQLite's cache and freed the rows; hand the free pages back
-        // instead of keeping the peak resident for the rest of the session.
-        store.releaseMemory()
-        malloc_trim(0)
 
         delivery.onEvent = { [unowned self] event in
             let now = Date()
@@ -170,9 +166,8 @@ public final class Daemon {
             throw StartError(exit: .unavailable, message: "cannot offer \(NudgeService.objectPath): \(error)")
         }
         let server = delivery.serverPresent ? "a notification server is there" : "no notification server yet"
-        let released = ResidentPages.dropClean()
-        log.debug("gave back \(released / 1024) KiB of pages touched while starting")
-        log.info("started (pid \(getpid())): \(alerts.count) alert\(alerts.count == 1 ? "" : "s"), zone \(scheduler.systemZone.identifier), \(server)")
+        giveBackMemory()
+        log.info("started (pid \(getpid())): \(Self.count(alerts.count)), zone \(scheduler.systemZone.identifier), \(server)")
     }
 
     /// Takes the bus name, or says who has it.
@@ -272,14 +267,24 @@ public final class Daemon {
             storeVersion = version
             let alerts = try store.alerts()
             scheduler.sync(alerts, now: Date())
-            store.releaseMemory()
-            malloc_trim(0)
-            ResidentPages.dropClean()
-            log.info("reloaded the store: \(alerts.count) alert\(alerts.count == 1 ? "" : "s")")
+            giveBackMemory()
+            log.info("reloaded the store: \(Self.count(alerts.count))")
         } catch {
             log.error("cannot read the store \(options.storePath): \(error)")
         }
     }
+
+    /// After reading the whole store (starting, reloading): SQLite's cache, the heap the rows
+    /// were freed to, and the clean pages touched only while loading go back, instead of the
+    /// peak staying resident for the rest of the session.
+    private func giveBackMemory() {
+        store.releaseMemory()
+        malloc_trim(0)
+        let released = ResidentPages.dropClean()
+        log.debug("gave back \(released / 1024) KiB of pages touched while loading")
+    }
+
+    private static func count(_ alerts: Int) -> String { "\(alerts) alert\(alerts == 1 ? "" : "s")" }
 
     private func stop(_ exit: Exit) -> Exit {
         save()
@@ -302,13 +307,13 @@ public final class Daemon {
             case .fired(_, let due, _, let count):
                 let late = now.timeIntervalSince(due) * 1000
                 log.info("fired \(name) count \(count) (\(String(format: "%.2f", late)) ms after its time)")
-                announce(alert, count: count)
+                announce(alert)
             case .caughtUp(_, let missed, let since, _):
                 log.info("caught up \(name): missed \(missed) since \(InstantFormat.iso8601(since, in: scheduler.systemZone))")
-                announce(alert, count: scheduler.state(alert.id)?.pendingCount ?? 0)
+                announce(alert)
             case .snoozeFired, .redelivered:
                 log.info("fired \(name) again (\(entry.event))")
-                announce(alert, count: scheduler.state(alert.id)?.pendingCount ?? 0)
+                announce(alert)
             case .missed(_, let count, let since):
                 log.info("missed \(name): \(count) since \(InstantFormat.iso8601(since, in: scheduler.systemZone)), only logged")
             case .deliveryFailed(_, let error):
@@ -319,7 +324,9 @@ public final class Daemon {
         }
     }
 
-    private func announce(_ alert: Alert, count: Int32) {
+    /// `Fired(s id, u count)`, with the count the pop-up shows.
+    private func announce(_ alert: Alert) {
+        let count = scheduler.state(alert.id)?.pendingCount ?? 0
         try? connection.emit(path: NudgeService.objectPath, interface: NudgeService.interface, member: "Fired",
                              arguments: [.string(alert.id.hex), .uint32(UInt32(max(count, 0)))])
     }

@@ -188,20 +188,6 @@ struct AutostartPlaces {
     }
 }
 
-/// The XDG base folders the person's session uses (an unset or relative value means the default).
-enum XDGBase {
-    static func configHome(_ environment: [String: String]) -> String {
-        absolute(environment["XDG_CONFIG_HOME"]) ?? home(environment) + "/.config"
-    }
-
-    static func dataHome(_ environment: [String: String]) -> String {
-        absolute(environment["XDG_DATA_HOME"]) ?? home(environment) + "/.local/share"
-    }
-
-    private static func absolute(_ path: String?) -> String? { path.flatMap { $0.hasPrefix("/") ? $0 : nil } }
-    private static func home(_ environment: [String: String]) -> String { environment["HOME"] ?? NSHomeDirectory() }
-}
-
 /// The `[Desktop Entry]` group of a .desktop file, key by key (no locale variants needed).
 struct DesktopEntry {
     private var values: [String: String] = [:]
@@ -222,18 +208,4 @@ struct DesktopEntry {
     }
 
     subscript(key: String) -> String? { values[key] }
-}
-
-/// The running daemon's `Status`, asked without starting it.
-struct DaemonStatus {
-    var pid: UInt32
-    var version: String
-    var alerts: UInt32
-    var pending: UInt32
-
-    static func query() -> DaemonStatus? {
-        guard let link = DaemonLink.running(), let fields = (try? link.call("Status").first)?.vardict else { return nil }
-        return DaemonStatus(pid: fields["pid"]?.uint32 ?? 0, version: fields["version"]?.string ?? "?",
-                            alerts: fields["alerts"]?.uint32 ?? 0, pending: fields["pending"]?.uint32 ?? 0)
-    }
 }

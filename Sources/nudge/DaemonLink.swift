@@ -58,3 +58,17 @@ final class DaemonLink {
         return true
     }
 }
+
+/// The running daemon's `Status`, asked without starting it.
+struct DaemonStatus {
+    var pid: UInt32
+    var version: String
+    var alerts: UInt32
+    var pending: UInt32
+
+    static func query() -> DaemonStatus? {
+        guard let link = DaemonLink.running(), let fields = (try? link.call("Status").first)?.vardict else { return nil }
+        return DaemonStatus(pid: fields["pid"]?.uint32 ?? 0, version: fields["version"]?.string ?? "?",
+                            alerts: fields["alerts"]?.uint32 ?? 0, pending: fields["pending"]?.uint32 ?? 0)
+    }
+}
