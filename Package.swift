@@ -66,7 +66,7 @@ let package = Package(
         ]),
         .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "TestSupport"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "DaemonTests", dependencies: ["TestSupport", "DBus", "NudgeCore", "NudgeStore"]),
+        .testTarget(name: "DaemonTests", dependencies: ["TestSupport", "DBus", "NudgeCore", "NudgeStore", "NudgeDaemon"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport", "DBus", "NudgeCore", "NudgeStore"]),
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
     ],

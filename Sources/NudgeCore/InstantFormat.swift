@@ -12,7 +12,7 @@ public enum InstantFormat {
     }
 
     /// `Z` for zero, else `+HH:MM` / `-HH:MM`.
-    static func offset(_ seconds: Int) -> String {
+    public static func offset(_ seconds: Int) -> String {
         if seconds == 0 { return "Z" }
         let sign = seconds < 0 ? "-" : "+"
         let minutes = abs(seconds) / 60

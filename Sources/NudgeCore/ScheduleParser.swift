@@ -130,6 +130,11 @@ public enum ScheduleParser {
 
     /// A time zone by IANA name (`Europe/Berlin`), or `UTC`.
     public static func zone(_ text: String) throws(ScheduleError) -> TimeZone {
+        if PosixTZ.isAmbiguousOffsetName(text) {
+            throw ScheduleError(text, "ambiguous time zone",
+                                detail: "POSIX reads it as hours west of UTC, most people as hours east",
+                                accepted: "use an IANA name: Etc/GMT-3 is UTC+03:00, Etc/GMT+3 is UTC-03:00")
+        }
         guard !text.isEmpty, let zone = TimeZone(identifier: text) else {
             throw ScheduleError(text, "unknown time zone", accepted: "use an IANA name such as Europe/Berlin, America/New_York or UTC")
         }

@@ -135,7 +135,9 @@ public final class Daemon {
         for (id, state) in states {
             if let shown = state.shownID { states[id]?.shownID = delivery.adopt(serverID: shown) }
         }
-        scheduler = Scheduler(alerts: alerts, states: states, zone: SystemZone.current(options), now: now, delivery: delivery)
+        let zone = SystemZone.resolve(environment: options.environment, localtime: options.localtime)
+        if let warning = zone.warning { log.warning("\(warning)") }
+        scheduler = Scheduler(alerts: alerts, states: states, zone: zone.zone, now: now, delivery: delivery)
         busIO = connection.integrateWithLoop()
 
         delivery.onEvent = { [unowned self] event in
@@ -250,7 +252,7 @@ public final class Daemon {
     private func filesChanged(_ paths: Set<String>) {
         log.debug("changed: \(paths.sorted().joined(separator: ", "))")
         if paths.contains(options.localtime) {
-            let zone = SystemZone.current(options)
+            let zone = SystemZone.resolve(environment: options.environment, localtime: options.localtime).zone
             if zone != scheduler.systemZone {
                 log.info("the system's time zone is now \(zone.identifier)")
                 scheduler.setSystemZone(zone)
@@ -363,24 +365,4 @@ public final class Daemon {
 
     /// Whether a notification server is there.
     var serverPresent: Bool { delivery.serverPresent }
-}
-
-/// The system's time zone, read afresh: `TZ` when set, else where `/etc/localtime` points.
-enum SystemZone {
-    static func current(_ options: Daemon.Options) -> TimeZone {
-        if let tz = options.environment["TZ"], !tz.isEmpty,
-           let zone = TimeZone(identifier: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) {
-            return zone
-        }
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: options.localtime),
-           let range = target.range(of: "zoneinfo/"),
-           let zone = TimeZone(identifier: String(target[range.upperBound...])) {
-            return zone
-        }
-        if let name = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8),
-           let zone = TimeZone(identifier: name.trimmingCharacters(in: .whitespacesAndNewlines)) {
-            return zone
-        }
-        return TimeZone(identifier: "UTC")!
-    }
 }

@@ -27,7 +27,7 @@ struct Add: ParsableCommand {
 
     func run() throws {
         let now = Date()
-        let zone = try options.zone() ?? .current
+        let zone = try options.zone() ?? LocalZone.current
         let parsed = try AlertOptions.schedule(schedule.flags, now: now, zone: zone)
         var alert = Alert(title: title, schedule: parsed, created: now)
         try options.apply(to: &alert, title: title)
@@ -69,7 +69,7 @@ struct Edit: ParsableCommand {
         var alert = try StoreAccess.run { try store.alert(matching: id) }
         try options.apply(to: &alert, title: title)
         if schedule.flags != ScheduleFlags() {
-            alert.schedule = try AlertOptions.schedule(schedule.flags, now: now, zone: alert.zone(system: .current))
+            alert.schedule = try AlertOptions.schedule(schedule.flags, now: now, zone: alert.zone(system: LocalZone.current))
         }
         try StoreAccess.run { try store.save(alert) }
         DaemonLink.storeChanged()

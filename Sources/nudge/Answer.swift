@@ -104,7 +104,7 @@ enum Answer {
             return
         }
         let closer = PopupCloser()
-        let scheduler = Scheduler(alerts: alerts, states: states, zone: .current, now: now, delivery: closer)
+        let scheduler = Scheduler(alerts: alerts, states: states, zone: LocalZone.current, now: now, delivery: closer)
         var records: [SchedulerRecord] = []
         for alert in alerts {
             switch self {
@@ -133,7 +133,7 @@ enum Answer {
     }
 
     private func report(_ alert: Alert, now: Date) {
-        let zone = alert.zone(system: .current)
+        let zone = alert.zone(system: LocalZone.current)
         switch self {
         case .acknowledge:
             print("acknowledged \(alert.shortID): \(alert.title)")

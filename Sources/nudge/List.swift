@@ -28,7 +28,7 @@ struct List: ParsableCommand {
         let store = try StoreAccess.open()
         let alerts = try StoreAccess.run { try store.alerts() }
         let now = Date()
-        let zone = TimeZone.current
+        let zone = LocalZone.current
         // Sort indices by (next fire, creation): moving whole alerts around costs more
         // than the sort itself with 100,000 of them.
         let next = Parallel.chunks(alerts.count) { range in alerts[range].map { AlertView.next($0, after: now, zone: zone) } }

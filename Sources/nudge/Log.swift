@@ -43,7 +43,7 @@ struct Log: ParsableCommand {
             return
         }
         if entries.isEmpty {
-            print("nothing in the log since \(InstantFormat.iso8601(start, in: .current))")
+            print("nothing in the log since \(InstantFormat.iso8601(start, in: LocalZone.current))")
             return
         }
         let terminal = Terminal()
@@ -51,7 +51,7 @@ struct Log: ParsableCommand {
             var what = entry.event
             if let count = entry.count { what += entry.event == "fired" ? " ×\(count)" : " \(count)" }
             if let detail = entry.detail { what += " (\(detail))" }
-            return [terminal.wording.instant(entry.at, .current), entry.alertID.shortHex, what,
+            return [terminal.wording.instant(entry.at, LocalZone.current), entry.alertID.shortHex, what,
                     titles[entry.alertID] ?? "(removed)"]
         }
         print(terminal.table(rows, paints: rows.map { _ in [nil, "33", nil, nil] }))

@@ -42,7 +42,7 @@ struct Next: ParsableCommand {
         let zone: TimeZone
         let instants: [Date]
         do {
-            var chosen = try tz.map { (name) throws(ScheduleError) in try ScheduleParser.zone(name) } ?? TimeZone.current
+            var chosen = try tz.map { (name) throws(ScheduleError) in try ScheduleParser.zone(name) } ?? LocalZone.current
             let start = try after.map { (text) throws(ScheduleError) in try ScheduleParser.instant(text, zone: chosen) } ?? Date()
             let parsed: Schedule
             if let id {

@@ -20,12 +20,12 @@ struct Show: ParsableCommand {
         let now = Date()
         if json {
             var out: [UInt8] = []
-            AlertView.writeJSON(alert, next: AlertView.next(alert, after: now, zone: .current), zone: .current, to: &out)
+            AlertView.writeJSON(alert, next: AlertView.next(alert, after: now, zone: LocalZone.current), zone: LocalZone.current, to: &out)
             writeOut(out + [UInt8(ascii: "\n")])
             return
         }
-        let zone = alert.zone(system: .current)
-        let next = AlertView.next(alert, after: now, zone: .current)
+        let zone = alert.zone(system: LocalZone.current)
+        let next = AlertView.next(alert, after: now, zone: LocalZone.current)
         let state = try StoreAccess.run { try store.states() }[alert.id]
         let catchUp: String
         switch alert.catchUp {
@@ -36,7 +36,7 @@ struct Show: ParsableCommand {
             ("id", alert.id.lowercased), ("title", alert.title), ("body", alert.body),
             ("state", alert.enabled ? "on" : "off"), ("schedule", alert.schedule.summary(in: zone)),
             ("next", next.map { InstantFormat.iso8601($0, in: zone) } ?? "—"),
-            ("time zone", alert.timeZone ?? "follows the system (\(TimeZone.current.identifier))"),
+            ("time zone", alert.timeZone ?? "follows the system (\(LocalZone.current.identifier))"),
             ("sound", alert.sound?.description ?? "none"), ("urgency", alert.urgency.description),
             ("icon", alert.icon.isEmpty ? "Nudge's" : alert.icon), ("catch-up", catchUp),
             ("snooze", Schedule.duration(alert.snoozeSeconds)),
