@@ -108,7 +108,18 @@ public enum ScheduleParser {
     }
 
     /// A duration in whole seconds: `90s`, `20m`, `1h30m`, `2h`, `1h30m15s`.
-    public static func duration(_ text: String) throws(ScheduleError) -> Int {
+    public static func duration(_ text: String, for quantity: Limits.Quantity) throws(ScheduleError) -> Int {
+        let seconds = try duration(text)
+        do {
+            try Limits.check(quantity, seconds: seconds)
+        } catch {
+            throw ScheduleError(text, "invalid \(quantity == .in || quantity == .every ? "--" + quantity.rawValue : quantity.rawValue)",
+                                detail: "it must be \(quantity.rangeText)", accepted: durationForms)
+        }
+        return seconds
+    }
+
+    static func duration(_ text: String) throws(ScheduleError) -> Int {
         var total = 0, number = "", sawUnit = false, lastRank = 4
         let ranks: [Character: (Int, Int)] = ["d": (4, 86400), "h": (3, 3600), "m": (2, 60), "s": (1, 1)]
         for ch in text.lowercased().trimmingSpaces {
@@ -199,8 +210,7 @@ public enum ScheduleParser {
             return .daily(times: Array(Set(times)).sorted(), days: days)
         }
         if let every = flags.every {
-            let seconds = try duration(every)
-            guard seconds >= 60 else { throw ScheduleError(every, "invalid interval", detail: "--every must be at least 1 minute", accepted: durationForms) }
+            let seconds = try duration(every, for: .every)
             switch (flags.from, flags.until) {
             case (nil, nil):
                 return .interval(seconds: seconds, anchor: now, days: days)
@@ -218,7 +228,7 @@ public enum ScheduleParser {
                                     accepted: "use --from 09:30 --until 21:30")
             }
         }
-        if let text = flags.in { return .once(now.addingTimeInterval(TimeInterval(try duration(text)))) }
+        if let text = flags.in { return .once(now.addingTimeInterval(TimeInterval(try duration(text, for: .in)))) }
         if let text = flags.on { return .once(try instant(text, zone: zone)) }
         return .cron(try CronExpression(flags.cron ?? ""))
     }

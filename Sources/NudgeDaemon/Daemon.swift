@@ -304,7 +304,7 @@ public final class Daemon {
             let entry = LogEntry(record, at: now)
             unsaved.append(entry)
             guard let alert = scheduler.alert(record.alertID) else { continue }
-            let name = "\(alert.shortID) \u{201C}\(alert.title)\u{201D}"
+            let name = "\(alert.shortID) \u{201C}\(alert.title.escapingControls)\u{201D}"
             switch record {
             case .fired(_, let due, _, let count):
                 let late = now.timeIntervalSince(due) * 1000

@@ -33,8 +33,9 @@ enum DaemonInterface {
             },
             .init("Snooze", inputs: [A("id", "s"), A("seconds", "u")]) { [unowned daemon] args, _ throws(BusError) in
                 let id = try alert(args[0], in: daemon)
-                guard let seconds = args[1].uint32, seconds >= 1, seconds <= 7 * 86400 else {
-                    throw BusError(.invalidArgs, "seconds must be between 1 and 604800 (7 days)")
+                guard let seconds = args[1].uint32.map(Int.init), Limits.Quantity.snooze.range.contains(seconds) else {
+                    let range = Limits.Quantity.snooze.range
+                    throw BusError(.invalidArgs, "seconds must be between \(range.lowerBound) and \(range.upperBound) (\(Limits.Quantity.snooze.rangeText))")
                 }
                 guard daemon.core.alert(id)?.enabled == true else {
                     throw BusError(alertOff, "alert \(id.shortHex) is off: switch it on first")
@@ -55,7 +56,7 @@ enum DaemonInterface {
     private static func alert(_ value: Value, in daemon: Daemon) throws(BusError) -> UUID {
         let text = value.string ?? ""
         guard let id = UUID(hex: text.lowercased().filter { $0 != "-" }) else {
-            throw BusError(.invalidArgs, "'\(text)' is not an alert id (32 hex digits)")
+            throw BusError(.invalidArgs, "\(text.quotedForMessage()) is not an alert id (32 hex digits)")
         }
         if daemon.core.alert(id) == nil { daemon.reload(force: false) }
         guard daemon.core.alert(id) != nil else { throw BusError(unknownAlert, "no alert with id \(text)") }

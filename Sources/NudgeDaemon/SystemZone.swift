@@ -33,11 +33,11 @@ public enum SystemZone {
             if let footer = PosixTZ.footer(ofZoneFile: bytes), let rule = PosixTZ.parseRule(footer) {
                 return zone(for: rule, value: value, folder: folder)
             }
-            return Resolved(zone: utc, warning: "TZ='\(value)' is not a zone file this system can read; using UTC, as the C library does")
+            return Resolved(zone: utc, warning: "TZ=\(value.quotedForMessage()) is not a zone file this system can read; using UTC, as the C library does")
         case .rule(let rule):
             return zone(for: rule, value: value, folder: folder)
         case nil:
-            return Resolved(zone: utc, warning: "TZ='\(value)' is neither a time zone name nor a POSIX TZ rule; using UTC, as the C library does")
+            return Resolved(zone: utc, warning: "TZ=\(value.quotedForMessage()) is neither a time zone name nor a POSIX TZ rule; using UTC, as the C library does")
         }
     }
 
@@ -64,7 +64,7 @@ public enum SystemZone {
         let standard = TimeZone(secondsFromGMT: rule.standardOffset) ?? TimeZone(identifier: "UTC")!
         guard rule.daylight != nil else { return Resolved(zone: standard) }
         if let match = zoneFollowing(rule.text, folder: folder) { return Resolved(zone: match) }
-        return Resolved(zone: standard, warning: "TZ='\(value)': no installed zone follows this daylight-saving rule; using its standard time (\(InstantFormat.offset(rule.standardOffset))) all year")
+        return Resolved(zone: standard, warning: "TZ=\(value.quotedForMessage()): no installed zone follows this daylight-saving rule; using its standard time (\(InstantFormat.offset(rule.standardOffset))) all year")
     }
 
     /// The installed zone whose rule is `rule`: the one named like it (`EST5EDT`, `CET`)

@@ -127,19 +127,16 @@ struct AlertOptions: ParsableArguments {
         }
     }
 
-    static func duration(_ text: String) throws(CLIError) -> Int {
-        do { return try ScheduleParser.duration(text) } catch { throw CLIError(error) }
+    static func duration(_ text: String, for quantity: Limits.Quantity) throws(CLIError) -> Int {
+        do { return try ScheduleParser.duration(text, for: quantity) } catch { throw CLIError(error) }
     }
 
     /// Checks every given value and applies it; on any error the alert is left as it was.
     func apply(to alert: inout Alert, title: String?) throws(CLIError) {
         var changed = alert
-        for (name, value, limit) in [("title", title, 500), ("body", body, 4000), ("icon", icon, 4096)] {
+        for (field, value) in [(Limits.Field.title, title), (.body, body), (.icon, icon), (.sound, sound)] {
             guard let value else { continue }
-            if value.utf8.count > limit { throw CLIError(.usage, "invalid \(name): \(value.utf8.count) bytes, at most \(limit)") }
-            if value.unicodeScalars.contains("\u{FFFD}") || value.utf8.contains(0) {
-                throw CLIError(.usage, "invalid \(name): it is not valid UTF-8 text")
-            }
+            do { try Limits.check(field, value) } catch { throw CLIError(.usage, error.description) }
         }
         if let title, !title.isEmpty { changed.title = title }
         if let body { changed.body = body }
@@ -152,7 +149,7 @@ struct AlertOptions: ParsableArguments {
         }
         if tz != nil { changed.timeZone = try zone()?.identifier }
         if let sound { changed.sound = sound.lowercased() == "none" ? nil : Sound(sound) }
-        if let snooze { changed.snoozeSeconds = try Self.duration(snooze) }
+        if let snooze { changed.snoozeSeconds = try Self.duration(snooze, for: .snooze) }
         let wantsOnce: Bool
         switch catchUp?.lowercased() {
         case nil: if case .skip = alert.catchUp { wantsOnce = false } else { wantsOnce = true }
@@ -163,7 +160,7 @@ struct AlertOptions: ParsableArguments {
         if wantsOnce {
             var seconds = 12 * 3600
             if case .once(let current) = alert.catchUp { seconds = current }
-            if let grace { seconds = try Self.duration(grace) }
+            if let grace { seconds = try Self.duration(grace, for: .grace) }
             changed.catchUp = .once(graceSeconds: seconds)
         } else {
             if grace != nil { throw CLIError(.usage, "--grace goes with --catch-up once") }

@@ -64,7 +64,7 @@ struct Snooze: ParsableCommand {
     var duration: String
 
     func run() throws {
-        let seconds = try AlertOptions.duration(duration)
+        let seconds = try AlertOptions.duration(duration, for: .snooze)
         try Answer.snooze(seconds: seconds).apply(to: [id], now: Date())
     }
 }
@@ -98,7 +98,7 @@ enum Answer {
         }
         if let daemon = DaemonLink.running() {
             for alert in alerts {
-                _ = try daemon.call(member, [.string(alert.id.hex)] + (seconds.map { [.uint32(UInt32($0))] } ?? []))
+                _ = try daemon.call(member, [.string(alert.id.hex)] + (seconds.map { [.uint32(UInt32(clamping: $0))] } ?? []))
                 report(alert, now: now)
             }
             return
@@ -136,12 +136,12 @@ enum Answer {
         let zone = alert.zone(system: LocalZone.current)
         switch self {
         case .acknowledge:
-            print("acknowledged \(alert.shortID): \(alert.title)")
+            print("acknowledged \(alert.shortID): \(alert.title.escapingControls)")
         case .doneForToday:
-            print("done for today \(alert.shortID): \(alert.title)")
+            print("done for today \(alert.shortID): \(alert.title.escapingControls)")
         case .snooze(let seconds):
             let until = now.addingTimeInterval(TimeInterval(seconds))
-            print("snoozed \(alert.shortID) until \(InstantFormat.iso8601(until, in: zone)): \(alert.title)")
+            print("snoozed \(alert.shortID) until \(InstantFormat.iso8601(until, in: zone)): \(alert.title.escapingControls)")
         }
     }
 }

@@ -23,7 +23,7 @@ struct Log: ParsableCommand {
 
     func run() throws {
         let now = Date()
-        let start = now.addingTimeInterval(-TimeInterval(try AlertOptions.duration(since)))
+        let start = now.addingTimeInterval(-TimeInterval(try AlertOptions.duration(since, for: .since)))
         let store = try StoreAccess.open()
         let (entries, titles) = try StoreAccess.run {
             (try store.log(since: start), Dictionary(uniqueKeysWithValues: try store.alerts().map { ($0.id, $0.title) }))

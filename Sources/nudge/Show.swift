@@ -47,7 +47,7 @@ struct Show: ParsableCommand {
             ("done for", state?.doneForDay.map { "\($0) (the rest of that day is skipped)" } ?? ""),
         ]
         for (label, value) in lines where !value.isEmpty {
-            print("\(label.padding(toLength: 10, withPad: " ", startingAt: 0)) \(value)")
+            print("\(label.padding(toLength: 10, withPad: " ", startingAt: 0)) \(value.escapingControls)")
         }
     }
 }

@@ -46,7 +46,7 @@ enum AlertView {
     /// "added 1a2b3c4d: Title — every 30 min, …" and when it fires next, for add and edit.
     static func announce(_ verb: String, _ alert: Alert, now: Date) {
         let zone = alert.zone(system: LocalZone.current)
-        print("\(verb) \(alert.shortID): \(alert.title) — \(alert.schedule.summary(in: zone))")
+        print("\(verb) \(alert.shortID): \(alert.title.escapingControls) — \(alert.schedule.summary(in: zone))")
         let next = Self.next(alert, after: now, zone: LocalZone.current)
         print(next.map { "next: \(InstantFormat.iso8601($0, in: zone))" } ?? (alert.enabled ? "next: never" : "switched off"))
     }

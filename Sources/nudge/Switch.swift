@@ -30,7 +30,7 @@ struct Remove: ParsableCommand {
         let shown = try AlertIDs.shownPopups(of: alerts, in: store)
         try StoreAccess.run { try store.delete(alerts.map(\.id)) }
         AlertIDs.storeChanged(closing: shown)
-        for alert in alerts { print("removed \(alert.shortID): \(alert.title)") }
+        for alert in alerts { print("removed \(alert.shortID): \(alert.title.escapingControls)") }
     }
 }
 
@@ -51,7 +51,7 @@ enum AlertIDs {
         let shown = try shownPopups(of: alerts.filter { !$0.enabled }, in: store)
         try StoreAccess.run { try store.save(changed) }
         storeChanged(closing: shown)
-        for (alert, word) in zip(alerts, words) { print("\(alert.shortID) \(word): \(alert.title)") }
+        for (alert, word) in zip(alerts, words) { print("\(alert.shortID) \(word): \(alert.title.escapingControls)") }
     }
 
     /// The pop-ups these alerts have on screen (from their stored state).

@@ -70,6 +70,9 @@ struct Terminal {
     /// Lines up rows in columns separated by two spaces; the last column is not padded.
     /// `paints` gives a colour per cell (applied after measuring).
     func table(_ rows: [[String]], paints: [[String?]] = []) -> String {
+        // Text from the store never reaches the terminal raw: no escape moves the cursor,
+        // and no line break splits a row.
+        let rows = rows.map { $0.map(\.escapingControls) }
         guard let columns = rows.map(\.count).max() else { return "" }
         var widths = [Int](repeating: 0, count: columns)
         for row in rows {

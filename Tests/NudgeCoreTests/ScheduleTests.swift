@@ -122,7 +122,7 @@ struct ScheduleTests {
 
     @Test(arguments: [("45m", 2700), ("1h30m", 5400), ("90m", 5400), ("90s", 90), ("1h", 3600), ("2h5m10s", 7510)])
     func durationsParse(text: String, seconds: Int) throws {
-        #expect(try ScheduleParser.duration(text) == seconds)
+        #expect(try ScheduleParser.duration(text, for: .grace) == seconds)
     }
 
     @Test(arguments: [
@@ -137,7 +137,7 @@ struct ScheduleTests {
             switch kind {
             case "time": _ = try ScheduleParser.time(token)
             case "days": _ = try ScheduleParser.days(token)
-            case "duration": _ = try ScheduleParser.duration(token)
+            case "duration": _ = try ScheduleParser.duration(token, for: .grace)
             case "zone": _ = try ScheduleParser.zone(token)
             case "cron": _ = try CronExpression(token)
             default: _ = try ScheduleParser.instant(token, zone: zone("UTC"))
