@@ -16,6 +16,10 @@ public final class Connection {
     var loop: LoopIntegration?
     /// Set once libdbus reported the connection closed.
     public internal(set) var isDisconnected = false
+    /// Handlers for replies that come after their call timed out, by the call's serial
+    /// (see ``send(_:timeout:reply:late:)``); the oldest are dropped past a few hundred.
+    var lateReplies: [UInt32: (Message) -> Void] = [:]
+    var lateOrder: [UInt32] = []
 
     /// Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS` (`dbus_bus_get_private`).
     public static func session() throws(BusError) -> Connection {
@@ -205,6 +209,13 @@ public final class Connection {
     fileprivate func filter(_ message: Message) {
         if message.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
             isDisconnected = true
+        }
+        // A reply whose pending call timed out is no longer matched by libdbus: it comes
+        // through here, and a late handler may still want it.
+        if message.kind == .methodReturn || message.kind == .error, !lateReplies.isEmpty,
+           let late = lateReplies.removeValue(forKey: message.replySerial) {
+            late(message)
+            return
         }
         for entry in subscriptions where entry.rule.matches(message) {
             entry.handler(message)

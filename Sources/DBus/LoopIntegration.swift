@@ -128,8 +128,13 @@ extension Connection {
     /// Sends a method call without waiting (`dbus_connection_send_with_reply`,
     /// `dbus_pending_call_set_notify`): `reply` runs during a later ``dispatch()`` with the
     /// reply, or with the error reply, `NoReply` after `timeout`, or `Disconnected`.
+    ///
+    /// A peer that was only slow still answers after the timeout; with `late`, such a reply
+    /// (or error) is handed to it during a later dispatch instead of being dropped. The few
+    /// hundred most recent timed-out calls are remembered.
     public func send(_ message: Message, timeout: Duration = Connection.defaultTimeout,
-                     reply: @escaping (Result<Message, BusError>) -> Void) {
+                     reply: @escaping (Result<Message, BusError>) -> Void,
+                     late: ((Result<Message, BusError>) -> Void)? = nil) {
         var pending: OpaquePointer?
         guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeout.milliseconds) != 0 else {
             reply(.failure(BusError(.noMemory)))
@@ -139,7 +144,17 @@ extension Connection {
             reply(.failure(BusError(.disconnected, "the bus connection is closed")))
             return
         }
-        let box = Unmanaged.passRetained(ReplyBox(reply)).toOpaque()
+        var handler = reply
+        if let late {
+            let serial = message.serial
+            handler = { [weak self] result in
+                if case .failure(let error) = result, error.name == .noReply, let self {
+                    self.awaitLate(serial: serial, late)
+                }
+                reply(result)
+            }
+        }
+        let box = Unmanaged.passRetained(ReplyBox(handler)).toOpaque()
         let set = dbus_pending_call_set_notify(pending, { pending, data in
             guard let pending, let data else { return }
             let handler = Unmanaged<ReplyBox>.fromOpaque(data).takeUnretainedValue().handler
@@ -162,6 +177,30 @@ extension Connection {
             reply(.failure(BusError(.noMemory)))
         }
         dbus_pending_call_unref(pending)
+    }
+}
+
+extension Connection {
+    fileprivate func awaitLate(serial: UInt32, _ late: @escaping (Result<Message, BusError>) -> Void) {
+        lateReplies[serial] = { message in
+            var error = CDBus.DBusError()
+            if dbus_set_error_from_message(&error, message.raw) != 0 {
+                late(.failure(BusError(consuming: &error)))
+            } else {
+                late(.success(message))
+            }
+        }
+        lateOrder.append(serial)
+        if lateOrder.count > 256 {
+            for old in lateOrder.prefix(lateOrder.count - 256) { lateReplies[old] = nil }
+            lateOrder.removeFirst(lateOrder.count - 256)
+        }
+    }
+
+    /// Forgets every call still waiting for a late reply (its peer is gone).
+    public func forgetLateReplies() {
+        lateReplies.removeAll()
+        lateOrder.removeAll()
     }
 }
 

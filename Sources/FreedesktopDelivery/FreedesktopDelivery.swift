@@ -110,17 +110,21 @@ public final class FreedesktopDelivery: Delivery {
         }
     }
 
-    /// Sends without waiting; `reply` gets the values or the error during a later dispatch.
-    private func send(_ member: String, _ arguments: [Value], reply: @escaping (Result<[Value], DeliveryError>) -> Void) {
-        do throws(BusError) {
-            connection.send(try message(member, arguments), timeout: timeout) { result in
-                switch result {
-                case .success(let message):
-                    do throws(BusError) { reply(.success(try message.arguments())) } catch { reply(.failure(Self.translate(error))) }
-                case .failure(let error):
-                    reply(.failure(Self.translate(error)))
-                }
+    /// Sends without waiting; `reply` gets the values or the error during a later dispatch,
+    /// and `late` a reply that came after the timeout.
+    private func send(_ member: String, _ arguments: [Value], reply: @escaping (Result<[Value], DeliveryError>) -> Void,
+                      late: ((Result<[Value], DeliveryError>) -> Void)? = nil) {
+        func values(_ result: Result<Message, BusError>) -> Result<[Value], DeliveryError> {
+            switch result {
+            case .success(let message):
+                do throws(BusError) { return .success(try message.arguments()) } catch { return .failure(Self.translate(error)) }
+            case .failure(let error):
+                return .failure(Self.translate(error))
             }
+        }
+        do throws(BusError) {
+            connection.send(try message(member, arguments), timeout: timeout, reply: { reply(values($0)) },
+                            late: late.map { late in { late(values($0)) } })
         } catch {
             reply(.failure(Self.translate(error)))
         }
@@ -213,7 +217,8 @@ public final class FreedesktopDelivery: Delivery {
             register(handle: id, serverID: id)
         case .queue:
             handle = newHandle()
-            send("Notify", arguments) { [weak self] result in self?.notified(handle, result) }
+            send("Notify", arguments, reply: { [weak self] result in self?.notified(handle, result) },
+                 late: { [weak self] result in self?.notifiedLate(handle, result) })
         }
         if let sound = notification.sound, !notification.suppressSound, !caps.contains(.sound),
            let player = SoundPlayer.find(environment: environment) {
@@ -234,9 +239,20 @@ public final class FreedesktopDelivery: Delivery {
             register(handle: handle, serverID: id)
             if withdrawnEarly.remove(handle) != nil { try? withdraw(handle) } else { onShown?(handle) }
         case .failure(let error):
-            withdrawnEarly.remove(handle)
+            // Without a reply the pop-up may still come: a withdrawal waits for that too.
+            if error.kind != .noReply { withdrawnEarly.remove(handle) }
             onEvent?(.failed(id: handle, error: error))
         }
+    }
+
+    /// The server answered a `Notify` after its timeout: the pop-up is there after all.
+    private func notifiedLate(_ handle: UInt32, _ result: Result<[Value], DeliveryError>) {
+        guard case .success(let values) = result, let id = values.first?.uint32 else {
+            withdrawnEarly.remove(handle)
+            return
+        }
+        register(handle: handle, serverID: id)
+        if withdrawnEarly.remove(handle) != nil { try? withdraw(handle) } else { onEvent?(.appeared(id: handle)) }
     }
 
     private func register(handle: UInt32, serverID: UInt32) {
@@ -295,6 +311,7 @@ public final class FreedesktopDelivery: Delivery {
         serverIDs.removeAll()
         recentlyClosed.removeAll()
         withdrawnEarly.removeAll()
+        connection.forgetLateReplies()
         cachedCapabilities = nil
         cachedServer = nil
         serverPresent = present

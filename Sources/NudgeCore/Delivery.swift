@@ -20,11 +20,14 @@ public enum DeliveryEvent: Sendable, Hashable {
     /// A delivery that had returned its id failed later (a queued `Notify` got an error or
     /// no reply): the pop-up may never have appeared.
     case failed(id: UInt32, error: DeliveryError)
+    /// A delivery reported as failed for want of a reply came through after all: the
+    /// server's late reply says the pop-up is on screen.
+    case appeared(id: UInt32)
 
     /// The notification the event is about.
     public var id: UInt32 {
         switch self {
-        case .action(let id, _), .closed(let id, _), .failed(let id, _): id
+        case .action(let id, _), .closed(let id, _), .failed(let id, _), .appeared(let id): id
         }
     }
 }

@@ -41,13 +41,15 @@ public enum SchedulerRecord: Sendable, Hashable {
     case deliveryFailed(alert: UUID, error: DeliveryError)
     /// A pop-up that had failed was shown again once a server was back.
     case redelivered(alert: UUID, deliveryID: UInt32, count: Int32)
+    /// A pop-up reported as failed (no reply in time) turned out to be on screen.
+    case shownLate(alert: UUID, deliveryID: UInt32)
 
     /// The alert the record is about.
     public var alertID: UUID {
         switch self {
         case .fired(let id, _, _, _), .caughtUp(let id, _, _, _), .missed(let id, _, _), .snoozeFired(let id, _),
              .acknowledged(let id), .snoozed(let id, _), .doneForToday(let id, _), .expired(let id),
-             .deliveryFailed(let id, _), .redelivered(let id, _, _):
+             .deliveryFailed(let id, _), .redelivered(let id, _, _), .shownLate(let id, _):
             id
         }
     }
@@ -87,12 +89,13 @@ public final class Scheduler {
     private var blocked: Set<UUID> = []
     /// Alerts whose last pop-up failed after it was handed over; shown again on restore.
     private var undelivered: Set<UUID> = []
+    /// The alert of each pop-up on screen (or on its way there).
     private var byDeliveryID: [UInt32: UUID] = [:]
-    /// Pop-ups that got an action, and pop-ups the person dismissed. Servers send
-    /// ActionInvoked and NotificationClosed in either order for one click; each pop-up gets
-    /// one answer, and a dismissal never undoes the action that came with it.
-    private var answered: Set<UInt32> = []
-    private var dismissed: Set<UInt32> = []
+    /// Pop-ups whose answer is not complete yet. Servers send ActionInvoked and
+    /// NotificationClosed in either order for one click, and a reply can come after its
+    /// timeout; each pop-up gets one answer, and a dismissal never undoes the action that
+    /// came with it. Bounded: the oldest are forgotten first.
+    private var unsettled = RecentPopups(capacity: 256)
 
     private struct Wake: Comparable {
         var at: Date
@@ -180,17 +183,26 @@ public final class Scheduler {
 
     // MARK: Running
 
-    /// Delivers everything due at `now` and returns what happened.
-    public func run(now: Date) -> [SchedulerRecord] {
+    /// Delivers what is due at `now`, for at most `limit` alerts, and returns what happened.
+    /// The daemon fires one alert at a time and records it before the next, so a crash can
+    /// repeat at most the one pop-up in flight.
+    public func run(now: Date, limit: Int = .max) -> [SchedulerRecord] {
         var records: [SchedulerRecord] = []
-        while let top = queue.min, top.at <= now {
+        var fired = 0
+        while fired < limit, let top = queue.min, top.at <= now {
             queue.popMin()
             guard let i = position(top.id), slots[i].wake == top.generation else { continue }
             slots[i].wake = 0
             records += fire(top.id, now: now)
             reschedule(top.id)
+            fired += 1
         }
         return records
+    }
+
+    /// Whether something is due at `now` that ``run(now:limit:)`` has not delivered yet.
+    public func isDue(_ now: Date) -> Bool {
+        nextWake.map { $0 <= now } ?? false
     }
 
     /// Fires what is due for one alert. A failed delivery leaves its state untouched and
@@ -251,8 +263,7 @@ public final class Scheduler {
         let shown = try delivery.deliver(notification)
         if let old = state.shownID, old != shown { byDeliveryID[old] = nil }
         // A new pop-up (or one replaced in place) starts without answers.
-        answered.remove(shown)
-        dismissed.remove(shown)
+        unsettled.forget(shown)
         state.shownID = shown
         byDeliveryID[shown] = alert.id
         return shown
@@ -299,51 +310,74 @@ public final class Scheduler {
 
     /// Applies an answer from the delivery.
     public func handle(_ event: DeliveryEvent, now: Date) -> [SchedulerRecord] {
-        guard let id = byDeliveryID[event.id], index[id] != nil else { return [] }
+        let shown = event.id
+        let memory = unsettled[shown]
+        guard let id = byDeliveryID[shown] ?? memory?.alert, index[id] != nil else {
+            unsettled.forget(shown)
+            return []
+        }
         switch event {
-        case .action(let shown, let key):
-            guard answered.insert(shown).inserted else { return [] }
-            // After a dismissal (the other order) the acknowledgement is done already.
-            let afterDismissal = dismissed.remove(shown) != nil
-            if afterDismissal { forget(shown) }
+        case .action(_, let key):
+            if memory?.answered == true { return [] }
+            // The other order: the close came first, and a dismissal acknowledged already.
+            let afterDismissal = memory?.closed == true && memory?.dismissed == true
+            if memory?.closed == true {
+                unsettled.forget(shown)
+            } else {
+                unsettled[shown] = .init(alert: id, answered: true)
+            }
             switch key {
             case "default", Self.actionDone: return afterDismissal ? [] : acknowledge(id)
             case Self.actionSnooze: return snooze(id, now: now)
             case Self.actionSkipToday: return doneForToday(id, now: now)
             default: return []
             }
-        case .failed(let shown, let error):
+        case .failed(_, let error):
+            byDeliveryID[shown] = nil
             guard var state = state(id), state.shownID == shown else { return [] }
             state.shownID = nil
             setState(id, state)
             undelivered.insert(id)
+            // A server that was only slow still shows it and replies late: see `.appeared`.
+            if error.kind == .noReply { unsettled[shown] = .init(alert: id, failed: true) }
             return [.deliveryFailed(alert: id, error: error)]
-        case .closed(let shown, let reason):
+        case .appeared:
+            unsettled.forget(shown)
+            guard memory?.failed == true else { return [] }
+            guard var state = state(id), state.shownID == nil, state.pendingCount > 0, undelivered.contains(id) else {
+                // Shown again meanwhile, or answered: this copy is one too many.
+                try? delivery.withdraw(shown)
+                return []
+            }
+            undelivered.remove(id)
+            state.shownID = shown
+            byDeliveryID[shown] = id
+            setState(id, state)
+            return [.shownLate(alert: id, deliveryID: shown)]
+        case .closed(_, let reason):
+            byDeliveryID[shown] = nil
             if var state = state(id), state.shownID == shown {
                 state.shownID = nil
                 setState(id, state)
             }
             // The close that follows an action is part of that answer.
-            if answered.contains(shown) {
-                forget(shown)
+            if memory?.answered == true {
+                unsettled.forget(shown)
                 return []
             }
+            // Kept a while for an action that some servers send after the close.
+            unsettled[shown] = .init(alert: id, closed: true, dismissed: reason == .dismissed)
             switch reason {
-            case .dismissed:
-                dismissed.insert(shown)
-                return acknowledge(id, withdraw: false)
+            case .dismissed: return acknowledge(id, withdraw: false)
             case .expired: return [.expired(alert: id)]
             default: return []
             }
         }
     }
 
-    /// Drops what was kept about a pop-up once both halves of its answer are in.
-    private func forget(_ shown: UInt32) {
-        answered.remove(shown)
-        dismissed.remove(shown)
-        if let id = byDeliveryID[shown], state(id)?.shownID != shown { byDeliveryID[shown] = nil }
-    }
+    /// How many pop-ups the scheduler keeps track of: those on screen and those whose
+    /// answer is not complete yet (for the soak benchmark: it must stay flat).
+    public var trackedPopups: (shown: Int, unsettled: Int) { (byDeliveryID.count, unsettled.count) }
 
     /// Acknowledges: the count goes to 0 and the pop-up is withdrawn.
     @discardableResult
@@ -426,11 +460,9 @@ public final class Scheduler {
     /// Removes an alert and withdraws its pop-up.
     public func remove(_ id: UUID) {
         guard let i = position(id) else { return }
-        if let shown = slots[i].state.shownID { try? delivery.withdraw(shown) }
-        for (shown, owner) in byDeliveryID where owner == id {
+        if let shown = slots[i].state.shownID {
+            try? delivery.withdraw(shown)
             byDeliveryID[shown] = nil
-            answered.remove(shown)
-            dismissed.remove(shown)
         }
         totalPending -= Int(slots[i].state.pendingCount)
         let last = slots.count - 1
@@ -478,5 +510,44 @@ public final class Scheduler {
     static func clockText(_ instant: Date, _ zone: TimeZone) -> String {
         let second = ZoneClock(zone).local(instant).second
         return LocalTime(hour: second / 3600, minute: second / 60 % 60)!.description
+    }
+}
+
+/// What is remembered of pop-ups whose answer is not complete: at most `capacity` of them,
+/// the oldest forgotten first, so nothing grows with the number of pop-ups ever shown.
+struct RecentPopups {
+    struct Entry {
+        var alert: UUID
+        /// An action came; the close that usually follows is part of the same answer.
+        var answered = false
+        /// It closed; an action may still follow.
+        var closed = false
+        /// It closed because the person dismissed it.
+        var dismissed = false
+        /// Its delivery got no reply in time; the reply may still come.
+        var failed = false
+    }
+
+    let capacity: Int
+    private var entries: [UInt32: Entry] = [:]
+    private var order: [UInt32] = []
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    var count: Int { entries.count }
+
+    subscript(id: UInt32) -> Entry? {
+        get { entries[id] }
+        set {
+            guard let newValue else { return forget(id) }
+            if entries.updateValue(newValue, forKey: id) == nil { order.append(id) }
+            if entries.count > capacity, let oldest = order.first(where: { entries[$0] != nil }) { forget(oldest) }
+            if order.count > 2 * capacity { order.removeAll { entries[$0] == nil } }
+        }
+    }
+
+    mutating func forget(_ id: UInt32) {
+        entries[id] = nil
+        if order.count > 2 * capacity { order.removeAll { entries[$0] == nil } }
     }
 }

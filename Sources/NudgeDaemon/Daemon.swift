@@ -62,6 +62,10 @@ public final class Daemon {
     private let files: FileWatcher
     private var storeVersion: Int
     private var unsaved: [LogEntry] = []
+    /// Log rows written before the server's id for their pop-up came back, by our handle;
+    /// and ids that came back, to write into those rows with the next save.
+    private var rowsAwaitingID: [UInt32: [Int64]] = [:]
+    private var idsForRows: [Int64: UInt32] = [:]
     private var shownBadge: Int?
     private var exit: Exit?
     private var armed: Date??
@@ -142,11 +146,16 @@ public final class Daemon {
 
         delivery.onEvent = { [unowned self] event in
             let now = Date()
+            if case .failed(let handle, _) = event { rowsAwaitingID[handle] = nil }
             record(scheduler.handle(event, now: now), at: now)
         }
         delivery.onShown = { [unowned self] handle in
-            // The server's id is what the store keeps, for `nudge ack` when no daemon runs.
+            // The server's id is what the store keeps, for `nudge ack` when no daemon runs,
+            // and what the log says (`dunstctl history` shows the same).
             if let id = scheduler.alert(shownAs: handle) { scheduler.markChanged(id) }
+            if let rows = rowsAwaitingID.removeValue(forKey: handle), let serverID = delivery.serverID(of: handle) {
+                for row in rows { idsForRows[row] = serverID }
+            }
         }
         delivery.onServerChange = { [unowned self] present in
             if present {
@@ -200,8 +209,15 @@ public final class Daemon {
                 return .unavailable
             }
             let now = Date()
-            record(scheduler.run(now: now), at: now)
-            save()
+            // One alert at a time, each recorded before the next Notify leaves: a crash
+            // repeats at most the one pop-up in flight.
+            var turns = scheduler.alertCount + 1
+            repeat {
+                record(scheduler.run(now: now, limit: 1), at: now)
+                save()
+                turns -= 1
+            } while scheduler.isDue(now) && turns > 0 && exit == nil
+            showBadge()
             if let exit { return stop(exit) }
             arm()
 
@@ -290,6 +306,7 @@ public final class Daemon {
 
     private func stop(_ exit: Exit) -> Exit {
         save()
+        showBadge()
         try? connection.releaseName(NudgeService.busName)
         connection.flush()
         log.info("stopped")
@@ -333,24 +350,38 @@ public final class Daemon {
                              arguments: [.string(alert.id.hex), .uint32(UInt32(max(count, 0)))])
     }
 
-    /// Writes changed states and the log in one transaction, and the badge when it moved.
+    /// Writes changed states and the log in one transaction. The log names pop-ups by the
+    /// server's id; one whose id has not come back yet gets it written when it does.
     private func save() {
         let changed = scheduler.takeChanged()
-        if !changed.isEmpty || !unsaved.isEmpty {
-            var states: [UUID: AlertState] = [:]
-            for id in changed {
-                guard var state = scheduler.state(id) else { continue }
-                state.shownID = state.shownID.flatMap(delivery.serverID(of:))
-                states[id] = state
-            }
-            do {
-                try store.save(states: states, log: unsaved)
-                unsaved.removeAll()
-            } catch {
-                log.error("cannot write the store \(options.storePath): \(error); will retry")
-                for id in changed { scheduler.markChanged(id) }
-            }
+        guard !changed.isEmpty || !unsaved.isEmpty || !idsForRows.isEmpty else { return }
+        var states: [UUID: AlertState] = [:]
+        for id in changed {
+            guard var state = scheduler.state(id) else { continue }
+            state.shownID = state.shownID.flatMap(delivery.serverID(of:))
+            states[id] = state
         }
+        let handles = unsaved.map(\.deliveryID)
+        let entries = unsaved.map { entry in
+            var entry = entry
+            entry.deliveryID = entry.deliveryID.flatMap(delivery.serverID(of:))
+            return entry
+        }
+        do {
+            let rows = try store.save(states: states, log: entries, notificationIDs: idsForRows)
+            for (row, (handle, entry)) in zip(rows, zip(handles, entries)) where entry.deliveryID == nil {
+                if let handle { rowsAwaitingID[handle, default: []].append(row) }
+            }
+            unsaved.removeAll()
+            idsForRows.removeAll()
+        } catch {
+            log.error("cannot write the store \(options.storePath): \(error); will retry")
+            for id in changed { scheduler.markChanged(id) }
+        }
+    }
+
+    /// Shows the total on the launcher when it moved.
+    private func showBadge() {
         let total = scheduler.totalPending
         if shownBadge != total {
             try? badge.show(total)

@@ -86,9 +86,12 @@ extension AppDatabase {
         return result
     }
 
-    /// Stores alerts' runtime state (states of alerts that are gone are dropped) and log
-    /// entries, in one transaction.
-    public func save(states: [UUID: AlertState], log entries: [LogEntry] = []) throws {
+    /// Stores alerts' runtime state (states of alerts that are gone are dropped), log
+    /// entries, and notification ids that came back for entries written before, in one
+    /// transaction. Returns the new entries' row ids, in order.
+    @discardableResult
+    public func save(states: [UUID: AlertState], log entries: [LogEntry] = [],
+                     notificationIDs: [Int64: UInt32] = [:]) throws -> [Int64] {
         try writer.write { db in
             for (id, s) in states {
                 try db.execute(sql: """
@@ -101,7 +104,10 @@ extension AppDatabase {
                                      s.lastFired?.timeIntervalSince1970, s.pendingCount, s.shownID.map { Int64($0) },
                                      s.snoozedUntil?.timeIntervalSince1970, s.doneForDay?.daysSinceEpoch, id.hex])
             }
-            try Self.insert(entries, db)
+            for (row, id) in notificationIDs {
+                try db.execute(sql: "UPDATE deliveryLog SET deliveryID = ? WHERE id = ?", arguments: [Int64(id), row])
+            }
+            return try Self.insert(entries, db)
         }
     }
 }

@@ -7,7 +7,7 @@ public struct LogEntry: Sendable, Hashable {
     /// The alert it is about.
     public var alertID: UUID
     /// `fired`, `caught-up`, `missed`, `snooze-fired`, `acknowledged`, `snoozed`,
-    /// `done-for-today`, `expired`, `failed` or `redelivered`.
+    /// `done-for-today`, `expired`, `failed`, `redelivered` or `shown-late`.
     public var event: String
     /// When it happened.
     public var at: Date
@@ -42,6 +42,8 @@ public struct LogEntry: Sendable, Hashable {
             (alertID, event, detail) = (id, "failed", error.message)
         case .redelivered(let id, let shown, let count):
             (alertID, event, deliveryID, self.count) = (id, "redelivered", shown, Int(count))
+        case .shownLate(let id, let shown):
+            (alertID, event, deliveryID) = (id, "shown-late", shown)
         }
     }
 
@@ -58,15 +60,20 @@ extension AppDatabase {
     /// Appends entries to the delivery log.
     public func append(_ entries: [LogEntry]) throws {
         guard !entries.isEmpty else { return }
-        try writer.write { db in try Self.insert(entries, db) }
+        try writer.write { db in _ = try Self.insert(entries, db) }
     }
 
-    static func insert(_ entries: [LogEntry], _ db: Database) throws {
+    /// Inserts entries and returns their row ids.
+    static func insert(_ entries: [LogEntry], _ db: Database) throws -> [Int64] {
+        var rows: [Int64] = []
+        rows.reserveCapacity(entries.count)
         for e in entries {
             try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at, deliveryID, count, detail) VALUES (?, ?, ?, ?, ?, ?)",
                            arguments: [e.alertID.hex, e.event, e.at.timeIntervalSince1970,
                                        e.deliveryID.map { Int64($0) }, e.count, e.detail])
+            rows.append(db.lastInsertedRowID)
         }
+        return rows
     }
 
     /// The log from an instant on, oldest first.

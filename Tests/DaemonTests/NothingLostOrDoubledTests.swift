@@ -1,0 +1,107 @@
+import DBus
+import Foundation
+import NudgeCore
+import NudgeStore
+import Testing
+import TestSupport
+
+/// Issue 10's defects, each live against the built daemon and a real dunst.
+@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+struct NothingLostOrDoubledTests {
+    @Test func anAnswerAfterASlowServerCountsAndIsNotShownAgain() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        desktop.freezeServer(true)
+        let due = desktop.clock(in: 1)
+        let id = try desktop.add("Slow", "--at", due.text)
+        // The Notify gets no reply within its 2 s.
+        #expect(Bench.eventually(6) { (try? desktop.events(id)) == ["fired", "failed"] })
+        desktop.freezeServer(false)
+        #expect(Bench.eventually(5) { (try? desktop.events(id)) == ["fired", "failed", "shown-late"] })
+        #expect(try desktop.displayed() == 1)
+        try desktop.chooseFromMenu(",done]")
+        #expect(Bench.eventually(3) { (try? desktop.events(id).last) == "acknowledged" })
+        #expect(try desktop.daemon("Status").first?.vardict?["pending"]?.uint32 == 0)
+        // A later server restart has nothing to show again.
+        let monitor = try desktop.monitor()
+        desktop.killServer()
+        try desktop.startServer()
+        usleep(1_500_000)
+        #expect(MonitoredNotify.parse(monitor.stop()).isEmpty)
+        #expect(!(try desktop.events(id)).contains("redelivered"))
+    }
+
+    @Test func aCrashMidBatchRepeatsAtMostOnePopUp() throws {
+        let desktop = try Desktop()
+        let count = 600
+        let store = try AppDatabase.open(path: desktop.directory + "/data/nudge/nudge.sqlite")
+        let created = Date().addingTimeInterval(-600)
+        let due = Date().addingTimeInterval(-5)
+        try store.save((0..<count).map { Alert(title: "Owed \($0)", schedule: .once(due), created: created) })
+        let monitor = try desktop.monitor()
+        let first = try desktop.startDaemon(waitForName: false)
+        // Killed while it works through the batch.
+        _ = Bench.eventually(20) { monitor.soFar.components(separatedBy: "member=Notify").count > 60 }
+        kill(first.pid, SIGKILL)
+        _ = first.finish(timeout: 3)
+        let beforeRestart = MonitoredNotify.parse(monitor.soFar).count
+        let second = try desktop.startDaemon()
+        defer { _ = second.stop() }
+        _ = Bench.eventually(30) { Set(MonitoredNotify.parse(monitor.soFar).map(\.summary)).count >= count }
+        let calls = MonitoredNotify.parse(monitor.stop())
+        let summaries = calls.map(\.summary)
+        #expect(Set(summaries).count == count, "every owed reminder shown")
+        #expect(summaries.count - Set(summaries).count <= 1, "killed after \(beforeRestart) of \(count): \(summaries.count - Set(summaries).count) shown twice")
+        #expect(beforeRestart < count, "the kill came mid-batch")
+    }
+
+    @Test func theLogNamesThePopUpAsTheServerDoes() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        _ = try desktop.add("Warm-up", "--at", desktop.clock(in: 1).text)
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        try desktop.dunstctl("close-all")
+        let id = try desktop.add("Named", "--at", desktop.clock(in: 1).text)
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        try desktop.dunstctl("close")
+        #expect(Bench.eventually(3) { (try? desktop.events(id)) == ["fired", "acknowledged"] })
+        let history = try Bench.run("dunstctl", ["history"], environment: desktop.environment()).stdout
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(history.utf8)) as? [String: Any])
+        let entries = try #require((json["data"] as? [[Any]])?.first as? [[String: Any]])
+        let named = try #require(entries.first { (($0["summary"] as? [String: Any])?["data"] as? String) == "Named" })
+        let serverID = try #require((named["id"] as? [String: Any])?["data"] as? Int)
+        let fired = try #require(try desktop.log().first { ($0["id"] as? String)?.replacingOccurrences(of: "-", with: "") == id && $0["event"] as? String == "fired" })
+        #expect(fired["notificationId"] as? Int == serverID)
+        #expect(serverID > 1)
+    }
+
+    @Test func snoozeLimitsAreTheSameWithADaemon() throws {
+        let desktop = try Desktop(server: false)
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let id = try desktop.add("Tea", "--at", "23:59:59")
+        for duration in ["50000d", "8d", "999999h"] {
+            let outcome = try desktop.nudge("snooze", String(id.prefix(8)), duration)
+            #expect(outcome.status == 64, "\(duration): \(outcome.stderr)")
+            #expect(outcome.stderr.contains("it must be between 1s and 7d"))
+        }
+        #expect(daemon.isRunning)
+        #expect(try desktop.nudge("snooze", String(id.prefix(8)), "7d").status == 0)
+    }
+
+    @Test func aHugeIDIsQuotedShortInTheErrorReply() throws {
+        let desktop = try Desktop(server: false)
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        do {
+            _ = try desktop.daemon("Ack", [.string(String(repeating: "x", count: 1_000_000))])
+            Issue.record("accepted")
+        } catch {
+            #expect(error.name == .invalidArgs)
+            #expect(error.message.count < 120)
+            #expect(error.message.contains("(1000000 characters)"))
+        }
+    }
+}
