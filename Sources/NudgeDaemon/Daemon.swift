@@ -55,7 +55,10 @@ public final class Daemon {
     private let busIO: LoopIntegration
     private let delivery: FreedesktopDelivery
     private let badge: LauncherBadge
-    private let store: AppDatabase
+    /// The store, and which file it is: a store deleted, or replaced by rename (sync and
+    /// backup tools), is noticed by its inode and reopened. `nil` while the path names no file.
+    private var store: AppDatabase?
+    private var storeFile: FileIdentity?
     private let scheduler: Scheduler
     private let timer: WallClockTimer
     private let signals: SignalReceiver
@@ -66,6 +69,8 @@ public final class Daemon {
     /// and ids that came back, to write into those rows with the next save.
     private var rowsAwaitingID: [UInt32: [Int64]] = [:]
     private var idsForRows: [Int64: UInt32] = [:]
+    /// Something was written or read in since the last checkpoint.
+    private var walDirty = false
     private var shownBadge: Int?
     private var exit: Exit?
     private var armed: Date??
@@ -108,6 +113,7 @@ public final class Daemon {
             throw StartError(exit: .ioError, message: "cannot open the store \(options.storePath): \(error)")
         }
         store = opened
+        storeFile = FileIdentity(path: options.storePath)
         do {
             delivery = try FreedesktopDelivery(connection: connection, replyMode: .queue, environment: options.environment)
             timer = try WallClockTimer()
@@ -130,8 +136,8 @@ public final class Daemon {
         let alerts: [Alert]
         var states: [UUID: AlertState]
         do {
-            alerts = try store.alerts()
-            states = try store.states()
+            alerts = try opened.alerts()
+            states = try opened.states()
         } catch {
             throw StartError(exit: .ioError, message: "cannot read the store \(options.storePath): \(error)")
         }
@@ -218,6 +224,10 @@ public final class Daemon {
                 turns -= 1
             } while scheduler.isDue(now) && turns > 0 && exit == nil
             showBadge()
+            if walDirty {
+                store?.checkpoint()
+                walDirty = false
+            }
             if let exit { return stop(exit) }
             arm()
 
@@ -277,8 +287,11 @@ public final class Daemon {
         if paths.contains(where: { $0 != options.localtime }) { reload(force: false) }
     }
 
-    /// Re-reads the alerts when another process changed the store (or always, when forced).
+    /// Re-reads the alerts when another process changed the store (or always, when forced);
+    /// first reopens it when the path names another file than the one open.
     func reload(force: Bool) {
+        if FileIdentity(path: options.storePath) != storeFile { return reopen() }
+        guard let store else { return }
         do {
             let version = try store.externalChanges()
             guard force || version != storeVersion else { return }
@@ -286,9 +299,45 @@ public final class Daemon {
             let alerts = try store.alerts()
             scheduler.sync(alerts, now: Date())
             giveBackMemory()
+            walDirty = true
             log.info("reloaded the store: \(Self.count(alerts.count))")
         } catch {
             log.error("cannot read the store \(options.storePath): \(error)")
+        }
+    }
+
+    /// The store's path names another file, or none: what the daemon has open is not what
+    /// every other command sees. With no file, nothing is left to fire (the person removed
+    /// the store); a new file is opened once it is there, and the alerts follow it. The
+    /// runtime state (counts, pop-ups on screen) carries over for alerts the new file has.
+    private func reopen() {
+        let identity = FileIdentity(path: options.storePath)
+        guard identity != nil else {
+            if store != nil {
+                log.warning("the store \(options.storePath) was removed; no reminders until a new one is there")
+                store = nil
+                storeFile = nil
+                scheduler.sync([], now: Date())
+            }
+            return
+        }
+        do {
+            let opened = try AppDatabase.open(path: options.storePath)
+            let alerts = try opened.alerts()
+            let version = try opened.externalChanges()
+            store = opened
+            storeFile = FileIdentity(path: options.storePath)
+            storeVersion = version
+            // A folder made anew needs watching anew.
+            try? files.watch(folder: (options.storePath as NSString).deletingLastPathComponent,
+                             names: [(options.storePath as NSString).lastPathComponent,
+                                     (options.storePath as NSString).lastPathComponent + "-wal"])
+            scheduler.sync(alerts, now: Date())
+            for alert in alerts { scheduler.markChanged(alert.id) }
+            giveBackMemory()
+            log.info("the store \(options.storePath) is another file now; reopened it: \(Self.count(alerts.count))")
+        } catch {
+            log.error("cannot open the store \(options.storePath) that replaced the old one: \(error)")
         }
     }
 
@@ -296,7 +345,7 @@ public final class Daemon {
     /// were freed to, and the clean pages touched only while loading go back, instead of the
     /// peak staying resident for the rest of the session.
     private func giveBackMemory() {
-        store.releaseMemory()
+        store?.releaseMemory()
         malloc_trim(0)
         let released = ResidentPages.dropClean()
         log.debug("gave back \(released / 1024) KiB of pages touched while loading")
@@ -355,6 +404,12 @@ public final class Daemon {
     private func save() {
         let changed = scheduler.takeChanged()
         guard !changed.isEmpty || !unsaved.isEmpty || !idsForRows.isEmpty else { return }
+        guard let store else {
+            // No store file: nothing to keep it in.
+            unsaved.removeAll()
+            idsForRows.removeAll()
+            return
+        }
         var states: [UUID: AlertState] = [:]
         for id in changed {
             guard var state = scheduler.state(id) else { continue }
@@ -374,6 +429,7 @@ public final class Daemon {
             }
             unsaved.removeAll()
             idsForRows.removeAll()
+            walDirty = true
         } catch {
             log.error("cannot write the store \(options.storePath): \(error); will retry")
             for id in changed { scheduler.markChanged(id) }
@@ -396,4 +452,18 @@ public final class Daemon {
 
     /// Whether a notification server is there.
     var serverPresent: Bool { delivery.serverPresent }
+}
+
+/// Which file a path names (device and inode), to tell a file replaced under the same name.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+
+    /// `nil` when the path names no file.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
 }

@@ -36,6 +36,15 @@ extension AppDatabase {
         writer.writeWithoutTransaction { db in db.releaseMemory() }
     }
 
+    /// Copies the write-ahead log into the database file and empties it
+    /// (`wal_checkpoint(TRUNCATE)`). A long-lived process calls it after writing: the file
+    /// on its own is then the whole store, so a tool that copies it, or renames another
+    /// store over it, never meets a log that belongs to another file. Best effort: with
+    /// readers in the way it is left for the next time.
+    public func checkpoint() {
+        try? writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+    }
+
     /// How many alerts there are.
     public func alertCount() throws -> Int {
         try writer.read { db in try AlertRecord.fetchCount(db) }

@@ -105,3 +105,47 @@ struct NothingLostOrDoubledTests {
         }
     }
 }
+
+extension NothingLostOrDoubledTests {
+    private func openFilesDeleted(_ pid: Int32) -> [String] {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        return fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)") }
+            .filter { $0.contains("nudge.sqlite") && $0.hasSuffix("(deleted)") }
+    }
+
+    @Test func aStoreRemovedAndMadeAnewIsFollowed() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        _ = try desktop.add("Old", "--at", "23:59:59")
+        let folder = desktop.directory + "/data/nudge"
+        for name in ["nudge.sqlite", "nudge.sqlite-wal", "nudge.sqlite-shm"] { unlink(folder + "/" + name) }
+        #expect(Bench.eventually(3) { (try? desktop.daemon("Status").first?.vardict?["alerts"]?.uint32) == 0 })
+        let id = try desktop.add("New", "--at", desktop.clock(in: 2).text)
+        #expect(Bench.eventually(6) { (try? desktop.events(id)) == ["fired"] })
+        #expect(openFilesDeleted(daemon.pid).isEmpty)
+    }
+
+    @Test func aStoreRenamedOverTheOldOneIsFollowed() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        _ = try desktop.add("Old", "--at", "23:59:59")
+        #expect(Bench.eventually(3) { (try? desktop.daemon("Status").first?.vardict?["alerts"]?.uint32) == 1 })
+        // A backup or sync tool: another store written elsewhere, renamed over this one.
+        let elsewhere = desktop.directory + "/elsewhere"
+        let other = try Bench.nudge(["add", "Restored", "--at", desktop.clock(in: 3).text],
+                                    environment: desktop.environment(["XDG_DATA_HOME": elsewhere, "DBUS_SESSION_BUS_ADDRESS": nil]))
+        try #require(other.status == 0)
+        let store = AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": desktop.directory + "/data"])
+        _ = try Bench.run("sqlite3", [elsewhere + "/nudge/nudge.sqlite", "PRAGMA wal_checkpoint(TRUNCATE)"])
+        #expect(rename(elsewhere + "/nudge/nudge.sqlite", store) == 0)
+        #expect(Bench.eventually(3) { (try? desktop.nudge("list").stdout.contains("Restored")) == true })
+        #expect(Bench.eventually(6) { (try? desktop.displayed()) == 1 })
+        #expect(try desktop.log().compactMap { $0["title"] as? String } == ["Restored"])
+        #expect(openFilesDeleted(daemon.pid).isEmpty)
+        // SIGHUP and Reload see the file that is there now, not the one open before.
+        kill(daemon.pid, SIGHUP)
+        #expect(Bench.eventually(3) { (try? desktop.daemon("Status").first?.vardict?["alerts"]?.uint32) == 1 })
+    }
+}
