@@ -379,10 +379,12 @@ public final class Scheduler {
     /// answer is not complete yet (for the soak benchmark: it must stay flat).
     public var trackedPopups: (shown: Int, unsettled: Int) { (byDeliveryID.count, unsettled.count) }
 
-    /// Acknowledges: the count goes to 0 and the pop-up is withdrawn.
+    /// Acknowledges: the count goes to 0 and the pop-up is withdrawn. With nothing to
+    /// acknowledge (no count, no pop-up, no snooze) it does nothing and records nothing.
     @discardableResult
     public func acknowledge(_ id: UUID, withdraw: Bool = true) -> [SchedulerRecord] {
         guard var state = state(id) else { return [] }
+        guard state.pendingCount > 0 || state.shownID != nil || state.snoozedUntil != nil else { return [] }
         if withdraw, let shown = state.shownID { try? delivery.withdraw(shown) }
         state.shownID = nil
         state.pendingCount = 0
@@ -410,6 +412,8 @@ public final class Scheduler {
     public func doneForToday(_ id: UUID, now: Date) -> [SchedulerRecord] {
         guard let alert = alert(id) else { return [] }
         let day = ZoneClock(alert.zone(system: systemZone)).local(now).day
+        let nothingShown = state(id).map { $0.pendingCount == 0 && $0.shownID == nil && $0.snoozedUntil == nil } ?? true
+        if state(id)?.doneForDay == day && nothingShown { return [] }
         if var state = state(id) {
             state.doneForDay = day
             setState(id, state)

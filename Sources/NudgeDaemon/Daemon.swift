@@ -103,15 +103,11 @@ public final class Daemon {
         } catch {
             throw StartError(exit: .unavailable, message: "cannot reach the session bus at \(address) (\(error))")
         }
+        // The store first: a daemon that cannot use it never takes the name, so whoever
+        // started it (D-Bus activation, systemd) is told it failed, not left without a reply.
+        let opened = try Self.openStore(options.storePath)
+        storeVersion = (try? opened.externalChanges()) ?? 0
         try Self.own(connection, replace: options.replace)
-
-        let opened: AppDatabase
-        do {
-            opened = try AppDatabase.open(path: options.storePath)
-            storeVersion = try opened.externalChanges()
-        } catch {
-            throw StartError(exit: .ioError, message: "cannot open the store \(options.storePath): \(error)")
-        }
         store = opened
         storeFile = FileIdentity(path: options.storePath)
         do {
@@ -136,10 +132,12 @@ public final class Daemon {
         let alerts: [Alert]
         var states: [UUID: AlertState]
         do {
-            alerts = try opened.alerts()
+            var unreadable: [StoreError] = []
+            alerts = try opened.alerts(unreadable: &unreadable)
+            for error in unreadable { log.error("\(error.message)") }
             states = try opened.states()
         } catch {
-            throw StartError(exit: .ioError, message: "cannot read the store \(options.storePath): \(error)")
+            throw StartError(exit: .ioError, message: "cannot read the store \(options.storePath): \(StoreError(error, path: options.storePath).message)")
         }
         // Pop-ups an earlier run left on screen keep being ours to replace and close.
         for (id, state) in states {
@@ -187,6 +185,26 @@ public final class Daemon {
         log.info("started (pid \(getpid())): \(Self.count(alerts.count)), zone \(scheduler.systemZone.identifier), \(server)")
     }
 
+    /// Opens the store and checks it (`quick_check`); a damaged one is marked and refused
+    /// with what to do. A sound one refreshes its last good copy once a day.
+    private static func openStore(_ path: String) throws(StartError) -> AppDatabase {
+        let opened: AppDatabase
+        do {
+            opened = try AppDatabase.open(path: path)
+        } catch {
+            throw StartError(exit: .ioError, message: "cannot open the store \(path): \(error.message)")
+        }
+        let problems = opened.quickCheck()
+        guard problems.isEmpty else {
+            throw StartError(exit: .ioError, message: "the store \(path) is damaged (\(problems.prefix(2).joined(separator: "; "))); nothing was changed: run `nudge doctor` to restore it")
+        }
+        opened.refreshLastGood(olderThan: lastGoodAge)
+        return opened
+    }
+
+    /// How old the last good copy may grow before the daemon makes a new one.
+    static let lastGoodAge: TimeInterval = 86400
+
     /// Takes the bus name, or says who has it.
     private static func own(_ connection: Connection, replace: Bool) throws(StartError) {
         var flags: Connection.NameFlags = [.allowReplacement, .doNotQueue]
@@ -227,6 +245,11 @@ public final class Daemon {
             if walDirty {
                 store?.checkpoint()
                 walDirty = false
+                // Once a day, when the loop is awake anyway: never a wake-up of its own.
+                if let problems = store?.refreshLastGood(olderThan: Self.lastGoodAge), !problems.isEmpty {
+                    log.critical("the store \(options.storePath) failed its daily check (\(problems.prefix(2).joined(separator: "; "))); writing stopped: run `nudge doctor`")
+                    store = nil
+                }
             }
             if let exit { return stop(exit) }
             arm()
@@ -296,14 +319,29 @@ public final class Daemon {
             let version = try store.externalChanges()
             guard force || version != storeVersion else { return }
             storeVersion = version
-            let alerts = try store.alerts()
+            var unreadable: [StoreError] = []
+            let alerts = try store.alerts(unreadable: &unreadable)
+            for error in unreadable { log.error("\(error.message)") }
             scheduler.sync(alerts, now: Date())
             giveBackMemory()
             walDirty = true
             log.info("reloaded the store: \(Self.count(alerts.count))")
         } catch {
-            log.error("cannot read the store \(options.storePath): \(error)")
+            storeFailed(error, doing: "read")
         }
+    }
+
+    /// A store error at run time. Damage stops every write (the marker says so to every
+    /// other command too) until another file is put in its place; reminders keep firing
+    /// from memory meanwhile. Anything else is retried with the next write.
+    private func storeFailed(_ error: any Error, doing what: String) {
+        let failure = StoreError(error, path: options.storePath)
+        guard failure.kind == .corrupt else {
+            log.error("cannot \(what) the store \(options.storePath): \(failure.message); will retry")
+            return
+        }
+        log.critical("\(failure.message); writing stopped, reminders go on from memory")
+        store = nil
     }
 
     /// The store's path names another file, or none: what the daemon has open is not what
@@ -323,7 +361,16 @@ public final class Daemon {
         }
         do {
             let opened = try AppDatabase.open(path: options.storePath)
-            let alerts = try opened.alerts()
+            let problems = opened.quickCheck()
+            guard problems.isEmpty else {
+                log.critical("the store \(options.storePath) that replaced the old one is damaged (\(problems.prefix(2).joined(separator: "; "))); not using it")
+                storeFile = identity
+                store = nil
+                return
+            }
+            var unreadable: [StoreError] = []
+            let alerts = try opened.alerts(unreadable: &unreadable)
+            for error in unreadable { log.error("\(error.message)") }
             let version = try opened.externalChanges()
             store = opened
             storeFile = FileIdentity(path: options.storePath)
@@ -337,7 +384,9 @@ public final class Daemon {
             giveBackMemory()
             log.info("the store \(options.storePath) is another file now; reopened it: \(Self.count(alerts.count))")
         } catch {
-            log.error("cannot open the store \(options.storePath) that replaced the old one: \(error)")
+            log.error("cannot open the store \(options.storePath) that replaced the old one: \(StoreError(error, path: options.storePath).message)")
+            storeFile = identity
+            store = nil
         }
     }
 
@@ -431,7 +480,7 @@ public final class Daemon {
             idsForRows.removeAll()
             walDirty = true
         } catch {
-            log.error("cannot write the store \(options.storePath): \(error); will retry")
+            storeFailed(error, doing: "write")
             for id in changed { scheduler.markChanged(id) }
         }
     }

@@ -61,9 +61,9 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
     }
 
     func alert() throws -> Alert {
-        guard let uuid = UUID(hex: id) else { throw StoreError(.corrupt, "alert id '\(id)' is not 32 hex digits") }
+        guard let uuid = UUID(hex: id) else { throw StoreError(.badRow, "alert id \(id.quotedForMessage()) is not 32 hex digits") }
         guard let decoded = Schedule(storageText: schedule) else {
-            throw StoreError(.corrupt, "alert \(id.prefix(8)) has a schedule Nudge cannot read: '\(schedule)'")
+            throw StoreError(.badRow, "alert \(id.prefix(8)) has a schedule this Nudge cannot read: \(schedule.quotedForMessage()) (remove it with `nudge rm \(id.prefix(8))`, or give it a new one with `nudge edit \(id.prefix(8)) --at …`)")
         }
         return Alert(id: uuid, title: title, body: body, schedule: decoded, enabled: enabled, sound: sound.map(Sound.init),
                      urgency: Urgency(rawValue: UInt8(clamping: urgency)) ?? .normal, icon: icon, timeZone: timeZone,

@@ -15,13 +15,31 @@ extension AppDatabase {
         }
     }
 
-    /// Every alert.
+    /// Every alert; the first row that cannot be read is an error (see
+    /// ``alerts(unreadable:)`` to go on past it).
     public func alerts() throws -> [Alert] {
+        var unreadable: [StoreError] = []
+        let alerts = try self.alerts(unreadable: &unreadable)
+        if let first = unreadable.first { throw first }
+        return alerts
+    }
+
+    /// Every alert that can be read; the rows that cannot (a schedule from a newer Nudge, a
+    /// value changed by hand) are collected in `unreadable`, one error each naming the row.
+    public func alerts(unreadable: inout [StoreError]) throws -> [Alert] {
         // Rows come off SQLite one by one; turning them into alerts (parsing schedules)
         // is spread over the CPUs.
         let records = try writer.read { db in try AlertRecord.fetchAll(db) }
-        let chunks = Parallel.chunks(records.count) { range in Result { try records[range].map { try $0.alert() } } }
-        return try chunks.flatMap { try $0.get() }
+        let chunks = Parallel.chunks(records.count) { range in
+            var alerts: [Alert] = [], bad: [StoreError] = []
+            alerts.reserveCapacity(range.count)
+            for record in records[range] {
+                do { alerts.append(try record.alert()) } catch { bad.append(StoreError(error, path: path)) }
+            }
+            return (alerts, bad)
+        }
+        unreadable += chunks.flatMap(\.1)
+        return chunks.flatMap(\.0)
     }
 
     /// A number that changes whenever another process commits to the store
@@ -45,28 +63,73 @@ extension AppDatabase {
         try? writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
     }
 
+    /// Checks the store (`PRAGMA quick_check`) and returns the problems; damage found is
+    /// also marked beside the file, so nothing writes over it.
+    public func quickCheck() -> [String] {
+        let problems: [String]
+        do {
+            problems = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").filter { $0 != "ok" } }
+        } catch {
+            problems = [StoreError(error, path: path).message]
+        }
+        if !problems.isEmpty, let path { StoreFile(path: path).markDamaged("quick_check: " + problems.prefix(2).joined(separator: "; ")) }
+        return problems
+    }
+
+    /// Refreshes the last good copy beside the store when it is older than `age` (or
+    /// missing), after a `quick_check`. Returns the problems that check found (then no copy
+    /// is made and the damage is marked); empty when all is well or no copy was due.
+    @discardableResult
+    public func refreshLastGood(olderThan age: TimeInterval, now: Date = Date()) -> [String] {
+        guard let path else { return [] }
+        let file = StoreFile(path: path)
+        if let last = file.lastGood(), now.timeIntervalSince(last.modified) < age { return [] }
+        let problems = file.saveLastGood(from: writer)
+        if !problems.isEmpty { file.markDamaged("quick_check: " + problems.prefix(2).joined(separator: "; ")) }
+        return problems
+    }
+
     /// How many alerts there are.
     public func alertCount() throws -> Int {
         try writer.read { db in try AlertRecord.fetchCount(db) }
     }
 
     /// The alert an id or a unique prefix of at least 4 hex digits names. An ambiguous
-    /// prefix is an error listing the candidates' short ids.
-    public func alert(matching prefix: String) throws -> Alert {
+    /// prefix is an error listing the candidates' short ids. A row whose schedule cannot be
+    /// read takes `schedule` instead when one is given (an edit that replaces it).
+    public func alert(matching prefix: String, schedule: Schedule? = nil) throws -> Alert {
+        let record = try record(matching: prefix)
+        if let schedule, Schedule(storageText: record.schedule) == nil {
+            var fixed = record
+            fixed.schedule = schedule.storageText
+            return try fixed.alert()
+        }
+        return try record.alert()
+    }
+
+    /// The id and title of the alert a prefix names, without reading the rest of its row:
+    /// an alert that cannot be read can still be removed.
+    public func alertID(matching prefix: String) throws -> (id: UUID, title: String) {
+        let record = try record(matching: prefix)
+        guard let id = UUID(hex: record.id) else { throw StoreError(.badRow, "alert id \(record.id.quotedForMessage()) is not 32 hex digits") }
+        return (id, record.title)
+    }
+
+    private func record(matching prefix: String) throws -> AlertRecord {
         let key = prefix.lowercased().filter { $0 != "-" }
         guard key.count >= 4, key.count <= 32, key.allSatisfy(\.isHexDigit) else {
-            throw StoreError(.badID, "invalid id '\(prefix)': give at least 4 hex digits of an id from `nudge list`")
+            throw StoreError(.badID, "invalid id \(prefix.quotedForMessage()): give at least 4 hex digits of an id from `nudge list`")
         }
         let rows = try writer.read { db in
             // Hex digits sort below "g", so this is a range scan of the primary key.
             try AlertRecord.filter(Column("id") >= key && Column("id") < key + "g").limit(6).fetchAll(db)
         }
         switch rows.count {
-        case 0: throw StoreError(.notFound, "no alert with id '\(prefix)'")
-        case 1: return try rows[0].alert()
+        case 0: throw StoreError(.notFound, "no alert with id \(prefix.quotedForMessage())")
+        case 1: return rows[0]
         default:
             let candidates = rows.prefix(5).map { String($0.id.prefix(8)) }.joined(separator: ", ")
-            throw StoreError(.ambiguous, "id '\(prefix)' is ambiguous: it matches \(candidates)\(rows.count > 5 ? ", …" : "")")
+            throw StoreError(.ambiguous, "id \(prefix.quotedForMessage()) is ambiguous: it matches \(candidates)\(rows.count > 5 ? ", …" : "")")
         }
     }
 

@@ -6,17 +6,19 @@ import NudgeCore
 /// state and the delivery log. Owns the writer and the migrator; nothing else opens the file.
 public final class AppDatabase: Sendable {
     /// The database connection.
-    public let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
 
     /// Wraps a writer and brings its schema up to date.
-    public init(_ writer: any DatabaseWriter) throws {
+    public init(_ writer: any DatabaseWriter, path: String? = nil) throws {
         self.writer = writer
+        self.path = path
         try Self.migrator.migrate(writer)
     }
 
     /// Wraps a writer whose schema is known to be current.
-    private init(settledWriter writer: any DatabaseWriter) {
+    private init(settledWriter writer: any DatabaseWriter, path: String) {
         self.writer = writer
+        self.path = path
     }
 
     /// An empty in-memory store, for tests.
@@ -31,10 +33,31 @@ public final class AppDatabase: Sendable {
         return data + "/nudge/nudge.sqlite"
     }
 
-    /// Opens (creating if needed) the store at `path`: folder 0700, file 0600, WAL, and a
-    /// busy timeout so the CLI and the daemon can write at once. A damaged file is never
-    /// overwritten or "repaired": the error names it and says what to do.
-    public static func open(path: String) throws(StoreError) -> AppDatabase {
+    /// How a command uses the store.
+    public enum Access: Sendable {
+        /// It writes: the store is created and migrated as needed, and refused when damage
+        /// was found in it or a newer Nudge wrote it.
+        case readWrite
+        /// It only reads: nothing is created, migrated or written, and no write access is
+        /// needed. A missing store reads as an empty one.
+        case readOnly
+    }
+
+    /// The store's path (`nil` for one in memory).
+    public let path: String?
+
+    /// Opens the store at `path`. For writing (the default) it is created if needed
+    /// (folder 0700, file 0600), put in WAL mode and migrated, with the last good copy
+    /// refreshed before a migration; a busy timeout lets the CLI and the daemon write at
+    /// once. A damaged file is never overwritten or "repaired": the error names it, a
+    /// marker beside it keeps every writer away until it is restored, and `nudge doctor`
+    /// says how. A store written by a newer Nudge is read, never written.
+    public static func open(path: String, access: Access = .readWrite) throws(StoreError) -> AppDatabase {
+        let file = StoreFile(path: path)
+        if access == .readOnly { return try openForReading(path) }
+        if let damage = file.damage() {
+            throw StoreError(.corrupt, "\(path) was found damaged (\(damage.detail)); nothing is written to it until it is restored: run `nudge doctor`")
+        }
         let folder = (path as NSString).deletingLastPathComponent
         if mkdir(folder, 0o700) != 0 && errno != EEXIST {
             // Parents may be missing too (a fresh XDG_DATA_HOME).
@@ -42,19 +65,16 @@ public final class AppDatabase: Sendable {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
             } catch {
-                throw StoreError(.io, "cannot create \(folder): \(String(cString: strerror(errno)))")
+                throw StoreError(.io, "cannot create \(folder): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
             }
         }
         let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if fd < 0 {
-            let reason = String(cString: strerror(errno))
-            throw StoreError(.io, "cannot open \(path) for reading and writing: \(reason)")
+            let code = errno
+            if code == ENOSPC { throw StoreError(.io, "disk full: cannot create \(path)") }
+            throw StoreError(.io, "cannot open \(path) for reading and writing: \(String(cString: strerror(code)))")
         }
         close(fd)
-        var config = Configuration()
-        config.busyMode = .timeout(10)
-        config.foreignKeysEnabled = true
-        config.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         do {
             // A queue, and WAL set by hand: GRDB's own WAL set-up makes sure of the WAL file
             // with a schema change on every open, and a command that only reads (or refuses
@@ -69,61 +89,123 @@ public final class AppDatabase: Sendable {
             let lock = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             defer { if lock >= 0 { close(lock) } }
             if lock >= 0 { _ = flock(lock, LOCK_EX) }
-            let queue = try DatabaseQueue(path: path, configuration: config)
-            let settled = try queue.read { db in
-                try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal"
-                    && Self.migrator.hasCompletedMigrations(db)
+            let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: false))
+            let (settled, newer, hasData) = try queue.read { db in
+                (try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" && Self.migrator.hasCompletedMigrations(db),
+                 try Self.newerWriter(db), try db.tableExists("alert"))
             }
-            if settled { return AppDatabase(settledWriter: queue) }
+            if let newer { throw StoreError(.io, "\(path) was written by a newer Nudge (\(newer)); this one only reads it: update Nudge") }
+            if settled { return AppDatabase(settledWriter: queue, path: path) }
+            // Before a migration changes the file, keep a copy that can be restored.
+            if hasData {
+                let problems = file.saveLastGood(from: queue)
+                if !problems.isEmpty { throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: problems.prefix(2).joined(separator: "; ")) }
+            }
             try queue.writeWithoutTransaction { db in
                 if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
                     _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
                 }
             }
-            return try AppDatabase(queue)
-        } catch let error as DatabaseError
-            where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
-            throw StoreError(.corrupt, "\(path) is damaged or not a Nudge database (\(error.resultCode)); nothing was changed: move it aside to start afresh, or restore a backup")
-        } catch let error as DatabaseError {
-            throw StoreError(.io, "cannot use \(path): \(error.message ?? "\(error.resultCode)")")
+            return try AppDatabase(queue, path: path)
+        } catch let error as StoreError {
+            throw error
         } catch {
-            throw StoreError(.io, "cannot use \(path): \(error)")
+            throw StoreError(error, path: path)
         }
     }
 
+    private static func openForReading(_ path: String) throws(StoreError) -> AppDatabase {
+        guard FileManager.default.fileExists(atPath: path) else {
+            do { return try AppDatabase.inMemory() } catch { throw StoreError(error, path: path) }
+        }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+            let (settled, newer) = try queue.read { db in
+                (try Self.migrator.hasCompletedMigrations(db), try Self.newerWriter(db))
+            }
+            // A newer Nudge's store is read while the tables this one knows are there.
+            if settled || newer != nil { return AppDatabase(settledWriter: queue, path: path) }
+        } catch {
+            throw StoreError(error, path: path)
+        }
+        // An older schema is brought up to date first, which takes a write.
+        return try open(path: path, access: .readWrite)
+    }
+
+    private static func configuration(readonly: Bool) -> Configuration {
+        var config = Configuration()
+        config.readonly = readonly
+        config.busyMode = .timeout(10)
+        config.foreignKeysEnabled = true
+        if !readonly { config.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") } }
+        return config
+    }
+
+    /// The user version this Nudge writes; a higher one is a newer Nudge's.
+    static let userVersion = 0
+
+    /// What says a newer Nudge wrote the store: a migration this one does not know, or a
+    /// higher `user_version`; `nil` when none does.
+    static func newerWriter(_ db: Database) throws -> String? {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if version > userVersion { return "user_version \(version)" }
+        guard try db.tableExists("grdb_migrations") else { return nil }
+        let known = Set(migrator.migrations)
+        let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        return applied.first { !known.contains($0) }.map { "migration '\($0)'" }
+    }
+
     /// What `nudge doctor` says about a store: it is opened read-only (nothing is created
-    /// or migrated) and checked with `PRAGMA integrity_check`.
+    /// or migrated) and checked with `PRAGMA quick_check`; damage found is marked.
     public struct Health: Sendable {
         /// How many alerts it holds.
         public var alerts: Int
         /// The file's size in bytes (the main file, without the WAL).
         public var bytes: Int
-        /// What the integrity check found; empty when it is sound.
+        /// What the check found, or the marker from an earlier finding; empty when sound.
         public var problems: [String]
+        /// When the damage was found, if it was found before.
+        public var damageFound: Date?
+        /// A newer Nudge wrote it: what says so.
+        public var newer: String?
+        /// Rows that cannot be read, one line each naming the alert and the fix.
+        public var unreadable: [String]
+        /// The last good copy: when it was made and its size.
+        public var lastGood: (modified: Date, bytes: Int)?
     }
 
     /// Checks the store at `path` without changing it; `nil` when there is none yet.
     public static func health(path: String) throws(StoreError) -> Health? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        var config = Configuration()
-        config.readonly = true
-        config.busyMode = .timeout(5)
-        do {
-            let queue = try DatabaseQueue(path: path, configuration: config)
-            return try queue.read { db in
-                let problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
-                let alerts = try db.tableExists("alert") ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM alert") ?? 0 : 0
-                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-                return Health(alerts: alerts, bytes: size, problems: problems)
-            }
-        } catch let error as DatabaseError
-            where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
-            return Health(alerts: 0, bytes: 0, problems: ["\(error.resultCode): the file is damaged or not a Nudge database"])
-        } catch let error as DatabaseError {
-            throw StoreError(.io, "cannot read \(path): \(error.message ?? "\(error.resultCode)")")
-        } catch {
-            throw StoreError(.io, "cannot read \(path): \(error)")
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw StoreError(.io, "cannot read \(path): \(String(cString: strerror(errno)))")
         }
+        if info.st_mode & S_IFMT == S_IFDIR { throw StoreError(.io, "cannot open \(path): Is a directory") }
+        let file = StoreFile(path: path)
+        var health = Health(alerts: 0, bytes: Int(info.st_size), problems: [], damageFound: nil, newer: nil, unreadable: [],
+                            lastGood: file.lastGood())
+        if let damage = file.damage() {
+            health.problems = [damage.detail]
+            health.damageFound = damage.found
+        }
+        let problems = StoreFile.quickCheck(path)
+        if !problems.isEmpty {
+            if health.damageFound == nil { file.markDamaged("nudge doctor: " + problems.prefix(2).joined(separator: "; ")) }
+            health.problems = problems
+            return health
+        }
+        guard health.problems.isEmpty else { return health }
+        do {
+            let store = try openForReading(path)
+            var unreadable: [StoreError] = []
+            health.alerts = try store.alerts(unreadable: &unreadable).count + unreadable.count
+            health.unreadable = unreadable.map(\.message)
+            health.newer = try store.writer.read { db in try newerWriter(db) }
+        } catch {
+            throw StoreError(error, path: path)
+        }
+        return health
     }
 
     static var migrator: DatabaseMigrator {
@@ -169,6 +251,12 @@ public final class AppDatabase: Sendable {
                 let json: String = row["schedule"]
                 let schedule = try JSONDecoder().decode(Schedule.self, from: Data(json.utf8))
                 try db.execute(sql: "UPDATE alert SET schedule = ? WHERE id = ?", arguments: [schedule.storageText, row["id"] as String])
+            }
+        }
+        migrator.registerMigration("v3: settings") { db in
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
             }
         }
         return migrator

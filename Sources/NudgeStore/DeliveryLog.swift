@@ -73,6 +73,7 @@ extension AppDatabase {
                                        e.deliveryID.map { Int64($0) }, e.count, e.detail])
             rows.append(db.lastInsertedRowID)
         }
+        if !entries.isEmpty { try pruneLog(db, now: Date()) }
         return rows
     }
 

@@ -1,3 +1,6 @@
+import Foundation
+import GRDB
+
 /// A store failure in terms of what the person can do about it.
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kinds of failure.
@@ -10,6 +13,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case badID
         /// The database file is damaged or not a database.
         case corrupt
+        /// One row holds a value this Nudge cannot read (the rest of the store is fine).
+        case badRow
         /// The file or its folder cannot be read or written.
         case io
     }
@@ -27,4 +32,61 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The message.
     public var description: String { message }
+}
+
+extension StoreError {
+    /// A failure from SQLite or the file system while using the store at `path`, in words a
+    /// person can act on. Damage (`SQLITE_CORRUPT`, `SQLITE_NOTADB`) also leaves the marker
+    /// beside the store, so nothing writes over it until it is restored.
+    public init(_ error: any Error, path: String?) {
+        let name = path ?? "the store"
+        if let error = error as? StoreError {
+            self = error
+            return
+        }
+        guard let error = error as? DatabaseError else {
+            self.init(.io, "cannot use \(name): \(error)")
+            return
+        }
+        switch error.resultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            if let path, error.resultCode == .SQLITE_CORRUPT || FileManager.default.fileExists(atPath: path) {
+                StoreFile(path: path).markDamaged("\(error.resultCode): \(error.message ?? "damaged")")
+            }
+            self.init(.corrupt, "\(name) is damaged or not a Nudge database (\(error.resultCode)); nothing was changed and nothing will be written to it: run `nudge doctor`")
+        case .SQLITE_FULL:
+            self.init(.io, "disk full: cannot write \(name)")
+        case .SQLITE_READONLY:
+            self.init(.io, "cannot write \(name): it is read-only")
+        case .SQLITE_CANTOPEN:
+            self.init(.io, "cannot open \(name): \(Self.reason(path) ?? error.message ?? "unable to open")")
+        default:
+            if error.resultCode == .SQLITE_IOERR, let path, Self.diskFull(path) {
+                self.init(.io, "disk full: cannot write \(name)")
+            } else {
+                self.init(.io, "cannot use \(name): \(error.message ?? "\(error.resultCode)")")
+            }
+        }
+    }
+
+    /// Why a path cannot be opened, from the file system (a folder, no permission).
+    private static func reason(_ path: String?) -> String? {
+        guard let path else { return nil }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { return "Is a directory" }
+            if access(path, R_OK) != 0 { return "Permission denied" }
+            return nil
+        }
+        return String(cString: strerror(errno))
+    }
+
+    /// Whether the file system holding `path` has no room left (SQLite reports a write that
+    /// ran out of space, or a `-shm` it could not grow, as a plain I/O error).
+    static func diskFull(_ path: String) -> Bool {
+        var info = statvfs()
+        let folder = (path as NSString).deletingLastPathComponent
+        guard statvfs(folder, &info) == 0 else { return false }
+        return info.f_bavail * UInt(info.f_frsize) < 64 * 1024
+    }
 }

@@ -66,7 +66,10 @@ struct Edit: ParsableCommand {
     func run() throws {
         let now = Date()
         let store = try StoreAccess.open()
-        var alert = try StoreAccess.run { try store.alert(matching: id) }
+        // A new schedule replaces one this Nudge cannot read.
+        let replacement = schedule.flags == ScheduleFlags() ? nil
+            : try AlertOptions.schedule(schedule.flags, now: now, zone: try options.zone() ?? LocalZone.current)
+        var alert = try StoreAccess.run { try store.alert(matching: id, schedule: replacement) }
         try options.apply(to: &alert, title: title)
         if schedule.flags != ScheduleFlags() {
             alert.schedule = try AlertOptions.schedule(schedule.flags, now: now, zone: alert.zone(system: LocalZone.current))

@@ -87,7 +87,8 @@ enum Answer {
             alerts = try AlertIDs.resolve(ids, in: store)
         } else {
             let owing = Set(states.filter { $0.value.pendingCount > 0 || $0.value.shownID != nil || $0.value.snoozedUntil != nil }.keys)
-            alerts = try StoreAccess.run { try store.alerts() }.filter { owing.contains($0.id) }
+            var unreadable = false
+            alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable).filter { owing.contains($0.id) }
             if alerts.isEmpty {
                 print("nothing to acknowledge")
                 return

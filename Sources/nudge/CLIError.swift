@@ -7,6 +7,8 @@ struct CLIError: Error, CustomStringConvertible {
     enum Code: Int32 {
         /// EX_USAGE: the command line was wrong.
         case usage = 64
+        /// EX_DATAERR: data in a file (a row of the store) cannot be read.
+        case dataError = 65
         /// EX_UNAVAILABLE: the bus or a service is not there.
         case unavailable = 69
         /// EX_IOERR: reading or writing failed.

@@ -13,7 +13,10 @@ struct Doctor: ParsableCommand {
         Checks the session bus, the notification server (name, vendor, version, spec \
         version) and its capabilities, who plays sounds, do-not-disturb (dunst paused, \
         KDE's Inhibited), the daemon (pid, version), autostart, the systemd user unit, \
-        and the store (PRAGMA integrity_check; opened read-only, never created).
+        and the store (PRAGMA quick_check, rows that cannot be read, a newer Nudge's \
+        store, the last good copy; opened read-only, never created). Damage found is \
+        marked beside the store, and no command writes to it until it is restored: \
+        `nudge doctor --restore` puts the last good copy in its place.
 
         Lines start with ok, warn (works, but something is off) or FAIL, each with a fix.
 
@@ -23,11 +26,15 @@ struct Doctor: ParsableCommand {
         Examples:
           nudge doctor
           nudge doctor --json
+          nudge doctor --restore
         """
     )
 
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
+
+    @Flag(help: "Put the last good copy of the store in place of a damaged one (the damaged file is kept aside).")
+    var restore = false
 
     enum Level: String { case ok, warn, fail }
 
@@ -40,6 +47,7 @@ struct Doctor: ParsableCommand {
     }
 
     func run() throws {
+        if restore { return try restoreStore() }
         var checks: [Check] = []
         var fields: [(String, JSON)] = []
         let environment = ProcessEnvironment.current
@@ -107,20 +115,22 @@ struct Doctor: ParsableCommand {
         do {
             if let health = try AppDatabase.health(path: path) {
                 storeOK = health.problems.isEmpty
-                add("store", Check(name: "store", level: storeOK ? .ok : .fail,
-                                   detail: storeOK ? "\(path): \(Self.count(health.alerts, "alert")), \(health.bytes / 1024) KiB, integrity ok"
-                                                   : "\(path): \(health.problems.prefix(3).joined(separator: "; "))",
-                                   fix: storeOK ? nil : "stop the daemon, move the file aside (nudge starts a new one) or restore a backup"),
+                add("store", Self.storeCheck(health, path: path),
                     [("path", .string(path)), ("alerts", .integer(Int64(health.alerts))),
-                     ("problems", .array(health.problems.map(JSON.string)))])
+                     ("problems", .array(health.problems.map(JSON.string))),
+                     ("unreadable", .array(health.unreadable.map(JSON.string))),
+                     ("newer", health.newer.map(JSON.string) ?? .null),
+                     ("lastGood", health.lastGood.map { .string(InstantFormat.iso8601($0.modified, in: LocalZone.current)) } ?? .null)])
             } else {
                 add("store", Check(name: "store", level: .ok, detail: "\(path): none yet (the first `nudge add` creates it)"),
                     [("path", .string(path))])
             }
         } catch {
             storeOK = false
-            add("store", Check(name: "store", level: .fail, detail: error.message,
-                               fix: "check the file's owner and mode (it should be yours, 0600)"), [("path", .string(path))])
+            let fix = error.message.hasSuffix("Is a directory")
+                ? "the store's path is a folder: move it aside (mv '\(path)' '\(path).folder'); Nudge then starts a new store"
+                : "check the file's owner and mode (it should be yours, 0600)"
+            add("store", Check(name: "store", level: .fail, detail: error.message, fix: fix), [("path", .string(path))])
         }
 
         if json {
@@ -136,6 +146,50 @@ struct Doctor: ParsableCommand {
     }
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// The store's line: damage with the one command that restores it, rows that cannot be
+    /// read, a newer Nudge's store, or all well with the last good copy's age.
+    static func storeCheck(_ health: AppDatabase.Health, path: String) -> Check {
+        let zone = LocalZone.current
+        let copy = health.lastGood.map { "last good copy \(InstantFormat.iso8601($0.modified, in: zone))" } ?? "no last good copy yet"
+        if !health.problems.isEmpty {
+            let when = health.damageFound.map { " (found \(InstantFormat.iso8601($0, in: zone)))" } ?? ""
+            let fix = health.lastGood.map { "nudge doctor --restore (puts the last good copy of \(InstantFormat.iso8601($0.modified, in: zone)) in its place; the damaged file is kept aside)" }
+                ?? "mv '\(path)' '\(path).broken' (Nudge starts a new, empty store; `sqlite3 '\(path).broken' .recover` may save what it held)"
+            return Check(name: "store", level: .fail,
+                         detail: "\(path) is damaged\(when): \(health.problems.prefix(3).joined(separator: "; ")); nothing writes to it until it is restored",
+                         fix: fix)
+        }
+        if let newer = health.newer {
+            return Check(name: "store", level: .warn, detail: "\(path) was written by a newer Nudge (\(newer)): this one reads it but never writes it",
+                         fix: "update Nudge")
+        }
+        if !health.unreadable.isEmpty {
+            return Check(name: "store", level: .warn,
+                         detail: "\(path): \(count(health.alerts, "alert")), \(health.unreadable.count) of them unreadable: \(health.unreadable[0])",
+                         fix: health.unreadable.count > 1 ? "the same for the others (nudge list names them)" : nil)
+        }
+        return Check(name: "store", level: .ok,
+                     detail: "\(path): \(count(health.alerts, "alert")), \(health.bytes / 1024) KiB, quick_check ok, \(copy)")
+    }
+
+    /// `--restore`: the last good copy in place of the store.
+    func restoreStore() throws {
+        let path = AppDatabase.defaultPath(environment: ProcessEnvironment.current)
+        let file = StoreFile(path: path)
+        let made = file.lastGood()?.modified
+        if FileManager.default.fileExists(atPath: path), file.damage() == nil, StoreFile.quickCheck(path).isEmpty {
+            throw CLIError(.usage, "\(path) is sound: --restore only replaces a damaged store")
+        }
+        do {
+            let aside = try file.restoreLastGood()
+            print("restored \(path) from the last good copy\(made.map { " of " + InstantFormat.iso8601($0, in: LocalZone.current) } ?? "")"
+                  + (aside.map { "; the old file is kept as \($0)" } ?? ""))
+        } catch {
+            throw CLIError(error)
+        }
+        DaemonLink.storeChanged()
+    }
 
     /// Do-not-disturb where the server lets it be read: dunst's `paused`, KDE's `Inhibited`.
     static func doNotDisturb(_ connection: Connection, server: String) -> Check {

@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import NudgeCore
 import NudgeStore
@@ -25,8 +28,11 @@ struct List: ParsableCommand {
     var json = false
 
     func run() throws {
-        let store = try StoreAccess.open()
-        let alerts = try StoreAccess.run { try store.alerts() }
+        let store = try StoreAccess.read()
+        var unreadable = false
+        let alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
+        // What could be read is shown; a row that could not is named, and the status says so.
+        defer { if unreadable { Glibc.exit(CLIError.Code.dataError.rawValue) } }
         let now = Date()
         let zone = LocalZone.current
         // Sort indices by (next fire, creation): moving whole alerts around costs more
@@ -51,7 +57,9 @@ struct List: ParsableCommand {
             return
         }
         if order.isEmpty {
-            print("No reminders yet. Add one: nudge add --every 30m --from 09:30 --until 21:30 --days weekdays")
+            let finished = alerts.count
+            print(finished == 0 ? "No reminders yet. Add one: nudge add --every 30m --from 09:30 --until 21:30 --days weekdays"
+                                : "Nothing upcoming: \(finished) one-shot\(finished == 1 ? " is" : "s are") over (nudge list --all shows \(finished == 1 ? "it" : "them")).")
             return
         }
         let terminal = Terminal()

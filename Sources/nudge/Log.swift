@@ -24,10 +24,10 @@ struct Log: ParsableCommand {
     func run() throws {
         let now = Date()
         let start = now.addingTimeInterval(-TimeInterval(try AlertOptions.duration(since, for: .since)))
-        let store = try StoreAccess.open()
-        let (entries, titles) = try StoreAccess.run {
-            (try store.log(since: start), Dictionary(uniqueKeysWithValues: try store.alerts().map { ($0.id, $0.title) }))
-        }
+        let store = try StoreAccess.read()
+        var unreadable = false
+        let titles = Dictionary(uniqueKeysWithValues: try StoreAccess.alerts(in: store, unreadable: &unreadable).map { ($0.id, $0.title) })
+        let entries = try StoreAccess.run { try store.log(since: start) }
         if json {
             let utc = TimeZone(identifier: "UTC")!
             print(JSON.array(entries.map { entry in

@@ -49,7 +49,7 @@ struct Next: ParsableCommand {
                 guard schedule.flags == ScheduleFlags() else {
                     throw CLIError(.usage, "give an id or schedule flags, not both")
                 }
-                let store = try StoreAccess.open()
+                let store = try StoreAccess.read()
                 let alert = try StoreAccess.run { try store.alert(matching: id) }
                 parsed = alert.schedule
                 if tz == nil { chosen = alert.zone(system: chosen) }

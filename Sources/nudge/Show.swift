@@ -15,7 +15,7 @@ struct Show: ParsableCommand {
     var json = false
 
     func run() throws {
-        let store = try StoreAccess.open()
+        let store = try StoreAccess.read()
         let alert = try StoreAccess.run { try store.alert(matching: id) }
         let now = Date()
         if json {

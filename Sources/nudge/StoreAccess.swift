@@ -5,32 +5,46 @@ import NudgeStore
 
 /// Opening the person's store for a command, with failures mapped to sysexits.
 enum StoreAccess {
-    /// The store under `$XDG_DATA_HOME/nudge/`.
+    /// `$XDG_DATA_HOME/nudge/nudge.sqlite`.
+    static var path: String { AppDatabase.defaultPath(environment: ProcessEnvironment.current) }
+
+    /// The store, for a command that writes.
     static func open() throws(CLIError) -> AppDatabase {
-        do {
-            return try AppDatabase.open(path: AppDatabase.defaultPath(environment: ProcessEnvironment.current))
-        } catch {
-            throw CLIError(error)
-        }
+        do { return try AppDatabase.open(path: path) } catch { throw CLIError(error) }
     }
 
-    /// Runs a store operation, mapping its failures.
+    /// The store, for a command that only reads: no write access needed, nothing created.
+    static func read() throws(CLIError) -> AppDatabase {
+        do { return try AppDatabase.open(path: path, access: .readOnly) } catch { throw CLIError(error) }
+    }
+
+    /// Runs a store operation, mapping its failures (and marking a damaged store).
     static func run<T>(_ body: () throws -> T) throws(CLIError) -> T {
         do {
             return try body()
-        } catch let error as StoreError {
-            throw CLIError(error)
         } catch {
-            throw CLIError(.ioError, "the store failed: \(error)")
+            throw CLIError(StoreError(error, path: path))
         }
+    }
+
+    /// Every alert that can be read; each one that cannot is named on stderr, and
+    /// `unreadable` says there were some (the command then ends with 65).
+    static func alerts(in store: AppDatabase, unreadable: inout Bool) throws(CLIError) -> [Alert] {
+        var bad: [StoreError] = []
+        let alerts = try run { try store.alerts(unreadable: &bad) }
+        for error in bad { writeError("nudge: \(error.message)\n") }
+        if !bad.isEmpty { unreadable = true }
+        return alerts
     }
 }
 
 extension CLIError {
-    /// Unknown or ambiguous ids are usage errors; a damaged or unwritable store is I/O.
+    /// Unknown or ambiguous ids are usage errors; an unreadable row is bad data; a damaged
+    /// or unusable store is I/O.
     init(_ error: StoreError) {
         switch error.kind {
         case .notFound, .ambiguous, .badID: self.init(.usage, error.message)
+        case .badRow: self.init(.dataError, error.message)
         case .corrupt, .io: self.init(.ioError, error.message)
         }
     }

@@ -26,11 +26,14 @@ struct Remove: ParsableCommand {
     @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
     func run() throws {
         let store = try StoreAccess.open()
-        let alerts = try AlertIDs.resolve(ids, in: store)
-        let shown = try AlertIDs.shownPopups(of: alerts, in: store)
+        // By id and title only: an alert whose row cannot be read can still be removed.
+        var alerts: [(id: UUID, title: String)] = []
+        for id in ids { alerts.append(try StoreAccess.run { try store.alertID(matching: id) }) }
+        let states = try StoreAccess.run { try store.states() }
+        let shown = alerts.compactMap { states[$0.id]?.shownID }
         try StoreAccess.run { try store.delete(alerts.map(\.id)) }
         AlertIDs.storeChanged(closing: shown)
-        for alert in alerts { print("removed \(alert.shortID): \(alert.title.escapingControls)") }
+        for alert in alerts { print("removed \(alert.id.shortHex): \(alert.title.escapingControls)") }
     }
 }
 

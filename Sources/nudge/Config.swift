@@ -1,0 +1,49 @@
+import ArgumentParser
+import NudgeCore
+import NudgeStore
+
+/// `nudge config`: the settings kept in the store.
+struct Config: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show or change settings (how long the delivery log is kept).",
+        discussion: """
+        Without arguments, lists every setting with its value; with a name, prints its \
+        value; with a name and a value, sets it.
+
+        Settings:
+        \(Setting.allCases.map { "  \($0.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary) (default \($0.defaultValue), \($0.range.lowerBound)–\($0.range.upperBound))" }.joined(separator: "\n"))
+
+        Examples:
+          nudge config
+          nudge config log-days 30
+        """
+    )
+
+    @Argument(help: ArgumentHelp("A setting's name.", valueName: "NAME"))
+    var name: String?
+
+    @Argument(help: ArgumentHelp("Its new value.", valueName: "VALUE"))
+    var value: String?
+
+    func run() throws {
+        guard let name else {
+            let values = try StoreAccess.run { try StoreAccess.read().settings() }
+            for setting in Setting.allCases { print("\(setting.rawValue) \(values[setting] ?? setting.defaultValue)") }
+            return
+        }
+        guard let setting = Setting(rawValue: name) else {
+            throw CLIError(.usage, "unknown setting \(name.quotedForMessage()): use \(Setting.allCases.map(\.rawValue).joined(separator: " or "))")
+        }
+        guard let value else {
+            let values = try StoreAccess.run { try StoreAccess.read().settings() }
+            print(values[setting] ?? setting.defaultValue)
+            return
+        }
+        guard let number = Int(value) else {
+            throw CLIError(.usage, "invalid \(setting.rawValue) \(value.quotedForMessage()): give a whole number")
+        }
+        let store = try StoreAccess.open()
+        do { try store.set(setting, to: number) } catch { throw CLIError(error) }
+        print("\(setting.rawValue) \(number)")
+    }
+}
