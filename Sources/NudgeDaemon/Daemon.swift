@@ -194,7 +194,12 @@ public final class Daemon {
         } catch {
             throw StartError(exit: .ioError, message: "cannot open the store \(path): \(error.message)")
         }
-        let problems = opened.quickCheck()
+        let problems: [String]
+        do {
+            problems = try opened.quickCheck()
+        } catch {
+            throw StartError(exit: .ioError, message: "cannot check the store \(path): \(error.message)")
+        }
         guard problems.isEmpty else {
             throw StartError(exit: .ioError, message: "the store \(path) is damaged (\(problems.prefix(2).joined(separator: "; "))); nothing was changed: run `nudge doctor` to restore it")
         }
@@ -361,7 +366,7 @@ public final class Daemon {
         }
         do {
             let opened = try AppDatabase.open(path: options.storePath)
-            let problems = opened.quickCheck()
+            let problems = try opened.quickCheck()
             guard problems.isEmpty else {
                 log.critical("the store \(options.storePath) that replaced the old one is damaged (\(problems.prefix(2).joined(separator: "; "))); not using it")
                 storeFile = identity

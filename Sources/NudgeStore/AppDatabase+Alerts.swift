@@ -63,16 +63,19 @@ extension AppDatabase {
         try? writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
     }
 
-    /// Checks the store (`PRAGMA quick_check`) and returns the problems; damage found is
-    /// also marked beside the file, so nothing writes over it.
-    public func quickCheck() -> [String] {
+    /// Checks the store (`PRAGMA quick_check`) and returns the damage found, also marked
+    /// beside the file (with `mark`) so nothing writes over it. A failure that is not damage
+    /// (a full disk, an unreadable file) is thrown, and marks nothing.
+    public func quickCheck(mark: Bool = true) throws(StoreError) -> [String] {
         let problems: [String]
         do {
             problems = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").filter { $0 != "ok" } }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            problems = ["\(error.resultCode): \(error.message ?? "damaged")"]
         } catch {
-            problems = [StoreError(error, path: path).message]
+            throw StoreError(error, path: path)
         }
-        if !problems.isEmpty, let path { StoreFile(path: path).markDamaged("quick_check: " + problems.prefix(2).joined(separator: "; ")) }
+        if mark, !problems.isEmpty, let path { StoreFile(path: path).markDamaged("quick_check: " + problems.prefix(2).joined(separator: "; ")) }
         return problems
     }
 

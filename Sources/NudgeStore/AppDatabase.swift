@@ -75,6 +75,7 @@ public final class AppDatabase: Sendable {
             throw StoreError(.io, "cannot open \(path) for reading and writing: \(String(cString: strerror(code)))")
         }
         close(fd)
+        let companions = [path + "-shm", path + "-wal"].filter { !FileManager.default.fileExists(atPath: $0) }
         do {
             // A queue, and WAL set by hand: GRDB's own WAL set-up makes sure of the WAL file
             // with a schema change on every open, and a command that only reads (or refuses
@@ -107,9 +108,10 @@ public final class AppDatabase: Sendable {
                 }
             }
             return try AppDatabase(queue, path: path)
-        } catch let error as StoreError {
-            throw error
         } catch {
+            // A failed open leaves nothing behind that was not there (an -shm a full disk
+            // would not let it fill).
+            for file in companions { unlink(file) }
             throw StoreError(error, path: path)
         }
     }
@@ -119,7 +121,22 @@ public final class AppDatabase: Sendable {
             do { return try AppDatabase.inMemory() } catch { throw StoreError(error, path: path) }
         }
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+            var queue: DatabaseQueue
+            let companions = [path + "-shm", path + "-wal"].filter { !FileManager.default.fileExists(atPath: $0) }
+            do {
+                let plain = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+                try plain.read { db in _ = try Int.fetchOne(db, sql: "PRAGMA schema_version") }
+                queue = plain
+            } catch let error as DatabaseError
+                where error.resultCode == .SQLITE_CANTOPEN || (error.resultCode == .SQLITE_IOERR && StoreError.diskFull(path)) {
+                // What the failed attempt created (an -shm it could not fill) goes again.
+                for file in companions { unlink(file) }
+                // WAL wants its -shm beside the file, and in a folder nobody may write, with
+                // none there, SQLite cannot open it even to read. No one can be writing such a
+                // file, so a private copy marked for rollback journaling (header bytes 18-19)
+                // reads the same; it is unlinked at once and vanishes when the command ends.
+                queue = try readPrivateCopy(of: path)
+            }
             let (settled, newer) = try queue.read { db in
                 (try Self.migrator.hasCompletedMigrations(db), try Self.newerWriter(db))
             }
@@ -130,6 +147,19 @@ public final class AppDatabase: Sendable {
         }
         // An older schema is brought up to date first, which takes a write.
         return try open(path: path, access: .readWrite)
+    }
+
+    private static func readPrivateCopy(of path: String) throws -> DatabaseQueue {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        if bytes.count > 19 { bytes[18] = 1; bytes[19] = 1 }
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-read-\(UUID().uuidString).sqlite").path
+        guard FileManager.default.createFile(atPath: copy, contents: bytes, attributes: [.posixPermissions: 0o600]) else {
+            throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "cannot read \(path) from a folder that cannot be written")
+        }
+        defer { unlink(copy) }
+        let queue = try DatabaseQueue(path: copy, configuration: configuration(readonly: true))
+        try queue.read { db in _ = try Int.fetchOne(db, sql: "PRAGMA schema_version") }
+        return queue
     }
 
     private static func configuration(readonly: Bool) -> Configuration {
@@ -189,9 +219,8 @@ public final class AppDatabase: Sendable {
             health.problems = [damage.detail]
             health.damageFound = damage.found
         }
-        let problems = StoreFile.quickCheck(path)
+        let problems = try StoreFile.quickCheck(path, mark: health.damageFound == nil)
         if !problems.isEmpty {
-            if health.damageFound == nil { file.markDamaged("nudge doctor: " + problems.prefix(2).joined(separator: "; ")) }
             health.problems = problems
             return health
         }

@@ -66,19 +66,14 @@ public struct StoreFile: Sendable {
         return (modified, (attributes[.size] as? Int) ?? 0)
     }
 
-    /// Problems `PRAGMA quick_check` finds in a database file, opened read-only; empty when
-    /// it is sound. A file that is not a database at all is one problem.
-    public static func quickCheck(_ path: String) -> [String] {
-        var config = Configuration()
-        config.readonly = true
-        config.busyMode = .timeout(5)
+    /// The damage `PRAGMA quick_check` finds in a database file, opened read-only; empty
+    /// when it is sound. A file that is not a database at all is damage too. Damage is
+    /// marked with `mark`; what is not damage (a full disk) is thrown.
+    public static func quickCheck(_ path: String, mark: Bool = true) throws(StoreError) -> [String] {
         do {
-            let queue = try DatabaseQueue(path: path, configuration: config)
-            return try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").filter { $0 != "ok" } }
-        } catch let error as DatabaseError {
-            return ["\(error.resultCode): \(error.message ?? "cannot read it")"]
-        } catch {
-            return ["\(error)"]
+            return try AppDatabase.open(path: path, access: .readOnly).quickCheck(mark: mark)
+        } catch where error.kind == .corrupt {
+            return [error.message]
         }
     }
 
@@ -116,7 +111,7 @@ public struct StoreFile: Sendable {
         guard FileManager.default.fileExists(atPath: lastGoodPath) else {
             throw StoreError(.io, "there is no last good copy (\(lastGoodPath)): the daemon keeps one once it has run with a sound store")
         }
-        let problems = Self.quickCheck(lastGoodPath)
+        let problems = try Self.quickCheck(lastGoodPath, mark: false)
         guard problems.isEmpty else {
             throw StoreError(.corrupt, "the last good copy \(lastGoodPath) is damaged too (\(problems.prefix(2).joined(separator: "; ")))")
         }

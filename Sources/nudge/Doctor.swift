@@ -20,8 +20,9 @@ struct Doctor: ParsableCommand {
 
         Lines start with ok, warn (works, but something is off) or FAIL, each with a fix.
 
-        Exit status: 0 when pop-ups can be shown and the store is sound; 69 when no \
-        pop-up can be shown (no bus, no server); 74 when the store is damaged or unreadable.
+        Exit status: 0 when pop-ups can be shown and the store is sound; 74 when the \
+        store is damaged or unreadable; otherwise 69 when no pop-up can be shown (no bus, \
+        no server).
 
         Examples:
           nudge doctor
@@ -141,8 +142,9 @@ struct Doctor: ParsableCommand {
                 if let fix = check.fix { print("     fix: \(fix)") }
             }
         }
-        if !canShow { throw ExitCode(69) }
+        // The person's data first: a damaged store outranks a missing server.
         if !storeOK { throw ExitCode(74) }
+        if !canShow { throw ExitCode(69) }
     }
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
@@ -178,7 +180,8 @@ struct Doctor: ParsableCommand {
         let path = AppDatabase.defaultPath(environment: ProcessEnvironment.current)
         let file = StoreFile(path: path)
         let made = file.lastGood()?.modified
-        if FileManager.default.fileExists(atPath: path), file.damage() == nil, StoreFile.quickCheck(path).isEmpty {
+        if FileManager.default.fileExists(atPath: path), file.damage() == nil,
+           (try? StoreFile.quickCheck(path)).map(\.isEmpty) ?? false {
             throw CLIError(.usage, "\(path) is sound: --restore only replaces a damaged store")
         }
         do {

@@ -149,3 +149,32 @@ extension NothingLostOrDoubledTests {
         #expect(Bench.eventually(3) { (try? desktop.daemon("Status").first?.vardict?["alerts"]?.uint32) == 1 })
     }
 }
+
+extension NothingLostOrDoubledTests {
+    @Test func theDaemonKeepsALastGoodCopyAndRefusesADamagedStore() throws {
+        let desktop = try Desktop(server: false)
+        let path = desktop.directory + "/data/nudge/nudge.sqlite"
+        let store = try AppDatabase.open(path: path)
+        try store.save((0..<200).map { Alert(title: "Filler \($0) " + String(repeating: "x", count: 80), schedule: .once(Date().addingTimeInterval(86400)), created: Date()) })
+        var daemon = try desktop.startDaemon()
+        #expect(FileManager.default.fileExists(atPath: path + ".last-good"))
+        #expect(daemon.stop().status == 0)
+        // Damage the table's root page, as a stray write would.
+        _ = try Bench.run("sqlite3", [path, "PRAGMA wal_checkpoint(TRUNCATE)"])
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: 4096)
+        try handle.write(contentsOf: Data(repeating: 0x5A, count: 4096))
+        try handle.close()
+        let refused = try desktop.nudge("daemon")
+        #expect(refused.status == 74)
+        #expect(refused.stderr.contains("is damaged"))
+        #expect(refused.stderr.contains("run `nudge doctor`"))
+        // It never took the name: an activating caller hears of the failure at once.
+        #expect(throws: BusError.self) { try desktop.daemon("Status") }
+        let restored = try desktop.nudge("doctor", "--restore")
+        #expect(restored.status == 0, "\(restored.stderr)")
+        daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        #expect(try desktop.daemon("Status").first?.vardict?["alerts"]?.uint32 == 200)
+    }
+}
