@@ -56,6 +56,11 @@ let package = Package(
             path: "bench/Sources/daemon-bench"
         ),
         .executableTarget(
+            name: "soak-bench",
+            dependencies: ["NudgeCore", "NudgeStore", "DBus", "BenchSupport"],
+            path: "bench/Sources/soak-bench"
+        ),
+        .executableTarget(
             name: "schedule-bench",
             dependencies: ["NudgeCore"],
             path: "bench/Sources/schedule-bench"

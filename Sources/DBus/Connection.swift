@@ -18,7 +18,7 @@ public final class Connection {
     public internal(set) var isDisconnected = false
     /// Handlers for replies that come after their call timed out, by the call's serial
     /// (see ``send(_:timeout:reply:late:)``); the oldest are dropped past a few hundred.
-    var lateReplies: [UInt32: (Message) -> Void] = [:]
+    public internal(set) var lateReplies: [UInt32: (Message) -> Void] = [:]
     var lateOrder: [UInt32] = []
 
     /// Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS` (`dbus_bus_get_private`).

@@ -35,7 +35,8 @@ public final class FreedesktopDelivery: Delivery {
     public let replyMode: ReplyMode
     /// Called for each answer to a notification this instance showed.
     public var onEvent: ((DeliveryEvent) -> Void)?
-    /// Called with a handle when the server's id for it came back; queue mode only.
+    /// Called with a handle when the server's id for it came back (also for a pop-up
+    /// withdrawn meanwhile, which is then closed); queue mode only.
     public var onShown: ((UInt32) -> Void)?
     /// Called when a server takes the name (`true`) or leaves it (`false`); queue mode only.
     public var onServerChange: ((Bool) -> Void)?
@@ -237,7 +238,8 @@ public final class FreedesktopDelivery: Delivery {
                 return
             }
             register(handle: handle, serverID: id)
-            if withdrawnEarly.remove(handle) != nil { try? withdraw(handle) } else { onShown?(handle) }
+            onShown?(handle)
+            if withdrawnEarly.remove(handle) != nil { try? withdraw(handle) }
         case .failure(let error):
             // Without a reply the pop-up may still come: a withdrawal waits for that too.
             if error.kind != .noReply { withdrawnEarly.remove(handle) }
@@ -276,6 +278,12 @@ public final class FreedesktopDelivery: Delivery {
     private func newHandle() -> UInt32 {
         lastHandle = lastHandle == .max ? 1 : lastHandle + 1
         return lastHandle
+    }
+
+    /// How many pop-ups it keeps track of (ids, recently closed, withdrawn early, calls that
+    /// may still get a late reply): for the soak benchmark, which checks it stays flat.
+    public var trackedCount: Int {
+        serverIDs.count + recentlyClosed.count + withdrawnEarly.count + connection.lateReplies.count
     }
 
     /// The server's id for a handle, once known.

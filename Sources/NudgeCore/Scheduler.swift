@@ -95,7 +95,7 @@ public final class Scheduler {
     /// NotificationClosed in either order for one click, and a reply can come after its
     /// timeout; each pop-up gets one answer, and a dismissal never undoes the action that
     /// came with it. Bounded: the oldest are forgotten first.
-    private var unsettled = RecentPopups(capacity: 256)
+    private var unsettled = RecentPopups(capacity: 64)
 
     private struct Wake: Comparable {
         var at: Date
@@ -313,6 +313,8 @@ public final class Scheduler {
         let shown = event.id
         let memory = unsettled[shown]
         guard let id = byDeliveryID[shown] ?? memory?.alert, index[id] != nil else {
+            // An alert removed since: whatever was kept for its pop-up goes now.
+            byDeliveryID[shown] = nil
             unsettled.forget(shown)
             return []
         }

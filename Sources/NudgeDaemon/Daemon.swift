@@ -71,6 +71,10 @@ public final class Daemon {
     private var idsForRows: [Int64: UInt32] = [:]
     /// Something was written or read in since the last checkpoint.
     private var walDirty = false
+    /// The store's files changed but no commit was visible yet: look once more then. A
+    /// writer's last WAL write comes before it publishes the commit in the -shm (which
+    /// inotify cannot see, being written through a mapping).
+    private var storeRecheck: Double?
     private var shownBadge: Int?
     private var exit: Exit?
     private var armed: Date??
@@ -247,8 +251,7 @@ public final class Daemon {
                 turns -= 1
             } while scheduler.isDue(now) && turns > 0 && exit == nil
             showBadge()
-            if walDirty {
-                store?.checkpoint()
+            if walDirty, store?.checkpoint() != false {
                 walDirty = false
                 // Once a day, when the loop is awake anyway: never a wake-up of its own.
                 if let problems = store?.refreshLastGood(olderThan: Self.lastGoodAge), !problems.isEmpty {
@@ -263,7 +266,12 @@ public final class Daemon {
                                pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: files.fd, events: Int16(POLLIN), revents: 0)]
             descriptors += busIO.pollDescriptors
-            let ready = poll(&descriptors, nfds_t(descriptors.count), busIO.nextTimeout ?? -1)
+            var timeout = busIO.nextTimeout ?? -1
+            if let recheck = storeRecheck {
+                let wait = Int32(max(0, (recheck - Self.monotonic()) * 1000).rounded(.up))
+                timeout = timeout < 0 ? wait : min(timeout, wait)
+            }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 && errno != EINTR {
                 log.critical("poll failed: \(String(cString: strerror(errno)))")
                 return stop(.unavailable)
@@ -274,6 +282,10 @@ public final class Daemon {
             }
             if descriptors[1].revents != 0 { handle(signals: signals.read()) }
             if descriptors[2].revents != 0 { filesChanged(files.read()) }
+            if let recheck = storeRecheck, Self.monotonic() >= recheck {
+                storeRecheck = nil
+                reload(force: false)
+            }
             busIO.handle(Array(descriptors[3...]))
         }
     }
@@ -312,17 +324,24 @@ public final class Daemon {
                 scheduler.setSystemZone(zone)
             }
         }
-        if paths.contains(where: { $0 != options.localtime }) { reload(force: false) }
+        if paths.contains(where: { $0 != options.localtime }), !reload(force: false) {
+            storeRecheck = Self.monotonic() + 0.05
+        }
     }
 
     /// Re-reads the alerts when another process changed the store (or always, when forced);
     /// first reopens it when the path names another file than the one open.
-    func reload(force: Bool) {
-        if FileIdentity(path: options.storePath) != storeFile { return reopen() }
-        guard let store else { return }
+    /// Returns whether it re-read anything.
+    @discardableResult
+    func reload(force: Bool) -> Bool {
+        if FileIdentity(path: options.storePath) != storeFile {
+            reopen()
+            return true
+        }
+        guard let store else { return true }
         do {
             let version = try store.externalChanges()
-            guard force || version != storeVersion else { return }
+            guard force || version != storeVersion else { return false }
             storeVersion = version
             var unreadable: [StoreError] = []
             let alerts = try store.alerts(unreadable: &unreadable)
@@ -334,6 +353,13 @@ public final class Daemon {
         } catch {
             storeFailed(error, doing: "read")
         }
+        return true
+    }
+
+    private static func monotonic() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// A store error at run time. Damage stops every write (the marker says so to every
@@ -506,6 +532,13 @@ public final class Daemon {
 
     /// Whether a notification server is there.
     var serverPresent: Bool { delivery.serverPresent }
+
+    /// What the daemon keeps per pop-up, by where: for `Status` and the soak benchmark.
+    var bookkeeping: [(String, Int)] {
+        let tracked = scheduler.trackedPopups
+        return [("popups-shown", tracked.shown), ("popups-unsettled", tracked.unsettled),
+                ("delivery-tracked", delivery.trackedCount), ("log-rows-awaiting-id", rowsAwaitingID.count)]
+    }
 }
 
 /// Which file a path names (device and inode), to tell a file replaced under the same name.

@@ -73,6 +73,7 @@ enum DaemonInterface {
             ("server", .bool(daemon.serverPresent)),
             ("zone", .string(core.systemZone.identifier)),
         ]
+        entries += daemon.bookkeeping.map { ($0.0, .uint32(UInt32(clamping: $0.1))) }
         if let next = core.nextWake {
             entries.append(("next-due", .string(InstantFormat.iso8601(next, in: core.systemZone))))
             entries.append(("next-due-usec", .uint64(UInt64(max(next.timeIntervalSince1970, 0) * 1_000_000))))

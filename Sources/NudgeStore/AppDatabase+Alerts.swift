@@ -57,10 +57,22 @@ extension AppDatabase {
     /// Copies the write-ahead log into the database file and empties it
     /// (`wal_checkpoint(TRUNCATE)`). A long-lived process calls it after writing: the file
     /// on its own is then the whole store, so a tool that copies it, or renames another
-    /// store over it, never meets a log that belongs to another file. Best effort: with
-    /// readers in the way it is left for the next time.
-    public func checkpoint() {
-        try? writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+    /// store over it, never meets a log that belongs to another file. It never waits:
+    /// with a reader or writer in the way it copies what it can and returns `false`, to be
+    /// tried again later (the daemon's loop must not stall behind a long `list`).
+    @discardableResult
+    public func checkpoint() -> Bool {
+        (try? writer.writeWithoutTransaction { db -> Bool in
+            try db.execute(sql: "PRAGMA busy_timeout = 0")
+            defer { try? db.execute(sql: "PRAGMA busy_timeout = \(Int(Self.busyTimeout * 1000))") }
+            do {
+                _ = try db.checkpoint(.truncate)
+                return true
+            } catch {
+                _ = try? db.checkpoint(.passive)
+                return false
+            }
+        }) ?? false
     }
 
     /// Checks the store (`PRAGMA quick_check`) and returns the damage found, also marked

@@ -165,11 +165,14 @@ public final class AppDatabase: Sendable {
     private static func configuration(readonly: Bool) -> Configuration {
         var config = Configuration()
         config.readonly = readonly
-        config.busyMode = .timeout(10)
+        config.busyMode = .timeout(busyTimeout)
         config.foreignKeysEnabled = true
         if !readonly { config.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") } }
         return config
     }
+
+    /// How long a command waits for another process's write to end, in seconds.
+    static let busyTimeout: TimeInterval = 10
 
     /// The user version this Nudge writes; a higher one is a newer Nudge's.
     static let userVersion = 0

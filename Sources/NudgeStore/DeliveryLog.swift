@@ -77,6 +77,22 @@ extension AppDatabase {
         return rows
     }
 
+    /// The events logged for one alert, oldest first.
+    public func events(for id: UUID) throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT event FROM deliveryLog WHERE alertId = ? ORDER BY id", arguments: [id.hex])
+        }
+    }
+
+    /// How many entries the log holds for each event.
+    public func eventCounts() throws -> [String: Int] {
+        try writer.read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT event, COUNT(*) AS n FROM deliveryLog GROUP BY event").map {
+                ($0["event"] as String, $0["n"] as Int)
+            })
+        }
+    }
+
     /// The log from an instant on, oldest first.
     public func log(since: Date) throws -> [LogEntry] {
         try writer.read { db in

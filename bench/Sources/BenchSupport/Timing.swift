@@ -50,3 +50,26 @@ public func ms(_ seconds: Double) -> String {
     let v = (seconds * 1e5).rounded() / 100
     return "\(v) ms"
 }
+
+/// A process started with an environment; stderr to a file.
+public func spawn(_ argv: [String], environment extra: [String: String], stderr: String? = nil, stdout: String? = nil) -> pid_t {
+    var env: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+        let text = String(cString: entry)
+        if let eq = text.firstIndex(of: "=") { env[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
+        pointer += 1
+    }
+    for (key, value) in extra { env[key] = value }
+    let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    defer { (envp + args).forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, stderr ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var pid: pid_t = 0
+    guard posix_spawnp(&pid, argv[0], &actions, nil, args, envp) == 0 else { fatalError("cannot start \(argv[0])") }
+    return pid
+}
