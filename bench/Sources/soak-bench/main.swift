@@ -40,7 +40,7 @@ try FileManager.default.createDirectory(atPath: dir + "/data", withIntermediateD
     let deadline = wallSeconds() + seconds
     while wallSeconds() < deadline {
         if condition() { return true }
-        usleep(1_000)
+        usleep(3_000)
     }
     return condition()
 }
@@ -115,6 +115,7 @@ enum Way: String, CaseIterable { case done, snooze, doneToday, click, dismissed,
 let serverEvery = ProcessInfo.processInfo.environment["SOAK_SERVER_EVERY"].flatMap { Int($0) } ?? 500
 let cycle: [Way] = [.done, .snooze, .doneToday, .click, .dismissed, .expired, .replaced, .off, .removed]
 let answers: Set<String> = ["acknowledged", "snoozed", "done-for-today", "expired"]
+var pool: [Way: Alert] = [:]
 var stuck = 0, answered = 0, mostAnswers = 0, tally: [Way: Int] = [:], stuckBy: [Way: Int] = [:], timeBy: [Way: Double] = [:]
 let began = wallSeconds()
 snapshot(0)
@@ -125,9 +126,21 @@ for i in 0..<count {
     tally[way, default: 0] += 1
     let wayStart = wallSeconds()
     defer { timeBy[way, default: 0] += wallSeconds() - wayStart }
-    var alert = Alert(title: "Soak \(i)", schedule: .once(Date().addingTimeInterval(0.02)), sound: nil,
+    // Most ways reuse one alert each, as a person's reminders come back day after day: what
+    // the daemon keeps per pop-up must not grow with them. Snoozed, done-for-today and
+    // removed ones are fresh each time (a snooze or a skipped day would hold the next).
+    var alert: Alert
+    if let kept = pool[way] {
+        alert = kept
+        // Ahead of the daemon's re-reading: an edit owes nothing from before it is seen.
+        alert.schedule = .once(Date().addingTimeInterval(0.06))
+        alert.enabled = true
+    } else {
+        alert = Alert(title: "Soak \(way.rawValue) \(i)", schedule: .once(Date().addingTimeInterval(0.02)), sound: nil,
                       urgency: way == .expired ? .low : .normal, created: Date())
-    let events = { (try? store.events(for: alert.id)) ?? [] }
+    }
+    let seen = (try? store.events(for: alert.id).count) ?? 0
+    let events = { Array(((try? store.events(for: alert.id)) ?? []).dropFirst(seen)) }
     let shows: Set<String> = ["fired", "shown-late", "redelivered", "caught-up", "snooze-fired"]
     if way == .serverStopped { kill(dunst, SIGSTOP) }
     try store.save(alert)
@@ -141,6 +154,7 @@ for i in 0..<count {
         stuckBy[way, default: 0] += 1
         print("stuck: pop-up \(i) (\(way.rawValue)) not shown: log \(events()), \(displayed()) displayed")
         try store.delete([alert.id])
+        pool[way] = nil
         continue
     }
     switch way {
@@ -153,7 +167,7 @@ for i in 0..<count {
     case .replaced:
         // Far enough ahead that the daemon has re-read the store before it is due (an edit
         // owes nothing from before the daemon sees it).
-        alert.schedule = .once(Date().addingTimeInterval(0.15))
+        alert.schedule = .once(Date().addingTimeInterval(0.06))
         try store.save(alert)
         _ = waitFor(5) { events().filter { $0 == "fired" }.count == 2 }
         dunstCall("NotificationAction", [.uint32(0)])
@@ -181,7 +195,7 @@ for i in 0..<count {
     // "Done for today" is logged as acknowledged + done-for-today: one answer.
     let logged = events()
     mostAnswers = max(mostAnswers, logged.filter(answers.contains).count - (logged.contains("done-for-today") ? 1 : 0))
-    try store.delete([alert.id])
+    if [Way.snooze, .doneToday, .removed].contains(way) { try store.delete([alert.id]) } else { pool[way] = alert }
     if ProcessInfo.processInfo.environment["SOAK_TRACE"] != nil {
         usleep(50_000)
         print("trace \(i) \(way.rawValue): shown \(status()["popups-shown"]?.uint32 ?? 0), displayed \(displayed()), log \(logged)")
