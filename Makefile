@@ -19,7 +19,7 @@ DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin i
                sound-theme-freedesktop fonts-dejavu-core fonts-noto-color-emoji valgrind x11-utils desktop-file-utils libsqlite3-dev \
                dpkg-dev binutils sqlite3
 
-.PHONY: all build release deps test demo bench clean dist install uninstall deb
+.PHONY: all build release deps test demo bench soak clean dist install uninstall deb
 
 all: build
 
@@ -98,6 +98,11 @@ bench: release
 	.build/release/schedule-bench
 	.build/release/store-bench
 	scripts/testbench run .build/release/daemon-bench
+
+# The daemon under 20,000 pop-ups answered every way (about 40 minutes); SOAK_COUNT=N for fewer.
+SOAK_COUNT ?= 20000
+soak: release
+	scripts/testbench run .build/release/soak-bench $(SOAK_COUNT)
 
 clean:
 	$(SWIFT) package clean

@@ -19,6 +19,8 @@ public final class Connection {
     /// Handlers for replies that come after their call timed out, by the call's serial
     /// (see ``send(_:timeout:reply:late:)``); the oldest are dropped past a few hundred.
     public internal(set) var lateReplies: [UInt32: (Message) -> Void] = [:]
+    /// Sees every message once the connection is a monitor (``monitor(_:handler:)``).
+    private var monitorHandler: ((Message) -> Void)?
     var lateOrder: [UInt32] = []
 
     /// Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS` (`dbus_bus_get_private`).
@@ -206,20 +208,39 @@ public final class Connection {
         subscriptions.append((rule, handler))
     }
 
-    fileprivate func filter(_ message: Message) {
+    /// Returns whether the message is dealt with (nothing else may answer it).
+    fileprivate func filter(_ message: Message) -> Bool {
         if message.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
             isDisconnected = true
+        }
+        // A monitor must never answer what it sees (the bus would drop it).
+        if let monitorHandler {
+            monitorHandler(message)
+            return true
         }
         // A reply whose pending call timed out is no longer matched by libdbus: it comes
         // through here, and a late handler may still want it.
         if message.kind == .methodReturn || message.kind == .error, !lateReplies.isEmpty,
            let late = lateReplies.removeValue(forKey: message.replySerial) {
             late(message)
-            return
+            return true
         }
         for entry in subscriptions where entry.rule.matches(message) {
             entry.handler(message)
         }
+        return false
+    }
+
+    /// Makes this connection a bus monitor (`org.freedesktop.DBus.Monitoring.BecomeMonitor`):
+    /// from then on it only receives copies of the messages that match `rules` (in the
+    /// bus's text form, e.g. `type='method_call',member='Notify'`), each handed to
+    /// `handler` while the connection is processed. What `dbus-monitor` does, with the
+    /// messages as typed values instead of text.
+    public func monitor(_ rules: [String], handler: @escaping (Message) -> Void) throws(BusError) {
+        _ = try call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                     interface: "org.freedesktop.DBus.Monitoring", member: "BecomeMonitor",
+                     arguments: [.strings(rules), .uint32(0)])
+        monitorHandler = handler
     }
 
     // MARK: Objects
@@ -269,8 +290,7 @@ public final class Connection {
 private let connectionFilter: DBusHandleMessageFunction = { _, message, context in
     guard let message, let context else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
     let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
-    connection.filter(Message(borrowing: message))
-    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+    return connection.filter(Message(borrowing: message)) ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
 }
 
 extension Duration {

@@ -200,7 +200,8 @@ public final class FreedesktopDelivery: Delivery {
         let caps: Set<Capability>
         switch replyMode {
         case .wait:
-            let needsCapabilities = notification.sound != nil || WireFormat.needsEscaping(notification.body)
+            let needsCapabilities = notification.sound != nil
+                || (notification.bodyIsPlainText && WireFormat.needsEscaping(notification.body))
             caps = needsCapabilities || cachedCapabilities != nil ? try capabilities() : []
         case .queue:
             guard serverPresent else { throw Self.translate(BusError(.serviceUnknown)) }

@@ -11,7 +11,7 @@ enum WireFormat {
             .uint32(n.replacesID ?? 0),
             .string(n.icon),
             .string(n.displayedSummary),
-            .string(markup ? escapeMarkup(n.body) : n.body),
+            .string(markup && n.bodyIsPlainText ? escapeMarkup(n.body) : n.body),
             .strings(actions),
             hints(n),
             .int32(n.expiry.wireValue),
@@ -31,9 +31,14 @@ enum WireFormat {
         if n.transient { entries.append(("transient", .bool(true))) }
         if n.resident { entries.append(("resident", .bool(true))) }
         if let count = n.count { entries.append(("x-nudge-count", .int32(count))) }
-        let fixed = Set(entries.map(\.0))
-        for (name, hint) in n.hints.sorted(by: { $0.key < $1.key }) where !fixed.contains(name) {
-            entries.append((name, value(hint)))
+        // A hint given by name wins over the typed field that sets the same one, as in
+        // notify-send (`-u critical -h byte:urgency:0` sends 0).
+        for (name, hint) in n.hints.sorted(by: { $0.key < $1.key }) {
+            if let i = entries.firstIndex(where: { $0.0 == name }) {
+                entries[i].1 = value(hint)
+            } else {
+                entries.append((name, value(hint)))
+            }
         }
         return .vardict(entries)
     }

@@ -34,6 +34,9 @@ public struct Notification: Sendable, Hashable {
     public var expiry: Expiry
     /// Further hints, by name, as `nudge send --hint` gives them.
     public var hints: [String: Hint]
+    /// Whether the body is plain text, escaped for servers that parse markup (reminders),
+    /// or passed as given, markup and all (`nudge send`, as notify-send does).
+    public var bodyIsPlainText = true
 
     /// A notification with Nudge's defaults for everything but the summary.
     public init(summary: String, body: String = "", appName: String = "Nudge", icon: String = "",

@@ -30,13 +30,14 @@ struct Send: ParsableCommand {
     @Argument(help: "The summary (title) of the pop-up.")
     var summary: String
 
-    @Argument(help: "The body text, shown literally.")
+    @Argument(help: "The body text: C escapes (\\n, \\t, \\\\) are decoded and markup is left to the server, as notify-send does.")
     var body: String?
 
     @Option(name: [.customShort("u"), .long], help: "Urgency: low, normal or critical.")
     var urgency: String = "normal"
 
-    @Option(name: [.customShort("t"), .customLong("expire-time")],
+    // Unconditional, so `-t -1` is a value, as notify-send reads it.
+    @Option(name: [.customShort("t"), .customLong("expire-time")], parsing: .unconditional,
             help: "Milliseconds until the pop-up expires; 0 never, -1 the server's default.")
     var expireTime: Int32 = -1
 
@@ -77,6 +78,9 @@ struct Send: ParsableCommand {
     @Option(help: "Show the pop-up as repeated N times (xN after the title) and send x-nudge-count.")
     var count: Int32?
 
+    @Flag(help: "Show the body exactly as typed: no escapes decoded, markup shown as text.")
+    var literal = false
+
     func notification() throws(CLIError) -> Notification {
         guard let urgency = Urgency(name: urgency) else {
             throw CLIError(.usage, "invalid urgency '\(self.urgency)': use low, normal or critical")
@@ -91,11 +95,13 @@ struct Send: ParsableCommand {
         }
         var parsedActions: [Notification.Action] = []
         for (index, text) in actions.enumerated() { parsedActions.append(try Self.action(text, index: index)) }
-        return Notification(
-            summary: summary, body: body ?? "", appName: appName, icon: icon, urgency: urgency,
-            actions: parsedActions,
+        var notification = Notification(
+            summary: summary, body: literal ? body ?? "" : CEscapes.decode(body ?? ""), appName: appName, icon: icon,
+            urgency: urgency, actions: parsedActions,
             category: category, sound: sound.map(Sound.init), transient: transient, count: count,
             expiry: .init(wireValue: expireTime), replacesID: replaceID, hints: parsedHints)
+        notification.bodyIsPlainText = literal
+        return notification
     }
 
     /// `NAME=TEXT`, or just `TEXT` with the index as the name, as notify-send does.

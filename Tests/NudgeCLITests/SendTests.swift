@@ -36,7 +36,7 @@ struct SendTests {
 
     @Test func userTextShowsLiterally() throws {
         try Bench.withDunst {
-            #expect(try Bench.nudge("send", "5 < 6", "<b>not bold</b> & co").status == 0)
+            #expect(try Bench.nudge("send", "--literal", "5 < 6", "<b>not bold</b> & co").status == 0)
             try Bench.dunstctl("close-all")
             let entry = try #require(try Bench.history().first)
             #expect(entry["body"] as? String == "&lt;b&gt;not bold&lt;/b&gt; &amp; co")
