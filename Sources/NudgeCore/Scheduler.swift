@@ -164,6 +164,15 @@ public final class Scheduler {
         return changed
     }
 
+    /// When an alert shows next, and why, as the scheduler will do it.
+    public func nextShowing(_ id: UUID) -> NextShowing? {
+        guard let i = position(id) else { return nil }
+        if slots[i].wake == 0 && blocked.contains(id) {
+            return NextShowing(instant: nil, reason: nil, pending: slots[i].state.pendingCount)
+        }
+        return NextShowing.of(slots[i].alert, state: slots[i].state, system: systemZone, now: slots[i].state.checkedUntil)
+    }
+
     /// When the scheduler wants to run next; `nil` when nothing is ever due.
     public var nextWake: Date? {
         while let top = queue.min, !isCurrent(top) { queue.popMin() }
@@ -289,16 +298,10 @@ public final class Scheduler {
         guard let i = position(id) else { return }
         slots[i].wake = 0
         let alert = slots[i].alert, state = slots[i].state
-        guard alert.enabled, !blocked.contains(id) else { return }
-        let zone = alert.zone(system: systemZone)
-        var after = state.checkedUntil
-        if let done = state.doneForDay {
-            let nextMorning = ZoneClock(zone).instant(done.advanced(by: 1), LocalTime(hour: 0, minute: 0)!)
-            after = max(after, nextMorning.addingTimeInterval(-0.001))
-        }
-        var next = alert.schedule.occurrences(after: after, count: 1, in: zone).first
-        if let snooze = state.snoozedUntil { next = min(next ?? snooze, snooze) }
-        guard let next else { return }
+        guard !blocked.contains(id) else { return }
+        // Looking from where the state was last checked: what lies between then and now is
+        // owed, and the next run delivers it.
+        guard let next = NextShowing.of(alert, state: state, system: systemZone, now: state.checkedUntil).instant else { return }
         slots[i].wake = generation
         queue.push(Wake(at: next, id: id, generation: generation))
         // Replaced wake-ups stay in the heap until they surface; when they outnumber the
@@ -513,7 +516,8 @@ public final class Scheduler {
         return records + run(now: now)
     }
 
-    static func clockText(_ instant: Date, _ zone: TimeZone) -> String {
+    /// `09:30`: the local time of day of an instant in a zone.
+    public static func clockText(_ instant: Date, _ zone: TimeZone) -> String {
         let second = ZoneClock(zone).local(instant).second
         return LocalTime(hour: second / 3600, minute: second / 60 % 60)!.description
     }

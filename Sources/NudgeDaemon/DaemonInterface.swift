@@ -20,6 +20,13 @@ enum DaemonInterface {
             .init("Status", outputs: [A("status", "a{sv}")]) { [unowned daemon] _, _ in
                 [status(daemon)]
             },
+            .init("Next", inputs: [A("id", "s")], outputs: [A("usec", "x")]) { [unowned daemon] args, _ throws(BusError) in
+                // When this alert shows next, as the daemon will do it: microseconds since
+                // the epoch, -1 for never.
+                let id = try alert(args[0], in: daemon)
+                let next = daemon.core.nextShowing(id)?.instant
+                return [.int64(next.map { Int64(($0.timeIntervalSince1970 * 1_000_000).rounded()) } ?? -1)]
+            },
             .init("Ack", inputs: [A("id", "s")]) { [unowned daemon] args, _ throws(BusError) in
                 let id = try alert(args[0], in: daemon)
                 daemon.record(daemon.core.acknowledge(id), at: Date())

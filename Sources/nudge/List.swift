@@ -37,8 +37,11 @@ struct List: ParsableCommand {
         let zone = LocalZone.current
         // Sort indices by (next fire, creation): moving whole alerts around costs more
         // than the sort itself with 100,000 of them.
-        let next = Parallel.chunks(alerts.count) { range in alerts[range].map { AlertView.next($0, after: now, zone: zone) } }
-            .flatMap { $0 }
+        let states = try StoreAccess.run { try store.states() }
+        let showings = Parallel.chunks(alerts.count) { range in
+            alerts[range].map { AlertView.next($0, state: states[$0.id], after: now, zone: zone) }
+        }.flatMap { $0 }
+        let next = showings.map(\.instant)
         let order = alerts.indices
             .filter { all || next[$0] != nil || !alerts[$0].isFinished(after: now) }
             .sorted { (next[$0] ?? .distantFuture, alerts[$0].created) < (next[$1] ?? .distantFuture, alerts[$1].created) }
@@ -49,7 +52,7 @@ struct List: ParsableCommand {
                 out.reserveCapacity(range.count * 400)
                 for (i, index) in order[range].enumerated() {
                     if i > 0 { out.append(UInt8(ascii: ",")) }
-                    AlertView.writeJSON(alerts[index], next: next[index], zone: zone, to: &out)
+                    AlertView.writeJSON(alerts[index], next: showings[index], zone: zone, to: &out)
                 }
                 return out
             }
@@ -67,9 +70,9 @@ struct List: ParsableCommand {
         var paints: [[String?]] = [Array(repeating: "1", count: 5)]
         for index in order {
             let alert = alerts[index], z = alert.zone(system: zone)
-            cells.append([alert.shortID, alert.enabled ? "on" : "off", next[index].map { terminal.wording.instant($0, z) } ?? "—",
+            cells.append([alert.shortID, AlertView.stateWord(alert, showings[index]), next[index].map { terminal.wording.instant($0, z) } ?? "—",
                           alert.schedule.summary(in: z, wording: terminal.wording), alert.title])
-            paints.append(["33", alert.enabled ? "32" : "2", nil, nil, nil])
+            paints.append(["33", showings[index].reason == nil ? "32" : "2", nil, nil, nil])
         }
         print(terminal.table(cells, paints: paints))
     }

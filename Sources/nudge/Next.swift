@@ -37,6 +37,9 @@ struct Next: ParsableCommand {
     @Flag(help: "Print one JSON document: [{\"local\": ..., \"utc\": ...}].")
     var json = false
 
+    @Flag(help: "With an id: the bare schedule, leaving out its state (snooze, done for today, off).")
+    var schedulePreview = false
+
     func run() throws {
         guard (1...10_000).contains(count) else { throw CLIError(.usage, "invalid count '\(count)': use 1 to 10000") }
         let zone: TimeZone
@@ -52,7 +55,21 @@ struct Next: ParsableCommand {
                 let store = try StoreAccess.read()
                 let alert = try StoreAccess.run { try store.alert(matching: id) }
                 parsed = alert.schedule
+                let system = chosen
                 if tz == nil { chosen = alert.zone(system: chosen) }
+                if !schedulePreview {
+                    // What the daemon will do: the first showing with the state in it, then
+                    // the schedule from there.
+                    let state = try StoreAccess.run { try store.states() }[alert.id]
+                    guard let first = NextShowing.of(alert, state: state, system: system, now: start).instant else {
+                        zone = chosen
+                        instants = []
+                        return try output([], zone: zone)
+                    }
+                    zone = chosen
+                    instants = [first] + parsed.occurrences(after: first, count: count - 1, in: zone)
+                    return try output(instants, zone: zone)
+                }
             } else {
                 parsed = try ScheduleParser.schedule(schedule.flags, now: start, zone: chosen)
             }
@@ -61,6 +78,10 @@ struct Next: ParsableCommand {
         } catch let error as ScheduleError {
             throw CLIError(error)
         }
+        try output(instants, zone: zone)
+    }
+
+    private func output(_ instants: [Date], zone: TimeZone) throws {
         if json {
             let items = instants.map { JSON.object([("local", .string(InstantFormat.iso8601($0, in: zone))),
                                                     ("utc", .string(InstantFormat.iso8601($0, in: TimeZone(identifier: "UTC")!)))]) }

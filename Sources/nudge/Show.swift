@@ -18,15 +18,16 @@ struct Show: ParsableCommand {
         let store = try StoreAccess.read()
         let alert = try StoreAccess.run { try store.alert(matching: id) }
         let now = Date()
+        let state = try StoreAccess.run { try store.states() }[alert.id]
+        let showing = AlertView.next(alert, state: state, after: now, zone: LocalZone.current)
         if json {
             var out: [UInt8] = []
-            AlertView.writeJSON(alert, next: AlertView.next(alert, after: now, zone: LocalZone.current), zone: LocalZone.current, to: &out)
+            AlertView.writeJSON(alert, next: showing, zone: LocalZone.current, to: &out)
             writeOut(out + [UInt8(ascii: "\n")])
             return
         }
         let zone = alert.zone(system: LocalZone.current)
-        let next = AlertView.next(alert, after: now, zone: LocalZone.current)
-        let state = try StoreAccess.run { try store.states() }[alert.id]
+        let next = showing.instant
         let catchUp: String
         switch alert.catchUp {
         case .once(let grace): catchUp = "once, within \(Schedule.duration(grace))"
@@ -35,7 +36,8 @@ struct Show: ParsableCommand {
         let lines: [(String, String)] = [
             ("id", alert.id.lowercased), ("title", alert.title), ("body", alert.body),
             ("state", alert.enabled ? "on" : "off"), ("schedule", alert.schedule.summary(in: zone)),
-            ("next", next.map { InstantFormat.iso8601($0, in: zone) } ?? "—"),
+            ("next", (next.map { InstantFormat.iso8601($0, in: zone) } ?? "—")
+                + (AlertView.reasonText(showing, zone: zone).map { " (\($0))" } ?? "")),
             ("time zone", alert.timeZone ?? "follows the system (\(LocalZone.current.identifier))"),
             ("sound", alert.sound?.description ?? "none"), ("urgency", alert.urgency.description),
             ("icon", alert.icon.isEmpty ? "Nudge's" : alert.icon), ("catch-up", catchUp),

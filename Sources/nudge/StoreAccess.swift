@@ -52,22 +52,46 @@ extension CLIError {
 
 /// How alerts are shown in text and JSON.
 enum AlertView {
-    static func next(_ alert: Alert, after now: Date, zone: TimeZone) -> Date? {
-        guard alert.enabled else { return nil }
-        return alert.schedule.occurrences(after: now, count: 1, in: alert.zone(system: zone)).first
+    /// When the alert shows next in its state, as the daemon will do it.
+    static func next(_ alert: Alert, state: AlertState?, after now: Date, zone: TimeZone) -> NextShowing {
+        NextShowing.of(alert, state: state, system: zone, now: now)
+    }
+
+    /// The state column: `on`, `off`, `snoozed`, `done today`, with `×N` when unanswered.
+    static func stateWord(_ alert: Alert, _ next: NextShowing) -> String {
+        var word: String
+        switch next.reason {
+        case .off?: word = "off"
+        case .snoozed?: word = "snoozed"
+        case .doneForDay?: word = "done today"
+        case nil: word = alert.enabled ? "on" : "off"
+        }
+        if next.pending > 0 { word += " ×\(next.pending)" }
+        return word
+    }
+
+    /// Why the next showing moved, in words a person reads at a glance.
+    static func reasonText(_ next: NextShowing, zone: TimeZone) -> String? {
+        switch next.reason {
+        case .off?: "off"
+        case .snoozed(let until)?: "snoozed until \(Scheduler.clockText(until, zone))"
+        case .doneForDay(let day)?: "done for today (\(day))"
+        case nil: nil
+        }
     }
 
     /// "added 1a2b3c4d: Title — every 30 min, …" and when it fires next, for add and edit.
-    static func announce(_ verb: String, _ alert: Alert, now: Date) {
+    static func announce(_ verb: String, _ alert: Alert, state: AlertState? = nil, now: Date) {
         let zone = alert.zone(system: LocalZone.current)
         print("\(verb) \(alert.shortID): \(alert.title.escapingControls) — \(alert.schedule.summary(in: zone))")
-        let next = Self.next(alert, after: now, zone: LocalZone.current)
+        let next = Self.next(alert, state: state, after: now, zone: LocalZone.current).instant
         print(next.map { "next: \(InstantFormat.iso8601($0, in: zone))" } ?? (alert.enabled ? "next: never" : "switched off"))
     }
 
     /// Writes the alert as a JSON object, with its next fire (from
     /// ``next(_:after:zone:)``), straight into bytes: `list --json` writes 100,000 of them.
-    static func writeJSON(_ alert: Alert, next: Date?, zone: TimeZone, to out: inout [UInt8]) {
+    static func writeJSON(_ alert: Alert, next showing: NextShowing, zone: TimeZone, to out: inout [UInt8]) {
+        let next = showing.instant
         let z = alert.zone(system: zone)
         var object = JSON.ObjectWriter()
         object.field("id", .string(alert.id.lowercased), to: &out)
@@ -80,6 +104,25 @@ enum AlertView {
         object.field("timeZone", alert.timeZone.map(JSON.string) ?? .null, to: &out)
         object.field("sound", alert.sound.map { .string($0.description) } ?? .null, to: &out)
         object.field("urgency", .string(alert.urgency.description), to: &out)
+        let reason: JSON
+        switch showing.reason {
+        case .off?: reason = .string("off")
+        case .snoozed?: reason = .string("snoozed")
+        case .doneForDay?: reason = .string("done-for-today")
+        case nil: reason = .null
+        }
+        object.field("nextReason", reason, to: &out)
+        if case .snoozed(let until)? = showing.reason {
+            object.field("snoozedUntil", .string(InstantFormat.iso8601(until, in: z)), to: &out)
+        } else {
+            object.field("snoozedUntil", .null, to: &out)
+        }
+        if case .doneForDay(let day)? = showing.reason {
+            object.field("doneForDay", .string(day.description), to: &out)
+        } else {
+            object.field("doneForDay", .null, to: &out)
+        }
+        object.field("pending", .integer(Int64(showing.pending)), to: &out)
         object.end(to: &out)
     }
 }

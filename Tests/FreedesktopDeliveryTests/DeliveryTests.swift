@@ -107,7 +107,7 @@ struct WireFormatTests {
                              suppressSound: true, transient: true, resident: true, count: 3,
                              hints: ["x": .double(1.5), "urgency": .byte(0)])
         let hints = try #require(WireFormat.hints(n).vardict)
-        #expect(hints["urgency"] == .byte(2), "a -h hint never overrides a typed field")
+        #expect(hints["urgency"] == .byte(0), "a hint given by name wins over the typed field, as in notify-send")
         #expect(hints["category"] == .string("x-nudge.reminder"))
         #expect(hints["desktop-entry"] == .string("io.github.nudge.Nudge"))
         #expect(hints["sound-name"] == .string("bell"))
