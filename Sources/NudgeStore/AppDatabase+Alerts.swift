@@ -157,7 +157,19 @@ extension AppDatabase {
 
     /// The runtime state of every alert that has one.
     public func states() throws -> [UUID: AlertState] {
-        let rows = try writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM alertState") }
+        try states(where: nil)
+    }
+
+    /// The runtime state of one alert, if it has one.
+    public func state(of id: UUID) throws -> AlertState? {
+        try states(where: id)[id]
+    }
+
+    private func states(where id: UUID?) throws -> [UUID: AlertState] {
+        let rows = try writer.read { db in
+            if let id { return try Row.fetchAll(db, sql: "SELECT * FROM alertState WHERE alertId = ?", arguments: [id.hex]) }
+            return try Row.fetchAll(db, sql: "SELECT * FROM alertState")
+        }
         var result: [UUID: AlertState] = [:]
         for row in rows {
             let key: String = row["alertId"]

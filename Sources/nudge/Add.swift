@@ -76,7 +76,7 @@ struct Edit: ParsableCommand {
         }
         try StoreAccess.run { try store.save(alert) }
         DaemonLink.storeChanged()
-        AlertView.announce("edited", alert, state: try StoreAccess.run { try store.states() }[alert.id], now: now)
+        AlertView.announce("edited", alert, state: try StoreAccess.run { try store.state(of: alert.id) }, now: now)
     }
 }
 

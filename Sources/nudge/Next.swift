@@ -60,7 +60,7 @@ struct Next: ParsableCommand {
                 if !schedulePreview {
                     // What the daemon will do: the first showing with the state in it, then
                     // the schedule from there.
-                    let state = try StoreAccess.run { try store.states() }[alert.id]
+                    let state = try StoreAccess.run { try store.state(of: alert.id) }
                     guard let first = NextShowing.of(alert, state: state, system: system, now: start).instant else {
                         zone = chosen
                         instants = []

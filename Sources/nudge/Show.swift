@@ -18,7 +18,7 @@ struct Show: ParsableCommand {
         let store = try StoreAccess.read()
         let alert = try StoreAccess.run { try store.alert(matching: id) }
         let now = Date()
-        let state = try StoreAccess.run { try store.states() }[alert.id]
+        let state = try StoreAccess.run { try store.state(of: alert.id) }
         let showing = AlertView.next(alert, state: state, after: now, zone: LocalZone.current)
         if json {
             var out: [UInt8] = []
