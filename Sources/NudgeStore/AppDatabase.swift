@@ -117,9 +117,12 @@ public final class AppDatabase: Sendable {
     }
 
     private static func openForReading(_ path: String) throws(StoreError) -> AppDatabase {
-        guard FileManager.default.fileExists(atPath: path) else {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             do { return try AppDatabase.inMemory() } catch { throw StoreError(error, path: path) }
         }
+        // One diagnosis everywhere (SQLite would call it a disk I/O error).
+        if isFolder.boolValue { throw StoreError(.io, "cannot open \(path): Is a directory") }
         do {
             var queue: DatabaseQueue
             let companions = [path + "-shm", path + "-wal"].filter { !FileManager.default.fileExists(atPath: $0) }

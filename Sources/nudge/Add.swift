@@ -89,7 +89,7 @@ struct AlertOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A sound-theme name or a sound file; 'none' for silence (default: the reminder sound).", valueName: "NAME|PATH"))
     var sound: String?
 
-    @Option(help: "Urgency: low, normal (default) or critical.")
+    @Option(help: "Urgency: low, normal (default) or critical.", completion: .list(["low", "normal", "critical"]))
     var urgency: String?
 
     @Option(help: "An icon name or file (default: Nudge's).")
@@ -98,7 +98,8 @@ struct AlertOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Pin the alert to this zone (IANA name); by default, or with 'system', it follows the system's zone.", valueName: "ZONE"))
     var tz: String?
 
-    @Option(name: .customLong("catch-up"), help: "Missed reminders: 'once' (default: one pop-up within the grace) or 'skip'.")
+    @Option(name: .customLong("catch-up"), help: "Missed reminders: 'once' (default: one pop-up within the grace) or 'skip'.",
+            completion: .list(["once", "skip"]))
     var catchUp: String?
 
     @Option(help: ArgumentHelp("How old a missed reminder may be and still be shown (default 12h).", valueName: "DURATION"))

@@ -19,7 +19,7 @@ struct Config: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("A setting's name.", valueName: "NAME"))
+    @Argument(help: ArgumentHelp("A setting's name.", valueName: "NAME"), completion: .list(Setting.allCases.map(\.rawValue)))
     var name: String?
 
     @Argument(help: ArgumentHelp("Its new value.", valueName: "VALUE"))

@@ -7,7 +7,8 @@ struct ScheduleOptions: ParsableArguments {
     @Option(name: .customLong("at"), help: ArgumentHelp("Every day at this time (repeatable): 09:30, 9:30am.", valueName: "HH:MM"))
     var at: [String] = []
 
-    @Option(help: ArgumentHelp("Only on these days: mon-fri, sat,sun, weekdays, weekends, daily.", valueName: "DAYS"))
+    @Option(help: ArgumentHelp("Only on these days: mon-fri, sat,sun, weekdays, weekends, daily.", valueName: "DAYS"),
+            completion: .list(["weekdays", "weekends", "daily", "mon-fri", "sat,sun", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]))
     var days: String?
 
     @Option(help: ArgumentHelp("Every DURATION (1 minute or more): 45m, 1h30m.", valueName: "DURATION"))

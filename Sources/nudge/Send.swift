@@ -33,7 +33,7 @@ struct Send: ParsableCommand {
     @Argument(help: "The body text: C escapes (\\n, \\t, \\\\) are decoded and markup is left to the server, as notify-send does.")
     var body: String?
 
-    @Option(name: [.customShort("u"), .long], help: "Urgency: low, normal or critical.")
+    @Option(name: [.customShort("u"), .long], help: "Urgency: low, normal or critical.", completion: .list(["low", "normal", "critical"]))
     var urgency: String = "normal"
 
     // Unconditional, so `-t -1` is a value, as notify-send reads it.

@@ -132,8 +132,9 @@ for i in 0..<count {
     var alert: Alert
     if let kept = pool[way] {
         alert = kept
-        // Ahead of the daemon's re-reading: an edit owes nothing from before it is seen.
-        alert.schedule = .once(Date().addingTimeInterval(0.06))
+        // Ahead of the daemon's re-reading: an edit owes nothing from before it is seen
+        // (60 ms was not always enough with a build running beside it).
+        alert.schedule = .once(Date().addingTimeInterval(0.15))
         alert.enabled = true
     } else {
         alert = Alert(title: "Soak \(way.rawValue) \(i)", schedule: .once(Date().addingTimeInterval(0.02)), sound: nil,
@@ -167,7 +168,7 @@ for i in 0..<count {
     case .replaced:
         // Far enough ahead that the daemon has re-read the store before it is due (an edit
         // owes nothing from before the daemon sees it).
-        alert.schedule = .once(Date().addingTimeInterval(0.06))
+        alert.schedule = .once(Date().addingTimeInterval(0.15))
         try store.save(alert)
         _ = waitFor(5) { events().filter { $0 == "fired" }.count == 2 }
         dunstCall("NotificationAction", [.uint32(0)])
