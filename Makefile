@@ -56,6 +56,9 @@ dist: deps
 	.build/$(CONFIG)/nudge --generate-completion-script fish > $(DIST)/nudge.fish
 	.build/$(CONFIG)/generate-manual .build/$(CONFIG)/nudge --output-directory $(DIST) \
 		--date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)"
+	# The generator's EXIT STATUS is a generic "0 or >0": ours says what each code means.
+	sed -i -e '/^\.Ex -std$$/{r packaging/man/exit-status.mdoc' -e 'd}' $(DIST)/nudge.1
+	grep -q '^\.It 74$$' $(DIST)/nudge.1
 
 install: dist
 	install -D -m 755 .build/$(CONFIG)/nudge $(DESTDIR)$(BINDIR)/nudge

@@ -178,3 +178,21 @@ extension NothingLostOrDoubledTests {
         #expect(try desktop.daemon("Status").first?.vardict?["alerts"]?.uint32 == 200)
     }
 }
+
+extension NothingLostOrDoubledTests {
+    @Test func anActivatedDaemonThatCannotUseItsStoreFailsAtOnce() throws {
+        let desktop = try Desktop(activatable: true)
+        // The store's path is a folder: a permanent error, before the daemon takes its name.
+        try FileManager.default.createDirectory(atPath: desktop.directory + "/data/nudge/nudge.sqlite", withIntermediateDirectories: true)
+        let started = Date()
+        do {
+            _ = try desktop.call("io.github.nudge.Nudge", "/io/github/nudge/Nudge", "io.github.nudge.Nudge1", "Status",
+                                 timeout: .seconds(10), autoStart: true)
+            Issue.record("activation succeeded")
+        } catch {
+            #expect(error.name.rawValue == "org.freedesktop.DBus.Error.Spawn.ChildExited", "\(error)")
+            #expect(error.message.contains("74"), "\(error.message)")
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+}
