@@ -415,8 +415,10 @@ public final class Daemon {
             giveBackMemory()
             log.info("the store \(options.storePath) is another file now; reopened it: \(Self.count(alerts.count))")
         } catch {
-            log.error("cannot open the store \(options.storePath) that replaced the old one: \(StoreError(error, path: options.storePath).message)")
-            storeFile = identity
+            // Perhaps caught half-made (another process is creating it): the next change
+            // to the folder tries again.
+            log.error("cannot open the store \(options.storePath) that replaced the old one: \(StoreError(error, path: options.storePath).message); will try again when it changes")
+            storeFile = nil
             store = nil
         }
     }

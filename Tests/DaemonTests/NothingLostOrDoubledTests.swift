@@ -121,8 +121,8 @@ extension NothingLostOrDoubledTests {
         let folder = desktop.directory + "/data/nudge"
         for name in ["nudge.sqlite", "nudge.sqlite-wal", "nudge.sqlite-shm"] { unlink(folder + "/" + name) }
         #expect(Bench.eventually(3) { (try? desktop.daemon("Status").first?.vardict?["alerts"]?.uint32) == 0 })
-        let id = try desktop.add("New", "--at", desktop.clock(in: 2).text)
-        #expect(Bench.eventually(6) { (try? desktop.events(id)) == ["fired"] })
+        let id = try desktop.add("New", "--at", desktop.clock(in: 3).text)
+        #expect(Bench.eventually(8) { (try? desktop.events(id)) == ["fired"] }, "\(daemon.stderrSoFar)")
         #expect(openFilesDeleted(daemon.pid).isEmpty)
     }
 
