@@ -109,9 +109,10 @@ public final class AppDatabase: Sendable {
             }
             return try AppDatabase(queue, path: path)
         } catch {
-            // A failed open leaves nothing behind that was not there (an -shm a full disk
-            // would not let it fill).
-            for file in companions { unlink(file) }
+            // On a full disk a failed open leaves nothing behind that was not there (an
+            // -shm it could not fill). Only then: otherwise another process may have just
+            // made them, and they are its.
+            if StoreError.diskFull(path) { for file in companions { unlink(file) } }
             throw StoreError(error, path: path)
         }
     }
@@ -132,8 +133,9 @@ public final class AppDatabase: Sendable {
                 queue = plain
             } catch let error as DatabaseError
                 where error.resultCode == .SQLITE_CANTOPEN || (error.resultCode == .SQLITE_IOERR && StoreError.diskFull(path)) {
-                // What the failed attempt created (an -shm it could not fill) goes again.
-                for file in companions { unlink(file) }
+                // What the failed attempt created on a full disk (an -shm it could not fill)
+                // goes again; a folder nobody may write got nothing new.
+                if StoreError.diskFull(path) { for file in companions { unlink(file) } }
                 // WAL wants its -shm beside the file, and in a folder nobody may write, with
                 // none there, SQLite cannot open it even to read. No one can be writing such a
                 // file, so a private copy marked for rollback journaling (header bytes 18-19)
