@@ -16,6 +16,7 @@ struct LimitTests {
         (["add", "osc\u{1B}]0;x\u{07}", "--at", "9:00"], "U+001B"), (["add", "cr\r", "--at", "9:00"], "U+000D"),
         (["add", "bs\u{08}", "--at", "9:00"], "U+0008"), (["add", "c1\u{9B}", "--at", "9:00"], "U+009B"),
         (["add", "x", "--at", "9:00", "--body", "a\u{1B}[31m"], "only line breaks and tabs"),
+        (["add", "x"], "nudge: no schedule given: give exactly one"),
     ])
     func refusedTheSameWithOrWithoutADaemon(arguments: [String], mentions: String) throws {
         let home = try Home()
