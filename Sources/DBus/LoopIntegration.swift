@@ -44,9 +44,12 @@ public final class LoopIntegration {
             if result.revents & Int16(POLLOUT) != 0 { flags |= UInt32(DBUS_WATCH_WRITABLE.rawValue) }
             if result.revents & Int16(POLLERR) != 0 { flags |= UInt32(DBUS_WATCH_ERROR.rawValue) }
             if result.revents & Int16(POLLHUP) != 0 { flags |= UInt32(DBUS_WATCH_HANGUP.rawValue) }
-            // Handling one watch may add or remove others; look each one up afresh.
-            for watch in watches where dbus_watch_get_unix_fd(watch) == result.fd && dbus_watch_get_enabled(watch) != 0 {
-                guard watches.contains(watch) else { continue }
+            // Handling one watch may add or remove others (a disconnect frees both of the
+            // connection's): only a watch still ours may be touched, so membership is
+            // checked before libdbus is asked anything about it.
+            for watch in watches {
+                guard watches.contains(watch), dbus_watch_get_unix_fd(watch) == result.fd,
+                      dbus_watch_get_enabled(watch) != 0 else { continue }
                 dbus_watch_handle(watch, flags)
             }
         }
