@@ -190,7 +190,8 @@ public final class Daemon {
     }
 
     /// Opens the store and checks it (`quick_check`); a damaged one is marked and refused
-    /// with what to do. A sound one refreshes its last good copy once a day.
+    /// with what to do. A sound one refreshes its last good copy when it is a day old (the
+    /// loop does that later, once a day).
     private static func openStore(_ path: String) throws(StartError) -> AppDatabase {
         let opened: AppDatabase
         do {
@@ -253,10 +254,16 @@ public final class Daemon {
             showBadge()
             if walDirty, store?.checkpoint() != false {
                 walDirty = false
-                // Once a day, when the loop is awake anyway: never a wake-up of its own.
-                if let problems = store?.refreshLastGood(olderThan: Self.lastGoodAge), !problems.isEmpty {
-                    log.critical("the store \(options.storePath) failed its daily check (\(problems.prefix(2).joined(separator: "; "))); writing stopped: run `nudge doctor`")
-                    store = nil
+                // Once a day (and on the first turn when none is fresh), when the loop is awake
+                // anyway: never a wake-up of its own.
+                if let store, StoreFile(path: options.storePath).lastGood().map({ Date().timeIntervalSince($0.modified) >= Self.lastGoodAge }) ?? true {
+                    let problems = store.refreshLastGood(olderThan: Self.lastGoodAge)
+                    if problems.isEmpty {
+                        giveBackMemory()
+                    } else {
+                        log.critical("the store \(options.storePath) failed its daily check (\(problems.prefix(2).joined(separator: "; "))); writing stopped: run `nudge doctor`")
+                        self.store = nil
+                    }
                 }
             }
             if let exit { return stop(exit) }
