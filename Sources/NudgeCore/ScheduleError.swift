@@ -20,7 +20,7 @@ public struct ScheduleError: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// One line: `invalid duration '0m': it must be more than 0 (use a number with s, m or h…)`.
     public var description: String {
-        // No token (nothing was given) gets no empty quotes.
-        (token.isEmpty ? problem : "\(problem) \(token.quotedForMessage())") + (detail.map { ": " + $0 } ?? "") + " (\(accepted))"
+        // Nothing given at all has no token to show (no empty quotes).
+        (token.isEmpty && problem.hasPrefix("no ") ? problem : "\(problem) \(token.quotedForMessage())") + (detail.map { ": " + $0 } ?? "") + " (\(accepted))"
     }
 }
