@@ -77,64 +77,31 @@ public struct StoreFile: Sendable {
         }
     }
 
-    /// Copies the store into the last good copy, if it passes `quick_check` first (through a
-    /// temporary file and a rename, so a crash never leaves half a copy). Returns the
+    /// Copies the store into the last good copy with `VACUUM INTO` (a consistent online
+    /// copy through the connection already open), if it passes `quick_check` first, through
+    /// a temporary file and a rename so a crash never leaves half a copy. Returns the
     /// problems when it does not pass (then nothing is copied).
     ///
-    /// The copy is the file's bytes, read inside a read transaction that began with the WAL
-    /// empty: no checkpoint can then write to the file, so it is one consistent state. (A
-    /// second connection for SQLite's backup API left a Dispatch timer waking the daemon
-    /// every second; `VACUUM INTO` cost it 10 MB of heap.) With the WAL not empty (a reader
-    /// in the way of the checkpoint) nothing is copied, and the next call tries again.
+    /// Not SQLite's backup API through a second GRDB connection (it left a Dispatch timer
+    /// waking the daemon every second), and never the file's bytes through a descriptor of
+    /// our own: closing any descriptor of the file drops this process's POSIX locks on it,
+    /// and another process then takes itself for the last one and deletes the WAL.
     @discardableResult
     public func saveLastGood(from writer: any DatabaseWriter) -> [String] {
         do {
             let problems = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").filter { $0 != "ok" } }
             guard problems.isEmpty else { return problems }
-            writer.writeWithoutTransaction { db in _ = try? db.checkpoint(.truncate) }
             let temporary = lastGoodPath + ".tmp"
-            let copied = try writer.read { db -> Bool in
-                _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master")
-                var wal = stat()
-                guard stat(path + "-wal", &wal) != 0 || wal.st_size == 0 else { return false }
-                unlink(temporary)
-                return Self.copyFile(path, to: temporary)
-            }
-            guard copied else { return [] }
-            guard rename(temporary, lastGoodPath) == 0 else {
-                unlink(temporary)
-                return []
-            }
+            unlink(temporary)
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [temporary]) }
+            chmod(temporary, 0o600)
+            let fd = Glibc.open(temporary, O_RDONLY | O_CLOEXEC)
+            if fd >= 0 { fsync(fd); close(fd) }
+            if rename(temporary, lastGoodPath) != 0 { unlink(temporary) }
             return []
         } catch {
             return []
         }
-    }
-
-    /// Copies a file's bytes into a new file (0600) and syncs it; `false` on any failure.
-    private static func copyFile(_ source: String, to target: String) -> Bool {
-        let input = Glibc.open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { return false }
-        defer { close(input) }
-        let output = Glibc.open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard output >= 0 else { return false }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var ok = true
-        while ok {
-            let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if n == 0 { break }
-            if n < 0 { if errno == EINTR { continue }; ok = false; break }
-            var written = 0
-            while written < n {
-                let m = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, n - written) }
-                if m < 0 { if errno == EINTR { continue }; ok = false; break }
-                written += m
-            }
-        }
-        ok = ok && fsync(output) == 0
-        close(output)
-        if !ok { unlink(target) }
-        return ok
     }
 
     /// Puts the last good copy in the store's place: the damaged file (with its WAL) is
