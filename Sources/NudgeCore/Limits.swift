@@ -26,6 +26,9 @@ public enum Limits {
             }
         }
 
+        /// How a message names it: the option for `--every` and `--in`, else the word.
+        public var name: String { self == .in || self == .every ? "--" + rawValue : rawValue }
+
         /// "between 1s and 7d", for messages.
         public var rangeText: String {
             "between \(Limits.compact(range.lowerBound)) and \(Limits.compact(range.upperBound))"
@@ -84,7 +87,7 @@ public enum Limits {
     /// Checks a length of time in seconds.
     public static func check(_ quantity: Quantity, seconds: Int) throws(Violation) {
         guard quantity.range.contains(seconds) else {
-            throw Violation(description: "invalid \(quantity == .in || quantity == .every ? "--" + quantity.rawValue : quantity.rawValue) \(compact(seconds)): it must be \(quantity.rangeText)")
+            throw Violation(description: "invalid \(quantity.name) \(compact(seconds)): it must be \(quantity.rangeText)")
         }
     }
 

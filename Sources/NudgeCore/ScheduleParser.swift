@@ -113,7 +113,7 @@ public enum ScheduleParser {
         do {
             try Limits.check(quantity, seconds: seconds)
         } catch {
-            throw ScheduleError(text, "invalid \(quantity == .in || quantity == .every ? "--" + quantity.rawValue : quantity.rawValue)",
+            throw ScheduleError(text, "invalid \(quantity.name)",
                                 detail: "it must be \(quantity.rangeText)", accepted: durationForms)
         }
         return seconds

@@ -208,7 +208,8 @@ public final class Daemon {
         guard problems.isEmpty else {
             throw StartError(exit: .ioError, message: "the store \(path) is damaged (\(problems.prefix(2).joined(separator: "; "))); nothing was changed: run `nudge doctor` to restore it")
         }
-        opened.refreshLastGood(olderThan: lastGoodAge)
+        // Checked just now: the copy, when due, needs no second pass over the store.
+        opened.refreshLastGood(olderThan: lastGoodAge, checked: true)
         return opened
     }
 
@@ -256,8 +257,7 @@ public final class Daemon {
                 walDirty = false
                 // Once a day (and on the first turn when none is fresh), when the loop is awake
                 // anyway: never a wake-up of its own.
-                if let store, StoreFile(path: options.storePath).lastGood().map({ Date().timeIntervalSince($0.modified) >= Self.lastGoodAge }) ?? true {
-                    let problems = store.refreshLastGood(olderThan: Self.lastGoodAge)
+                if let store, let problems = store.refreshLastGood(olderThan: Self.lastGoodAge) {
                     if problems.isEmpty {
                         giveBackMemory()
                     } else {

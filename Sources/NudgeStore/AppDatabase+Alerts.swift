@@ -92,14 +92,15 @@ extension AppDatabase {
     }
 
     /// Refreshes the last good copy beside the store when it is older than `age` (or
-    /// missing), after a `quick_check`. Returns the problems that check found (then no copy
-    /// is made and the damage is marked); empty when all is well or no copy was due.
+    /// missing), after a `quick_check` (`checked`: the caller has just run one). Returns
+    /// `nil` when no copy was due, else the problems the check found (then no copy is made
+    /// and the damage is marked), empty when the copy was made.
     @discardableResult
-    public func refreshLastGood(olderThan age: TimeInterval, now: Date = Date()) -> [String] {
-        guard let path else { return [] }
+    public func refreshLastGood(olderThan age: TimeInterval, checked: Bool = false, now: Date = Date()) -> [String]? {
+        guard let path else { return nil }
         let file = StoreFile(path: path)
-        if let last = file.lastGood(), now.timeIntervalSince(last.modified) < age { return [] }
-        let problems = file.saveLastGood(from: writer)
+        if let last = file.lastGood(), now.timeIntervalSince(last.modified) < age { return nil }
+        let problems = file.saveLastGood(from: writer, checked: checked)
         if !problems.isEmpty { file.markDamaged("quick_check: " + problems.prefix(2).joined(separator: "; ")) }
         return problems
     }

@@ -87,10 +87,12 @@ public struct StoreFile: Sendable {
     /// our own: closing any descriptor of the file drops this process's POSIX locks on it,
     /// and another process then takes itself for the last one and deletes the WAL.
     @discardableResult
-    public func saveLastGood(from writer: any DatabaseWriter) -> [String] {
+    public func saveLastGood(from writer: any DatabaseWriter, checked: Bool = false) -> [String] {
         do {
-            let problems = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").filter { $0 != "ok" } }
-            guard problems.isEmpty else { return problems }
+            if !checked {
+                let problems = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").filter { $0 != "ok" } }
+                guard problems.isEmpty else { return problems }
+            }
             let temporary = lastGoodPath + ".tmp"
             unlink(temporary)
             try writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [temporary]) }
