@@ -183,9 +183,11 @@ public final class Scheduler {
         position(wake.id).map { slots[$0].wake == wake.generation } ?? false
     }
 
-    /// The actions a pop-up gets (when the server shows actions).
+    /// The actions a pop-up gets (when the server shows actions). Clicking the pop-up
+    /// (`default`) is Done too; its label stays empty, as GIO sends it, because servers
+    /// that draw `default` as a button (xfce4-notifyd) would otherwise show "Done" twice.
     public func actions(for alert: Alert) -> [Notification.Action] {
-        [.init(key: "default", label: "Done"), .init(key: Self.actionDone, label: "Done"),
+        [.init(key: "default", label: ""), .init(key: Self.actionDone, label: "Done"),
          .init(key: Self.actionSnooze, label: "Snooze \(alert.snoozeSeconds / 60) min"),
          .init(key: Self.actionSkipToday, label: "Done for today")]
     }

@@ -6,6 +6,7 @@ import NudgeStore
 /// `nudge add`: store a new reminder.
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add a reminder; without a title it is the drink-water reminder.",
         discussion: """
         Prints the new alert's id and when it fires next.
@@ -41,6 +42,7 @@ struct Add: ParsableCommand {
 /// `nudge edit`: change a stored reminder; what is not given stays as it was.
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Change a reminder: only the flags given change.",
         discussion: """
         Any schedule flag replaces the whole schedule. The alert keeps its id; occurrences \

@@ -8,6 +8,7 @@ import NudgeStore
 /// `nudge ack`: the pop-up's "Done", from the command line.
 struct Ack: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "ack",
         abstract: "Acknowledge reminders: the count goes to 0 and the pop-up closes.",
         discussion: """
         Examples:
@@ -34,6 +35,7 @@ struct Ack: ParsableCommand {
 /// `nudge done`: acknowledge and skip the rest of today.
 struct Done: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "done",
         abstract: "Acknowledge a reminder and skip the rest of today (its local day).",
         discussion: "Example:\n  nudge done 3f25"
     )
@@ -49,6 +51,7 @@ struct Done: ParsableCommand {
 /// `nudge snooze`: come back once after a while.
 struct Snooze: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "snooze",
         abstract: "Close a reminder's pop-up and show it again once after DURATION.",
         discussion: """
         Examples:

@@ -7,6 +7,7 @@ import NudgeCore
 /// `nudge autostart`: start the daemon with the desktop session, or not.
 struct Autostart: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "autostart",
         abstract: "Start the daemon at login (XDG autostart), stop doing so, or say which entry decides.",
         discussion: """
         enable writes $XDG_CONFIG_HOME/autostart/io.github.nudge.Nudge.desktop (or, when a \

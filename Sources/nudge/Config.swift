@@ -5,13 +5,14 @@ import NudgeStore
 /// `nudge config`: the settings kept in the store.
 struct Config: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "config",
         abstract: "Show or change settings (how long the delivery log is kept).",
         discussion: """
         Without arguments, lists every setting with its value; with a name, prints its \
         value; with a name and a value, sets it.
 
         Settings:
-        \(Setting.allCases.map { "  \($0.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary) (default \($0.defaultValue), \($0.range.lowerBound)–\($0.range.upperBound))" }.joined(separator: "\n"))
+        \(Setting.allCases.map { "  \($0.rawValue + String(repeating: " ", count: max(0, 10 - $0.rawValue.count))) \($0.summary) (default \($0.defaultValue), \($0.range.lowerBound)–\($0.range.upperBound))" }.joined(separator: "\n"))
 
         Examples:
           nudge config

@@ -8,6 +8,7 @@ import NudgeStore
 /// `nudge doctor`: can reminders be shown here, will they be, and if not, what to do.
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "doctor",
         abstract: "Check that reminders can be shown, and say how to fix what is missing.",
         discussion: """
         Checks the session bus, the notification server (name, vendor, version, spec \

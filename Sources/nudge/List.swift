@@ -9,6 +9,7 @@ import NudgeStore
 /// `nudge list`: the alerts, soonest first.
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List the reminders, the next to fire first.",
         discussion: """
         Switched-off alerts and finished one-shots come last; one-shots that are over are \

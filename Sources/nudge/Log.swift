@@ -6,6 +6,7 @@ import NudgeStore
 /// `nudge log`: what happened to the reminders.
 struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "log",
         abstract: "Show the delivery log: fired, shown, acknowledged, snoozed, dismissed, expired, missed.",
         discussion: """
         Examples:

@@ -5,6 +5,7 @@ import NudgeCore
 /// `nudge next`: preview when a schedule fires, without storing anything.
 struct Next: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "next",
         abstract: "Show when a schedule would fire, without storing it.",
         discussion: """
         Like `systemd-analyze calendar --iterations`, for Nudge's schedules. DST: a time \

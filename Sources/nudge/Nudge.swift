@@ -23,9 +23,14 @@ struct Nudge: ParsableCommand {
     /// Runs the command line, turning every failure into one line on stderr and a
     /// sysexits code; help and version go to stdout as usual.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"] {
+            writeOut(Array("\(version)\n".utf8))
+            Glibc.exit(0)
+        }
         let command: ParsableCommand
         do {
-            command = try parseAsRoot()
+            command = try parse(arguments)
         } catch {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }
@@ -44,6 +49,16 @@ struct Nudge: ParsableCommand {
             if exitCode(for: error) == .success { exit(withError: error) }
             fail(message(for: error), code: exitCode(for: error).rawValue)
         }
+    }
+
+    /// Parses with the named subcommand alone when no help is asked for: building the
+    /// whole command tree reflects over every command, the larger part of start-up.
+    static func parse(_ arguments: [String]) throws -> ParsableCommand {
+        guard let name = arguments.first,
+              let command = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+              !arguments.contains(where: { $0 == "-h" || $0 == "--help" || $0.hasPrefix("--generate-completion") || $0 == "--experimental-dump-help" })
+        else { return try parseAsRoot(arguments) }
+        return try command.parseAsRoot(Array(arguments.dropFirst()))
     }
 
     static func fail(_ message: String, code: Int32) -> Never {

@@ -9,6 +9,7 @@ import Glibc
 /// `nudge send`: notify-send's job, with notify-send's options, plus sound and a count.
 struct Send: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "send",
         abstract: "Show a pop-up now (a drop-in for notify-send).",
         discussion: """
         Takes notify-send's options with the same meaning, so scripts can switch by \

@@ -6,6 +6,7 @@ import NudgeStore
 /// `nudge show`: one alert in full.
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show one reminder in full.", discussion: "Examples:\n  nudge show 3f25\n  nudge show 3f25 --json")
 
     @Argument(help: "The alert's id, or a unique prefix of it (4 or more hex digits).")

@@ -24,7 +24,7 @@ struct DaemonTests {
         #expect(call.time < due.instant.timeIntervalSince1970 + 1)
         #expect(call.summary == "Stretch")
         #expect(call.icon == "io.github.nudge.Nudge")
-        #expect(call.actions == ["default", "Done", "done", "Done", "snooze", "Snooze 5 min", "skip-today", "Done for today"])
+        #expect(call.actions == ["default", "", "done", "Done", "snooze", "Snooze 5 min", "skip-today", "Done for today"])
         #expect(call.text.contains("string \"Nudge\""))
         #expect(call.text.contains("string \"io.github.nudge.Nudge\"") && call.text.contains("desktop-entry"))
         #expect(call.text.contains("sound-name"))

@@ -1,9 +1,10 @@
 import DBus
 import Foundation
 
-/// A desktop session of its own for one test: a private session bus, dunst on the bench's
-/// X display with the bench's config, and a person's data folder. Tests that each have one
-/// run side by side without sharing pop-ups, counts or history.
+/// A desktop session of its own for one test: a private session bus, a notification server
+/// (dunst on the bench's X display with the bench's config, or another server on an X
+/// display of its own), and a person's data folder. Tests that each have one run side by
+/// side without sharing pop-ups, counts or history.
 public final class Desktop: @unchecked Sendable {
     /// The session's scratch folder (data home, dunst config, the scripted dmenu's choice).
     public let directory: String
@@ -11,8 +12,13 @@ public final class Desktop: @unchecked Sendable {
     public let address: String
     /// The zone the session's programs run in.
     public let zone: String
+    /// The notification server this session runs.
+    public let serverKind: NotificationServer
+    /// The X display of its own, for servers other than dunst (so clicks and screenshots
+    /// see only this session's pop-ups).
+    public let display: PrivateDisplay?
     private let bus: Running
-    private var dunst: Running?
+    private var server: Running?
     private var dunstConfig: String
 
     /// Starts the bus and, unless told otherwise, the notification server. With
@@ -20,9 +26,11 @@ public final class Desktop: @unchecked Sendable {
     /// `activatable` the bus has a services folder holding Nudge's D-Bus service file
     /// (from `packaging/`, pointing at the built binary), so a call can start the daemon.
     public init(server: Bool = true, expireAfter seconds: Int? = nil, zone: String = "Europe/Berlin",
-                activatable: Bool = false) throws {
+                activatable: Bool = false, serverKind: NotificationServer = .dunst) throws {
         guard let bench = Bench.directory else { throw CocoaError(.fileNoSuchFile) }
         self.zone = zone
+        self.serverKind = serverKind
+        display = serverKind == .dunst ? nil : try PrivateDisplay()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-desktop-\(UUID())").path
         try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
         var config = try String(contentsOfFile: Bench.packageRoot.appendingPathComponent("Tests/bench/dunstrc.in").path, encoding: .utf8)
@@ -61,7 +69,7 @@ public final class Desktop: @unchecked Sendable {
     }
 
     deinit {
-        if let dunst { _ = dunst.stop() }
+        if let server { _ = server.stop() }
         _ = bus.stop()
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -73,32 +81,43 @@ public final class Desktop: @unchecked Sendable {
             "NUDGE_BENCH_DIR": directory, "NO_COLOR": "1", "LANG": "C", "LC_ALL": nil, "LC_TIME": nil,
             "XDG_RUNTIME_DIR": nil,
         ]
+        if let display { environment["DISPLAY"] = display.name }
         environment.merge(extra) { $1 }
         return environment
     }
 
     // MARK: The notification server
 
-    /// Starts dunst and waits until it owns its name.
+    /// Starts the notification server and waits until it owns its name.
     public func startServer() throws {
-        dunst = try Running("/usr/bin/dunst", ["-conf", dunstConfig], environment: environment())
+        server = try Running(serverKind.executable, serverKind == .dunst ? ["-conf", dunstConfig] : [],
+                            environment: environment())
         guard Bench.eventually(5, { (try? bool(call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
                                                        "NameHasOwner", [.string("org.freedesktop.Notifications")]))) == true }) else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "dunst did not start"])
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(serverKind) did not start"])
         }
     }
 
-    /// Kills dunst (SIGKILL: a crash) and waits until its name is free.
+    /// The server's process id.
+    public var serverPID: Int32? { server?.pid }
+
+    /// The server's pop-ups on screen (servers other than dunst, on the session's own display).
+    public func popUps() -> [PrivateDisplay.Window] {
+        guard let display, let pid = serverPID else { return [] }
+        return display.windows(of: pid)
+    }
+
+    /// Kills the server (SIGKILL: a crash) and waits until its name is free.
     public func killServer() {
-        if let dunst { kill(dunst.pid, SIGKILL); _ = dunst.finish(timeout: 3) }
-        dunst = nil
+        if let server { kill(server.pid, SIGKILL); _ = server.finish(timeout: 3) }
+        server = nil
         _ = Bench.eventually(5) { (try? bool(call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
                                                     "NameHasOwner", [.string("org.freedesktop.Notifications")]))) == false }
     }
 
-    /// Stops or continues dunst (SIGSTOP / SIGCONT): a hung server.
+    /// Stops or continues the server (SIGSTOP / SIGCONT): a hung server.
     public func freezeServer(_ frozen: Bool) {
-        if let dunst { kill(dunst.pid, frozen ? SIGSTOP : SIGCONT) }
+        if let server { kill(server.pid, frozen ? SIGSTOP : SIGCONT) }
     }
 
     private func bool(_ values: [Value]) -> Bool? { values.first?.bool }

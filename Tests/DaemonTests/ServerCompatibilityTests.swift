@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The daemon against the other servers Debian runs headless (dunst has DaemonTests):
+/// each on an X display of its own, answered by clicking its pop-up as a person would.
+@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+struct ServerCompatibilityTests {
+    static let servers = NotificationServer.allCases.filter { $0 != .dunst && $0.isInstalled }
+
+    /// Where a person clicks to say Done: xfce4-notifyd draws Done as the first of three
+    /// equal buttons along the bottom (none for `default`, whose label is empty);
+    /// notification-daemon runs `default` (Done) on a click on the pop-up's body.
+    static func donePoint(_ window: PrivateDisplay.Window, on server: NotificationServer) -> (x: Int, y: Int) {
+        switch server {
+        case .xfce4Notifyd: (window.x + 14 + (window.width - 28) / 6, window.y + window.height - 31)
+        default: (window.x + window.width / 2, window.y + 30)
+        }
+    }
+
+    @Test(arguments: servers)
+    func aReminderArrivesOnceAndDoneComesBack(server: NotificationServer) throws {
+        let desktop = try Desktop(serverKind: server)
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let monitor = try desktop.monitor()
+        let answers = try desktop.monitor("type='signal',interface='org.freedesktop.Notifications'")
+        let id = try desktop.add("Water", "--at", desktop.clock(in: 2).text, "--body", "A glass now")
+        #expect(Bench.eventually(6) { desktop.popUps().count == 1 })
+        #expect(Bench.eventually(3) { (try? desktop.events(id)) == ["fired"] })
+        let window = try #require(desktop.popUps().first)
+        let point = Self.donePoint(window, on: server)
+        try #require(desktop.display).click(x: point.x, y: point.y)
+        #expect(Bench.eventually(5) { (try? desktop.events(id)) == ["fired", "acknowledged"] })
+        #expect(Bench.eventually(5) { desktop.popUps().isEmpty })
+        let calls = MonitoredNotify.parse(monitor.stop())
+        #expect(calls.count == 1, "shown once")
+        #expect(calls.first?.actions == ["default", "", "done", "Done", "snooze", "Snooze 10 min", "skip-today", "Done for today"])
+        #expect(answers.stop().contains("member=ActionInvoked"))
+    }
+
+    @Test(arguments: servers)
+    func anUnansweredReminderCountsInOnePopUp(server: NotificationServer) throws {
+        let desktop = try Desktop(serverKind: server)
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let monitor = try desktop.monitor()
+        let id = try desktop.add("Water", "--at", desktop.clock(in: 2).text, "--at", desktop.clock(in: 3).text)
+        #expect(Bench.eventually(8) { (try? desktop.events(id).count) == 2 })
+        #expect(Bench.eventually(3) { desktop.popUps().count == 1 })
+        let calls = MonitoredNotify.parse(monitor.stop())
+        try #require(calls.count == 2)
+        #expect(calls[0].replacesID == 0)
+        #expect(calls[1].replacesID != 0, "the second showing replaces the first in place")
+        #expect(calls[1].summary == "Water ×2")
+        #expect(desktop.popUps().count == 1)
+    }
+}

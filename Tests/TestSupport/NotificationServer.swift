@@ -1,0 +1,83 @@
+import Foundation
+
+/// The notification servers the live tests run against: dunst (the bench's own) and the
+/// others Debian runs headless under Xvfb.
+public enum NotificationServer: String, Sendable, CaseIterable, CustomStringConvertible {
+    case dunst
+    case xfce4Notifyd = "xfce4-notifyd"
+    case notificationDaemon = "notification-daemon"
+
+    /// The server's program.
+    public var executable: String {
+        switch self {
+        case .dunst: "/usr/bin/dunst"
+        case .xfce4Notifyd: "/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd"
+        case .notificationDaemon: "/usr/lib/notification-daemon/notification-daemon"
+        }
+    }
+
+    /// Whether it is installed here (`make deps` installs all three).
+    public var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: executable) }
+
+    public var description: String { rawValue }
+}
+
+/// An X display of its own (Xvfb), so what one test clicks is never another test's pop-up.
+public final class PrivateDisplay: @unchecked Sendable {
+    /// `:N`.
+    public let name: String
+    private let xvfb: Running
+
+    public init() throws {
+        let running = try Running("/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"], environment: [:])
+        guard Bench.eventually(10, { running.stdoutSoFar.contains("\n") }),
+              let number = Int(running.stdoutSoFar.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            _ = running.stop()
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "Xvfb did not start"])
+        }
+        xvfb = running
+        name = ":\(number)"
+    }
+
+    deinit { _ = xvfb.stop() }
+
+    /// A window on this display, by X id, with its place on the screen.
+    public struct Window: Sendable, Equatable {
+        public var id: String
+        public var x: Int, y: Int, width: Int, height: Int
+    }
+
+    /// The visible windows of a process larger than an icon (pop-ups, not helper windows).
+    public func windows(of pid: Int32) -> [Window] {
+        guard let ids = try? xdotool(["search", "--all", "--onlyvisible", "--pid", String(pid), "--name", ""]) else { return [] }
+        return ids.split(separator: "\n").compactMap { id -> Window? in
+            guard let shell = try? xdotool(["getwindowgeometry", "--shell", String(id)]) else { return nil }
+            var values: [String: Int] = [:]
+            for line in shell.split(separator: "\n") {
+                let parts = line.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, let number = Int(parts[1]) { values[String(parts[0])] = number }
+            }
+            guard let x = values["X"], let y = values["Y"], let width = values["WIDTH"], let height = values["HEIGHT"],
+                  width > 100, height > 40 else { return nil }
+            return Window(id: String(id), x: x, y: y, width: width, height: height)
+        }
+    }
+
+    /// Clicks the left button at a point of the screen, as a person would.
+    public func click(x: Int, y: Int) throws {
+        _ = try xdotool(["mousemove", "--sync", String(x), String(y)])
+        _ = try xdotool(["click", "1"])
+    }
+
+    /// Saves the whole screen as a PNG.
+    public func screenshot(to path: String) throws {
+        let outcome = try Bench.run("import", ["-window", "root", path], environment: ["DISPLAY": name])
+        guard outcome.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: outcome.stderr])
+        }
+    }
+
+    private func xdotool(_ arguments: [String]) throws -> String {
+        try Bench.run("xdotool", arguments, environment: ["DISPLAY": name]).stdout
+    }
+}
