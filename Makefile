@@ -17,7 +17,7 @@ SWIFT_FLAGS_release = -c release --static-swift-stdlib
 SWIFT_FLAGS_debug =
 DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin imagemagick \
                sound-theme-freedesktop fonts-dejavu-core fonts-noto-color-emoji valgrind x11-utils desktop-file-utils libsqlite3-dev \
-               dpkg-dev binutils sqlite3
+               dpkg-dev binutils sqlite3 xfce4-notifyd notification-daemon xdotool lintian
 
 .PHONY: all build release deps test demo bench soak clean dist install uninstall deb
 
@@ -51,14 +51,12 @@ dist: deps
 	$(SWIFT) build $(SWIFT_FLAGS_$(CONFIG)) --product nudge
 	$(SWIFT) build $(SWIFT_FLAGS_$(CONFIG)) --product generate-manual
 	rm -rf $(DIST) && mkdir -p $(DIST)
-	.build/$(CONFIG)/nudge --generate-completion-script bash > $(DIST)/nudge.bash
+	# bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
+	.build/$(CONFIG)/nudge --generate-completion-script bash | sed '1{/^#!/d}' > $(DIST)/nudge.bash
 	.build/$(CONFIG)/nudge --generate-completion-script zsh > $(DIST)/_nudge
 	.build/$(CONFIG)/nudge --generate-completion-script fish > $(DIST)/nudge.fish
-	.build/$(CONFIG)/generate-manual .build/$(CONFIG)/nudge --output-directory $(DIST) \
-		--date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)"
-	# The generator's EXIT STATUS is a generic "0 or >0": ours says what each code means.
-	sed -i -e '/^\.Ex -std$$/{r packaging/man/exit-status.mdoc' -e 'd}' $(DIST)/nudge.1
-	grep -q '^\.It 74$$' $(DIST)/nudge.1
+	scripts/make-manual .build/$(CONFIG)/nudge .build/$(CONFIG)/generate-manual $(DIST) \
+		"$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)"
 
 install: dist
 	install -D -m 755 .build/$(CONFIG)/nudge $(DESTDIR)$(BINDIR)/nudge
