@@ -21,21 +21,22 @@ let package = Package(
             providers: [.apt(["libdbus-1-dev"])]
         ),
         .systemLibrary(name: "CLinux", path: "Modules/CLinux"),
+        .target(name: "Platform"),
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "NudgeCore"),
-        .target(name: "FreedesktopDelivery", dependencies: ["NudgeCore", "DBus"]),
-        .target(name: "NudgeStore", dependencies: ["NudgeCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "FreedesktopDelivery", dependencies: ["NudgeCore", "DBus", "Platform"]),
+        .target(name: "NudgeStore", dependencies: ["NudgeCore", "Platform", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "NudgeDaemon",
             dependencies: [
-                "CLinux", "NudgeCore", "DBus", "FreedesktopDelivery", "NudgeStore",
+                "CLinux", "Platform", "NudgeCore", "DBus", "FreedesktopDelivery", "NudgeStore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "NudgeCore", "DBus", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon",
+                "Platform", "NudgeCore", "DBus", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -47,7 +48,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "store-bench",
-            dependencies: ["NudgeCore", "NudgeStore", "BenchSupport"],
+            dependencies: ["NudgeCore", "NudgeStore", "Platform", "BenchSupport"],
             path: "bench/Sources/store-bench"
         ),
         .executableTarget(
@@ -69,11 +70,11 @@ let package = Package(
         .testTarget(name: "NudgeCoreTests", dependencies: [
             "NudgeCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "TestSupport"]),
+        .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "Platform", "TestSupport"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "DaemonTests", dependencies: ["TestSupport", "DBus", "NudgeCore", "NudgeStore", "NudgeDaemon"]),
+        .testTarget(name: "DaemonTests", dependencies: ["TestSupport", "DBus", "Platform", "NudgeCore", "NudgeStore", "NudgeDaemon"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport", "DBus", "NudgeCore", "NudgeStore"]),
-        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DBus", "Platform"], path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

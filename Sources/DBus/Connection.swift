@@ -23,32 +23,10 @@ public final class Connection {
     private var monitorHandler: ((Message) -> Void)?
     var lateOrder: [UInt32] = []
 
-    /// Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS` (`dbus_bus_get_private`).
-    public static func session() throws(BusError) -> Connection {
-        var error = CDBus.DBusError()
-        guard let raw = dbus_bus_get_private(DBUS_BUS_SESSION, &error) else {
-            throw BusError(consuming: &error)
-        }
-        return Connection(raw)
-    }
-
-    /// The session bus's address: the bus that started us by activation
-    /// (`DBUS_STARTER_ADDRESS` with `DBUS_STARTER_BUS_TYPE=session`), else
-    /// `DBUS_SESSION_BUS_ADDRESS`, else the systemd user bus socket `$XDG_RUNTIME_DIR/bus`
-    /// when it exists. `nil` when there is none: never an autolaunched bus of our own.
-    public static func sessionAddress(environment: [String: String]) -> String? {
-        if environment["DBUS_STARTER_BUS_TYPE"] == "session", let address = environment["DBUS_STARTER_ADDRESS"], !address.isEmpty {
-            return address
-        }
-        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
-        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
-        var info = stat()
-        guard stat(runtime + "/bus", &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return nil }
-        return "unix:path=\(runtime)/bus"
-    }
-
     /// Connects to a bus at an address and registers with it (`dbus_connection_open_private`,
-    /// `dbus_bus_register`).
+    /// `dbus_bus_register`). The only way in: the session bus's address comes from
+    /// `Platform.Environment.sessionBusAddress`, never from libdbus's own lookup, which may
+    /// autolaunch a bus and ignores `DBUS_STARTER_ADDRESS`.
     public static func bus(address: String) throws(BusError) -> Connection {
         var error = CDBus.DBusError()
         guard let raw = dbus_connection_open_private(address, &error) else {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import DBus
 import NudgeCore
+import Platform
 
 /// ``Delivery`` through the freedesktop notification service on the session bus
 /// (`org.freedesktop.Notifications`): Notify, CloseNotification, and the ActionInvoked /
@@ -44,7 +45,7 @@ public final class FreedesktopDelivery: Delivery {
     public var timeout: Duration = Connection.defaultTimeout
     /// Whether a server owns the name (queue mode tracks it through NameOwnerChanged).
     public private(set) var serverPresent = true
-    private let environment: [String: String]
+    private let environment: Environment
     /// Our handle → the server's id, and back. In wait mode the two are the same.
     private var serverIDs: [UInt32: UInt32] = [:]
     private var handles: [UInt32: UInt32] = [:]
@@ -60,7 +61,7 @@ public final class FreedesktopDelivery: Delivery {
 
     /// Uses a connection and listens for the service's signals on it.
     public init(connection: Connection, replyMode: ReplyMode = .wait,
-                environment: [String: String] = ProcessEnvironment.current) throws(DeliveryError) {
+                environment: Environment = .current) throws(DeliveryError) {
         self.connection = connection
         self.replyMode = replyMode
         self.environment = environment
@@ -84,13 +85,17 @@ public final class FreedesktopDelivery: Delivery {
         }
     }
 
-    /// Connects to the session bus and uses that connection.
-    public static func session(environment: [String: String] = ProcessEnvironment.current) throws(DeliveryError) -> FreedesktopDelivery {
+    /// Connects to the session bus the environment names (never autolaunching one) and
+    /// uses that connection.
+    public static func session(environment: Environment = .current) throws(DeliveryError) -> FreedesktopDelivery {
+        guard let address = environment.sessionBusAddress else {
+            throw DeliveryError(.noBus, "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist")
+        }
         let connection: Connection
         do {
-            connection = try Connection.session()
+            connection = try Connection.bus(address: address)
         } catch {
-            throw DeliveryError(.noBus, "cannot reach the session bus (\(error.message.isEmpty ? error.name.rawValue : error.message))")
+            throw DeliveryError(.noBus, "cannot reach the session bus at \(address) (\(error.message.isEmpty ? error.name.rawValue : error.message))")
         }
         return try FreedesktopDelivery(connection: connection, environment: environment)
     }
@@ -374,22 +379,5 @@ public enum SoundPlayback: Sendable, Hashable, CustomStringConvertible {
         case .local(let player): player.program
         case .none: "nobody (no sound capability, no player found)"
         }
-    }
-}
-
-/// The process environment as a dictionary, read from `environ` without Foundation.
-public enum ProcessEnvironment {
-    /// The current environment.
-    public static var current: [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") {
-                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
-            }
-            pointer += 1
-        }
-        return result
     }
 }

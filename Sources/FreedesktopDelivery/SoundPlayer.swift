@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import NudgeCore
+import Platform
 
 /// Plays a reminder's sound on this machine when the notification server does not.
 ///
@@ -17,13 +18,12 @@ public struct SoundPlayer: Sendable, Hashable {
     public var takesNames: Bool
 
     /// The player this environment gives, or `nil` when none is available.
-    public static func find(environment: [String: String]) -> SoundPlayer? {
-        if let custom = environment["NUDGE_SOUND_PLAYER"], !custom.isEmpty {
+    public static func find(environment: Environment) -> SoundPlayer? {
+        if let custom = environment["NUDGE_SOUND_PLAYER"] {
             return SoundPlayer(program: custom, takesNames: false)
         }
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for candidate in ["canberra-gtk-play", "pw-play", "paplay"] {
-            for dir in path.split(separator: ":") where access("\(dir)/\(candidate)", X_OK) == 0 {
+            for dir in environment.searchPath where access("\(dir)/\(candidate)", X_OK) == 0 {
                 return SoundPlayer(program: "\(dir)/\(candidate)", takesNames: candidate == "canberra-gtk-play")
             }
         }
@@ -31,7 +31,7 @@ public struct SoundPlayer: Sendable, Hashable {
     }
 
     /// The command line that plays `sound`, or `nil` when a named sound has no file.
-    public func arguments(for sound: Sound, environment: [String: String]) -> [String]? {
+    public func arguments(for sound: Sound, environment: Environment) -> [String]? {
         switch sound {
         case .named(let name) where takesNames: return [program, "-i", name]
         case .file(let path) where takesNames: return [program, "-f", path]
@@ -42,20 +42,18 @@ public struct SoundPlayer: Sendable, Hashable {
         }
     }
 
-    /// Starts the player; returns its pid, or `nil` when it could not start.
+    /// Starts the player; returns its pid, or `nil` when it could not start (a missing
+    /// sound file or program is not worth more than silence).
     @discardableResult
-    public func play(_ sound: Sound, environment: [String: String]) -> pid_t? {
+    public func play(_ sound: Sound, environment: Environment) -> pid_t? {
         guard let argv = arguments(for: sound, environment: environment) else { return nil }
         return Self.spawn(argv)
     }
 
     /// The file for a sound-theme name, looked up in the freedesktop theme under the XDG
-    /// data folders.
-    public static func themeFile(named name: String, environment: [String: String]) -> String? {
-        let home = environment["XDG_DATA_HOME"] ?? environment["HOME"].map { "\($0)/.local/share" }
-        let dirs = [home].compactMap { $0 }
-            + (environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
-        for dir in dirs {
+    /// data folders (relative ones ignored, as the XDG spec says).
+    public static func themeFile(named name: String, environment: Environment) -> String? {
+        for dir in [environment.dataHome] + environment.dataDirs {
             for ext in ["oga", "ogg", "wav"] {
                 let file = "\(dir)/sounds/freedesktop/stereo/\(name).\(ext)"
                 if access(file, R_OK) == 0 { return file }
@@ -88,7 +86,11 @@ public struct SoundPlayer: Sendable, Hashable {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &child)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, environ)
-        return rc == 0 ? pid : nil
+        do {
+            try systemCall(returningError: "posix_spawnp(\(argv[0]))") { posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, environ) }
+            return pid
+        } catch {
+            return nil
+        }
     }
 }

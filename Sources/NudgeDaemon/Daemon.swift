@@ -8,6 +8,7 @@ import FreedesktopDelivery
 import Logging
 import NudgeCore
 import NudgeStore
+import Platform
 
 /// `nudge daemon`: one per session. It owns `io.github.nudge.Nudge`, fires reminders through
 /// the notification server, takes the answers back and keeps the store current.
@@ -33,7 +34,7 @@ public final class Daemon {
         /// Take the bus name over from a running daemon.
         public var replace = false
         /// The process environment (bus address, data folder, TZ).
-        public var environment: [String: String]
+        public var environment: Environment
         /// The store's path.
         public var storePath: String
         /// The file that names the system's zone.
@@ -42,7 +43,7 @@ public final class Daemon {
         public var version: String
 
         /// Options from the environment.
-        public init(environment: [String: String], version: String) {
+        public init(environment: Environment, version: String) {
             self.environment = environment
             self.storePath = AppDatabase.defaultPath(environment: environment)
             self.version = version
@@ -99,7 +100,7 @@ public final class Daemon {
         mallopt(M_ARENA_MAX, 1)
         self.options = options
         self.log = log
-        guard let address = Connection.sessionAddress(environment: options.environment) else {
+        guard let address = options.environment.sessionBusAddress else {
             throw StartError(exit: .unavailable, message: "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist")
         }
         do {
@@ -278,9 +279,10 @@ public final class Daemon {
                 let wait = Int32(max(0, (recheck - Self.monotonic()) * 1000).rounded(.up))
                 timeout = timeout < 0 ? wait : min(timeout, wait)
             }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
-            if ready < 0 && errno != EINTR {
-                log.critical("poll failed: \(String(cString: strerror(errno)))")
+            do {
+                try systemCall("poll") { poll(&descriptors, nfds_t(descriptors.count), timeout) }
+            } catch {
+                log.critical("\(error)")
                 return stop(.unavailable)
             }
             if descriptors[0].revents != 0, timer.read() == .clockChanged {

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import NudgeCore
 
 /// The system's time zone as every Nudge command and the daemon see it, read the way
@@ -15,9 +16,9 @@ public enum SystemZone {
     }
 
     /// Reads the zone afresh from the environment and the `localtime` link.
-    public static func resolve(environment: [String: String], localtime: String = "/etc/localtime") -> Resolved {
-        let folder = environment["TZDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/usr/share/zoneinfo"
-        guard let value = environment["TZ"] else { return Resolved(zone: system(localtime: localtime, folder: folder)) }
+    public static func resolve(environment: Environment, localtime: String = "/etc/localtime") -> Resolved {
+        let folder = environment.zoneFolder
+        guard let value = environment.timeZone else { return Resolved(zone: system(localtime: localtime, folder: folder)) }
         let utc = TimeZone(identifier: "UTC")!
         func path(_ name: String) -> String { name.hasPrefix("/") ? name : folder + "/" + name }
         let reading = PosixTZ.read(value) { name in

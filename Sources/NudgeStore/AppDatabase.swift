@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Platform
 import NudgeCore
 
 /// Nudge's store: one SQLite database (WAL, busy timeout) holding the alerts, their runtime
@@ -27,10 +28,8 @@ public final class AppDatabase: Sendable {
     }
 
     /// `$XDG_DATA_HOME/nudge/nudge.sqlite`, by default `~/.local/share/nudge/nudge.sqlite`.
-    public static func defaultPath(environment: [String: String]) -> String {
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
-        return data + "/nudge/nudge.sqlite"
+    public static func defaultPath(environment: Environment) -> String {
+        environment.dataHome + "/nudge/nudge.sqlite"
     }
 
     /// How a command uses the store.
@@ -59,22 +58,18 @@ public final class AppDatabase: Sendable {
             throw StoreError(.corrupt, "\(path) was found damaged (\(damage.detail)); nothing is written to it until it is restored: run `nudge doctor`")
         }
         let folder = (path as NSString).deletingLastPathComponent
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+        do {
             // Parents may be missing too (a fresh XDG_DATA_HOME).
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw StoreError(.io, "cannot create \(folder): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
-            }
+            try makeFolders(folder, mode: 0o700)
+        } catch {
+            throw StoreError(.io, "cannot create \(folder): \(error.reason)")
         }
-        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if fd < 0 {
-            let code = errno
-            if code == ENOSPC { throw StoreError(.io, "disk full: cannot create \(path)") }
-            throw StoreError(.io, "cannot open \(path) for reading and writing: \(String(cString: strerror(code)))")
+        do {
+            close(try systemCall("open(\(path))") { Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) })
+        } catch {
+            if error.code == ENOSPC { throw StoreError(.io, "disk full: cannot create \(path)") }
+            throw StoreError(.io, "cannot open \(path) for reading and writing: \(error.reason)")
         }
-        close(fd)
         let companions = [path + "-shm", path + "-wal"].filter { !FileManager.default.fileExists(atPath: $0) }
         do {
             // A queue, and WAL set by hand: GRDB's own WAL set-up makes sure of the WAL file
@@ -87,9 +82,9 @@ public final class AppDatabase: Sendable {
             // on the folder puts opens in line until the schema is settled; the later ones
             // find the work done. (The folder, not the file: closing any descriptor of the
             // file would drop SQLite's own locks on it.)
-            let lock = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            defer { if lock >= 0 { close(lock) } }
-            if lock >= 0 { _ = flock(lock, LOCK_EX) }
+            let lock = try? systemCall("open(\(folder))") { Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            defer { if let lock { close(lock) } }
+            if let lock { _ = try? systemCall("flock(\(folder))") { flock(lock, LOCK_EX) } }
             let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: false))
             let (settled, newer, hasData) = try queue.read { db in
                 (try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" && Self.migrator.hasCompletedMigrations(db),
@@ -215,9 +210,11 @@ public final class AppDatabase: Sendable {
     /// Checks the store at `path` without changing it; `nil` when there is none yet.
     public static func health(path: String) throws(StoreError) -> Health? {
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { return nil }
-            throw StoreError(.io, "cannot read \(path): \(String(cString: strerror(errno)))")
+        do {
+            try systemCall("stat(\(path))") { stat(path, &info) }
+        } catch {
+            if error.code == ENOENT { return nil }
+            throw StoreError(.io, "cannot read \(path): \(error.reason)")
         }
         if info.st_mode & S_IFMT == S_IFDIR { throw StoreError(.io, "cannot open \(path): Is a directory") }
         let file = StoreFile(path: path)

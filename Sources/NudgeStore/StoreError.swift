@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Platform
 
 /// A store failure in terms of what the person can do about it.
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -73,12 +74,14 @@ extension StoreError {
     private static func reason(_ path: String?) -> String? {
         guard let path else { return nil }
         var info = stat()
-        if stat(path, &info) == 0 {
-            if info.st_mode & S_IFMT == S_IFDIR { return "Is a directory" }
-            if access(path, R_OK) != 0 { return "Permission denied" }
-            return nil
+        do {
+            try systemCall("stat") { stat(path, &info) }
+        } catch {
+            return error.reason
         }
-        return String(cString: strerror(errno))
+        if info.st_mode & S_IFMT == S_IFDIR { return "Is a directory" }
+        if access(path, R_OK) != 0 { return "Permission denied" }
+        return nil
     }
 
     /// Whether the file system holding `path` has no room left (SQLite reports a write that

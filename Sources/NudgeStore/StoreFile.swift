@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Platform
 
 /// The files beside a store that keep it safe: the damage marker and the last good copy.
 ///
@@ -52,11 +53,11 @@ public struct StoreFile: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { return }
         let text = "inode=\(info.st_ino)\nfound=\(now.timeIntervalSince1970)\ndetail=\(detail.replacingOccurrences(of: "\n", with: " "))\n"
-        let fd = Glibc.open(markerPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        _ = text.withCString { write(fd, $0, strlen($0)) }
-        fsync(fd)
-        close(fd)
+        // Best effort: a marker that cannot be written leaves the damage to be found again.
+        guard let fd = try? systemCall("open(\(markerPath))", { Glibc.open(markerPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }) else { return }
+        defer { close(fd) }
+        try? writeAll(fd, Array(text.utf8))
+        _ = try? systemCall("fsync(\(markerPath))") { fsync(fd) }
     }
 
     /// The last good copy's time and size, if there is one.
@@ -97,11 +98,11 @@ public struct StoreFile: Sendable {
             unlink(temporary)
             try writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [temporary]) }
             chmod(temporary, 0o600)
-            let fd = Glibc.open(temporary, O_RDONLY | O_CLOEXEC)
-            if fd >= 0 { fsync(fd); close(fd) }
-            if rename(temporary, lastGoodPath) != 0 { unlink(temporary) }
+            try syncFile(temporary)
+            try systemCall("rename(\(temporary))") { rename(temporary, lastGoodPath) }
             return []
         } catch {
+            unlink(lastGoodPath + ".tmp")
             return []
         }
     }
@@ -126,25 +127,32 @@ public struct StoreFile: Sendable {
             throw StoreError(.io, "cannot copy \(lastGoodPath) to \(temporary): \(error.localizedDescription)")
         }
         chmod(temporary, 0o600)
-        let fd = Glibc.open(temporary, O_RDONLY | O_CLOEXEC)
-        if fd >= 0 { fsync(fd); close(fd) }
+        do {
+            try syncFile(temporary)
+        } catch {
+            unlink(temporary)
+            throw StoreError(.io, "cannot write \(temporary): \(error.reason)")
+        }
         var aside: String?
         if FileManager.default.fileExists(atPath: path) {
             let stamp = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
             let target = path + ".damaged-" + stamp
-            guard link(path, target) == 0 || errno == EEXIST else {
+            do {
+                try systemCall("link(\(target))") { link(path, target) }
+            } catch where error.code != EEXIST {
                 unlink(temporary)
-                throw StoreError(.io, "cannot keep the damaged store aside as \(target): \(String(cString: strerror(errno)))")
-            }
+                throw StoreError(.io, "cannot keep the damaged store aside as \(target): \(error.reason)")
+            } catch {}
             for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
                 _ = rename(path + suffix, target + suffix)
             }
             aside = target
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+        do {
+            try systemCall("rename(\(temporary))") { rename(temporary, path) }
+        } catch {
             unlink(temporary)
-            throw StoreError(.io, "cannot put the copy in place of \(path): \(reason)")
+            throw StoreError(.io, "cannot put the copy in place of \(path): \(error.reason)")
         }
         unlink(markerPath)
         return aside

@@ -4,6 +4,7 @@ import Foundation
 import FreedesktopDelivery
 import NudgeCore
 import NudgeStore
+import Platform
 
 /// `nudge ack`: the pop-up's "Done", from the command line.
 struct Ack: ParsableCommand {
@@ -155,7 +156,7 @@ enum Answer {
 /// effort: with no bus or no server there is nothing on screen to close.
 final class PopupCloser: Delivery {
     var onEvent: ((DeliveryEvent) -> Void)?
-    private lazy var delivery: FreedesktopDelivery? = DaemonLink.sessionAddress(ProcessEnvironment.current)
+    private lazy var delivery: FreedesktopDelivery? = Environment.current.sessionBusAddress
         .flatMap { try? Connection.bus(address: $0) }
         .flatMap { try? FreedesktopDelivery(connection: $0) }
 

@@ -3,6 +3,7 @@ import DBus
 import Foundation
 import FreedesktopDelivery
 import NudgeCore
+import Platform
 
 /// `nudge autostart`: start the daemon with the desktop session, or not.
 struct Autostart: ParsableCommand {
@@ -37,7 +38,7 @@ struct Autostart: ParsableCommand {
     var action: Action
 
     func run() throws {
-        let environment = ProcessEnvironment.current
+        let environment = Environment.current
         let places = AutostartPlaces(environment: environment)
         switch action {
         case .enable:
@@ -82,12 +83,11 @@ struct AutostartPlaces {
     let desktops: [String]
     private let configHome: String
 
-    init(environment: [String: String]) {
-        configHome = XDGBase.configHome(environment)
+    init(environment: Environment) {
+        configHome = environment.configHome
         personal = configHome + "/autostart/" + Self.fileName
-        let dirs = (environment["XDG_CONFIG_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        system = (dirs.isEmpty ? ["/etc/xdg"] : dirs).map { $0 + "/autostart/" + Self.fileName }
-        desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map(String.init)
+        system = environment.configDirs.map { $0 + "/autostart/" + Self.fileName }
+        desktops = environment.currentDesktops
     }
 
     /// What decides, and what it says.
@@ -297,8 +297,7 @@ struct AutostartPlaces {
     /// TryExec: an absolute path that is executable, or a name found on PATH.
     static func findsProgram(_ program: String) -> Bool {
         if program.hasPrefix("/") { return FileManager.default.isExecutableFile(atPath: program) }
-        let path = ProcessEnvironment.current["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
+        return Environment.current.searchPath.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
     }
 }
 

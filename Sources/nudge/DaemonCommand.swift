@@ -2,6 +2,7 @@ import ArgumentParser
 import FreedesktopDelivery
 import Logging
 import NudgeDaemon
+import Platform
 
 /// `nudge daemon`: the long-running part that fires reminders.
 struct DaemonCommand: ParsableCommand {
@@ -40,7 +41,7 @@ struct DaemonCommand: ParsableCommand {
             handler.logLevel = level
             return handler
         }
-        var options = Daemon.Options(environment: ProcessEnvironment.current, version: Nudge.version)
+        var options = Daemon.Options(environment: .current, version: Nudge.version)
         options.replace = replace
         options.localtime = localtime
         let status: Daemon.Exit

@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import FreedesktopDelivery
 import NudgeCore
+import Platform
 
 /// The CLI's link to a running `nudge daemon`. The daemon is never started from here: with
 /// no owner of its bus name (or no session bus at all) every command works on the store
@@ -13,16 +14,11 @@ final class DaemonLink {
 
     /// The link when the daemon runs now, else `nil`. Only a bus that exists is used: no
     /// autolaunch of a new session bus.
-    static func running(environment: [String: String] = ProcessEnvironment.current) -> DaemonLink? {
-        guard let address = sessionAddress(environment),
+    static func running(environment: Environment = .current) -> DaemonLink? {
+        guard let address = environment.sessionBusAddress,
               let connection = try? Connection.bus(address: address),
               (try? connection.nameHasOwner(NudgeService.busName)) == true else { return nil }
         return DaemonLink(connection)
-    }
-
-    /// The session bus's address, if there is a bus (see `Connection.sessionAddress`).
-    static func sessionAddress(_ environment: [String: String]) -> String? {
-        Connection.sessionAddress(environment: environment)
     }
 
     /// Calls a method of the daemon's interface.

@@ -4,6 +4,7 @@ import Foundation
 import FreedesktopDelivery
 import NudgeCore
 import NudgeStore
+import Platform
 
 /// `nudge doctor`: can reminders be shown here, will they be, and if not, what to do.
 struct Doctor: ParsableCommand {
@@ -48,104 +49,136 @@ struct Doctor: ParsableCommand {
         var fix: String?
     }
 
-    func run() throws {
-        if restore { return try restoreStore() }
+    /// What the checks found, in order, for the text and the JSON alike.
+    struct Report {
         var checks: [Check] = []
         var fields: [(String, JSON)] = []
-        let environment = ProcessEnvironment.current
+        /// Whether a reminder can be shown (a bus and a server).
         var canShow = false
+        /// Whether the store is usable.
         var storeOK = true
 
-        func add(_ key: String, _ check: Check, _ extra: [(String, JSON)] = []) {
+        /// Adds a check; with a key it is also a field of the JSON, with `extra` beside it.
+        mutating func add(_ key: String?, _ check: Check, _ extra: [(String, JSON)] = []) {
             checks.append(check)
+            guard let key else { return }
             var object: [(String, JSON)] = [("ok", .bool(check.level != .fail)), ("level", .string(check.level.rawValue)),
                                             ("detail", .string(check.detail))]
             if let fix = check.fix { object.append(("fix", .string(fix))) }
             fields.append((key, .object(object + extra)))
         }
 
+        var json: String { JSON.object([("ok", .bool(canShow && storeOK))] + fields).text }
+
+        var text: String {
+            checks.map { check in
+                let level = check.level == .fail ? "FAIL" : check.level.rawValue + String(repeating: " ", count: 4 - check.level.rawValue.count)
+                return "\(level) \(check.name): \(check.detail)" + (check.fix.map { "\n     fix: \($0)" } ?? "")
+            }.joined(separator: "\n")
+        }
+    }
+
+    func run() throws {
+        if restore { return try restoreStore() }
+        let environment = Environment.current
+        var report = Report()
+        Self.checkSession(environment, into: &report)
+        Self.checkDaemon(into: &report)
+        Self.checkStartup(environment, into: &report)
+        Self.checkStore(environment, into: &report)
+        print(json ? report.json : report.text)
+        // The person's data first: a damaged store outranks a missing server.
+        if !report.storeOK { throw ExitCode(74) }
+        if !report.canShow { throw ExitCode(69) }
+    }
+
+    /// The session bus, the notification server on it, what it can do, who plays sounds,
+    /// and do-not-disturb.
+    static func checkSession(_ environment: Environment, into report: inout Report) {
+        let delivery: FreedesktopDelivery
         do {
-            let delivery = try FreedesktopDelivery.session()
-            let address = Connection.sessionAddress(environment: environment) ?? "(default)"
-            add("sessionBus", Check(name: "session bus", level: .ok, detail: address), [("address", .string(address))])
-            do {
-                let info = try delivery.serverInformation()
-                let caps = try delivery.capabilities().map(\.rawValue).sorted()
-                let sound = try delivery.soundPlayback()
-                canShow = true
-                add("notificationServer", Check(name: "notification server", level: .ok,
-                                                detail: "\(info.name) \(info.version) by \(info.vendor), spec \(info.specVersion)"),
-                    [("name", .string(info.name)), ("vendor", .string(info.vendor)), ("version", .string(info.version)),
-                     ("specVersion", .string(info.specVersion)), ("capabilities", .array(caps.map(JSON.string)))])
-                checks.append(Check(name: "capabilities", level: caps.contains("actions") ? .ok : .warn,
-                                    detail: caps.joined(separator: ", "),
-                                    fix: caps.contains("actions") ? nil : "this server shows no buttons: answer with `nudge done ID`, `nudge snooze ID 10m`"))
-                let soundOK = sound != .none
-                var soundJSON: [(String, JSON)] = [("player", .string(sound.description))]
-                if case .local(let player) = sound { soundJSON.append(("program", .string(player.program))) }
-                add("sound", Check(name: "sound", level: soundOK ? .ok : .fail, detail: "played by \(sound)",
-                                   fix: soundOK ? nil : "install canberra-gtk-play (gnome-session-canberra) or pipewire-bin, or set NUDGE_SOUND_PLAYER"),
-                    soundJSON)
-                add("doNotDisturb", Self.doNotDisturb(delivery.connection, server: info.name))
-            } catch {
-                add("notificationServer", Check(name: "notification server", level: .fail, detail: error.message,
-                                                fix: "start one: dunst, or log into a desktop (GNOME, KDE, Xfce) that has one"))
-            }
+            delivery = try FreedesktopDelivery.session(environment: environment)
         } catch {
-            add("sessionBus", Check(name: "session bus", level: .fail, detail: error.message,
-                                    fix: "run inside a desktop session, or set DBUS_SESSION_BUS_ADDRESS (dbus-run-session)"))
+            report.add("sessionBus", Check(name: "session bus", level: .fail, detail: error.message,
+                                           fix: "run inside a desktop session, or set DBUS_SESSION_BUS_ADDRESS (dbus-run-session)"))
+            return
         }
-
-        if let daemon = DaemonStatus.query() {
-            add("daemon", Check(name: "daemon", level: .ok,
-                                detail: "running, pid \(daemon.pid), version \(daemon.version), \(Self.count(Int(daemon.alerts), "alert")), \(daemon.pending) unanswered"),
-                [("pid", .integer(Int64(daemon.pid))), ("version", .string(daemon.version))])
-        } else {
-            add("daemon", Check(name: "daemon", level: .warn, detail: "not running: reminders are not shown until it runs",
-                                fix: "start it now with `nudge daemon &`; `nudge autostart enable` starts it at every login"))
+        let address = environment.sessionBusAddress ?? ""
+        report.add("sessionBus", Check(name: "session bus", level: .ok, detail: address), [("address", .string(address))])
+        do {
+            let info = try delivery.serverInformation()
+            let caps = try delivery.capabilities().map(\.rawValue).sorted()
+            let sound = try delivery.soundPlayback()
+            report.canShow = true
+            report.add("notificationServer", Check(name: "notification server", level: .ok,
+                                                   detail: "\(info.name) \(info.version) by \(info.vendor), spec \(info.specVersion)"),
+                       [("name", .string(info.name)), ("vendor", .string(info.vendor)), ("version", .string(info.version)),
+                        ("specVersion", .string(info.specVersion)), ("capabilities", .array(caps.map(JSON.string)))])
+            report.add(nil, Check(name: "capabilities", level: caps.contains("actions") ? .ok : .warn,
+                                  detail: caps.joined(separator: ", "),
+                                  fix: caps.contains("actions") ? nil : "this server shows no buttons: answer with `nudge done ID`, `nudge snooze ID 10m`"))
+            var soundJSON: [(String, JSON)] = [("player", .string(sound.description))]
+            if case .local(let player) = sound { soundJSON.append(("program", .string(player.program))) }
+            report.add("sound", Check(name: "sound", level: sound != .none ? .ok : .fail, detail: "played by \(sound)",
+                                      fix: sound != .none ? nil : "install canberra-gtk-play (gnome-session-canberra) or pipewire-bin, or set NUDGE_SOUND_PLAYER"),
+                       soundJSON)
+            report.add("doNotDisturb", doNotDisturb(delivery.connection, server: info.name))
+        } catch {
+            report.add("notificationServer", Check(name: "notification server", level: .fail, detail: error.message,
+                                                   fix: "start one: dunst, or log into a desktop (GNOME, KDE, Xfce) that has one"))
         }
+    }
 
+    /// Whether the daemon runs now.
+    static func checkDaemon(into report: inout Report) {
+        guard let daemon = DaemonStatus.query() else {
+            report.add("daemon", Check(name: "daemon", level: .warn, detail: "not running: reminders are not shown until it runs",
+                                       fix: "start it now with `nudge daemon &`; `nudge autostart enable` starts it at every login"))
+            return
+        }
+        report.add("daemon", Check(name: "daemon", level: .ok,
+                                   detail: "running, pid \(daemon.pid), version \(daemon.version), \(count(Int(daemon.alerts), "alert")), \(daemon.pending) unanswered"),
+                   [("pid", .integer(Int64(daemon.pid))), ("version", .string(daemon.version))])
+    }
+
+    /// Whether the daemon starts with the session: the autostart entry or the systemd unit.
+    static func checkStartup(_ environment: Environment, into report: inout Report) {
         let autostart = AutostartPlaces(environment: environment).state()
         let unit = SystemdUnit(environment: environment)
-        add("autostart", Check(name: "autostart", level: autostart.enabled || unit.enabled ? .ok : .warn,
-                               detail: "\(autostart.enabled ? "on" : "off"): \(autostart.reason)",
-                               fix: autostart.enabled || unit.enabled ? nil : "nudge autostart enable"),
-            [("enabled", .bool(autostart.enabled))] + (autostart.file.map { [("file", JSON.string($0))] } ?? []))
-        add("systemdUnit", unit.check, [("installed", unit.path.map(JSON.string) ?? .null), ("enabled", .bool(unit.enabled))])
+        let started = autostart.enabled || unit.enabled
+        report.add("autostart", Check(name: "autostart", level: started ? .ok : .warn,
+                                      detail: "\(autostart.enabled ? "on" : "off"): \(autostart.reason)",
+                                      fix: started ? nil : "nudge autostart enable"),
+                   [("enabled", .bool(autostart.enabled))] + (autostart.file.map { [("file", JSON.string($0))] } ?? []))
+        report.add("systemdUnit", unit.check, [("installed", unit.path.map(JSON.string) ?? .null), ("enabled", .bool(unit.enabled))])
+    }
 
+    /// The store: there, sound, readable, ours to write.
+    static func checkStore(_ environment: Environment, into report: inout Report) {
         let path = AppDatabase.defaultPath(environment: environment)
+        let health: AppDatabase.Health?
         do {
-            if let health = try AppDatabase.health(path: path) {
-                storeOK = health.problems.isEmpty
-                add("store", Self.storeCheck(health, path: path),
-                    [("path", .string(path)), ("alerts", .integer(Int64(health.alerts))),
-                     ("problems", .array(health.problems.map(JSON.string))),
-                     ("unreadable", .array(health.unreadable.map(JSON.string))),
-                     ("newer", health.newer.map(JSON.string) ?? .null),
-                     ("lastGood", health.lastGood.map { .string(InstantFormat.iso8601($0.modified, in: LocalZone.current)) } ?? .null)])
-            } else {
-                add("store", Check(name: "store", level: .ok, detail: "\(path): none yet (the first `nudge add` creates it)"),
-                    [("path", .string(path))])
-            }
+            health = try AppDatabase.health(path: path)
         } catch {
-            storeOK = false
+            report.storeOK = false
             let fix = error.message.hasSuffix("Is a directory")
                 ? "the store's path is a folder: move it aside (mv '\(path)' '\(path).folder'); Nudge then starts a new store"
                 : "check the file's owner and mode (it should be yours, 0600)"
-            add("store", Check(name: "store", level: .fail, detail: error.message, fix: fix), [("path", .string(path))])
+            report.add("store", Check(name: "store", level: .fail, detail: error.message, fix: fix), [("path", .string(path))])
+            return
         }
-
-        if json {
-            print(JSON.object([("ok", .bool(canShow && storeOK))] + fields).text)
-        } else {
-            for check in checks {
-                print("\(check.level == .fail ? "FAIL" : check.level.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)) \(check.name): \(check.detail)")
-                if let fix = check.fix { print("     fix: \(fix)") }
-            }
+        guard let health else {
+            report.add("store", Check(name: "store", level: .ok, detail: "\(path): none yet (the first `nudge add` creates it)"),
+                       [("path", .string(path))])
+            return
         }
-        // The person's data first: a damaged store outranks a missing server.
-        if !storeOK { throw ExitCode(74) }
-        if !canShow { throw ExitCode(69) }
+        report.storeOK = health.problems.isEmpty
+        let lastGood = health.lastGood.map { JSON.string(InstantFormat.iso8601($0.modified, in: LocalZone.current)) } ?? .null
+        report.add("store", storeCheck(health, path: path),
+                   [("path", .string(path)), ("alerts", .integer(Int64(health.alerts))),
+                    ("problems", .array(health.problems.map(JSON.string))),
+                    ("unreadable", .array(health.unreadable.map(JSON.string))),
+                    ("newer", health.newer.map(JSON.string) ?? .null), ("lastGood", lastGood)])
     }
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
@@ -178,7 +211,7 @@ struct Doctor: ParsableCommand {
 
     /// `--restore`: the last good copy in place of the store.
     func restoreStore() throws {
-        let path = AppDatabase.defaultPath(environment: ProcessEnvironment.current)
+        let path = AppDatabase.defaultPath(environment: .current)
         let file = StoreFile(path: path)
         let made = file.lastGood()?.modified
         if FileManager.default.fileExists(atPath: path), file.damage() == nil,
@@ -229,9 +262,9 @@ struct SystemdUnit {
     /// Whether a `.wants` link starts it with the session.
     let enabled: Bool
 
-    init(environment: [String: String]) {
-        let configDirs = [XDGBase.configHome(environment) + "/systemd/user", "/etc/systemd/user"]
-        let dirs = configDirs + [XDGBase.dataHome(environment) + "/systemd/user", "/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
+    init(environment: Environment) {
+        let configDirs = [environment.configHome + "/systemd/user", "/etc/systemd/user"]
+        let dirs = configDirs + [environment.dataHome + "/systemd/user", "/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
         path = dirs.map { $0 + "/" + Self.name }.first { FileManager.default.fileExists(atPath: $0) }
         enabled = configDirs.contains { dir in
             ["graphical-session.target.wants", "default.target.wants"].contains {

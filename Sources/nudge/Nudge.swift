@@ -1,6 +1,7 @@
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 /// The `nudge` command: reminders as desktop pop-ups.
@@ -68,22 +69,14 @@ struct Nudge: ParsableCommand {
     }
 }
 
-/// Writes to stderr with write(2): no shared `FILE*`, nothing buffered at exit.
+/// Writes to stderr with write(2): no shared `FILE*`, nothing buffered at exit. A stderr
+/// that cannot be written has no one to tell.
 func writeError(_ text: String) {
-    write(Array(text.utf8), to: 2)
+    try? writeAll(2, Array(text.utf8))
 }
 
 /// Writes bytes to stdout, after whatever `print` buffered.
 func writeOut(_ bytes: [UInt8]) {
     fflush(nil)
-    write(bytes, to: 1)
-}
-
-private func write(_ bytes: [UInt8], to fd: Int32) {
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
-        offset += n
-    }
+    try? writeAll(1, bytes)
 }

@@ -2,11 +2,12 @@ import Foundation
 import FreedesktopDelivery
 import NudgeCore
 import NudgeStore
+import Platform
 
 /// Opening the person's store for a command, with failures mapped to sysexits.
 enum StoreAccess {
     /// `$XDG_DATA_HOME/nudge/nudge.sqlite`.
-    static var path: String { AppDatabase.defaultPath(environment: ProcessEnvironment.current) }
+    static var path: String { AppDatabase.defaultPath(environment: .current) }
 
     /// The store, for a command that writes.
     static func open() throws(CLIError) -> AppDatabase {

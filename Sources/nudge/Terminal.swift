@@ -2,6 +2,7 @@ import Foundation
 import NudgeCore
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 /// Writing for a person: times in their locale, colour only on a terminal, columns that
@@ -12,17 +13,9 @@ struct Terminal {
     /// Whether to use ANSI colour.
     let colour: Bool
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment, isTerminal: Bool = isatty(1) == 1) {
-        wording = Self.wording(locale: Self.localeName(environment))
-        colour = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-    }
-
-    /// The locale that decides how times look, as POSIX does: `LC_ALL`, then `LC_TIME`,
-    /// then `LANG`; `nil` for C/POSIX.
-    static func localeName(_ environment: [String: String]) -> String? {
-        let raw = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
-        let name = String(raw.prefix { $0 != "." && $0 != "@" })
-        return name == "C" || name == "POSIX" || name.isEmpty ? nil : name
+    init(environment: Environment = .current, isTerminal: Bool = isatty(1) == 1) {
+        wording = Self.wording(locale: environment.locale("LC_TIME"))
+        colour = isTerminal && environment.allowsColour
     }
 
     /// 24-hour ISO for C/POSIX; otherwise the locale's own clock (`오전 9:30`, `9:30 AM`, `09:30`).

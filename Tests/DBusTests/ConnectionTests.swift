@@ -38,7 +38,7 @@ struct ConnectionTests {
     func roundTrip(_ value: Value) throws {
         let server = try Self.echoServer(signature: value.signature)
         defer { server.stop() }
-        let client = try Connection.session()
+        let client = try Bench.sessionBus()
         let reply = try client.call(destination: server.uniqueName, path: Self.path, interface: Self.interface,
                                     member: "Echo", arguments: [value])
         #expect(reply == [value])
@@ -47,7 +47,7 @@ struct ConnectionTests {
     @Test func errorsKeepTheirDBusName() throws {
         let server = try Self.echoServer(signature: "s")
         defer { server.stop() }
-        let client = try Connection.session()
+        let client = try Bench.sessionBus()
         func error(_ body: () throws -> Void) -> BusError? {
             do { try body(); return nil } catch let error as BusError { return error } catch { return nil }
         }
@@ -69,7 +69,7 @@ struct ConnectionTests {
     @Test func callsTimeOutWhenAsked() throws {
         let server = try Self.echoServer(signature: "s")
         defer { server.stop() }
-        let client = try Connection.session()
+        let client = try Bench.sessionBus()
         let start = Date()
         for _ in 0..<2 {
             let error = #expect(throws: BusError.self) {
@@ -84,7 +84,7 @@ struct ConnectionTests {
     @Test func introspectionDescribesTheObject() throws {
         let server = try Self.echoServer(signature: "a{sv}")
         defer { server.stop() }
-        let client = try Connection.session()
+        let client = try Bench.sessionBus()
         let xml = try client.call(destination: server.uniqueName, path: Self.path,
                                   interface: "org.freedesktop.DBus.Introspectable", member: "Introspect").first?.string ?? ""
         #expect(xml.contains(#"<interface name="org.example.Echo">"#))
@@ -93,8 +93,8 @@ struct ConnectionTests {
     }
 
     @Test func signalsReachSubscribersThroughMatchRules() throws {
-        let listener = try Connection.session()
-        let sender = try Connection.session()
+        let listener = try Bench.sessionBus()
+        let sender = try Bench.sessionBus()
         var received: [Value] = []
         try listener.subscribe(MatchRule(interface: "org.example.Echo", member: "Changed")) { message in
             received = (try? message.arguments()) ?? []
@@ -110,8 +110,8 @@ struct ConnectionTests {
     }
 
     @Test func aNameHasOneOwner() throws {
-        let first = try Connection.session()
-        let second = try Connection.session()
+        let first = try Bench.sessionBus()
+        let second = try Bench.sessionBus()
         let name = "org.example.Owned\(getpid())"
         #expect(try first.requestName(name) == .primaryOwner)
         #expect(try first.requestName(name) == .alreadyOwner)

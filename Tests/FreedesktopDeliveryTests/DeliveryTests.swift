@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 @testable import FreedesktopDelivery
+import Platform
 import NudgeCore
 import Testing
 import TestSupport
@@ -121,7 +122,7 @@ struct WireFormatTests {
     }
 
     @Test func soundPlayersGetTheRightArguments() {
-        let env = ["XDG_DATA_DIRS": "/usr/share", "HOME": "/nonexistent"]
+        let env: Environment = ["XDG_DATA_DIRS": "/usr/share", "HOME": "/nonexistent"]
         let canberra = SoundPlayer(program: "/usr/bin/canberra-gtk-play", takesNames: true)
         #expect(canberra.arguments(for: .named("bell"), environment: env) == ["/usr/bin/canberra-gtk-play", "-i", "bell"])
         #expect(canberra.arguments(for: .file("/x.oga"), environment: env) == ["/usr/bin/canberra-gtk-play", "-f", "/x.oga"])
@@ -130,6 +131,21 @@ struct WireFormatTests {
         #expect(paplay.arguments(for: .named("no-such-sound-anywhere"), environment: env) == nil)
         #expect(SoundPlayer.find(environment: ["NUDGE_SOUND_PLAYER": "/bin/true"])?.program == "/bin/true")
         #expect(SoundPlayer.find(environment: ["PATH": "/nonexistent"]) == nil)
+    }
+
+    @Test func soundThemesAreLookedUpOnlyInAbsoluteDataFolders() throws {
+        // A relative XDG_DATA_HOME is ignored (XDG spec): it would depend on where the
+        // daemon happened to start.
+        let here = FileManager.default.currentDirectoryPath
+        let relative = "nudge-sound-test-\(getpid())"
+        try FileManager.default.createDirectory(atPath: "\(here)/\(relative)/sounds/freedesktop/stereo", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: "\(here)/\(relative)") }
+        _ = FileManager.default.createFile(atPath: "\(here)/\(relative)/sounds/freedesktop/stereo/nudge-test.oga", contents: Data())
+        #expect(SoundPlayer.themeFile(named: "nudge-test", environment: ["XDG_DATA_HOME": relative, "HOME": "/nonexistent",
+                                                                         "XDG_DATA_DIRS": "/nonexistent"]) == nil)
+        #expect(SoundPlayer.themeFile(named: "nudge-test", environment: ["XDG_DATA_HOME": "\(here)/\(relative)",
+                                                                         "XDG_DATA_DIRS": "/nonexistent"])
+                == "\(here)/\(relative)/sounds/freedesktop/stereo/nudge-test.oga")
     }
 
     @Test func queuedDeliveryMatchesRepliesAndAnswersInEitherOrder() throws {

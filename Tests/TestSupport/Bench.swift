@@ -1,4 +1,6 @@
+import DBus
 import Foundation
+import Platform
 
 /// Access to the live test bench that `scripts/testbench` sets up (private bus, Xvfb,
 /// dunst): running programs in it and reading what the notification server received.
@@ -8,6 +10,12 @@ public enum Bench {
 
     /// Whether the live tests can run: `make test` always runs them inside the bench.
     public static var isAvailable: Bool { directory != nil }
+
+    /// A new connection to the bench's session bus, found the way every Nudge command
+    /// finds it.
+    public static func sessionBus() throws(BusError) -> Connection {
+        try Connection.bus(address: Environment.current.sessionBusAddress ?? "")
+    }
 
     /// The package's root folder.
     public static let packageRoot: URL = URL(fileURLWithPath: #filePath)

@@ -16,7 +16,7 @@ public final class ServerThread: @unchecked Sendable {
             defer { done.signal() }
             let connection: Connection
             do {
-                connection = try address.map { try Connection.bus(address: $0) } ?? Connection.session()
+                connection = try address.map { try Connection.bus(address: $0) } ?? Bench.sessionBus()
                 try setup(connection)
                 uniqueName = connection.uniqueName
             } catch {

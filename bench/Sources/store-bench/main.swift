@@ -9,6 +9,7 @@ import BenchSupport
 import Foundation
 import NudgeCore
 import NudgeStore
+import Platform
 
 let arguments = CommandLine.arguments
 let count = arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000
@@ -41,7 +42,7 @@ func schedule(_ i: Int) -> Schedule {
 }
 let fillStart = wallSeconds()
 do {
-    let store = try AppDatabase.open(path: AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment))
+    let store = try AppDatabase.open(path: AppDatabase.defaultPath(environment: .current))
     var batch: [Alert] = []
     for i in 0..<count {
         batch.append(Alert(title: "Alert \(i)", schedule: schedule(i), enabled: i % 10 != 0,
@@ -63,7 +64,7 @@ func time(_ argv: [String]) -> Double {
     return median(samples)
 }
 
-let store = try AppDatabase.open(path: AppDatabase.defaultPath(environment: ProcessInfo.processInfo.environment))
+let store = try AppDatabase.open(path: AppDatabase.defaultPath(environment: .current))
 let someID = try store.alerts()[count / 2].shortID
 let add = time([nudge, "add", "Bench", "--every", "30m", "--from", "09:30", "--until", "21:30", "--days", "weekdays"])
 let list = time([nudge, "list", "--json"])

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+import Platform
+
+/// SIGTERM, SIGINT and SIGHUP as a descriptor (signalfd): blocked for normal delivery and
+/// read in the loop, so a signal never interrupts a half-written store.
+final class SignalReceiver {
+    let fd: Int32
+
+    init(_ signals: [Int32]) throws(SystemError) {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in signals { sigaddset(&mask, signal) }
+        try systemCall("sigprocmask") { sigprocmask(SIG_BLOCK, &mask, nil) }
+        fd = try systemCall("signalfd") { signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC)) }
+    }
+
+    deinit { close(fd) }
+
+    /// The signals that arrived since the last read.
+    func read() -> [Int32] {
+        var result: [Int32] = []
+        var info = signalfd_siginfo()
+        let size = MemoryLayout<signalfd_siginfo>.size
+        while (try? readAvailable(fd, into: &info, count: size)) == size {
+            result.append(Int32(info.ssi_signo))
+        }
+        return result
+    }
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process environment and everything Nudge takes from it, in one place: the XDG
+/// folders (relative values ignored, as the XDG spec says), the session bus's address,
+/// the locale, whether to use colour, the time zone. Read from `environ` without
+/// Foundation; a test builds one from a dictionary literal.
+public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
+    /// Every variable, as the process got it.
+    public let variables: [String: String]
+
+    public init(_ variables: [String: String]) { self.variables = variables }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+
+    /// The process's environment now.
+    public static var current: Environment {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") {
+                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            }
+            pointer += 1
+        }
+        return Environment(result)
+    }
+
+    /// A variable's value; an empty one counts as unset.
+    public subscript(name: String) -> String? {
+        guard let value = variables[name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    // MARK: Folders
+
+    /// `HOME`, else the password database's home folder.
+    public var home: String {
+        if let home = self["HOME"] { return home }
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return "/" }
+        return String(cString: dir)
+    }
+
+    /// `$XDG_DATA_HOME`, else `~/.local/share`.
+    public var dataHome: String { absolute("XDG_DATA_HOME") ?? home + "/.local/share" }
+
+    /// `$XDG_CONFIG_HOME`, else `~/.config`.
+    public var configHome: String { absolute("XDG_CONFIG_HOME") ?? home + "/.config" }
+
+    /// `$XDG_DATA_DIRS` (absolute entries), else `/usr/local/share` and `/usr/share`.
+    public var dataDirs: [String] { absoluteList("XDG_DATA_DIRS") ?? ["/usr/local/share", "/usr/share"] }
+
+    /// `$XDG_CONFIG_DIRS` (absolute entries), else `/etc/xdg`.
+    public var configDirs: [String] { absoluteList("XDG_CONFIG_DIRS") ?? ["/etc/xdg"] }
+
+    /// The folders `PATH` names.
+    public var searchPath: [String] {
+        (self["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+    }
+
+    private func absolute(_ name: String) -> String? {
+        self[name].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    }
+
+    private func absoluteList(_ name: String) -> [String]? {
+        let list = (self[name] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        return list.isEmpty ? nil : list
+    }
+
+    // MARK: The session
+
+    /// The session bus's address: the bus that started us by activation
+    /// (`DBUS_STARTER_ADDRESS` with `DBUS_STARTER_BUS_TYPE=session`), else
+    /// `DBUS_SESSION_BUS_ADDRESS`, else the systemd user bus socket `$XDG_RUNTIME_DIR/bus`
+    /// when it exists. `nil` when there is none: never an autolaunched bus of our own.
+    public var sessionBusAddress: String? {
+        if self["DBUS_STARTER_BUS_TYPE"] == "session", let address = self["DBUS_STARTER_ADDRESS"] { return address }
+        if let address = self["DBUS_SESSION_BUS_ADDRESS"] { return address }
+        guard let runtime = self["XDG_RUNTIME_DIR"] else { return nil }
+        var info = stat()
+        guard stat(runtime + "/bus", &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return nil }
+        return "unix:path=\(runtime)/bus"
+    }
+
+    /// The desktops `XDG_CURRENT_DESKTOP` names (`GNOME`, `KDE`, `XFCE`…).
+    public var currentDesktops: [String] {
+        (self["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map(String.init)
+    }
+
+    // MARK: Language and look
+
+    /// The locale of a category as POSIX picks it (`LC_ALL`, then the category, then
+    /// `LANG`), without codeset or modifier (`ko_KR`); `nil` for C and POSIX.
+    public func locale(_ category: String) -> String? {
+        let raw = ["LC_ALL", category, "LANG"].lazy.compactMap { self[$0] }.first ?? "C"
+        let name = String(raw.prefix { $0 != "." && $0 != "@" })
+        return name == "C" || name == "POSIX" || name.isEmpty ? nil : name
+    }
+
+    /// Whether colour is welcome on a terminal: no `NO_COLOR` (no-color.org) and a
+    /// terminal that is not `dumb`.
+    public var allowsColour: Bool { self["NO_COLOR"] == nil && variables["TERM"] != "dumb" }
+
+    // MARK: Time
+
+    /// `TZ` exactly as set (an empty value means UTC to the C library); `nil` when unset.
+    public var timeZone: String? { variables["TZ"] }
+
+    /// Where zone files live: `TZDIR` when absolute, else `/usr/share/zoneinfo`.
+    public var zoneFolder: String { absolute("TZDIR") ?? "/usr/share/zoneinfo" }
+}

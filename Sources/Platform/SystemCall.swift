@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failed system call: which one, and the errno it left, read once right after it.
+public struct SystemError: Error, Equatable, CustomStringConvertible {
+    /// The call, as messages name it (`open(/path)`, `poll`).
+    public var call: String
+    /// Its errno.
+    public var code: Int32
+
+    public init(call: String, code: Int32) {
+        self.call = call
+        self.code = code
+    }
+
+    /// The C library's words for the error (`strerror`).
+    public var reason: String { String(cString: strerror(code)) }
+
+    public var description: String { "\(call): \(reason)" }
+}
+
+/// Runs a system call the one way Nudge calls the kernel: a result of -1 becomes a
+/// ``SystemError`` holding errno as it was right after the call, and EINTR is retried
+/// here and nowhere else.
+@discardableResult
+public func systemCall<T: BinaryInteger>(_ name: @autoclosure () -> String, _ body: () -> T) throws(SystemError) -> T {
+    while true {
+        let result = body()
+        if result != -1 { return result }
+        let code = errno
+        if code != EINTR { throw SystemError(call: name(), code: code) }
+    }
+}
+
+/// Runs a call that returns its error number instead of setting errno (`posix_spawn`,
+/// `pthread_*`): non-zero becomes a ``SystemError``.
+public func systemCall(returningError name: @autoclosure () -> String, _ body: () -> Int32) throws(SystemError) {
+    let code = body()
+    if code != 0 { throw SystemError(call: name(), code: code) }
+}
+
+/// Reads what a descriptor has now: the number of bytes read, 0 at its end, `nil` when a
+/// non-blocking descriptor has nothing yet (EAGAIN).
+public func readAvailable(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(SystemError) -> Int? {
+    do {
+        return try systemCall("read") { read(fd, buffer, count) }
+    } catch where error.code == EAGAIN || error.code == EWOULDBLOCK {
+        return nil
+    }
+}
+
+/// Writes all of `bytes` to a descriptor (short writes continue where they stopped).
+public func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
+    var offset = 0
+    while offset < bytes.count {
+        let start = offset
+        let n = try systemCall("write") { bytes.withUnsafeBytes { write(fd, $0.baseAddress! + start, $0.count - start) } }
+        if n == 0 { throw SystemError(call: "write", code: EIO) }
+        offset += n
+    }
+}
+
+/// Creates a folder and its missing parents with `mode` (`mkdir -p`); a folder already
+/// there is fine.
+public func makeFolders(_ path: String, mode: mode_t) throws(SystemError) {
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
+    if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+        try makeFolders(String(path[..<slash]), mode: mode)
+    }
+    do {
+        try systemCall("mkdir(\(path))") { mkdir(path, mode) }
+    } catch where error.code == EEXIST {
+        // Made meanwhile by someone else.
+    }
+}
+
+/// Flushes a file's data to the disk (open, fsync, close); errors are thrown, not dropped.
+public func syncFile(_ path: String) throws(SystemError) {
+    let fd = try systemCall("open(\(path))") { open(path, O_RDONLY | O_CLOEXEC) }
+    defer { close(fd) }
+    try systemCall("fsync(\(path))") { fsync(fd) }
+}
