@@ -1,7 +1,7 @@
 /// Something that shows notifications and reports what the person did with them.
 ///
 /// The scheduler talks to the desktop only through this: `FreedesktopDelivery` for real,
-/// ``InMemoryDelivery`` in tests, ``ConsoleDelivery`` for headless use.
+/// the scheduler tests their own in-memory one.
 public protocol Delivery: AnyObject {
     /// Shows a notification (or replaces the one named by `replacesID`) and returns its id.
     func deliver(_ notification: Notification) throws(DeliveryError) -> UInt32

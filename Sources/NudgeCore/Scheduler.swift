@@ -1,60 +1,5 @@
 import Foundation
 
-/// An alert's runtime state: what the scheduler has done with it so far.
-public struct AlertState: Sendable, Hashable {
-    /// Occurrences up to this instant have been handled (fired or recorded as missed).
-    public var checkedUntil: Date
-    /// The scheduled instant of the last occurrence delivered.
-    public var lastFired: Date?
-    /// How many times it came up unanswered.
-    public var pendingCount: Int32 = 0
-    /// The id of its pop-up while one is shown.
-    public var shownID: UInt32?
-    /// A snooze in force: fire again then.
-    public var snoozedUntil: Date?
-    /// "Done for today": the local day whose remaining occurrences are skipped.
-    public var doneForDay: CivilDay?
-
-    /// A fresh state: nothing before `checkedUntil` is owed.
-    public init(checkedUntil: Date) { self.checkedUntil = checkedUntil }
-}
-
-/// What the scheduler did, for the delivery log.
-public enum SchedulerRecord: Sendable, Hashable {
-    /// An occurrence was shown (`count` is the pop-up's count).
-    case fired(alert: UUID, due: Date, deliveryID: UInt32, count: Int32)
-    /// Missed occurrences were coalesced into one catch-up pop-up.
-    case caughtUp(alert: UUID, missed: Int, since: Date, deliveryID: UInt32)
-    /// Occurrences passed unseen and were only recorded (policy `skip`, or outside the grace period).
-    case missed(alert: UUID, count: Int, since: Date)
-    /// A snoozed alert came back.
-    case snoozeFired(alert: UUID, deliveryID: UInt32)
-    /// The person acknowledged it; the count went to 0.
-    case acknowledged(alert: UUID)
-    /// Snoozed until the instant.
-    case snoozed(alert: UUID, until: Date)
-    /// The rest of that local day is skipped.
-    case doneForToday(alert: UUID, day: CivilDay)
-    /// The pop-up expired; the count stays.
-    case expired(alert: UUID)
-    /// Delivery failed; the occurrence waits for ``Scheduler/deliveryRestored(now:)``.
-    case deliveryFailed(alert: UUID, error: DeliveryError)
-    /// A pop-up that had failed was shown again once a server was back.
-    case redelivered(alert: UUID, deliveryID: UInt32, count: Int32)
-    /// A pop-up reported as failed (no reply in time) turned out to be on screen.
-    case shownLate(alert: UUID, deliveryID: UInt32)
-
-    /// The alert the record is about.
-    public var alertID: UUID {
-        switch self {
-        case .fired(let id, _, _, _), .caughtUp(let id, _, _, _), .missed(let id, _, _), .snoozeFired(let id, _),
-             .acknowledged(let id), .snoozed(let id, _), .doneForToday(let id, _), .expired(let id),
-             .deliveryFailed(let id, _), .redelivered(let id, _, _), .shownLate(let id, _):
-            id
-        }
-    }
-}
-
 /// The pure scheduler: from alerts, their states and an instant it delivers what is due
 /// through a ``Delivery``, coalesces what was missed, applies the answers, and says when it
 /// wants to run next. It never reads the clock and never waits; the daemon does both.
@@ -522,44 +467,5 @@ public final class Scheduler {
     public static func clockText(_ instant: Date, _ zone: TimeZone) -> String {
         let second = ZoneClock(zone).local(instant).second
         return LocalTime(hour: second / 3600, minute: second / 60 % 60)!.description
-    }
-}
-
-/// What is remembered of pop-ups whose answer is not complete: at most `capacity` of them,
-/// the oldest forgotten first, so nothing grows with the number of pop-ups ever shown.
-struct RecentPopups {
-    struct Entry {
-        var alert: UUID
-        /// An action came; the close that usually follows is part of the same answer.
-        var answered = false
-        /// It closed; an action may still follow.
-        var closed = false
-        /// It closed because the person dismissed it.
-        var dismissed = false
-        /// Its delivery got no reply in time; the reply may still come.
-        var failed = false
-    }
-
-    let capacity: Int
-    private var entries: [UInt32: Entry] = [:]
-    private var order: [UInt32] = []
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    var count: Int { entries.count }
-
-    subscript(id: UInt32) -> Entry? {
-        get { entries[id] }
-        set {
-            guard let newValue else { return forget(id) }
-            if entries.updateValue(newValue, forKey: id) == nil { order.append(id) }
-            if entries.count > capacity, let oldest = order.first(where: { entries[$0] != nil }) { forget(oldest) }
-            if order.count > 2 * capacity { order.removeAll { entries[$0] == nil } }
-        }
-    }
-
-    mutating func forget(_ id: UInt32) {
-        entries[id] = nil
-        if order.count > 2 * capacity { order.removeAll { entries[$0] == nil } }
     }
 }

@@ -6,7 +6,8 @@ import NudgeCore
 /// Nudge's store: one SQLite database (WAL, busy timeout) holding the alerts, their runtime
 /// state and the delivery log. Owns the writer and the migrator; nothing else opens the file.
 public final class AppDatabase: Sendable {
-    /// The database connection.
+    /// The database connection: NudgeStore's alone (the files of this module reach it;
+    /// nothing outside, tests included, does).
     let writer: any DatabaseWriter
 
     /// Wraps a writer and brings its schema up to date.

@@ -35,13 +35,6 @@ struct NotificationTests {
         #expect(throws: DeliveryError.self) { _ = try delivery.deliver(Notification(summary: "b")) }
     }
 
-    @Test func consoleDeliveryWritesOneLine() throws {
-        var lines: [String] = []
-        let delivery = ConsoleDelivery { lines.append($0) }
-        _ = try delivery.deliver(Notification(summary: "Tea", body: "ready", urgency: .low, count: 3))
-        #expect(lines == ["[low] Tea ×3 — ready"])
-    }
-
     @Test func closeReasonsAreTyped() {
         #expect(CloseReason(rawValue: 1) == .expired)
         #expect(CloseReason(rawValue: 2) == .dismissed)

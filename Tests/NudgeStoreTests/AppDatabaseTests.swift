@@ -82,8 +82,9 @@ struct AppDatabaseTests {
         let fileMode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(folderMode == 0o700)
         #expect(fileMode == 0o600)
-        let mode = try db.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
-        #expect(mode == "wal")
+        // WAL mode, read from the file as any tool would: header bytes 18 and 19 are 2.
+        let header = try #require(FileHandle(forReadingAtPath: path)).readData(ofLength: 20)
+        #expect(header.count == 20 && header[18] == 2 && header[19] == 2)
         #expect(AppDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == "/x/nudge/nudge.sqlite")
         #expect(AppDatabase.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/nudge/nudge.sqlite")
     }

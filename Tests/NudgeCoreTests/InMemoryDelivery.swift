@@ -1,22 +1,24 @@
+import NudgeCore
+
 /// A ``Delivery`` that keeps everything in memory: for scheduler tests, never for live ones.
-public final class InMemoryDelivery: Delivery {
+final class InMemoryDelivery: Delivery {
     /// Every notification delivered, in order, with the id it got.
-    public private(set) var delivered: [(id: UInt32, notification: Notification)] = []
+    private(set) var delivered: [(id: UInt32, notification: Notification)] = []
     /// The ids shown now.
-    public private(set) var shown: Set<UInt32> = []
+    private(set) var shown: Set<UInt32> = []
     /// Ids withdrawn, in order.
-    public private(set) var withdrawn: [UInt32] = []
+    private(set) var withdrawn: [UInt32] = []
     /// When set, the next deliveries fail with it.
-    public var failure: DeliveryError?
+    var failure: DeliveryError?
     /// Answers reported back.
-    public var onEvent: ((DeliveryEvent) -> Void)?
+    var onEvent: ((DeliveryEvent) -> Void)?
     private var lastID: UInt32 = 0
 
     /// An empty delivery.
-    public init() {}
+    init() {}
 
     /// Records the notification; replacing keeps the id, as servers do.
-    public func deliver(_ notification: Notification) throws(DeliveryError) -> UInt32 {
+    func deliver(_ notification: Notification) throws(DeliveryError) -> UInt32 {
         if let failure { throw failure }
         let id: UInt32
         if let replaced = notification.replacesID, replaced != 0 {
@@ -31,7 +33,7 @@ public final class InMemoryDelivery: Delivery {
     }
 
     /// Records the withdrawal and reports it closed by call.
-    public func withdraw(_ id: UInt32) throws(DeliveryError) {
+    func withdraw(_ id: UInt32) throws(DeliveryError) {
         if let failure { throw failure }
         withdrawn.append(id)
         if shown.remove(id) != nil { onEvent?(.closed(id: id, reason: .closedByCall)) }

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+/// `nudge edit`: change a stored reminder; what is not given stays as it was.
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change a reminder: only the flags given change.",
+        discussion: """
+        Any schedule flag replaces the whole schedule. The alert keeps its id; occurrences \
+        before the edit are not owed.
+
+        Examples:
+          nudge edit 3f25 --every 45m --from 10:00 --until 18:00
+          nudge edit 3f25 --title "Stretch" --body "Two minutes, away from the screen"
+          nudge edit 3f25 --tz Asia/Seoul          # pin to a zone; --tz system follows the system again
+          nudge edit 3f25 --sound none --urgency low
+        """
+    )
+
+    @Argument(help: "The alert's id, or a unique prefix of it (4 or more hex digits).")
+    var id: String
+
+    @Option(help: "A new title.")
+    var title: String?
+
+    @OptionGroup var schedule: ScheduleOptions
+    @OptionGroup var options: AlertOptions
+
+    func run() throws {
+        let now = Date()
+        let store = try StoreAccess.open()
+        // A new schedule replaces one this Nudge cannot read.
+        let replacement = schedule.flags == ScheduleFlags() ? nil
+            : try AlertOptions.schedule(schedule.flags, now: now, zone: try options.zone() ?? LocalZone.current)
+        var alert = try StoreAccess.run { try store.alert(matching: id, schedule: replacement) }
+        try options.apply(to: &alert, title: title)
+        if schedule.flags != ScheduleFlags() {
+            alert.schedule = try AlertOptions.schedule(schedule.flags, now: now, zone: alert.zone(system: LocalZone.current))
+        }
+        try StoreAccess.run { try store.save(alert) }
+        DaemonLink.storeChanged()
+        AlertView.announce("edited", alert, state: try StoreAccess.run { try store.state(of: alert.id) }, now: now)
+    }
+}

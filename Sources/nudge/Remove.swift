@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Delete reminders; a pop-up still shown closes. Their log stays.",
+        discussion: "Examples:\n  nudge rm 3f25\n  nudge rm 3f25 b195")
+    @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
+    func run() throws {
+        let store = try StoreAccess.open()
+        // By id and title only: an alert whose row cannot be read can still be removed.
+        var alerts: [(id: UUID, title: String)] = []
+        for id in ids { alerts.append(try StoreAccess.run { try store.alertID(matching: id) }) }
+        let states = try StoreAccess.run { try store.states() }
+        let shown = alerts.compactMap { states[$0.id]?.shownID }
+        try StoreAccess.run { try store.delete(alerts.map(\.id)) }
+        AlertIDs.storeChanged(closing: shown)
+        for alert in alerts { print("removed \(alert.id.shortHex): \(alert.title.escapingControls)") }
+    }
+}

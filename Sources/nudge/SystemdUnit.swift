@@ -1,0 +1,37 @@
+import ArgumentParser
+import DBus
+import Foundation
+import FreedesktopDelivery
+import NudgeCore
+import NudgeStore
+import Platform
+
+/// The systemd user unit: where it is installed and whether it is enabled, read from the
+/// unit folders (no systemctl needed, so it works where no user manager runs).
+struct SystemdUnit {
+    static let name = "nudge.service"
+    /// The unit file found first in systemd's user search path.
+    let path: String?
+    /// Whether a `.wants` link starts it with the session.
+    let enabled: Bool
+
+    init(environment: Environment) {
+        let configDirs = [environment.configHome + "/systemd/user", "/etc/systemd/user"]
+        let dirs = configDirs + [environment.dataHome + "/systemd/user", "/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
+        path = dirs.map { $0 + "/" + Self.name }.first { FileManager.default.fileExists(atPath: $0) }
+        enabled = configDirs.contains { dir in
+            ["graphical-session.target.wants", "default.target.wants"].contains {
+                FileManager.default.fileExists(atPath: "\(dir)/\($0)/\(Self.name)")
+            }
+        }
+    }
+
+    var check: Doctor.Check {
+        guard let path else {
+            return Doctor.Check(name: "systemd unit", level: .ok, detail: "\(Self.name) not installed (autostart is the other route)")
+        }
+        if enabled { return Doctor.Check(name: "systemd unit", level: .ok, detail: "\(path), enabled") }
+        return Doctor.Check(name: "systemd unit", level: .ok, detail: "\(path), not enabled",
+                            fix: "to start the daemon through systemd instead of autostart: systemctl --user enable --now nudge.service && nudge autostart disable")
+    }
+}
