@@ -100,14 +100,7 @@ public final class Daemon {
         mallopt(M_ARENA_MAX, 1)
         self.options = options
         self.log = log
-        guard let address = options.environment.sessionBusAddress else {
-            throw StartError(exit: .unavailable, message: "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist")
-        }
-        do {
-            connection = try Connection.bus(address: address)
-        } catch {
-            throw StartError(exit: .unavailable, message: "cannot reach the session bus at \(address) (\(error))")
-        }
+        connection = try Self.connect(options.environment)
         // The store first: a daemon that cannot use it never takes the name, so whoever
         // started it (D-Bus activation, systemd) is told it failed, not left without a reply.
         let opened = try Self.openStore(options.storePath)
@@ -115,44 +108,77 @@ public final class Daemon {
         try Self.own(connection, replace: options.replace)
         store = opened
         storeFile = FileIdentity(path: options.storePath)
+        let loop = try Self.setUpLoop(connection, options)
+        (delivery, timer, signals, files) = (loop.delivery, loop.timer, loop.signals, loop.files)
+        badge = LauncherBadge(connection: connection, path: NudgeService.objectPath)
+        scheduler = try Self.scheduler(from: opened, delivery: loop.delivery, options: options, log: log)
+        busIO = connection.integrateWithLoop()
+        followDelivery()
+        try offerInterface()
+        let server = delivery.serverPresent ? "a notification server is there" : "no notification server yet"
+        giveBackMemory()
+        log.info("started (pid \(getpid())): \(Self.count(scheduler.alertCount)), zone \(scheduler.systemZone.identifier), \(server)")
+    }
+
+    /// A connection to the session bus the environment names.
+    private static func connect(_ environment: Environment) throws(StartError) -> Connection {
+        guard let address = environment.sessionBusAddress else {
+            throw StartError(exit: .unavailable, message: "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist")
+        }
         do {
-            delivery = try FreedesktopDelivery(connection: connection, replyMode: .queue, environment: options.environment)
-            timer = try WallClockTimer()
-            signals = try SignalReceiver([SIGTERM, SIGINT, SIGHUP])
+            return try Connection.bus(address: address)
+        } catch {
+            throw StartError(exit: .unavailable, message: "cannot reach the session bus at \(address) (\(error))")
+        }
+    }
+
+    /// What the loop waits on: the notification server, the wall-clock timer, signals,
+    /// and the store's files and /etc/localtime.
+    private static func setUpLoop(_ connection: Connection, _ options: Options) throws(StartError)
+        -> (delivery: FreedesktopDelivery, timer: WallClockTimer, signals: SignalReceiver, files: FileWatcher) {
+        let store = options.storePath as NSString
+        let loop: (FreedesktopDelivery, WallClockTimer, SignalReceiver, FileWatcher)
+        do {
+            loop = (try FreedesktopDelivery(connection: connection, replyMode: .queue, environment: options.environment),
+                    try WallClockTimer(), try SignalReceiver([SIGTERM, SIGINT, SIGHUP]), try FileWatcher())
             // Sound players are started and never waited for: let the kernel reap them.
             signal(SIGCHLD, SIG_IGN)
-            files = try FileWatcher()
-            try files.watch(folder: (options.storePath as NSString).deletingLastPathComponent,
-                            names: [(options.storePath as NSString).lastPathComponent,
-                                    (options.storePath as NSString).lastPathComponent + "-wal"])
+            try loop.3.watch(folder: store.deletingLastPathComponent,
+                             names: [store.lastPathComponent, store.lastPathComponent + "-wal"])
         } catch {
             throw StartError(exit: .unavailable, message: "cannot set up: \(error)")
         }
         let localtime = options.localtime as NSString
         // No /etc/localtime (containers) is fine: the zone is then UTC or TZ, and nothing moves it.
-        try? files.watch(folder: localtime.deletingLastPathComponent, names: [localtime.lastPathComponent])
-        badge = LauncherBadge(connection: connection, path: NudgeService.objectPath)
+        try? loop.3.watch(folder: localtime.deletingLastPathComponent, names: [localtime.lastPathComponent])
+        return loop
+    }
 
-        let now = Date()
+    /// The scheduler over what the store holds, in the system's zone; pop-ups an earlier
+    /// run left on screen stay ours to replace and close.
+    private static func scheduler(from store: AppDatabase, delivery: FreedesktopDelivery, options: Options,
+                                  log: Logger) throws(StartError) -> Scheduler {
         let alerts: [Alert]
         var states: [UUID: AlertState]
         do {
             var unreadable: [StoreError] = []
-            alerts = try opened.alerts(unreadable: &unreadable)
+            alerts = try store.alerts(unreadable: &unreadable)
             for error in unreadable { log.error("\(error.message)") }
-            states = try opened.states()
+            states = try store.states()
         } catch {
             throw StartError(exit: .ioError, message: "cannot read the store \(options.storePath): \(StoreError(error, path: options.storePath).message)")
         }
-        // Pop-ups an earlier run left on screen keep being ours to replace and close.
         for (id, state) in states {
             if let shown = state.shownID { states[id]?.shownID = delivery.adopt(serverID: shown) }
         }
         let zone = SystemZone.resolve(environment: options.environment, localtime: options.localtime)
         if let warning = zone.warning { log.warning("\(warning)") }
-        scheduler = Scheduler(alerts: alerts, states: states, zone: zone.zone, now: now, delivery: delivery)
-        busIO = connection.integrateWithLoop()
+        return Scheduler(alerts: alerts, states: states, zone: zone.zone, now: Date(), delivery: delivery)
+    }
 
+    /// Answers, closings, the ids the server gives, and the server coming and going all go
+    /// to the scheduler and from there to the store.
+    private func followDelivery() {
         delivery.onEvent = { [unowned self] event in
             let now = Date()
             if case .failed(let handle, _) = event { rowsAwaitingID[handle] = nil }
@@ -175,6 +201,10 @@ public final class Daemon {
                 log.warning("the notification server went away; reminders wait for the next one")
             }
         }
+    }
+
+    /// The daemon's interface on the bus, and stopping when another daemon takes the name.
+    private func offerInterface() throws(StartError) {
         do {
             try connection.export(DaemonInterface.object(for: self))
             try connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
@@ -185,9 +215,6 @@ public final class Daemon {
         } catch {
             throw StartError(exit: .unavailable, message: "cannot offer \(NudgeService.objectPath): \(error)")
         }
-        let server = delivery.serverPresent ? "a notification server is there" : "no notification server yet"
-        giveBackMemory()
-        log.info("started (pid \(getpid())): \(Self.count(alerts.count)), zone \(scheduler.systemZone.identifier), \(server)")
     }
 
     /// Opens the store and checks it (`quick_check`); a damaged one is marked and refused

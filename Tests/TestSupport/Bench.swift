@@ -226,23 +226,38 @@ final class OutputCollector: @unchecked Sendable {
 /// witness of what went over the bus.
 public final class BusMonitor {
     private let running: Running
+    private let address: String?
+    private static let marker = (path: "/io/github/nudge/Test", interface: "io.github.nudge.Test", member: "Marker")
 
     /// Starts capturing (on the session bus, or the bus at `address`) and waits until the
     /// monitor is attached.
     public init(rule: String = "type='method_call',interface='org.freedesktop.Notifications'", address: String? = nil) throws {
         let bus = address.map { ["--address", $0] } ?? ["--session"]
-        let running = try Running("/usr/bin/dbus-monitor", bus + [rule], environment: [:])
+        let markers = "type='signal',interface='\(Self.marker.interface)',member='\(Self.marker.member)'"
+        let running = try Running("/usr/bin/dbus-monitor", bus + [rule, markers], environment: [:])
         self.running = running
+        self.address = address
         _ = Bench.eventually(3) { running.stdoutSoFar.contains("NameAcquired") || running.stdoutSoFar.contains("NameLost") }
-        usleep(50_000)
+        settle()
     }
 
     /// What was captured so far.
     public var soFar: String { running.stdoutSoFar }
 
-    /// Stops the capture and returns its text.
+    /// Waits until the capture holds everything the bus routed before this call: a marker
+    /// signal sent now reaches the monitor after all of it.
+    public func settle() {
+        let token = "marker-\(UInt64.random(in: 0...UInt64.max))"
+        guard let connection = try? (address.map { try Connection.bus(address: $0) } ?? Bench.sessionBus()),
+              (try? connection.emit(path: Self.marker.path, interface: Self.marker.interface, member: Self.marker.member,
+                                    arguments: [.string(token)])) != nil else { return }
+        connection.flush()
+        _ = Bench.eventually(5) { running.stdoutSoFar.contains(token) }
+    }
+
+    /// Stops the capture, once it holds everything routed before the call, and returns its text.
     public func stop() -> String {
-        usleep(100_000)
+        settle()
         return running.stop().stdout
     }
 }
