@@ -95,7 +95,10 @@ demo: build
 	scripts/demo
 
 bench: release
-	scripts/testbench run bench/send.sh
+	$(SWIFT) build -c release --static-swift-stdlib --product startup-bench
+	scripts/testbench run .build/release/startup-bench
+	scripts/testbench run .build/release/nudge-bench 1000
+	bench/servers.sh
 	.build/release/schedule-bench
 	.build/release/store-bench
 	scripts/testbench run .build/release/daemon-bench

@@ -62,6 +62,11 @@ let package = Package(
             path: "bench/Sources/soak-bench"
         ),
         .executableTarget(
+            name: "startup-bench",
+            dependencies: ["BenchSupport"],
+            path: "bench/Sources/startup-bench"
+        ),
+        .executableTarget(
             name: "schedule-bench",
             dependencies: ["NudgeCore"],
             path: "bench/Sources/schedule-bench"

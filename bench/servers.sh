@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# One reminder on every notification server Debian runs headless here, each on an X
+# display and a session bus of its own, with Nudge's daemon: fired twice unanswered (so the
+# pop-up shows its count), then a screenshot of the pop-up and what the server says of
+# itself. Screenshots go to .build/bench/servers/SERVER.png.
+#   make bench   (or bench/servers.sh after a release build)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+nudge="$root/.build/release/nudge"
+out="$root/.build/bench/servers"
+mkdir -p "$out"
+declare -A servers=(
+    [dunst]="/usr/bin/dunst"
+    [xfce4-notifyd]="/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd"
+    [notification-daemon]="/usr/lib/notification-daemon/notification-daemon"
+)
+for name in dunst xfce4-notifyd notification-daemon; do
+    program=${servers[$name]}
+    [ -x "$program" ] || { echo "$name: not installed (make deps installs it)"; continue; }
+    work=$(mktemp -d)
+    pids=()
+    Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$work/display" 2>/dev/null & pids+=($!)
+    for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.05; done
+    export DISPLAY=":$(cat "$work/display")"
+    printf '<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">\n<busconfig><type>session</type><listen>unix:dir=%s</listen><auth>EXTERNAL</auth><policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy></busconfig>\n' "$work" > "$work/bus.conf"
+    dbus-daemon --config-file="$work/bus.conf" --nofork --print-address=3 3>"$work/address" 2>/dev/null & pids+=($!)
+    for _ in $(seq 100); do [ -s "$work/address" ] && break; sleep 0.05; done
+    export DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$work/address") XDG_DATA_HOME="$work/data" LANG=C.UTF-8
+    unset DBUS_STARTER_ADDRESS DBUS_STARTER_BUS_TYPE XDG_RUNTIME_DIR
+    if [ "$name" = dunst ]; then "$program" -conf /dev/null >/dev/null 2>&1 & else "$program" >/dev/null 2>&1 & fi
+    pids+=($!)
+    for _ in $(seq 100); do "$nudge" doctor --json >/dev/null 2>&1 && break; sleep 0.1; done
+    "$nudge" daemon 2>/dev/null & pids+=($!)
+    sleep 0.5
+    at1=$(date -d '+2 seconds' +%H:%M:%S); at2=$(date -d '+3 seconds' +%H:%M:%S)
+    "$nudge" add "Drink water" --body "A glass now: 250 ml" --at "$at1" --at "$at2" >/dev/null
+    sleep 4.5
+    import -window root "$out/$name.png"
+    convert "$out/$name.png" -crop 440x170+840+0 +repage "$out/$name.png"
+    info=$("$nudge" doctor 2>/dev/null | grep -E "notification server|capabilities" | sed 's/^ok   /  /' || true)
+    echo "$name: $out/$name.png"
+    echo "$info"
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+done
