@@ -17,7 +17,8 @@ SWIFT_FLAGS_release = -c release --static-swift-stdlib
 SWIFT_FLAGS_debug =
 DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin imagemagick \
                sound-theme-freedesktop fonts-dejavu-core fonts-noto-color-emoji valgrind x11-utils desktop-file-utils libsqlite3-dev \
-               dpkg-dev binutils sqlite3 xfce4-notifyd notification-daemon xdotool lintian
+               dpkg-dev binutils sqlite3 xfce4-notifyd notification-daemon xdotool lintian \
+               sway mako-notifier grim
 
 .PHONY: all build release deps test demo bench soak clean dist install uninstall deb
 

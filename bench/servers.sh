@@ -2,7 +2,7 @@
 # One reminder on every notification server Debian runs headless here, each on an X
 # display and a session bus of its own, with Nudge's daemon: fired twice unanswered (so the
 # pop-up shows its count), then a screenshot of the pop-up and what the server says of
-# itself. Screenshots go to .build/bench/servers/SERVER.png.
+# itself (mako under a headless sway too). Screenshots go to .build/bench/servers/SERVER.png.
 #   make bench   (or bench/servers.sh after a release build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -44,3 +44,15 @@ for name in dunst xfce4-notifyd notification-daemon; do
     for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
     rm -rf "$work"
 done
+
+# mako under a headless sway: sway will not run as root, so as nobody on a bus of its own.
+if [ -x /usr/bin/sway ] && [ -x /usr/bin/mako ] && [ "$(id -u)" = 0 ]; then
+    work=$(mktemp -d); chmod 777 "$work"
+    cp "$root/Tests/bench/mako-session" "$nudge" "$work/"
+    runuser -u nobody -- dbus-run-session -- "$work/mako-session" "$work/nudge" "$work" | sed 's/^/  /'
+    convert "$work/mako.png" -crop 440x170+840+0 +repage "$out/mako.png"
+    echo "mako: $out/mako.png"
+    rm -rf "$work"
+else
+    echo "mako: needs root (to run sway as nobody), sway and mako-notifier"
+fi

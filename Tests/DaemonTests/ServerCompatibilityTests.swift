@@ -55,4 +55,32 @@ struct ServerCompatibilityTests {
         #expect(calls[1].summary == "Water ×2")
         #expect(desktop.popUps().count == 1)
     }
+
+    /// mako under a headless sway (wlroots). sway refuses to run as root, so the session
+    /// runs as `nobody` with a bus of its own (Tests/bench/mako-session); the answer is
+    /// mako's own click, `makoctl invoke`.
+    @Test(.enabled(if: getuid() == 0 && ["/usr/bin/sway", "/usr/bin/mako", "/usr/bin/grim"].allSatisfy {
+        FileManager.default.isExecutableFile(atPath: $0) }, "needs root (to run as nobody), sway, mako and grim"))
+    func makoUnderHeadlessSway() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-mako-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o777])
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        // Copies nobody can run wherever the checkout lives (a home folder may be closed to it).
+        let script = work + "/mako-session", nudge = work + "/nudge"
+        try FileManager.default.copyItem(atPath: Bench.packageRoot.appendingPathComponent("Tests/bench/mako-session").path, toPath: script)
+        try FileManager.default.copyItem(atPath: Bench.nudgePath, toPath: nudge)
+        let outcome = try Bench.run("/usr/sbin/runuser", ["-u", "nobody", "--", "dbus-run-session", "--", script, nudge, work],
+                                    environment: ["DBUS_SESSION_BUS_ADDRESS": nil, "DISPLAY": nil], timeout: 60)
+        var seen: [String: String] = [:]
+        for line in outcome.stdout.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { seen[String(parts[0])] = String(parts[1]) }
+        }
+        #expect(seen["events"] == "fired fired ", "\(outcome.stdout)\(outcome.stderr)")
+        #expect(seen["shown"] == "1", "the second showing replaced the first in place")
+        #expect(seen["summary"] == "Water ×2")
+        #expect(seen["answered"] == "fired fired acknowledged ")
+        #expect(seen["after"] == "0")
+    }
 }
