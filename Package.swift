@@ -71,6 +71,7 @@ let package = Package(
             dependencies: ["NudgeCore"],
             path: "bench/Sources/schedule-bench"
         ),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NudgeCoreTests", dependencies: [
             "NudgeCore", .product(name: "PropertyBased", package: "swift-property-based"),
