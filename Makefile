@@ -18,9 +18,13 @@ SWIFT_FLAGS_debug =
 DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin imagemagick \
                sound-theme-freedesktop fonts-dejavu-core fonts-noto-color-emoji valgrind x11-utils desktop-file-utils libsqlite3-dev \
                dpkg-dev binutils sqlite3 xfce4-notifyd notification-daemon xdotool lintian \
-               sway mako-notifier grim
+               sway mako-notifier grim gettext locales
+# The locales the tests and the demo run in (glibc translates only in a locale it has).
+LOCALES = en_US.UTF-8 ko_KR.UTF-8 pl_PL.UTF-8
+# The message catalogs, one per po/LANG.po, compiled for the build tree.
+LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
 
-.PHONY: all build release deps test demo bench soak clean dist install uninstall deb
+.PHONY: all build release deps locales catalogs pot test demo bench soak clean dist install uninstall deb
 
 all: build
 
@@ -33,22 +37,48 @@ deps:
 		$$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
+	@$(MAKE) -s locales
 
-build: deps
+# Generates the locales in LOCALES that the C library does not have yet (locale-gen).
+locales:
+	@missing=$$(for l in $(LOCALES); do locale -a 2>/dev/null | grep -qix "$$(echo $$l | sed 's/UTF-8/utf8/')" || echo $$l; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Generating locales:" $$missing; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		for l in $$missing; do $$SUDO sed -i "s/^# *\($$l UTF-8\)/\1/" /etc/locale.gen; \
+			grep -q "^$$l UTF-8" /etc/locale.gen || echo "$$l UTF-8" | $$SUDO tee -a /etc/locale.gen >/dev/null; done; \
+		$$SUDO locale-gen >/dev/null; \
+	fi
+
+# po/LANG.po -> .build/locale/LANG/LC_MESSAGES/nudge.mo, where a binary run from the build
+# tree finds it. msgfmt --check fails on a placeholder a translation lost or changed;
+# scripts/check-po fails on a message of the sources that a catalog lacks.
+catalogs:
+	@for lang in $(LANGUAGES); do \
+		mkdir -p .build/locale/$$lang/LC_MESSAGES; \
+		msgfmt --check -o .build/locale/$$lang/LC_MESSAGES/nudge.mo po/$$lang.po || exit 1; \
+	done
+	@scripts/check-po
+
+# Regenerates po/nudge.pot from the sources and merges it into every po/LANG.po.
+pot:
+	scripts/update-pot
+
+build: deps catalogs
 	$(SWIFT) build
 
-release: deps
+release: deps catalogs
 	$(SWIFT) build -c release --static-swift-stdlib
 
 # The whole suite runs inside the bench: private bus, Xvfb, dunst.
-test: deps
+test: deps catalogs
 	$(SWIFT) build --build-tests
 	scripts/testbench run $(SWIFT) test --skip-build
 	scripts/check-install
 	scripts/testbench run scripts/check-deb
 
 # Shell completions and the man page, generated from the command definitions.
-dist: deps
+dist: deps catalogs
 	$(SWIFT) build $(SWIFT_FLAGS_$(CONFIG)) --product nudge
 	$(SWIFT) build $(SWIFT_FLAGS_$(CONFIG)) --product generate-manual
 	rm -rf $(DIST) && mkdir -p $(DIST)
@@ -74,6 +104,9 @@ install: dist
 	install -D -m 644 $(DIST)/autostart.desktop $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.nudge.Nudge.desktop
 	install -D -m 644 $(DIST)/nudge.service $(DESTDIR)$(LIBDIR)/systemd/user/nudge.service
 	install -D -m 644 $(DIST)/dbus.service $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.nudge.Nudge.service
+	for lang in $(LANGUAGES); do \
+		install -D -m 644 .build/locale/$$lang/LC_MESSAGES/nudge.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/nudge.mo || exit 1; \
+	done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/nudge \
@@ -86,7 +119,8 @@ uninstall:
 		$(DESTDIR)$(DATADIR)/icons/hicolor/48x48/apps/io.github.nudge.Nudge.png \
 		$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.nudge.Nudge.desktop \
 		$(DESTDIR)$(LIBDIR)/systemd/user/nudge.service \
-		$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.nudge.Nudge.service
+		$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.nudge.Nudge.service \
+		$(foreach lang,$(LANGUAGES),$(DESTDIR)$(DATADIR)/locale/$(lang)/LC_MESSAGES/nudge.mo)
 
 # The Debian package: release build with the Swift runtime linked in, installed under /usr.
 deb: deps

@@ -24,19 +24,20 @@ let package = Package(
         .target(name: "Platform"),
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "NudgeCore"),
+        .target(name: "Localization", dependencies: ["CLinux", "NudgeCore"]),
         .target(name: "FreedesktopDelivery", dependencies: ["NudgeCore", "DBus", "Platform"]),
         .target(name: "NudgeStore", dependencies: ["NudgeCore", "Platform", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "NudgeDaemon",
             dependencies: [
-                "CLinux", "Platform", "NudgeCore", "DBus", "FreedesktopDelivery", "NudgeStore",
+                "CLinux", "Platform", "NudgeCore", "Localization", "DBus", "FreedesktopDelivery", "NudgeStore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "Platform", "NudgeCore", "DBus", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon",
+                "Platform", "NudgeCore", "Localization", "DBus", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,6 +73,7 @@ let package = Package(
             path: "bench/Sources/schedule-bench"
         ),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "NudgeCore"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NudgeCoreTests", dependencies: [
             "NudgeCore", .product(name: "PropertyBased", package: "swift-property-based"),

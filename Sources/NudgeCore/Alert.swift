@@ -27,21 +27,16 @@ public struct Alert: Sendable, Hashable, Identifiable {
     /// When it was created.
     public var created: Date
 
-    /// The drink-water reminder's title, used when an alert is added without one.
-    public static let waterTitle = "Time to drink water 💧"
-    /// The drink-water reminder's body.
-    public static let waterBody = "The WHO recommends 1.5–2 litres of water a day."
-
-    /// An alert with Nudge's defaults: with no title it is the drink-water reminder;
-    /// catch-up `once` within 12 hours; snooze 10 minutes; the reminder sound.
+    /// An alert with Nudge's defaults: with no title it is the drink-water reminder (in
+    /// the words given); catch-up `once` within 12 hours; snooze 10 minutes; the reminder sound.
     public init(id: UUID = UUID(), title: String? = nil, body: String? = nil, schedule: Schedule,
                 enabled: Bool = true, sound: Sound? = .reminder, urgency: Urgency = .normal, icon: String = "",
                 timeZone: String? = nil, catchUp: CatchUp = .once(graceSeconds: 12 * 3600),
-                snoozeSeconds: Int = 600, created: Date) {
+                snoozeSeconds: Int = 600, created: Date, wording: Wording = .english) {
         let isWater = title?.isEmpty ?? true
         self.id = id
-        self.title = isWater ? Self.waterTitle : title!
-        self.body = body ?? (isWater ? Self.waterBody : "")
+        self.title = isWater ? wording.waterTitle : title!
+        self.body = body ?? (isWater ? wording.waterBody : "")
         self.schedule = schedule
         self.enabled = enabled
         self.sound = sound

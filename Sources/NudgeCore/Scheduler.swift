@@ -23,6 +23,8 @@ public final class Scheduler {
     private var changed: Set<UUID> = []
     /// The system zone, for alerts that float.
     public private(set) var systemZone: TimeZone
+    /// The words of the person's language for buttons and catch-up lines.
+    public let wording: Wording
     /// An occurrence found up to this late still fires as usual; older ones count as missed.
     public var lateTolerance: TimeInterval = 60
     /// The action keys of the pop-ups.
@@ -51,8 +53,10 @@ public final class Scheduler {
 
     /// A scheduler over alerts. An alert without a state owes what came due since it was
     /// created (an alert added while no daemon ran is not lost).
-    public init(alerts: [Alert], states: [UUID: AlertState] = [:], zone: TimeZone, now: Date, delivery: Delivery) {
+    public init(alerts: [Alert], states: [UUID: AlertState] = [:], zone: TimeZone, now: Date, delivery: Delivery,
+                wording: Wording = .english) {
         self.systemZone = zone
+        self.wording = wording
         self.delivery = delivery
         slots.reserveCapacity(alerts.count)
         index.reserveCapacity(alerts.count)
@@ -132,9 +136,9 @@ public final class Scheduler {
     /// (`default`) is Done too; its label stays empty, as GIO sends it, because servers
     /// that draw `default` as a button (xfce4-notifyd) would otherwise show "Done" twice.
     public func actions(for alert: Alert) -> [Notification.Action] {
-        [.init(key: "default", label: ""), .init(key: Self.actionDone, label: "Done"),
-         .init(key: Self.actionSnooze, label: "Snooze \(alert.snoozeSeconds / 60) min"),
-         .init(key: Self.actionSkipToday, label: "Done for today")]
+        [.init(key: "default", label: ""), .init(key: Self.actionDone, label: wording.done),
+         .init(key: Self.actionSnooze, label: wording.snooze(alert.snoozeSeconds / 60)),
+         .init(key: Self.actionSkipToday, label: wording.doneForToday)]
     }
 
     // MARK: Running
@@ -198,7 +202,7 @@ public final class Scheduler {
         } else if case .once(let grace) = alert.catchUp, now.timeIntervalSince(latest) <= TimeInterval(grace) {
             let since = passed[0]
             let n = Int32(clamping: passed.count)
-            let body = "Missed \(passed.count) reminder\(passed.count == 1 ? "" : "s") since \(Self.clockText(since, zone))"
+            let body = wording.missed(passed.count, Self.clockText(since, zone))
             let shown = try show(alert, &state, count: state.pendingCount + n, body: body)
             state.pendingCount += n
             records.append(.caughtUp(alert: id, missed: passed.count, since: since, deliveryID: shown))

@@ -39,6 +39,8 @@ public final class Daemon {
         public var storePath: String
         /// The file that names the system's zone.
         public var localtime = "/etc/localtime"
+        /// The words of the session's language for the pop-ups' buttons and catch-up lines.
+        public var wording: Wording = .english
         /// Reported by `Status`.
         public var version: String
 
@@ -173,7 +175,8 @@ public final class Daemon {
         }
         let zone = SystemZone.resolve(environment: options.environment, localtime: options.localtime)
         if let warning = zone.warning { log.warning("\(warning)") }
-        return Scheduler(alerts: alerts, states: states, zone: zone.zone, now: Date(), delivery: delivery)
+        return Scheduler(alerts: alerts, states: states, zone: zone.zone, now: Date(), delivery: delivery,
+                         wording: options.wording)
     }
 
     /// Answers, closings, the ids the server gives, and the server coming and going all go

@@ -96,9 +96,15 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     /// The locale of a category as POSIX picks it (`LC_ALL`, then the category, then
     /// `LANG`), without codeset or modifier (`ko_KR`); `nil` for C and POSIX.
     public func locale(_ category: String) -> String? {
-        let raw = ["LC_ALL", category, "LANG"].lazy.compactMap { self[$0] }.first ?? "C"
+        let raw = localeSetting(category) ?? "C"
         let name = String(raw.prefix { $0 != "." && $0 != "@" })
         return name == "C" || name == "POSIX" || name.isEmpty ? nil : name
+    }
+
+    /// The locale a category is set to, as written (`ko_KR.UTF-8`): `LC_ALL`, then the
+    /// category, then `LANG`; `nil` when none is set.
+    public func localeSetting(_ category: String) -> String? {
+        ["LC_ALL", category, "LANG"].lazy.compactMap { self[$0] }.first
     }
 
     /// Whether colour is welcome on a terminal: no `NO_COLOR` (no-color.org) and a

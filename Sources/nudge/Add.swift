@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import NudgeCore
 import NudgeStore
 
@@ -30,7 +31,9 @@ struct Add: ParsableCommand {
         let now = Date()
         let zone = try options.zone() ?? LocalZone.current
         let parsed = try AlertOptions.schedule(schedule.flags, now: now, zone: zone)
-        var alert = Alert(title: title, schedule: parsed, created: now)
+        // Without a title it is the drink-water reminder, in the person's language; a
+        // title given is the person's own text and never translated.
+        var alert = Alert(title: title, schedule: parsed, created: now, wording: Catalog.shared.wording)
         try options.apply(to: &alert, title: title)
         let store = try StoreAccess.open()
         try StoreAccess.run { try store.save(alert) }

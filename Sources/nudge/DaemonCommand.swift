@@ -1,5 +1,6 @@
 import ArgumentParser
 import FreedesktopDelivery
+import Localization
 import Logging
 import NudgeDaemon
 import Platform
@@ -44,6 +45,7 @@ struct DaemonCommand: ParsableCommand {
         var options = Daemon.Options(environment: .current, version: Nudge.version)
         options.replace = replace
         options.localtime = localtime
+        options.wording = Catalog.shared.wording
         let status: Daemon.Exit
         do {
             status = try Daemon.run(options, log: Logger(label: "nudge"))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBus
 import Foundation
+import Localization
 import FreedesktopDelivery
 import NudgeCore
 import NudgeStore
@@ -86,6 +87,7 @@ struct Doctor: ParsableCommand {
         Self.checkDaemon(into: &report)
         Self.checkStartup(environment, into: &report)
         Self.checkStore(environment, into: &report)
+        Self.checkLanguage(environment, into: &report)
         print(json ? report.json : report.text)
         // The person's data first: a damaged store outranks a missing server.
         if !report.storeOK { throw ExitCode(74) }
@@ -151,6 +153,24 @@ struct Doctor: ParsableCommand {
                                       fix: started ? nil : "nudge autostart enable"),
                    [("enabled", .bool(autostart.enabled))] + (autostart.file.map { [("file", JSON.string($0))] } ?? []))
         report.add("systemdUnit", unit.check, [("installed", unit.path.map(JSON.string) ?? .null), ("enabled", .bool(unit.enabled))])
+    }
+
+    /// The language of pop-ups and messages: glibc translates only in a locale it has
+    /// (`locale -a`); one named but missing leaves everything English.
+    static func checkLanguage(_ environment: Environment, into report: inout Report) {
+        let catalog = Catalog.shared
+        let setting = environment.localeSetting("LC_MESSAGES")
+        let language = environment["LANGUAGE"].map { "LANGUAGE=\($0), " } ?? ""
+        if let setting, environment.locale("LC_MESSAGES") != nil, !catalog.localeAccepted {
+            report.add("language", Check(name: "language", level: .warn,
+                                         detail: "\(language)\(setting) is not installed: pop-ups and messages stay in English",
+                                         fix: "sudo sed -i 's/^# *\\(\(setting) \\)/\\1/' /etc/locale.gen && sudo locale-gen (or: sudo dpkg-reconfigure locales)"),
+                       [("locale", .string(setting)), ("installed", .bool(false))])
+            return
+        }
+        let where_ = catalog.folder ?? "no catalogs found"
+        report.add("language", Check(name: "language", level: .ok, detail: "\(language)\(setting ?? "C") (catalogs: \(where_))"),
+                   [("locale", setting.map(JSON.string) ?? .null), ("installed", .bool(true))])
     }
 
     /// The store: there, sound, readable, ours to write.

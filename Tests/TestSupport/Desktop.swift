@@ -173,8 +173,9 @@ public final class Desktop: @unchecked Sendable {
     }
 
     /// Starts `nudge daemon` and waits until it owns its name.
-    public func startDaemon(_ arguments: String..., waitForName: Bool = true) throws -> Running {
-        let daemon = try Bench.start(["daemon"] + arguments, environment: environment())
+    public func startDaemon(_ arguments: String..., waitForName: Bool = true,
+                            environment extra: [String: String?] = [:]) throws -> Running {
+        let daemon = try Bench.start(["daemon"] + arguments, environment: environment(extra))
         if waitForName {
             // Owning the name comes first; answering Status means the loop runs.
             guard Bench.eventually(10, { daemonPID(daemon.pid) != nil && (try? self.daemon("Status")) != nil }) else {

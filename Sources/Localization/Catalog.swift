@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+import NudgeCore
+
+/// Nudge's messages in the person's language, through GNU gettext (glibc's libintl), text
+/// domain `nudge`. The language is gettext's choice: `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`,
+/// `LANG`; glibc translates only when the C library accepts that locale (`locale -a`), and
+/// English is what is left whenever anything is missing: no locale, no catalog, a damaged
+/// one. Machine output (`--json`, D-Bus names, action keys) never goes through here.
+///
+/// Messages are marked for `scripts/update-pot` by the calls `tr("…")` and
+/// `trn("…", "…", n)` (xgettext's keywords).
+public final class Catalog: Sendable {
+    /// The gettext domain, and the catalogs' file name (`nudge.mo`).
+    public static let domain = "nudge"
+
+    /// The process's catalog: the messages locale set from the environment and the domain
+    /// bound to the catalogs beside the running binary, on first use.
+    public static let shared = Catalog()
+
+    /// Where the catalogs are: `PREFIX/share/locale` beside an installed binary, or the
+    /// build tree's `.build/locale`; `nil` when neither exists (English).
+    public let folder: String?
+    /// Whether the C library took the person's messages locale (`setlocale`); without it
+    /// glibc translates nothing.
+    public let localeAccepted: Bool
+
+    private init() {
+        localeAccepted = setlocale(LC_MESSAGES, "") != nil
+        folder = Self.catalogFolder(executable: Self.ownPath())
+        if let folder {
+            bindtextdomain(Self.domain, folder)
+            bind_textdomain_codeset(Self.domain, "UTF-8")
+        }
+    }
+
+    /// The translation of a message, or the message itself.
+    public func tr(_ message: String) -> String {
+        guard folder != nil, let translated = dgettext(Self.domain, message) else { return message }
+        return String(cString: translated)
+    }
+
+    /// The form of a message for `count` by the language's plural rule (English: one,
+    /// other).
+    public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
+        guard folder != nil, let translated = dngettext(Self.domain, singular, plural, UInt(clamping: count)) else {
+            return count == 1 ? singular : plural
+        }
+        return String(cString: translated)
+    }
+
+    /// The words NudgeCore puts on pop-ups, in this catalog's language.
+    public var wording: Wording {
+        Wording(
+            // TRANSLATORS: the pop-up's button that acknowledges the reminder.
+            done: tr("Done"),
+            // TRANSLATORS: the pop-up's button that acknowledges it and skips the rest of the day.
+            doneForToday: tr("Done for today"),
+            snooze: { minutes in
+                // TRANSLATORS: the pop-up's button; %d is a number of minutes.
+                format(Catalog.shared.trn("Snooze %d min", "Snooze %d min", minutes), minutes)
+            },
+            missed: { count, since in
+                // TRANSLATORS: a catch-up pop-up's body; %1$d is how many showings were missed, %2$s a time of day (09:30).
+                format(Catalog.shared.trn("Missed %1$d reminder since %2$s", "Missed %1$d reminders since %2$s", count),
+                       count, since)
+            },
+            // TRANSLATORS: the title of the drink-water reminder, added when no title is given.
+            waterTitle: tr("Time to drink water 💧"),
+            // TRANSLATORS: the body of the drink-water reminder.
+            waterBody: tr("The WHO recommends 1.5–2 litres of water a day."))
+    }
+
+    /// `../share/locale` from the binary's folder (installed), else `.build/locale` above
+    /// the build folder (`.build/<triple>/debug/nudge`: tests and `make demo`).
+    static func catalogFolder(executable: String?) -> String? {
+        guard let executable, let slash = executable.lastIndex(of: "/") else { return nil }
+        let folder = String(executable[..<slash])
+        for candidate in [folder + "/../share/locale", folder + "/../../locale"] {
+            var info = stat()
+            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return candidate }
+        }
+        return nil
+    }
+
+    /// The running binary's real path (`/proc/self/exe`).
+    static func ownPath() -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBufferPointer { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
+        return n > 0 ? String(decoding: buffer.prefix(n), as: UTF8.self) : nil
+    }
+}
+
+/// The translation of a message in the process's catalog (``Catalog/shared``).
+public func tr(_ message: String) -> String { Catalog.shared.tr(message) }
+
+/// The form of a message for `count` in the process's catalog.
+public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
+    Catalog.shared.trn(singular, plural, count)
+}

@@ -1,0 +1,82 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+import Testing
+import TestSupport
+
+/// Pop-ups in the person's language, as the server received them: the daemon and the CLI
+/// run under LANG as a session would. Needs the locales `make deps` generates.
+@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+struct LanguageTests {
+    static func has(_ locale: String) -> Bool {
+        (try? Bench.run("locale", ["-a"]).stdout.lowercased().contains(locale.lowercased().replacingOccurrences(of: "utf-8", with: "utf8"))) ?? false
+    }
+
+    @Test(arguments: [
+        ("C", "Time to drink water 💧", ["Done", "Snooze 10 min", "Done for today"]),
+        ("en_US.UTF-8", "Time to drink water 💧", ["Done", "Snooze 10 min", "Done for today"]),
+        ("ko_KR.UTF-8", "물 마실 시간이에요 💧", ["완료", "10분 후 다시 알림", "오늘은 그만"]),
+        ("pl_PL.UTF-8", "Czas napić się wody 💧", ["Zrobione", "Przypomnij za 10 minut", "Na dziś wystarczy"]),
+        // Unknown languages and locales the C library lacks are English, never an error.
+        ("xx_YY.UTF-8", "Time to drink water 💧", ["Done", "Snooze 10 min", "Done for today"]),
+    ])
+    func theDrinkWaterReminderSpeaksTheSessionsLanguage(lang: String, title: String, buttons: [String]) throws {
+        try #require(lang == "C" || lang.hasPrefix("xx") || Self.has(lang), "make deps generates \(lang)")
+        let desktop = try Desktop()
+        let language: [String: String?] = ["LANG": lang]
+        let daemon = try desktop.startDaemon(environment: language)
+        defer { _ = daemon.stop() }
+        let monitor = try desktop.monitor()
+        let added = try desktop.nudge("add", "--at", desktop.clock(in: 2).text, environment: language)
+        #expect(added.status == 0 && added.stderr.isEmpty, "\(added.stderr)")
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        _ = try desktop.daemon("Status")
+        let calls = MonitoredNotify.parse(monitor.stop())
+        try #require(calls.count == 1)
+        #expect(calls[0].summary == title)
+        #expect(calls[0].actions == ["default", "", "done", buttons[0], "snooze", buttons[1], "skip-today", buttons[2]])
+    }
+
+    /// Polish has three plural forms: 1 przypomnienie, 3 przypomnienia, 5 przypomnień.
+    @Test func catchUpLinesUseTheLanguagesPlurals() throws {
+        try #require(Self.has("pl_PL.UTF-8") && Self.has("ko_KR.UTF-8"), "make deps generates pl_PL and ko_KR")
+        for (lang, lines) in [("pl_PL.UTF-8", ["Pominięto 3 przypomnienia od ", "Pominięto 5 przypomnień od "]),
+                              ("ko_KR.UTF-8", [" 이후 놓친 알림 3개", " 이후 놓친 알림 5개"])] {
+            let desktop = try Desktop()
+            let store = try AppDatabase.open(path: desktop.directory + "/data/nudge/nudge.sqlite")
+            let now = Date()
+            // Every minute since 3.5 and 5.5 minutes ago: 3 and 5 showings missed.
+            for (title, minutes) in [("Three", 3.5), ("Five", 5.5)] {
+                let created = now.addingTimeInterval(-minutes * 60)
+                try store.save(Alert(title: title, schedule: .interval(seconds: 60, anchor: created, days: Set(Weekday.allCases)),
+                                     created: created))
+            }
+            let monitor = try desktop.monitor()
+            let daemon = try desktop.startDaemon(environment: ["LANG": lang])
+            defer { _ = daemon.stop() }
+            #expect(Bench.eventually(5) { MonitoredNotify.parse(monitor.soFar).count >= 2 })
+            let bodies = Dictionary(MonitoredNotify.parse(monitor.stop()).map { ($0.summary, $0.body) }, uniquingKeysWith: { $1 })
+            let three = try #require(bodies["Three ×3"]), five = try #require(bodies["Five ×5"])
+            if lang.hasPrefix("pl") {
+                #expect(three.hasPrefix(lines[0]), "\(three)")
+                #expect(five.hasPrefix(lines[1]), "\(five)")
+            } else {
+                #expect(three.hasSuffix(lines[0]), "\(three)")
+                #expect(five.hasSuffix(lines[1]), "\(five)")
+            }
+        }
+    }
+
+    /// A locale the C library lacks is said, with the fix; nothing else changes.
+    @Test func doctorSaysWhenTheLocaleIsMissing() throws {
+        let desktop = try Desktop()
+        let missing = try desktop.nudge("doctor", environment: ["LANG": "xx_YY.UTF-8"])
+        #expect(missing.stdout.contains("warn language: xx_YY.UTF-8 is not installed: pop-ups and messages stay in English"))
+        #expect(missing.stdout.contains("locale-gen"))
+        #expect(missing.status == 0)
+        let json = try desktop.nudge("doctor", "--json", environment: ["LANG": "xx_YY.UTF-8"]).stdout
+        #expect(json.contains("\"language\":{\"ok\":true,\"level\":\"warn\""))
+        let c = try desktop.nudge("doctor", environment: ["LANG": "C"])
+        #expect(c.stdout.contains("ok   language: C"))
+    }
+}
