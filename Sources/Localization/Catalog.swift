@@ -38,39 +38,32 @@ public final class Catalog: Sendable {
 
     /// The translation of a message, or the message itself.
     public func tr(_ message: String) -> String {
-        guard folder != nil, let translated = dgettext(Self.domain, message) else { return message }
-        return String(cString: translated)
+        guard folder != nil else { return message }
+        // Untranslated, dgettext returns the pointer it was given: a buffer that lives only
+        // inside withCString. Read it there, or not at all.
+        return message.withCString { msgid in
+            guard let translated = dgettext(Self.domain, msgid), UnsafePointer(translated) != msgid else { return message }
+            return String(cString: translated)
+        }
     }
 
     /// The form of a message for `count` by the language's plural rule (English: one,
     /// other).
     public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
-        guard folder != nil, let translated = dngettext(Self.domain, singular, plural, UInt(clamping: count)) else {
-            return count == 1 ? singular : plural
+        let english = count == 1 ? singular : plural
+        guard folder != nil else { return english }
+        return singular.withCString { one in
+            plural.withCString { other in
+                guard let translated = dngettext(Self.domain, one, other, UInt(clamping: count)),
+                      UnsafePointer(translated) != one, UnsafePointer(translated) != other else { return english }
+                return String(cString: translated)
+            }
         }
-        return String(cString: translated)
     }
 
-    /// The words NudgeCore puts on pop-ups, in this catalog's language.
+    /// The words NudgeCore writes, looked up in this catalog.
     public var wording: Wording {
-        Wording(
-            // TRANSLATORS: the pop-up's button that acknowledges the reminder.
-            done: tr("Done"),
-            // TRANSLATORS: the pop-up's button that acknowledges it and skips the rest of the day.
-            doneForToday: tr("Done for today"),
-            snooze: { minutes in
-                // TRANSLATORS: the pop-up's button; %d is a number of minutes.
-                format(Catalog.shared.trn("Snooze %d min", "Snooze %d min", minutes), minutes)
-            },
-            missed: { count, since in
-                // TRANSLATORS: a catch-up pop-up's body; %1$d is how many showings were missed, %2$s a time of day (09:30).
-                format(Catalog.shared.trn("Missed %1$d reminder since %2$s", "Missed %1$d reminders since %2$s", count),
-                       count, since)
-            },
-            // TRANSLATORS: the title of the drink-water reminder, added when no title is given.
-            waterTitle: tr("Time to drink water 💧"),
-            // TRANSLATORS: the body of the drink-water reminder.
-            waterBody: tr("The WHO recommends 1.5–2 litres of water a day."))
+        Wording(tr: { [self] in tr($0) }, trn: { [self] in trn($0, $1, $2) })
     }
 
     /// `../share/locale` from the binary's folder (installed), else `.build/locale` above

@@ -71,6 +71,20 @@ public enum Weekday: Int, Sendable, Hashable, CaseIterable, Comparable, Codable 
     /// `Mon`, `Tue`, ….
     public var shortName: String { ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][rawValue] }
 
+    /// The short name in the words given (`Mon`, `월`).
+    public func shortName(_ words: Wording) -> String {
+        switch self {
+        // TRANSLATORS: short weekday names, as in schedules (Mon–Fri).
+        case .sunday: words.tr("Sun")
+        case .monday: words.tr("Mon")
+        case .tuesday: words.tr("Tue")
+        case .wednesday: words.tr("Wed")
+        case .thursday: words.tr("Thu")
+        case .friday: words.tr("Fri")
+        case .saturday: words.tr("Sat")
+        }
+    }
+
     public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
 }
 

@@ -18,24 +18,41 @@ public struct TimeWording: Sendable {
 }
 
 extension Schedule {
-    /// The schedule in words, e.g. "every 30 min, 09:30–21:30, Mon–Fri" or "daily at 09:00".
-    public func summary(in zone: TimeZone, wording: TimeWording = .iso) -> String {
+    /// The schedule in words, e.g. "every 30 min, 09:30–21:30, Mon–Fri" or "daily at 09:00",
+    /// in the words given (`--json` keeps the English).
+    public func summary(in zone: TimeZone, wording: TimeWording = .iso, words: Wording = .english) -> String {
         switch self {
         case .daily(let times, let days):
             let sorted = times.sorted()
-            let dayText = Self.describe(days)
+            let dayText = Self.describe(days, words: words)
             if sorted.count >= 3, let step = Self.uniformStep(sorted) {
-                return "every \(Self.duration(step)), \(wording.time(sorted[0]))–\(wording.time(sorted[sorted.count - 1]))" + (dayText.isEmpty ? "" : ", \(dayText)")
+                let (every, from, to) = (Self.duration(step, words: words), wording.time(sorted[0]), wording.time(sorted[sorted.count - 1]))
+                return dayText.isEmpty
+                    // TRANSLATORS: a schedule: %1$s is a step (30 min), %2$s and %3$s the window's first and last times.
+                    ? format(words.tr("every %1$s, %2$s–%3$s"), every, from, to)
+                    // TRANSLATORS: a schedule: %1$s is a step, %2$s–%3$s the window, %4$s the days (Mon–Fri).
+                    : format(words.tr("every %1$s, %2$s–%3$s, %4$s"), every, from, to, dayText)
             }
             let at = sorted.map(wording.time).joined(separator: ", ")
-            return dayText.isEmpty ? "daily at \(at)" : "\(dayText) at \(at)"
+            return dayText.isEmpty
+                // TRANSLATORS: a schedule: %s is one or more times of day (09:00, 12:00).
+                ? format(words.tr("daily at %s"), at)
+                // TRANSLATORS: a schedule: %1$s is the days (Mon–Fri, or Sat, Sun), %2$s the times of day.
+                : format(words.tr("%1$s at %2$s"), dayText, at)
         case .interval(let seconds, _, let days):
-            let dayText = Self.describe(days)
-            return "every \(Self.duration(seconds))" + (dayText.isEmpty ? "" : ", \(dayText)")
+            let dayText = Self.describe(days, words: words)
+            let every = Self.duration(seconds, words: words)
+            return dayText.isEmpty
+                // TRANSLATORS: a schedule: %s is a step (45 min, 1 h 30 min).
+                ? format(words.tr("every %s"), every)
+                // TRANSLATORS: a schedule: %1$s is a step, %2$s the days (Mon–Fri).
+                : format(words.tr("every %1$s, %2$s"), every, dayText)
         case .once(let instant):
-            return "once, " + wording.instant(instant, zone)
+            // TRANSLATORS: a one-shot schedule: %s is the date and time.
+            return format(words.tr("once, %s"), wording.instant(instant, zone))
         case .cron(let cron):
-            return "cron \(cron.text)"
+            // TRANSLATORS: a cron schedule: %s is the expression as given (0 18 * * fri).
+            return format(words.tr("cron %s"), cron.text)
         }
     }
 
@@ -46,23 +63,29 @@ extension Schedule {
         return step
     }
 
-    /// `30 min`, `1 h`, `1 h 30 min`, `90 s`.
-    public static func duration(_ seconds: Int) -> String {
-        if seconds % 60 != 0 { return "\(seconds) s" }
+    /// `30 min`, `1 h`, `1 h 30 min`, `90 s`, in the words given.
+    public static func duration(_ seconds: Int, words: Wording = .english) -> String {
+        // TRANSLATORS: a duration in seconds (90 s).
+        if seconds % 60 != 0 { return format(words.tr("%d s"), seconds) }
         let minutes = seconds / 60
-        if minutes < 60 { return "\(minutes) min" }
-        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+        // TRANSLATORS: a duration in minutes (30 min).
+        if minutes < 60 { return format(words.tr("%d min"), minutes) }
+        return minutes % 60 == 0
+            // TRANSLATORS: a duration in hours (2 h).
+            ? format(words.tr("%d h"), minutes / 60)
+            // TRANSLATORS: a duration in hours and minutes (1 h 30 min).
+            : format(words.tr("%1$d h %2$d min"), minutes / 60, minutes % 60)
     }
 
     /// "" for every day, else `Mon–Fri`, `Sat–Sun`, or a list `Mon, Wed`.
-    static func describe(_ days: Set<Weekday>) -> String {
+    static func describe(_ days: Set<Weekday>, words: Wording) -> String {
         if days.count == 7 { return "" }
         let order: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
         let chosen = order.filter(days.contains)
         if chosen.count >= 3, let first = order.firstIndex(of: chosen[0]),
            order[first..<(first + chosen.count)].elementsEqual(chosen) {
-            return "\(chosen[0].shortName)–\(chosen[chosen.count - 1].shortName)"
+            return "\(chosen[0].shortName(words))–\(chosen[chosen.count - 1].shortName(words))"
         }
-        return chosen.map(\.shortName).joined(separator: ", ")
+        return chosen.map { $0.shortName(words) }.joined(separator: ", ")
     }
 }

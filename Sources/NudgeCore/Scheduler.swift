@@ -137,7 +137,7 @@ public final class Scheduler {
     /// that draw `default` as a button (xfce4-notifyd) would otherwise show "Done" twice.
     public func actions(for alert: Alert) -> [Notification.Action] {
         [.init(key: "default", label: ""), .init(key: Self.actionDone, label: wording.done),
-         .init(key: Self.actionSnooze, label: wording.snooze(alert.snoozeSeconds / 60)),
+         .init(key: Self.actionSnooze, label: wording.snooze(minutes: alert.snoozeSeconds / 60)),
          .init(key: Self.actionSkipToday, label: wording.doneForToday)]
     }
 
@@ -202,7 +202,7 @@ public final class Scheduler {
         } else if case .once(let grace) = alert.catchUp, now.timeIntervalSince(latest) <= TimeInterval(grace) {
             let since = passed[0]
             let n = Int32(clamping: passed.count)
-            let body = wording.missed(passed.count, Self.clockText(since, zone))
+            let body = wording.missed(passed.count, since: Self.clockText(since, zone))
             let shown = try show(alert, &state, count: state.pendingCount + n, body: body)
             state.pendingCount += n
             records.append(.caughtUp(alert: id, missed: passed.count, since: since, deliveryID: shown))

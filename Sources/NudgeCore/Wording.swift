@@ -1,35 +1,57 @@
-/// The words NudgeCore writes for a person: the pop-up's buttons, the catch-up line and the
-/// drink-water reminder. NudgeCore never reads the locale or calls gettext: the daemon and
-/// the CLI pass in the words of the person's language (`Localization.Catalog.wording`);
-/// `.english` is the source text.
+/// The words NudgeCore writes for a person (the pop-up's buttons, the catch-up line, the
+/// drink-water reminder, schedule summaries), in their language. NudgeCore never reads the
+/// locale or calls gettext: the daemon and the CLI pass in a lookup
+/// (`Localization.Catalog.wording`); `.english` is the source text. Messages are marked
+/// `tr("…")` and `trn("…", "…", n)` for `scripts/update-pot`, with printf placeholders
+/// filled by ``format(_:_:)``.
 public struct Wording: Sendable {
-    /// The Done button.
-    public var done: String
-    /// The Done-for-today button.
-    public var doneForToday: String
-    /// The Snooze button, for a snooze of so many minutes.
-    public var snooze: @Sendable (_ minutes: Int) -> String
-    /// The body of a catch-up pop-up: how many showings were missed since a local time.
-    public var missed: @Sendable (_ count: Int, _ since: String) -> String
-    /// The drink-water reminder's title and body, used when an alert is added without a title.
-    public var waterTitle: String
-    public var waterBody: String
+    /// A message's translation.
+    public let tr: @Sendable (String) -> String
+    /// A message's form for a count, by the language's plural rule.
+    public let trn: @Sendable (_ singular: String, _ plural: String, _ count: Int) -> String
 
-    public init(done: String, doneForToday: String, snooze: @escaping @Sendable (_ minutes: Int) -> String,
-                missed: @escaping @Sendable (_ count: Int, _ since: String) -> String,
-                waterTitle: String, waterBody: String) {
-        self.done = done
-        self.doneForToday = doneForToday
-        self.snooze = snooze
-        self.missed = missed
-        self.waterTitle = waterTitle
-        self.waterBody = waterBody
+    public init(tr: @escaping @Sendable (String) -> String,
+                trn: @escaping @Sendable (_ singular: String, _ plural: String, _ count: Int) -> String) {
+        self.tr = tr
+        self.trn = trn
     }
 
     /// The source text.
-    public static let english = Wording(
-        done: "Done", doneForToday: "Done for today",
-        snooze: { "Snooze \($0) min" },
-        missed: { "Missed \($0) reminder\($0 == 1 ? "" : "s") since \($1)" },
-        waterTitle: "Time to drink water 💧", waterBody: "The WHO recommends 1.5–2 litres of water a day.")
+    public static let english = Wording(tr: { $0 }, trn: { $2 == 1 ? $0 : $1 })
+
+    /// The Done button.
+    public var done: String {
+        // TRANSLATORS: the pop-up's button that acknowledges the reminder.
+        tr("Done")
+    }
+
+    /// The Done-for-today button.
+    public var doneForToday: String {
+        // TRANSLATORS: the pop-up's button that acknowledges it and skips the rest of the day.
+        tr("Done for today")
+    }
+
+    /// The Snooze button, for a snooze of so many minutes.
+    public func snooze(minutes: Int) -> String {
+        // TRANSLATORS: the pop-up's button; %d is a number of minutes.
+        format(trn("Snooze %d min", "Snooze %d min", minutes), minutes)
+    }
+
+    /// The body of a catch-up pop-up: how many showings were missed since a local time.
+    public func missed(_ count: Int, since: String) -> String {
+        // TRANSLATORS: a catch-up pop-up's body; %1$d is how many showings were missed, %2$s a time of day (09:30).
+        format(trn("Missed %1$d reminder since %2$s", "Missed %1$d reminders since %2$s", count), count, since)
+    }
+
+    /// The drink-water reminder's title, used when an alert is added without one.
+    public var waterTitle: String {
+        // TRANSLATORS: the title of the drink-water reminder, added when no title is given.
+        tr("Time to drink water 💧")
+    }
+
+    /// The drink-water reminder's body.
+    public var waterBody: String {
+        // TRANSLATORS: the body of the drink-water reminder.
+        tr("The WHO recommends 1.5–2 litres of water a day.")
+    }
 }

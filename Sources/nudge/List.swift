@@ -5,6 +5,7 @@ import Glibc
 import Foundation
 import NudgeCore
 import NudgeStore
+import Localization
 
 /// `nudge list`: the alerts, soonest first.
 struct List: ParsableCommand {
@@ -72,7 +73,7 @@ struct List: ParsableCommand {
         for index in order {
             let alert = alerts[index], z = alert.zone(system: zone)
             cells.append([alert.shortID, AlertView.stateWord(alert, showings[index]), next[index].map { terminal.wording.instant($0, z) } ?? "—",
-                          alert.schedule.summary(in: z, wording: terminal.wording), alert.title])
+                          alert.schedule.summary(in: z, wording: terminal.wording, words: Catalog.shared.wording), alert.title])
             paints.append(["33", showings[index].reason == nil ? "32" : "2", nil, nil, nil])
         }
         print(terminal.table(cells, paints: paints))

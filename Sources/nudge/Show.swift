@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NudgeCore
 import NudgeStore
+import Localization
 
 /// `nudge show`: one alert in full.
 struct Show: ParsableCommand {
@@ -36,7 +37,7 @@ struct Show: ParsableCommand {
         }
         let lines: [(String, String)] = [
             ("id", alert.id.lowercased), ("title", alert.title), ("body", alert.body),
-            ("state", alert.enabled ? "on" : "off"), ("schedule", alert.schedule.summary(in: zone)),
+            ("state", alert.enabled ? "on" : "off"), ("schedule", alert.schedule.summary(in: zone, words: Catalog.shared.wording)),
             ("next", (next.map { InstantFormat.iso8601($0, in: zone) } ?? "—")
                 + (AlertView.reasonText(showing, zone: zone).map { " (\($0))" } ?? "")),
             ("time zone", alert.timeZone ?? "follows the system (\(LocalZone.current.identifier))"),

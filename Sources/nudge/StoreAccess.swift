@@ -3,6 +3,7 @@ import FreedesktopDelivery
 import NudgeCore
 import NudgeStore
 import Platform
+import Localization
 
 /// Opening the person's store for a command, with failures mapped to sysexits.
 enum StoreAccess {
@@ -84,7 +85,7 @@ enum AlertView {
     /// "added 1a2b3c4d: Title — every 30 min, …" and when it fires next, for add and edit.
     static func announce(_ verb: String, _ alert: Alert, state: AlertState? = nil, now: Date) {
         let zone = alert.zone(system: LocalZone.current)
-        print("\(verb) \(alert.shortID): \(alert.title.escapingControls) — \(alert.schedule.summary(in: zone))")
+        print("\(verb) \(alert.shortID): \(alert.title.escapingControls) — \(alert.schedule.summary(in: zone, words: Catalog.shared.wording))")
         let next = Self.next(alert, state: state, after: now, zone: LocalZone.current).instant
         print(next.map { "next: \(InstantFormat.iso8601($0, in: zone))" } ?? (alert.enabled ? "next: never" : "switched off"))
     }

@@ -79,4 +79,25 @@ struct LanguageTests {
         let c = try desktop.nudge("doctor", environment: ["LANG": "C"])
         #expect(c.stdout.contains("ok   language: C"))
     }
+
+    /// Schedules in words of the person's language; `--json` stays English.
+    @Test(arguments: [
+        ("C", "every 30 min, 09:30–21:30, Mon–Fri", "Mon, Wed at 18:00"),
+        ("ko_KR.UTF-8", "월–금 09:30–21:30, 30분마다", "월, 수 18:00"),
+        ("pl_PL.UTF-8", "co 30 min, 09:30–21:30, pon.–pt.", "pon., śr. o 18:00"),
+        ("xx_YY.UTF-8", "every 30 min, 09:30–21:30, Mon–Fri", "Mon, Wed at 18:00"),
+    ])
+    func schedulesAreSaidInTheLanguage(lang: String, window: String, days: String) throws {
+        let desktop = try Desktop(server: false)
+        let language: [String: String?] = ["LANG": lang]
+        let tea = try desktop.nudge("add", "Tea", "--every", "30m", "--from", "09:30", "--until", "21:30", "--days", "weekdays",
+                                    environment: language)
+        #expect(tea.status == 0 && tea.stdout.hasPrefix("added ") && tea.stdout.contains(" — \(window)\n"), "\(tea.stdout)\(tea.stderr)")
+        let gym = try desktop.nudge("add", "Gym", "--at", "18:00", "--days", "mon,wed", environment: language)
+        #expect(gym.status == 0 && gym.stdout.contains(" — \(days)\n"), "\(gym.stdout)\(gym.stderr)")
+        let json = try desktop.nudge("list", "--json", environment: language).stdout
+        #expect(json.contains("\"schedule\":\"every 30 min, 09:30–21:30, Mon–Fri\""))
+        #expect(json.contains("\"schedule\":\"Mon, Wed at 18:00\""))
+        #expect(try desktop.nudge("list", environment: language).status == 0)
+    }
 }

@@ -22,11 +22,4 @@ struct FormatTests {
         #expect(Catalog.catalogFolder(executable: "nudge") == nil)
         #expect(Catalog.catalogFolder(executable: "/usr/bin/nudge") == "/usr/bin/../share/locale")
     }
-
-    @Test func theSourceWordingIsEnglish() {
-        let words = Wording.english
-        #expect(words.snooze(10) == "Snooze 10 min")
-        #expect(words.missed(1, "09:30") == "Missed 1 reminder since 09:30")
-        #expect(words.missed(3, "09:30") == "Missed 3 reminders since 09:30")
-    }
 }

@@ -5,16 +5,21 @@ import Testing
 /// The core writes in whatever words it is given: no process locale, no catalog.
 struct WordingTests {
     let utcZone = TimeZone(identifier: "UTC")!
-    let korean = Wording(done: "완료", doneForToday: "오늘은 그만", snooze: { "\($0)분 후 다시 알림" },
-                         missed: { "\($1) 이후 놓친 알림 \($0)개" }, waterTitle: "물 마실 시간이에요 💧",
-                         waterBody: "세계보건기구(WHO)는 하루에 물 1.5–2리터를 권해요.")
+    static let catalog = [
+        "Done": "완료", "Done for today": "오늘은 그만", "Snooze %d min": "%d분 후 다시 알림",
+        "Missed %1$d reminder since %2$s": "%2$s 이후 놓친 알림 %1$d개",
+        "Time to drink water 💧": "물 마실 시간이에요 💧", "The WHO recommends 1.5–2 litres of water a day.": "물 1.5–2리터",
+        "daily at %s": "매일 %s", "every %s": "%s마다", "%d min": "%d분", "%1$s at %2$s": "%1$s %2$s",
+        "Mon": "월", "Fri": "금", "%1$s, %2$s–%3$s": "%1$s, %2$s–%3$s",
+    ]
+    let korean = Wording(tr: { catalog[$0] ?? $0 }, trn: { singular, _, _ in catalog[singular] ?? singular })
 
     @Test func buttonsCatchUpAndTheDrinkWaterReminderUseTheWordsGiven() throws {
         let created = utc("2026-11-23T00:00:00Z")
         let water = Alert(schedule: try ScheduleParser.schedule(ScheduleFlags(every: "1h"), now: created, zone: utcZone),
                           created: created, wording: korean)
         #expect(water.title == "물 마실 시간이에요 💧")
-        #expect(water.body == korean.waterBody)
+        #expect(water.body == "물 1.5–2리터")
         let own = Alert(title: "Tea", schedule: water.schedule, created: created, wording: korean)
         #expect(own.title == "Tea" && own.body == "", "a person's own title is never replaced")
 
@@ -25,5 +30,11 @@ struct WordingTests {
         #expect(shown.actions.map(\.label) == ["", "완료", "10분 후 다시 알림", "오늘은 그만"])
         #expect(shown.actions.map(\.key) == ["default", "done", "snooze", "skip-today"], "keys never change")
         #expect(shown.body == "01:00 이후 놓친 알림 3개")
+    }
+
+    @Test func englishIsTheSource() {
+        #expect(Wording.english.snooze(minutes: 10) == "Snooze 10 min")
+        #expect(Wording.english.missed(1, since: "09:30") == "Missed 1 reminder since 09:30")
+        #expect(Wording.english.missed(3, since: "09:30") == "Missed 3 reminders since 09:30")
     }
 }
