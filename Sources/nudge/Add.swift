@@ -38,6 +38,7 @@ struct Add: ParsableCommand {
         let store = try StoreAccess.open()
         try StoreAccess.run { try store.save(alert) }
         DaemonLink.storeChanged()
-        AlertView.announce("added", alert, now: now)
+        // TRANSLATORS: nudge add; %1$s is the new alert's id, %2$s its title, %3$s its schedule.
+        AlertView.announce(tr("added %1$s: %2$s — %3$s"), alert, now: now)
     }
 }

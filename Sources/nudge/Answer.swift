@@ -5,6 +5,7 @@ import FreedesktopDelivery
 import NudgeCore
 import NudgeStore
 import Platform
+import Localization
 
 /// An answer given from the command line. With the daemon running it goes through the
 /// daemon (which owns the pop-ups and the state); otherwise it is applied to the store by
@@ -27,7 +28,8 @@ enum Answer {
             var unreadable = false
             alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable).filter { owing.contains($0.id) }
             if alerts.isEmpty {
-                print("nothing to acknowledge")
+                // TRANSLATORS: nudge ack with no pop-up waiting for an answer.
+                print(tr("nothing to acknowledge"))
                 return
             }
         }
@@ -74,12 +76,15 @@ enum Answer {
         let zone = alert.zone(system: LocalZone.current)
         switch self {
         case .acknowledge:
-            print("acknowledged \(alert.shortID): \(alert.title.escapingControls)")
+            // TRANSLATORS: nudge ack; %1$s is the alert's id, %2$s its title.
+            print(format(tr("acknowledged %1$s: %2$s"), alert.shortID, alert.title.escapingControls))
         case .doneForToday:
-            print("done for today \(alert.shortID): \(alert.title.escapingControls)")
+            // TRANSLATORS: nudge done; %1$s is the alert's id, %2$s its title.
+            print(format(tr("done for today %1$s: %2$s"), alert.shortID, alert.title.escapingControls))
         case .snooze(let seconds):
             let until = now.addingTimeInterval(TimeInterval(seconds))
-            print("snoozed \(alert.shortID) until \(InstantFormat.iso8601(until, in: zone)): \(alert.title.escapingControls)")
+            // TRANSLATORS: nudge snooze; %1$s is the alert's id, %2$s when it comes back, %3$s its title.
+            print(format(tr("snoozed %1$s until %2$s: %3$s"), alert.shortID, InstantFormat.iso8601(until, in: zone), alert.title.escapingControls))
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NudgeCore
 import NudgeStore
+import Localization
 
 /// `nudge edit`: change a stored reminder; what is not given stays as it was.
 struct Edit: ParsableCommand {
@@ -42,6 +43,7 @@ struct Edit: ParsableCommand {
         }
         try StoreAccess.run { try store.save(alert) }
         DaemonLink.storeChanged()
-        AlertView.announce("edited", alert, state: try StoreAccess.run { try store.state(of: alert.id) }, now: now)
+        // TRANSLATORS: nudge edit; %1$s is the alert's id, %2$s its title, %3$s its schedule.
+        AlertView.announce(tr("edited %1$s: %2$s — %3$s"), alert, state: try StoreAccess.run { try store.state(of: alert.id) }, now: now)
     }
 }

@@ -63,12 +63,16 @@ struct List: ParsableCommand {
         }
         if order.isEmpty {
             let finished = alerts.count
-            print(finished == 0 ? "No reminders yet. Add one: nudge add --every 30m --from 09:30 --until 21:30 --days weekdays"
-                                : "Nothing upcoming: \(finished) one-shot\(finished == 1 ? " is" : "s are") over (nudge list --all shows \(finished == 1 ? "it" : "them")).")
+            print(finished == 0
+                // TRANSLATORS: nudge list with no alerts at all; keep the command as it is.
+                ? tr("No reminders yet. Add one: nudge add --every 30m --from 09:30 --until 21:30 --days weekdays")
+                // TRANSLATORS: nudge list when every alert is a one-shot that has fired; %d is how many.
+                : format(trn("Nothing upcoming: %d one-shot is over (nudge list --all shows it).",
+                             "Nothing upcoming: %d one-shots are over (nudge list --all shows them).", finished), finished))
             return
         }
         let terminal = Terminal()
-        var cells = [["ID", "STATE", "NEXT", "SCHEDULE", "TITLE"]]
+        var cells = [Words.listHeaders]
         var paints: [[String?]] = [Array(repeating: "1", count: 5)]
         for index in order {
             let alert = alerts[index], z = alert.zone(system: zone)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import NudgeCore
 import NudgeStore
 
@@ -44,16 +45,18 @@ struct Log: ParsableCommand {
             return
         }
         if entries.isEmpty {
-            print("nothing in the log since \(InstantFormat.iso8601(start, in: LocalZone.current))")
+            // TRANSLATORS: nudge log with nothing to show; %s is a date and time.
+            print(format(tr("nothing in the log since %s"), InstantFormat.iso8601(start, in: LocalZone.current)))
             return
         }
         let terminal = Terminal()
         let rows = entries.map { entry -> [String] in
-            var what = entry.event
+            var what = Words.event(entry.event)
             if let count = entry.count { what += entry.event == "fired" ? " ×\(count)" : " \(count)" }
             if let detail = entry.detail { what += " (\(detail))" }
             return [terminal.wording.instant(entry.at, LocalZone.current), entry.alertID.shortHex, what,
-                    titles[entry.alertID] ?? "(removed)"]
+                    // TRANSLATORS: nudge log, in place of the title of an alert that was removed.
+                    titles[entry.alertID] ?? tr("(removed)")]
         }
         print(terminal.table(rows, paints: rows.map { _ in [nil, "33", nil, nil] }))
     }

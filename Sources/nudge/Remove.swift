@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NudgeCore
 import NudgeStore
+import Localization
 
 struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,6 +18,7 @@ struct Remove: ParsableCommand {
         let shown = alerts.compactMap { states[$0.id]?.shownID }
         try StoreAccess.run { try store.delete(alerts.map(\.id)) }
         AlertIDs.storeChanged(closing: shown)
-        for alert in alerts { print("removed \(alert.id.shortHex): \(alert.title.escapingControls)") }
+        // TRANSLATORS: nudge rm; %1$s is the alert's id, %2$s its title.
+        for alert in alerts { print(format(tr("removed %1$s: %2$s"), alert.id.shortHex, alert.title.escapingControls)) }
     }
 }

@@ -32,26 +32,36 @@ struct Show: ParsableCommand {
         let next = showing.instant
         let catchUp: String
         switch alert.catchUp {
-        case .once(let grace): catchUp = "once, within \(Schedule.duration(grace))"
-        case .skip: catchUp = "skip"
+        // TRANSLATORS: nudge show, catch-up: shown once after missed showings; %s is a duration (12 h).
+        case .once(let grace): catchUp = format(tr("once, within %s"), Schedule.duration(grace, words: Catalog.shared.wording))
+        // TRANSLATORS: nudge show, catch-up: missed showings are skipped.
+        case .skip: catchUp = tr("skip")
         }
+        let words = Catalog.shared.wording
+        // TRANSLATORS: the labels of nudge show, one per line.
         let lines: [(String, String)] = [
-            ("id", alert.id.lowercased), ("title", alert.title), ("body", alert.body),
-            ("state", alert.enabled ? "on" : "off"), ("schedule", alert.schedule.summary(in: zone, words: Catalog.shared.wording)),
-            ("next", (next.map { InstantFormat.iso8601($0, in: zone) } ?? "—")
+            (tr("id"), alert.id.lowercased), (tr("title"), alert.title), (tr("body"), alert.body),
+            (tr("state"), alert.enabled ? Words.on : Words.off), (tr("schedule"), alert.schedule.summary(in: zone, words: words)),
+            (tr("next"), (next.map { InstantFormat.iso8601($0, in: zone) } ?? "—")
                 + (AlertView.reasonText(showing, zone: zone).map { " (\($0))" } ?? "")),
-            ("time zone", alert.timeZone ?? "follows the system (\(LocalZone.current.identifier))"),
-            ("sound", alert.sound?.description ?? "none"), ("urgency", alert.urgency.description),
-            ("icon", alert.icon.isEmpty ? "Nudge's" : alert.icon), ("catch-up", catchUp),
-            ("snooze", Schedule.duration(alert.snoozeSeconds)),
-            ("created", InstantFormat.iso8601(alert.created, in: zone)),
-            ("last fired", state?.lastFired.map { InstantFormat.iso8601($0, in: zone) } ?? ""),
-            ("pending", state.map { $0.pendingCount > 0 ? "\($0.pendingCount)" : "" } ?? ""),
-            ("snoozed", state?.snoozedUntil.map { "until " + InstantFormat.iso8601($0, in: zone) } ?? ""),
-            ("done for", state?.doneForDay.map { "\($0) (the rest of that day is skipped)" } ?? ""),
+            // TRANSLATORS: nudge show, an alert without a zone of its own; %s is the system's zone.
+            (tr("time zone"), alert.timeZone ?? format(tr("follows the system (%s)"), LocalZone.current.identifier)),
+            // TRANSLATORS: nudge show: no sound.
+            (tr("sound"), alert.sound?.description ?? tr("none")), (tr("urgency"), alert.urgency.description),
+            // TRANSLATORS: nudge show: the icon is Nudge's own.
+            (tr("icon"), alert.icon.isEmpty ? tr("Nudge's") : alert.icon), (tr("catch-up"), catchUp),
+            (tr("snooze"), Schedule.duration(alert.snoozeSeconds, words: words)),
+            (tr("created"), InstantFormat.iso8601(alert.created, in: zone)),
+            (tr("last fired"), state?.lastFired.map { InstantFormat.iso8601($0, in: zone) } ?? ""),
+            (tr("pending"), state.map { $0.pendingCount > 0 ? "\($0.pendingCount)" : "" } ?? ""),
+            // TRANSLATORS: nudge show, snoozed; %s is a date and time.
+            (tr("snoozed"), state?.snoozedUntil.map { format(tr("until %s"), InstantFormat.iso8601($0, in: zone)) } ?? ""),
+            // TRANSLATORS: nudge show, done for a day; %s is the day (2026-11-23).
+            (tr("done for"), state?.doneForDay.map { format(tr("%s (the rest of that day is skipped)"), "\($0)") } ?? ""),
         ]
+        let width = lines.map { Terminal.width($0.0) }.max() ?? 0
         for (label, value) in lines where !value.isEmpty {
-            print("\(label.padding(toLength: 10, withPad: " ", startingAt: 0)) \(value.escapingControls)")
+            print(label + String(repeating: " ", count: max(10, width) - Terminal.width(label)) + " " + value.escapingControls)
         }
     }
 }

@@ -63,10 +63,10 @@ enum AlertView {
     static func stateWord(_ alert: Alert, _ next: NextShowing) -> String {
         var word: String
         switch next.reason {
-        case .off?: word = "off"
-        case .snoozed?: word = "snoozed"
-        case .doneForDay?: word = "done today"
-        case nil: word = alert.enabled ? "on" : "off"
+        case .off?: word = Words.off
+        case .snoozed?: word = Words.snoozed
+        case .doneForDay?: word = Words.doneToday
+        case nil: word = alert.enabled ? Words.on : Words.off
         }
         if next.pending > 0 { word += " ×\(next.pending)" }
         return word
@@ -75,19 +75,24 @@ enum AlertView {
     /// Why the next showing moved, in words a person reads at a glance.
     static func reasonText(_ next: NextShowing, zone: TimeZone) -> String? {
         switch next.reason {
-        case .off?: "off"
-        case .snoozed(let until)?: "snoozed until \(Scheduler.clockText(until, zone))"
-        case .doneForDay(let day)?: "done for today (\(day))"
+        case .off?: Words.off
+        // TRANSLATORS: why the next showing moved: snoozed; %s is a time of day.
+        case .snoozed(let until)?: format(tr("snoozed until %s"), Scheduler.clockText(until, zone))
+        // TRANSLATORS: why the next showing moved: done for today; %s is the day (2026-11-23).
+        case .doneForDay(let day)?: format(tr("done for today (%s)"), "\(day)")
         case nil: nil
         }
     }
 
     /// "added 1a2b3c4d: Title — every 30 min, …" and when it fires next, for add and edit.
-    static func announce(_ verb: String, _ alert: Alert, state: AlertState? = nil, now: Date) {
+    static func announce(_ line: String, _ alert: Alert, state: AlertState? = nil, now: Date) {
         let zone = alert.zone(system: LocalZone.current)
-        print("\(verb) \(alert.shortID): \(alert.title.escapingControls) — \(alert.schedule.summary(in: zone, words: Catalog.shared.wording))")
+        print(format(line, alert.shortID, alert.title.escapingControls, alert.schedule.summary(in: zone, words: Catalog.shared.wording)))
         let next = Self.next(alert, state: state, after: now, zone: LocalZone.current).instant
-        print(next.map { "next: \(InstantFormat.iso8601($0, in: zone))" } ?? (alert.enabled ? "next: never" : "switched off"))
+        // TRANSLATORS: after nudge add or edit; %s is when the alert fires next (an ISO date and time).
+        print(next.map { format(tr("next: %s"), InstantFormat.iso8601($0, in: zone)) }
+              // TRANSLATORS: after nudge add or edit, for a schedule that never fires again.
+              ?? (alert.enabled ? tr("next: never") : tr("switched off")))
     }
 
     /// Writes the alert as a JSON object, with its next fire (from

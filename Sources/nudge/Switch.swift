@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NudgeCore
 import NudgeStore
+import Localization
 
 /// `nudge on`, `nudge off`, `nudge rm`: act on alerts by id or unique prefix.
 struct On: ParsableCommand {
@@ -9,7 +10,7 @@ struct On: ParsableCommand {
         commandName: "on",
         abstract: "Switch reminders on.", discussion: "Examples:\n  nudge on 3f25\n  nudge on 3f25 b195")
     @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
-    func run() throws { try AlertIDs.update(ids) { $0.enabled = true; return "on" } }
+    func run() throws { try AlertIDs.update(ids) { $0.enabled = true; return Words.on } }
 }
 
 struct Off: ParsableCommand {
@@ -18,5 +19,5 @@ struct Off: ParsableCommand {
         abstract: "Switch reminders off (they keep their settings); a pop-up still shown closes.",
         discussion: "Examples:\n  nudge off 3f25\n  nudge off $(nudge list --json | jq -r '.[].shortId')")
     @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
-    func run() throws { try AlertIDs.update(ids) { $0.enabled = false; return "off" } }
+    func run() throws { try AlertIDs.update(ids) { $0.enabled = false; return Words.off } }
 }

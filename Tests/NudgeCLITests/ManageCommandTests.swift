@@ -157,7 +157,7 @@ struct ManageCommandTests {
         let text = try home.nudge("list", environment: ["LANG": lang]).stdout.replacingOccurrences(of: "\u{202F}", with: " ")
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("ID        STATE  NEXT"))
+        #expect(lines[0].hasPrefix(lang.hasPrefix("ko") ? "ID        상태  다음" : "ID        STATE  NEXT"))
         #expect(lines.contains { $0.contains(schedule) && $0.hasSuffix("Time to drink water 💧") }, "\(text)")
         let tea = try #require(lines.first { $0.hasSuffix("Tea") })
         switch lang {

@@ -1,0 +1,49 @@
+import Localization
+
+/// The CLI's words that are not sentences: log events, list headers, alert states. The
+/// stored and `--json` forms (`fired`, `done-for-today`) never change; these are what a
+/// person reads, in their language.
+enum Words {
+    /// A log event as a person reads it; an event this version does not know stays as stored.
+    static func event(_ event: String) -> String {
+        switch event {
+        // TRANSLATORS: log events (nudge log): a reminder was shown.
+        case "fired": tr("fired")
+        // TRANSLATORS: log event: the server answered late, the pop-up was shown all the same.
+        case "shown-late": tr("shown late")
+        // TRANSLATORS: log event: the person said Done.
+        case "acknowledged": tr("acknowledged")
+        // TRANSLATORS: log event: the person chose Snooze.
+        case "snoozed": tr("snoozed")
+        // TRANSLATORS: log event: a snoozed reminder came back.
+        case "snooze-fired": tr("snooze ended")
+        // TRANSLATORS: log event: the person chose Done for today.
+        case "done-for-today": tr("done for today")
+        // TRANSLATORS: log event: the person closed the pop-up without answering.
+        case "dismissed": tr("dismissed")
+        // TRANSLATORS: log event: the pop-up expired unanswered.
+        case "expired": tr("expired")
+        // TRANSLATORS: log event: showings passed while nothing ran and were not shown.
+        case "missed": tr("missed")
+        // TRANSLATORS: log event: showings that passed were shown as one pop-up.
+        case "caught-up": tr("caught up")
+        // TRANSLATORS: log event: the notification server could not show it.
+        case "failed": tr("failed")
+        // TRANSLATORS: log event: shown again once a notification server was back.
+        case "redelivered": tr("shown again")
+        default: event
+        }
+    }
+
+    // TRANSLATORS: column headers of nudge list.
+    static var listHeaders: [String] { [tr("ID"), tr("STATE"), tr("NEXT"), tr("SCHEDULE"), tr("TITLE")] }
+
+    // TRANSLATORS: an alert's state (nudge list, nudge show).
+    static var on: String { tr("on") }
+    // TRANSLATORS: an alert's state: switched off.
+    static var off: String { tr("off") }
+    // TRANSLATORS: an alert's state: snoozed.
+    static var snoozed: String { tr("snoozed") }
+    // TRANSLATORS: an alert's state: done for the rest of today.
+    static var doneToday: String { tr("done today") }
+}
