@@ -12,6 +12,11 @@ extension String: FormatArgument { public var formatted: String { self } }
 /// catalogs are checked with `msgfmt --check`, so a translation keeps the same
 /// placeholders; anything else is left as it is, never a crash.
 public func format(_ template: String, _ arguments: any FormatArgument...) -> String {
+    format(template, arguments.map(\.formatted))
+}
+
+/// ``format(_:_:)`` with the values already written out.
+public func format(_ template: String, _ arguments: [String]) -> String {
     var result = ""
     var next = 0
     var characters = template[...]
@@ -36,7 +41,7 @@ public func format(_ template: String, _ arguments: any FormatArgument...) -> St
         }
         let index = position ?? next
         next = index + 1
-        result += index >= 0 && index < arguments.count ? arguments[index].formatted : ""
+        result += index >= 0 && index < arguments.count ? arguments[index] : ""
         characters = rest.dropFirst()
     }
     return result + characters

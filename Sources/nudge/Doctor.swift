@@ -42,12 +42,13 @@ struct Doctor: ParsableCommand {
 
     enum Level: String { case ok, warn, fail }
 
-    /// One check's outcome.
+    /// One check's outcome: phrases, written in English for `--json` and in the person's
+    /// language for the text.
     struct Check {
-        var name: String
+        var name: Phrase
         var level: Level
-        var detail: String
-        var fix: String?
+        var detail: Phrase
+        var fix: Phrase?
     }
 
     /// What the checks found, in order, for the text and the JSON alike.
@@ -64,17 +65,20 @@ struct Doctor: ParsableCommand {
             checks.append(check)
             guard let key else { return }
             var object: [(String, JSON)] = [("ok", .bool(check.level != .fail)), ("level", .string(check.level.rawValue)),
-                                            ("detail", .string(check.detail))]
-            if let fix = check.fix { object.append(("fix", .string(fix))) }
+                                            ("detail", .string(check.detail.description))]
+            if let fix = check.fix { object.append(("fix", .string(fix.description))) }
             fields.append((key, .object(object + extra)))
         }
 
         var json: String { JSON.object([("ok", .bool(canShow && storeOK))] + fields).text }
 
         var text: String {
-            checks.map { check in
+            let words = Catalog.shared.wording
+            return checks.map { check in
                 let level = check.level == .fail ? "FAIL" : check.level.rawValue + String(repeating: " ", count: 4 - check.level.rawValue.count)
-                return "\(level) \(check.name): \(check.detail)" + (check.fix.map { "\n     fix: \($0)" } ?? "")
+                // TRANSLATORS: nudge doctor, before what to do about a problem; %s is the fix.
+                return "\(level) \(check.name.text(words)): \(check.detail.text(words))"
+                    + (check.fix.map { "\n     " + format(tr("fix: %s"), $0.text(words)) } ?? "")
             }.joined(separator: "\n")
         }
     }
@@ -101,45 +105,50 @@ struct Doctor: ParsableCommand {
         do {
             delivery = try FreedesktopDelivery.session(environment: environment)
         } catch {
-            report.add("sessionBus", Check(name: "session bus", level: .fail, detail: error.message,
-                                           fix: "run inside a desktop session, or set DBUS_SESSION_BUS_ADDRESS (dbus-run-session)"))
+            report.add("sessionBus", Check(name: Phrase("session bus"), level: .fail, detail: Phrase.verbatim(error.message),
+                                           fix: Phrase("run inside a desktop session, or set DBUS_SESSION_BUS_ADDRESS (dbus-run-session)")))
             return
         }
         let address = environment.sessionBusAddress ?? ""
-        report.add("sessionBus", Check(name: "session bus", level: .ok, detail: address), [("address", .string(address))])
+        report.add("sessionBus", Check(name: Phrase("session bus"), level: .ok, detail: Phrase.verbatim(address)), [("address", .string(address))])
         do {
             let info = try delivery.serverInformation()
             let caps = try delivery.capabilities().map(\.rawValue).sorted()
             let sound = try delivery.soundPlayback()
             report.canShow = true
-            report.add("notificationServer", Check(name: "notification server", level: .ok,
-                                                   detail: "\(info.name) \(info.version) by \(info.vendor), spec \(info.specVersion)"),
+            // TRANSLATORS: nudge doctor: the server's name, version, vendor and the spec version it follows.
+            report.add("notificationServer", Check(name: Phrase("notification server"), level: .ok,
+                                                   detail: Phrase("%1$s %2$s by %3$s, spec %4$s", info.name, info.version, info.vendor, info.specVersion)),
                        [("name", .string(info.name)), ("vendor", .string(info.vendor)), ("version", .string(info.version)),
                         ("specVersion", .string(info.specVersion)), ("capabilities", .array(caps.map(JSON.string)))])
-            report.add(nil, Check(name: "capabilities", level: caps.contains("actions") ? .ok : .warn,
-                                  detail: caps.joined(separator: ", "),
-                                  fix: caps.contains("actions") ? nil : "this server shows no buttons: answer with `nudge done ID`, `nudge snooze ID 10m`"))
+            report.add(nil, Check(name: Phrase("capabilities"), level: caps.contains("actions") ? .ok : .warn,
+                                  detail: Phrase.verbatim(caps.joined(separator: ", ")),
+                                  fix: caps.contains("actions") ? nil : Phrase("this server shows no buttons: answer with `nudge done ID`, `nudge snooze ID 10m`")))
             var soundJSON: [(String, JSON)] = [("player", .string(sound.description))]
             if case .local(let player) = sound { soundJSON.append(("program", .string(player.program))) }
-            report.add("sound", Check(name: "sound", level: sound != .none ? .ok : .fail, detail: "played by \(sound)",
-                                      fix: sound != .none ? nil : "install canberra-gtk-play (gnome-session-canberra) or pipewire-bin, or set NUDGE_SOUND_PLAYER"),
+            // TRANSLATORS: nudge doctor: who plays reminders' sounds (the notification server, a program's path, or nobody…).
+            report.add("sound", Check(name: Phrase("sound"), level: sound != .none ? .ok : .fail, detail: Phrase("played by %s", sound.description),
+                                      fix: sound != .none ? nil : Phrase("install canberra-gtk-play (gnome-session-canberra) or pipewire-bin, or set NUDGE_SOUND_PLAYER")),
                        soundJSON)
             report.add("doNotDisturb", doNotDisturb(delivery.connection, server: info.name))
         } catch {
-            report.add("notificationServer", Check(name: "notification server", level: .fail, detail: error.message,
-                                                   fix: "start one: dunst, or log into a desktop (GNOME, KDE, Xfce) that has one"))
+            report.add("notificationServer", Check(name: Phrase("notification server"), level: .fail, detail: Phrase.verbatim(error.message),
+                                                   fix: Phrase("start one: dunst, or log into a desktop (GNOME, KDE, Xfce) that has one")))
         }
     }
 
     /// Whether the daemon runs now.
     static func checkDaemon(into report: inout Report) {
         guard let daemon = DaemonStatus.query() else {
-            report.add("daemon", Check(name: "daemon", level: .warn, detail: "not running: reminders are not shown until it runs",
-                                       fix: "start it now with `nudge daemon &`; `nudge autostart enable` starts it at every login"))
+            report.add("daemon", Check(name: Phrase("daemon"), level: .warn, detail: Phrase("not running: reminders are not shown until it runs"),
+                                       fix: Phrase("start it now with `nudge daemon &`; `nudge autostart enable` starts it at every login")))
             return
         }
-        report.add("daemon", Check(name: "daemon", level: .ok,
-                                   detail: "running, pid \(daemon.pid), version \(daemon.version), \(count(Int(daemon.alerts), "alert")), \(daemon.pending) unanswered"),
+        // TRANSLATORS: nudge doctor: the running daemon; %1$d its pid, %2$s its version, %3$d how many alerts, %4$d how many wait for an answer.
+        report.add("daemon", Check(name: Phrase("daemon"), level: .ok,
+                                   detail: Phrase.counted("running, pid %1$d, version %2$s, %3$d alert, %4$d unanswered",
+                                                          "running, pid %1$d, version %2$s, %3$d alerts, %4$d unanswered",
+                                                          Int(daemon.alerts), Int(daemon.pid), daemon.version, Int(daemon.alerts), Int(daemon.pending))),
                    [("pid", .integer(Int64(daemon.pid))), ("version", .string(daemon.version))])
     }
 
@@ -148,9 +157,10 @@ struct Doctor: ParsableCommand {
         let autostart = AutostartPlaces(environment: environment).state()
         let unit = SystemdUnit(environment: environment)
         let started = autostart.enabled || unit.enabled
-        report.add("autostart", Check(name: "autostart", level: started ? .ok : .warn,
-                                      detail: "\(autostart.enabled ? "on" : "off"): \(autostart.reason)",
-                                      fix: started ? nil : "nudge autostart enable"),
+        // TRANSLATORS: nudge doctor: whether the daemon starts at login, and why (%s).
+        report.add("autostart", Check(name: Phrase("autostart"), level: started ? .ok : .warn,
+                                      detail: autostart.enabled ? Phrase("on: %s", autostart.reason) : Phrase("off: %s", autostart.reason),
+                                      fix: started ? nil : Phrase.verbatim("nudge autostart enable")),
                    [("enabled", .bool(autostart.enabled))] + (autostart.file.map { [("file", JSON.string($0))] } ?? []))
         report.add("systemdUnit", unit.check, [("installed", unit.path.map(JSON.string) ?? .null), ("enabled", .bool(unit.enabled))])
     }
@@ -162,14 +172,17 @@ struct Doctor: ParsableCommand {
         let setting = environment.localeSetting("LC_MESSAGES")
         let language = environment["LANGUAGE"].map { "LANGUAGE=\($0), " } ?? ""
         if let setting, environment.locale("LC_MESSAGES") != nil, !catalog.localeAccepted {
-            report.add("language", Check(name: "language", level: .warn,
-                                         detail: "\(language)\(setting) is not installed: pop-ups and messages stay in English",
-                                         fix: "sudo sed -i 's/^# *\\(\(setting) \\)/\\1/' /etc/locale.gen && sudo locale-gen (or: sudo dpkg-reconfigure locales)"),
+            // TRANSLATORS: nudge doctor: %1$s is LANGUAGE's value when set, %2$s the locale that is missing.
+            report.add("language", Check(name: Phrase("language"), level: .warn,
+                                         detail: Phrase("%1$s%2$s is not installed: pop-ups and messages stay in English", language, setting),
+                                         fix: Phrase("sudo sed -i 's/^# *\\(%1$s \\)/\\1/' /etc/locale.gen && sudo locale-gen (or: sudo dpkg-reconfigure locales)", setting)),
                        [("locale", .string(setting)), ("installed", .bool(false))])
             return
         }
-        let where_ = catalog.folder ?? "no catalogs found"
-        report.add("language", Check(name: "language", level: .ok, detail: "\(language)\(setting ?? "C") (catalogs: \(where_))"),
+        // TRANSLATORS: nudge doctor: %1$s is LANGUAGE's value when set, %2$s the locale, %3$s where the catalogs are.
+        let detail = catalog.folder.map { Phrase("%1$s%2$s (catalogs: %3$s)", language, setting ?? "C", $0) }
+            ?? Phrase("%1$s%2$s (no catalogs found)", language, setting ?? "C")
+        report.add("language", Check(name: Phrase("language"), level: .ok, detail: detail),
                    [("locale", setting.map(JSON.string) ?? .null), ("installed", .bool(true))])
     }
 
@@ -182,13 +195,13 @@ struct Doctor: ParsableCommand {
         } catch {
             report.storeOK = false
             let fix = error.message.hasSuffix("Is a directory")
-                ? "the store's path is a folder: move it aside (mv '\(path)' '\(path).folder'); Nudge then starts a new store"
-                : "check the file's owner and mode (it should be yours, 0600)"
-            report.add("store", Check(name: "store", level: .fail, detail: error.message, fix: fix), [("path", .string(path))])
+                ? Phrase("the store's path is a folder: move it aside (mv '%1$s' '%1$s.folder'); Nudge then starts a new store", path)
+                : Phrase("check the file's owner and mode (it should be yours, 0600)")
+            report.add("store", Check(name: Phrase("store"), level: .fail, detail: Phrase.verbatim(error.message), fix: fix), [("path", .string(path))])
             return
         }
         guard let health else {
-            report.add("store", Check(name: "store", level: .ok, detail: "\(path): none yet (the first `nudge add` creates it)"),
+            report.add("store", Check(name: Phrase("store"), level: .ok, detail: Phrase("%s: none yet (the first `nudge add` creates it)", path)),
                        [("path", .string(path))])
             return
         }
@@ -201,32 +214,42 @@ struct Doctor: ParsableCommand {
                     ("newer", health.newer.map(JSON.string) ?? .null), ("lastGood", lastGood)])
     }
 
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-
     /// The store's line: damage with the one command that restores it, rows that cannot be
     /// read, a newer Nudge's store, or all well with the last good copy's age.
     static func storeCheck(_ health: AppDatabase.Health, path: String) -> Check {
         let zone = LocalZone.current
-        let copy = health.lastGood.map { "last good copy \(InstantFormat.iso8601($0.modified, in: zone))" } ?? "no last good copy yet"
         if !health.problems.isEmpty {
-            let when = health.damageFound.map { " (found \(InstantFormat.iso8601($0, in: zone)))" } ?? ""
-            let fix = health.lastGood.map { "nudge doctor --restore (puts the last good copy of \(InstantFormat.iso8601($0.modified, in: zone)) in its place; the damaged file is kept aside)" }
-                ?? "mv '\(path)' '\(path).broken' (Nudge starts a new, empty store; `sqlite3 '\(path).broken' .recover` may save what it held)"
-            return Check(name: "store", level: .fail,
-                         detail: "\(path) is damaged\(when): \(health.problems.prefix(3).joined(separator: "; ")); nothing writes to it until it is restored",
-                         fix: fix)
+            let problems = health.problems.prefix(3).joined(separator: "; ")
+            let fix = health.lastGood.map {
+                Phrase("nudge doctor --restore (puts the last good copy of %s in its place; the damaged file is kept aside)",
+                       InstantFormat.iso8601($0.modified, in: zone))
+            } ?? Phrase("mv '%1$s' '%1$s.broken' (Nudge starts a new, empty store; `sqlite3 '%1$s.broken' .recover` may save what it held)", path)
+            // TRANSLATORS: nudge doctor: %1$s is the store's path, %2$s when the damage was found, %3$s what is wrong.
+            let detail = health.damageFound.map {
+                Phrase("%1$s is damaged (found %2$s): %3$s; nothing writes to it until it is restored", path, InstantFormat.iso8601($0, in: zone), problems)
+            } ?? Phrase("%1$s is damaged: %2$s; nothing writes to it until it is restored", path, problems)
+            return Check(name: Phrase("store"), level: .fail, detail: detail, fix: fix)
         }
         if let newer = health.newer {
-            return Check(name: "store", level: .warn, detail: "\(path) was written by a newer Nudge (\(newer)): this one reads it but never writes it",
-                         fix: "update Nudge")
+            return Check(name: Phrase("store"), level: .warn,
+                         detail: Phrase("%1$s was written by a newer Nudge (%2$s): this one reads it but never writes it", path, newer),
+                         fix: Phrase("update Nudge"))
         }
         if !health.unreadable.isEmpty {
-            return Check(name: "store", level: .warn,
-                         detail: "\(path): \(count(health.alerts, "alert")), \(health.unreadable.count) of them unreadable: \(health.unreadable[0])",
-                         fix: health.unreadable.count > 1 ? "the same for the others (nudge list names them)" : nil)
+            // TRANSLATORS: nudge doctor: %1$s is the store's path, %2$d how many alerts, %3$d how many cannot be read, %4$s the first of them.
+            return Check(name: Phrase("store"), level: .warn,
+                         detail: Phrase.counted("%1$s: %2$d alert, %3$d of them unreadable: %4$s", "%1$s: %2$d alerts, %3$d of them unreadable: %4$s",
+                                                health.alerts, path, health.alerts, health.unreadable.count, health.unreadable[0]),
+                         fix: health.unreadable.count > 1 ? Phrase("the same for the others (nudge list names them)") : nil)
         }
-        return Check(name: "store", level: .ok,
-                     detail: "\(path): \(count(health.alerts, "alert")), \(health.bytes / 1024) KiB, quick_check ok, \(copy)")
+        // TRANSLATORS: nudge doctor: %1$s is the store's path, %2$d how many alerts, %3$d its size, %4$s when the last good copy was made.
+        return Check(name: Phrase("store"), level: .ok, detail: health.lastGood.map {
+            Phrase.counted("%1$s: %2$d alert, %3$d KiB, quick_check ok, last good copy %4$s",
+                           "%1$s: %2$d alerts, %3$d KiB, quick_check ok, last good copy %4$s", health.alerts,
+                           path, health.alerts, health.bytes / 1024, InstantFormat.iso8601($0.modified, in: zone))
+        } ?? Phrase.counted("%1$s: %2$d alert, %3$d KiB, quick_check ok, no last good copy yet",
+                            "%1$s: %2$d alerts, %3$d KiB, quick_check ok, no last good copy yet", health.alerts,
+                            path, health.alerts, health.bytes / 1024))
     }
 
     /// `--restore`: the last good copy in place of the store.
@@ -236,12 +259,16 @@ struct Doctor: ParsableCommand {
         let made = file.lastGood()?.modified
         if FileManager.default.fileExists(atPath: path), file.damage() == nil,
            (try? StoreFile.quickCheck(path)).map(\.isEmpty) ?? false {
-            throw CLIError(.usage, "\(path) is sound: --restore only replaces a damaged store")
+            // TRANSLATORS: nudge doctor --restore on a store that is not damaged; %s is its path.
+            throw CLIError(.usage, format(tr("%s is sound: --restore only replaces a damaged store"), path))
         }
         do {
             let aside = try file.restoreLastGood()
-            print("restored \(path) from the last good copy\(made.map { " of " + InstantFormat.iso8601($0, in: LocalZone.current) } ?? "")"
-                  + (aside.map { "; the old file is kept as \($0)" } ?? ""))
+            // TRANSLATORS: nudge doctor --restore; %1$s is the store's path, %2$s when the copy was made.
+            let restored = made.map { format(tr("restored %1$s from the last good copy of %2$s"), path, InstantFormat.iso8601($0, in: LocalZone.current)) }
+                ?? format(tr("restored %s from the last good copy"), path)
+            // TRANSLATORS: nudge doctor --restore: where the damaged file was kept.
+            print(restored + (aside.map { format(tr("; the old file is kept as %s"), $0) } ?? ""))
         } catch {
             throw CLIError(error)
         }
@@ -259,16 +286,16 @@ struct Doctor: ParsableCommand {
         }
         if let paused = property("org.dunstproject.cmd0", "paused") {
             return paused
-                ? Check(name: "do not disturb", level: .warn, detail: "on: dunst is paused, pop-ups wait until it resumes",
-                        fix: "dunstctl set-paused false")
-                : Check(name: "do not disturb", level: .ok, detail: "off (dunst is not paused)")
+                ? Check(name: Phrase("do not disturb"), level: .warn, detail: Phrase("on: dunst is paused, pop-ups wait until it resumes"),
+                        fix: Phrase.verbatim("dunstctl set-paused false"))
+                : Check(name: Phrase("do not disturb"), level: .ok, detail: Phrase("off (dunst is not paused)"))
         }
         if let inhibited = property(FreedesktopDelivery.interface, "Inhibited") {
             return inhibited
-                ? Check(name: "do not disturb", level: .warn, detail: "on: \(server) holds pop-ups back (Inhibited)",
-                        fix: "turn Do Not Disturb off in the notification area")
-                : Check(name: "do not disturb", level: .ok, detail: "off (\(server) is not inhibited)")
+                ? Check(name: Phrase("do not disturb"), level: .warn, detail: Phrase("on: %s holds pop-ups back (Inhibited)", server),
+                        fix: Phrase("turn Do Not Disturb off in the notification area"))
+                : Check(name: Phrase("do not disturb"), level: .ok, detail: Phrase("off (%s is not inhibited)", server))
         }
-        return Check(name: "do not disturb", level: .ok, detail: "unknown: \(server) does not say")
+        return Check(name: Phrase("do not disturb"), level: .ok, detail: Phrase("unknown: %s does not say", server))
     }
 }

@@ -28,10 +28,10 @@ struct SystemdUnit {
 
     var check: Doctor.Check {
         guard let path else {
-            return Doctor.Check(name: "systemd unit", level: .ok, detail: "\(Self.name) not installed (autostart is the other route)")
+            return Doctor.Check(name: Phrase("systemd unit"), level: .ok, detail: Phrase("%s not installed (autostart is the other route)", Self.name))
         }
-        if enabled { return Doctor.Check(name: "systemd unit", level: .ok, detail: "\(path), enabled") }
-        return Doctor.Check(name: "systemd unit", level: .ok, detail: "\(path), not enabled",
-                            fix: "to start the daemon through systemd instead of autostart: systemctl --user enable --now nudge.service && nudge autostart disable")
+        if enabled { return Doctor.Check(name: Phrase("systemd unit"), level: .ok, detail: Phrase("%s, enabled", path)) }
+        return Doctor.Check(name: Phrase("systemd unit"), level: .ok, detail: Phrase("%s, not enabled", path),
+                            fix: Phrase("to start the daemon through systemd instead of autostart: systemctl --user enable --now nudge.service && nudge autostart disable"))
     }
 }

@@ -108,4 +108,18 @@ struct LanguageTests {
         #expect(json.contains("\"schedule\":\"Mon, Wed at 18:00\""))
         #expect(try desktop.nudge("list", environment: language).status == 0)
     }
+
+    /// doctor speaks the language in its text; its --json stays English.
+    @Test func doctorInKorean() throws {
+        try #require(Self.has("ko_KR.UTF-8"), "make deps generates ko_KR")
+        let desktop = try Desktop()
+        let korean: [String: String?] = ["LANG": "ko_KR.UTF-8"]
+        let text = try desktop.nudge("doctor", environment: korean).stdout
+        #expect(text.contains("ok   알림 서버: dunst "), "\(text)")
+        #expect(text.contains("warn 데몬: 실행 중이 아니에요: 실행될 때까지 알림이 표시되지 않아요"))
+        #expect(text.contains("     해결: "))
+        let json = try desktop.nudge("doctor", "--json", environment: korean).stdout
+        #expect(json.contains("\"detail\":\"not running: reminders are not shown until it runs\""))
+        #expect(!json.contains("데몬"))
+    }
 }
