@@ -1,8 +1,15 @@
 /// A phrase for a person, kept as its English template (marked for translation) and the
 /// values that fill its placeholders, and written in a language only when shown. What a
 /// machine reads (`--json`) takes `.english`; what a person reads takes their `Wording`.
+/// A value may itself be a phrase, written in the same language.
 /// Marked for `scripts/update-pot` as `Phrase("…", …)` and `Phrase.counted("…", "…", n, …)`.
-public struct Phrase: Sendable, Hashable, CustomStringConvertible {
+public struct Phrase: Sendable, Hashable, CustomStringConvertible, PhraseArgument {
+    /// A value in a phrase: text as it is, or a phrase of its own.
+    public indirect enum Part: Sendable, Hashable {
+        case text(String)
+        case phrase(Phrase)
+    }
+
     /// The English template, the catalog's key.
     public let template: String
     /// The English plural template, for messages that depend on a count.
@@ -10,19 +17,16 @@ public struct Phrase: Sendable, Hashable, CustomStringConvertible {
     /// The count that picks the plural form.
     public let count: Int
     /// The values of the placeholders, in order.
-    public let arguments: [String]
+    public let arguments: [Part]
     /// Text that is shown as it is in every language (a path, a server's own words).
-    private var isVerbatim = false
+    private let isVerbatim: Bool
 
-    /// A message with printf placeholders (`%s`, `%d`, `%1$s`).
-    public init(_ template: String, _ arguments: any FormatArgument...) {
-        self.template = template
-        self.plural = nil
-        self.count = 0
-        self.arguments = arguments.map(\.formatted)
+    /// A phrase with printf placeholders (`%s`, `%d`, `%1$s`).
+    public init(_ template: String, _ arguments: any PhraseArgument...) {
+        self.init(template: template, plural: nil, count: 0, arguments: arguments.map(\.part))
     }
 
-    private init(template: String, plural: String?, count: Int, arguments: [String], isVerbatim: Bool = false) {
+    private init(template: String, plural: String?, count: Int, arguments: [Part], isVerbatim: Bool = false) {
         self.template = template
         self.plural = plural
         self.count = count
@@ -32,21 +36,37 @@ public struct Phrase: Sendable, Hashable, CustomStringConvertible {
 
     /// Text shown as it is, never looked up (a path, an address, another program's words).
     public static func verbatim(_ text: String) -> Phrase {
-        Phrase(template: text, plural: nil, count: 0, arguments: [text], isVerbatim: true)
+        Phrase(template: text, plural: nil, count: 0, arguments: [], isVerbatim: true)
     }
 
-    /// A message whose words depend on `count` (one, other, and more in other languages).
-    public static func counted(_ singular: String, _ plural: String, _ count: Int, _ arguments: any FormatArgument...) -> Phrase {
-        Phrase(template: singular, plural: plural, count: count, arguments: arguments.map(\.formatted))
+    /// A phrase whose words depend on `count` (one, other, and more in other languages).
+    public static func counted(_ singular: String, _ plural: String, _ count: Int, _ arguments: any PhraseArgument...) -> Phrase {
+        Phrase(template: singular, plural: plural, count: count, arguments: arguments.map(\.part))
     }
 
-    /// The message in the words given.
+    /// The phrase in the words given.
     public func text(_ words: Wording) -> String {
-        if isVerbatim { return arguments[0] }
+        if isVerbatim { return template }
         let translated = plural.map { words.trn(template, $0, count) } ?? words.tr(template)
-        return format(translated, arguments)
+        return format(translated, arguments.map { part in
+            switch part {
+            case .text(let text): text
+            case .phrase(let phrase): phrase.text(words)
+            }
+        })
     }
 
     /// The English text.
     public var description: String { text(.english) }
+
+    public var part: Part { .phrase(self) }
 }
+
+/// What can fill a phrase's placeholder.
+public protocol PhraseArgument {
+    /// As a part of a phrase.
+    var part: Phrase.Part { get }
+}
+
+extension String: PhraseArgument { public var part: Phrase.Part { .text(self) } }
+extension Int: PhraseArgument { public var part: Phrase.Part { .text(String(self)) } }

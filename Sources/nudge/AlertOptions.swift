@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NudgeCore
 import NudgeStore
+import Localization
 
 /// The settings `add` and `edit` share. All are optional: `add` starts from Nudge's
 /// defaults, `edit` from the stored alert.
@@ -70,7 +71,8 @@ struct AlertOptions: ParsableArguments {
         if let icon { changed.icon = icon }
         if let urgency {
             guard let level = Urgency(name: urgency) else {
-                throw CLIError(.usage, "invalid urgency '\(urgency)': use low, normal or critical")
+                // TRANSLATORS: %s is the value given, quoted.
+                throw CLIError(.usage, format(tr("invalid urgency %s: use low, normal or critical"), urgency.quotedForMessage()))
             }
             changed.urgency = level
         }
@@ -82,7 +84,8 @@ struct AlertOptions: ParsableArguments {
         case nil: if case .skip = alert.catchUp { wantsOnce = false } else { wantsOnce = true }
         case "once": wantsOnce = true
         case "skip": wantsOnce = false
-        default: throw CLIError(.usage, "invalid catch-up '\(catchUp!)': use once or skip")
+        // TRANSLATORS: %s is the value given, quoted.
+        default: throw CLIError(.usage, format(tr("invalid catch-up %s: use once or skip"), catchUp!.quotedForMessage()))
         }
         if wantsOnce {
             var seconds = 12 * 3600
@@ -90,7 +93,7 @@ struct AlertOptions: ParsableArguments {
             if let grace { seconds = try Self.duration(grace, for: .grace) }
             changed.catchUp = .once(graceSeconds: seconds)
         } else {
-            if grace != nil { throw CLIError(.usage, "--grace goes with --catch-up once") }
+            if grace != nil { throw CLIError(.usage, tr("--grace goes with --catch-up once")) }
             changed.catchUp = .skip
         }
         if off { changed.enabled = false }

@@ -34,7 +34,8 @@ enum Answer {
             }
         }
         if case .snooze = self, let off = alerts.first(where: { !$0.enabled }) {
-            throw CLIError(.usage, "alert \(off.shortID) is off: switch it on first (nudge on \(off.shortID))")
+            // TRANSLATORS: %s is the alert's id.
+            throw CLIError(.usage, format(tr("alert %1$s is off: switch it on first (nudge on %1$s)"), off.shortID))
         }
         if let daemon = DaemonLink.running() {
             for alert in alerts {

@@ -4,6 +4,7 @@ import Foundation
 import FreedesktopDelivery
 import NudgeCore
 import Platform
+import Localization
 
 /// `nudge autostart`: start the daemon with the desktop session, or not.
 struct Autostart: ParsableCommand {
@@ -52,20 +53,22 @@ struct Autostart: ParsableCommand {
         let state = places.state()
         print(state.description)
         let unit = SystemdUnit(environment: environment)
-        if unit.enabled, let path = unit.path { print("systemd unit: \(path) is enabled, and starts the daemon with the graphical session") }
+        // TRANSLATORS: nudge autostart status; %s is the unit file's path.
+        if unit.enabled, let path = unit.path { print(format(tr("systemd unit: %s is enabled, and starts the daemon with the graphical session"), path)) }
         if let daemon = DaemonStatus.query() {
-            print("daemon: running now (pid \(daemon.pid), version \(daemon.version))")
+            // TRANSLATORS: nudge autostart status; %1$d is the daemon's pid, %2$s its version.
+            print(format(tr("daemon: running now (pid %1$d, version %2$s)"), Int(daemon.pid), daemon.version))
         } else if state.enabled || unit.enabled {
-            print("daemon: not running now (start it with `nudge daemon &`, or log in again)")
+            print(tr("daemon: not running now (start it with `nudge daemon &`, or log in again)"))
         } else {
-            print("daemon: not running now, and nothing starts it at login (start it with `nudge daemon &`)")
+            print(tr("daemon: not running now, and nothing starts it at login (start it with `nudge daemon &`)"))
         }
     }
 
     /// The absolute path of this program, for Exec= and TryExec=.
     static func ownPath() throws(CLIError) -> String {
         guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), path.hasPrefix("/") else {
-            throw CLIError(.ioError, "cannot tell where this nudge is installed (/proc/self/exe is unreadable)")
+            throw CLIError(.ioError, tr("cannot tell where this nudge is installed (/proc/self/exe is unreadable)"))
         }
         return path
     }

@@ -4,6 +4,7 @@ import Foundation
 import FreedesktopDelivery
 import NudgeCore
 import Platform
+import Localization
 
 /// The XDG autostart folders as the person's session sees them: the personal one first,
 /// then the system's (`$XDG_CONFIG_DIRS`, /etc/xdg by default). The first folder holding
@@ -31,10 +32,13 @@ struct AutostartPlaces {
         /// Whether this session will start the daemon.
         var enabled: Bool
         /// Why, in words.
-        var reason: String
+        var reason: Phrase
 
+        /// The status line, in the person's language.
         var description: String {
-            "autostart: \(enabled ? "on" : "off") — \(reason)"
+            let words = Catalog.shared.wording
+            // TRANSLATORS: nudge autostart status: on or off, and why (%s).
+            return (enabled ? Phrase("autostart: on — %s", reason) : Phrase("autostart: off — %s", reason)).text(words)
         }
     }
 
@@ -42,7 +46,9 @@ struct AutostartPlaces {
         for (path, isPersonal) in [(personal, true)] + system.map({ ($0, false) }) {
             if let state = evaluate(path, personal: isPersonal) { return state }
         }
-        return State(file: nil, enabled: false, reason: "no entry in \((personal as NSString).deletingLastPathComponent) or \(system.map { ($0 as NSString).deletingLastPathComponent }.joined(separator: ", "))")
+        // TRANSLATORS: autostart: %1$s is the person's autostart folder, %2$s the system-wide ones.
+        return State(file: nil, enabled: false, reason: Phrase("no entry in %1$s or %2$s", (personal as NSString).deletingLastPathComponent,
+                                                               system.map { ($0 as NSString).deletingLastPathComponent }.joined(separator: ", ")))
     }
 
     /// What this session does with one entry, or `nil` when there is no such file. Every
@@ -51,29 +57,39 @@ struct AutostartPlaces {
     /// generator (KDE Plasma and other systemd-managed sessions) starts the entry anyway.
     func evaluate(_ path: String, personal: Bool) -> State? {
         guard let entry = DesktopEntry(path: path) else { return nil }
-        let whose = personal ? "your entry" : "the system-wide entry"
-        let session = desktops.isEmpty ? "this session" : "this session (\(desktops.joined(separator: ":")))"
+        // TRANSLATORS: autostart: which entry decides; %s is its path.
+        let whose = personal ? Phrase("your entry %s", path) : Phrase("the system-wide entry %s", path)
+        // TRANSLATORS: autostart: the running session; %s names its desktops (GNOME, KDE).
+        let session = desktops.isEmpty ? Phrase("this session") : Phrase("this session (%s)", desktops.joined(separator: ":"))
         if entry["Hidden"] == "true" {
-            return State(file: path, enabled: false, reason: "\(whose) \(path) has Hidden=true")
+            // TRANSLATORS: autostart: %s is "your entry PATH" or "the system-wide entry PATH".
+            return State(file: path, enabled: false, reason: Phrase("%s has Hidden=true", whose))
         }
         if let only = entry["OnlyShowIn"].map(Self.list), !only.isEmpty, !only.contains(where: desktops.contains) {
-            return State(file: path, enabled: false, reason: "\(whose) \(path) is only for \(only.joined(separator: ", ")) (OnlyShowIn), not \(session)")
+            // TRANSLATORS: autostart: %1$s is the entry, %2$s the desktops it is for, %3$s this session.
+            return State(file: path, enabled: false, reason: Phrase("%1$s is only for %2$s (OnlyShowIn), not %3$s", whose, only.joined(separator: ", "), session))
         }
         if let not = entry["NotShowIn"].map(Self.list), let hit = not.first(where: desktops.contains) {
-            return State(file: path, enabled: false, reason: "\(whose) \(path) is not for \(hit) (NotShowIn), which \(session) is")
+            // TRANSLATORS: autostart: %1$s is the entry, %2$s a desktop it excludes, %3$s this session.
+            return State(file: path, enabled: false, reason: Phrase("%1$s is not for %2$s (NotShowIn), which %3$s is", whose, hit, session))
         }
         if let tryExec = entry["TryExec"], !tryExec.isEmpty, !Self.findsProgram(tryExec) {
-            return State(file: path, enabled: false, reason: "\(whose) \(path) names TryExec=\(tryExec), which is not installed")
+            // TRANSLATORS: autostart: %1$s is the entry, %2$s the program it needs.
+            return State(file: path, enabled: false, reason: Phrase("%1$s names TryExec=%2$s, which is not installed", whose, tryExec))
         }
-        var starts = "\(whose) \(path) starts `\(entry["Exec"] ?? "?")`"
-        if entry["TryExec"]?.contains("%") == true || entry["Exec"]?.contains("%%") == true {
-            starts += " (systemd's XDG autostart cannot start a program whose path holds %: in systemd-managed sessions use a path without it, or the systemd unit)"
-        }
+        let percent = entry["TryExec"]?.contains("%") == true || entry["Exec"]?.contains("%%") == true
+        // TRANSLATORS: autostart: %1$s is the entry, %2$s the command it runs.
+        let starts = percent
+            ? Phrase("%1$s starts `%2$s` (systemd's XDG autostart cannot start a program whose path holds %%: in systemd-managed sessions use a path without it, or the systemd unit)",
+                     whose, entry["Exec"] ?? "?")
+            : Phrase("%1$s starts `%2$s`", whose, entry["Exec"] ?? "?")
         if entry["X-GNOME-Autostart-enabled"] == "false" {
             let gnome = desktops.contains("GNOME")
-            return State(file: path, enabled: !gnome,
-                         reason: "\(starts), but has X-GNOME-Autostart-enabled=false: gnome-session does not start it, "
-                             + "systemd's XDG autostart (KDE Plasma and other sessions) does; \(session) \(gnome ? "does not" : "does")")
+            // TRANSLATORS: autostart: %1$s is what the entry starts, %2$s this session.
+            let reason = gnome
+                ? Phrase("%1$s, but has X-GNOME-Autostart-enabled=false: gnome-session does not start it, systemd's XDG autostart (KDE Plasma and other sessions) does; %2$s does not", starts, session)
+                : Phrase("%1$s, but has X-GNOME-Autostart-enabled=false: gnome-session does not start it, systemd's XDG autostart (KDE Plasma and other sessions) does; %2$s does", starts, session)
+            return State(file: path, enabled: !gnome, reason: reason)
         }
         return State(file: path, enabled: true, reason: starts)
     }
@@ -92,44 +108,56 @@ struct AutostartPlaces {
     }
 
     func enable(program: String) throws(CLIError) -> String {
+        try enabling(program: program).text(Catalog.shared.wording)
+    }
+
+    private func enabling(program: String) throws(CLIError) -> Phrase {
         if FileManager.default.fileExists(atPath: personal), !personalIsOurs() {
             // The person's own entry: never removed or replaced.
             if evaluate(personal, personal: true)?.enabled == true {
-                return "enabled: your entry \(personal) already starts Nudge; left as it is"
+                // TRANSLATORS: nudge autostart enable; %s is the person's entry.
+                return Phrase("enabled: your entry %s already starts Nudge; left as it is", personal)
             }
             try write(try edited(["Hidden": nil, "X-GNOME-Autostart-enabled": "true"]))
-            return "enabled: your entry \(personal) no longer hides Nudge (Hidden and X-GNOME-Autostart-enabled changed, your other keys kept)"
+            return Phrase("enabled: your entry %s no longer hides Nudge (Hidden and X-GNOME-Autostart-enabled changed, your other keys kept)", personal)
         }
         if let systemEntry, evaluate(systemEntry, personal: false)?.enabled == true {
             try remove(personal)
-            return "enabled: the system-wide entry \(systemEntry) starts the daemon (no personal entry needed)"
+            return Phrase("enabled: the system-wide entry %s starts the daemon (no personal entry needed)", systemEntry)
         }
         try write(Self.entry(program: program, hidden: false))
-        return "enabled: wrote \(personal)"
-            + (program.contains("%") ? "\nwarning: the program's path holds %, written %% as the desktop entry spec asks; systemd's XDG autostart generator cannot start such a path (gnome-session can): install Nudge where the path has no %, or use the systemd unit" : "")
+        return program.contains("%")
+            ? Phrase("enabled: wrote %s\nwarning: the program's path holds %%, written %%%% as the desktop entry spec asks; systemd's XDG autostart generator cannot start such a path (gnome-session can): install Nudge where the path has no %%, or use the systemd unit", personal)
+            : Phrase("enabled: wrote %s", personal)
     }
 
     func disable(program: String) throws(CLIError) -> String {
+        try disabling(program: program).text(Catalog.shared.wording)
+    }
+
+    private func disabling(program: String) throws(CLIError) -> Phrase {
         if FileManager.default.fileExists(atPath: personal), !personalIsOurs() {
-            if DesktopEntry(path: personal)?["Hidden"] == "true" { return "disabled: your entry \(personal) has Hidden=true already" }
+            // TRANSLATORS: nudge autostart disable; %s is the person's entry.
+            if DesktopEntry(path: personal)?["Hidden"] == "true" { return Phrase("disabled: your entry %s has Hidden=true already", personal) }
             try write(try edited(["Hidden": "true"]))
-            return "disabled: your entry \(personal) now has Hidden=true (your other keys kept)"
+            return Phrase("disabled: your entry %s now has Hidden=true (your other keys kept)", personal)
         }
         if let systemEntry {
             try write(Self.entry(program: program, hidden: true))
-            return "disabled: wrote \(personal) with Hidden=true over the system-wide \(systemEntry)"
+            return Phrase("disabled: wrote %1$s with Hidden=true over the system-wide %2$s", personal, systemEntry)
         }
-        guard FileManager.default.fileExists(atPath: personal) else { return "disabled: there was no entry" }
+        guard FileManager.default.fileExists(atPath: personal) else { return Phrase("disabled: there was no entry") }
         try remove(personal)
         try removeEmptyFolders()
-        return "disabled: removed \(personal)"
+        return Phrase("disabled: removed %s", personal)
     }
 
     /// The personal entry with keys of its `[Desktop Entry]` group set (or, with `nil`,
     /// removed), every other line as it was.
     private func edited(_ changes: [String: String?]) throws(CLIError) -> String {
         guard let text = try? String(contentsOfFile: personal, encoding: .utf8) else {
-            throw CLIError(.ioError, "cannot read \(personal)")
+            // TRANSLATORS: %s is a file's path.
+            throw CLIError(.ioError, format(tr("cannot read %s"), personal))
         }
         var lines = text.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
@@ -202,12 +230,14 @@ struct AutostartPlaces {
             path = (path as NSString).deletingLastPathComponent
         }
         for path in missing where mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw CLIError(.ioError, "cannot create \(path): \(String(cString: strerror(errno)))")
+            // TRANSLATORS: %1$s is a folder's path, %2$s why (the system's words).
+            throw CLIError(.ioError, format(tr("cannot create %1$s: %2$s"), path, String(cString: strerror(errno))))
         }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: personal), options: .atomic)
         } catch {
-            throw CLIError(.ioError, "cannot write \(personal): \((error as NSError).localizedDescription)")
+            // TRANSLATORS: %1$s is a file's path, %2$s why.
+            throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), personal, (error as NSError).localizedDescription))
         }
     }
 
@@ -224,7 +254,8 @@ struct AutostartPlaces {
         do {
             try FileManager.default.removeItem(atPath: path)
         } catch {
-            throw CLIError(.ioError, "cannot remove \(path): \((error as NSError).localizedDescription)")
+            // TRANSLATORS: %1$s is a file's path, %2$s why.
+            throw CLIError(.ioError, format(tr("cannot remove %1$s: %2$s"), path, (error as NSError).localizedDescription))
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NudgeCore
 import NudgeStore
+import Localization
 
 /// `nudge config`: the settings kept in the store.
 struct Config: ParsableCommand {
@@ -33,7 +34,9 @@ struct Config: ParsableCommand {
             return
         }
         guard let setting = Setting(rawValue: name) else {
-            throw CLIError(.usage, "unknown setting \(name.quotedForMessage()): use \(Setting.allCases.map(\.rawValue).joined(separator: " or "))")
+            // TRANSLATORS: %1$s is the name given, quoted; %2$s the settings there are.
+            throw CLIError(.usage, format(tr("unknown setting %1$s: use %2$s"), name.quotedForMessage(),
+                                          Setting.allCases.map(\.rawValue).joined(separator: tr(" or "))))
         }
         guard let value else {
             let values = try StoreAccess.run { try StoreAccess.read().settings() }
@@ -41,7 +44,8 @@ struct Config: ParsableCommand {
             return
         }
         guard let number = Int(value) else {
-            throw CLIError(.usage, "invalid \(setting.rawValue) \(value.quotedForMessage()): give a whole number")
+            // TRANSLATORS: %1$s is the setting's name, %2$s the value given, quoted.
+            throw CLIError(.usage, format(tr("invalid %1$s %2$s: give a whole number"), setting.rawValue, value.quotedForMessage()))
         }
         let store = try StoreAccess.open()
         do { try store.set(setting, to: number) } catch { throw CLIError(error) }

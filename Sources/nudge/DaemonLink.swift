@@ -3,6 +3,7 @@ import Foundation
 import FreedesktopDelivery
 import NudgeCore
 import Platform
+import Localization
 
 /// The CLI's link to a running `nudge daemon`. The daemon is never started from here: with
 /// no owner of its bus name (or no session bus at all) every command works on the store
@@ -31,7 +32,8 @@ final class DaemonLink {
             if error.name.rawValue.hasPrefix(NudgeService.interface + ".") || error.name == .invalidArgs {
                 throw CLIError(.usage, error.message)
             }
-            throw CLIError(.unavailable, "the daemon did not answer \(member) (\(error))")
+            // TRANSLATORS: %1$s is the daemon's method, %2$s the bus's error.
+            throw CLIError(.unavailable, format(tr("the daemon did not answer %1$s (%2$s)"), member, "\(error)"))
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import Localization
 
 /// `nudge next`: preview when a schedule fires, without storing anything.
 struct Next: ParsableCommand {
@@ -42,7 +43,7 @@ struct Next: ParsableCommand {
     var schedulePreview = false
 
     func run() throws {
-        guard (1...10_000).contains(count) else { throw CLIError(.usage, "invalid count '\(count)': use 1 to 10000") }
+        guard (1...10_000).contains(count) else { throw CLIError(.usage, format(tr("invalid count %s: use 1 to 10000"), "\(count)".quotedForMessage())) }
         let zone: TimeZone
         let instants: [Date]
         do {
@@ -51,7 +52,7 @@ struct Next: ParsableCommand {
             let parsed: Schedule
             if let id {
                 guard schedule.flags == ScheduleFlags() else {
-                    throw CLIError(.usage, "give an id or schedule flags, not both")
+                    throw CLIError(.usage, tr("give an id or schedule flags, not both"))
                 }
                 let store = try StoreAccess.read()
                 let alert = try StoreAccess.run { try store.alert(matching: id) }
