@@ -21,17 +21,19 @@ public struct CronExpression: Sendable, Hashable, Codable, CustomStringConvertib
     static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     static let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
-    static let accepted = "use 5 fields 'minute hour day-of-month month day-of-week' with *, lists, ranges, steps and names, or @hourly, @daily, @weekly, @monthly"
+    // TRANSLATORS: the forms a cron expression may take (the field names are cron's own words).
+    static let accepted = Phrase("use 5 fields 'minute hour day-of-month month day-of-week' with *, lists, ranges, steps and names, or @hourly, @daily, @weekly, @monthly")
 
     /// Reads an expression; a bad field is an error naming it.
     public init(_ text: String) throws(ScheduleError) {
         self.text = text
         let trimmed = text.trimmingSpaces
         let expanded = trimmed.hasPrefix("@") ? Self.shorthand[trimmed.lowercased()] : trimmed
-        guard let expanded else { throw ScheduleError(trimmed, "invalid cron shorthand", accepted: Self.accepted) }
+        guard let expanded else { throw ScheduleError(trimmed, Phrase("invalid cron shorthand"), accepted: Self.accepted) }
         let fields = expanded.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard fields.count == 5 else {
-            throw ScheduleError(text, "invalid cron expression (\(fields.count) fields, not 5)", accepted: Self.accepted)
+            // TRANSLATORS: %d is how many fields the expression has.
+            throw ScheduleError(text, Phrase("invalid cron expression (%d fields, not 5)", fields.count), accepted: Self.accepted)
         }
         minutes = try Self.field(fields[0], "minute", 0...59, names: [])
         hours = try Self.field(fields[1], "hour", 0...23, names: [])
@@ -87,21 +89,25 @@ public struct CronExpression: Sendable, Hashable, Codable, CustomStringConvertib
 
     static func field(_ text: String, _ name: String, _ range: ClosedRange<Int>, names: [String],
                       nameBase: Int = 0) throws(ScheduleError) -> UInt64 {
-        func bad(_ token: String, _ why: String) -> ScheduleError {
-            ScheduleError(token, "invalid cron \(name) field", detail: "\(why)", accepted: "\(name) takes \(range.lowerBound)–\(range.upperBound)\(names.isEmpty ? "" : " or names"), *, lists a,b, ranges a-b and steps */n")
+        func bad(_ token: String, _ why: Phrase) -> ScheduleError {
+            // TRANSLATORS: cron: %s is the field's name (minute, hour, day-of-month, month, day-of-week), as cron calls it.
+            ScheduleError(token, Phrase("invalid cron %s field", name), detail: why, accepted: names.isEmpty
+                // TRANSLATORS: cron: %1$s is the field's name, %2$d and %3$d its smallest and largest values.
+                ? Phrase("%1$s takes %2$d–%3$d, *, lists a,b, ranges a-b and steps */n", name, range.lowerBound, range.upperBound)
+                : Phrase("%1$s takes %2$d–%3$d or names, *, lists a,b, ranges a-b and steps */n", name, range.lowerBound, range.upperBound))
         }
         func value(_ token: Substring) throws(ScheduleError) -> Int {
             if let n = Int(token), range.contains(n) { return n }
             if let index = names.firstIndex(of: token.lowercased()) { return index + nameBase }
-            throw bad(String(token), "out of range or unknown")
+            throw bad(String(token), Phrase("out of range or unknown"))
         }
         var result: UInt64 = 0
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let pieces = part.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-            guard !pieces[0].isEmpty, pieces.count == 1 || !pieces[1].contains(where: { $0 == "/" }) else { throw bad(String(part), "malformed") }
+            guard !pieces[0].isEmpty, pieces.count == 1 || !pieces[1].contains(where: { $0 == "/" }) else { throw bad(String(part), Phrase("malformed")) }
             var step = 1
             if pieces.count == 2 {
-                guard let s = Int(pieces[1]), s > 0 else { throw bad(String(part), "the step must be 1 or more") }
+                guard let s = Int(pieces[1]), s > 0 else { throw bad(String(part), Phrase("the step must be 1 or more")) }
                 step = s
             }
             let lower: Int, upper: Int
@@ -110,7 +116,7 @@ public struct CronExpression: Sendable, Hashable, Codable, CustomStringConvertib
             } else if let dash = pieces[0].firstIndex(of: "-") {
                 lower = try value(pieces[0][..<dash])
                 upper = try value(pieces[0][pieces[0].index(after: dash)...])
-                guard lower <= upper else { throw bad(String(part), "the range runs backwards") }
+                guard lower <= upper else { throw bad(String(part), Phrase("the range runs backwards")) }
             } else {
                 lower = try value(pieces[0])
                 upper = pieces.count == 2 ? range.upperBound : lower

@@ -27,11 +27,28 @@ public enum Limits {
         }
 
         /// How a message names it: the option for `--every` and `--in`, else the word.
-        public var name: String { self == .in || self == .every ? "--" + rawValue : rawValue }
+        public var name: String { label.description }
+
+        /// The name in a message, in any language.
+        public var label: Phrase {
+            switch self {
+            case .every, .in: .verbatim("--" + rawValue)
+            // TRANSLATORS: what a duration is for, in messages: how long Snooze postpones.
+            case .snooze: Phrase("snooze")
+            // TRANSLATORS: what a duration is for: how old a missed reminder may be and still be shown.
+            case .grace: Phrase("grace")
+            // TRANSLATORS: what a duration is for: how far back nudge log looks.
+            case .since: Phrase("since")
+            }
+        }
 
         /// "between 1s and 7d", for messages.
-        public var rangeText: String {
-            "between \(Limits.compact(range.lowerBound)) and \(Limits.compact(range.upperBound))"
+        public var rangeText: String { rangePhrase.description }
+
+        /// "between 1s and 7d", in any language.
+        public var rangePhrase: Phrase {
+            // TRANSLATORS: a duration's allowed range; %1$s and %2$s are durations as typed (1s, 7d).
+            Phrase("between %1$s and %2$s", Limits.compact(range.lowerBound), Limits.compact(range.upperBound))
         }
     }
 
@@ -55,6 +72,16 @@ public enum Limits {
             }
         }
 
+        /// The name in a message, in any language.
+        public var label: Phrase {
+            switch self {
+            case .title: Phrase("title")
+            case .body: Phrase("body")
+            case .icon: Phrase("icon")
+            case .sound: Phrase("sound")
+            }
+        }
+
         /// Whether a control character may stand in it.
         func allows(_ scalar: Unicode.Scalar) -> Bool {
             guard scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" else { return true }
@@ -64,8 +91,10 @@ public enum Limits {
 
     /// Why a value is refused: one line naming the value and the limit.
     public struct Violation: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The line.
-        public var description: String
+        /// The line, in any language.
+        public var phrase: Phrase
+        /// The line in English.
+        public var description: String { phrase.description }
     }
 
     /// Checks a text value: size, valid UTF-8 (no replacement characters or NULs) and no
@@ -73,21 +102,25 @@ public enum Limits {
     public static func check(_ field: Field, _ value: String) throws(Violation) {
         let bytes = value.utf8.count
         if bytes > field.maxBytes {
-            throw Violation(description: "invalid \(field): \(bytes) bytes, at most \(field.maxBytes)")
+            // TRANSLATORS: %1$s is a field (title, body…), %2$d its size, %3$d the most it may hold.
+            throw Violation(phrase: Phrase("invalid %1$s: %2$d bytes, at most %3$d", field.label, bytes, field.maxBytes))
         }
         if value.unicodeScalars.contains("\u{FFFD}") || value.utf8.contains(0) {
-            throw Violation(description: "invalid \(field): it is not valid UTF-8 text")
+            throw Violation(phrase: Phrase("invalid %s: it is not valid UTF-8 text", field.label))
         }
         if let bad = value.unicodeScalars.first(where: { !field.allows($0) }) {
-            let which = field == .body ? "only line breaks and tabs may" : "no control character may"
-            throw Violation(description: "invalid \(field): it holds the control character \(bad.codeName); \(which) stand in a \(field)")
+            // TRANSLATORS: %1$s is a field (title, body…), %2$s the character's name (ESC, U+0008).
+            throw Violation(phrase: field == .body
+                ? Phrase("invalid %1$s: it holds the control character %2$s; only line breaks and tabs may stand in a %1$s", field.label, bad.codeName)
+                : Phrase("invalid %1$s: it holds the control character %2$s; no control character may stand in a %1$s", field.label, bad.codeName))
         }
     }
 
     /// Checks a length of time in seconds.
     public static func check(_ quantity: Quantity, seconds: Int) throws(Violation) {
         guard quantity.range.contains(seconds) else {
-            throw Violation(description: "invalid \(quantity.name) \(compact(seconds)): it must be \(quantity.rangeText)")
+            // TRANSLATORS: %1$s is what the duration is for, %2$s the duration given, %3$s the range.
+            throw Violation(phrase: Phrase("invalid %1$s %2$s: it must be %3$s", quantity.label, compact(seconds), quantity.rangePhrase))
         }
     }
 

@@ -1,17 +1,18 @@
-/// Why a schedule could not be read: which token is wrong and what is accepted instead.
+/// Why a schedule could not be read: which token is wrong and what is accepted instead, as
+/// phrases a person reads in their language (the description is English).
 public struct ScheduleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The token as the person typed it.
     public var token: String
     /// What was wrong with it.
-    public var problem: String
+    public var problem: Phrase
     /// The forms that are accepted there.
-    public var accepted: String
+    public var accepted: Phrase
 
     /// More about what is wrong, when the problem alone does not say it.
-    public var detail: String?
+    public var detail: Phrase?
 
     /// Makes the error.
-    public init(_ token: String, _ problem: String, detail: String? = nil, accepted: String) {
+    public init(_ token: String, _ problem: Phrase, detail: Phrase? = nil, accepted: Phrase) {
         self.token = token
         self.problem = problem
         self.detail = detail
@@ -19,8 +20,17 @@ public struct ScheduleError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// One line: `invalid duration '0m': it must be more than 0 (use a number with s, m or h…)`.
-    public var description: String {
+    public var phrase: Phrase {
         // Nothing given at all has no token to show (no empty quotes).
-        (token.isEmpty && problem.hasPrefix("no ") ? problem : "\(problem) \(token.quotedForMessage())") + (detail.map { ": " + $0 } ?? "") + " (\(accepted))"
+        let head = token.isEmpty && problem.template.hasPrefix("no ")
+            ? problem
+            // TRANSLATORS: a schedule error: %1$s is what is wrong, %2$s the token as typed, quoted.
+            : Phrase("%1$s %2$s", problem, token.quotedForMessage())
+        // TRANSLATORS: a schedule error: %1$s is the problem, %2$s more about it, %3$s what is accepted.
+        return detail.map { Phrase("%1$s: %2$s (%3$s)", head, $0, accepted) }
+            // TRANSLATORS: a schedule error: %1$s is the problem, %2$s what is accepted.
+            ?? Phrase("%1$s (%2$s)", head, accepted)
     }
+
+    public var description: String { phrase.description }
 }

@@ -37,10 +37,14 @@ public struct ScheduleFlags: Sendable, Hashable {
 /// Reads schedules, times, weekdays, durations and zones from the CLI's words. Every
 /// error names the token and shows the accepted forms.
 public enum ScheduleParser {
-    static let timeForms = "use HH:MM (24 h), HH:MM:SS, or 9:30am / 9pm"
-    static let dayForms = "use mon…sun or full names, lists and ranges (mon-fri, sat,sun), weekdays, weekends, daily"
-    static let durationForms = "use a number with s, m or h, e.g. 90s, 20m, 1h30m"
-    static let dateForms = "use YYYY-MM-DD [HH:MM[:SS]] or ISO-8601 like 2026-12-01T09:00:05+01:00"
+    // TRANSLATORS: the forms a time of day may take (keep the examples as they are).
+    static let timeForms = Phrase("use HH:MM (24 h), HH:MM:SS, or 9:30am / 9pm")
+    // TRANSLATORS: the forms days may take (keep the words mon…sun, weekdays, weekends, daily: they are what to type).
+    static let dayForms = Phrase("use mon…sun or full names, lists and ranges (mon-fri, sat,sun), weekdays, weekends, daily")
+    // TRANSLATORS: the forms a duration may take.
+    static let durationForms = Phrase("use a number with s, m or h, e.g. 90s, 20m, 1h30m")
+    // TRANSLATORS: the forms a date may take.
+    static let dateForms = Phrase("use YYYY-MM-DD [HH:MM[:SS]] or ISO-8601 like 2026-12-01T09:00:05+01:00")
 
     /// A wall-clock time: `9:30`, `09:30:15`, `9:30am`, `9pm`, `12am` (midnight).
     public static func time(_ text: String) throws(ScheduleError) -> LocalTime {
@@ -57,17 +61,17 @@ public enum ScheduleParser {
         guard (meridiem != nil ? 1...3 : 2...3).contains(parts.count),
               parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               parts.dropFirst().allSatisfy({ $0.count == 2 }) else {
-            throw ScheduleError(text, "invalid time", accepted: timeForms)
+            throw ScheduleError(text, Phrase("invalid time"), accepted: timeForms)
         }
         var hour = Int(parts[0])!
         let minute = parts.count > 1 ? Int(parts[1])! : 0
         let second = parts.count > 2 ? Int(parts[2])! : 0
         if let meridiem {
-            guard (1...12).contains(hour) else { throw ScheduleError(text, "invalid time", detail: "the hour must be 1–12 with am/pm", accepted: timeForms) }
+            guard (1...12).contains(hour) else { throw ScheduleError(text, Phrase("invalid time"), detail: Phrase("the hour must be 1–12 with am/pm"), accepted: timeForms) }
             hour = hour % 12 + (meridiem == "p" ? 12 : 0)
         }
         guard let time = LocalTime(hour: hour, minute: minute, second: second) else {
-            throw ScheduleError(text, "invalid time", accepted: timeForms)
+            throw ScheduleError(text, Phrase("invalid time"), accepted: timeForms)
         }
         return time
     }
@@ -81,7 +85,7 @@ public enum ScheduleParser {
             if let i = names.firstIndex(of: t) ?? full.firstIndex(of: t) ?? (t.count >= 3 ? full.firstIndex(where: { $0.hasPrefix(t) }) : nil) {
                 return Weekday(rawValue: i)!
             }
-            throw ScheduleError(token, "invalid day", accepted: dayForms)
+            throw ScheduleError(token, Phrase("invalid day"), accepted: dayForms)
         }
         var result = Set<Weekday>()
         for part in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
@@ -113,8 +117,9 @@ public enum ScheduleParser {
         do {
             try Limits.check(quantity, seconds: seconds)
         } catch {
-            throw ScheduleError(text, "invalid \(quantity.name)",
-                                detail: "it must be \(quantity.rangeText)", accepted: durationForms)
+            // TRANSLATORS: %1$s is what the duration is for (snooze, --every…); %2$s its allowed range.
+            throw ScheduleError(text, Phrase("invalid %s", quantity.label),
+                                detail: Phrase("it must be %s", quantity.rangePhrase), accepted: durationForms)
         }
         return seconds
     }
@@ -131,23 +136,23 @@ public enum ScheduleParser {
                 sawUnit = true
                 lastRank = rank
             } else {
-                throw ScheduleError(text, "invalid duration", accepted: durationForms)
+                throw ScheduleError(text, Phrase("invalid duration"), accepted: durationForms)
             }
         }
-        guard number.isEmpty, sawUnit else { throw ScheduleError(text, "invalid duration", accepted: durationForms) }
-        guard total > 0 else { throw ScheduleError(text, "invalid duration", detail: "it must be more than 0", accepted: durationForms) }
+        guard number.isEmpty, sawUnit else { throw ScheduleError(text, Phrase("invalid duration"), accepted: durationForms) }
+        guard total > 0 else { throw ScheduleError(text, Phrase("invalid duration"), detail: Phrase("it must be more than 0"), accepted: durationForms) }
         return total
     }
 
     /// A time zone by IANA name (`Europe/Berlin`), or `UTC`.
     public static func zone(_ text: String) throws(ScheduleError) -> TimeZone {
         if PosixTZ.isAmbiguousOffsetName(text) {
-            throw ScheduleError(text, "ambiguous time zone",
-                                detail: "POSIX reads it as hours west of UTC, most people as hours east",
-                                accepted: "use an IANA name: Etc/GMT-3 is UTC+03:00, Etc/GMT+3 is UTC-03:00")
+            throw ScheduleError(text, Phrase("ambiguous time zone"),
+                                detail: Phrase("POSIX reads it as hours west of UTC, most people as hours east"),
+                                accepted: Phrase("use an IANA name: Etc/GMT-3 is UTC+03:00, Etc/GMT+3 is UTC-03:00"))
         }
         guard !text.isEmpty, let zone = TimeZone(identifier: text) else {
-            throw ScheduleError(text, "unknown time zone", accepted: "use an IANA name such as Europe/Berlin, America/New_York or UTC")
+            throw ScheduleError(text, Phrase("unknown time zone"), accepted: Phrase("use an IANA name such as Europe/Berlin, America/New_York or UTC"))
         }
         return zone
     }
@@ -156,7 +161,7 @@ public enum ScheduleParser {
     /// ISO-8601 with seconds and an offset (`2026-12-01T09:00:05+01:00`, `…Z`).
     public static func instant(_ text: String, zone: TimeZone) throws(ScheduleError) -> Date {
         let t = text.trimmingSpaces
-        let bad = ScheduleError(text, "invalid date", accepted: dateForms)
+        let bad = ScheduleError(text, Phrase("invalid date"), accepted: dateForms)
         let separator = t.firstIndex(where: { $0 == "T" || $0 == " " })
         let datePart = separator.map { String(t[..<$0]) } ?? t
         var rest = separator.map { String(t[t.index(after: $0)...]).trimmingSpaces } ?? ""
@@ -192,17 +197,17 @@ public enum ScheduleParser {
         let kinds = [!flags.at.isEmpty, flags.every != nil, flags.in != nil, flags.on != nil, flags.cron != nil]
         guard kinds.filter({ $0 }).count == 1 else {
             let given = zip(["--at", "--every", "--in", "--on", "--cron"], kinds).filter(\.1).map(\.0)
-            throw ScheduleError(given.joined(separator: " "), given.isEmpty ? "no schedule given" : "more than one schedule",
-                                detail: "give exactly one", accepted: "use --at, --every, --in, --on or --cron")
+            throw ScheduleError(given.joined(separator: " "), given.isEmpty ? Phrase("no schedule given") : Phrase("more than one schedule"),
+                                detail: Phrase("give exactly one"), accepted: Phrase("use --at, --every, --in, --on or --cron"))
         }
         let days = try flags.days.map { (text) throws(ScheduleError) in try Self.days(text) } ?? Schedule.everyDay
         if (flags.from != nil || flags.until != nil) && flags.every == nil {
-            throw ScheduleError(flags.from ?? flags.until ?? "", "--from/--until need --every",
-                                accepted: "use --every 30m --from 09:30 --until 21:30")
+            throw ScheduleError(flags.from ?? flags.until ?? "", Phrase("--from/--until need --every"),
+                                accepted: Phrase("use --every 30m --from 09:30 --until 21:30"))
         }
         if flags.days != nil && (flags.in != nil || flags.on != nil || flags.cron != nil) {
-            throw ScheduleError(flags.days ?? "", "--days does not go with a one-shot or --cron",
-                                accepted: "use --days with --at or --every")
+            throw ScheduleError(flags.days ?? "", Phrase("--days does not go with a one-shot or --cron"),
+                                accepted: Phrase("use --days with --at or --every"))
         }
         if !flags.at.isEmpty {
             var times: [LocalTime] = []
@@ -217,15 +222,16 @@ public enum ScheduleParser {
             case (let from?, let until?):
                 let start = try time(from), end = try time(until)
                 guard start <= end else {
-                    throw ScheduleError(until, "invalid window", detail: "--until must not be before --from", accepted: "use e.g. --from 09:30 --until 21:30")
+                    throw ScheduleError(until, Phrase("invalid window"), detail: Phrase("--until must not be before --from"),
+                                        accepted: Phrase("use e.g. --from 09:30 --until 21:30"))
                 }
                 let times = stride(from: start.secondOfDay, through: end.secondOfDay, by: seconds).map {
                     LocalTime(hour: $0 / 3600, minute: $0 / 60 % 60, second: $0 % 60)!
                 }
                 return .daily(times: times, days: days)
             default:
-                throw ScheduleError(flags.from ?? flags.until ?? "", "a window needs both --from and --until",
-                                    accepted: "use --from 09:30 --until 21:30")
+                throw ScheduleError(flags.from ?? flags.until ?? "", Phrase("a window needs both --from and --until"),
+                                    accepted: Phrase("use --from 09:30 --until 21:30"))
             }
         }
         if let text = flags.in { return .once(now.addingTimeInterval(TimeInterval(try duration(text, for: .in)))) }

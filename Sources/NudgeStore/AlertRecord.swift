@@ -61,9 +61,11 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
     }
 
     func alert() throws -> Alert {
-        guard let uuid = UUID(hex: id) else { throw StoreError(.badRow, "alert id \(id.quotedForMessage()) is not 32 hex digits") }
+        guard let uuid = UUID(hex: id) else { throw StoreError(.badRow, Phrase("alert id %s is not 32 hex digits", id.quotedForMessage())) }
         guard let decoded = Schedule(storageText: schedule) else {
-            throw StoreError(.badRow, "alert \(id.prefix(8)) has a schedule this Nudge cannot read: \(schedule.quotedForMessage()) (remove it with `nudge rm \(id.prefix(8))`, or give it a new one with `nudge edit \(id.prefix(8)) --at …`)")
+            // TRANSLATORS: %1$s is the alert's id, %2$s its stored schedule, quoted.
+            throw StoreError(.badRow, Phrase("alert %1$s has a schedule this Nudge cannot read: %2$s (remove it with `nudge rm %1$s`, or give it a new one with `nudge edit %1$s --at …`)",
+                                             String(id.prefix(8)), schedule.quotedForMessage()))
         }
         return Alert(id: uuid, title: title, body: body, schedule: decoded, enabled: enabled, sound: sound.map(Sound.init),
                      urgency: Urgency(rawValue: UInt8(clamping: urgency)) ?? .normal, icon: icon, timeZone: timeZone,

@@ -127,25 +127,27 @@ extension AppDatabase {
     /// an alert that cannot be read can still be removed.
     public func alertID(matching prefix: String) throws -> (id: UUID, title: String) {
         let record = try record(matching: prefix)
-        guard let id = UUID(hex: record.id) else { throw StoreError(.badRow, "alert id \(record.id.quotedForMessage()) is not 32 hex digits") }
+        guard let id = UUID(hex: record.id) else { throw StoreError(.badRow, Phrase("alert id %s is not 32 hex digits", record.id.quotedForMessage())) }
         return (id, record.title)
     }
 
     private func record(matching prefix: String) throws -> AlertRecord {
         let key = prefix.lowercased().filter { $0 != "-" }
         guard key.count >= 4, key.count <= 32, key.allSatisfy(\.isHexDigit) else {
-            throw StoreError(.badID, "invalid id \(prefix.quotedForMessage()): give at least 4 hex digits of an id from `nudge list`")
+            // TRANSLATORS: %s is the id as typed, quoted.
+            throw StoreError(.badID, Phrase("invalid id %s: give at least 4 hex digits of an id from `nudge list`", prefix.quotedForMessage()))
         }
         let rows = try writer.read { db in
             // Hex digits sort below "g", so this is a range scan of the primary key.
             try AlertRecord.filter(Column("id") >= key && Column("id") < key + "g").limit(6).fetchAll(db)
         }
         switch rows.count {
-        case 0: throw StoreError(.notFound, "no alert with id \(prefix.quotedForMessage())")
+        case 0: throw StoreError(.notFound, Phrase("no alert with id %s", prefix.quotedForMessage()))
         case 1: return rows[0]
         default:
             let candidates = rows.prefix(5).map { String($0.id.prefix(8)) }.joined(separator: ", ")
-            throw StoreError(.ambiguous, "id \(prefix.quotedForMessage()) is ambiguous: it matches \(candidates)\(rows.count > 5 ? ", …" : "")")
+            // TRANSLATORS: %1$s is the id as typed, quoted; %2$s the ids it matches.
+            throw StoreError(.ambiguous, Phrase("id %1$s is ambiguous: it matches %2$s", prefix.quotedForMessage(), candidates + (rows.count > 5 ? ", …" : "")))
         }
     }
 

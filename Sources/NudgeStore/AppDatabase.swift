@@ -56,20 +56,21 @@ public final class AppDatabase: Sendable {
         let file = StoreFile(path: path)
         if access == .readOnly { return try openForReading(path) }
         if let damage = file.damage() {
-            throw StoreError(.corrupt, "\(path) was found damaged (\(damage.detail)); nothing is written to it until it is restored: run `nudge doctor`")
+            // TRANSLATORS: %1$s is the store's path, %2$s what was found.
+            throw StoreError(.corrupt, Phrase("%1$s was found damaged (%2$s); nothing is written to it until it is restored: run `nudge doctor`", path, damage.detail))
         }
         let folder = (path as NSString).deletingLastPathComponent
         do {
             // Parents may be missing too (a fresh XDG_DATA_HOME).
             try makeFolders(folder, mode: 0o700)
         } catch {
-            throw StoreError(.io, "cannot create \(folder): \(error.reason)")
+            throw StoreError(.io, Phrase("cannot create %1$s: %2$s", folder, error.reason))
         }
         do {
             close(try systemCall("open(\(path))") { Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) })
         } catch {
-            if error.code == ENOSPC { throw StoreError(.io, "disk full: cannot create \(path)") }
-            throw StoreError(.io, "cannot open \(path) for reading and writing: \(error.reason)")
+            if error.code == ENOSPC { throw StoreError(.io, Phrase("disk full: cannot create %s", path)) }
+            throw StoreError(.io, Phrase("cannot open %1$s for reading and writing: %2$s", path, error.reason))
         }
         let companions = [path + "-shm", path + "-wal"].filter { !FileManager.default.fileExists(atPath: $0) }
         do {
@@ -91,7 +92,7 @@ public final class AppDatabase: Sendable {
                 (try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" && Self.migrator.hasCompletedMigrations(db),
                  try Self.newerWriter(db), try db.tableExists("alert"))
             }
-            if let newer { throw StoreError(.io, "\(path) was written by a newer Nudge (\(newer)); this one only reads it: update Nudge") }
+            if let newer { throw StoreError(.io, Phrase("%1$s was written by a newer Nudge (%2$s); this one only reads it: update Nudge", path, newer)) }
             if settled { return AppDatabase(settledWriter: queue, path: path) }
             // Before a migration changes the file, keep a copy that can be restored.
             if hasData {
@@ -119,7 +120,7 @@ public final class AppDatabase: Sendable {
             do { return try AppDatabase.inMemory() } catch { throw StoreError(error, path: path) }
         }
         // One diagnosis everywhere (SQLite would call it a disk I/O error).
-        if isFolder.boolValue { throw StoreError(.io, "cannot open \(path): Is a directory") }
+        if isFolder.boolValue { throw StoreError(.io, Phrase("cannot open %1$s: %2$s", path, "Is a directory")) }
         do {
             var queue: DatabaseQueue
             let companions = [path + "-shm", path + "-wal"].filter { !FileManager.default.fileExists(atPath: $0) }
@@ -215,9 +216,9 @@ public final class AppDatabase: Sendable {
             try systemCall("stat(\(path))") { stat(path, &info) }
         } catch {
             if error.code == ENOENT { return nil }
-            throw StoreError(.io, "cannot read \(path): \(error.reason)")
+            throw StoreError(.io, Phrase("cannot read %1$s: %2$s", path, error.reason))
         }
-        if info.st_mode & S_IFMT == S_IFDIR { throw StoreError(.io, "cannot open \(path): Is a directory") }
+        if info.st_mode & S_IFMT == S_IFDIR { throw StoreError(.io, Phrase("cannot open %1$s: %2$s", path, "Is a directory")) }
         let file = StoreFile(path: path)
         var health = Health(alerts: 0, bytes: Int(info.st_size), problems: [], damageFound: nil, newer: nil, unreadable: [],
                             lastGood: file.lastGood())

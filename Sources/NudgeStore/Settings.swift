@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NudgeCore
 
 /// The person's settings, kept in the store (`setting` table): how long the delivery log
 /// is kept. Each has a default, a range, and one line saying what it is for.
@@ -54,7 +55,9 @@ extension AppDatabase {
     /// Sets a value (checked against its range), pruning the log to it at once.
     public func set(_ setting: Setting, to value: Int) throws(StoreError) {
         guard setting.range.contains(value) else {
-            throw StoreError(.badID, "invalid \(setting.rawValue) \(value): it must be between \(setting.range.lowerBound) and \(setting.range.upperBound)")
+            // TRANSLATORS: %1$s is a setting's name, %2$d the value given, %3$d and %4$d its range.
+            throw StoreError(.badID, Phrase("invalid %1$s %2$d: it must be between %3$d and %4$d", setting.rawValue, value,
+                                            setting.range.lowerBound, setting.range.upperBound))
         }
         do {
             try writer.write { db in

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NudgeCore
 import Platform
 
 /// A store failure in terms of what the person can do about it.
@@ -22,13 +23,15 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The kind of failure.
     public var kind: Kind
-    /// One line saying what is wrong and, where it helps, what to do.
-    public var message: String
+    /// One line saying what is wrong and, where it helps, what to do, in any language.
+    public var phrase: Phrase
+    /// The line in English (logs, the bus).
+    public var message: String { phrase.description }
 
     /// Makes an error.
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ phrase: Phrase) {
         self.kind = kind
-        self.message = message
+        self.phrase = phrase
     }
 
     /// The message.
@@ -46,7 +49,8 @@ extension StoreError {
             return
         }
         guard let error = error as? DatabaseError else {
-            self.init(.io, "cannot use \(name): \(error)")
+            // TRANSLATORS: the store could not be used; %1$s is its path, %2$s why.
+            self.init(.io, Phrase("cannot use %1$s: %2$s", name, "\(error)"))
             return
         }
         switch error.resultCode {
@@ -54,18 +58,22 @@ extension StoreError {
             if let path, error.resultCode == .SQLITE_CORRUPT || FileManager.default.fileExists(atPath: path) {
                 StoreFile(path: path).markDamaged("\(error.resultCode): \(error.message ?? "damaged")")
             }
-            self.init(.corrupt, "\(name) is damaged or not a Nudge database (\(error.resultCode)); nothing was changed and nothing will be written to it: run `nudge doctor`")
+            // TRANSLATORS: %1$s is the store's path, %2$s SQLite's code.
+            self.init(.corrupt, Phrase("%1$s is damaged or not a Nudge database (%2$s); nothing was changed and nothing will be written to it: run `nudge doctor`",
+                                       name, "\(error.resultCode)"))
         case .SQLITE_FULL:
-            self.init(.io, "disk full: cannot write \(name)")
+            // TRANSLATORS: %s is the store's path.
+            self.init(.io, Phrase("disk full: cannot write %s", name))
         case .SQLITE_READONLY:
-            self.init(.io, "cannot write \(name): it is read-only")
+            self.init(.io, Phrase("cannot write %s: it is read-only", name))
         case .SQLITE_CANTOPEN:
-            self.init(.io, "cannot open \(name): \(Self.reason(path) ?? error.message ?? "unable to open")")
+            // TRANSLATORS: %1$s is the store's path, %2$s why (the system's words).
+            self.init(.io, Phrase("cannot open %1$s: %2$s", name, Self.reason(path) ?? error.message ?? "unable to open"))
         default:
             if error.resultCode == .SQLITE_IOERR, let path, Self.diskFull(path) {
-                self.init(.io, "disk full: cannot write \(name)")
+                self.init(.io, Phrase("disk full: cannot write %s", name))
             } else {
-                self.init(.io, "cannot use \(name): \(error.message ?? "\(error.resultCode)")")
+                self.init(.io, Phrase("cannot use %1$s: %2$s", name, error.message ?? "\(error.resultCode)"))
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NudgeCore
 import Platform
 
 /// The files beside a store that keep it safe: the damage marker and the last good copy.
@@ -113,25 +114,25 @@ public struct StoreFile: Sendable {
     /// sees another file at the path and reopens it. Returns where the old file went.
     public func restoreLastGood(now: Date = Date()) throws(StoreError) -> String? {
         guard FileManager.default.fileExists(atPath: lastGoodPath) else {
-            throw StoreError(.io, "there is no last good copy (\(lastGoodPath)): the daemon keeps one once it has run with a sound store")
+            throw StoreError(.io, Phrase("there is no last good copy (%s): the daemon keeps one once it has run with a sound store", lastGoodPath))
         }
         let problems = try Self.quickCheck(lastGoodPath, mark: false)
         guard problems.isEmpty else {
-            throw StoreError(.corrupt, "the last good copy \(lastGoodPath) is damaged too (\(problems.prefix(2).joined(separator: "; ")))")
+            throw StoreError(.corrupt, Phrase("the last good copy %1$s is damaged too (%2$s)", lastGoodPath, problems.prefix(2).joined(separator: "; ")))
         }
         let temporary = path + ".restoring"
         unlink(temporary)
         do {
             try FileManager.default.copyItem(atPath: lastGoodPath, toPath: temporary)
         } catch {
-            throw StoreError(.io, "cannot copy \(lastGoodPath) to \(temporary): \(error.localizedDescription)")
+            throw StoreError(.io, Phrase("cannot copy %1$s to %2$s: %3$s", lastGoodPath, temporary, error.localizedDescription))
         }
         chmod(temporary, 0o600)
         do {
             try syncFile(temporary)
         } catch {
             unlink(temporary)
-            throw StoreError(.io, "cannot write \(temporary): \(error.reason)")
+            throw StoreError(.io, Phrase("cannot write %1$s: %2$s", temporary, error.reason))
         }
         var aside: String?
         if FileManager.default.fileExists(atPath: path) {
@@ -141,7 +142,7 @@ public struct StoreFile: Sendable {
                 try systemCall("link(\(target))") { link(path, target) }
             } catch where error.code != EEXIST {
                 unlink(temporary)
-                throw StoreError(.io, "cannot keep the damaged store aside as \(target): \(error.reason)")
+                throw StoreError(.io, Phrase("cannot keep the damaged store aside as %1$s: %2$s", target, error.reason))
             } catch {}
             for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
                 _ = rename(path + suffix, target + suffix)
@@ -152,7 +153,7 @@ public struct StoreFile: Sendable {
             try systemCall("rename(\(temporary))") { rename(temporary, path) }
         } catch {
             unlink(temporary)
-            throw StoreError(.io, "cannot put the copy in place of \(path): \(error.reason)")
+            throw StoreError(.io, Phrase("cannot put the copy in place of %1$s: %2$s", path, error.reason))
         }
         unlink(markerPath)
         return aside

@@ -46,8 +46,8 @@ struct AlertOptions: ParsableArguments {
         do throws(ScheduleError) {
             let parsed = try ScheduleParser.schedule(flags, now: now, zone: zone)
             if case .once(let instant) = parsed, instant <= now {
-                throw ScheduleError(flags.on ?? flags.in ?? "", "invalid date", detail: "it is in the past",
-                                    accepted: "give a future instant")
+                throw ScheduleError(flags.on ?? flags.in ?? "", Phrase("invalid date"), detail: Phrase("it is in the past"),
+                                    accepted: Phrase("give a future instant"))
             }
             return parsed
         } catch {
@@ -64,7 +64,7 @@ struct AlertOptions: ParsableArguments {
         var changed = alert
         for (field, value) in [(Limits.Field.title, title), (.body, body), (.icon, icon), (.sound, sound)] {
             guard let value else { continue }
-            do { try Limits.check(field, value) } catch { throw CLIError(.usage, error.description) }
+            do { try Limits.check(field, value) } catch { throw CLIError(.usage, error.phrase.text(Catalog.shared.wording)) }
         }
         if let title, !title.isEmpty { changed.title = title }
         if let body { changed.body = body }

@@ -197,7 +197,7 @@ struct Doctor: ParsableCommand {
             let fix = error.message.hasSuffix("Is a directory")
                 ? Phrase("the store's path is a folder: move it aside (mv '%1$s' '%1$s.folder'); Nudge then starts a new store", path)
                 : Phrase("check the file's owner and mode (it should be yours, 0600)")
-            report.add("store", Check(name: Phrase("store"), level: .fail, detail: Phrase.verbatim(error.message), fix: fix), [("path", .string(path))])
+            report.add("store", Check(name: Phrase("store"), level: .fail, detail: error.phrase, fix: fix), [("path", .string(path))])
             return
         }
         guard let health else {

@@ -35,7 +35,7 @@ struct Nudge: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }
-            fail(message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments",
+            fail(ParserMessage.translated(message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"),
                  code: code.rawValue)
         }
         do {

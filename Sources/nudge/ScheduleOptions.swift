@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import Localization
 
 /// The schedule flags shared by `next` (and, with the store, `add` and `edit`).
 struct ScheduleOptions: ParsableArguments {
@@ -37,6 +38,6 @@ struct ScheduleOptions: ParsableArguments {
 extension CLIError {
     /// A bad schedule token is a usage error.
     init(_ error: ScheduleError) {
-        self.init(.usage, error.description)
+        self.init(.usage, error.phrase.text(Catalog.shared.wording))
     }
 }

@@ -34,7 +34,7 @@ enum StoreAccess {
     static func alerts(in store: AppDatabase, unreadable: inout Bool) throws(CLIError) -> [Alert] {
         var bad: [StoreError] = []
         let alerts = try run { try store.alerts(unreadable: &bad) }
-        for error in bad { writeError("nudge: \(error.message)\n") }
+        for error in bad { writeError("nudge: \(error.phrase.text(Catalog.shared.wording))\n") }
         if !bad.isEmpty { unreadable = true }
         return alerts
     }
@@ -44,10 +44,11 @@ extension CLIError {
     /// Unknown or ambiguous ids are usage errors; an unreadable row is bad data; a damaged
     /// or unusable store is I/O.
     init(_ error: StoreError) {
+        let text = error.phrase.text(Catalog.shared.wording)
         switch error.kind {
-        case .notFound, .ambiguous, .badID: self.init(.usage, error.message)
-        case .badRow: self.init(.dataError, error.message)
-        case .corrupt, .io: self.init(.ioError, error.message)
+        case .notFound, .ambiguous, .badID: self.init(.usage, text)
+        case .badRow: self.init(.dataError, text)
+        case .corrupt, .io: self.init(.ioError, text)
         }
     }
 }

@@ -145,7 +145,7 @@ struct ScheduleTests {
             Issue.record("\(token) was accepted")
         } catch {
             #expect(error.description.contains("'"), "\(error)")
-            #expect(!error.accepted.isEmpty)
+            #expect(!error.accepted.description.isEmpty)
         }
     }
 

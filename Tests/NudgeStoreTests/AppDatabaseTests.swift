@@ -45,7 +45,9 @@ struct AppDatabaseTests {
         try db.save(b)
         #expect(try db.alert(matching: "abcd1").id == a.id)
         #expect(try db.alert(matching: "ABCD5678").id == b.id)
-        #expect(throws: StoreError(.ambiguous, "id 'abcd' is ambiguous: it matches abcd1234, abcd5678")) { try db.alert(matching: "abcd") }
+        let ambiguous = #expect(throws: StoreError.self) { try db.alert(matching: "abcd") }
+        #expect(ambiguous?.kind == .ambiguous)
+        #expect(ambiguous?.message == "id 'abcd' is ambiguous: it matches abcd1234, abcd5678")
         #expect(throws: StoreError.self) { try db.alert(matching: "abc") }
         #expect(throws: StoreError.self) { try db.alert(matching: "zzzz") }
         let missing = #expect(throws: StoreError.self) { try db.alert(matching: "ffff") }
