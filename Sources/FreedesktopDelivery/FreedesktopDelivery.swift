@@ -89,13 +89,14 @@ public final class FreedesktopDelivery: Delivery {
     /// uses that connection.
     public static func session(environment: Environment = .current) throws(DeliveryError) -> FreedesktopDelivery {
         guard let address = environment.sessionBusAddress else {
-            throw DeliveryError(.noBus, "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist")
+            throw DeliveryError(.noBus, Phrase("no session bus: DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist"))
         }
         let connection: Connection
         do {
             connection = try Connection.bus(address: address)
         } catch {
-            throw DeliveryError(.noBus, "cannot reach the session bus at \(address) (\(error.message.isEmpty ? error.name.rawValue : error.message))")
+            // TRANSLATORS: %1$s is the bus's address, %2$s the error (libdbus's words).
+            throw DeliveryError(.noBus, Phrase("cannot reach the session bus at %1$s (%2$s)", address, error.message.isEmpty ? error.name.rawValue : error.message))
         }
         return try FreedesktopDelivery(connection: connection, environment: environment)
     }
@@ -139,13 +140,16 @@ public final class FreedesktopDelivery: Delivery {
     static func translate(_ error: BusError) -> DeliveryError {
         switch error.name {
         case .serviceUnknown, .nameHasNoOwner:
-            DeliveryError(.noServer, "no notification server: nothing owns \(busName) on the session bus")
+            // TRANSLATORS: %s is the notification service's bus name.
+            DeliveryError(.noServer, Phrase("no notification server: nothing owns %s on the session bus", busName))
         case .noReply, .timeout:
-            DeliveryError(.noReply, "the notification server (\(busName)) did not answer in time")
+            DeliveryError(.noReply, Phrase("the notification server (%s) did not answer in time", busName))
         case .disconnected, .noServer, .ioError:
-            DeliveryError(.noBus, "lost the session bus (\(error))")
+            // TRANSLATORS: %s is the error (libdbus's words).
+            DeliveryError(.noBus, Phrase("lost the session bus (%s)", "\(error)"))
         default:
-            DeliveryError(.rejected, "\(busName) refused: \(error)")
+            // TRANSLATORS: %1$s is the notification service's bus name, %2$s its error.
+            DeliveryError(.rejected, Phrase("%1$s refused: %2$s", busName, "\(error)"))
         }
     }
 
@@ -373,11 +377,16 @@ public enum SoundPlayback: Sendable, Hashable, CustomStringConvertible {
     case none
 
     /// `server`, the player's path, or `nobody`.
-    public var description: String {
+    public var description: String { phrase.description }
+
+    /// Who plays it, in any language.
+    public var phrase: Phrase {
         switch self {
-        case .server: "the notification server"
-        case .local(let player): player.program
-        case .none: "nobody (no sound capability, no player found)"
+        // TRANSLATORS: who plays a reminder's sound.
+        case .server: Phrase("the notification server")
+        case .local(let player): .verbatim(player.program)
+        // TRANSLATORS: nobody plays a reminder's sound.
+        case .none: Phrase("nobody (no sound capability, no player found)")
         }
     }
 }

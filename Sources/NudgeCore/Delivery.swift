@@ -63,13 +63,20 @@ public struct CloseReason: RawRepresentable, Sendable, Hashable, CustomStringCon
 public struct DeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure.
     public var kind: Kind
-    /// One line saying what went wrong.
-    public var message: String
+    /// One line saying what went wrong, in any language.
+    public var phrase: Phrase
+    /// The line in English.
+    public var message: String { phrase.description }
 
-    /// Makes an error.
-    public init(_ kind: Kind, _ message: String) {
+    /// Makes an error that a person reads in their language.
+    public init(_ kind: Kind, _ phrase: Phrase) {
         self.kind = kind
-        self.message = message
+        self.phrase = phrase
+    }
+
+    /// Makes an error whose text is shown as it is (another program's words).
+    public init(_ kind: Kind, _ message: String) {
+        self.init(kind, .verbatim(message))
     }
 
     /// The kinds of failure.

@@ -12,7 +12,7 @@ public enum SystemZone {
         /// The zone to use.
         public var zone: TimeZone
         /// One line for the person when `TZ` could not be followed exactly.
-        public var warning: String?
+        public var warning: Phrase?
     }
 
     /// Reads the zone afresh from the environment and the `localtime` link.
@@ -34,11 +34,11 @@ public enum SystemZone {
             if let footer = PosixTZ.footer(ofZoneFile: bytes), let rule = PosixTZ.parseRule(footer) {
                 return zone(for: rule, value: value, folder: folder)
             }
-            return Resolved(zone: utc, warning: "TZ=\(value.quotedForMessage()) is not a zone file this system can read; using UTC, as the C library does")
+            return Resolved(zone: utc, warning: Phrase("TZ=%s is not a zone file this system can read; using UTC, as the C library does", value.quotedForMessage()))
         case .rule(let rule):
             return zone(for: rule, value: value, folder: folder)
         case nil:
-            return Resolved(zone: utc, warning: "TZ=\(value.quotedForMessage()) is neither a time zone name nor a POSIX TZ rule; using UTC, as the C library does")
+            return Resolved(zone: utc, warning: Phrase("TZ=%s is neither a time zone name nor a POSIX TZ rule; using UTC, as the C library does", value.quotedForMessage()))
         }
     }
 
@@ -65,7 +65,8 @@ public enum SystemZone {
         let standard = TimeZone(secondsFromGMT: rule.standardOffset) ?? TimeZone(identifier: "UTC")!
         guard rule.daylight != nil else { return Resolved(zone: standard) }
         if let match = zoneFollowing(rule.text, folder: folder) { return Resolved(zone: match) }
-        return Resolved(zone: standard, warning: "TZ=\(value.quotedForMessage()): no installed zone follows this daylight-saving rule; using its standard time (\(InstantFormat.offset(rule.standardOffset))) all year")
+        return Resolved(zone: standard, warning: Phrase("TZ=%1$s: no installed zone follows this daylight-saving rule; using its standard time (%2$s) all year",
+                                                             value.quotedForMessage(), InstantFormat.offset(rule.standardOffset)))
     }
 
     /// The installed zone whose rule is `rule`: the one named like it (`EST5EDT`, `CET`)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NudgeCore
+import Localization
 
 /// A failure the CLI reports as one line on stderr and a sysexits code.
 struct CLIError: Error, CustomStringConvertible {
@@ -27,6 +28,6 @@ struct CLIError: Error, CustomStringConvertible {
 
     /// Every delivery failure means the service is not usable now.
     init(_ error: DeliveryError) {
-        self.init(.unavailable, error.message)
+        self.init(.unavailable, error.phrase.text(Catalog.shared.wording))
     }
 }

@@ -51,7 +51,8 @@ final class DaemonLink {
             try link.connection.send(message)
             link.connection.flush()
         } catch {
-            writeError("nudge: warning: cannot tell the daemon (\(error)); it will see the change by itself\n")
+            // TRANSLATORS: %s is the bus's error.
+            writeError("nudge: " + format(tr("warning: %s"), format(tr("cannot tell the daemon (%s); it will see the change by itself"), "\(error)")) + "\n")
         }
         return true
     }

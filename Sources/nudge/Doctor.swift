@@ -105,7 +105,7 @@ struct Doctor: ParsableCommand {
         do {
             delivery = try FreedesktopDelivery.session(environment: environment)
         } catch {
-            report.add("sessionBus", Check(name: Phrase("session bus"), level: .fail, detail: Phrase.verbatim(error.message),
+            report.add("sessionBus", Check(name: Phrase("session bus"), level: .fail, detail: error.phrase,
                                            fix: Phrase("run inside a desktop session, or set DBUS_SESSION_BUS_ADDRESS (dbus-run-session)")))
             return
         }
@@ -127,12 +127,12 @@ struct Doctor: ParsableCommand {
             var soundJSON: [(String, JSON)] = [("player", .string(sound.description))]
             if case .local(let player) = sound { soundJSON.append(("program", .string(player.program))) }
             // TRANSLATORS: nudge doctor: who plays reminders' sounds (the notification server, a program's path, or nobody…).
-            report.add("sound", Check(name: Phrase("sound"), level: sound != .none ? .ok : .fail, detail: Phrase("played by %s", sound.description),
+            report.add("sound", Check(name: Phrase("sound"), level: sound != .none ? .ok : .fail, detail: Phrase("played by %s", sound.phrase),
                                       fix: sound != .none ? nil : Phrase("install canberra-gtk-play (gnome-session-canberra) or pipewire-bin, or set NUDGE_SOUND_PLAYER")),
                        soundJSON)
             report.add("doNotDisturb", doNotDisturb(delivery.connection, server: info.name))
         } catch {
-            report.add("notificationServer", Check(name: Phrase("notification server"), level: .fail, detail: Phrase.verbatim(error.message),
+            report.add("notificationServer", Check(name: Phrase("notification server"), level: .fail, detail: error.phrase,
                                                    fix: Phrase("start one: dunst, or log into a desktop (GNOME, KDE, Xfce) that has one")))
         }
     }

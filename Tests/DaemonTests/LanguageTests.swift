@@ -122,4 +122,23 @@ struct LanguageTests {
         #expect(json.contains("\"detail\":\"not running: reminders are not shown until it runs\""))
         #expect(!json.contains("데몬"))
     }
+
+    /// Errors in the person's language, one line, the same exit status; the store untouched.
+    @Test(arguments: [
+        ("C", "nudge: invalid time '25:00' (use HH:MM (24 h), HH:MM:SS, or 9:30am / 9pm)\n",
+         "nudge: Unknown option '--bod'. Did you mean '--body'?\n"),
+        ("ko_KR.UTF-8", "nudge: 잘못된 시간 '25:00' (HH:MM(24시간), HH:MM:SS, 또는 9:30am / 9pm 형식으로 쓰세요)\n",
+         "nudge: 알 수 없는 옵션 '--bod'. 혹시 '--body'인가요?\n"),
+    ])
+    func errorsSpeakTheLanguage(lang: String, badTime: String, badOption: String) throws {
+        let desktop = try Desktop(server: false)
+        let language: [String: String?] = ["LANG": lang]
+        let time = try desktop.nudge("add", "Tea", "--at", "25:00", environment: language)
+        #expect(time.status == 64)
+        #expect(time.stderr == badTime)
+        let option = try desktop.nudge("add", "Tea", "--bod", "x", environment: language)
+        #expect(option.status == 64)
+        #expect(option.stderr == badOption)
+        #expect(try desktop.nudge("list", "--json", environment: language).stdout == "[]\n")
+    }
 }
