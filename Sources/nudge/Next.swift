@@ -91,12 +91,13 @@ struct Next: ParsableCommand {
             return
         }
         if instants.isEmpty {
-            print("never: the schedule has no instant after that")
+            // TRANSLATORS: nudge next for a schedule that never fires after the given instant.
+            print(tr("never: the schedule has no instant after that"))
             return
         }
         let clock = ZoneClock(zone)
         for instant in instants {
-            print("\(clock.local(instant).day.weekday.shortName) \(InstantFormat.iso8601(instant, in: zone))")
+            print("\(clock.local(instant).day.weekday.shortName(Catalog.shared.wording)) \(InstantFormat.iso8601(instant, in: zone))")
         }
     }
 }

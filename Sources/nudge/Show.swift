@@ -47,7 +47,7 @@ struct Show: ParsableCommand {
             // TRANSLATORS: nudge show, an alert without a zone of its own; %s is the system's zone.
             (tr("time zone"), alert.timeZone ?? format(tr("follows the system (%s)"), LocalZone.current.identifier)),
             // TRANSLATORS: nudge show: no sound.
-            (tr("sound"), alert.sound?.description ?? tr("none")), (tr("urgency"), alert.urgency.description),
+            (tr("sound"), alert.sound?.description ?? tr("none")), (tr("urgency"), Words.urgency(alert.urgency)),
             // TRANSLATORS: nudge show: the icon is Nudge's own.
             (tr("icon"), alert.icon.isEmpty ? tr("Nudge's") : alert.icon), (tr("catch-up"), catchUp),
             (tr("snooze"), Schedule.duration(alert.snoozeSeconds, words: words)),

@@ -1,4 +1,5 @@
 import Localization
+import NudgeCore
 
 /// The CLI's words that are not sentences: log events, list headers, alert states. The
 /// stored and `--json` forms (`fired`, `done-for-today`) never change; these are what a
@@ -32,6 +33,16 @@ enum Words {
         // TRANSLATORS: log event: shown again once a notification server was back.
         case "redelivered": tr("shown again")
         default: event
+        }
+    }
+
+    /// An urgency as a person reads it (`--urgency` takes the English words).
+    static func urgency(_ urgency: Urgency) -> String {
+        switch urgency {
+        // TRANSLATORS: an alert's urgency (nudge show).
+        case .low: tr("low")
+        case .normal: tr("normal")
+        case .critical: tr("critical")
         }
     }
 

@@ -127,8 +127,13 @@ struct LanguageTests {
     @Test(arguments: [
         ("C", "nudge: invalid time '25:00' (use HH:MM (24 h), HH:MM:SS, or 9:30am / 9pm)\n",
          "nudge: Unknown option '--bod'. Did you mean '--body'?\n"),
+        ("en_US.UTF-8", "nudge: invalid time '25:00' (use HH:MM (24 h), HH:MM:SS, or 9:30am / 9pm)\n",
+         "nudge: Unknown option '--bod'. Did you mean '--body'?\n"),
         ("ko_KR.UTF-8", "nudge: 잘못된 시간 '25:00' (HH:MM(24시간), HH:MM:SS, 또는 9:30am / 9pm 형식으로 쓰세요)\n",
          "nudge: 알 수 없는 옵션 '--bod'. 혹시 '--body'인가요?\n"),
+        // Polish has no translation for these yet: English, whole.
+        ("pl_PL.UTF-8", "nudge: invalid time '25:00' (use HH:MM (24 h), HH:MM:SS, or 9:30am / 9pm)\n",
+         "nudge: Unknown option '--bod'. Did you mean '--body'?\n"),
     ])
     func errorsSpeakTheLanguage(lang: String, badTime: String, badOption: String) throws {
         let desktop = try Desktop(server: false)
@@ -140,5 +145,31 @@ struct LanguageTests {
         #expect(option.status == 64)
         #expect(option.stderr == badOption)
         #expect(try desktop.nudge("list", "--json", environment: language).stdout == "[]\n")
+    }
+
+    /// A catalog that is missing, empty or garbage is English, never a crash or a
+    /// garbled line: a copy of the binary with a share/locale of its own beside it.
+    @Test(arguments: ["missing", "garbage", "truncated"])
+    func aBrokenCatalogIsEnglish(catalog: String) throws {
+        try #require(Self.has("ko_KR.UTF-8"), "make deps generates ko_KR")
+        let desktop = try Desktop(server: false)
+        let root = desktop.directory + "/install"
+        try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/share/locale/ko/LC_MESSAGES", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Bench.nudgePath, toPath: root + "/bin/nudge")
+        let mo = root + "/share/locale/ko/LC_MESSAGES/nudge.mo"
+        switch catalog {
+        case "garbage": try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: URL(fileURLWithPath: mo))
+        case "truncated":
+            // A valid header whose tables point past the end of the file.
+            var bytes: [UInt8] = []
+            for word: UInt32 in [0x9504_12de, 0, 40, 28, 348, 0, 0] { withUnsafeBytes(of: word.littleEndian) { bytes += $0 } }
+            try Data(bytes).write(to: URL(fileURLWithPath: mo))
+        default: break
+        }
+        let added = try Bench.run(root + "/bin/nudge", ["add", "--at", "09:00"], environment: desktop.environment(["LANG": "ko_KR.UTF-8"]))
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("added "), "\(added.stdout)")
+        #expect(added.stdout.contains("Time to drink water 💧 — daily at 09:00\n"))
     }
 }
