@@ -34,6 +34,9 @@ struct LanguageTests {
         let calls = MonitoredNotify.parse(monitor.stop())
         try #require(calls.count == 1)
         #expect(calls[0].summary == title)
+        let body = ["ko_KR.UTF-8": "세계보건기구(WHO)는 하루에 물 1.5–2리터를 권해요.", "pl_PL.UTF-8": "WHO zaleca 1,5–2 litry wody dziennie."][lang]
+            ?? "The WHO recommends 1.5–2 litres of water a day."
+        #expect(calls[0].body == body)
         #expect(calls[0].actions == ["default", "", "done", buttons[0], "snooze", buttons[1], "skip-today", buttons[2]])
         // The log and the list say it in the same language; --json does not change.
         let fired = ["ko_KR.UTF-8": "알림 ×1", "pl_PL.UTF-8": "pokazano ×1"][lang] ?? "fired ×1"
@@ -107,6 +110,15 @@ struct LanguageTests {
         #expect(json.contains("\"schedule\":\"every 30 min, 09:30–21:30, Mon–Fri\""))
         #expect(json.contains("\"schedule\":\"Mon, Wed at 18:00\""))
         #expect(try desktop.nudge("list", environment: language).status == 0)
+    }
+
+    /// doctor's lines in each language (Polish has none yet: English).
+    @Test(arguments: [("C", "ok   notification server: dunst "), ("en_US.UTF-8", "ok   notification server: dunst "),
+                      ("ko_KR.UTF-8", "ok   알림 서버: dunst "), ("pl_PL.UTF-8", "ok   notification server: dunst ")])
+    func doctorSpeaksTheLanguage(lang: String, serverLine: String) throws {
+        let desktop = try Desktop()
+        let text = try desktop.nudge("doctor", environment: ["LANG": lang]).stdout
+        #expect(text.contains(serverLine), "\(text)")
     }
 
     /// doctor speaks the language in its text; its --json stays English.
