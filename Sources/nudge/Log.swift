@@ -53,7 +53,7 @@ struct Log: ParsableCommand {
         let rows = entries.map { entry -> [String] in
             var what = Words.event(entry.event)
             if let count = entry.count { what += entry.event == "fired" ? " ×\(count)" : " \(count)" }
-            if let detail = entry.detail { what += " (\(detail))" }
+            if let detail = entry.detail { what += " (\(Words.detail(detail)))" }
             return [terminal.wording.instant(entry.at, LocalZone.current), entry.alertID.shortHex, what,
                     // TRANSLATORS: nudge log, in place of the title of an alert that was removed.
                     titles[entry.alertID] ?? tr("(removed)")]

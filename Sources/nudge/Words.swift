@@ -36,6 +36,16 @@ enum Words {
         }
     }
 
+    /// A log entry's stored detail as a person reads it: the forms the daemon writes
+    /// (`until …`, `since …`) in their language, anything else as stored.
+    static func detail(_ text: String) -> String {
+        // TRANSLATORS: nudge log: a snooze lasts until %s (a date and time).
+        if text.hasPrefix("until ") { return format(tr("until %s"), String(text.dropFirst(6))) }
+        // TRANSLATORS: nudge log: showings missed since %s (a date and time).
+        if text.hasPrefix("since ") { return format(tr("since %s"), String(text.dropFirst(6))) }
+        return text
+    }
+
     /// An urgency as a person reads it (`--urgency` takes the English words).
     static func urgency(_ urgency: Urgency) -> String {
         switch urgency {
