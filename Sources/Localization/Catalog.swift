@@ -10,8 +10,8 @@ import NudgeCore
 /// English is what is left whenever anything is missing: no locale, no catalog, a damaged
 /// one. Machine output (`--json`, D-Bus names, action keys) never goes through here.
 ///
-/// Messages are marked for `scripts/update-pot` by the calls `tr("…")` and
-/// `trn("…", "…", n)` (xgettext's keywords).
+/// Messages are marked for `scripts/update-pot` by the calls `tr("…")`, `trn("…", "…", n)`
+/// and, for sentences kept until they are shown, `Phrase("…", …)` (xgettext's keywords).
 public final class Catalog: Sendable {
     /// The gettext domain, and the catalogs' file name (`nudge.mo`).
     public static let domain = "nudge"
