@@ -77,8 +77,10 @@ struct Doctor: ParsableCommand {
             return checks.map { check in
                 let level = check.level == .fail ? "FAIL" : check.level.rawValue + String(repeating: " ", count: 4 - check.level.rawValue.count)
                 // TRANSLATORS: nudge doctor, before what to do about a problem; %s is the fix.
-                return "\(level) \(check.name.text(words)): \(check.detail.text(words))"
-                    + (check.fix.map { "\n     " + format(tr("fix: %s"), $0.text(words)) } ?? "")
+                // Values from the environment, the store or the server are shown, never obeyed
+                // by the terminal: controls escaped.
+                return "\(level) \(check.name.text(words)): \(check.detail.text(words).escapingControls)"
+                    + (check.fix.map { "\n     " + format(tr("fix: %s"), $0.text(words).escapingControls) } ?? "")
             }.joined(separator: "\n")
         }
     }
