@@ -88,6 +88,10 @@ struct LanguageTests {
         #expect(json.contains("\"language\":{\"ok\":true,\"level\":\"warn\""))
         let c = try desktop.nudge("doctor", environment: ["LANG": "C"])
         #expect(c.stdout.contains("ok   language: C"))
+        // A locale name with an escape in it is shown escaped, never sent to the terminal.
+        let escaped = try desktop.nudge("doctor", environment: ["LANG": "ko\u{1B}[31mRED"]).stdout
+        #expect(!escaped.contains("\u{1B}"))
+        #expect(escaped.contains("warn language: ko\\e[31mRED is not installed"))
     }
 
     /// Schedules in words of the person's language; `--json` stays English.
