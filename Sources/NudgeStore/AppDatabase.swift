@@ -295,6 +295,13 @@ public final class AppDatabase: Sendable {
                 t.column("value", .text).notNull()
             }
         }
+        migrator.registerMigration("v4: drinks") { db in
+            try db.create(table: "drink") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("at", .double).notNull().indexed()
+                t.column("ml", .integer).notNull().check { $0 >= 1 && $0 <= Water.maxDrink }
+            }
+        }
         return migrator
     }
 }

@@ -3,18 +3,28 @@ import GRDB
 import NudgeCore
 
 /// The person's settings, kept in the store (`setting` table): how long the delivery log
-/// is kept. Each has a default, a range, and one line saying what it is for.
+/// is kept, the cup size, the daily water goal and when a day starts. Each has a
+/// default, a range, and one line saying what it is for.
 public enum Setting: String, Sendable, CaseIterable {
     /// Log entries older than this many days are removed as new ones are written.
     case logDays = "log-days"
     /// At most this many log entries are kept; the oldest go first.
     case logRows = "log-rows"
+    /// The cup size in millilitres: what `nudge drink` logs without an amount.
+    case cup
+    /// The daily water goal in millilitres.
+    case goal
+    /// When a day starts for the water total, in minutes after midnight (04:00 for night owls).
+    case dayStart = "day-start"
 
     /// The value when none is set.
     public var defaultValue: Int {
         switch self {
         case .logDays: 90
         case .logRows: 100_000
+        case .cup: 250
+        case .goal: 2000
+        case .dayStart: 0
         }
     }
 
@@ -23,6 +33,9 @@ public enum Setting: String, Sendable, CaseIterable {
         switch self {
         case .logDays: 1...3650
         case .logRows: 100...10_000_000
+        case .cup: 10...Water.maxDrink
+        case .goal: 100...20_000
+        case .dayStart: 0...1439
         }
     }
 
@@ -31,6 +44,28 @@ public enum Setting: String, Sendable, CaseIterable {
         switch self {
         case .logDays: "days the delivery log keeps an entry"
         case .logRows: "entries the delivery log keeps at most"
+        case .cup: "the cup size that nudge drink logs without an amount"
+        case .goal: "the daily water goal"
+        case .dayStart: "when a day starts for the water total (after midnight)"
+        }
+    }
+
+    /// A value as a person types it: amounts with their unit (`250ml`, `2l`), the day's
+    /// start as a time (`04:00`), counts as whole numbers.
+    public func parse(_ text: String) -> Int? {
+        switch self {
+        case .cup, .goal: try? Water.millilitres(text, limit: Int.max)
+        case .dayStart: (try? ScheduleParser.time(text)).map { $0.secondOfDay / 60 }
+        case .logDays, .logRows: Int(text)
+        }
+    }
+
+    /// A value as `nudge config` shows it, in the form `parse` reads back.
+    public func text(_ value: Int) -> String {
+        switch self {
+        case .cup, .goal: "\(value)ml"
+        case .dayStart: LocalTime(hour: value / 60, minute: value % 60).map(\.description) ?? "\(value)"
+        case .logDays, .logRows: "\(value)"
         }
     }
 }
@@ -55,9 +90,9 @@ extension AppDatabase {
     /// Sets a value (checked against its range), pruning the log to it at once.
     public func set(_ setting: Setting, to value: Int) throws(StoreError) {
         guard setting.range.contains(value) else {
-            // TRANSLATORS: %1$s is a setting's name, %2$d the value given, %3$d and %4$d its range.
-            throw StoreError(.badID, Phrase("invalid %1$s %2$d: it must be between %3$d and %4$d", setting.rawValue, value,
-                                            setting.range.lowerBound, setting.range.upperBound))
+            // TRANSLATORS: %1$s is a setting's name, %2$s the value given, %3$s and %4$s its range.
+            throw StoreError(.badID, Phrase("invalid %1$s %2$s: it must be between %3$s and %4$s", setting.rawValue, setting.text(value),
+                                            setting.text(setting.range.lowerBound), setting.text(setting.range.upperBound)))
         }
         do {
             try writer.write { db in

@@ -7,16 +7,18 @@ import Localization
 struct Config: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Show or change settings (how long the delivery log is kept).",
+        abstract: "Show or change settings: the cup size, the daily water goal, when a day starts, how long the log is kept.",
         discussion: """
         Without arguments, lists every setting with its value; with a name, prints its \
         value; with a name and a value, sets it.
 
         Settings:
-        \(Setting.allCases.map { "  \($0.rawValue + String(repeating: " ", count: max(0, 10 - $0.rawValue.count))) \($0.summary) (default \($0.defaultValue), \($0.range.lowerBound)–\($0.range.upperBound))" }.joined(separator: "\n"))
+        \(Setting.allCases.map { "  \($0.rawValue + String(repeating: " ", count: max(0, 10 - $0.rawValue.count))) \($0.summary) (default \($0.text($0.defaultValue)), \($0.text($0.range.lowerBound))–\($0.text($0.range.upperBound)))" }.joined(separator: "\n"))
 
         Examples:
           nudge config
+          nudge config goal 2.5l
+          nudge config day-start 04:00
           nudge config log-days 30
         """
     )
@@ -30,7 +32,7 @@ struct Config: ParsableCommand {
     func run() throws {
         guard let name else {
             let values = try StoreAccess.run { try StoreAccess.read().settings() }
-            for setting in Setting.allCases { print("\(setting.rawValue) \(values[setting] ?? setting.defaultValue)") }
+            for setting in Setting.allCases { print("\(setting.rawValue) \(setting.text(values[setting] ?? setting.defaultValue))") }
             return
         }
         guard let setting = Setting(rawValue: name) else {
@@ -40,15 +42,22 @@ struct Config: ParsableCommand {
         }
         guard let value else {
             let values = try StoreAccess.run { try StoreAccess.read().settings() }
-            print(values[setting] ?? setting.defaultValue)
+            print(setting.text(values[setting] ?? setting.defaultValue))
             return
         }
-        guard let number = Int(value) else {
-            // TRANSLATORS: %1$s is the setting's name, %2$s the value given, quoted.
-            throw CLIError(.usage, format(tr("invalid %1$s %2$s: give a whole number"), setting.rawValue, value.quotedForMessage()))
+        guard let number = setting.parse(value) else {
+            switch setting {
+            case .cup, .goal:
+                // TRANSLATORS: %1$s is the setting's name, %2$s the value given, quoted.
+                throw CLIError(.usage, format(tr("invalid %1$s %2$s: give an amount such as 250ml, 0.3l or 8oz"), setting.rawValue, value.quotedForMessage()))
+            case .dayStart:
+                throw CLIError(.usage, format(tr("invalid %1$s %2$s: give a time such as 04:00"), setting.rawValue, value.quotedForMessage()))
+            case .logDays, .logRows:
+                throw CLIError(.usage, format(tr("invalid %1$s %2$s: give a whole number"), setting.rawValue, value.quotedForMessage()))
+            }
         }
         let store = try StoreAccess.open()
         do { try store.set(setting, to: number) } catch { throw CLIError(error) }
-        print("\(setting.rawValue) \(number)")
+        print("\(setting.rawValue) \(setting.text(number))")
     }
 }

@@ -134,4 +134,29 @@ struct AppDatabaseTests {
         let store = try AppDatabase(queue)
         #expect(try store.alerts().sorted { $0.title < $1.title } == alerts.sorted { $0.title < $1.title })
     }
+
+    /// A store from before drinks (v3) opens with its alerts and settings, and takes drinks.
+    @Test func aVersion3StoreGetsDrinks() throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "v3: settings")
+        let alerts = try sampleAlerts()
+        try queue.write { db in
+            for alert in alerts { try AlertRecord(alert).insert(db) }
+            try db.execute(sql: "INSERT INTO setting (key, value) VALUES ('log-days', '30')")
+        }
+        let store = try AppDatabase(queue)
+        #expect(try store.alerts().count == alerts.count)
+        #expect(try store.settings()[.logDays] == 30)
+        #expect(try store.settings()[.goal] == 2000)
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        try store.logDrink(250, at: start)
+        try store.logDrink(500, at: start.addingTimeInterval(60))
+        #expect(try store.intake(from: start, to: start.addingTimeInterval(120)) == 750)
+        #expect(try store.intake(from: start.addingTimeInterval(1), to: start.addingTimeInterval(120)) == 500)
+        #expect(try store.undoLastDrink()?.millilitres == 500)
+        #expect(try store.undoLastDrink()?.millilitres == 250)
+        #expect(try store.undoLastDrink() == nil)
+        #expect(throws: StoreError.self) { try store.logDrink(0, at: start) }
+        #expect(throws: StoreError.self) { try store.logDrink(5001, at: start) }
+    }
 }

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Water: amounts as people type them, and the day a drink counts for.
+public enum Water {
+    /// The most one drink may be: more at once is a typo, not a glass.
+    public static let maxDrink = 5000
+
+    /// Millilitres in a US fluid ounce.
+    static let millilitresPerOunce = 29.5735295625
+
+    /// Why an amount cannot be read: the token and what is wrong, as a phrase.
+    public struct AmountError: Error, Sendable, Hashable, CustomStringConvertible {
+        public var phrase: Phrase
+        public var description: String { phrase.description }
+    }
+
+    /// An amount in whole millilitres: `250`, `250ml`, `25cl`, `0.3l`, `8oz` (US fluid
+    /// ounces); more than 0 and at most `limit`.
+    public static func millilitres(_ text: String, limit: Int = maxDrink) throws(AmountError) -> Int {
+        let token = text.trimmingSpaces.lowercased()
+        let digits = token.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        let unit = String(token.dropFirst(digits.count)).trimmingSpaces
+        let factor: Double?
+        switch unit {
+        case "", "ml": factor = 1
+        case "cl": factor = 10
+        case "l": factor = 1000
+        case "oz", "floz", "fl oz": factor = millilitresPerOunce
+        default: factor = nil
+        }
+        // TRANSLATORS: the forms an amount of water may take (keep the units as they are typed).
+        let accepted = Phrase("use a number with ml, cl, l or oz, e.g. 250ml, 0.3l, 8oz")
+        guard let factor, !digits.isEmpty, digits.filter({ $0 == "." }).count <= 1, let number = Double(digits) else {
+            // TRANSLATORS: %1$s is the amount as typed, quoted; %2$s the forms accepted.
+            throw AmountError(phrase: Phrase("invalid amount %1$s (%2$s)", text.quotedForMessage(), accepted))
+        }
+        let value = Int((number * factor).rounded())
+        guard value >= 1, value <= limit else {
+            // TRANSLATORS: %1$s is the amount as typed, quoted; %2$d the most allowed in millilitres.
+            throw AmountError(phrase: Phrase("invalid amount %1$s: it must be more than 0 and at most %2$d ml", text.quotedForMessage(), limit))
+        }
+        return value
+    }
+
+    /// `2,000 ml`: millilitres grouped by thousands.
+    public static func text(_ millilitres: Int) -> String {
+        var digits = String(millilitres.magnitude), grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        return (millilitres < 0 ? "-" : "") + digits + grouped + " ml"
+    }
+
+    /// The drink day holding an instant: days begin `dayStart` seconds after local midnight
+    /// (04:00 for night owls), so a glass at 01:30 still counts for the evening before.
+    public static func day(containing instant: Date, zone: TimeZone, dayStart: Int) -> (day: CivilDay, start: Date, end: Date) {
+        let clock = ZoneClock(zone)
+        let local = clock.local(instant)
+        let day = local.second < dayStart ? local.day.advanced(by: -1) : local.day
+        let time = LocalTime(hour: dayStart / 3600, minute: dayStart / 60 % 60)!
+        return (day, clock.instant(day, time), clock.instant(day.advanced(by: 1), time))
+    }
+}

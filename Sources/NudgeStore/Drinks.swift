@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+/// One drink of water: when, and how much.
+public struct Drink: Sendable, Hashable {
+    /// Its row, in the order drinks were logged.
+    public var id: Int64
+    /// When it was drunk.
+    public var at: Date
+    /// How much, in millilitres.
+    public var millilitres: Int
+}
+
+extension AppDatabase {
+    /// Logs a drink.
+    @discardableResult
+    public func logDrink(_ millilitres: Int, at: Date) throws(StoreError) -> Drink {
+        guard (1...Water.maxDrink).contains(millilitres) else {
+            throw StoreError(.badID, Phrase("invalid amount %1$s: it must be more than 0 and at most %2$d ml", "\(millilitres)ml", Water.maxDrink))
+        }
+        do {
+            let id = try writer.write { db -> Int64 in
+                try db.execute(sql: "INSERT INTO drink (at, ml) VALUES (?, ?)", arguments: [at.timeIntervalSince1970, millilitres])
+                return db.lastInsertedRowID
+            }
+            return Drink(id: id, at: at, millilitres: millilitres)
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// Removes the drink logged last (the last one written, whatever its time); `nil`
+    /// when there is none.
+    public func undoLastDrink() throws(StoreError) -> Drink? {
+        do {
+            return try writer.write { db -> Drink? in
+                guard let row = try Row.fetchOne(db, sql: "SELECT id, at, ml FROM drink ORDER BY id DESC LIMIT 1") else { return nil }
+                let drink = Drink(id: row["id"], at: Date(timeIntervalSince1970: row["at"]), millilitres: row["ml"])
+                try db.execute(sql: "DELETE FROM drink WHERE id = ?", arguments: [drink.id])
+                return drink
+            }
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// The millilitres drunk from `start` up to, not including, `end`.
+    public func intake(from start: Date, to end: Date) throws(StoreError) -> Int {
+        do {
+            return try writer.read { db in
+                // A store an older Nudge wrote, opened to read, has no drinks yet.
+                guard try db.tableExists("drink") else { return 0 }
+                return try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(ml), 0) FROM drink WHERE at >= ? AND at < ?",
+                                 arguments: [start.timeIntervalSince1970, end.timeIntervalSince1970]) ?? 0
+            }
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+}
