@@ -62,3 +62,41 @@ public enum Water {
         return (day, clock.instant(day, time), clock.instant(day.advanced(by: 1), time))
     }
 }
+
+extension Water {
+    /// One drink day's total.
+    public struct DayTotal: Sendable, Hashable {
+        public var day: CivilDay
+        public var millilitres: Int
+    }
+
+    /// The totals of every drink day from `first` to `last` (both included), from drinks
+    /// sorted by time; days without a drink are 0.
+    public static func totals(_ drinks: [(at: Date, millilitres: Int)], from first: CivilDay, through last: CivilDay,
+                              zone: TimeZone, dayStart: Int) -> [DayTotal] {
+        guard first <= last else { return [] }
+        var totals = (0...first.distance(to: last)).map { DayTotal(day: first.advanced(by: $0), millilitres: 0) }
+        for drink in drinks {
+            let index = first.distance(to: day(containing: drink.at, zone: zone, dayStart: dayStart).day)
+            if index >= 0 && index < totals.count { totals[index].millilitres += drink.millilitres }
+        }
+        return totals
+    }
+
+    /// Days at goal in a row: the run that reaches `today` (or yesterday, while today is
+    /// not there yet), and the longest run in `totals`.
+    public static func streaks(_ totals: [DayTotal], goal: Int, today: CivilDay) -> (current: Int, longest: Int) {
+        var longest = 0, run = 0, current = 0
+        var previous: CivilDay?
+        for total in totals.sorted(by: { $0.day < $1.day }) {
+            let met = total.millilitres >= goal
+            run = met ? (previous.map { $0.advanced(by: 1) == total.day } ?? false ? run + 1 : 1) : 0
+            previous = met ? total.day : nil
+            longest = max(longest, run)
+            if total.day == today || total.day == today.advanced(by: -1) {
+                if met { current = run } else if total.day == today.advanced(by: -1) { current = 0 }
+            }
+        }
+        return (current, longest)
+    }
+}

@@ -58,4 +58,22 @@ extension AppDatabase {
             throw StoreError(error, path: path)
         }
     }
+
+    /// The drinks from `start` (or the first) up to, not including, `end`, oldest first.
+    public func drinks(from start: Date?, to end: Date) throws(StoreError) -> [(at: Date, millilitres: Int)] {
+        do {
+            return try writer.read { db in
+                guard try db.tableExists("drink") else { return [] }
+                var drinks: [(at: Date, millilitres: Int)] = []
+                let rows = try Row.fetchCursor(db, sql: "SELECT at, ml FROM drink WHERE at >= ? AND at < ? ORDER BY at",
+                                               arguments: [start?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude, end.timeIntervalSince1970])
+                while let row = try rows.next() {
+                    drinks.append((Date(timeIntervalSince1970: row[0]), row[1]))
+                }
+                return drinks
+            }
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
 }
