@@ -1,7 +1,12 @@
-/// A value a message puts in its place (`%d`, `%s`).
-public protocol FormatArgument {
+/// A plain value a message puts in its place (`%d`, `%s`); in a ``Phrase`` it stands as
+/// itself in every language.
+public protocol FormatArgument: PhraseArgument {
     /// The text it stands as.
     var formatted: String { get }
+}
+
+extension FormatArgument {
+    public var part: Phrase.Part { .text(formatted) }
 }
 
 extension Int: FormatArgument { public var formatted: String { String(self) } }

@@ -62,11 +62,8 @@ public struct Phrase: Sendable, Hashable, CustomStringConvertible, PhraseArgumen
     public var part: Part { .phrase(self) }
 }
 
-/// What can fill a phrase's placeholder.
+/// What can fill a phrase's placeholder: a plain value (``FormatArgument``) or a phrase.
 public protocol PhraseArgument {
     /// As a part of a phrase.
     var part: Phrase.Part { get }
 }
-
-extension String: PhraseArgument { public var part: Phrase.Part { .text(self) } }
-extension Int: PhraseArgument { public var part: Phrase.Part { .text(String(self)) } }
