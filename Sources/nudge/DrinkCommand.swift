@@ -46,7 +46,7 @@ struct DrinkCommand: ParsableCommand {
             }
             let total = try Self.total(store, at: drink.at, settings: settings, zone: zone, now: now)
             // TRANSLATORS: nudge drink --undo; %1$s is the amount (250 ml), %2$s when it was drunk, %3$s the day's total against the goal.
-            print(format(tr("took back %1$s from %2$s — %3$s"), Water.text(drink.millilitres), Self.when(drink.at, zone: zone), total))
+            print(format(tr("took back %1$s from %2$s — %3$s"), Water.text(drink.millilitres), Self.when(drink.at, zone: zone, now: now), total))
             return
         }
         let millilitres: Int
@@ -59,7 +59,7 @@ struct DrinkCommand: ParsableCommand {
         _ = try StoreAccess.run { try store.logDrink(millilitres, at: when) }
         let total = try Self.total(store, at: when, settings: settings, zone: zone, now: now)
         // TRANSLATORS: nudge drink; %1$s is the amount (250 ml), %2$s when, %3$s the day's total against the goal.
-        print(format(tr("drank %1$s at %2$s — %3$s"), Water.text(millilitres), Self.when(when, zone: zone), total))
+        print(format(tr("drank %1$s at %2$s — %3$s"), Water.text(millilitres), Self.when(when, zone: zone, now: now), total))
     }
 
     /// "750 of 2,000 ml today", or for an earlier day "… on 2026-11-22".
@@ -79,10 +79,11 @@ struct DrinkCommand: ParsableCommand {
 
     /// When a drink was: the time of day as the person's clock writes it, with the date
     /// when it was not today.
-    static func when(_ instant: Date, zone: TimeZone) -> String {
-        let local = ZoneClock(zone).local(instant)
+    static func when(_ instant: Date, zone: TimeZone, now: Date) -> String {
+        let clock = ZoneClock(zone)
+        let local = clock.local(instant)
         let time = Terminal().wording.time(LocalTime(hour: local.second / 3600, minute: local.second / 60 % 60)!)
-        return local.day == ZoneClock(zone).local(Date()).day ? time : "\(local.day) \(time)"
+        return local.day == clock.local(now).day ? time : "\(local.day) \(time)"
     }
 
     /// `--at`: HH:MM today or a date and time; never in the future.

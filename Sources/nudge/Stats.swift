@@ -33,47 +33,61 @@ struct Stats: ParsableCommand {
     var svg: String?
 
     /// What the chart shows.
-    struct Water {
+    struct Chart {
         var goal: Int
         var dayStart: Int
-        var totals: [NudgeCore.Water.DayTotal]
+        var totals: [Water.DayTotal]
         var current: Int
         var longest: Int
+
+        /// "Water, the last 7 days (goal 2,000 ml)".
+        var heading: String {
+            // TRANSLATORS: nudge stats' heading; %1$d is how many days, %2$s the goal (2,000 ml).
+            format(trn("Water, the last %1$d day (goal %2$s)", "Water, the last %1$d days (goal %2$s)", totals.count),
+                   totals.count, Water.text(goal))
+        }
+
+        /// "Streak: 3 days at goal now, 9 at most".
+        var streaks: String {
+            // TRANSLATORS: nudge stats: days at goal in a row, now (%1$d) and at most (%2$d).
+            format(trn("Streak: %1$d day at goal now, %2$d at most", "Streak: %1$d days at goal now, %2$d at most", current),
+                   current, longest)
+        }
     }
 
     func run() throws {
         guard (1...3660).contains(days) else {
             throw CLIError(.usage, format(tr("invalid --days %s: use 1 to 3660"), "\(days)".quotedForMessage()))
         }
-        let water = try Self.water(days: days, now: Date(), zone: LocalZone.current)
+        let chart = try Self.chart(days: days, now: Date(), zone: LocalZone.current)
         if let svg {
             do {
-                try Self.svg(water).write(toFile: svg, atomically: true, encoding: .utf8)
+                try Self.svg(chart).write(toFile: svg, atomically: true, encoding: .utf8)
             } catch {
                 // TRANSLATORS: %1$s is a file's path, %2$s why.
                 throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), svg, (error as NSError).localizedFailureReason ?? error.localizedDescription))
             }
         }
-        print(json ? Self.json(water) : Self.text(water, terminal: Terminal()))
+        print(json ? Self.json(chart) : Self.text(chart, terminal: Terminal()))
     }
 
-    static func water(days: Int, now: Date, zone: TimeZone) throws -> Water {
+    static func chart(days: Int, now: Date, zone: TimeZone) throws -> Chart {
         let store = try StoreAccess.read()
         let settings = try StoreAccess.run { try store.settings() }
         let goal = settings[.goal] ?? Setting.goal.defaultValue
         let dayStart = (settings[.dayStart] ?? 0) * 60
-        let today = NudgeCore.Water.day(containing: now, zone: zone, dayStart: dayStart)
+        let today = Water.day(containing: now, zone: zone, dayStart: dayStart)
         let drinks = try StoreAccess.run { try store.drinks(from: nil, to: today.end) }
-        let first = drinks.first.map { NudgeCore.Water.day(containing: $0.at, zone: zone, dayStart: dayStart).day } ?? today.day
-        let all = NudgeCore.Water.totals(drinks, from: min(first, today.day.advanced(by: 1 - days)), through: today.day,
+        let first = drinks.first.map { Water.day(containing: $0.at, zone: zone, dayStart: dayStart).day } ?? today.day
+        let all = Water.totals(drinks, from: min(first, today.day.advanced(by: 1 - days)), through: today.day,
                                          zone: zone, dayStart: dayStart)
-        let streaks = NudgeCore.Water.streaks(all, goal: goal, today: today.day)
-        return Water(goal: goal, dayStart: dayStart, totals: Array(all.suffix(days)), current: streaks.current, longest: streaks.longest)
+        let streaks = Water.streaks(all, goal: goal, today: today.day)
+        return Chart(goal: goal, dayStart: dayStart, totals: Array(all.suffix(days)), current: streaks.current, longest: streaks.longest)
     }
 
     /// One row per day: the day, a bar (eighths of a cell; the goal is 20 cells, more
     /// runs on to 30), the amount, a mark at goal; then the streaks.
-    static func text(_ water: Water, terminal: Terminal) -> String {
+    static func text(_ water: Chart, terminal: Terminal) -> String {
         let words = Catalog.shared.wording
         let width = 20
         var rows: [[String]] = []
@@ -83,19 +97,13 @@ struct Stats: ParsableCommand {
             let bar = String(repeating: "█", count: eighths / 8) + (eighths % 8 == 0 ? "" : String(Array(" ▏▎▍▌▋▊▉")[eighths % 8]))
             let met = total.millilitres >= water.goal
             rows.append(["\(total.day.weekday.shortName(words)) \(total.day)", bar.isEmpty ? "·" : bar,
-                         NudgeCore.Water.text(total.millilitres) + (met ? " ✓" : "")])
+                         Water.text(total.millilitres) + (met ? " ✓" : "")])
             paints.append([nil, met ? "32" : "36", met ? "32" : nil])
         }
-        // TRANSLATORS: nudge stats' heading; %1$d is how many days, %2$s the goal (2,000 ml).
-        let heading = format(trn("Water, the last %1$d day (goal %2$s)", "Water, the last %1$d days (goal %2$s)", water.totals.count),
-                             water.totals.count, NudgeCore.Water.text(water.goal))
-        // TRANSLATORS: nudge stats: days at goal in a row, now (%1$d) and at most (%2$d).
-        let streaks = format(trn("Streak: %1$d day at goal now, %2$d at most", "Streak: %1$d days at goal now, %2$d at most", water.current),
-                             water.current, water.longest)
-        return heading + "\n" + terminal.table(rows, paints: paints) + "\n" + streaks
+        return water.heading + "\n" + terminal.table(rows, paints: paints) + "\n" + water.streaks
     }
 
-    static func json(_ water: Water) -> String {
+    static func json(_ water: Chart) -> String {
         JSON.object([
             ("goal", .integer(Int64(water.goal))),
             ("dayStart", .string(Setting.dayStart.text(water.dayStart / 60))),
@@ -109,7 +117,7 @@ struct Stats: ParsableCommand {
 
     /// The chart as one SVG: a bar per day against a dashed goal line, the days and the
     /// amounts written under and over the bars.
-    static func svg(_ water: Water) -> String {
+    static func svg(_ water: Chart) -> String {
         let words = Catalog.shared.wording
         let count = water.totals.count
         let bar = count <= 31 ? 28.0 : max(2, 900.0 / Double(count) - 1), gap = count <= 31 ? 8.0 : 1
@@ -121,19 +129,17 @@ struct Stats: ParsableCommand {
         func escaped(_ text: String) -> String {
             text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
         }
-        let heading = format(trn("Water, the last %1$d day (goal %2$s)", "Water, the last %1$d days (goal %2$s)", count),
-                             count, NudgeCore.Water.text(water.goal))
         var svg = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="DejaVu Sans, NanumGothic, sans-serif" font-size="11">
         <rect width="100%" height="100%" fill="#ffffff"/>
-        <text x="\(Int(left))" y="24" font-size="15" font-weight="bold" fill="#1e293b">\(escaped(heading))</text>
+        <text x="\(Int(left))" y="24" font-size="15" font-weight="bold" fill="#1e293b">\(escaped(water.heading))</text>
 
         """
         for (index, total) in water.totals.enumerated() {
             let x = left + Double(index) * (bar + gap)
             let met = total.millilitres >= water.goal
             let barTop = y(total.millilitres)
-            svg += "<rect x=\"\(x)\" y=\"\(barTop)\" width=\"\(bar)\" height=\"\(top + chartHeight - barTop)\" fill=\"\(met ? "#16a34a" : "#38bdf8")\"><title>\(total.day): \(NudgeCore.Water.text(total.millilitres))</title></rect>\n"
+            svg += "<rect x=\"\(x)\" y=\"\(barTop)\" width=\"\(bar)\" height=\"\(top + chartHeight - barTop)\" fill=\"\(met ? "#16a34a" : "#38bdf8")\"><title>\(total.day): \(Water.text(total.millilitres))</title></rect>\n"
             if count <= 31 {
                 svg += "<text x=\"\(x + bar / 2)\" y=\"\(barTop - 4)\" text-anchor=\"middle\" fill=\"#334155\">\(total.millilitres)</text>\n"
                 svg += "<text x=\"\(x + bar / 2)\" y=\"\(top + chartHeight + 16)\" text-anchor=\"middle\" fill=\"#334155\">\(escaped(total.day.weekday.shortName(words)))</text>\n"
@@ -144,9 +150,7 @@ struct Stats: ParsableCommand {
         svg += "<line x1=\"\(left - 6)\" y1=\"\(goalY)\" x2=\"\(width - 10)\" y2=\"\(goalY)\" stroke=\"#dc2626\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n"
         svg += "<text x=\"\(left - 8)\" y=\"\(goalY + 4)\" text-anchor=\"end\" fill=\"#dc2626\">\(water.goal)</text>\n"
         svg += "<line x1=\"\(left - 2)\" y1=\"\(top + chartHeight)\" x2=\"\(width - 10)\" y2=\"\(top + chartHeight)\" stroke=\"#94a3b8\"/>\n"
-        let streaks = format(trn("Streak: %1$d day at goal now, %2$d at most", "Streak: %1$d days at goal now, %2$d at most", water.current),
-                             water.current, water.longest)
-        svg += "<text x=\"\(Int(left))\" y=\"\(Int(height - 10))\" fill=\"#1e293b\">\(escaped(streaks))</text>\n</svg>\n"
+        svg += "<text x=\"\(Int(left))\" y=\"\(Int(height - 10))\" fill=\"#1e293b\">\(escaped(water.streaks))</text>\n</svg>\n"
         return svg
     }
 }
