@@ -26,14 +26,27 @@ public struct Alert: Sendable, Hashable, Identifiable {
     public var snoozeSeconds: Int
     /// When it was created.
     public var created: Date
+    /// What it reminds of: a water reminder knows the day's drinks.
+    public var kind: Kind
+
+    /// What an alert reminds of.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// Any reminder.
+        case reminder
+        /// A water reminder: its pop-up shows the day's progress and offers the drink,
+        /// and once the day's goal is met the rest of that drink day is skipped.
+        case water
+    }
 
     /// An alert with Nudge's defaults: with no title it is the drink-water reminder (in
-    /// the words given); catch-up `once` within 12 hours; snooze 10 minutes; the reminder sound.
+    /// the words given, of kind `water` unless a kind is given); catch-up `once` within 12
+    /// hours; snooze 10 minutes; the reminder sound.
     public init(id: UUID = UUID(), title: String? = nil, body: String? = nil, schedule: Schedule,
                 enabled: Bool = true, sound: Sound? = .reminder, urgency: Urgency = .normal, icon: String = "",
                 timeZone: String? = nil, catchUp: CatchUp = .once(graceSeconds: 12 * 3600),
-                snoozeSeconds: Int = 600, created: Date, wording: Wording = .english) {
+                snoozeSeconds: Int = 600, created: Date, kind: Kind? = nil, wording: Wording = .english) {
         let isWater = title?.isEmpty ?? true
+        self.kind = kind ?? (isWater ? .water : .reminder)
         self.id = id
         self.title = isWater ? wording.waterTitle : title!
         self.body = body ?? (isWater ? wording.waterBody : "")

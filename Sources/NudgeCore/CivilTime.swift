@@ -99,6 +99,12 @@ public struct LocalTime: Sendable, Hashable, Comparable, Codable, CustomStringCo
         secondOfDay = hour * 3600 + minute * 60 + second
     }
 
+    /// The time a second of the day is; `nil` outside 0..<86400.
+    public init?(secondOfDay: Int) {
+        guard (0..<86400).contains(secondOfDay) else { return nil }
+        self.secondOfDay = secondOfDay
+    }
+
     /// The hour, 0–23.
     public var hour: Int { secondOfDay / 3600 }
     /// The minute, 0–59.

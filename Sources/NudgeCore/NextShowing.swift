@@ -19,11 +19,16 @@ public struct NextShowing: Sendable, Hashable {
         case snoozed(until: Date)
         /// "Done for today": the rest of that local day is skipped.
         case doneForDay(CivilDay)
+        /// A water reminder whose day's goal is met: the rest of that drink day, up to
+        /// `until`, is skipped.
+        case goalMet(until: Date)
     }
 
     /// The next showing of `alert` in its state, looking from `now` (or from where the
-    /// state was last checked, if later). `system` is the zone floating alerts follow.
-    public static func of(_ alert: Alert, state: AlertState?, system: TimeZone, now: Date) -> NextShowing {
+    /// state was last checked, if later). `system` is the zone floating alerts follow;
+    /// `water`, the day's water, which water reminders follow.
+    public static func of(_ alert: Alert, state: AlertState?, system: TimeZone, now: Date,
+                          water: WaterProgress? = nil) -> NextShowing {
         let state = state ?? AlertState(checkedUntil: now)
         guard alert.enabled else { return NextShowing(instant: nil, reason: .off, pending: state.pendingCount) }
         let zone = alert.zone(system: system)
@@ -36,11 +41,29 @@ public struct NextShowing: Sendable, Hashable {
                 reason = .doneForDay(done)
             }
         }
-        var next = alert.schedule.occurrences(after: after, count: 1, in: zone).first
+        if alert.kind == .water, let until = goalMet(state, water: water, at: after), until > after {
+            after = until.addingTimeInterval(-0.001)
+            reason = .goalMet(until: until)
+        }
+        var next = alert.schedule.occurrences(after: after, count: 1, in: zone, anchor: anchor(alert, state: state, water: water)).first
         if let snooze = state.snoozedUntil, next.map({ snooze <= $0 }) ?? true {
             next = snooze
             reason = .snoozed(until: snooze)
         }
         return NextShowing(instant: next, reason: reason, pending: state.pendingCount)
+    }
+
+    /// Until when a water reminder is skipped because the day's goal is met; `nil` when it is not.
+    static func goalMet(_ state: AlertState, water: WaterProgress?, at instant: Date) -> Date? {
+        if let water, water.goalMet(at: instant) { return water.end }
+        return state.goalMetUntil
+    }
+
+    /// What an after-answer schedule counts from: the last answer, the last pop-up, the
+    /// last drink (for a water reminder) or the alert's creation, whichever came last.
+    public static func anchor(_ alert: Alert, state: AlertState, water: WaterProgress?) -> Date? {
+        guard case .afterAnswer = alert.schedule else { return nil }
+        let drink = alert.kind == .water ? water?.lastDrink : nil
+        return [state.lastAnswer, state.lastFired, drink, alert.created].compactMap { $0 }.max()
     }
 }

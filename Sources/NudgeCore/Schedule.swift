@@ -11,6 +11,11 @@ public enum Schedule: Sendable, Hashable, Codable {
     case once(Date)
     /// A cron expression.
     case cron(CronExpression)
+    /// Every `seconds` after the last answer (Done, or a drink for a water reminder) or
+    /// the last pop-up, whichever came later, inside the daily `window` (all day when
+    /// `nil`) on the chosen weekdays. An instant that falls outside moves to the window's
+    /// next start; from there the window's times are laid out as `--every` lays them out.
+    case afterAnswer(seconds: Int, window: DayWindow?, days: Set<Weekday>)
 
     /// Every day of the week.
     public static let everyDay = Set(Weekday.allCases)
@@ -18,7 +23,10 @@ public enum Schedule: Sendable, Hashable, Codable {
     /// The next `count` instants strictly after `after`, in `zone`, following the DST rules
     /// of ``ZoneClock``. Fewer come back when the schedule ends (a one-shot) or matches no
     /// day within eight years (a cron expression for February 31).
-    public func occurrences(after: Date, count: Int, in zone: TimeZone) -> [Date] {
+    ///
+    /// An ``afterAnswer(seconds:window:days:)`` schedule counts from `anchor`, the last
+    /// answer or pop-up; without one, from `after`.
+    public func occurrences(after: Date, count: Int, in zone: TimeZone, anchor: Date? = nil) -> [Date] {
         guard count > 0 else { return [] }
         let clock = ZoneClock(zone)
         switch self {
@@ -46,6 +54,29 @@ public enum Schedule: Sendable, Hashable, Codable {
             return Self.walkDays(after: after, count: count, clock: clock, times: times.sorted()) { days.contains($0.weekday) }
         case .cron(let cron):
             return Self.walkDays(after: after, count: count, clock: clock, times: cron.times) { cron.matches($0) }
+        case .afterAnswer(let seconds, let window, let days):
+            let from = anchor ?? after
+            guard let window else {
+                // Strictly after the anchor: an answer is not a reminder.
+                return Schedule.interval(seconds: seconds, anchor: from, days: days).occurrences(after: max(after, from), count: count, in: zone)
+            }
+            // The steps after the anchor that stay inside the window they fall in...
+            var result: [Date] = []
+            var t = from.addingTimeInterval(TimeInterval(seconds))
+            let local = clock.local(t)
+            var rest = t
+            if days.contains(local.day.weekday), window.contains(local.second) {
+                let end = clock.instant(local.day, window.end)
+                while t <= end && result.count < count {
+                    if t > after { result.append(t) }
+                    t = t.addingTimeInterval(TimeInterval(seconds))
+                }
+                rest = end
+            }
+            // ...then the window's own times, from its next start on.
+            guard result.count < count else { return result }
+            return result + Self.walkDays(after: max(after, rest), count: count - result.count, clock: clock,
+                                          times: window.times(every: seconds)) { days.contains($0.weekday) }
         }
     }
 
@@ -72,5 +103,31 @@ public enum Schedule: Sendable, Hashable, Codable {
             }
         }
         return result
+    }
+}
+
+/// A daily window of wall-clock times, both ends included: `--from 09:30 --until 21:30`.
+public struct DayWindow: Sendable, Hashable, Codable {
+    /// Its first time.
+    public var start: LocalTime
+    /// Its last time (included).
+    public var end: LocalTime
+
+    /// A window; `nil` when it ends before it starts.
+    public init?(start: LocalTime, end: LocalTime) {
+        guard start <= end else { return nil }
+        (self.start, self.end) = (start, end)
+    }
+
+    /// Whether a second of the day lies inside.
+    public func contains(_ secondOfDay: Int) -> Bool {
+        (start.secondOfDay...end.secondOfDay).contains(secondOfDay)
+    }
+
+    /// Its times every `seconds` from its start: what `--every` fires on.
+    public func times(every seconds: Int) -> [LocalTime] {
+        stride(from: start.secondOfDay, through: end.secondOfDay, by: max(seconds, 1)).map {
+            LocalTime(hour: $0 / 3600, minute: $0 / 60 % 60, second: $0 % 60)!
+        }
     }
 }

@@ -19,10 +19,13 @@ public struct ScheduleFlags: Sendable, Hashable {
     public var on: String?
     /// `--cron EXPR`.
     public var cron: String?
+    /// `--after-done`: count `--every` from the last answer.
+    public var afterAnswer = false
 
     /// Flags as given; every one is optional.
     public init(at: [String] = [], days: String? = nil, every: String? = nil, from: String? = nil,
-                until: String? = nil, in inDuration: String? = nil, on: String? = nil, cron: String? = nil) {
+                until: String? = nil, in inDuration: String? = nil, on: String? = nil, cron: String? = nil,
+                afterAnswer: Bool = false) {
         self.at = at
         self.days = days
         self.every = every
@@ -31,6 +34,7 @@ public struct ScheduleFlags: Sendable, Hashable {
         self.in = inDuration
         self.on = on
         self.cron = cron
+        self.afterAnswer = afterAnswer
     }
 }
 
@@ -205,6 +209,10 @@ public enum ScheduleParser {
             throw ScheduleError(flags.from ?? flags.until ?? "", Phrase("--from/--until need --every"),
                                 accepted: Phrase("use --every 30m --from 09:30 --until 21:30"))
         }
+        if flags.afterAnswer && flags.every == nil {
+            throw ScheduleError("--after-done", Phrase("--after-done needs --every"),
+                                accepted: Phrase("use e.g. --every 45m --after-done --from 09:30 --until 21:30"))
+        }
         if flags.days != nil && (flags.in != nil || flags.on != nil || flags.cron != nil) {
             throw ScheduleError(flags.days ?? "", Phrase("--days does not go with a one-shot or --cron"),
                                 accepted: Phrase("use --days with --at or --every"))
@@ -218,17 +226,15 @@ public enum ScheduleParser {
             let seconds = try duration(every, for: .every)
             switch (flags.from, flags.until) {
             case (nil, nil):
+                if flags.afterAnswer { return .afterAnswer(seconds: seconds, window: nil, days: days) }
                 return .interval(seconds: seconds, anchor: now, days: days)
             case (let from?, let until?):
-                let start = try time(from), end = try time(until)
-                guard start <= end else {
+                guard let window = DayWindow(start: try time(from), end: try time(until)) else {
                     throw ScheduleError(until, Phrase("invalid window"), detail: Phrase("--until must not be before --from"),
                                         accepted: Phrase("use e.g. --from 09:30 --until 21:30"))
                 }
-                let times = stride(from: start.secondOfDay, through: end.secondOfDay, by: seconds).map {
-                    LocalTime(hour: $0 / 3600, minute: $0 / 60 % 60, second: $0 % 60)!
-                }
-                return .daily(times: times, days: days)
+                if flags.afterAnswer { return .afterAnswer(seconds: seconds, window: window, days: days) }
+                return .daily(times: window.times(every: seconds), days: days)
             default:
                 throw ScheduleError(flags.from ?? flags.until ?? "", Phrase("a window needs both --from and --until"),
                                     accepted: Phrase("use --from 09:30 --until 21:30"))

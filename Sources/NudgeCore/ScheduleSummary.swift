@@ -53,6 +53,14 @@ extension Schedule {
         case .cron(let cron):
             // TRANSLATORS: a cron schedule: %s is the expression as given (0 18 * * fri).
             return format(words.tr("cron %s"), cron.text)
+        case .afterAnswer(let seconds, let window, let days):
+            let every = Self.duration(seconds, words: words)
+            let dayText = Self.describe(days, words: words)
+            // TRANSLATORS: a schedule counted from the last answer: %s is a step (45 min).
+            var text = format(words.tr("%s after the last answer"), every)
+            if let window { text += ", \(wording.time(window.start))–\(wording.time(window.end))" }
+            if !dayText.isEmpty { text += ", " + dayText }
+            return text
         }
     }
 

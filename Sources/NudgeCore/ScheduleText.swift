@@ -9,6 +9,8 @@ extension Schedule {
     ///     every 1800 1763800000.25 127
     ///     once 1764576000
     ///     cron */15 9-17 * * mon-fri
+    ///     after 2700 34200-77400 62
+    ///     after 2700 - 127
     public var storageText: String {
         switch self {
         case .daily(let times, let days):
@@ -19,6 +21,8 @@ extension Schedule {
             "once \(instant.timeIntervalSince1970)"
         case .cron(let cron):
             "cron \(cron.text)"
+        case .afterAnswer(let seconds, let window, let days):
+            "after \(seconds) \(window.map { "\($0.start.secondOfDay)-\($0.end.secondOfDay)" } ?? "-") \(Self.mask(days))"
         }
     }
 
@@ -50,6 +54,17 @@ extension Schedule {
             return .once(Date(timeIntervalSince1970: instant))
         case "cron":
             return (try? CronExpression(scanner.rest())).map(Schedule.cron)
+        case "after":
+            guard let seconds = scanner.integer(), seconds > 0, scanner.skip(UInt8(ascii: " ")) else { return nil }
+            var window: DayWindow?
+            if !scanner.skip(UInt8(ascii: "-")) {
+                guard let start = scanner.integer().flatMap(LocalTime.init(secondOfDay:)), scanner.skip(UInt8(ascii: "-")),
+                      let end = scanner.integer().flatMap(LocalTime.init(secondOfDay:)),
+                      let both = DayWindow(start: start, end: end) else { return nil }
+                window = both
+            }
+            guard scanner.skip(UInt8(ascii: " ")), let days = days(scanner.integer()), scanner.atEnd else { return nil }
+            return .afterAnswer(seconds: seconds, window: window, days: days)
         default:
             return nil
         }

@@ -28,7 +28,11 @@ public final class Scheduler {
     /// An occurrence found up to this late still fires as usual; older ones count as missed.
     public var lateTolerance: TimeInterval = 60
     /// The action keys of the pop-ups.
-    public static let actionDone = "done", actionSnooze = "snooze", actionSkipToday = "skip-today"
+    public static let actionDone = "done", actionSnooze = "snooze", actionSkipToday = "skip-today", actionDrink = "drink"
+    /// The day's water, which water reminders follow; `nil` until the daemon says.
+    public private(set) var water: WaterProgress?
+    /// The water reminders, so a drink touches only them.
+    private var waterIDs: Set<UUID> = []
 
     private let delivery: Delivery
     private var queue = MinHeap<Wake>()
@@ -68,6 +72,7 @@ public final class Scheduler {
     }
 
     private func insert(_ alert: Alert, _ state: AlertState) {
+        if alert.kind == .water { waterIDs.insert(alert.id) }
         index[alert.id] = Int32(slots.count)
         slots.append(Slot(alert: alert, state: state))
         totalPending += Int(state.pendingCount)
@@ -119,7 +124,8 @@ public final class Scheduler {
         if slots[i].wake == 0 && blocked.contains(id) {
             return NextShowing(instant: nil, reason: nil, pending: slots[i].state.pendingCount)
         }
-        return NextShowing.of(slots[i].alert, state: slots[i].state, system: systemZone, now: slots[i].state.checkedUntil)
+        return NextShowing.of(slots[i].alert, state: slots[i].state, system: systemZone, now: slots[i].state.checkedUntil,
+                              water: water)
     }
 
     /// When the scheduler wants to run next; `nil` when nothing is ever due.
@@ -135,10 +141,13 @@ public final class Scheduler {
     /// The actions a pop-up gets (when the server shows actions). Clicking the pop-up
     /// (`default`) is Done too; its label stays empty, as GIO sends it, because servers
     /// that draw `default` as a button (xfce4-notifyd) would otherwise show "Done" twice.
+    /// A water reminder offers the drink first: "Drank 250 ml", the cup size.
     public func actions(for alert: Alert) -> [Notification.Action] {
-        [.init(key: "default", label: ""), .init(key: Self.actionDone, label: wording.done),
-         .init(key: Self.actionSnooze, label: wording.snooze(minutes: alert.snoozeSeconds / 60)),
-         .init(key: Self.actionSkipToday, label: wording.doneForToday)]
+        var actions: [Notification.Action] = [.init(key: "default", label: "")]
+        if alert.kind == .water, let water { actions.append(.init(key: Self.actionDrink, label: wording.drank(water.cup))) }
+        return actions + [.init(key: Self.actionDone, label: wording.done),
+                          .init(key: Self.actionSnooze, label: wording.snooze(minutes: alert.snoozeSeconds / 60)),
+                          .init(key: Self.actionSkipToday, label: wording.doneForToday)]
     }
 
     // MARK: Running
@@ -183,7 +192,7 @@ public final class Scheduler {
         let zone = alert.zone(system: systemZone)
         if let snooze = state.snoozedUntil, snooze <= now {
             state.pendingCount = max(state.pendingCount, 1)
-            let shown = try show(alert, &state, count: state.pendingCount, body: nil)
+            let shown = try show(alert, &state, count: state.pendingCount, body: nil, now: now)
             state.snoozedUntil = nil
             setState(id, state)
             return [.snoozeFired(alert: id, deliveryID: shown)]
@@ -196,14 +205,14 @@ public final class Scheduler {
         }
         var records: [SchedulerRecord] = []
         if passed.count == 1 && now.timeIntervalSince(latest) <= lateTolerance {
-            let shown = try show(alert, &state, count: state.pendingCount + 1, body: nil)
+            let shown = try show(alert, &state, count: state.pendingCount + 1, body: nil, now: now)
             state.pendingCount += 1
             records.append(.fired(alert: id, due: latest, deliveryID: shown, count: state.pendingCount))
         } else if case .once(let grace) = alert.catchUp, now.timeIntervalSince(latest) <= TimeInterval(grace) {
             let since = passed[0]
             let n = Int32(clamping: passed.count)
             let body = wording.missed(passed.count, since: Self.clockText(since, zone))
-            let shown = try show(alert, &state, count: state.pendingCount + n, body: body)
+            let shown = try show(alert, &state, count: state.pendingCount + n, body: body, now: now)
             state.pendingCount += n
             records.append(.caughtUp(alert: id, missed: passed.count, since: since, deliveryID: shown))
         } else {
@@ -215,29 +224,38 @@ public final class Scheduler {
         return records
     }
 
-    /// Shows the alert's pop-up, replacing its previous one while that is still shown.
-    private func show(_ alert: Alert, _ state: inout AlertState, count: Int32, body: String?) throws(DeliveryError) -> UInt32 {
+    /// Shows the alert's pop-up, replacing its previous one while that is still shown. A
+    /// water reminder's body ends with the day's progress.
+    private func show(_ alert: Alert, _ state: inout AlertState, count: Int32, body: String?, now: Date) throws(DeliveryError) -> UInt32 {
         var notification = alert.notification(count: count, actions: actions(for: alert))
         if let body { notification.body = body }
+        if alert.kind == .water, let water, let intake = water.intake(at: now) {
+            let progress = wording.waterProgress(intake, goal: water.goal)
+            notification.body = notification.body.isEmpty ? progress : notification.body + "\n" + progress
+        }
         notification.replacesID = state.shownID
         let shown = try delivery.deliver(notification)
         if let old = state.shownID, old != shown { byDeliveryID[old] = nil }
         // A new pop-up (or one replaced in place) starts without answers.
         unsettled.forget(shown)
         state.shownID = shown
+        state.shownAt = state.shownAt ?? now
         byDeliveryID[shown] = alert.id
         return shown
     }
 
     /// The occurrences after the state's `checkedUntil` up to `now`, leaving out the day
-    /// marked done.
+    /// marked done and the drink day whose goal is met.
     private func occurrences(of alert: Alert, state: AlertState, zone: TimeZone, through now: Date) -> [Date] {
         var result: [Date] = []
         var cursor = state.checkedUntil
         let clock = ZoneClock(zone)
+        let anchor = NextShowing.anchor(alert, state: state, water: water)
         while result.count < 100_000 {
-            let batch = alert.schedule.occurrences(after: cursor, count: 256, in: zone).filter { $0 <= now }
-            result += batch.filter { state.doneForDay == nil || clock.local($0).day != state.doneForDay }
+            let batch = alert.schedule.occurrences(after: cursor, count: 256, in: zone, anchor: anchor).filter { $0 <= now }
+            result += batch.filter { instant in
+                (state.doneForDay == nil || clock.local(instant).day != state.doneForDay) && instant >= (state.goalMetUntil ?? instant)
+            }
             guard batch.count == 256, let last = batch.last else { break }
             cursor = last
         }
@@ -252,7 +270,7 @@ public final class Scheduler {
         guard !blocked.contains(id) else { return }
         // Looking from where the state was last checked: what lies between then and now is
         // owed, and the next run delivers it.
-        guard let next = NextShowing.of(alert, state: state, system: systemZone, now: state.checkedUntil).instant else { return }
+        guard let next = NextShowing.of(alert, state: state, system: systemZone, now: state.checkedUntil, water: water).instant else { return }
         slots[i].wake = generation
         queue.push(Wake(at: next, id: id, generation: generation))
         // Replaced wake-ups stay in the heap until they surface; when they outnumber the
@@ -283,9 +301,10 @@ public final class Scheduler {
                 unsettled[shown] = .init(alert: id, answered: true)
             }
             switch key {
-            case "default", Self.actionDone: return afterDismissal ? [] : acknowledge(id)
+            case "default", Self.actionDone: return afterDismissal ? [] : acknowledge(id, now: now)
             case Self.actionSnooze: return snooze(id, now: now)
             case Self.actionSkipToday: return doneForToday(id, now: now)
+            case Self.actionDrink: return drank(id, now: now)
             default: return []
             }
         case .failed(_, let error):
@@ -324,7 +343,7 @@ public final class Scheduler {
             // Kept a while for an action that some servers send after the close.
             unsettled[shown] = .init(alert: id, closed: true, dismissed: reason == .dismissed)
             switch reason {
-            case .dismissed: return acknowledge(id, withdraw: false)
+            case .dismissed: return dismiss(id, now: now)
             case .expired: return [.expired(alert: id)]
             default: return []
             }
@@ -335,19 +354,49 @@ public final class Scheduler {
     /// answer is not complete yet (for the soak benchmark: it must stay flat).
     public var trackedPopups: (shown: Int, unsettled: Int) { (byDeliveryID.count, unsettled.count) }
 
-    /// Acknowledges: the count goes to 0 and the pop-up is withdrawn. With nothing to
-    /// acknowledge (no count, no pop-up, no snooze) it does nothing and records nothing.
+    /// Acknowledges (Done): the count goes to 0 and the pop-up is withdrawn. With nothing
+    /// to acknowledge (no count, no pop-up, no snooze) it does nothing and records nothing.
     @discardableResult
-    public func acknowledge(_ id: UUID, withdraw: Bool = true) -> [SchedulerRecord] {
+    public func acknowledge(_ id: UUID, now: Date) -> [SchedulerRecord] {
+        answer(id, now: now, done: true) { .acknowledged(alert: id, delay: $0) }
+    }
+
+    /// The pop-up was closed without a choice: acknowledged, but not done.
+    private func dismiss(_ id: UUID, now: Date) -> [SchedulerRecord] {
+        answer(id, now: now, done: false, withdraw: false) { .dismissed(alert: id, delay: $0) }
+    }
+
+    /// "Drank" on a water reminder: acknowledged, and the cup counts at once (the daemon
+    /// keeps the drink and reads the day back).
+    private func drank(_ id: UUID, now: Date) -> [SchedulerRecord] {
+        guard var water, alert(id)?.kind == .water else { return acknowledge(id, now: now) }
+        let records = answer(id, now: now, done: true, force: true) { .drank(alert: id, millilitres: water.cup, delay: $0) }
+        if now >= water.end {
+            water = WaterProgress(goal: water.goal, cup: water.cup, dayStart: water.dayStart, intake: 0, lastDrink: nil,
+                                  now: now, zone: systemZone)
+        }
+        if now >= water.start { water.intake += water.cup }
+        water.lastDrink = now
+        return records + setWater(water, now: now)
+    }
+
+    /// An answer: the count goes to 0, the pop-up goes (unless it went by itself), and
+    /// `record` says what it was, with how long after the pop-up came up. One that is
+    /// `done` is what an after-answer schedule counts from.
+    private func answer(_ id: UUID, now: Date, done: Bool, withdraw: Bool = true, force: Bool = false,
+                        record: (TimeInterval?) -> SchedulerRecord) -> [SchedulerRecord] {
         guard var state = state(id) else { return [] }
-        guard state.pendingCount > 0 || state.shownID != nil || state.snoozedUntil != nil else { return [] }
+        guard force || state.pendingCount > 0 || state.shownID != nil || state.snoozedUntil != nil else { return [] }
         if withdraw, let shown = state.shownID { try? delivery.withdraw(shown) }
+        let delay = state.shownAt.map { max(0, now.timeIntervalSince($0)) }
         state.shownID = nil
+        state.shownAt = nil
         state.pendingCount = 0
         state.snoozedUntil = nil
+        if done { state.lastAnswer = now }
         setState(id, state)
         reschedule(id)
-        return [.acknowledged(alert: id)]
+        return [record(delay)]
     }
 
     /// Snoozes: the pop-up goes away and comes back once after the alert's snooze length.
@@ -355,30 +404,64 @@ public final class Scheduler {
     public func snooze(_ id: UUID, now: Date, seconds: Int? = nil) -> [SchedulerRecord] {
         guard let alert = alert(id), var state = state(id) else { return [] }
         if let shown = state.shownID { try? delivery.withdraw(shown) }
+        let delay = state.shownAt.map { max(0, now.timeIntervalSince($0)) }
         state.shownID = nil
+        state.shownAt = nil
         let until = now.addingTimeInterval(TimeInterval(seconds ?? alert.snoozeSeconds))
         state.snoozedUntil = until
         setState(id, state)
         reschedule(id)
-        return [.snoozed(alert: id, until: until)]
+        return [.snoozed(alert: id, until: until, delay: delay)]
     }
 
     /// Acknowledges and skips the rest of the alert's local day.
     @discardableResult
     public func doneForToday(_ id: UUID, now: Date) -> [SchedulerRecord] {
-        guard let alert = alert(id) else { return [] }
+        guard let alert = alert(id), var state = state(id) else { return [] }
         let day = ZoneClock(alert.zone(system: systemZone)).local(now).day
-        let nothingShown = state(id).map { $0.pendingCount == 0 && $0.shownID == nil && $0.snoozedUntil == nil } ?? true
-        if state(id)?.doneForDay == day && nothingShown { return [] }
-        if var state = state(id) {
-            state.doneForDay = day
-            setState(id, state)
+        let nothingShown = state.pendingCount == 0 && state.shownID == nil && state.snoozedUntil == nil
+        if state.doneForDay == day && nothingShown { return [] }
+        state.doneForDay = day
+        setState(id, state)
+        return answer(id, now: now, done: true, force: true) { .doneForToday(alert: id, day: day, delay: $0) }
+    }
+
+    /// The day's water changed (a drink from anywhere, one taken back, a setting, a new
+    /// day). Water reminders follow: their next showing moves with the last drink; once
+    /// the goal is met their pop-ups go and the rest of the drink day is skipped, logged
+    /// once as goal met; when a drink taken back leaves the goal unmet, they come back
+    /// from `now`, owing nothing that was skipped.
+    @discardableResult
+    public func setWater(_ water: WaterProgress?, now: Date) -> [SchedulerRecord] {
+        self.water = water
+        var records: [SchedulerRecord] = []
+        for id in waterIDs {
+            guard var state = state(id) else { continue }
+            if let water, water.goalMet(at: now) {
+                if state.goalMetUntil != water.end {
+                    if let shown = state.shownID { try? delivery.withdraw(shown) }
+                    state.shownID = nil
+                    state.shownAt = nil
+                    state.pendingCount = 0
+                    state.snoozedUntil = nil
+                    state.goalMetUntil = water.end
+                    state.checkedUntil = max(state.checkedUntil, now)
+                    setState(id, state)
+                    records.append(.goalMet(alert: id, day: water.day))
+                }
+            } else if let until = state.goalMetUntil, until > now {
+                state.goalMetUntil = nil
+                state.checkedUntil = max(state.checkedUntil, now)
+                setState(id, state)
+            }
+            reschedule(id)
         }
-        return acknowledge(id) + [.doneForToday(alert: id, day: day)]
+        return records
     }
 
     /// Adds or replaces an alert. A changed alert starts owing nothing before `now`.
     public func upsert(_ alert: Alert, now: Date) {
+        if alert.kind == .water { waterIDs.insert(alert.id) } else { waterIDs.remove(alert.id) }
         if let i = position(alert.id) {
             slots[i].alert = alert
             var state = slots[i].state
@@ -403,7 +486,7 @@ public final class Scheduler {
                 continue
             }
             guard old != alert else { continue }
-            if old.enabled && !alert.enabled { acknowledge(alert.id) }
+            if old.enabled && !alert.enabled { acknowledge(alert.id, now: now) }
             upsert(alert, now: now)
         }
         for id in slots.map(\.alert.id) where !seen.contains(id) { remove(id) }
@@ -413,7 +496,7 @@ public final class Scheduler {
     public func setEnabled(_ id: UUID, _ enabled: Bool, now: Date) {
         guard var alert = alert(id) else { return }
         alert.enabled = enabled
-        if !enabled { acknowledge(id) }
+        if !enabled { acknowledge(id, now: now) }
         upsert(alert, now: now)
     }
 
@@ -433,6 +516,7 @@ public final class Scheduler {
         slots.removeLast()
         index[id] = nil
         changed.remove(id)
+        waterIDs.remove(id)
         blocked.remove(id)
         undelivered.remove(id)
     }
@@ -456,7 +540,7 @@ public final class Scheduler {
                 continue
             }
             do {
-                let shown = try show(alert, &state, count: state.pendingCount, body: nil)
+                let shown = try show(alert, &state, count: state.pendingCount, body: nil, now: now)
                 undelivered.remove(id)
                 setState(id, state)
                 records.append(.redelivered(alert: id, deliveryID: shown, count: state.pendingCount))

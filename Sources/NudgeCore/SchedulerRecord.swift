@@ -14,12 +14,22 @@ public struct AlertState: Sendable, Hashable {
     public var snoozedUntil: Date?
     /// "Done for today": the local day whose remaining occurrences are skipped.
     public var doneForDay: CivilDay?
+    /// The last answer that counts as done (Done, or a drink from the pop-up): what an
+    /// after-answer schedule counts from.
+    public var lastAnswer: Date?
+    /// When its pop-up first came up unanswered (a pop-up replaced in place keeps it):
+    /// what the time to answer is measured from.
+    public var shownAt: Date?
+    /// A water reminder whose day's goal is met: occurrences before this instant (the
+    /// drink day's end) are skipped, never shown and never missed.
+    public var goalMetUntil: Date?
 
     /// A fresh state: nothing before `checkedUntil` is owed.
     public init(checkedUntil: Date) { self.checkedUntil = checkedUntil }
 }
 
-/// What the scheduler did, for the delivery log.
+/// What the scheduler did, for the delivery log. An answer carries how long after its
+/// pop-up came up it was given (`nil` when no pop-up was up).
 public enum SchedulerRecord: Sendable, Hashable {
     /// An occurrence was shown (`count` is the pop-up's count).
     case fired(alert: UUID, due: Date, deliveryID: UInt32, count: Int32)
@@ -29,12 +39,19 @@ public enum SchedulerRecord: Sendable, Hashable {
     case missed(alert: UUID, count: Int, since: Date)
     /// A snoozed alert came back.
     case snoozeFired(alert: UUID, deliveryID: UInt32)
-    /// The person acknowledged it; the count went to 0.
-    case acknowledged(alert: UUID)
+    /// The person acknowledged it (Done); the count went to 0.
+    case acknowledged(alert: UUID, delay: TimeInterval? = nil)
+    /// The person closed its pop-up without choosing; the count went to 0.
+    case dismissed(alert: UUID, delay: TimeInterval? = nil)
     /// Snoozed until the instant.
-    case snoozed(alert: UUID, until: Date)
-    /// The rest of that local day is skipped.
-    case doneForToday(alert: UUID, day: CivilDay)
+    case snoozed(alert: UUID, until: Date, delay: TimeInterval? = nil)
+    /// Acknowledged, and the rest of that local day is skipped.
+    case doneForToday(alert: UUID, day: CivilDay, delay: TimeInterval? = nil)
+    /// "Drank" chosen on a water reminder's pop-up: a drink of that many millilitres, and
+    /// the pop-up answered.
+    case drank(alert: UUID, millilitres: Int, delay: TimeInterval? = nil)
+    /// A water reminder's day goal is met: the rest of that drink day is skipped.
+    case goalMet(alert: UUID, day: CivilDay)
     /// The pop-up expired; the count stays.
     case expired(alert: UUID)
     /// Delivery failed; the occurrence waits for ``Scheduler/deliveryRestored(now:)``.
@@ -48,9 +65,22 @@ public enum SchedulerRecord: Sendable, Hashable {
     public var alertID: UUID {
         switch self {
         case .fired(let id, _, _, _), .caughtUp(let id, _, _, _), .missed(let id, _, _), .snoozeFired(let id, _),
-             .acknowledged(let id), .snoozed(let id, _), .doneForToday(let id, _), .expired(let id),
+             .acknowledged(let id, _), .dismissed(let id, _), .snoozed(let id, _, _), .doneForToday(let id, _, _),
+             .drank(let id, _, _), .goalMet(let id, _), .expired(let id),
              .deliveryFailed(let id, _), .redelivered(let id, _, _), .shownLate(let id, _):
             id
+        }
+    }
+
+    /// How long after its pop-up came up an answer was given; `nil` for what is not an
+    /// answer, or when no pop-up was up.
+    public var answerDelay: TimeInterval? {
+        switch self {
+        case .acknowledged(_, let delay), .dismissed(_, let delay), .snoozed(_, _, let delay),
+             .doneForToday(_, _, let delay), .drank(_, _, let delay):
+            delay
+        default:
+            nil
         }
     }
 }

@@ -100,3 +100,41 @@ extension Water {
         return (current, longest)
     }
 }
+
+/// Where the person's water stands: the settings and one drink day's total, as read from
+/// the store. Water reminders follow it: their pop-up shows the progress and offers the
+/// cup, and once the goal is met the rest of that drink day is skipped.
+public struct WaterProgress: Sendable, Hashable {
+    /// The daily goal, in millilitres.
+    public var goal: Int
+    /// The cup size, in millilitres: what "Drank" logs.
+    public var cup: Int
+    /// When a drink day starts, in seconds after local midnight.
+    public var dayStart: Int
+    /// The drink day the total is for, and its bounds.
+    public var day: CivilDay
+    public var start: Date
+    public var end: Date
+    /// The millilitres drunk that day.
+    public var intake: Int
+    /// The last drink logged, of any day.
+    public var lastDrink: Date?
+
+    /// The progress of the drink day holding `now`, in `zone`, with that day's total.
+    public init(goal: Int, cup: Int, dayStart: Int, intake: Int, lastDrink: Date?, now: Date, zone: TimeZone) {
+        (self.goal, self.cup, self.dayStart, self.intake, self.lastDrink) = (goal, cup, dayStart, intake, lastDrink)
+        (day, start, end) = Water.day(containing: now, zone: zone, dayStart: dayStart)
+    }
+
+    /// The total of the drink day holding `instant`: the known one, 0 for a later day
+    /// (nothing was drunk in it when this was read); `nil` for an earlier day.
+    public func intake(at instant: Date) -> Int? {
+        if instant < start { return nil }
+        return instant < end ? intake : 0
+    }
+
+    /// Whether the goal is met for the drink day holding `instant`.
+    public func goalMet(at instant: Date) -> Bool {
+        instant >= start && instant < end && intake >= goal
+    }
+}

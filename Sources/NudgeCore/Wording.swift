@@ -54,4 +54,16 @@ public struct Wording: Sendable {
         // TRANSLATORS: the body of the drink-water reminder.
         tr("The WHO recommends 1.5–2 litres of water a day.")
     }
+
+    /// A water reminder's button that logs a drink of the cup size.
+    public func drank(_ millilitres: Int) -> String {
+        // TRANSLATORS: a water reminder's button; %s is the cup size (250 ml).
+        format(tr("Drank %s"), Water.text(millilitres))
+    }
+
+    /// A water reminder's progress line: "750 of 2,000 ml today".
+    public func waterProgress(_ intake: Int, goal: Int) -> String {
+        // TRANSLATORS: the day's water: %1$s drunk (a number), %2$s the goal (2,000 ml).
+        format(tr("%1$s of %2$s today"), String(Water.text(intake).dropLast(3)), Water.text(goal))
+    }
 }

@@ -115,6 +115,7 @@ public final class Daemon {
         badge = LauncherBadge(connection: connection, path: NudgeService.objectPath)
         scheduler = try Self.scheduler(from: opened, delivery: loop.delivery, options: options, log: log)
         busIO = connection.integrateWithLoop()
+        refreshWater(now: Date())
         followDelivery()
         try offerInterface()
         let server = delivery.serverPresent ? "a notification server is there" : "no notification server yet"
@@ -277,6 +278,8 @@ public final class Daemon {
             let now = Date()
             // One alert at a time, each recorded before the next Notify leaves: a crash
             // repeats at most the one pop-up in flight.
+            // A new drink day: its total starts again (read once, when awake anyway).
+            if let water = scheduler.water, now >= water.end { refreshWater(now: now) }
             var turns = scheduler.alertCount + 1
             repeat {
                 record(scheduler.run(now: now, limit: 1), at: now)
@@ -361,6 +364,7 @@ public final class Daemon {
             if zone != scheduler.systemZone {
                 log.info("the system's time zone is now \(zone.identifier)")
                 scheduler.setSystemZone(zone)
+                refreshWater(now: Date())
             }
         }
         if paths.contains(where: { $0 != options.localtime }), !reload(force: false) {
@@ -386,6 +390,8 @@ public final class Daemon {
             let alerts = try store.alerts(unreadable: &unreadable)
             for error in unreadable { log.error("\(error.message)") }
             scheduler.sync(alerts, now: Date())
+            // Drinks and settings may have changed too.
+            refreshWater(now: Date())
             giveBackMemory()
             walDirty = true
             log.info("reloaded the store: \(Self.count(alerts.count))")
@@ -450,6 +456,7 @@ public final class Daemon {
                              names: [(options.storePath as NSString).lastPathComponent,
                                      (options.storePath as NSString).lastPathComponent + "-wal"])
             scheduler.sync(alerts, now: Date())
+            refreshWater(now: Date())
             for alert in alerts { scheduler.markChanged(alert.id) }
             giveBackMemory()
             log.info("the store \(options.storePath) is another file now; reopened it: \(Self.count(alerts.count))")
@@ -485,8 +492,11 @@ public final class Daemon {
 
     // MARK: What happened
 
-    /// Logs records, announces fires on the bus, and queues them for the delivery log.
+    /// Logs records, announces fires on the bus, and queues them for the delivery log. A
+    /// drink chosen on a pop-up is kept in the store, and the day's water read back.
     func record(_ records: [SchedulerRecord], at now: Date) {
+        var drank = false
+        defer { if drank { refreshWater(now: now) } }
         for record in records {
             let entry = LogEntry(record, at: now)
             unsaved.append(entry)
@@ -503,6 +513,17 @@ public final class Daemon {
             case .snoozeFired, .redelivered:
                 log.info("fired \(name) again (\(entry.event))")
                 announce(alert)
+            case .drank(_, let millilitres, _):
+                log.info("drank \(millilitres) ml from \(name)")
+                drank = true
+                do {
+                    guard let store else { throw StoreError(.io, Phrase("the store cannot be written")) }
+                    try store.logDrink(millilitres, at: now)
+                } catch {
+                    storeFailed(error, doing: "write a drink to")
+                }
+            case .goalMet:
+                log.info("the day's water goal is met: \(name) rests until the next drink day")
             case .missed(_, let count, let since):
                 log.info("missed \(name): \(count) since \(InstantFormat.iso8601(since, in: scheduler.systemZone)), only logged")
             case .deliveryFailed(_, let error):
@@ -511,6 +532,30 @@ public final class Daemon {
                 log.info("\(entry.event) \(name)")
             }
         }
+    }
+
+    /// Reads the day's water from the store and gives it to the scheduler, whose water
+    /// reminders follow it; says `Water(u today, u goal)` on the bus when it moved.
+    func refreshWater(now: Date) {
+        guard let store else { return }
+        do {
+            let progress = try store.waterProgress(now: now, zone: scheduler.systemZone)
+            let moved = progress != scheduler.water
+            record(scheduler.setWater(progress, now: now), at: now)
+            guard moved else { return }
+            try? connection.emit(path: NudgeService.objectPath, interface: NudgeService.interface, member: "Water",
+                                 arguments: [.uint32(UInt32(clamping: progress.intake)), .uint32(UInt32(clamping: progress.goal))])
+        } catch {
+            storeFailed(error, doing: "read the water from")
+        }
+    }
+
+    /// A drink logged through the bus: kept in the store; returns the day's total.
+    func drink(_ millilitres: Int, now: Date) throws(StoreError) -> Int {
+        guard let store else { throw StoreError(.io, Phrase("the store cannot be written")) }
+        try store.logDrink(millilitres, at: now)
+        refreshWater(now: now)
+        return scheduler.water?.intake(at: now) ?? millilitres
     }
 
     /// `Fired(s id, u count)`, with the count the pop-up shows.

@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import NudgeCore
+import NudgeStore
 
 /// The daemon's object on the bus: `/io/github/nudge/Nudge`, interface
 /// `io.github.nudge.Nudge1`. Bad arguments get an error reply, never a crash.
@@ -29,7 +30,8 @@ enum DaemonInterface {
             },
             .init("Ack", inputs: [A("id", "s")]) { [unowned daemon] args, _ throws(BusError) in
                 let id = try alert(args[0], in: daemon)
-                daemon.record(daemon.core.acknowledge(id), at: Date())
+                let now = Date()
+                daemon.record(daemon.core.acknowledge(id, now: now), at: now)
                 return []
             },
             .init("Done", inputs: [A("id", "s")]) { [unowned daemon] args, _ throws(BusError) in
@@ -51,10 +53,23 @@ enum DaemonInterface {
                 daemon.record(daemon.core.snooze(id, now: now, seconds: Int(seconds)), at: now)
                 return []
             },
+            .init("Drink", inputs: [A("millilitres", "u")], outputs: [A("today", "u")]) { [unowned daemon] args, _ throws(BusError) in
+                // A drink of water: kept in the store, and water reminders follow at once.
+                // Returns the drink day's total.
+                guard let millilitres = args[0].uint32.map(Int.init), (1...Water.maxDrink).contains(millilitres) else {
+                    throw BusError(.invalidArgs, "millilitres must be between 1 and \(Water.maxDrink)")
+                }
+                do throws(StoreError) {
+                    return [.uint32(UInt32(clamping: try daemon.drink(millilitres, now: Date())))]
+                } catch {
+                    throw BusError(.failed, "cannot keep the drink: \(error.message)")
+                }
+            },
         ]
         return ExportedObject(path: NudgeService.objectPath, interfaces: [
             .init(NudgeService.interface, methods: methods,
-                  signals: [.init("Fired", arguments: [A("id", "s"), A("count", "u")])]),
+                  signals: [.init("Fired", arguments: [A("id", "s"), A("count", "u")]),
+                            .init("Water", arguments: [A("today", "u"), A("goal", "u")])]),
         ])
     }
 
@@ -80,6 +95,10 @@ enum DaemonInterface {
             ("server", .bool(daemon.serverPresent)),
             ("zone", .string(core.systemZone.identifier)),
         ]
+        if let water = core.water {
+            entries.append(("water-today", .uint32(UInt32(clamping: water.intake(at: Date()) ?? 0))))
+            entries.append(("water-goal", .uint32(UInt32(clamping: water.goal))))
+        }
         entries += daemon.bookkeeping.map { ($0.0, .uint32(UInt32(clamping: $0.1))) }
         if let next = core.nextWake {
             entries.append(("next-due", .string(InstantFormat.iso8601(next, in: core.systemZone))))

@@ -183,6 +183,9 @@ extension AppDatabase {
             state.shownID = row["shownID"]
             state.snoozedUntil = (row["snoozedUntil"] as Double?).map(Date.init(timeIntervalSince1970:))
             state.doneForDay = (row["doneForDay"] as Int?).map(CivilDay.init(daysSinceEpoch:))
+            state.lastAnswer = (row["lastAnswer"] as Double?).map(Date.init(timeIntervalSince1970:))
+            state.shownAt = (row["shownAt"] as Double?).map(Date.init(timeIntervalSince1970:))
+            state.goalMetUntil = (row["goalMetUntil"] as Double?).map(Date.init(timeIntervalSince1970:))
             result[id] = state
         }
         return result
@@ -197,14 +200,18 @@ extension AppDatabase {
         try writer.write { db in
             for (id, s) in states {
                 try db.execute(sql: """
-                    INSERT INTO alertState (alertId, checkedUntil, lastFired, pendingCount, shownID, snoozedUntil, doneForDay)
-                    SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM alert WHERE id = ?)
+                    INSERT INTO alertState (alertId, checkedUntil, lastFired, pendingCount, shownID, snoozedUntil, doneForDay,
+                                            lastAnswer, shownAt, goalMetUntil)
+                    SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM alert WHERE id = ?)
                     ON CONFLICT(alertId) DO UPDATE SET checkedUntil = excluded.checkedUntil, lastFired = excluded.lastFired,
                       pendingCount = excluded.pendingCount, shownID = excluded.shownID,
-                      snoozedUntil = excluded.snoozedUntil, doneForDay = excluded.doneForDay
+                      snoozedUntil = excluded.snoozedUntil, doneForDay = excluded.doneForDay,
+                      lastAnswer = excluded.lastAnswer, shownAt = excluded.shownAt, goalMetUntil = excluded.goalMetUntil
                     """, arguments: [id.hex, s.checkedUntil.timeIntervalSince1970,
                                      s.lastFired?.timeIntervalSince1970, s.pendingCount, s.shownID.map { Int64($0) },
-                                     s.snoozedUntil?.timeIntervalSince1970, s.doneForDay?.daysSinceEpoch, id.hex])
+                                     s.snoozedUntil?.timeIntervalSince1970, s.doneForDay?.daysSinceEpoch,
+                                     s.lastAnswer?.timeIntervalSince1970, s.shownAt?.timeIntervalSince1970,
+                                     s.goalMetUntil?.timeIntervalSince1970, id.hex])
             }
             for (row, id) in notificationIDs {
                 try db.execute(sql: "UPDATE deliveryLog SET deliveryID = ? WHERE id = ?", arguments: [Int64(id), row])

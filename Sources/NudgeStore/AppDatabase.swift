@@ -302,6 +302,19 @@ public final class AppDatabase: Sendable {
                 t.column("ml", .integer).notNull().check { $0 >= 1 && $0 <= Water.maxDrink }
             }
         }
+        migrator.registerMigration("v5: water reminders, answers") { db in
+            // What an alert reminds of; the drink-water reminder an older Nudge added
+            // (without a title, in English) becomes a water reminder.
+            try db.alter(table: "alert") { t in t.add(column: "kind", .text).notNull().defaults(to: Alert.Kind.reminder.rawValue) }
+            try db.execute(sql: "UPDATE alert SET kind = ? WHERE title = ?", arguments: [Alert.Kind.water.rawValue, Wording.english.waterTitle])
+            try db.alter(table: "alertState") { t in
+                t.add(column: "lastAnswer", .double)
+                t.add(column: "shownAt", .double)
+                t.add(column: "goalMetUntil", .double)
+            }
+            // How long after its pop-up came up an answer was given, in seconds.
+            try db.alter(table: "deliveryLog") { t in t.add(column: "delay", .double) }
+        }
         return migrator
     }
 }

@@ -6,8 +6,9 @@ import NudgeCore
 public struct LogEntry: Sendable, Hashable {
     /// The alert it is about.
     public var alertID: UUID
-    /// `fired`, `caught-up`, `missed`, `snooze-fired`, `acknowledged`, `snoozed`,
-    /// `done-for-today`, `expired`, `failed`, `redelivered` or `shown-late`.
+    /// `fired`, `caught-up`, `missed`, `snooze-fired`, `acknowledged`, `dismissed`,
+    /// `snoozed`, `done-for-today`, `drank`, `goal-met`, `expired`, `failed`,
+    /// `redelivered` or `shown-late`.
     public var event: String
     /// When it happened.
     public var at: Date
@@ -17,6 +18,8 @@ public struct LogEntry: Sendable, Hashable {
     public var count: Int?
     /// More, in words (a failure's reason, a snooze's end).
     public var detail: String?
+    /// For an answer: how long after its pop-up came up, in seconds.
+    public var delay: TimeInterval?
 
     /// The log line for a scheduler record at an instant.
     public init(_ record: SchedulerRecord, at: Date) {
@@ -30,12 +33,18 @@ public struct LogEntry: Sendable, Hashable {
             (alertID, event, count, detail) = (id, "missed", n, "since \(Self.utc(since))")
         case .snoozeFired(let id, let shown):
             (alertID, event, deliveryID) = (id, "snooze-fired", shown)
-        case .acknowledged(let id):
-            (alertID, event) = (id, "acknowledged")
-        case .snoozed(let id, let until):
-            (alertID, event, detail) = (id, "snoozed", "until \(Self.utc(until))")
-        case .doneForToday(let id, let day):
-            (alertID, event, detail) = (id, "done-for-today", day.description)
+        case .acknowledged(let id, let delay):
+            (alertID, event, self.delay) = (id, "acknowledged", delay)
+        case .dismissed(let id, let delay):
+            (alertID, event, self.delay) = (id, "dismissed", delay)
+        case .snoozed(let id, let until, let delay):
+            (alertID, event, detail, self.delay) = (id, "snoozed", "until \(Self.utc(until))", delay)
+        case .doneForToday(let id, let day, let delay):
+            (alertID, event, detail, self.delay) = (id, "done-for-today", day.description, delay)
+        case .drank(let id, let millilitres, let delay):
+            (alertID, event, count, self.delay) = (id, "drank", millilitres, delay)
+        case .goalMet(let id, let day):
+            (alertID, event, detail) = (id, "goal-met", day.description)
         case .expired(let id):
             (alertID, event) = (id, "expired")
         case .deliveryFailed(let id, let error):
@@ -51,8 +60,9 @@ public struct LogEntry: Sendable, Hashable {
         InstantFormat.iso8601(instant, in: TimeZone(identifier: "UTC")!)
     }
 
-    init(alertID: UUID, event: String, at: Date, deliveryID: UInt32?, count: Int?, detail: String?) {
+    init(alertID: UUID, event: String, at: Date, deliveryID: UInt32?, count: Int?, detail: String?, delay: TimeInterval?) {
         (self.alertID, self.event, self.at, self.deliveryID, self.count, self.detail) = (alertID, event, at, deliveryID, count, detail)
+        self.delay = delay
     }
 }
 
@@ -68,9 +78,9 @@ extension AppDatabase {
         var rows: [Int64] = []
         rows.reserveCapacity(entries.count)
         for e in entries {
-            try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at, deliveryID, count, detail) VALUES (?, ?, ?, ?, ?, ?)",
+            try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at, deliveryID, count, detail, delay) VALUES (?, ?, ?, ?, ?, ?, ?)",
                            arguments: [e.alertID.hex, e.event, e.at.timeIntervalSince1970,
-                                       e.deliveryID.map { Int64($0) }, e.count, e.detail])
+                                       e.deliveryID.map { Int64($0) }, e.count, e.detail, e.delay])
             rows.append(db.lastInsertedRowID)
         }
         if !entries.isEmpty { try pruneLog(db, now: Date()) }
@@ -101,7 +111,7 @@ extension AppDatabase {
             guard let id = UUID(hex: row["alertId"]) else { return nil }
             return LogEntry(alertID: id, event: row["event"], at: Date(timeIntervalSince1970: row["at"]),
                             deliveryID: (row["deliveryID"] as Int64?).map { UInt32(clamping: $0) },
-                            count: row["count"], detail: row["detail"])
+                            count: row["count"], detail: row["detail"], delay: row["delay"])
         }
     }
 }

@@ -77,3 +77,25 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    /// The water of the drink day holding `now` in `zone`: the settings, that day's
+    /// total and the last drink, read in one go.
+    public func waterProgress(now: Date, zone: TimeZone) throws(StoreError) -> WaterProgress {
+        do {
+            return try writer.read { db in
+                let settings = try Self.settings(db)
+                let value = { (setting: Setting) in settings[setting] ?? setting.defaultValue }
+                var progress = WaterProgress(goal: value(.goal), cup: value(.cup), dayStart: value(.dayStart) * 60, intake: 0,
+                                             lastDrink: nil, now: now, zone: zone)
+                guard try db.tableExists("drink") else { return progress }
+                progress.intake = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(ml), 0) FROM drink WHERE at >= ? AND at < ?",
+                                                   arguments: [progress.start.timeIntervalSince1970, progress.end.timeIntervalSince1970]) ?? 0
+                progress.lastDrink = try Double.fetchOne(db, sql: "SELECT MAX(at) FROM drink").map(Date.init(timeIntervalSince1970:))
+                return progress
+            }
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+}

@@ -14,6 +14,7 @@ struct Add: ParsableCommand {
 
         Examples:
           nudge add --every 30m --from 09:30 --until 21:30 --days weekdays
+          nudge add --every 45m --after-done --from 09:30 --until 21:30 --days weekdays
           nudge add "Stand up" --at 15:00 --days mon-fri --sound bell
           nudge add "Tea" --in 4m
           nudge add "Dentist" --on "2026-12-01 09:00" --urgency critical
@@ -39,6 +40,6 @@ struct Add: ParsableCommand {
         try StoreAccess.run { try store.save(alert) }
         DaemonLink.storeChanged()
         // TRANSLATORS: nudge add; %1$s is the new alert's id, %2$s its title, %3$s its schedule.
-        AlertView.announce(tr("added %1$s: %2$s — %3$s"), alert, now: now)
+        AlertView.announce(tr("added %1$s: %2$s — %3$s"), alert, water: try AlertView.water(for: [alert], in: store, now: now), now: now)
     }
 }

@@ -32,6 +32,13 @@ struct AlertOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How long Snooze postpones (default 10m).", valueName: "DURATION"))
     var snooze: String?
 
+    @Option(help: ArgumentHelp("What it reminds of: 'water' (shows the day's water, offers the drink, rests once the goal is met) or 'reminder'.",
+                               valueName: "KIND"), completion: .list(Alert.Kind.allCases.map(\.rawValue)))
+    var kind: String?
+
+    @Flag(help: "A water reminder: the same as --kind water.")
+    var water = false
+
     @Flag(help: "Switch it off (it keeps its settings; `nudge on ID` switches it back).")
     var off = false
 
@@ -96,6 +103,15 @@ struct AlertOptions: ParsableArguments {
             if grace != nil { throw CLIError(.usage, tr("--grace goes with --catch-up once")) }
             changed.catchUp = .skip
         }
+        if let kind {
+            guard let chosen = Alert.Kind(rawValue: kind.lowercased()) else {
+                // TRANSLATORS: %s is the value given, quoted.
+                throw CLIError(.usage, format(tr("invalid kind %s: use water or reminder"), kind.quotedForMessage()))
+            }
+            if water && chosen != .water { throw CLIError(.usage, tr("--water and --kind reminder contradict each other")) }
+            changed.kind = chosen
+        }
+        if water { changed.kind = .water }
         if off { changed.enabled = false }
         alert = changed
     }

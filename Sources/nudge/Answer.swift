@@ -49,7 +49,7 @@ enum Answer {
         var records: [SchedulerRecord] = []
         for alert in alerts {
             switch self {
-            case .acknowledge: records += scheduler.acknowledge(alert.id)
+            case .acknowledge: records += scheduler.acknowledge(alert.id, now: now)
             case .doneForToday: records += scheduler.doneForToday(alert.id, now: now)
             case .snooze(let seconds): records += scheduler.snooze(alert.id, now: now, seconds: seconds)
             }

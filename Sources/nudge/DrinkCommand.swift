@@ -44,6 +44,7 @@ struct DrinkCommand: ParsableCommand {
             guard let drink = try StoreAccess.run({ try store.undoLastDrink() }) else {
                 throw CLIError(.usage, tr("nothing to undo: no drink is logged"))
             }
+            DaemonLink.storeChanged()
             let total = try Self.total(store, at: drink.at, settings: settings, zone: zone, now: now)
             // TRANSLATORS: nudge drink --undo; %1$s is the amount (250 ml), %2$s when it was drunk, %3$s the day's total against the goal.
             print(format(tr("took back %1$s from %2$s — %3$s"), Water.text(drink.millilitres), Self.when(drink.at, zone: zone, now: now), total))
@@ -57,6 +58,8 @@ struct DrinkCommand: ParsableCommand {
         }
         let when = try at.map { try Self.instant($0, now: now, zone: zone) } ?? now
         _ = try StoreAccess.run { try store.logDrink(millilitres, at: when) }
+        // A running daemon sees the store change by itself too; this is sooner.
+        DaemonLink.storeChanged()
         let total = try Self.total(store, at: when, settings: settings, zone: zone, now: now)
         // TRANSLATORS: nudge drink; %1$s is the amount (250 ml), %2$s when, %3$s the day's total against the goal.
         print(format(tr("drank %1$s at %2$s — %3$s"), Water.text(millilitres), Self.when(when, zone: zone, now: now), total))

@@ -18,6 +18,7 @@ struct Edit: ParsableCommand {
           nudge edit 3f25 --title "Stretch" --body "Two minutes, away from the screen"
           nudge edit 3f25 --tz Asia/Seoul          # pin to a zone; --tz system follows the system again
           nudge edit 3f25 --sound none --urgency low
+          nudge edit 3f25 --water                  # a water reminder: progress, "Drank", the goal
         """
     )
 
@@ -44,6 +45,7 @@ struct Edit: ParsableCommand {
         try StoreAccess.run { try store.save(alert) }
         DaemonLink.storeChanged()
         // TRANSLATORS: nudge edit; %1$s is the alert's id, %2$s its title, %3$s its schedule.
-        AlertView.announce(tr("edited %1$s: %2$s — %3$s"), alert, state: try StoreAccess.run { try store.state(of: alert.id) }, now: now)
+        AlertView.announce(tr("edited %1$s: %2$s — %3$s"), alert, state: try StoreAccess.run { try store.state(of: alert.id) },
+                           water: try AlertView.water(for: [alert], in: store, now: now), now: now)
     }
 }

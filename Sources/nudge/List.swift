@@ -40,8 +40,9 @@ struct List: ParsableCommand {
         // Sort indices by (next fire, creation): moving whole alerts around costs more
         // than the sort itself with 100,000 of them.
         let states = try StoreAccess.run { try store.states() }
+        let water = try AlertView.water(for: alerts, in: store, now: now)
         let showings = Parallel.chunks(alerts.count) { range in
-            alerts[range].map { AlertView.next($0, state: states[$0.id], after: now, zone: zone) }
+            alerts[range].map { AlertView.next($0, state: states[$0.id], after: now, zone: zone, water: water) }
         }.flatMap { $0 }
         let next = showings.map(\.instant)
         let order = alerts.indices

@@ -19,6 +19,7 @@ struct Next: ParsableCommand {
           nudge next --at 02:30 --tz Europe/Berlin --after 2026-03-28T12:00:00Z
           nudge next --cron "0 9 1 * mon" --json
           nudge next 3f25 --count 10        # a stored alert, by id prefix
+          nudge next --every 45m --after-done --from 09:30 --until 21:30   # as if answered now
         """
     )
 
@@ -62,8 +63,10 @@ struct Next: ParsableCommand {
                 if !schedulePreview {
                     // What the daemon will do: the first showing with the state in it, then
                     // the schedule from there.
+                    // An after-answer schedule counts from the last answer (`show` says when).
                     let state = try StoreAccess.run { try store.state(of: alert.id) }
-                    guard let first = NextShowing.of(alert, state: state, system: system, now: start).instant else {
+                    let water = try AlertView.water(for: [alert], in: store, now: start)
+                    guard let first = NextShowing.of(alert, state: state, system: system, now: start, water: water).instant else {
                         zone = chosen
                         instants = []
                         return try output([], zone: zone)

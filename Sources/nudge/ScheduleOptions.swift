@@ -21,6 +21,10 @@ struct ScheduleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("End of the --every window (inclusive).", valueName: "HH:MM"))
     var until: String?
 
+    @Flag(name: .customLong("after-done"),
+          help: "Count --every from the last Done (or drink, for a water reminder) or pop-up, instead of the clock.")
+    var afterDone = false
+
     @Option(name: .customLong("in"), help: ArgumentHelp("Once, after DURATION: 20m, 90s, 1h.", valueName: "DURATION"))
     var inDuration: String?
 
@@ -31,7 +35,8 @@ struct ScheduleOptions: ParsableArguments {
     var cron: String?
 
     var flags: ScheduleFlags {
-        ScheduleFlags(at: at, days: days, every: every, from: from, until: until, in: inDuration, on: on, cron: cron)
+        ScheduleFlags(at: at, days: days, every: every, from: from, until: until, in: inDuration, on: on, cron: cron,
+                      afterAnswer: afterDone)
     }
 }
 

@@ -21,7 +21,8 @@ struct Show: ParsableCommand {
         let alert = try StoreAccess.run { try store.alert(matching: id) }
         let now = Date()
         let state = try StoreAccess.run { try store.state(of: alert.id) }
-        let showing = AlertView.next(alert, state: state, after: now, zone: LocalZone.current)
+        let water = try AlertView.water(for: [alert], in: store, now: now)
+        let showing = AlertView.next(alert, state: state, after: now, zone: LocalZone.current, water: water)
         if json {
             var out: [UInt8] = []
             AlertView.writeJSON(alert, next: showing, zone: LocalZone.current, to: &out)
@@ -41,6 +42,8 @@ struct Show: ParsableCommand {
         // TRANSLATORS: the labels of nudge show, one per line.
         let lines: [(String, String)] = [
             (tr("id"), alert.id.lowercased), (tr("title"), alert.title), (tr("body"), alert.body),
+            // TRANSLATORS: nudge show: what the alert is; the value says a water reminder and the day's water.
+            (tr("kind"), alert.kind == .water ? format(tr("water reminder (%s)"), water.map { Catalog.shared.wording.waterProgress($0.intake, goal: $0.goal) } ?? "") : ""),
             (tr("state"), alert.enabled ? Words.on : Words.off), (tr("schedule"), alert.schedule.summary(in: zone, words: words)),
             (tr("next"), (next.map { InstantFormat.iso8601($0, in: zone) } ?? "—")
                 + (AlertView.reasonText(showing, zone: zone).map { " (\($0))" } ?? "")),
@@ -53,6 +56,7 @@ struct Show: ParsableCommand {
             (tr("snooze"), Schedule.duration(alert.snoozeSeconds, words: words)),
             (tr("created"), InstantFormat.iso8601(alert.created, in: zone)),
             (tr("last fired"), state?.lastFired.map { InstantFormat.iso8601($0, in: zone) } ?? ""),
+            (tr("answered"), state?.lastAnswer.map { InstantFormat.iso8601($0, in: zone) } ?? ""),
             (tr("pending"), state.map { $0.pendingCount > 0 ? "\($0.pendingCount)" : "" } ?? ""),
             // TRANSLATORS: nudge show, snoozed; %s is a date and time.
             (tr("snoozed"), state?.snoozedUntil.map { format(tr("until %s"), InstantFormat.iso8601($0, in: zone)) } ?? ""),

@@ -55,9 +55,16 @@ extension CLIError {
 
 /// How alerts are shown in text and JSON.
 enum AlertView {
-    /// When the alert shows next in its state, as the daemon will do it.
-    static func next(_ alert: Alert, state: AlertState?, after now: Date, zone: TimeZone) -> NextShowing {
-        NextShowing.of(alert, state: state, system: zone, now: now)
+    /// When the alert shows next in its state, as the daemon will do it; `water` is the
+    /// day's water, which water reminders follow.
+    static func next(_ alert: Alert, state: AlertState?, after now: Date, zone: TimeZone, water: WaterProgress?) -> NextShowing {
+        NextShowing.of(alert, state: state, system: zone, now: now, water: water)
+    }
+
+    /// The day's water, read when one of `alerts` is a water reminder (else `nil`).
+    static func water(for alerts: [Alert], in store: AppDatabase, now: Date) throws(CLIError) -> WaterProgress? {
+        guard alerts.contains(where: { $0.kind == .water }) else { return nil }
+        return try StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
     }
 
     /// The state column: `on`, `off`, `snoozed`, `done today`, with `×N` when unanswered.
@@ -67,6 +74,7 @@ enum AlertView {
         case .off?: word = Words.off
         case .snoozed?: word = Words.snoozed
         case .doneForDay?: word = Words.doneToday
+        case .goalMet?: word = Words.goalMet
         case nil: word = alert.enabled ? Words.on : Words.off
         }
         if next.pending > 0 { word += " ×\(next.pending)" }
@@ -81,15 +89,17 @@ enum AlertView {
         case .snoozed(let until)?: format(tr("snoozed until %s"), Scheduler.clockText(until, zone))
         // TRANSLATORS: why the next showing moved: done for today; %s is the day (2026-11-23).
         case .doneForDay(let day)?: format(tr("done for today (%s)"), "\(day)")
+        // TRANSLATORS: why a water reminder's next showing moved: the day's goal is met; %s is when the next drink day starts (a date and time).
+        case .goalMet(let until)?: format(tr("the day's water goal is met; back at %s"), InstantFormat.iso8601(until, in: zone))
         case nil: nil
         }
     }
 
     /// "added 1a2b3c4d: Title — every 30 min, …" and when it fires next, for add and edit.
-    static func announce(_ line: String, _ alert: Alert, state: AlertState? = nil, now: Date) {
+    static func announce(_ line: String, _ alert: Alert, state: AlertState? = nil, water: WaterProgress? = nil, now: Date) {
         let zone = alert.zone(system: LocalZone.current)
         print(format(line, alert.shortID, alert.title.escapingControls, alert.schedule.summary(in: zone, words: Catalog.shared.wording)))
-        let next = Self.next(alert, state: state, after: now, zone: LocalZone.current).instant
+        let next = Self.next(alert, state: state, after: now, zone: LocalZone.current, water: water).instant
         // TRANSLATORS: after nudge add or edit; %s is when the alert fires next (an ISO date and time).
         print(next.map { format(tr("next: %s"), InstantFormat.iso8601($0, in: zone)) }
               // TRANSLATORS: after nudge add or edit, for a schedule that never fires again.
@@ -105,6 +115,7 @@ enum AlertView {
         object.field("id", .string(alert.id.lowercased), to: &out)
         object.field("shortId", .string(alert.shortID), to: &out)
         object.field("enabled", .bool(alert.enabled), to: &out)
+        object.field("kind", .string(alert.kind.rawValue), to: &out)
         object.field("title", .string(alert.title), to: &out)
         object.field("body", .string(alert.body), to: &out)
         object.field("schedule", .string(alert.schedule.summary(in: z)), to: &out)
@@ -117,6 +128,7 @@ enum AlertView {
         case .off?: reason = .string("off")
         case .snoozed?: reason = .string("snoozed")
         case .doneForDay?: reason = .string("done-for-today")
+        case .goalMet?: reason = .string("goal-met")
         case nil: reason = .null
         }
         object.field("nextReason", reason, to: &out)

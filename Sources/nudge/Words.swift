@@ -28,6 +28,10 @@ enum Words {
         case "missed": tr("missed")
         // TRANSLATORS: log event: showings that passed were shown as one pop-up.
         case "caught-up": tr("caught up")
+        // TRANSLATORS: log event: the person chose "Drank" on a water reminder.
+        case "drank": tr("drank")
+        // TRANSLATORS: log event: the day's water goal was met; the water reminder rests until the next day.
+        case "goal-met": tr("goal met")
         // TRANSLATORS: log event: the notification server could not show it.
         case "failed": tr("failed")
         // TRANSLATORS: log event: shown again once a notification server was back.
@@ -67,4 +71,6 @@ enum Words {
     static var snoozed: String { tr("snoozed") }
     // TRANSLATORS: an alert's state: done for the rest of today.
     static var doneToday: String { tr("done today") }
+    // TRANSLATORS: a water reminder's state: the day's water goal is met.
+    static var goalMet: String { tr("goal met") }
 }

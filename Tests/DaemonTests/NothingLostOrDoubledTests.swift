@@ -68,7 +68,7 @@ struct NothingLostOrDoubledTests {
         let id = try desktop.add("Named", "--at", desktop.clock(in: 1).text)
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
         try desktop.dunstctl("close")
-        #expect(Bench.eventually(3) { (try? desktop.events(id)) == ["fired", "acknowledged"] })
+        #expect(Bench.eventually(3) { (try? desktop.events(id)) == ["fired", "dismissed"] })
         let history = try Bench.run("dunstctl", ["history"], environment: desktop.environment()).stdout
         let json = try #require(try JSONSerialization.jsonObject(with: Data(history.utf8)) as? [String: Any])
         let entries = try #require((json["data"] as? [[Any]])?.first as? [[String: Any]])

@@ -26,7 +26,7 @@ struct SchedulerBookkeepingTests {
                     _ = scheduler.handle(.closed(id: shown, reason: .dismissed), now: now)
                 case 1: _ = scheduler.handle(.closed(id: shown, reason: .dismissed), now: now)
                 case 2: _ = scheduler.handle(.closed(id: shown, reason: .expired), now: now)
-                case 3: scheduler.acknowledge(alert.id)
+                case 3: scheduler.acknowledge(alert.id, now: now)
                 case 4: _ = scheduler.handle(.failed(id: shown, error: DeliveryError(.noReply, "slow")), now: now)
                 case 5: _ = scheduler.handle(.closed(id: shown, reason: .undefined), now: now)
                 default: break // left on screen: replaced with a count next time
@@ -55,7 +55,7 @@ struct SchedulerBookkeepingTests {
         let (a, delivery, scheduler) = try popUpWithoutReply()
         #expect(scheduler.handle(.appeared(id: 1), now: utc("2026-11-23T09:00:06Z")) == [.shownLate(alert: a.id, deliveryID: 1)])
         #expect(scheduler.state(a.id)?.shownID == 1)
-        #expect(scheduler.handle(.action(id: 1, key: "done"), now: utc("2026-11-23T09:00:08Z")) == [.acknowledged(alert: a.id)])
+        #expect(scheduler.handle(.action(id: 1, key: "done"), now: utc("2026-11-23T09:00:08Z")) == [.acknowledged(alert: a.id, delay: 8)])
         #expect(scheduler.state(a.id)?.pendingCount == 0)
         // A later server restart has nothing to show again.
         #expect(scheduler.deliveryRestored(now: utc("2026-11-23T09:01:00Z")).isEmpty)
@@ -93,7 +93,7 @@ extension SchedulerBookkeepingTests {
         let (a, _, scheduler) = try popUpWithoutReply()
         _ = scheduler.handle(.appeared(id: 1), now: utc("2026-11-23T09:00:06Z"))
         // Acknowledged (the pop-up is withdrawn, its close still to come), then removed.
-        scheduler.acknowledge(a.id)
+        scheduler.acknowledge(a.id, now: utc("2026-11-23T09:00:07Z"))
         scheduler.remove(a.id)
         _ = scheduler.handle(.closed(id: 1, reason: .closedByCall), now: utc("2026-11-23T09:00:07Z"))
         #expect(scheduler.trackedPopups.shown == 0)

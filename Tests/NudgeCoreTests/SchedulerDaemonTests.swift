@@ -47,7 +47,7 @@ struct SchedulerDaemonTests {
         #expect(scheduler.takeChanged().isEmpty)
         _ = scheduler.run(now: utc("2026-11-23T10:00:00Z"))
         #expect(scheduler.totalPending == 2)
-        scheduler.acknowledge(b.id)
+        scheduler.acknowledge(b.id, now: utc("2026-11-23T10:00:00Z"))
         #expect(scheduler.totalPending == 1)
         scheduler.remove(a.id)
         #expect(scheduler.totalPending == 0)
@@ -118,28 +118,28 @@ struct AnswerOrderTests {
 
     @Test func snoozeThenClosedStaysSnoozed() throws {
         let (scheduler, a) = try fired()
-        #expect(scheduler.handle(.action(id: 1, key: "snooze"), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"))])
+        #expect(scheduler.handle(.action(id: 1, key: "snooze"), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"), delay: 10)])
         #expect(scheduler.handle(.closed(id: 1, reason: .dismissed), now: at).isEmpty)
         #expect(scheduler.state(a.id)?.snoozedUntil == utc("2026-11-23T09:10:10Z"))
     }
 
     @Test func closedThenSnoozeEndsSnoozed() throws {
         let (scheduler, a) = try fired()
-        #expect(scheduler.handle(.closed(id: 1, reason: .dismissed), now: at) == [.acknowledged(alert: a.id)])
+        #expect(scheduler.handle(.closed(id: 1, reason: .dismissed), now: at) == [.dismissed(alert: a.id, delay: 10)])
         #expect(scheduler.handle(.action(id: 1, key: "snooze"), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"))])
         #expect(scheduler.state(a.id)?.snoozedUntil != nil)
     }
 
     @Test func doneAndClosedAcknowledgeOnceInEitherOrder() throws {
         let (first, a) = try fired()
-        #expect(first.handle(.action(id: 1, key: "done"), now: at) == [.acknowledged(alert: a.id)])
+        #expect(first.handle(.action(id: 1, key: "done"), now: at) == [.acknowledged(alert: a.id, delay: 10)])
         #expect(first.handle(.closed(id: 1, reason: .dismissed), now: at).isEmpty)
         let (second, b) = try fired()
-        #expect(second.handle(.closed(id: 1, reason: .dismissed), now: at) == [.acknowledged(alert: b.id)])
+        #expect(second.handle(.closed(id: 1, reason: .dismissed), now: at) == [.dismissed(alert: b.id, delay: 10)])
         #expect(second.handle(.action(id: 1, key: "default"), now: at).isEmpty)
         // The next pop-up is answered afresh.
         _ = second.run(now: utc("2026-11-24T09:00:00Z"))
-        #expect(second.handle(.action(id: 2, key: "done"), now: utc("2026-11-24T09:00:05Z")) == [.acknowledged(alert: b.id)])
+        #expect(second.handle(.action(id: 2, key: "done"), now: utc("2026-11-24T09:00:05Z")) == [.acknowledged(alert: b.id, delay: 5)])
     }
 
     @Test func skipTodayAfterADismissalStillSkips() throws {

@@ -35,7 +35,8 @@ struct SchedulerTests {
         #expect(delivery.shown == [1])
         #expect(scheduler.totalPending == 3)
         let records = scheduler.handle(.action(id: 1, key: "default"), now: start.addingTimeInterval(3 * 3600 + 5))
-        #expect(records == [.acknowledged(alert: a.id)])
+        // Answered 2 h 5 s after the pop-up first came up (replaced in place since).
+        #expect(records == [.acknowledged(alert: a.id, delay: 7205)])
         #expect(scheduler.totalPending == 0)
         #expect(delivery.withdrawn == [1])
     }
@@ -46,7 +47,7 @@ struct SchedulerTests {
         let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: delivery)
         _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
         let snoozed = scheduler.handle(.action(id: 1, key: "snooze"), now: utc("2026-11-23T09:00:10Z"))
-        #expect(snoozed == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"))])
+        #expect(snoozed == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"), delay: 10)])
         #expect(delivery.shown.isEmpty)
         #expect(scheduler.nextWake == utc("2026-11-23T09:10:10Z"))
         let again = scheduler.run(now: utc("2026-11-23T09:10:10Z"))
@@ -61,7 +62,7 @@ struct SchedulerTests {
         let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T00:00:00Z"), delivery: delivery)
         _ = scheduler.run(now: utc("2026-11-23T00:30:00Z")) // 09:30 KST
         let records = scheduler.handle(.action(id: 1, key: "skip-today"), now: utc("2026-11-23T00:31:00Z"))
-        #expect(records.contains(.doneForToday(alert: a.id, day: CivilDay(year: 2026, month: 11, day: 23)!)))
+        #expect(records == [.doneForToday(alert: a.id, day: CivilDay(year: 2026, month: 11, day: 23)!, delay: 60)])
         #expect(scheduler.nextWake == utc("2026-11-24T00:30:00Z"), "next is tomorrow 09:30 KST")
         #expect(scheduler.run(now: utc("2026-11-23T12:00:00Z")).isEmpty)
     }

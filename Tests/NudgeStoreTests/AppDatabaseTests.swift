@@ -126,13 +126,50 @@ struct AppDatabaseTests {
         let alerts = try sampleAlerts()
         try queue.write { db in
             for alert in alerts {
-                var record = AlertRecord(alert)
-                record.schedule = String(decoding: try JSONEncoder().encode(alert.schedule), as: UTF8.self)
-                try record.insert(db)
+                try Self.insertAsBeforeKinds(alert, schedule: String(decoding: try JSONEncoder().encode(alert.schedule), as: UTF8.self), db)
             }
         }
         let store = try AppDatabase(queue)
         #expect(try store.alerts().sorted { $0.title < $1.title } == alerts.sorted { $0.title < $1.title })
+    }
+
+    /// An alert row as Nudge wrote it before alerts had a kind (v1 to v4).
+    static func insertAsBeforeKinds(_ alert: Alert, schedule: String? = nil, _ db: Database) throws {
+        let r = AlertRecord(alert)
+        try db.execute(sql: """
+            INSERT INTO alert (id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, created)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [r.id, r.title, r.body, schedule ?? r.schedule, r.enabled, r.sound, r.urgency, r.icon, r.timeZone,
+                             r.graceSeconds, r.snoozeSeconds, r.created])
+    }
+
+    /// A store from before water reminders (v4): the drink-water reminder an older Nudge
+    /// added becomes a water reminder, every other alert a plain one; states and the log
+    /// keep what they had and take the new fields.
+    @Test func aVersion4StoreGetsWaterRemindersAndAnswerTimes() throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "v4: drinks")
+        // Recent instants: the log keeps 90 days, whatever the date the test runs on.
+        let created = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 86400).rounded())
+        let water = Alert(schedule: .daily(times: [LocalTime(hour: 9, minute: 0)!], days: Schedule.everyDay), created: created)
+        let tea = Alert(title: "Tea", schedule: .once(created.addingTimeInterval(600)), created: created)
+        try queue.write { db in
+            try Self.insertAsBeforeKinds(water, db)
+            try Self.insertAsBeforeKinds(tea, db)
+            try db.execute(sql: "INSERT INTO alertState (alertId, checkedUntil, pendingCount) VALUES (?, ?, 2)", arguments: [water.id.hex, created.timeIntervalSince1970 + 100])
+            try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at) VALUES (?, 'fired', ?)", arguments: [water.id.hex, created.timeIntervalSince1970 + 100])
+        }
+        let store = try AppDatabase(queue)
+        let kinds = Dictionary(uniqueKeysWithValues: try store.alerts().map { ($0.id, $0.kind) })
+        #expect(kinds == [water.id: .water, tea.id: .reminder])
+        var state = try #require(try store.state(of: water.id))
+        #expect(state.pendingCount == 2 && state.lastAnswer == nil && state.shownAt == nil && state.goalMetUntil == nil)
+        state.lastAnswer = created.addingTimeInterval(200)
+        state.goalMetUntil = created.addingTimeInterval(86400)
+        let answer = LogEntry(.acknowledged(alert: water.id, delay: 12.5), at: created.addingTimeInterval(200))
+        try store.save(states: [water.id: state], log: [answer])
+        #expect(try store.state(of: water.id) == state)
+        #expect(try store.log(since: created).map(\.delay) == [nil, 12.5])
     }
 
     /// A store from before drinks (v3) opens with its alerts and settings, and takes drinks.
@@ -141,7 +178,7 @@ struct AppDatabaseTests {
         try AppDatabase.migrator.migrate(queue, upTo: "v3: settings")
         let alerts = try sampleAlerts()
         try queue.write { db in
-            for alert in alerts { try AlertRecord(alert).insert(db) }
+            for alert in alerts { try Self.insertAsBeforeKinds(alert, db) }
             try db.execute(sql: "INSERT INTO setting (key, value) VALUES ('log-days', '30')")
         }
         let store = try AppDatabase(queue)
