@@ -210,7 +210,7 @@ public enum ScheduleParser {
                                 accepted: Phrase("use --every 30m --from 09:30 --until 21:30"))
         }
         if flags.afterAnswer && flags.every == nil {
-            throw ScheduleError("--after-done", Phrase("--after-done needs --every"),
+            throw ScheduleError("--after-done", Phrase("invalid schedule"), detail: Phrase("it counts --every from the last answer, and no --every is given"),
                                 accepted: Phrase("use e.g. --every 45m --after-done --from 09:30 --until 21:30"))
         }
         if flags.days != nil && (flags.in != nil || flags.on != nil || flags.cron != nil) {

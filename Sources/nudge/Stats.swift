@@ -4,16 +4,22 @@ import Localization
 import NudgeCore
 import NudgeStore
 
-/// `nudge stats`: water drunk per day against the goal, as a chart, and the streaks of
-/// days at goal.
+/// `nudge stats`: water drunk per day against the goal, as a chart, with the streaks of
+/// days at goal; and what became of every reminder's pop-ups, per day.
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Show water drunk per day against the goal, and the streaks of days at goal.",
+        abstract: "Show water drunk per day against the goal, and what became of every reminder's pop-ups.",
         discussion: """
         The chart covers the last DAYS drink days (today included), each against the \
         goal set now (nudge config goal). The current streak ends today, or yesterday while \
         today's goal is not met yet; the longest is over every drink logged.
+
+        Then, for every reminder that came up in those days (from the delivery log, which \
+        keeps nudge config log-days): pop-ups shown; the answers (Done, Snooze, Done for \
+        today, closed without a choice, Drank); showings missed while nothing could show \
+        them; and the median time from a pop-up to its answer. Per day for up to 31 days, \
+        else per reminder (--json always has the days).
 
         Examples:
           nudge stats
@@ -26,19 +32,21 @@ struct Stats: ParsableCommand {
     @Option(help: ArgumentHelp("How many days, today included (1 to 3660).", valueName: "DAYS"))
     var days = 7
 
-    @Flag(help: "Print one JSON document instead of the chart.")
+    @Flag(help: "Print one JSON document instead of the charts.")
     var json = false
 
-    @Option(help: ArgumentHelp("Also write the chart as an SVG image to FILE.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Also write the charts as one SVG image to FILE.", valueName: "FILE"))
     var svg: String?
 
-    /// What the chart shows.
+    /// What the water chart shows.
     struct Chart {
         var goal: Int
         var dayStart: Int
         var totals: [Water.DayTotal]
         var current: Int
         var longest: Int
+        /// The chart's days with their bounds.
+        var days: [(day: CivilDay, start: Date, end: Date)]
 
         /// "Water, the last 7 days (goal 2,000 ml)".
         var heading: String {
@@ -59,20 +67,26 @@ struct Stats: ParsableCommand {
         guard (1...3660).contains(days) else {
             throw CLIError(.usage, format(tr("invalid --days %s: use 1 to 3660"), "\(days)".quotedForMessage()))
         }
-        let chart = try Self.chart(days: days, now: Date(), zone: LocalZone.current)
+        let store = try StoreAccess.read()
+        let chart = try Self.chart(store, days: days, now: Date(), zone: LocalZone.current)
+        let reminders = try Self.reminders(store, chart: chart)
         if let svg {
             do {
-                try Self.svg(chart).write(toFile: svg, atomically: true, encoding: .utf8)
+                try Self.svg(chart, reminders).write(toFile: svg, atomically: true, encoding: .utf8)
             } catch {
                 // TRANSLATORS: %1$s is a file's path, %2$s why.
                 throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), svg, (error as NSError).localizedFailureReason ?? error.localizedDescription))
             }
         }
-        print(json ? Self.json(chart) : Self.text(chart, terminal: Terminal()))
+        if json {
+            print(Self.json(chart, reminders))
+        } else {
+            let terminal = Terminal()
+            print(Self.text(chart, terminal: terminal) + "\n\n" + Self.text(reminders, terminal: terminal))
+        }
     }
 
-    static func chart(days: Int, now: Date, zone: TimeZone) throws -> Chart {
-        let store = try StoreAccess.read()
+    static func chart(_ store: AppDatabase, days: Int, now: Date, zone: TimeZone) throws -> Chart {
         let settings = try StoreAccess.run { try store.settings() }
         let goal = settings[.goal] ?? Setting.goal.defaultValue
         let dayStart = (settings[.dayStart] ?? 0) * 60
@@ -82,7 +96,8 @@ struct Stats: ParsableCommand {
         let all = Water.totals(drinks, from: min(first, today.day.advanced(by: 1 - days)), through: today.day,
                                          zone: zone, dayStart: dayStart)
         let streaks = Water.streaks(all, goal: goal, today: today.day)
-        return Chart(goal: goal, dayStart: dayStart, totals: Array(all.suffix(days)), current: streaks.current, longest: streaks.longest)
+        return Chart(goal: goal, dayStart: dayStart, totals: Array(all.suffix(days)), current: streaks.current, longest: streaks.longest,
+                     days: Water.days(today.day.advanced(by: 1 - days), through: today.day, zone: zone, dayStart: dayStart))
     }
 
     /// One row per day: the day, a bar (eighths of a cell; the goal is 20 cells, more
@@ -103,7 +118,7 @@ struct Stats: ParsableCommand {
         return water.heading + "\n" + terminal.table(rows, paints: paints) + "\n" + water.streaks
     }
 
-    static func json(_ water: Chart) -> String {
+    static func json(_ water: Chart, _ reminders: Reminders) -> String {
         JSON.object([
             ("goal", .integer(Int64(water.goal))),
             ("dayStart", .string(Setting.dayStart.text(water.dayStart / 60))),
@@ -112,27 +127,27 @@ struct Stats: ParsableCommand {
                          ("atGoal", .bool(total.millilitres >= water.goal))])
             })),
             ("streak", .object([("current", .integer(Int64(water.current))), ("longest", .integer(Int64(water.longest)))])),
+            ("reminders", reminders.json),
         ]).text
     }
 
-    /// The chart as one SVG: a bar per day against a dashed goal line, the days and the
-    /// amounts written under and over the bars.
-    static func svg(_ water: Chart) -> String {
+    /// The charts as one SVG: water as a bar per day against a dashed goal line (the
+    /// days and amounts under and over the bars), then a bar per reminder, split by what
+    /// became of its pop-ups.
+    static func svg(_ water: Chart, _ reminders: Reminders) -> String {
         let words = Catalog.shared.wording
         let count = water.totals.count
         let bar = count <= 31 ? 28.0 : max(2, 900.0 / Double(count) - 1), gap = count <= 31 ? 8.0 : 1
         let chartHeight = 220.0, top = 50.0, left = 60.0
-        let width = left + Double(count) * (bar + gap) + 20
-        let height = top + chartHeight + 60
+        let width = max(680, left + Double(count) * (bar + gap) + 20)
+        let waterHeight = top + chartHeight + 60
+        let height = waterHeight + reminders.svgHeight
         let peak = Double(max(water.goal, water.totals.map(\.millilitres).max() ?? 0)) * 1.1
         func y(_ millilitres: Int) -> Double { top + chartHeight - Double(millilitres) / peak * chartHeight }
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        }
         var svg = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="DejaVu Sans, NanumGothic, sans-serif" font-size="11">
         <rect width="100%" height="100%" fill="#ffffff"/>
-        <text x="\(Int(left))" y="24" font-size="15" font-weight="bold" fill="#1e293b">\(escaped(water.heading))</text>
+        <text x="\(Int(left))" y="24" font-size="15" font-weight="bold" fill="#1e293b">\(svgEscaped(water.heading))</text>
 
         """
         for (index, total) in water.totals.enumerated() {
@@ -142,15 +157,21 @@ struct Stats: ParsableCommand {
             svg += "<rect x=\"\(x)\" y=\"\(barTop)\" width=\"\(bar)\" height=\"\(top + chartHeight - barTop)\" fill=\"\(met ? "#16a34a" : "#38bdf8")\"><title>\(total.day): \(Water.text(total.millilitres))</title></rect>\n"
             if count <= 31 {
                 svg += "<text x=\"\(x + bar / 2)\" y=\"\(barTop - 4)\" text-anchor=\"middle\" fill=\"#334155\">\(total.millilitres)</text>\n"
-                svg += "<text x=\"\(x + bar / 2)\" y=\"\(top + chartHeight + 16)\" text-anchor=\"middle\" fill=\"#334155\">\(escaped(total.day.weekday.shortName(words)))</text>\n"
+                svg += "<text x=\"\(x + bar / 2)\" y=\"\(top + chartHeight + 16)\" text-anchor=\"middle\" fill=\"#334155\">\(svgEscaped(total.day.weekday.shortName(words)))</text>\n"
                 svg += "<text x=\"\(x + bar / 2)\" y=\"\(top + chartHeight + 30)\" text-anchor=\"middle\" fill=\"#64748b\">\(String(total.day.description.suffix(5)))</text>\n"
             }
         }
         let goalY = y(water.goal)
-        svg += "<line x1=\"\(left - 6)\" y1=\"\(goalY)\" x2=\"\(width - 10)\" y2=\"\(goalY)\" stroke=\"#dc2626\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n"
+        let right = left + Double(count) * (bar + gap) + 10
+        svg += "<line x1=\"\(left - 6)\" y1=\"\(goalY)\" x2=\"\(right)\" y2=\"\(goalY)\" stroke=\"#dc2626\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n"
         svg += "<text x=\"\(left - 8)\" y=\"\(goalY + 4)\" text-anchor=\"end\" fill=\"#dc2626\">\(water.goal)</text>\n"
-        svg += "<line x1=\"\(left - 2)\" y1=\"\(top + chartHeight)\" x2=\"\(width - 10)\" y2=\"\(top + chartHeight)\" stroke=\"#94a3b8\"/>\n"
-        svg += "<text x=\"\(Int(left))\" y=\"\(Int(height - 10))\" fill=\"#1e293b\">\(escaped(water.streaks))</text>\n</svg>\n"
-        return svg
+        svg += "<line x1=\"\(left - 2)\" y1=\"\(top + chartHeight)\" x2=\"\(right)\" y2=\"\(top + chartHeight)\" stroke=\"#94a3b8\"/>\n"
+        svg += "<text x=\"\(Int(left))\" y=\"\(Int(waterHeight - 10))\" fill=\"#1e293b\">\(svgEscaped(water.streaks))</text>\n"
+        return svg + reminders.svg(top: waterHeight, left: left, width: width) + "</svg>\n"
     }
+}
+
+/// Text for SVG: `&`, `<` and `>` escaped.
+func svgEscaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
 }

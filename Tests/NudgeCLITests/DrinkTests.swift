@@ -56,4 +56,54 @@ struct DrinkTests {
         #expect(outcome.status == 64)
         #expect(outcome.stderr == "nudge: nothing to undo: no drink is logged\n")
     }
+
+    /// The drink-water reminder is a water reminder; any alert can be made one. Once the
+    /// day's goal is met it rests until the next drink day, and a drink taken back wakes it.
+    @Test func waterRemindersKnowTheDay() throws {
+        let home = try Home()
+        let water = try home.add("--every", "30m", "--from", "00:00", "--until", "23:30")
+        let tea = try home.add("Tea", "--every", "30m", "--from", "00:00", "--until", "23:30")
+        func kinds() throws -> [String: String] {
+            Dictionary(uniqueKeysWithValues: try home.list().map { ($0["shortId"] as! String, $0["kind"] as! String) })
+        }
+        #expect(try kinds() == [water: "water", tea: "reminder"])
+        #expect(try home.nudge("edit", tea, "--water").status == 0)
+        #expect(try kinds()[tea] == "water")
+        #expect(try home.nudge("edit", tea, "--kind", "reminder").status == 0)
+        #expect(try kinds()[tea] == "reminder")
+        #expect(try home.nudge("drink", "2l").status == 0)
+        let rested = try home.list().first { $0["shortId"] as? String == water }
+        #expect(rested?["nextReason"] as? String == "goal-met")
+        #expect(try home.list().first { $0["shortId"] as? String == tea }?["nextReason"] is NSNull)
+        let text = try home.nudge("list").stdout
+        #expect(text.contains("\(water)  goal met"))
+        #expect(try home.nudge("show", water).stdout.contains("kind       water reminder (2,000 of 2,000 ml today)"))
+        #expect(try home.nudge("drink", "--undo").status == 0)
+        #expect(try home.list().first { $0["shortId"] as? String == water }?["nextReason"] is NSNull)
+    }
+
+    @Test(arguments: [
+        (["add", "Tea", "--at", "10:00", "--kind", "coffee"], "nudge: invalid kind 'coffee': use water or reminder\n"),
+        (["add", "Tea", "--at", "10:00", "--water", "--kind", "reminder"], "nudge: --water and --kind reminder contradict each other\n"),
+        (["add", "Tea", "--at", "10:00", "--after-done"],
+         "nudge: invalid schedule '--after-done': it counts --every from the last answer, and no --every is given (use e.g. --every 45m --after-done --from 09:30 --until 21:30)\n"),
+    ])
+    func badWaterReminderFlagsChangeNothing(arguments: [String], message: String) throws {
+        let home = try Home()
+        let outcome = try home.nudge(arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr == message)
+        #expect(try home.list().isEmpty)
+    }
+
+    /// `--after-done` counts from the last answer: `next` shows it, and an answer moves it.
+    @Test func afterDoneCountsFromTheLastAnswer() throws {
+        let home = try Home()
+        let id = try home.add("Stretch", "--every", "45m", "--after-done")
+        let listed = try #require(try home.list().first)
+        #expect(listed["schedule"] as? String == "45 min after the last answer")
+        let preview = try home.nudge("next", "--every", "45m", "--after-done", "--after", "2026-11-23 10:00", "--count", "2")
+        #expect(preview.stdout == "Mon 2026-11-23T10:45:00+09:00\nMon 2026-11-23T11:30:00+09:00\n")
+        #expect(try home.nudge("show", id).stdout.contains("schedule   45 min after the last answer\n"))
+    }
 }

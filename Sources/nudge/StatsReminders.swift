@@ -1,0 +1,145 @@
+import Foundation
+import Localization
+import NudgeCore
+import NudgeStore
+
+extension Stats {
+    /// What became of every reminder's pop-ups in the chart's days.
+    struct Reminders {
+        /// One reminder: its activity per day and over the whole period.
+        struct Entry {
+            var id: UUID
+            /// `nil` for an alert removed since.
+            var title: String?
+            var kind: Alert.Kind?
+            var total: AlertDay
+            var days: [AlertDay]
+        }
+        var entries: [Entry]
+        /// How many days they cover.
+        var dayCount: Int
+
+        /// "Reminders, the last 7 days".
+        var heading: String {
+            // TRANSLATORS: nudge stats: the heading of what became of the reminders; %d is how many days.
+            format(trn("Reminders, the last %d day", "Reminders, the last %d days", dayCount), dayCount)
+        }
+    }
+
+    /// The reminders that came up in the chart's days, in the order `list` keeps them
+    /// (removed ones last).
+    static func reminders(_ store: AppDatabase, chart: Chart) throws -> Reminders {
+        let activity = try StoreAccess.run { try store.activity(days: chart.days) }
+        var unreadable = false
+        let alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
+        let known = Dictionary(alerts.enumerated().map { ($1.id, (order: $0, alert: $1)) }, uniquingKeysWith: { a, _ in a })
+        let days = Dictionary(grouping: activity.days, by: \.alertID)
+        let entries = activity.totals.map { total in
+            Reminders.Entry(id: total.alertID, title: known[total.alertID]?.alert.title, kind: known[total.alertID]?.alert.kind,
+                            total: total, days: days[total.alertID] ?? [])
+        }.sorted { (known[$0.id]?.order ?? .max, $0.id.hex) < (known[$1.id]?.order ?? .max, $1.id.hex) }
+        return Reminders(entries: entries, dayCount: chart.days.count)
+    }
+
+    /// A median answer time as people read it: seconds below a minute and a half, else
+    /// whole minutes; "—" for none.
+    static func answerTime(_ seconds: Double?) -> String {
+        guard let seconds else { return "—" }
+        let whole = Int(seconds.rounded())
+        let words = Catalog.shared.wording
+        return whole < 90 ? Schedule.duration(whole, words: words) : Schedule.duration(Int((seconds / 60).rounded()) * 60, words: words)
+    }
+
+    /// Per reminder: its id and title, then a table of days (up to 31 of them) and its
+    /// total; the Drank column only for water reminders.
+    static func text(_ reminders: Reminders, terminal: Terminal) -> String {
+        var out = reminders.heading
+        guard !reminders.entries.isEmpty else {
+            // TRANSLATORS: nudge stats when no reminder came up in the days shown.
+            return out + "\n" + tr("No reminder came up in these days.")
+        }
+        let words = Catalog.shared.wording
+        // TRANSLATORS: nudge stats' column headers: the day, pop-ups shown, the answers (Done, Snooze, Done for today, closed without a choice, Drank), showings missed, the median time to answer.
+        let headers = [tr("DAY"), tr("SHOWN"), tr("DONE"), tr("SNOOZED"), tr("DONE TODAY"), tr("CLOSED"), tr("DRANK"), tr("MISSED"), tr("MEDIAN ANSWER")]
+        for entry in reminders.entries {
+            // TRANSLATORS: nudge stats: a reminder removed since (its title is gone with it).
+            let title = entry.title?.escapingControls ?? tr("(removed)")
+            out += "\n\n\(entry.id.shortHex)  \(title)\n"
+            let water = entry.kind == .water
+            func row(_ label: String, _ day: AlertDay, total: Bool = false) -> [String] {
+                var cells = [label, "\(day.fired)", "\(day.done)", "\(day.snoozed)", "\(day.doneForToday)", "\(day.dismissed)"]
+                if water { cells.append("\(day.drank)") }
+                cells += ["\(day.missed)", answerTime(day.medianAnswer)]
+                // TRANSLATORS: nudge stats: marks a day when the water goal was met and the water reminder rested.
+                if day.goalMet && !total { cells[cells.count - 1] += "  " + tr("(goal met)") }
+                return cells
+            }
+            var rows = [water ? headers : headers.enumerated().filter { $0.offset != 6 }.map(\.element)]
+            if reminders.dayCount <= 31 {
+                rows += entry.days.map { row("\($0.day.weekday.shortName(words)) \($0.day)", $0) }
+            }
+            // TRANSLATORS: nudge stats: the row of a reminder's totals over the days shown.
+            rows.append(row(tr("all days"), entry.total, total: true))
+            let paints: [[String?]] = rows.indices.map { $0 == 0 ? Array(repeating: "1", count: rows[0].count) : [] }
+            out += terminal.table(rows.map { ["  " + $0[0]] + $0.dropFirst() }, paints: paints)
+        }
+        return out
+    }
+}
+
+extension Stats.Reminders {
+    /// The reminders for `stats --json`: each with its totals and its days.
+    var json: JSON {
+        func fields(_ day: AlertDay) -> [(String, JSON)] {
+            [("shown", .integer(Int64(day.fired))), ("done", .integer(Int64(day.done))), ("snoozed", .integer(Int64(day.snoozed))),
+             ("doneForToday", .integer(Int64(day.doneForToday))), ("dismissed", .integer(Int64(day.dismissed))),
+             ("drank", .integer(Int64(day.drank))), ("missed", .integer(Int64(day.missed))), ("goalMet", .bool(day.goalMet)),
+             ("medianAnswerSeconds", day.medianAnswer.map { .integer(Int64($0.rounded())) } ?? .null)]
+        }
+        return .array(entries.map { entry in
+            .object([("id", .string(entry.id.lowercased)), ("shortId", .string(entry.id.shortHex)),
+                     ("title", entry.title.map(JSON.string) ?? .null), ("kind", entry.kind.map { .string($0.rawValue) } ?? .null),
+                     ("total", .object(fields(entry.total))),
+                     ("days", .array(entry.days.map { .object([("day", .string($0.day.description))] + fields($0)) }))])
+        })
+    }
+
+    /// The height the reminders' chart takes in the SVG.
+    var svgHeight: Double { entries.isEmpty ? 0 : 70 + Double(entries.count) * 34 }
+
+    /// A bar per reminder, its pop-ups split by their answers (Done in any form, Snooze,
+    /// closed, none yet) with the missed ones after, and the median time to answer.
+    func svg(top: Double, left: Double, width: Double) -> String {
+        guard !entries.isEmpty else { return "" }
+        let label = 200.0, barWidth = max(120, width - left - label - 40)
+        let most = Double(entries.map { $0.total.fired + $0.total.missed }.max() ?? 1)
+        var svg = "<text x=\"\(Int(left))\" y=\"\(top + 24)\" font-size=\"15\" font-weight=\"bold\" fill=\"#1e293b\">\(svgEscaped(heading))</text>\n"
+        // TRANSLATORS: nudge stats' SVG legend: the parts of a reminder's bar.
+        let legend: [(String, String)] = [(tr("done"), "#16a34a"), (tr("snoozed"), "#f59e0b"), (tr("closed"), "#94a3b8"),
+                                          (tr("unanswered"), "#e2e8f0"), (tr("missed"), "#dc2626")]
+        for (index, item) in legend.enumerated() {
+            let x = left + Double(index) * 110
+            svg += "<rect x=\"\(x)\" y=\"\(top + 34)\" width=\"10\" height=\"10\" fill=\"\(item.1)\"/><text x=\"\(x + 14)\" y=\"\(top + 43)\" fill=\"#334155\">\(svgEscaped(item.0))</text>\n"
+        }
+        for (index, entry) in entries.enumerated() {
+            let y = top + 60 + Double(index) * 34
+            let t = entry.total
+            // TRANSLATORS: nudge stats: a reminder removed since (its title is gone with it).
+            let title = entry.title ?? tr("(removed)")
+            let shortTitle = title.count > 28 ? String(title.prefix(27)) + "…" : title
+            svg += "<text x=\"\(Int(left))\" y=\"\(y + 14)\" fill=\"#1e293b\">\(svgEscaped(shortTitle))</text>\n"
+            let unanswered = max(0, t.fired - t.answered)
+            var x = left + label
+            for (value, colour) in [(t.done + t.doneForToday + t.drank, "#16a34a"), (t.snoozed, "#f59e0b"), (t.dismissed, "#94a3b8"),
+                                    (unanswered, "#e2e8f0"), (t.missed, "#dc2626")] where value > 0 {
+                let w = Double(value) / most * barWidth
+                svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(w)\" height=\"18\" fill=\"\(colour)\"><title>\(value)</title></rect>\n"
+                x += w
+            }
+            // TRANSLATORS: nudge stats' SVG: a reminder's figures; %1$d pop-ups shown, %2$d answered, %3$s the median time to answer.
+            let figures = format(tr("%1$d shown, %2$d answered, median %3$s"), t.fired, t.answered, Stats.answerTime(t.medianAnswer))
+            svg += "<text x=\"\(left + label)\" y=\"\(y + 30)\" fill=\"#64748b\" font-size=\"10\">\(svgEscaped(figures))</text>\n"
+        }
+        return svg
+    }
+}
