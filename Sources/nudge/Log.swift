@@ -40,6 +40,7 @@ struct Log: ParsableCommand {
                     ("notificationId", entry.deliveryID.map { .integer(Int64($0)) } ?? .null),
                     ("count", entry.count.map { .integer(Int64($0)) } ?? .null),
                     ("detail", entry.detail.map(JSON.string) ?? .null),
+                    ("answerSeconds", entry.delay.map { .integer(Int64($0.rounded())) } ?? .null),
                 ])
             }).text)
             return
@@ -52,8 +53,16 @@ struct Log: ParsableCommand {
         let terminal = Terminal()
         let rows = entries.map { entry -> [String] in
             var what = Words.event(entry.event)
-            if let count = entry.count { what += entry.event == "fired" ? " ×\(count)" : " \(count)" }
+            if let count = entry.count {
+                switch entry.event {
+                case "fired": what += " ×\(count)"
+                case "drank": what += " " + Water.text(count)
+                default: what += " \(count)"
+                }
+            }
             if let detail = entry.detail { what += " (\(Words.detail(detail)))" }
+            // TRANSLATORS: nudge log: an answer given so long after its pop-up came up (%s: 40 s, 2 min).
+            if let delay = entry.delay { what += " " + format(tr("after %s"), Stats.answerTime(delay)) }
             return [terminal.wording.instant(entry.at, LocalZone.current), entry.alertID.shortHex, what,
                     // TRANSLATORS: nudge log, in place of the title of an alert that was removed.
                     titles[entry.alertID] ?? tr("(removed)")]

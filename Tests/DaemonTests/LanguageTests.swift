@@ -36,8 +36,11 @@ struct LanguageTests {
         #expect(calls[0].summary == title)
         let body = ["ko_KR.UTF-8": "세계보건기구(WHO)는 하루에 물 1.5–2리터를 권해요.", "pl_PL.UTF-8": "WHO zaleca 1,5–2 litry wody dziennie."][lang]
             ?? "The WHO recommends 1.5–2 litres of water a day."
-        #expect(calls[0].body == body)
-        #expect(calls[0].actions == ["default", "", "done", buttons[0], "snooze", buttons[1], "skip-today", buttons[2]])
+        // The water reminder's body ends with the day's progress, and it offers the cup.
+        let progress = ["ko_KR.UTF-8": "오늘 2,000 ml 중 0", "pl_PL.UTF-8": "dziś 0 z 2,000 ml"][lang] ?? "0 of 2,000 ml today"
+        #expect(calls[0].body == body + "\n" + progress)
+        let drank = ["ko_KR.UTF-8": "250 ml 마셨어요", "pl_PL.UTF-8": "Wypito 250 ml"][lang] ?? "Drank 250 ml"
+        #expect(calls[0].actions == ["default", "", "drink", drank, "done", buttons[0], "snooze", buttons[1], "skip-today", buttons[2]])
         // The log and the list say it in the same language; --json does not change.
         let fired = ["ko_KR.UTF-8": "알림 ×1", "pl_PL.UTF-8": "pokazano ×1"][lang] ?? "fired ×1"
         let log = try desktop.nudge("log", environment: language).stdout

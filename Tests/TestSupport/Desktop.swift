@@ -251,7 +251,19 @@ public struct MonitoredNotify: Sendable {
         for block in capture.components(separatedBy: "\nmethod call ").dropFirst() where block.contains("member=Notify") {
             guard let timeText = block.split(separator: " ").first(where: { $0.hasPrefix("time=") })?.dropFirst(5),
                   let time = Double(timeText) else { continue }
-            let lines = block.split(separator: "\n").dropFirst()
+            // A string with line breaks goes on over the next lines, up to its closing quote.
+            var lines: [Substring] = []
+            var inString = false
+            for line in block.split(separator: "\n", omittingEmptySubsequences: false).dropFirst() {
+                if inString, let last = lines.popLast() {
+                    lines.append(last + "\n" + line)
+                    inString = !line.hasSuffix("\"")
+                    continue
+                }
+                lines.append(line)
+                let trimmed = line.drop { $0 == " " }
+                if trimmed.hasPrefix("string \"") { inString = !trimmed.dropFirst(8).hasSuffix("\"") }
+            }
             let top = lines.filter { $0.hasPrefix("   ") && !$0.hasPrefix("    ") }.map { String($0.dropFirst(3)) }
             func string(_ line: String) -> String {
                 guard let first = line.firstIndex(of: "\""), let last = line.lastIndex(of: "\""), first < last else { return "" }
