@@ -68,6 +68,11 @@ let package = Package(
             path: "bench/Sources/startup-bench"
         ),
         .executableTarget(
+            name: "water-bench",
+            dependencies: ["NudgeCore", "NudgeStore", "DBus", "BenchSupport"],
+            path: "bench/Sources/water-bench"
+        ),
+        .executableTarget(
             name: "schedule-bench",
             dependencies: ["NudgeCore"],
             path: "bench/Sources/schedule-bench"

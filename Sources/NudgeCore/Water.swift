@@ -52,20 +52,6 @@ public enum Water {
         return (millilitres < 0 ? "-" : "") + digits + grouped + " ml"
     }
 
-    /// The drink days from `first` through `last`, each with its bounds.
-    public static func days(_ first: CivilDay, through last: CivilDay, zone: TimeZone, dayStart: Int) -> [(day: CivilDay, start: Date, end: Date)] {
-        guard first <= last else { return [] }
-        let clock = ZoneClock(zone)
-        let time = LocalTime(hour: dayStart / 3600, minute: dayStart / 60 % 60)!
-        var start = clock.instant(first, time)
-        return (0...first.distance(to: last)).map { offset in
-            let day = first.advanced(by: offset)
-            let end = clock.instant(day.advanced(by: 1), time)
-            defer { start = end }
-            return (day, start, end)
-        }
-    }
-
     /// The drink day holding an instant: days begin `dayStart` seconds after local midnight
     /// (04:00 for night owls), so a glass at 01:30 still counts for the evening before.
     public static func day(containing instant: Date, zone: TimeZone, dayStart: Int) -> (day: CivilDay, start: Date, end: Date) {
@@ -90,8 +76,13 @@ extension Water {
                               zone: TimeZone, dayStart: Int) -> [DayTotal] {
         guard first <= last else { return [] }
         var totals = (0...first.distance(to: last)).map { DayTotal(day: first.advanced(by: $0), millilitres: 0) }
+        // Sorted by time, drinks come day by day: a day's bounds are worked out once.
+        var current: (day: CivilDay, start: Date, end: Date)?
         for drink in drinks {
-            let index = first.distance(to: day(containing: drink.at, zone: zone, dayStart: dayStart).day)
+            if current.map({ drink.at < $0.start || drink.at >= $0.end }) ?? true {
+                current = day(containing: drink.at, zone: zone, dayStart: dayStart)
+            }
+            let index = first.distance(to: current!.day)
             if index >= 0 && index < totals.count { totals[index].millilitres += drink.millilitres }
         }
         return totals

@@ -498,7 +498,7 @@ public final class Daemon {
         var drank = false
         defer { if drank { refreshWater(now: now) } }
         for record in records {
-            let entry = LogEntry(record, at: now)
+            let entry = LogEntry(record, at: now, zone: scheduler.systemZone)
             unsaved.append(entry)
             guard let alert = scheduler.alert(record.alertID) else { continue }
             let name = "\(alert.shortID) \u{201C}\(alert.title.escapingControls)\u{201D}"

@@ -25,123 +25,178 @@ public struct AlertDay: Sendable, Hashable {
     /// All the answers.
     public var answered: Int { done + snoozed + doneForToday + dismissed + drank }
 
+    /// Adds another day's counts (for a period's total; the median is not added).
+    mutating func add(_ other: AlertDay) {
+        fired += other.fired
+        done += other.done
+        snoozed += other.snoozed
+        doneForToday += other.doneForToday
+        dismissed += other.dismissed
+        drank += other.drank
+        missed += other.missed
+        goalMet = goalMet || other.goalMet
+    }
+
     public init(alertID: UUID, day: CivilDay) {
         (self.alertID, self.day) = (alertID, day)
     }
 }
 
+/// One alert's activity over a period: its days, and their total.
+public struct AlertActivity: Sendable, Hashable {
+    /// The whole period (its `day` is the first), with the median over all its answers.
+    public var total: AlertDay
+    /// The days with something logged, in order.
+    public var days: [AlertDay]
+}
+
 extension AppDatabase {
-    /// Every alert's activity per day, for the days given (consecutive, each with its
-    /// bounds: drink days, or local days, DST included); alerts and days with nothing
-    /// logged are left out. The log is summed up by SQLite, grouped by day through a
-    /// CASE over the runs of days of equal length, so a million rows never reach Swift;
-    /// only the answer times do, for their medians.
-    ///
-    /// Returns the days, by day then alert, and each alert's whole period (its `day`
-    /// the first one) with the median over all its answers.
-    public func activity(days: [(day: CivilDay, start: Date, end: Date)]) throws(StoreError) -> (days: [AlertDay], totals: [AlertDay]) {
-        guard let first = days.first, let last = days.last else { return ([], []) }
-        let (bucket, bucketArguments) = Self.dayBucket(days)
-        let range: StatementArguments = [first.start.timeIntervalSince1970, last.end.timeIntervalSince1970]
+    /// The `logDay` column an event counts in, and by how much: pop-ups shown, each kind
+    /// of answer, showings missed (a catch-up pop-up stands for the showings it sums
+    /// up), a water reminder resting at goal. `nil` for what is not counted.
+    static func dayColumn(_ event: String, count: Int?) -> (column: String, amount: Int)? {
+        switch event {
+        case "fired", "snooze-fired": ("shown", 1)
+        case "caught-up": ("shown", 1)
+        case "missed": ("missed", count ?? 1)
+        case "acknowledged": ("done", 1)
+        case "snoozed": ("snoozed", 1)
+        case "done-for-today": ("doneForToday", 1)
+        case "dismissed": ("dismissed", 1)
+        case "drank": ("drank", 1)
+        case "goal-met": ("goalMet", 1)
+        default: nil
+        }
+    }
+
+    /// Counts a log entry in its alert's day (the summary `nudge stats` reads instead of
+    /// a million log rows): in the transaction that writes the entry.
+    static func countInDay(_ entry: LogEntry, day: CivilDay, _ db: Database) throws {
+        var counts: [(String, Int)] = []
+        if let (column, amount) = dayColumn(entry.event, count: entry.count) { counts.append((column, amount)) }
+        if entry.event == "caught-up", let missed = entry.count { counts.append(("missed", missed)) }
+        guard !counts.isEmpty || entry.delay != nil else { return }
+        let key: [DatabaseValueConvertible] = [entry.alertID.hex, day.daysSinceEpoch]
+        try db.execute(sql: "INSERT INTO logDay (alertId, day) VALUES (?, ?) ON CONFLICT DO NOTHING", arguments: StatementArguments(key))
+        for (column, amount) in counts {
+            try db.execute(sql: "UPDATE logDay SET \(column) = \(column) + ? WHERE alertId = ? AND day = ?",
+                           arguments: StatementArguments([amount] + key))
+        }
+        if let delay = entry.delay {
+            // Whole seconds, comma-separated: the day's answer times, for its median.
+            try db.execute(sql: "UPDATE logDay SET delays = delays || CASE delays WHEN '' THEN '' ELSE ',' END || ? WHERE alertId = ? AND day = ?",
+                           arguments: StatementArguments([String(Int(max(0, delay).rounded()))] + key))
+        }
+    }
+
+    /// Every alert's activity per day, from `first` through `last` (local days, where it
+    /// happened), read from the day summary in its key's order (alert, then day: no
+    /// sorting); alerts and days with nothing are left out. Each alert comes with its
+    /// whole period (`day` the first one), with the median over all its answers.
+    public func activity(from first: CivilDay, through last: CivilDay) throws(StoreError) -> [AlertActivity] {
         do {
             return try writer.read { db in
-                var byKey: [String: AlertDay] = [:]
-                func entry(_ id: String, _ index: Int) -> AlertDay? {
-                    let key = "\(id) \(index)"
-                    if let known = byKey[key] { return known }
-                    guard let uuid = UUID(hex: id), days.indices.contains(index) else { return nil }
-                    return AlertDay(alertID: uuid, day: days[index].day)
+                guard try db.tableExists("logDay") else { return [] }
+                var result: [AlertActivity] = []
+                var key = "", delays: [Int] = []
+                func finish() {
+                    guard !result.isEmpty else { return }
+                    result[result.count - 1].total.medianAnswer = Self.median(&delays)
+                    delays.removeAll(keepingCapacity: true)
                 }
-                let counts = try Row.fetchCursor(db, sql: """
-                    SELECT alertId, \(bucket) AS d, event, COUNT(*), TOTAL(count) FROM deliveryLog
-                    WHERE at >= ? AND at < ? GROUP BY alertId, d, event
-                    """, arguments: bucketArguments + range)
-                while let row = try counts.next() {
-                    let id: String = row[0], index: Int = row[1], event: String = row[2], n: Int = row[3], sum: Double = row[4]
-                    guard var day = entry(id, index) else { continue }
-                    switch event {
-                    case "fired", "snooze-fired": day.fired += n
-                    case "caught-up": day.fired += n; day.missed += Int(sum)
-                    case "missed": day.missed += Int(sum)
-                    case "acknowledged": day.done += n
-                    case "snoozed": day.snoozed += n
-                    case "done-for-today": day.doneForToday += n
-                    case "dismissed": day.dismissed += n
-                    case "drank": day.drank += n
-                    case "goal-met": day.goalMet = true
-                    default: continue
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT alertId, day, shown, done, snoozed, doneForToday, dismissed, drank, missed, goalMet, delays
+                    FROM logDay WHERE day >= ? AND day <= ? ORDER BY alertId, day
+                    """, arguments: [first.daysSinceEpoch, last.daysSinceEpoch])
+                while let row = try rows.next() {
+                    let hex: String = row[0]
+                    if hex != key {
+                        guard let id = UUID(hex: hex) else { continue }
+                        finish()
+                        key = hex
+                        result.append(AlertActivity(total: AlertDay(alertID: id, day: first), days: []))
                     }
-                    byKey["\(id) \(index)"] = day
+                    var day = AlertDay(alertID: result[result.count - 1].total.alertID, day: CivilDay(daysSinceEpoch: row[1]))
+                    (day.fired, day.done, day.snoozed, day.doneForToday, day.dismissed, day.drank, day.missed) =
+                        (row[2], row[3], row[4], row[5], row[6], row[7], row[8])
+                    day.goalMet = (row[9] as Int) > 0
+                    var answers = Self.integers(row[10] as String? ?? "")
+                    delays.append(contentsOf: answers)
+                    day.medianAnswer = Self.median(&answers)
+                    result[result.count - 1].total.add(day)
+                    result[result.count - 1].days.append(day)
                 }
-                var delays: [String: [Double]] = [:], alertDelays: [String: [Double]] = [:]
-                let answers = try Row.fetchCursor(db, sql: """
-                    SELECT alertId, \(bucket) AS d, delay FROM deliveryLog WHERE at >= ? AND at < ? AND delay IS NOT NULL
-                    """, arguments: bucketArguments + range)
-                while let row = try answers.next() {
-                    let id: String = row[0], index: Int = row[1]
-                    let delay: Double = row[2]
-                    delays["\(id) \(index)", default: []].append(delay)
-                    alertDelays[id, default: []].append(delay)
-                }
-                for (key, values) in delays {
-                    byKey[key]?.medianAnswer = Self.median(values)
-                }
-                var totals: [UUID: AlertDay] = [:]
-                for day in byKey.values {
-                    var total = totals[day.alertID] ?? AlertDay(alertID: day.alertID, day: first.day)
-                    total.fired += day.fired
-                    total.done += day.done
-                    total.snoozed += day.snoozed
-                    total.doneForToday += day.doneForToday
-                    total.dismissed += day.dismissed
-                    total.drank += day.drank
-                    total.missed += day.missed
-                    total.goalMet = total.goalMet || day.goalMet
-                    totals[day.alertID] = total
-                }
-                for (id, values) in alertDelays {
-                    if let uuid = UUID(hex: id) { totals[uuid]?.medianAnswer = Self.median(values) }
-                }
-                return (byKey.values.sorted { ($0.day, $0.alertID.hex) < ($1.day, $1.alertID.hex) },
-                        totals.values.sorted { $0.alertID.hex < $1.alertID.hex })
+                finish()
+                return result
             }
         } catch {
             throw StoreError(error, path: path)
         }
     }
 
-    /// The middle value (the mean of the two middle ones for an even count).
-    static func median(_ values: [Double]) -> Double? {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    /// `12,40,7` read as integers, byte by byte.
+    static func integers(_ text: String) -> [Int] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var result: [Int] = []
+            result.reserveCapacity(bytes.count / 3 + 1)
+            var value = 0, digits = false
+            for byte in bytes {
+                if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                    digits = true
+                } else {
+                    if digits { result.append(value) }
+                    (value, digits) = (0, false)
+                }
+            }
+            if digits { result.append(value) }
+            return result
+        }
     }
 
-    /// A SQL expression giving the index of the day an `at` falls in, and its arguments:
-    /// days of 24 hours in a row are one arithmetic run; a DST day (23 or 25 hours) is a
-    /// run of its own.
-    static func dayBucket(_ days: [(day: CivilDay, start: Date, end: Date)]) -> (String, StatementArguments) {
-        var runs: [(start: Double, firstIndex: Int, length: Double)] = []
-        for (index, day) in days.enumerated() {
-            let length = day.end.timeIntervalSince(day.start)
-            if let run = runs.last, run.length == length, length == 86400 { continue }
-            runs.append((day.start.timeIntervalSince1970, index, length))
-        }
-        var sql = "CASE"
-        var arguments: [DatabaseValueConvertible] = []
-        for (i, run) in runs.enumerated() {
-            let index = "(? + CAST((at - ?) / ? AS INTEGER))"
-            if i + 1 < runs.count {
-                sql += " WHEN at < ? THEN \(index)"
-                arguments += [runs[i + 1].start, run.firstIndex, run.start, run.length]
-            } else {
-                sql += " ELSE \(index)"
-                arguments += [run.firstIndex, run.start, run.length]
+    /// The middle value (the mean of the two middle ones for an even count), found by
+    /// selection in linear time; the values are reordered.
+    static func median(_ values: inout [Int]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let upper = values.count / 2
+        let high = Double(select(&values, upper))
+        guard values.count % 2 == 0 else { return high }
+        // The lower middle is the largest of what selection left below the upper one.
+        return (Double(values[..<upper].max()!) + high) / 2
+    }
+
+    /// The `k`th smallest value (Hoare's quickselect): afterwards everything before `k`
+    /// is at most it.
+    private static func select(_ values: inout [Int], _ k: Int) -> Int {
+        var low = 0, high = values.count - 1
+        while low < high {
+            let pivot = values[(low + high) / 2]
+            var i = low, j = high
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
             }
+            if k <= j { high = j } else if k >= i { low = i } else { break }
         }
-        // One run needs no CASE (SQLite wants a WHEN before the ELSE).
-        if runs.count == 1 { return ("(? + CAST((at - ?) / ? AS INTEGER))", StatementArguments(arguments)) }
-        return (sql + " END", StatementArguments(arguments))
+        return values[k]
+    }
+
+    /// Builds the day summary from the log rows already there (a store from before it):
+    /// their days are taken in `zone`, the zone of the Nudge that upgrades the store.
+    static func summarizeLog(_ db: Database, zone: TimeZone) throws {
+        let clock = ZoneClock(zone)
+        let rows = try Row.fetchCursor(db, sql: "SELECT alertId, event, at, count, delay FROM deliveryLog ORDER BY id")
+        while let row = try rows.next() {
+            guard let id = UUID(hex: row[0]) else { continue }
+            let at = Date(timeIntervalSince1970: row[2])
+            let entry = LogEntry(alertID: id, event: row[1], at: at, deliveryID: nil, count: row[3], detail: nil, delay: row[4])
+            try countInDay(entry, day: clock.local(at).day, db)
+        }
     }
 }

@@ -20,10 +20,14 @@ public struct LogEntry: Sendable, Hashable {
     public var detail: String?
     /// For an answer: how long after its pop-up came up, in seconds.
     public var delay: TimeInterval?
+    /// The local day it happened on, where it happened: what `nudge stats` counts it
+    /// for (kept in the store's day summary, not in the log row; `nil` when read back).
+    public var day: CivilDay?
 
-    /// The log line for a scheduler record at an instant.
-    public init(_ record: SchedulerRecord, at: Date) {
+    /// The log line for a scheduler record at an instant, in the zone it happens in.
+    public init(_ record: SchedulerRecord, at: Date, zone: TimeZone) {
         self.at = at
+        day = ZoneClock(zone).local(at).day
         switch record {
         case .fired(let id, _, let shown, let count):
             (alertID, event, deliveryID, self.count) = (id, "fired", shown, Int(count))
@@ -82,6 +86,7 @@ extension AppDatabase {
                            arguments: [e.alertID.hex, e.event, e.at.timeIntervalSince1970,
                                        e.deliveryID.map { Int64($0) }, e.count, e.detail, e.delay])
             rows.append(db.lastInsertedRowID)
+            if let day = e.day { try countInDay(e, day: day, db) }
         }
         if !entries.isEmpty { try pruneLog(db, now: Date()) }
         return rows

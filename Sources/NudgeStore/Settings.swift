@@ -111,6 +111,10 @@ extension AppDatabase {
         let days = settings[.logDays] ?? Setting.logDays.defaultValue
         let rows = settings[.logRows] ?? Setting.logRows.defaultValue
         try db.execute(sql: "DELETE FROM deliveryLog WHERE at < ?", arguments: [now.timeIntervalSince1970 - Double(days) * 86400])
+        // The day summary keeps as many days (give or take the zone's offset).
+        if try db.tableExists("logDay") {
+            try db.execute(sql: "DELETE FROM logDay WHERE day < ?", arguments: [Int((now.timeIntervalSince1970 / 86400).rounded(.down)) - days - 1])
+        }
         try db.execute(sql: "DELETE FROM deliveryLog WHERE id <= (SELECT MAX(id) FROM deliveryLog) - ?", arguments: [rows])
     }
 }

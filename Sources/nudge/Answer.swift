@@ -55,7 +55,7 @@ enum Answer {
             }
         }
         let changed = scheduler.states.filter { id, _ in alerts.contains { $0.id == id } }
-        _ = try StoreAccess.run { try store.save(states: changed, log: records.map { LogEntry($0, at: now) }) }
+        _ = try StoreAccess.run { try store.save(states: changed, log: records.map { LogEntry($0, at: now, zone: LocalZone.current) }) }
         for alert in alerts { report(alert, now: now) }
     }
 

@@ -7,6 +7,8 @@ indirect enum JSON {
     case null
     case array([JSON])
     case object([(String, JSON)])
+    /// JSON already written (a big part streamed straight into bytes).
+    case written([UInt8])
 
     /// Compact JSON text.
     var text: String {
@@ -36,9 +38,9 @@ indirect enum JSON {
     func write(to out: inout [UInt8]) {
         switch self {
         case .string(let s): JSON.quote(s, to: &out)
-        case .integer(let i): out += Array(String(i).utf8)
-        case .bool(let b): out += Array((b ? "true" : "false").utf8)
-        case .null: out += Array("null".utf8)
+        case .integer(let i): JSON.digits(i, to: &out)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
@@ -50,6 +52,25 @@ indirect enum JSON {
             var object = ObjectWriter()
             for (key, value) in pairs { object.field(key, value, to: &out) }
             object.end(to: &out)
+        case .written(let bytes):
+            out.append(contentsOf: bytes)
+        }
+    }
+
+    /// An integer's decimal digits, without a String in between (stats writes tens of
+    /// thousands of them).
+    static func digits(_ value: Int64, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { bytes in
+            var end = bytes.count
+            repeat {
+                end -= 1
+                bytes[end] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: bytes[end...])
         }
     }
 

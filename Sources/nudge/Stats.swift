@@ -15,11 +15,12 @@ struct Stats: ParsableCommand {
         goal set now (nudge config goal). The current streak ends today, or yesterday while \
         today's goal is not met yet; the longest is over every drink logged.
 
-        Then, for every reminder that came up in those days (from the delivery log, which \
-        keeps nudge config log-days): pop-ups shown; the answers (Done, Snooze, Done for \
-        today, closed without a choice, Drank); showings missed while nothing could show \
-        them; and the median time from a pop-up to its answer. Per day for up to 31 days, \
-        else per reminder (--json always has the days).
+        Then, for every reminder that came up in the last DAYS days (kept as long as the \
+        delivery log, nudge config log-days): pop-ups shown; the answers (Done, Snooze, \
+        Done for today, closed without a choice, Drank); showings missed while nothing \
+        could show them; and the median time from a pop-up to its answer. A reminder's day \
+        is the calendar day where it happened. Per day for up to 31 days, else per \
+        reminder (--json always has the days).
 
         Examples:
           nudge stats
@@ -45,8 +46,6 @@ struct Stats: ParsableCommand {
         var totals: [Water.DayTotal]
         var current: Int
         var longest: Int
-        /// The chart's days with their bounds.
-        var days: [(day: CivilDay, start: Date, end: Date)]
 
         /// "Water, the last 7 days (goal 2,000 ml)".
         var heading: String {
@@ -68,8 +67,9 @@ struct Stats: ParsableCommand {
             throw CLIError(.usage, format(tr("invalid --days %s: use 1 to 3660"), "\(days)".quotedForMessage()))
         }
         let store = try StoreAccess.read()
-        let chart = try Self.chart(store, days: days, now: Date(), zone: LocalZone.current)
-        let reminders = try Self.reminders(store, chart: chart)
+        let now = Date(), zone = LocalZone.current
+        let chart = try Self.chart(store, days: days, now: now, zone: zone)
+        let reminders = try Self.reminders(store, days: days, now: now, zone: zone)
         if let svg {
             do {
                 try Self.svg(chart, reminders).write(toFile: svg, atomically: true, encoding: .utf8)
@@ -79,7 +79,9 @@ struct Stats: ParsableCommand {
             }
         }
         if json {
-            print(Self.json(chart, reminders))
+            var out: [UInt8] = []
+            Self.json(chart, reminders).write(to: &out)
+            writeOut(out + [UInt8(ascii: "\n")])
         } else {
             let terminal = Terminal()
             print(Self.text(chart, terminal: terminal) + "\n\n" + Self.text(reminders, terminal: terminal))
@@ -96,8 +98,7 @@ struct Stats: ParsableCommand {
         let all = Water.totals(drinks, from: min(first, today.day.advanced(by: 1 - days)), through: today.day,
                                          zone: zone, dayStart: dayStart)
         let streaks = Water.streaks(all, goal: goal, today: today.day)
-        return Chart(goal: goal, dayStart: dayStart, totals: Array(all.suffix(days)), current: streaks.current, longest: streaks.longest,
-                     days: Water.days(today.day.advanced(by: 1 - days), through: today.day, zone: zone, dayStart: dayStart))
+        return Chart(goal: goal, dayStart: dayStart, totals: Array(all.suffix(days)), current: streaks.current, longest: streaks.longest)
     }
 
     /// One row per day: the day, a bar (eighths of a cell; the goal is 20 cells, more
@@ -118,7 +119,7 @@ struct Stats: ParsableCommand {
         return water.heading + "\n" + terminal.table(rows, paints: paints) + "\n" + water.streaks
     }
 
-    static func json(_ water: Chart, _ reminders: Reminders) -> String {
+    static func json(_ water: Chart, _ reminders: Reminders) -> JSON {
         JSON.object([
             ("goal", .integer(Int64(water.goal))),
             ("dayStart", .string(Setting.dayStart.text(water.dayStart / 60))),
@@ -128,7 +129,7 @@ struct Stats: ParsableCommand {
             })),
             ("streak", .object([("current", .integer(Int64(water.current))), ("longest", .integer(Int64(water.longest)))])),
             ("reminders", reminders.json),
-        ]).text
+        ])
     }
 
     /// The charts as one SVG: water as a bar per day against a dashed goal line (the

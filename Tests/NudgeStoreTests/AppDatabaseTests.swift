@@ -65,8 +65,8 @@ struct AppDatabaseTests {
         state.snoozedUntil = now.addingTimeInterval(600)
         try db.save(states: [alert.id: state, UUID(): state])
         #expect(try db.states() == [alert.id: state], "state for an unknown alert is not stored")
-        try db.append([LogEntry(.fired(alert: alert.id, due: now, deliveryID: 7, count: 3), at: now),
-                       LogEntry(.acknowledged(alert: alert.id), at: now.addingTimeInterval(5))])
+        try db.append([LogEntry(.fired(alert: alert.id, due: now, deliveryID: 7, count: 3), at: now, zone: .gmt),
+                       LogEntry(.acknowledged(alert: alert.id), at: now.addingTimeInterval(5), zone: .gmt)])
         try db.delete([alert.id])
         #expect(try db.states().isEmpty)
         let log = try db.log(since: now)
@@ -166,7 +166,7 @@ struct AppDatabaseTests {
         #expect(state.pendingCount == 2 && state.lastAnswer == nil && state.shownAt == nil && state.goalMetUntil == nil)
         state.lastAnswer = created.addingTimeInterval(200)
         state.goalMetUntil = created.addingTimeInterval(86400)
-        let answer = LogEntry(.acknowledged(alert: water.id, delay: 12.5), at: created.addingTimeInterval(200))
+        let answer = LogEntry(.acknowledged(alert: water.id, delay: 12.5), at: created.addingTimeInterval(200), zone: .gmt)
         try store.save(states: [water.id: state], log: [answer])
         #expect(try store.state(of: water.id) == state)
         #expect(try store.log(since: created).map(\.delay) == [nil, 12.5])
@@ -195,5 +195,48 @@ struct AppDatabaseTests {
         #expect(try store.undoLastDrink() == nil)
         #expect(throws: StoreError.self) { try store.logDrink(0, at: start) }
         #expect(throws: StoreError.self) { try store.logDrink(5001, at: start) }
+    }
+
+    /// Each log entry is counted in its alert's local day as it is written: pop-ups,
+    /// answers, missed showings (a catch-up stands for those it sums up), answer times.
+    @Test func theLogIsSummedUpPerAlertAndDay() throws {
+        let store = try AppDatabase.inMemory()
+        let a = UUID(), b = UUID()
+        let seoul = TimeZone(identifier: "Asia/Seoul")!
+        // Recent instants: the summary keeps as many days as the log.
+        let today = ZoneClock(seoul).local(Date()).day
+        let morning = ZoneClock(seoul).instant(today, LocalTime(hour: 9, minute: 0)!)
+        let records: [(SchedulerRecord, TimeInterval)] = [
+            (.fired(alert: a, due: morning, deliveryID: 1, count: 1), 0), (.acknowledged(alert: a, delay: 30), 30),
+            (.fired(alert: a, due: morning, deliveryID: 2, count: 1), 3600), (.snoozed(alert: a, until: morning, delay: 90), 3690),
+            (.snoozeFired(alert: a, deliveryID: 3), 4290), (.dismissed(alert: a, delay: 10), 4300),
+            (.caughtUp(alert: a, missed: 3, since: morning, deliveryID: 4), 7200), (.drank(alert: a, millilitres: 250, delay: 60), 7260),
+            (.missed(alert: b, count: 2, since: morning), 0), (.goalMet(alert: b, day: today), 60),
+        ]
+        try store.save(states: [:], log: records.map { LogEntry($0.0, at: morning.addingTimeInterval($0.1), zone: seoul) })
+        let activity = try store.activity(from: today.advanced(by: -1), through: today)
+        let day = try #require(activity.first { $0.total.alertID == a }?.days.first)
+        #expect(day.day == today)
+        #expect((day.fired, day.done, day.snoozed, day.dismissed, day.drank, day.missed) == (4, 1, 1, 1, 1, 3))
+        #expect(day.medianAnswer == 45, "the middle of 10, 30, 60, 90")
+        #expect(activity.first { $0.total.alertID == a }?.total.medianAnswer == 45)
+        let other = try #require(activity.first { $0.total.alertID == b }?.days.first)
+        #expect(other.missed == 2 && other.goalMet && other.medianAnswer == nil)
+        #expect(activity.count == 2)
+        #expect(try store.activity(from: today.advanced(by: 1), through: today.advanced(by: 2)).isEmpty)
+    }
+
+    /// Selection finds the median sorting would, for every length and many orders.
+    @Test func theMedianIsTheMiddle() {
+        var generator = SystemRandomNumberGenerator()
+        #expect({ var none: [Int] = []; return AppDatabase.median(&none) }() == nil)
+        for count in 1...40 {
+            for _ in 0..<25 {
+                var values = (0..<count).map { _ in Int.random(in: 0...9, using: &generator) }
+                let sorted = values.sorted()
+                let expected = count % 2 == 1 ? Double(sorted[count / 2]) : Double(sorted[count / 2 - 1] + sorted[count / 2]) / 2
+                #expect(AppDatabase.median(&values) == expected, "\(sorted)")
+            }
+        }
     }
 }
