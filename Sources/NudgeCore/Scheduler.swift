@@ -245,16 +245,20 @@ public final class Scheduler {
     }
 
     /// The occurrences after the state's `checkedUntil` up to `now`, leaving out the day
-    /// marked done and the drink day whose goal is met.
+    /// marked done and, for a water reminder, a drink day whose goal is met (the one the
+    /// state marks, and the one in progress: an alert added after the goal was met has
+    /// no mark).
     private func occurrences(of alert: Alert, state: AlertState, zone: TimeZone, through now: Date) -> [Date] {
         var result: [Date] = []
         var cursor = state.checkedUntil
         let clock = ZoneClock(zone)
         let anchor = NextShowing.anchor(alert, state: state, water: water)
+        let restsAtGoal = alert.kind == .water ? water.map { water in { water.goalMet(at: $0) } } : nil
         while result.count < 100_000 {
             let batch = alert.schedule.occurrences(after: cursor, count: 256, in: zone, anchor: anchor).filter { $0 <= now }
             result += batch.filter { instant in
                 (state.doneForDay == nil || clock.local(instant).day != state.doneForDay) && instant >= (state.goalMetUntil ?? instant)
+                    && restsAtGoal?(instant) != true
             }
             guard batch.count == 256, let last = batch.last else { break }
             cursor = last

@@ -386,12 +386,13 @@ public final class Daemon {
             let version = try store.externalChanges()
             guard force || version != storeVersion else { return false }
             storeVersion = version
+            // The day's water first: a drink takes effect at once, before a big store's
+            // alerts are read again.
+            refreshWater(now: Date())
             var unreadable: [StoreError] = []
             let alerts = try store.alerts(unreadable: &unreadable)
             for error in unreadable { log.error("\(error.message)") }
             scheduler.sync(alerts, now: Date())
-            // Drinks and settings may have changed too.
-            refreshWater(now: Date())
             giveBackMemory()
             walDirty = true
             log.info("reloaded the store: \(Self.count(alerts.count))")

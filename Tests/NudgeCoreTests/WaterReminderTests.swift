@@ -146,4 +146,17 @@ struct WaterReminderTests {
             try ScheduleParser.schedule(ScheduleFlags(afterAnswer: true), now: created, zone: utcZone)
         }
     }
+
+    /// A water reminder added once the goal is met owes nothing from the rest of that day.
+    @Test func oneAddedAtGoalNeitherShowsNorMissesThatDay() throws {
+        let scheduler = Scheduler(alerts: [], zone: utcZone, now: created, delivery: InMemoryDelivery())
+        let met = utc("2026-11-23T10:00:00Z")
+        scheduler.setWater(progress(2000, now: met), now: met)
+        let a = Alert(schedule: try ScheduleParser.schedule(ScheduleFlags(every: "1h", from: "09:00", until: "21:00"), now: met, zone: utcZone),
+                      created: met)
+        scheduler.upsert(a, now: met)
+        #expect(scheduler.nextWake == utc("2026-11-24T09:00:00Z"))
+        let records = scheduler.run(now: utc("2026-11-24T09:00:00Z"))
+        #expect(records == [.fired(alert: a.id, due: utc("2026-11-24T09:00:00Z"), deliveryID: 1, count: 1)])
+    }
 }
