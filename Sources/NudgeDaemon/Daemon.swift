@@ -68,6 +68,8 @@ public final class Daemon {
     private let files: FileWatcher
     private var storeVersion: Int
     private var unsaved: [LogEntry] = []
+    /// Drinks chosen on pop-ups, written with their answer.
+    private var unsavedDrinks: [(millilitres: Int, at: Date)] = []
     /// Log rows written before the server's id for their pop-up came back, by our handle;
     /// and ids that came back, to write into those rows with the next save.
     private var rowsAwaitingID: [UInt32: [Int64]] = [:]
@@ -494,10 +496,16 @@ public final class Daemon {
     // MARK: What happened
 
     /// Logs records, announces fires on the bus, and queues them for the delivery log. A
-    /// drink chosen on a pop-up is kept in the store, and the day's water read back.
+    /// drink chosen on a pop-up is written at once, with its answer in one transaction,
+    /// and the day's water read back.
     func record(_ records: [SchedulerRecord], at now: Date) {
         var drank = false
-        defer { if drank { refreshWater(now: now) } }
+        defer {
+            if drank {
+                save()
+                refreshWater(now: now)
+            }
+        }
         for record in records {
             let entry = LogEntry(record, at: now, zone: scheduler.systemZone)
             unsaved.append(entry)
@@ -517,12 +525,7 @@ public final class Daemon {
             case .drank(_, let millilitres, _):
                 log.info("drank \(millilitres) ml from \(name)")
                 drank = true
-                do {
-                    guard let store else { throw StoreError(.io, Phrase("the store cannot be written")) }
-                    try store.logDrink(millilitres, at: now)
-                } catch {
-                    storeFailed(error, doing: "write a drink to")
-                }
+                unsavedDrinks.append((millilitres, now))
             case .goalMet:
                 log.info("the day's water goal is met: \(name) rests until the next drink day")
             case .missed(_, let count, let since):
@@ -570,11 +573,12 @@ public final class Daemon {
     /// server's id; one whose id has not come back yet gets it written when it does.
     private func save() {
         let changed = scheduler.takeChanged()
-        guard !changed.isEmpty || !unsaved.isEmpty || !idsForRows.isEmpty else { return }
+        guard !changed.isEmpty || !unsaved.isEmpty || !idsForRows.isEmpty || !unsavedDrinks.isEmpty else { return }
         guard let store else {
             // No store file: nothing to keep it in.
             unsaved.removeAll()
             idsForRows.removeAll()
+            unsavedDrinks.removeAll()
             return
         }
         var states: [UUID: AlertState] = [:]
@@ -590,12 +594,13 @@ public final class Daemon {
             return entry
         }
         do {
-            let rows = try store.save(states: states, log: entries, notificationIDs: idsForRows)
+            let rows = try store.save(states: states, log: entries, notificationIDs: idsForRows, drinks: unsavedDrinks)
             for (row, (handle, entry)) in zip(rows, zip(handles, entries)) where entry.deliveryID == nil {
                 if let handle { rowsAwaitingID[handle, default: []].append(row) }
             }
             unsaved.removeAll()
             idsForRows.removeAll()
+            unsavedDrinks.removeAll()
             walDirty = true
         } catch {
             storeFailed(error, doing: "write")

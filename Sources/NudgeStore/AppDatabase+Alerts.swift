@@ -192,12 +192,16 @@ extension AppDatabase {
     }
 
     /// Stores alerts' runtime state (states of alerts that are gone are dropped), log
-    /// entries, and notification ids that came back for entries written before, in one
-    /// transaction. Returns the new entries' row ids, in order.
+    /// entries, notification ids that came back for entries written before, and drinks
+    /// chosen on pop-ups, in one transaction: an answer and its drink are kept together
+    /// or not at all. Returns the new entries' row ids, in order.
     @discardableResult
     public func save(states: [UUID: AlertState], log entries: [LogEntry] = [],
-                     notificationIDs: [Int64: UInt32] = [:]) throws -> [Int64] {
+                     notificationIDs: [Int64: UInt32] = [:], drinks: [(millilitres: Int, at: Date)] = []) throws -> [Int64] {
         try writer.write { db in
+            for drink in drinks {
+                try db.execute(sql: "INSERT INTO drink (at, ml) VALUES (?, ?)", arguments: [drink.at.timeIntervalSince1970, drink.millilitres])
+            }
             for (id, s) in states {
                 try db.execute(sql: """
                     INSERT INTO alertState (alertId, checkedUntil, lastFired, pendingCount, shownID, snoozedUntil, doneForDay,
