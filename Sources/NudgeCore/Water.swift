@@ -34,8 +34,9 @@ public enum Water {
             // TRANSLATORS: %1$s is the amount as typed, quoted; %2$s the forms accepted.
             throw AmountError(phrase: Phrase("invalid amount %1$s (%2$s)", text.quotedForMessage(), accepted))
         }
-        let value = Int((number * factor).rounded())
-        guard value >= 1, value <= limit else {
+        // Compared as a Double first: 99999999999999999999l is no Int.
+        let exact = (number * factor).rounded()
+        guard exact.isFinite, exact >= 1, exact <= Double(limit), let value = Int(exactly: exact), value <= limit else {
             // TRANSLATORS: %1$s is the amount as typed, quoted; %2$d the most allowed in millilitres.
             throw AmountError(phrase: Phrase("invalid amount %1$s: it must be more than 0 and at most %2$d ml", text.quotedForMessage(), limit))
         }

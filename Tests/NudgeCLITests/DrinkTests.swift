@@ -39,6 +39,9 @@ struct DrinkTests {
         (["config", "goal", "0"], "nudge: invalid goal '0': give an amount such as 250ml, 0.3l or 8oz\n"),
         (["config", "goal", "50ml"], "nudge: invalid goal 50ml: it must be between 100ml and 20000ml\n"),
         (["config", "day-start", "25:00"], "nudge: invalid day-start '25:00': give a time such as 04:00\n"),
+        // Beyond any integer: one line, never a crash.
+        (["drink", "99999999999999999999l"], "nudge: invalid amount '99999999999999999999l': it must be more than 0 and at most 5000 ml\n"),
+        (["config", "goal", "99999999999999999999l"], "nudge: invalid goal '99999999999999999999l': give an amount such as 250ml, 0.3l or 8oz\n"),
     ])
     func badInputChangesNothing(arguments: [String], message: String) throws {
         let home = try Home()

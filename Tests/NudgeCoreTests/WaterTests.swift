@@ -13,7 +13,7 @@ struct WaterTests {
         }
     }
 
-    @Test(arguments: ["0", "-1", "5001ml", "6l", "", "ml", "2x", "1..5l", "250 cups", "1e3"])
+    @Test(arguments: ["0", "-1", "5001ml", "6l", "", "ml", "2x", "1..5l", "250 cups", "1e3", "99999999999999999999l", "9223372036854775807oz"])
     func badAmountsSayWhy(text: String) {
         let error = #expect(throws: Water.AmountError.self) { try Water.millilitres(text) }
         #expect(error?.description.hasPrefix("invalid amount ") == true)
