@@ -28,6 +28,24 @@ public struct Alert: Sendable, Hashable, Identifiable {
     public var created: Date
     /// What it reminds of: a water reminder knows the day's drinks.
     public var kind: Kind
+    /// What happens to its showings while the person is away (screen locked, do not
+    /// disturb); `nil` for the default: hold a repeating reminder, show a one-shot.
+    public var whenAway: WhenAway?
+
+    /// What happens to an alert's showings while the person is away.
+    public enum WhenAway: String, Sendable, Hashable, CaseIterable {
+        /// Not shown: counted, logged as held, and shown as one pop-up on return.
+        case hold
+        /// Shown as usual.
+        case show
+    }
+
+    /// Whether its showings wait while the person is away.
+    public var holdsWhileAway: Bool {
+        if let whenAway { return whenAway == .hold }
+        if case .once = schedule { return false }
+        return true
+    }
 
     /// What an alert reminds of.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -44,9 +62,10 @@ public struct Alert: Sendable, Hashable, Identifiable {
     public init(id: UUID = UUID(), title: String? = nil, body: String? = nil, schedule: Schedule,
                 enabled: Bool = true, sound: Sound? = .reminder, urgency: Urgency = .normal, icon: String = "",
                 timeZone: String? = nil, catchUp: CatchUp = .once(graceSeconds: 12 * 3600),
-                snoozeSeconds: Int = 600, created: Date, kind: Kind? = nil, wording: Wording = .english) {
+                snoozeSeconds: Int = 600, created: Date, kind: Kind? = nil, whenAway: WhenAway? = nil, wording: Wording = .english) {
         let isWater = title?.isEmpty ?? true
         self.kind = kind ?? (isWater ? .water : .reminder)
+        self.whenAway = whenAway
         self.id = id
         self.title = isWater ? wording.waterTitle : title!
         self.body = body ?? (isWater ? wording.waterBody : "")

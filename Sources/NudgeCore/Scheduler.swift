@@ -33,6 +33,11 @@ public final class Scheduler {
     public private(set) var water: WaterProgress?
     /// The water reminders, so a drink touches only them.
     private var waterIDs: Set<UUID> = []
+    /// Whether the person is away (screen locked, do not disturb): alerts that hold
+    /// while away count their showings instead of showing them.
+    public private(set) var away = false
+    /// Alerts holding showings for the person's return.
+    private var heldIDs: Set<UUID> = []
 
     private let delivery: Delivery
     private var queue = MinHeap<Wake>()
@@ -73,6 +78,7 @@ public final class Scheduler {
 
     private func insert(_ alert: Alert, _ state: AlertState) {
         if alert.kind == .water { waterIDs.insert(alert.id) }
+        if state.heldCount > 0 { heldIDs.insert(alert.id) }
         index[alert.id] = Int32(slots.count)
         slots.append(Slot(alert: alert, state: state))
         totalPending += Int(state.pendingCount)
@@ -190,6 +196,11 @@ public final class Scheduler {
         let alert = slots[i].alert
         var state = slots[i].state
         let zone = alert.zone(system: systemZone)
+        let holds = away && alert.holdsWhileAway
+        if holds, let snooze = state.snoozedUntil, snooze <= now {
+            state.snoozedUntil = nil
+            return hold(id, &state, count: 1, since: snooze, latest: nil, now: now)
+        }
         if let snooze = state.snoozedUntil, snooze <= now {
             state.pendingCount = max(state.pendingCount, 1)
             let shown = try show(alert, &state, count: state.pendingCount, body: nil, now: now)
@@ -198,6 +209,12 @@ public final class Scheduler {
             return [.snoozeFired(alert: id, deliveryID: shown)]
         }
         let passed = occurrences(of: alert, state: state, zone: zone, through: now)
+        if holds, let latest = passed.last {
+            return hold(id, &state, count: passed.count, since: passed[0], latest: latest, now: now)
+        }
+        if !away, state.heldCount > 0 {
+            return try showOnReturn(alert, &state, passed: passed, now: now)
+        }
         guard let latest = passed.last else {
             state.checkedUntil = now
             setState(id, state)
@@ -222,6 +239,50 @@ public final class Scheduler {
         state.checkedUntil = now
         setState(id, state)
         return records
+    }
+
+    /// Counts showings that came due while the person is away, instead of showing them.
+    private func hold(_ id: UUID, _ state: inout AlertState, count: Int, since: Date, latest: Date?, now: Date) -> [SchedulerRecord] {
+        state.heldCount += Int32(clamping: count)
+        state.heldSince = state.heldSince ?? since
+        if let latest { state.lastFired = latest }
+        state.checkedUntil = now
+        heldIDs.insert(id)
+        setState(id, state)
+        return [.held(alert: id, count: count, since: since)]
+    }
+
+    /// The person is back: what was held, and what passed since it was last looked at
+    /// (the daemon stopped meanwhile), is one pop-up, "While you were away: 3 reminders",
+    /// under the alert's catch-up policy and grace, as after downtime.
+    private func showOnReturn(_ alert: Alert, _ state: inout AlertState, passed: [Date], now: Date) throws(DeliveryError) -> [SchedulerRecord] {
+        let total = Int(state.heldCount) + passed.count
+        let since = state.heldSince ?? passed.first ?? now
+        let latest = passed.last ?? state.lastFired ?? since
+        var records: [SchedulerRecord] = []
+        if case .once(let grace) = alert.catchUp, now.timeIntervalSince(latest) <= TimeInterval(grace) {
+            let n = Int32(clamping: total)
+            let shown = try show(alert, &state, count: state.pendingCount + n, body: wording.whileAway(total), now: now)
+            state.pendingCount += n
+            records.append(.shownOnReturn(alert: alert.id, held: total, since: since, deliveryID: shown))
+        } else {
+            records.append(.missed(alert: alert.id, count: total, since: since))
+        }
+        state.heldCount = 0
+        state.heldSince = nil
+        if let last = passed.last { state.lastFired = last }
+        state.checkedUntil = now
+        heldIDs.remove(alert.id)
+        setState(alert.id, state)
+        return records
+    }
+
+    /// The person went away or came back. On return, alerts holding showings are due
+    /// at once: the next run shows each one pop-up.
+    public func setAway(_ away: Bool, now: Date) {
+        guard away != self.away else { return }
+        self.away = away
+        for id in heldIDs { reschedule(id) }
     }
 
     /// Shows the alert's pop-up, replacing its previous one while that is still shown. A
@@ -274,7 +335,10 @@ public final class Scheduler {
         guard !blocked.contains(id) else { return }
         // Looking from where the state was last checked: what lies between then and now is
         // owed, and the next run delivers it.
-        guard let next = NextShowing.of(alert, state: state, system: systemZone, now: state.checkedUntil, water: water).instant else { return }
+        var next = NextShowing.of(alert, state: state, system: systemZone, now: state.checkedUntil, water: water).instant
+        // Held showings are due as soon as the person is back.
+        if state.heldCount > 0 && !away && alert.enabled { next = min(next ?? state.checkedUntil, state.checkedUntil) }
+        guard let next else { return }
         slots[i].wake = generation
         queue.push(Wake(at: next, id: id, generation: generation))
         // Replaced wake-ups stay in the heap until they surface; when they outnumber the
@@ -521,6 +585,7 @@ public final class Scheduler {
         index[id] = nil
         changed.remove(id)
         waterIDs.remove(id)
+        heldIDs.remove(id)
         blocked.remove(id)
         undelivered.remove(id)
     }

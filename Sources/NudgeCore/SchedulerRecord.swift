@@ -23,6 +23,10 @@ public struct AlertState: Sendable, Hashable {
     /// A water reminder whose day's goal is met: occurrences before this instant (the
     /// drink day's end) are skipped, never shown and never missed.
     public var goalMetUntil: Date?
+    /// Showings held while the person was away, still to be shown on their return.
+    public var heldCount: Int32 = 0
+    /// When the first of them was due.
+    public var heldSince: Date?
 
     /// A fresh state: nothing before `checkedUntil` is owed.
     public init(checkedUntil: Date) { self.checkedUntil = checkedUntil }
@@ -52,6 +56,10 @@ public enum SchedulerRecord: Sendable, Hashable {
     case drank(alert: UUID, millilitres: Int, delay: TimeInterval? = nil)
     /// A water reminder's day goal is met: the rest of that drink day is skipped.
     case goalMet(alert: UUID, day: CivilDay)
+    /// Showings came due while the person was away and were held, not shown.
+    case held(alert: UUID, count: Int, since: Date)
+    /// The person is back: what was held (and what passed meanwhile) is one pop-up.
+    case shownOnReturn(alert: UUID, held: Int, since: Date, deliveryID: UInt32)
     /// The pop-up expired; the count stays.
     case expired(alert: UUID)
     /// Delivery failed; the occurrence waits for ``Scheduler/deliveryRestored(now:)``.
@@ -66,7 +74,7 @@ public enum SchedulerRecord: Sendable, Hashable {
         switch self {
         case .fired(let id, _, _, _), .caughtUp(let id, _, _, _), .missed(let id, _, _), .snoozeFired(let id, _),
              .acknowledged(let id, _), .dismissed(let id, _), .snoozed(let id, _, _), .doneForToday(let id, _, _),
-             .drank(let id, _, _), .goalMet(let id, _), .expired(let id),
+             .drank(let id, _, _), .goalMet(let id, _), .held(let id, _, _), .shownOnReturn(let id, _, _, _), .expired(let id),
              .deliveryFailed(let id, _), .redelivered(let id, _, _), .shownLate(let id, _):
             id
         }

@@ -43,6 +43,13 @@ public struct Wording: Sendable {
         format(trn("Missed %1$d reminder since %2$s", "Missed %1$d reminders since %2$s", count), count, since)
     }
 
+    /// The body of the pop-up shown on the person's return: how many showings were held
+    /// (or passed) while they were away.
+    public func whileAway(_ count: Int) -> String {
+        // TRANSLATORS: the pop-up shown when the person is back; %d is how many showings waited.
+        format(trn("While you were away: %d reminder", "While you were away: %d reminders", count), count)
+    }
+
     /// The drink-water reminder's title, used when an alert is added without one.
     public var waterTitle: String {
         // TRANSLATORS: the title of the drink-water reminder, added when no title is given.

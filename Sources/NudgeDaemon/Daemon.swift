@@ -63,6 +63,8 @@ public final class Daemon {
     private var store: AppDatabase?
     private var storeFile: FileIdentity?
     private let scheduler: Scheduler
+    /// Whether the person is away (screen locked, do not disturb).
+    private let presence: Presence
     private let timer: WallClockTimer
     private let signals: SignalReceiver
     private let files: FileWatcher
@@ -116,9 +118,15 @@ public final class Daemon {
         (delivery, timer, signals, files) = (loop.delivery, loop.timer, loop.signals, loop.files)
         badge = LauncherBadge(connection: connection, path: NudgeService.objectPath)
         scheduler = try Self.scheduler(from: opened, delivery: loop.delivery, options: options, log: log)
+        do {
+            presence = try Presence(connection: connection)
+        } catch {
+            throw StartError(exit: .unavailable, message: "cannot set up: \(error)")
+        }
         busIO = connection.integrateWithLoop()
         refreshWater(now: Date())
         followDelivery()
+        followPresence()
         try offerInterface()
         let server = delivery.serverPresent ? "a notification server is there" : "no notification server yet"
         giveBackMemory()
@@ -136,6 +144,26 @@ public final class Daemon {
             throw StartError(exit: .unavailable, message: "cannot reach the session bus at \(address) (\(error))")
         }
     }
+
+    /// The person going away and coming back: asked once now (before anything fires, so
+    /// what was held before a restart waits on), then followed. Back, what was held is due
+    /// at once, and the loop's next turn (right after this) shows it.
+    private func followPresence() {
+        presence.onChange = { [unowned self] in
+            let now = Date()
+            if presence.away {
+                log.info("away: \(presence.reason); reminders that hold wait for the return")
+            } else {
+                log.info("back: showing what was held")
+            }
+            scheduler.setAway(presence.away, now: now)
+        }
+        presence.refresh()
+        scheduler.setAway(presence.away, now: Date())
+    }
+
+    /// Whether the person is away, and why, for `Status`.
+    var awayState: (away: Bool, reason: String) { (presence.away, presence.reason) }
 
     /// What the loop waits on: the notification server, the wall-clock timer, signals,
     /// and the store's files and /etc/localtime.
@@ -331,6 +359,7 @@ public final class Daemon {
                 reload(force: false)
             }
             busIO.handle(Array(descriptors[3...]))
+            if presence.needsRefresh { presence.refresh() }
         }
     }
 
@@ -522,6 +551,11 @@ public final class Daemon {
             case .snoozeFired, .redelivered:
                 log.info("fired \(name) again (\(entry.event))")
                 announce(alert)
+            case .shownOnReturn(_, let held, _, _):
+                log.info("shown on return \(name): \(held) held while away")
+                announce(alert)
+            case .held(_, let count, _):
+                log.info("held \(name): \(count) while away")
             case .drank(_, let millilitres, _):
                 log.info("drank \(millilitres) ml from \(name)")
                 drank = true

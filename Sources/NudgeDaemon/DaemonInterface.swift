@@ -95,6 +95,8 @@ enum DaemonInterface {
             ("server", .bool(daemon.serverPresent)),
             ("zone", .string(core.systemZone.identifier)),
         ]
+        entries.append(("away", .bool(daemon.awayState.away)))
+        entries.append(("away-reason", .string(daemon.awayState.reason)))
         if let water = core.water {
             entries.append(("water-today", .uint32(UInt32(clamping: water.intake(at: Date()) ?? 0))))
             entries.append(("water-goal", .uint32(UInt32(clamping: water.goal))))

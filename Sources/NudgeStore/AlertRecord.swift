@@ -10,7 +10,8 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "alert"
     /// The columns in the order ``init(row:)`` reads them.
     static var databaseSelection: [any SQLSelectable] { ["id", "title", "body", "schedule", "enabled", "sound", "urgency",
-                                                         "icon", "timeZone", "graceSeconds", "snoozeSeconds", "created", "kind"].map { Column($0) } }
+                                                         "icon", "timeZone", "graceSeconds", "snoozeSeconds", "created", "kind",
+                                                         "whenAway"].map { Column($0) } }
 
     var id: String
     var title: String
@@ -26,6 +27,7 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
     var snoozeSeconds: Int
     var created: Double
     var kind: String
+    var whenAway: String?
 
     init(_ alert: Alert) {
         id = alert.id.hex
@@ -44,6 +46,7 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
         snoozeSeconds = alert.snoozeSeconds
         created = alert.created.timeIntervalSince1970
         kind = alert.kind.rawValue
+        whenAway = alert.whenAway?.rawValue
     }
 
     /// Reads the columns of ``databaseSelection`` by position, the fastest way GRDB has.
@@ -61,6 +64,7 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
         snoozeSeconds = row[10]
         created = row[11]
         kind = row[12]
+        whenAway = row[13]
     }
 
     func alert() throws -> Alert {
@@ -73,6 +77,7 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
         return Alert(id: uuid, title: title, body: body, schedule: decoded, enabled: enabled, sound: sound.map(Sound.init),
                      urgency: Urgency(rawValue: UInt8(clamping: urgency)) ?? .normal, icon: icon, timeZone: timeZone,
                      catchUp: graceSeconds.map { .once(graceSeconds: $0) } ?? .skip, snoozeSeconds: snoozeSeconds,
-                     created: Date(timeIntervalSince1970: created), kind: Alert.Kind(rawValue: kind) ?? .reminder)
+                     created: Date(timeIntervalSince1970: created), kind: Alert.Kind(rawValue: kind) ?? .reminder,
+                     whenAway: whenAway.flatMap(Alert.WhenAway.init(rawValue:)))
     }
 }

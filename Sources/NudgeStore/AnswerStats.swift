@@ -57,7 +57,7 @@ extension AppDatabase {
     static func dayColumn(_ event: String, count: Int?) -> (column: String, amount: Int)? {
         switch event {
         case "fired", "snooze-fired": ("shown", 1)
-        case "caught-up": ("shown", 1)
+        case "caught-up", "shown-on-return": ("shown", 1)
         case "missed": ("missed", count ?? 1)
         case "acknowledged": ("done", 1)
         case "snoozed": ("snoozed", 1)

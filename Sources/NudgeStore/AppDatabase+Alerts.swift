@@ -186,6 +186,8 @@ extension AppDatabase {
             state.lastAnswer = (row["lastAnswer"] as Double?).map(Date.init(timeIntervalSince1970:))
             state.shownAt = (row["shownAt"] as Double?).map(Date.init(timeIntervalSince1970:))
             state.goalMetUntil = (row["goalMetUntil"] as Double?).map(Date.init(timeIntervalSince1970:))
+            state.heldCount = row["heldCount"]
+            state.heldSince = (row["heldSince"] as Double?).map(Date.init(timeIntervalSince1970:))
             result[id] = state
         }
         return result
@@ -205,17 +207,18 @@ extension AppDatabase {
             for (id, s) in states {
                 try db.execute(sql: """
                     INSERT INTO alertState (alertId, checkedUntil, lastFired, pendingCount, shownID, snoozedUntil, doneForDay,
-                                            lastAnswer, shownAt, goalMetUntil)
-                    SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM alert WHERE id = ?)
+                                            lastAnswer, shownAt, goalMetUntil, heldCount, heldSince)
+                    SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM alert WHERE id = ?)
                     ON CONFLICT(alertId) DO UPDATE SET checkedUntil = excluded.checkedUntil, lastFired = excluded.lastFired,
                       pendingCount = excluded.pendingCount, shownID = excluded.shownID,
                       snoozedUntil = excluded.snoozedUntil, doneForDay = excluded.doneForDay,
-                      lastAnswer = excluded.lastAnswer, shownAt = excluded.shownAt, goalMetUntil = excluded.goalMetUntil
+                      lastAnswer = excluded.lastAnswer, shownAt = excluded.shownAt, goalMetUntil = excluded.goalMetUntil,
+                      heldCount = excluded.heldCount, heldSince = excluded.heldSince
                     """, arguments: [id.hex, s.checkedUntil.timeIntervalSince1970,
                                      s.lastFired?.timeIntervalSince1970, s.pendingCount, s.shownID.map { Int64($0) },
                                      s.snoozedUntil?.timeIntervalSince1970, s.doneForDay?.daysSinceEpoch,
                                      s.lastAnswer?.timeIntervalSince1970, s.shownAt?.timeIntervalSince1970,
-                                     s.goalMetUntil?.timeIntervalSince1970, id.hex])
+                                     s.goalMetUntil?.timeIntervalSince1970, s.heldCount, s.heldSince?.timeIntervalSince1970, id.hex])
             }
             for (row, id) in notificationIDs {
                 try db.execute(sql: "UPDATE deliveryLog SET deliveryID = ? WHERE id = ?", arguments: [Int64(id), row])

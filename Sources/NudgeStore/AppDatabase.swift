@@ -331,6 +331,14 @@ public final class AppDatabase: Sendable {
             }
             try summarizeLog(db, zone: TimeZone.current)
         }
+        migrator.registerMigration("v7: holding while away") { db in
+            // NULL: the default (hold a repeating reminder, show a one-shot).
+            try db.alter(table: "alert") { t in t.add(column: "whenAway", .text) }
+            try db.alter(table: "alertState") { t in
+                t.add(column: "heldCount", .integer).notNull().defaults(to: 0)
+                t.add(column: "heldSince", .double)
+            }
+        }
         return migrator
     }
 }

@@ -7,8 +7,8 @@ public struct LogEntry: Sendable, Hashable {
     /// The alert it is about.
     public var alertID: UUID
     /// `fired`, `caught-up`, `missed`, `snooze-fired`, `acknowledged`, `dismissed`,
-    /// `snoozed`, `done-for-today`, `drank`, `goal-met`, `expired`, `failed`,
-    /// `redelivered` or `shown-late`.
+    /// `snoozed`, `done-for-today`, `drank`, `goal-met`, `held`, `shown-on-return`,
+    /// `expired`, `failed`, `redelivered` or `shown-late`.
     public var event: String
     /// When it happened.
     public var at: Date
@@ -49,6 +49,10 @@ public struct LogEntry: Sendable, Hashable {
             (alertID, event, count, self.delay) = (id, "drank", millilitres, delay)
         case .goalMet(let id, let day):
             (alertID, event, detail) = (id, "goal-met", day.description)
+        case .held(let id, let n, let since):
+            (alertID, event, count, detail) = (id, "held", n, "since \(Self.utc(since))")
+        case .shownOnReturn(let id, let held, let since, let shown):
+            (alertID, event, deliveryID, count, detail) = (id, "shown-on-return", shown, held, "since \(Self.utc(since))")
         case .expired(let id):
             (alertID, event) = (id, "expired")
         case .deliveryFailed(let id, let error):

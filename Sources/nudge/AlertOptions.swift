@@ -39,6 +39,12 @@ struct AlertOptions: ParsableArguments {
     @Flag(help: "A water reminder: the same as --kind water.")
     var water = false
 
+    @Option(name: .customLong("when-away"),
+            help: ArgumentHelp("While the screen is locked or notifications are paused: 'hold' (one pop-up on return; the default for repeating reminders) or 'show' (the default for one-shots).",
+                               valueName: "hold|show"),
+            completion: .list(Alert.WhenAway.allCases.map(\.rawValue)))
+    var whenAway: String?
+
     @Flag(help: "Switch it off (it keeps its settings; `nudge on ID` switches it back).")
     var off = false
 
@@ -112,6 +118,13 @@ struct AlertOptions: ParsableArguments {
             changed.kind = chosen
         }
         if water { changed.kind = .water }
+        if let whenAway {
+            guard let policy = Alert.WhenAway(rawValue: whenAway.lowercased()) else {
+                // TRANSLATORS: %s is the value given, quoted.
+                throw CLIError(.usage, format(tr("invalid --when-away %s: use hold or show"), whenAway.quotedForMessage()))
+            }
+            changed.whenAway = policy
+        }
         if off { changed.enabled = false }
         alert = changed
     }

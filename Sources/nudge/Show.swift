@@ -53,6 +53,10 @@ struct Show: ParsableCommand {
             (tr("sound"), alert.sound?.description ?? tr("none")), (tr("urgency"), Words.urgency(alert.urgency)),
             // TRANSLATORS: nudge show: the icon is Nudge's own.
             (tr("icon"), alert.icon.isEmpty ? tr("Nudge's") : alert.icon), (tr("catch-up"), catchUp),
+            // TRANSLATORS: nudge show: what happens while the person is away; the values say hold or show.
+            (tr("when away"), alert.holdsWhileAway ? tr("hold (one pop-up on return)") : tr("show")),
+            // TRANSLATORS: nudge show: showings held while the person was away; %d is how many.
+            (tr("held"), state.map { $0.heldCount > 0 ? format(trn("%d showing, for the return", "%d showings, for the return", Int($0.heldCount)), Int($0.heldCount)) : "" } ?? ""),
             (tr("snooze"), Schedule.duration(alert.snoozeSeconds, words: words)),
             (tr("created"), InstantFormat.iso8601(alert.created, in: zone)),
             (tr("last fired"), state?.lastFired.map { InstantFormat.iso8601($0, in: zone) } ?? ""),

@@ -116,6 +116,7 @@ enum AlertView {
         object.field("shortId", .string(alert.shortID), to: &out)
         object.field("enabled", .bool(alert.enabled), to: &out)
         object.field("kind", .string(alert.kind.rawValue), to: &out)
+        object.field("whenAway", .string(alert.holdsWhileAway ? "hold" : "show"), to: &out)
         object.field("title", .string(alert.title), to: &out)
         object.field("body", .string(alert.body), to: &out)
         object.field("schedule", .string(alert.schedule.summary(in: z)), to: &out)

@@ -32,6 +32,10 @@ enum Words {
         case "drank": tr("drank")
         // TRANSLATORS: log event: the day's water goal was met; the water reminder rests until the next day.
         case "goal-met": tr("goal met")
+        // TRANSLATORS: log event: showings came due while the person was away and wait for their return.
+        case "held": tr("held")
+        // TRANSLATORS: log event: the person is back; what was held is shown as one pop-up.
+        case "shown-on-return": tr("shown on return")
         // TRANSLATORS: log event: the notification server could not show it.
         case "failed": tr("failed")
         // TRANSLATORS: log event: shown again once a notification server was back.

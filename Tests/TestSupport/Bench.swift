@@ -74,6 +74,11 @@ public enum Bench {
         try Running(nudgePath, arguments, environment: environment)
     }
 
+    /// Starts another program (an absolute path) without waiting for it.
+    public static func start(_ executable: String, _ arguments: [String], environment: [String: String?] = [:]) throws -> Running {
+        try Running(executable, arguments, environment: environment)
+    }
+
     /// Runs `dunstctl` and returns its trimmed output.
     @discardableResult
     public static func dunstctl(_ arguments: String...) throws -> String {

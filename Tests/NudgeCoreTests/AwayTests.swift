@@ -1,0 +1,75 @@
+import Foundation
+import NudgeCore
+import Testing
+
+/// Holding reminders while the person is away, with fixed instants and the in-memory
+/// delivery.
+struct AwayTests {
+    let utcZone = TimeZone(identifier: "UTC")!
+    let start = utc("2026-11-23T08:00:00Z")
+
+    func alert(_ flags: ScheduleFlags, title: String = "Stretch", whenAway: Alert.WhenAway? = nil,
+               catchUp: Alert.CatchUp = .once(graceSeconds: 12 * 3600)) throws -> Alert {
+        Alert(title: title, schedule: try ScheduleParser.schedule(flags, now: start, zone: utcZone), catchUp: catchUp,
+              created: start, whenAway: whenAway)
+    }
+
+    @Test func heldWhileAwayAndOnePopUpOnReturn() throws {
+        let a = try alert(ScheduleFlags(every: "30m", from: "09:00", until: "12:00"))
+        let once = try alert(ScheduleFlags(in: "2h"), title: "Dentist")
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a, once], zone: utcZone, now: start, delivery: delivery)
+        scheduler.setAway(true, now: utc("2026-11-23T08:50:00Z"))
+        var records: [SchedulerRecord] = []
+        for minute in stride(from: 0, through: 70, by: 5) {
+            records += scheduler.run(now: utc("2026-11-23T09:00:00Z").addingTimeInterval(Double(minute) * 60))
+        }
+        // The repeating one holds 09:00, 09:30 and 10:00; the one-shot (10:00) shows anyway.
+        #expect(records.filter { if case .held = $0 { true } else { false } }.count == 3)
+        #expect(delivery.delivered.map(\.notification.summary) == ["Dentist"])
+        #expect(scheduler.state(a.id)?.heldCount == 3)
+        #expect(scheduler.nextWake.map { $0 > utc("2026-11-23T10:10:00Z") } == true, "no wake-up for the held ones while away")
+        // Back: one pop-up, at once, counting the three.
+        let back = utc("2026-11-23T10:12:00Z")
+        scheduler.setAway(false, now: back)
+        #expect(scheduler.nextWake.map { $0 <= back } == true)
+        let returned = scheduler.run(now: back)
+        #expect(returned == [.shownOnReturn(alert: a.id, held: 3, since: utc("2026-11-23T09:00:00Z"), deliveryID: 2)])
+        #expect(delivery.delivered.last?.notification.body == "While you were away: 3 reminders")
+        #expect(delivery.delivered.last?.notification.displayedSummary == "Stretch ×3")
+        #expect(scheduler.state(a.id)?.heldCount == 0)
+        #expect(scheduler.nextWake == utc("2026-11-23T10:30:00Z"))
+    }
+
+    @Test func showAlwaysShowsAndSkipOnlyLogs() throws {
+        let shown = try alert(ScheduleFlags(at: ["09:00"]), whenAway: .show)
+        let skipped = try alert(ScheduleFlags(at: ["09:00"]), title: "Skip", catchUp: .skip)
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [shown, skipped], zone: utcZone, now: start, delivery: delivery)
+        scheduler.setAway(true, now: start)
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        #expect(delivery.delivered.map(\.notification.summary) == ["Stretch"])
+        scheduler.setAway(false, now: utc("2026-11-23T09:10:00Z"))
+        #expect(scheduler.run(now: utc("2026-11-23T09:10:00Z")) == [.missed(alert: skipped.id, count: 1, since: utc("2026-11-23T09:00:00Z"))])
+    }
+
+    /// The daemon stopped while away and started after the return: what was held and what
+    /// passed while it was stopped are one pop-up, not two.
+    @Test func heldAndMissedMeanwhileAreOnePopUp() throws {
+        let a = try alert(ScheduleFlags(every: "30m", from: "09:00", until: "12:00"))
+        let first = Scheduler(alerts: [a], zone: utcZone, now: start, delivery: InMemoryDelivery())
+        first.setAway(true, now: start)
+        _ = first.run(now: utc("2026-11-23T09:00:00Z"))
+        _ = first.run(now: utc("2026-11-23T09:30:00Z"))
+        let saved = try #require(first.state(a.id))
+        #expect(saved.heldCount == 2)
+        // Stopped at 09:31; started again at 10:40, the person back: 10:00 and 10:30 passed.
+        let delivery = InMemoryDelivery()
+        let second = Scheduler(alerts: [a], states: [a.id: saved], zone: utcZone, now: utc("2026-11-23T10:40:00Z"), delivery: delivery)
+        second.setAway(false, now: utc("2026-11-23T10:40:00Z"))
+        let records = second.run(now: utc("2026-11-23T10:40:00Z"))
+        #expect(records == [.shownOnReturn(alert: a.id, held: 4, since: utc("2026-11-23T09:00:00Z"), deliveryID: 1)])
+        #expect(delivery.delivered.count == 1)
+        #expect(second.run(now: utc("2026-11-23T10:40:01Z")).isEmpty)
+    }
+}
