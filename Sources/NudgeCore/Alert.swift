@@ -40,6 +40,24 @@ public struct Alert: Sendable, Hashable, Identifiable {
         case show
     }
 
+    /// Following up an ignored pop-up: shown again every `seconds`, at most `times` times.
+    public var nag: Nag?
+
+    /// How an unanswered pop-up is followed up.
+    public struct Nag: Sendable, Hashable {
+        /// How long after the pop-up (or the last try) it is shown again.
+        public var seconds: Int
+        /// How many times at most.
+        public var times: Int
+
+        /// The most tries `--nag-max` allows.
+        public static let maxTimes = 100
+
+        public init(seconds: Int, times: Int) {
+            (self.seconds, self.times) = (seconds, times)
+        }
+    }
+
     /// Whether its showings wait while the person is away.
     public var holdsWhileAway: Bool {
         if let whenAway { return whenAway == .hold }
@@ -62,10 +80,12 @@ public struct Alert: Sendable, Hashable, Identifiable {
     public init(id: UUID = UUID(), title: String? = nil, body: String? = nil, schedule: Schedule,
                 enabled: Bool = true, sound: Sound? = .reminder, urgency: Urgency = .normal, icon: String = "",
                 timeZone: String? = nil, catchUp: CatchUp = .once(graceSeconds: 12 * 3600),
-                snoozeSeconds: Int = 600, created: Date, kind: Kind? = nil, whenAway: WhenAway? = nil, wording: Wording = .english) {
+                snoozeSeconds: Int = 600, created: Date, kind: Kind? = nil, whenAway: WhenAway? = nil, nag: Nag? = nil,
+                wording: Wording = .english) {
         let isWater = title?.isEmpty ?? true
         self.kind = kind ?? (isWater ? .water : .reminder)
         self.whenAway = whenAway
+        self.nag = nag
         self.id = id
         self.title = isWater ? wording.waterTitle : title!
         self.body = body ?? (isWater ? wording.waterBody : "")

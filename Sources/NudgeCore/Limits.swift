@@ -14,6 +14,8 @@ public enum Limits {
         case `in`
         /// `nudge log --since`.
         case since
+        /// `--nag`: how often an unanswered pop-up is shown again.
+        case nag
 
         /// The seconds allowed.
         public var range: ClosedRange<Int> {
@@ -23,6 +25,7 @@ public enum Limits {
             case .every: 60...(31 * 86400)
             case .in: 1...(3660 * 86400)
             case .since: 1...(3660 * 86400)
+            case .nag: 1...86400
             }
         }
 
@@ -32,7 +35,7 @@ public enum Limits {
         /// The name in a message, in any language.
         public var label: Phrase {
             switch self {
-            case .every, .in: .verbatim("--" + rawValue)
+            case .every, .in, .nag: .verbatim("--" + rawValue)
             // TRANSLATORS: what a duration is for, in messages: how long Snooze postpones.
             case .snooze: Phrase("snooze")
             // TRANSLATORS: what a duration is for: how old a missed reminder may be and still be shown.

@@ -205,6 +205,7 @@ public final class Scheduler {
             state.pendingCount = max(state.pendingCount, 1)
             let shown = try show(alert, &state, count: state.pendingCount, body: nil, now: now)
             state.snoozedUntil = nil
+            startNag(alert, &state, now: now)
             setState(id, state)
             return [.snoozeFired(alert: id, deliveryID: shown)]
         }
@@ -216,6 +217,14 @@ public final class Scheduler {
             return try showOnReturn(alert, &state, passed: passed, now: now)
         }
         guard let latest = passed.last else {
+            if let nag = alert.nag, let at = state.nagAt, at <= now, state.pendingCount > 0 {
+                // Never while away: the try is dropped, and the return brings what waits.
+                if away {
+                    state.nagAt = nil
+                } else {
+                    return try nagAgain(alert, &state, nag, now: now)
+                }
+            }
             state.checkedUntil = now
             setState(id, state)
             return []
@@ -235,10 +244,30 @@ public final class Scheduler {
         } else {
             records.append(.missed(alert: id, count: passed.count, since: passed[0]))
         }
+        if records.contains(where: { if case .missed = $0 { false } else { true } }) { startNag(alert, &state, now: now) }
         state.lastFired = latest
         state.checkedUntil = now
         setState(id, state)
         return records
+    }
+
+    /// A fresh showing starts the alert's follow-ups (when it nags).
+    private func startNag(_ alert: Alert, _ state: inout AlertState, now: Date) {
+        state.nagAt = alert.nag.map { now.addingTimeInterval(TimeInterval($0.seconds)) }
+        state.nagCount = 0
+    }
+
+    /// Shows an unanswered pop-up again, the count unchanged (it is the same showing), the
+    /// sound replayed; the last third of the tries (the last one at least) are critical.
+    private func nagAgain(_ alert: Alert, _ state: inout AlertState, _ nag: Alert.Nag, now: Date) throws(DeliveryError) -> [SchedulerRecord] {
+        let attempt = Int(state.nagCount) + 1
+        let urgent = attempt > nag.times - max(1, nag.times / 3)
+        let shown = try show(alert, &state, count: state.pendingCount, body: nil, now: now, urgency: urgent ? .critical : nil)
+        state.nagCount = Int32(attempt)
+        state.nagAt = attempt < nag.times ? now.addingTimeInterval(TimeInterval(nag.seconds)) : nil
+        state.checkedUntil = now
+        setState(alert.id, state)
+        return [.nagged(alert: alert.id, attempt: attempt, deliveryID: shown)]
     }
 
     /// Counts showings that came due while the person is away, instead of showing them.
@@ -265,6 +294,7 @@ public final class Scheduler {
             let shown = try show(alert, &state, count: state.pendingCount + n, body: wording.whileAway(total), now: now)
             state.pendingCount += n
             records.append(.shownOnReturn(alert: alert.id, held: total, since: since, deliveryID: shown))
+            startNag(alert, &state, now: now)
         } else {
             records.append(.missed(alert: alert.id, count: total, since: since))
         }
@@ -287,9 +317,11 @@ public final class Scheduler {
 
     /// Shows the alert's pop-up, replacing its previous one while that is still shown. A
     /// water reminder's body ends with the day's progress.
-    private func show(_ alert: Alert, _ state: inout AlertState, count: Int32, body: String?, now: Date) throws(DeliveryError) -> UInt32 {
+    private func show(_ alert: Alert, _ state: inout AlertState, count: Int32, body: String?, now: Date,
+                      urgency: Urgency? = nil) throws(DeliveryError) -> UInt32 {
         var notification = alert.notification(count: count, actions: actions(for: alert))
         if let body { notification.body = body }
+        if let urgency { notification.urgency = urgency }
         if alert.kind == .water, let water, let intake = water.intake(at: now) {
             let progress = wording.waterProgress(intake, goal: water.goal)
             notification.body = notification.body.isEmpty ? progress : notification.body + "\n" + progress
@@ -338,6 +370,8 @@ public final class Scheduler {
         var next = NextShowing.of(alert, state: state, system: systemZone, now: state.checkedUntil, water: water).instant
         // Held showings are due as soon as the person is back.
         if state.heldCount > 0 && !away && alert.enabled { next = min(next ?? state.checkedUntil, state.checkedUntil) }
+        // So is the next try at an unanswered pop-up.
+        if let nagAt = state.nagAt, state.pendingCount > 0, alert.enabled { next = min(next ?? nagAt, nagAt) }
         guard let next else { return }
         slots[i].wake = generation
         queue.push(Wake(at: next, id: id, generation: generation))
@@ -461,6 +495,8 @@ public final class Scheduler {
         state.shownAt = nil
         state.pendingCount = 0
         state.snoozedUntil = nil
+        state.nagAt = nil
+        state.nagCount = 0
         if done { state.lastAnswer = now }
         setState(id, state)
         reschedule(id)
@@ -475,6 +511,8 @@ public final class Scheduler {
         let delay = state.shownAt.map { max(0, now.timeIntervalSince($0)) }
         state.shownID = nil
         state.shownAt = nil
+        state.nagAt = nil
+        state.nagCount = 0
         let until = now.addingTimeInterval(TimeInterval(seconds ?? alert.snoozeSeconds))
         state.snoozedUntil = until
         setState(id, state)
@@ -512,6 +550,7 @@ public final class Scheduler {
                     state.shownAt = nil
                     state.pendingCount = 0
                     state.snoozedUntil = nil
+                    state.nagAt = nil
                     state.goalMetUntil = water.end
                     state.checkedUntil = max(state.checkedUntil, now)
                     setState(id, state)

@@ -27,6 +27,9 @@ public struct AlertState: Sendable, Hashable {
     public var heldCount: Int32 = 0
     /// When the first of them was due.
     public var heldSince: Date?
+    /// A nagging alert's next try at an unanswered pop-up, and how many were made.
+    public var nagAt: Date?
+    public var nagCount: Int32 = 0
 
     /// A fresh state: nothing before `checkedUntil` is owed.
     public init(checkedUntil: Date) { self.checkedUntil = checkedUntil }
@@ -60,6 +63,8 @@ public enum SchedulerRecord: Sendable, Hashable {
     case held(alert: UUID, count: Int, since: Date)
     /// The person is back: what was held (and what passed meanwhile) is one pop-up.
     case shownOnReturn(alert: UUID, held: Int, since: Date, deliveryID: UInt32)
+    /// An unanswered pop-up shown again (`attempt` of the alert's most), the count unchanged.
+    case nagged(alert: UUID, attempt: Int, deliveryID: UInt32)
     /// The pop-up expired; the count stays.
     case expired(alert: UUID)
     /// Delivery failed; the occurrence waits for ``Scheduler/deliveryRestored(now:)``.
@@ -74,7 +79,8 @@ public enum SchedulerRecord: Sendable, Hashable {
         switch self {
         case .fired(let id, _, _, _), .caughtUp(let id, _, _, _), .missed(let id, _, _), .snoozeFired(let id, _),
              .acknowledged(let id, _), .dismissed(let id, _), .snoozed(let id, _, _), .doneForToday(let id, _, _),
-             .drank(let id, _, _), .goalMet(let id, _), .held(let id, _, _), .shownOnReturn(let id, _, _, _), .expired(let id),
+             .drank(let id, _, _), .goalMet(let id, _), .held(let id, _, _), .shownOnReturn(let id, _, _, _), .nagged(let id, _, _),
+             .expired(let id),
              .deliveryFailed(let id, _), .redelivered(let id, _, _), .shownLate(let id, _):
             id
         }

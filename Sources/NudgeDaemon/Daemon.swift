@@ -554,6 +554,9 @@ public final class Daemon {
             case .shownOnReturn(_, let held, _, _):
                 log.info("shown on return \(name): \(held) held while away")
                 announce(alert)
+            case .nagged(_, let attempt, _):
+                log.info("shown again \(name): try \(attempt), unanswered")
+                announce(alert)
             case .held(_, let count, _):
                 log.info("held \(name): \(count) while away")
             case .drank(_, let millilitres, _):

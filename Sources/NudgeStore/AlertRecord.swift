@@ -11,7 +11,7 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
     /// The columns in the order ``init(row:)`` reads them.
     static var databaseSelection: [any SQLSelectable] { ["id", "title", "body", "schedule", "enabled", "sound", "urgency",
                                                          "icon", "timeZone", "graceSeconds", "snoozeSeconds", "created", "kind",
-                                                         "whenAway"].map { Column($0) } }
+                                                         "whenAway", "nagSeconds", "nagTimes"].map { Column($0) } }
 
     var id: String
     var title: String
@@ -28,6 +28,8 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
     var created: Double
     var kind: String
     var whenAway: String?
+    var nagSeconds: Int?
+    var nagTimes: Int?
 
     init(_ alert: Alert) {
         id = alert.id.hex
@@ -47,6 +49,8 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
         created = alert.created.timeIntervalSince1970
         kind = alert.kind.rawValue
         whenAway = alert.whenAway?.rawValue
+        nagSeconds = alert.nag?.seconds
+        nagTimes = alert.nag?.times
     }
 
     /// Reads the columns of ``databaseSelection`` by position, the fastest way GRDB has.
@@ -65,6 +69,8 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
         created = row[11]
         kind = row[12]
         whenAway = row[13]
+        nagSeconds = row[14]
+        nagTimes = row[15]
     }
 
     func alert() throws -> Alert {
@@ -78,6 +84,7 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
                      urgency: Urgency(rawValue: UInt8(clamping: urgency)) ?? .normal, icon: icon, timeZone: timeZone,
                      catchUp: graceSeconds.map { .once(graceSeconds: $0) } ?? .skip, snoozeSeconds: snoozeSeconds,
                      created: Date(timeIntervalSince1970: created), kind: Alert.Kind(rawValue: kind) ?? .reminder,
-                     whenAway: whenAway.flatMap(Alert.WhenAway.init(rawValue:)))
+                     whenAway: whenAway.flatMap(Alert.WhenAway.init(rawValue:)),
+                     nag: nagSeconds.map { Alert.Nag(seconds: $0, times: nagTimes ?? 1) })
     }
 }

@@ -188,6 +188,8 @@ extension AppDatabase {
             state.goalMetUntil = (row["goalMetUntil"] as Double?).map(Date.init(timeIntervalSince1970:))
             state.heldCount = row["heldCount"]
             state.heldSince = (row["heldSince"] as Double?).map(Date.init(timeIntervalSince1970:))
+            state.nagAt = (row["nagAt"] as Double?).map(Date.init(timeIntervalSince1970:))
+            state.nagCount = row["nagCount"]
             result[id] = state
         }
         return result
@@ -207,18 +209,20 @@ extension AppDatabase {
             for (id, s) in states {
                 try db.execute(sql: """
                     INSERT INTO alertState (alertId, checkedUntil, lastFired, pendingCount, shownID, snoozedUntil, doneForDay,
-                                            lastAnswer, shownAt, goalMetUntil, heldCount, heldSince)
-                    SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM alert WHERE id = ?)
+                                            lastAnswer, shownAt, goalMetUntil, heldCount, heldSince, nagAt, nagCount)
+                    SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM alert WHERE id = ?)
                     ON CONFLICT(alertId) DO UPDATE SET checkedUntil = excluded.checkedUntil, lastFired = excluded.lastFired,
                       pendingCount = excluded.pendingCount, shownID = excluded.shownID,
                       snoozedUntil = excluded.snoozedUntil, doneForDay = excluded.doneForDay,
                       lastAnswer = excluded.lastAnswer, shownAt = excluded.shownAt, goalMetUntil = excluded.goalMetUntil,
-                      heldCount = excluded.heldCount, heldSince = excluded.heldSince
+                      heldCount = excluded.heldCount, heldSince = excluded.heldSince,
+                      nagAt = excluded.nagAt, nagCount = excluded.nagCount
                     """, arguments: [id.hex, s.checkedUntil.timeIntervalSince1970,
                                      s.lastFired?.timeIntervalSince1970, s.pendingCount, s.shownID.map { Int64($0) },
                                      s.snoozedUntil?.timeIntervalSince1970, s.doneForDay?.daysSinceEpoch,
                                      s.lastAnswer?.timeIntervalSince1970, s.shownAt?.timeIntervalSince1970,
-                                     s.goalMetUntil?.timeIntervalSince1970, s.heldCount, s.heldSince?.timeIntervalSince1970, id.hex])
+                                     s.goalMetUntil?.timeIntervalSince1970, s.heldCount, s.heldSince?.timeIntervalSince1970,
+                                     s.nagAt?.timeIntervalSince1970, s.nagCount, id.hex])
             }
             for (row, id) in notificationIDs {
                 try db.execute(sql: "UPDATE deliveryLog SET deliveryID = ? WHERE id = ?", arguments: [Int64(id), row])

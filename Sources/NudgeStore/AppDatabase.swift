@@ -339,6 +339,16 @@ public final class AppDatabase: Sendable {
                 t.add(column: "heldSince", .double)
             }
         }
+        migrator.registerMigration("v8: following up ignored pop-ups") { db in
+            try db.alter(table: "alert") { t in
+                t.add(column: "nagSeconds", .integer)
+                t.add(column: "nagTimes", .integer)
+            }
+            try db.alter(table: "alertState") { t in
+                t.add(column: "nagAt", .double)
+                t.add(column: "nagCount", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 }

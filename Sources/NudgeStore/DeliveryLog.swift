@@ -7,7 +7,7 @@ public struct LogEntry: Sendable, Hashable {
     /// The alert it is about.
     public var alertID: UUID
     /// `fired`, `caught-up`, `missed`, `snooze-fired`, `acknowledged`, `dismissed`,
-    /// `snoozed`, `done-for-today`, `drank`, `goal-met`, `held`, `shown-on-return`,
+    /// `snoozed`, `done-for-today`, `drank`, `goal-met`, `held`, `shown-on-return`, `nagged`,
     /// `expired`, `failed`, `redelivered` or `shown-late`.
     public var event: String
     /// When it happened.
@@ -51,6 +51,8 @@ public struct LogEntry: Sendable, Hashable {
             (alertID, event, detail) = (id, "goal-met", day.description)
         case .held(let id, let n, let since):
             (alertID, event, count, detail) = (id, "held", n, "since \(Self.utc(since))")
+        case .nagged(let id, let attempt, let shown):
+            (alertID, event, deliveryID, count) = (id, "nagged", shown, attempt)
         case .shownOnReturn(let id, let held, let since, let shown):
             (alertID, event, deliveryID, count, detail) = (id, "shown-on-return", shown, held, "since \(Self.utc(since))")
         case .expired(let id):

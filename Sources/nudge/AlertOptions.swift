@@ -45,6 +45,13 @@ struct AlertOptions: ParsableArguments {
             completion: .list(Alert.WhenAway.allCases.map(\.rawValue)))
     var whenAway: String?
 
+    @Option(help: ArgumentHelp("Show an unanswered pop-up again every DURATION ('none' to stop), the last tries critical.",
+                               valueName: "DURATION"))
+    var nag: String?
+
+    @Option(name: .customLong("nag-max"), help: ArgumentHelp("How many times --nag shows it again at most (1 to 100, default 6).", valueName: "N"))
+    var nagMax: Int?
+
     @Flag(help: "Switch it off (it keeps its settings; `nudge on ID` switches it back).")
     var off = false
 
@@ -118,6 +125,23 @@ struct AlertOptions: ParsableArguments {
             changed.kind = chosen
         }
         if water { changed.kind = .water }
+        if let nag {
+            if nag.lowercased() == "none" {
+                if nagMax != nil { throw CLIError(.usage, tr("--nag-max goes with --nag DURATION")) }
+                changed.nag = nil
+            } else {
+                changed.nag = Alert.Nag(seconds: try Self.duration(nag, for: .nag), times: alert.nag?.times ?? 6)
+            }
+        }
+        if let nagMax {
+            guard var current = changed.nag else { throw CLIError(.usage, tr("--nag-max goes with --nag DURATION")) }
+            guard (1...Alert.Nag.maxTimes).contains(nagMax) else {
+                // TRANSLATORS: %1$s is the value given, quoted; %2$d the most allowed.
+                throw CLIError(.usage, format(tr("invalid --nag-max %1$s: use 1 to %2$d"), "\(nagMax)".quotedForMessage(), Alert.Nag.maxTimes))
+            }
+            current.times = nagMax
+            changed.nag = current
+        }
         if let whenAway {
             guard let policy = Alert.WhenAway(rawValue: whenAway.lowercased()) else {
                 // TRANSLATORS: %s is the value given, quoted.

@@ -55,6 +55,8 @@ struct Show: ParsableCommand {
             (tr("icon"), alert.icon.isEmpty ? tr("Nudge's") : alert.icon), (tr("catch-up"), catchUp),
             // TRANSLATORS: nudge show: what happens while the person is away; the values say hold or show.
             (tr("when away"), alert.holdsWhileAway ? tr("hold (one pop-up on return)") : tr("show")),
+            // TRANSLATORS: nudge show: following up an ignored pop-up; %1$s is a duration (5 min), %2$d how many times at most.
+            (tr("nag"), alert.nag.map { format(tr("every %1$s, at most %2$d times"), Schedule.duration($0.seconds, words: words), $0.times) } ?? ""),
             // TRANSLATORS: nudge show: showings held while the person was away; %d is how many.
             (tr("held"), state.map { $0.heldCount > 0 ? format(trn("%d showing, for the return", "%d showings, for the return", Int($0.heldCount)), Int($0.heldCount)) : "" } ?? ""),
             (tr("snooze"), Schedule.duration(alert.snoozeSeconds, words: words)),

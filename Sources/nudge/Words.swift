@@ -36,6 +36,8 @@ enum Words {
         case "held": tr("held")
         // TRANSLATORS: log event: the person is back; what was held is shown as one pop-up.
         case "shown-on-return": tr("shown on return")
+        // TRANSLATORS: log event: an unanswered pop-up shown again (--nag); the number is the try.
+        case "nagged": tr("shown again unanswered")
         // TRANSLATORS: log event: the notification server could not show it.
         case "failed": tr("failed")
         // TRANSLATORS: log event: shown again once a notification server was back.

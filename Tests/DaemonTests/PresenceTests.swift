@@ -67,4 +67,27 @@ struct PresenceTests {
         #expect(calls.first?.body == "While you were away: 2 reminders")
         #expect(try desktop.nudge("log").stdout.contains("shown on return 2"))
     }
+
+    /// `--nag`: an ignored pop-up is shown again on its interval, in place, its count
+    /// unchanged, critical for the last try; Done stops it.
+    @Test func anIgnoredPopUpIsShownAgainUntilDone() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let monitor = try desktop.monitor()
+        let id = try desktop.add("Pills", "--at", desktop.clock(in: 1).text, "--nag", "2s", "--nag-max", "2")
+        #expect(Bench.eventually(8) { (try? desktop.events(id)) == ["fired", "nagged", "nagged"] })
+        try desktop.chooseFromMenu(",done]")
+        #expect(Bench.eventually(3) { (try? desktop.events(id)) == ["fired", "nagged", "nagged", "acknowledged"] })
+        Thread.sleep(forTimeInterval: 2.5)
+        #expect(try desktop.events(id) == ["fired", "nagged", "nagged", "acknowledged"], "Done stops it")
+        monitor.settle()
+        let calls = MonitoredNotify.parse(monitor.stop())
+        #expect(calls.map(\.summary) == ["Pills", "Pills", "Pills"], "the count unchanged")
+        #expect(calls.dropFirst().allSatisfy { $0.replacesID != 0 }, "shown again in place")
+        // Urgency is the hint's byte: normal, then critical for the last try.
+        let urgencies = calls.map { $0.text.components(separatedBy: "string \"urgency\"").last?.hasPrefix("\n         variant             byte 2") == true }
+        #expect(urgencies == [false, false, true], "\(calls.map(\.text))")
+        #expect(try desktop.nudge("show", String(id.prefix(8))).stdout.contains("nag        every 2 s, at most 2 times"))
+    }
 }

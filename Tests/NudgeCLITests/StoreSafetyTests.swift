@@ -8,7 +8,7 @@ struct StoreSafetyTests {
     func filledHome(_ count: Int = 60) throws -> Home {
         let home = try Home()
         _ = try home.add("First", "--at", "09:00")
-        let values = (0..<count).map { "(lower(hex(randomblob(16))), 'Filler \($0) ' || hex(randomblob(40)), '', 'at 32400 127', 1, NULL, 1, '', NULL, 43200, 600, 0, 'reminder', NULL)" }
+        let values = (0..<count).map { "(lower(hex(randomblob(16))), 'Filler \($0) ' || hex(randomblob(40)), '', 'at 32400 127', 1, NULL, 1, '', NULL, 43200, 600, 0, 'reminder', NULL, NULL, NULL)" }
         let insert = try Bench.run("sqlite3", [home.database, "INSERT INTO alert VALUES " + values.joined(separator: ",") + "; PRAGMA wal_checkpoint(TRUNCATE);"])
         try #require(insert.status == 0, "\(insert.stderr)")
         return home

@@ -73,3 +73,54 @@ struct AwayTests {
         #expect(second.run(now: utc("2026-11-23T10:40:01Z")).isEmpty)
     }
 }
+
+/// Following up an ignored pop-up (`--nag`), with fixed instants.
+struct NagTests {
+    let utcZone = TimeZone(identifier: "UTC")!
+    let start = utc("2026-11-23T08:00:00Z")
+
+    func nagging(_ flags: ScheduleFlags = ScheduleFlags(at: ["09:00", "12:00"]), times: Int = 3) throws -> Alert {
+        Alert(title: "Pills", schedule: try ScheduleParser.schedule(flags, now: start, zone: utcZone), created: start,
+              nag: Alert.Nag(seconds: 300, times: times))
+    }
+
+    @Test func anIgnoredPopUpComesBackMoreUrgentlyAndStops() throws {
+        let a = try nagging()
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: start, delivery: delivery)
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        #expect(scheduler.nextWake == utc("2026-11-23T09:05:00Z"))
+        var records: [SchedulerRecord] = []
+        for minute in ["05", "10", "15", "20"] { records += scheduler.run(now: utc("2026-11-23T09:\(minute):00Z")) }
+        #expect(records == [.nagged(alert: a.id, attempt: 1, deliveryID: 1), .nagged(alert: a.id, attempt: 2, deliveryID: 1),
+                            .nagged(alert: a.id, attempt: 3, deliveryID: 1)])
+        // The same showing: replaced in place, the count unchanged; the last try critical.
+        #expect(delivery.delivered.map(\.notification.count) == [1, 1, 1, 1])
+        #expect(delivery.delivered.map(\.notification.urgency) == [.normal, .normal, .normal, .critical])
+        #expect(delivery.delivered.dropFirst().allSatisfy { $0.notification.replacesID == 1 })
+        #expect(scheduler.nextWake == utc("2026-11-23T12:00:00Z"), "capped")
+    }
+
+    @Test func anAnswerStopsItAndTheNextShowingStartsAgain() throws {
+        let a = try nagging()
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: start, delivery: delivery)
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        _ = scheduler.run(now: utc("2026-11-23T09:05:00Z"))
+        _ = scheduler.handle(.action(id: 1, key: "done"), now: utc("2026-11-23T09:06:00Z"))
+        #expect(scheduler.nextWake == utc("2026-11-23T12:00:00Z"))
+        _ = scheduler.run(now: utc("2026-11-23T12:00:00Z"))
+        #expect(scheduler.nextWake == utc("2026-11-23T12:05:00Z"))
+    }
+
+    @Test func neverWhileAway() throws {
+        let a = try nagging()
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: start, delivery: delivery)
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        scheduler.setAway(true, now: utc("2026-11-23T09:02:00Z"))
+        #expect(scheduler.run(now: utc("2026-11-23T09:05:00Z")).isEmpty)
+        #expect(delivery.delivered.count == 1)
+        #expect(scheduler.state(a.id)?.nagAt == nil)
+    }
+}
