@@ -90,8 +90,12 @@ public final class Connection {
     }
 
     /// Emits a signal from this connection.
-    public func emit(path: String, interface: String, member: String, arguments: [Value]) throws(BusError) {
+    ///
+    /// With a `destination` the signal goes to that connection alone (as Mutter sends
+    /// `WatchFired` to the watch's owner).
+    public func emit(path: String, interface: String, member: String, arguments: [Value], destination: String? = nil) throws(BusError) {
         let message = try Message.signal(path: path, interface: interface, member: member)
+        if let destination { dbus_message_set_destination(message.raw, destination) }
         try message.append(contentsOf: arguments)
         try send(message)
     }

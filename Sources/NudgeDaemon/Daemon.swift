@@ -119,7 +119,8 @@ public final class Daemon {
         badge = LauncherBadge(connection: connection, path: NudgeService.objectPath)
         scheduler = try Self.scheduler(from: opened, delivery: loop.delivery, options: options, log: log)
         do {
-            presence = try Presence(connection: connection)
+            let minutes = (try? opened.settings())?[.idleMinutes] ?? Setting.idleMinutes.defaultValue
+            presence = try Presence(connection: connection, idleThreshold: minutes * 60)
         } catch {
             throw StartError(exit: .unavailable, message: "cannot set up: \(error)")
         }
@@ -418,8 +419,9 @@ public final class Daemon {
             guard force || version != storeVersion else { return false }
             storeVersion = version
             // The day's water first: a drink takes effect at once, before a big store's
-            // alerts are read again.
+            // alerts are read again. The idle threshold may have changed too.
             refreshWater(now: Date())
+            if let minutes = try? store.settings()[.idleMinutes] { presence.setIdleThreshold(minutes * 60) }
             var unreadable: [StoreError] = []
             let alerts = try store.alerts(unreadable: &unreadable)
             for error in unreadable { log.error("\(error.message)") }

@@ -16,6 +16,8 @@ public enum Setting: String, Sendable, CaseIterable {
     case goal
     /// When a day starts for the water total, in minutes after midnight (04:00 for night owls).
     case dayStart = "day-start"
+    /// After this many minutes without input the person counts as away.
+    case idleMinutes = "idle-minutes"
 
     /// The value when none is set.
     public var defaultValue: Int {
@@ -25,6 +27,7 @@ public enum Setting: String, Sendable, CaseIterable {
         case .cup: 250
         case .goal: 2000
         case .dayStart: 0
+        case .idleMinutes: 5
         }
     }
 
@@ -36,6 +39,7 @@ public enum Setting: String, Sendable, CaseIterable {
         case .cup: 10...Water.maxDrink
         case .goal: 100...20_000
         case .dayStart: 0...1439
+        case .idleMinutes: 1...240
         }
     }
 
@@ -47,6 +51,7 @@ public enum Setting: String, Sendable, CaseIterable {
         case .cup: "the cup size that nudge drink logs without an amount"
         case .goal: "the daily water goal"
         case .dayStart: "when a day starts for the water total (after midnight)"
+        case .idleMinutes: "minutes without input after which reminders that hold wait"
         }
     }
 
@@ -56,7 +61,7 @@ public enum Setting: String, Sendable, CaseIterable {
         switch self {
         case .cup, .goal: try? Water.millilitres(text, limit: Int.max)
         case .dayStart: (try? ScheduleParser.time(text)).map { $0.secondOfDay / 60 }
-        case .logDays, .logRows: Int(text)
+        case .logDays, .logRows, .idleMinutes: Int(text)
         }
     }
 
@@ -65,7 +70,7 @@ public enum Setting: String, Sendable, CaseIterable {
         switch self {
         case .cup, .goal: "\(value)ml"
         case .dayStart: LocalTime(hour: value / 60, minute: value % 60).map(\.description) ?? "\(value)"
-        case .logDays, .logRows: "\(value)"
+        case .logDays, .logRows, .idleMinutes: "\(value)"
         }
     }
 }

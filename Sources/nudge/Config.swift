@@ -52,7 +52,7 @@ struct Config: ParsableCommand {
                 throw CLIError(.usage, format(tr("invalid %1$s %2$s: give an amount such as 250ml, 0.3l or 8oz"), setting.rawValue, value.quotedForMessage()))
             case .dayStart:
                 throw CLIError(.usage, format(tr("invalid %1$s %2$s: give a time such as 04:00"), setting.rawValue, value.quotedForMessage()))
-            case .logDays, .logRows:
+            case .logDays, .logRows, .idleMinutes:
                 throw CLIError(.usage, format(tr("invalid %1$s %2$s: give a whole number"), setting.rawValue, value.quotedForMessage()))
             }
         }

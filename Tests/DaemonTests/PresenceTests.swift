@@ -90,4 +90,34 @@ struct PresenceTests {
         #expect(urgencies == [false, false, true], "\(calls.map(\.text))")
         #expect(try desktop.nudge("show", String(id.prefix(8))).stdout.contains("nag        every 2 s, at most 2 times"))
     }
+
+    /// Idle, through GNOME's idle monitor (a stand-in speaking its interface): a watch at
+    /// the threshold (the setting, lowered to a minute here), held while idle, one pop-up
+    /// on the first input.
+    @Test func idleHoldsAndTheFirstInputShowsOnePopUp() throws {
+        let desktop = try Desktop()
+        let monitor = try IdleMonitorStandIn(address: desktop.environment()["DBUS_SESSION_BUS_ADDRESS"]!!)
+        defer { monitor.stop() }
+        #expect(try desktop.nudge("config", "idle-minutes", "1").status == 0)
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        #expect(Bench.eventually(3) { monitor.idleIntervals == [60_000] })
+        #expect(try away(desktop) == "false ")
+        monitor.goIdle()
+        #expect(Bench.eventually(3) { (try? away(desktop)) == "true idle for 1 min (org.gnome.Mutter.IdleMonitor)" })
+        let bus = try desktop.monitor()
+        let id = try desktop.add("Stretch", "--at", desktop.clock(in: 1).text)
+        #expect(Bench.eventually(4) { (try? desktop.events(id)) == ["held"] })
+        monitor.becomeActive()
+        let back = Date()
+        #expect(Bench.eventually(3) { (try? desktop.events(id)) == ["held", "shown-on-return"] })
+        bus.settle()
+        let calls = MonitoredNotify.parse(bus.stop())
+        #expect(calls.map(\.body) == ["While you were away: 1 reminder"])
+        #expect(try #require(calls.first?.time) - back.timeIntervalSince1970 < 1)
+        #expect(try away(desktop) == "false ")
+        // The threshold follows the setting.
+        #expect(try desktop.nudge("config", "idle-minutes", "2").status == 0)
+        #expect(Bench.eventually(3) { monitor.idleIntervals == [120_000] })
+    }
 }
