@@ -64,10 +64,13 @@ struct DaemonStatus {
     var version: String
     var alerts: UInt32
     var pending: UInt32
+    /// Why the person counts as away now; empty when not.
+    var awayReason: String
 
     static func query() -> DaemonStatus? {
         guard let link = DaemonLink.running(), let fields = (try? link.call("Status").first)?.vardict else { return nil }
         return DaemonStatus(pid: fields["pid"]?.uint32 ?? 0, version: fields["version"]?.string ?? "?",
-                            alerts: fields["alerts"]?.uint32 ?? 0, pending: fields["pending"]?.uint32 ?? 0)
+                            alerts: fields["alerts"]?.uint32 ?? 0, pending: fields["pending"]?.uint32 ?? 0,
+                            awayReason: fields["away"]?.bool == true ? fields["away-reason"]?.string ?? "" : "")
     }
 }

@@ -133,6 +133,8 @@ struct Doctor: ParsableCommand {
                                       fix: sound != .none ? nil : Phrase("install canberra-gtk-play (gnome-session-canberra) or pipewire-bin, or set NUDGE_SOUND_PLAYER")),
                        soundJSON)
             report.add("doNotDisturb", doNotDisturb(delivery.connection, server: info.name))
+            let presence = presenceSources(delivery.connection)
+            report.add("presence", presence.check, [("sources", .array(presence.found.map(JSON.string)))])
         } catch {
             report.add("notificationServer", Check(name: Phrase("notification server"), level: .fail, detail: error.phrase,
                                                    fix: Phrase("start one: dunst, or log into a desktop (GNOME, KDE, Xfce) that has one")))
@@ -152,6 +154,11 @@ struct Doctor: ParsableCommand {
                                                           "running, pid %1$d, version %2$s, %3$d alerts, %4$d unanswered",
                                                           Int(daemon.alerts), Int(daemon.pid), daemon.version, Int(daemon.alerts), Int(daemon.pending))),
                    [("pid", .integer(Int64(daemon.pid))), ("version", .string(daemon.version))])
+        if !daemon.awayReason.isEmpty {
+            // TRANSLATORS: nudge doctor: the daemon holds reminders; %s says why (screen locked…).
+            report.add("away", Check(name: Phrase("away"), level: .ok, detail: Phrase("now: %s; reminders that hold are shown on the return", daemon.awayReason)),
+                       [("reason", .string(daemon.awayReason))])
+        }
     }
 
     /// Whether the daemon starts with the session: the autostart entry or the systemd unit.
@@ -275,6 +282,19 @@ struct Doctor: ParsableCommand {
             throw CLIError(error)
         }
         DaemonLink.storeChanged()
+    }
+
+    /// The services that tell the daemon the person is away, found on the bus now: the
+    /// screen lockers and GNOME's idle monitor (do not disturb is its own line).
+    static func presenceSources(_ connection: Connection) -> (check: Check, found: [String]) {
+        let names = ["org.freedesktop.ScreenSaver", "org.gnome.ScreenSaver", "org.mate.ScreenSaver", "org.gnome.Mutter.IdleMonitor"]
+        let found = names.filter { (try? connection.nameHasOwner($0)) == true }
+        guard !found.isEmpty else {
+            // TRANSLATORS: nudge doctor: no screen locker or idle monitor on the bus.
+            return (Check(name: Phrase("away"), level: .ok, detail: Phrase("no screen locker or idle monitor found: reminders hold only while notifications are paused")), [])
+        }
+        // TRANSLATORS: nudge doctor: the services that say the person is away; %s lists their bus names.
+        return (Check(name: Phrase("away"), level: .ok, detail: Phrase("followed through %s", found.joined(separator: ", "))), found)
     }
 
     /// Do-not-disturb where the server lets it be read: dunst's `paused`, KDE's `Inhibited`.

@@ -186,6 +186,11 @@ func idle() throws {
     let seconds = Double(ProcessInfo.processInfo.environment["IDLE_SECONDS"] ?? "") ?? 60
     let dir = try home("idle", fillers(1000))
     let env = ["XDG_DATA_HOME": dir]
+    // Presence sources connected, as on a desktop: dunst's pause (always here) and a
+    // screen locker, MATE's, when installed.
+    let locker = FileManager.default.isExecutableFile(atPath: "/usr/bin/mate-screensaver")
+        ? spawn(["/usr/bin/mate-screensaver", "--no-daemon"], environment: [:], stderr: dir + "/locker.log") : nil
+    if locker != nil { usleep(1_500_000) }
     let daemon = spawn([nudge, "daemon"], environment: env, stderr: dir + "/daemon.log")
     _ = waitForLoop(log: dir + "/daemon.log", since: wallSeconds())
     usleep(1_000_000)
@@ -193,7 +198,9 @@ func idle() throws {
     usleep(UInt32(seconds * 1e6))
     let after = Usage(daemon)
     stop(daemon)
-    print("idle: 1,000 enabled alerts, nothing due for 10 minutes, watched for \(Int(seconds)) s")
+    if let locker { stop(locker) }
+    print("idle: 1,000 enabled alerts, nothing due for 10 minutes, watched for \(Int(seconds)) s"
+          + (locker != nil ? ", with dunst's pause and mate-screensaver followed" : ", with dunst's pause followed"))
     print(String(format: "  context switches (all threads): %d (goal <= 2)", after.switches - before.switches))
     print(String(format: "  CPU time: %.3f ms (goal <= 5 ms)", (after.cpu - before.cpu) * 1000))
     print("  RSS: \(mb(after.rssKB)) (goal <= 20 MB)")
