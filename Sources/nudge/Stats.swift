@@ -146,7 +146,7 @@ struct Stats: ParsableCommand {
         let peak = Double(max(water.goal, water.totals.map(\.millilitres).max() ?? 0)) * 1.1
         func y(_ millilitres: Int) -> Double { top + chartHeight - Double(millilitres) / peak * chartHeight }
         var svg = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="DejaVu Sans, NanumGothic, Noto Color Emoji, sans-serif" font-size="11">
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="DejaVu Sans, NanumGothic, sans-serif" font-size="11">
         <rect width="100%" height="100%" fill="#ffffff"/>
         <text x="\(Int(left))" y="24" font-size="15" font-weight="bold" fill="#1e293b">\(svgEscaped(water.heading))</text>
 
