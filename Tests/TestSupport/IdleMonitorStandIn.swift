@@ -20,41 +20,24 @@ public final class IdleMonitorStandIn: @unchecked Sendable {
     private var activeWatches: [UInt32: String] = [:]
     private var idleSince: Date?
     private var pending: [(id: UInt32, owner: String)] = []
-    private var stopping = false
-    private let done = DispatchSemaphore(value: 0)
+    private var server: ServerThread?
 
     /// Connects to the bus at `address`, owns the name, and serves from a thread of its own.
     public init(address: String) throws {
-        let ready = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var failure: Error?
-        Thread.detachNewThread { [self] in
-            defer { done.signal() }
-            let connection: Connection
-            do {
-                connection = try Connection.bus(address: address)
-                try connection.export(object())
-                _ = try connection.requestName(Self.name)
-            } catch {
-                failure = error
-                ready.signal()
-                return
+        server = try ServerThread(address: address, tick: { [unowned self] connection in
+            let fire = lock.withLock { () -> [(id: UInt32, owner: String)] in
+                defer { pending.removeAll() }
+                return pending
             }
-            ready.signal()
-            while connection.process(timeout: .milliseconds(10)) {
-                let (fire, stop) = lock.withLock { () -> ([(id: UInt32, owner: String)], Bool) in
-                    defer { pending.removeAll() }
-                    return (pending, stopping)
-                }
-                for watch in fire {
-                    try? connection.emit(path: Self.path, interface: Self.interface, member: "WatchFired",
-                                         arguments: [.uint32(watch.id)], destination: watch.owner)
-                }
-                connection.flush()
-                if stop { break }
+            for watch in fire {
+                try? connection.emit(path: Self.path, interface: Self.interface, member: "WatchFired",
+                                     arguments: [.uint32(watch.id)], destination: watch.owner)
             }
+            if !fire.isEmpty { connection.flush() }
+        }) { [unowned self] connection in
+            try connection.export(object())
+            _ = try connection.requestName(Self.name)
         }
-        ready.wait()
-        if let failure { throw failure }
     }
 
     /// The watches asked for so far: the idle intervals in milliseconds.
@@ -78,8 +61,7 @@ public final class IdleMonitorStandIn: @unchecked Sendable {
     }
 
     public func stop() {
-        lock.withLock { stopping = true }
-        done.wait()
+        server?.stop()
     }
 
     private func object() -> ExportedObject {

@@ -9,7 +9,9 @@ public final class ServerThread: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     public private(set) var uniqueName = ""
 
-    public init(address: String? = nil, _ setup: @escaping @Sendable (Connection) throws -> Void) throws {
+    /// `tick` runs on the thread between two turns of processing (to send what a test asked for).
+    public init(address: String? = nil, tick: (@Sendable (Connection) -> Void)? = nil,
+                _ setup: @escaping @Sendable (Connection) throws -> Void) throws {
         let ready = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: Error?
         Thread.detachNewThread { [self] in
@@ -25,7 +27,7 @@ public final class ServerThread: @unchecked Sendable {
                 return
             }
             ready.signal()
-            while !isStopping, connection.process(timeout: .milliseconds(20)) {}
+            while !isStopping, connection.process(timeout: .milliseconds(tick == nil ? 20 : 10)) { tick?(connection) }
         }
         ready.wait()
         if let failure { throw failure }
