@@ -81,6 +81,14 @@ public final class Connection {
         return try call(message, timeout: timeout).arguments()
     }
 
+    /// A property's value (`org.freedesktop.DBus.Properties.Get`), out of its variant;
+    /// never starting a service.
+    public func property(_ name: String, of interface: String, at destination: String, path: String,
+                         timeout: Duration = Connection.defaultTimeout) throws(BusError) -> Value? {
+        try call(destination: destination, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get",
+                 arguments: [.string(interface), .string(name)], timeout: timeout, autoStart: false).first?.unwrapped
+    }
+
     /// Queues a message for sending and returns its serial (`dbus_connection_send`).
     @discardableResult
     public func send(_ message: Message) throws(BusError) -> UInt32 {

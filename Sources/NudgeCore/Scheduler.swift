@@ -309,7 +309,7 @@ public final class Scheduler {
 
     /// The person went away or came back. On return, alerts holding showings are due
     /// at once: the next run shows each one pop-up.
-    public func setAway(_ away: Bool, now: Date) {
+    public func setAway(_ away: Bool) {
         guard away != self.away else { return }
         self.away = away
         for id in heldIDs { reschedule(id) }

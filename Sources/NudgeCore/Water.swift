@@ -45,12 +45,17 @@ public enum Water {
 
     /// `2,000 ml`: millilitres grouped by thousands.
     public static func text(_ millilitres: Int) -> String {
-        var digits = String(millilitres.magnitude), grouped = ""
+        number(millilitres) + " ml"
+    }
+
+    /// `2,000`: a number grouped by thousands.
+    public static func number(_ value: Int) -> String {
+        var digits = String(value.magnitude), grouped = ""
         while digits.count > 3 {
             grouped = "," + digits.suffix(3) + grouped
             digits.removeLast(3)
         }
-        return (millilitres < 0 ? "-" : "") + digits + grouped + " ml"
+        return (value < 0 ? "-" : "") + digits + grouped
     }
 
     /// The drink day holding an instant: days begin `dayStart` seconds after local midnight

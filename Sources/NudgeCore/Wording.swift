@@ -71,6 +71,6 @@ public struct Wording: Sendable {
     /// A water reminder's progress line: "750 of 2,000 ml today".
     public func waterProgress(_ intake: Int, goal: Int) -> String {
         // TRANSLATORS: the day's water: %1$s drunk (a number), %2$s the goal (2,000 ml).
-        format(tr("%1$s of %2$s today"), String(Water.text(intake).dropLast(3)), Water.text(goal))
+        format(tr("%1$s of %2$s today"), Water.number(intake), Water.text(goal))
     }
 }

@@ -151,16 +151,15 @@ public final class Daemon {
     /// at once, and the loop's next turn (right after this) shows it.
     private func followPresence() {
         presence.onChange = { [unowned self] in
-            let now = Date()
             if presence.away {
                 log.info("away: \(presence.reason); reminders that hold wait for the return")
             } else {
                 log.info("back: showing what was held")
             }
-            scheduler.setAway(presence.away, now: now)
+            scheduler.setAway(presence.away)
         }
         presence.refresh()
-        scheduler.setAway(presence.away, now: Date())
+        scheduler.setAway(presence.away)
     }
 
     /// Whether the person is away, and why, for `Status`.

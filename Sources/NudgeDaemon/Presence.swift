@@ -105,12 +105,6 @@ final class Presence {
         return idle == true ? "idle for \(idleThreshold / 60) min (org.gnome.Mutter.IdleMonitor)" : ""
     }
 
-    /// The sources there now, by bus name and interface, for `Status` and the log.
-    var found: [String] {
-        saying.keys.sorted().map { "\(Self.sources[$0].name) \(Self.sources[$0].interface)" }
-            + (idle == nil ? [] : [Self.idleMonitor.interface])
-    }
-
     /// A new idle threshold (the setting changed): the watch at the old one goes.
     func setIdleThreshold(_ seconds: Int) {
         guard seconds != idleThreshold else { return }
@@ -181,10 +175,8 @@ final class Presence {
         guard (try? connection.nameHasOwner(source.name)) == true else { return nil }
         do {
             if let property = source.property {
-                let reply = try connection.call(destination: source.name, path: source.path, interface: "org.freedesktop.DBus.Properties",
-                                                member: "Get", arguments: [.string(source.interface), .string(property)],
-                                                timeout: .milliseconds(500), autoStart: false)
-                return reply.first?.unwrapped.bool
+                return try connection.property(property, of: source.interface, at: source.name, path: source.path,
+                                               timeout: .milliseconds(500))?.bool
             }
             return try connection.call(destination: source.name, path: source.path, interface: source.interface, member: "GetActive",
                                        timeout: .milliseconds(500), autoStart: false).first?.bool

@@ -51,42 +51,42 @@ public struct AlertActivity: Sendable, Hashable {
 }
 
 extension AppDatabase {
-    /// The `logDay` column an event counts in, and by how much: pop-ups shown, each kind
-    /// of answer, showings missed (a catch-up pop-up stands for the showings it sums
-    /// up), a water reminder resting at goal. `nil` for what is not counted.
-    static func dayColumn(_ event: String, count: Int?) -> (column: String, amount: Int)? {
+    /// The `logDay` columns an event counts in, and by how much: pop-ups shown, each
+    /// kind of answer, showings missed (a catch-up pop-up is shown and stands for the
+    /// showings it sums up), a water reminder resting at goal. Empty for what is not counted.
+    static func dayCounts(_ event: String, count: Int?) -> [String: Int] {
         switch event {
-        case "fired", "snooze-fired": ("shown", 1)
-        case "caught-up", "shown-on-return": ("shown", 1)
-        case "missed": ("missed", count ?? 1)
-        case "acknowledged": ("done", 1)
-        case "snoozed": ("snoozed", 1)
-        case "done-for-today": ("doneForToday", 1)
-        case "dismissed": ("dismissed", 1)
-        case "drank": ("drank", 1)
-        case "goal-met": ("goalMet", 1)
-        default: nil
+        case "fired", "snooze-fired", "shown-on-return": ["shown": 1]
+        case "caught-up": ["shown": 1, "missed": count ?? 0]
+        case "missed": ["missed": count ?? 1]
+        case "acknowledged": ["done": 1]
+        case "snoozed": ["snoozed": 1]
+        case "done-for-today": ["doneForToday": 1]
+        case "dismissed": ["dismissed": 1]
+        case "drank": ["drank": 1]
+        case "goal-met": ["goalMet": 1]
+        default: [:]
         }
     }
 
+    /// The summary's counting columns.
+    static let dayColumns = ["shown", "done", "snoozed", "doneForToday", "dismissed", "drank", "missed", "goalMet"]
+
     /// Counts a log entry in its alert's day (the summary `nudge stats` reads instead of
-    /// a million log rows): in the transaction that writes the entry.
+    /// a million log rows): one upsert, in the transaction that writes the entry. Answer
+    /// times are whole seconds, comma-separated, for the day's median.
     static func countInDay(_ entry: LogEntry, day: CivilDay, _ db: Database) throws {
-        var counts: [(String, Int)] = []
-        if let (column, amount) = dayColumn(entry.event, count: entry.count) { counts.append((column, amount)) }
-        if entry.event == "caught-up", let missed = entry.count { counts.append(("missed", missed)) }
+        let counts = dayCounts(entry.event, count: entry.count)
         guard !counts.isEmpty || entry.delay != nil else { return }
-        let key: [DatabaseValueConvertible] = [entry.alertID.hex, day.daysSinceEpoch]
-        try db.execute(sql: "INSERT INTO logDay (alertId, day) VALUES (?, ?) ON CONFLICT DO NOTHING", arguments: StatementArguments(key))
-        for (column, amount) in counts {
-            try db.execute(sql: "UPDATE logDay SET \(column) = \(column) + ? WHERE alertId = ? AND day = ?",
-                           arguments: StatementArguments([amount] + key))
-        }
-        if let delay = entry.delay {
-            // Whole seconds, comma-separated: the day's answer times, for its median.
-            try db.execute(sql: "UPDATE logDay SET delays = delays || CASE delays WHEN '' THEN '' ELSE ',' END || ? WHERE alertId = ? AND day = ?",
-                           arguments: StatementArguments([String(Int(max(0, delay).rounded()))] + key))
-        }
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO logDay (alertId, day, \(dayColumns.joined(separator: ", ")), delays)
+            VALUES (?, ?, \(dayColumns.map { _ in "?" }.joined(separator: ", ")), ?)
+            ON CONFLICT (alertId, day) DO UPDATE SET \(dayColumns.map { "\($0) = \($0) + excluded.\($0)" }.joined(separator: ", ")),
+              delays = CASE WHEN excluded.delays = '' THEN delays WHEN delays = '' THEN excluded.delays
+                            ELSE delays || ',' || excluded.delays END
+            """)
+        let delay = entry.delay.map { String(Int(max(0, $0).rounded())) } ?? ""
+        try statement.execute(arguments: StatementArguments([entry.alertID.hex, day.daysSinceEpoch] + dayColumns.map { counts[$0] ?? 0 } + [delay]))
     }
 
     /// Every alert's activity per day, from `first` through `last` (local days, where it

@@ -28,6 +28,7 @@ public struct LogEntry: Sendable, Hashable {
     public init(_ record: SchedulerRecord, at: Date, zone: TimeZone) {
         self.at = at
         day = ZoneClock(zone).local(at).day
+        delay = record.answerDelay
         switch record {
         case .fired(let id, _, let shown, let count):
             (alertID, event, deliveryID, self.count) = (id, "fired", shown, Int(count))
@@ -37,16 +38,16 @@ public struct LogEntry: Sendable, Hashable {
             (alertID, event, count, detail) = (id, "missed", n, "since \(Self.utc(since))")
         case .snoozeFired(let id, let shown):
             (alertID, event, deliveryID) = (id, "snooze-fired", shown)
-        case .acknowledged(let id, let delay):
-            (alertID, event, self.delay) = (id, "acknowledged", delay)
-        case .dismissed(let id, let delay):
-            (alertID, event, self.delay) = (id, "dismissed", delay)
-        case .snoozed(let id, let until, let delay):
-            (alertID, event, detail, self.delay) = (id, "snoozed", "until \(Self.utc(until))", delay)
-        case .doneForToday(let id, let day, let delay):
-            (alertID, event, detail, self.delay) = (id, "done-for-today", day.description, delay)
-        case .drank(let id, let millilitres, let delay):
-            (alertID, event, count, self.delay) = (id, "drank", millilitres, delay)
+        case .acknowledged(let id, _):
+            (alertID, event) = (id, "acknowledged")
+        case .dismissed(let id, _):
+            (alertID, event) = (id, "dismissed")
+        case .snoozed(let id, let until, _):
+            (alertID, event, detail) = (id, "snoozed", "until \(Self.utc(until))")
+        case .doneForToday(let id, let day, _):
+            (alertID, event, detail) = (id, "done-for-today", day.description)
+        case .drank(let id, let millilitres, _):
+            (alertID, event, count) = (id, "drank", millilitres)
         case .goalMet(let id, let day):
             (alertID, event, detail) = (id, "goal-met", day.description)
         case .held(let id, let n, let since):

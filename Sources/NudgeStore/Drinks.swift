@@ -48,15 +48,17 @@ extension AppDatabase {
     /// The millilitres drunk from `start` up to, not including, `end`.
     public func intake(from start: Date, to end: Date) throws(StoreError) -> Int {
         do {
-            return try writer.read { db in
-                // A store an older Nudge wrote, opened to read, has no drinks yet.
-                guard try db.tableExists("drink") else { return 0 }
-                return try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(ml), 0) FROM drink WHERE at >= ? AND at < ?",
-                                 arguments: [start.timeIntervalSince1970, end.timeIntervalSince1970]) ?? 0
-            }
+            return try writer.read { db in try Self.intake(db, from: start, to: end) }
         } catch {
             throw StoreError(error, path: path)
         }
+    }
+
+    static func intake(_ db: Database, from start: Date, to end: Date) throws -> Int {
+        // A store an older Nudge wrote, opened to read, has no drinks yet.
+        guard try db.tableExists("drink") else { return 0 }
+        return try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(ml), 0) FROM drink WHERE at >= ? AND at < ?",
+                                arguments: [start.timeIntervalSince1970, end.timeIntervalSince1970]) ?? 0
     }
 
     /// The drinks from `start` (or the first) up to, not including, `end`, oldest first.
@@ -89,8 +91,7 @@ extension AppDatabase {
                 var progress = WaterProgress(goal: value(.goal), cup: value(.cup), dayStart: value(.dayStart) * 60, intake: 0,
                                              lastDrink: nil, now: now, zone: zone)
                 guard try db.tableExists("drink") else { return progress }
-                progress.intake = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(ml), 0) FROM drink WHERE at >= ? AND at < ?",
-                                                   arguments: [progress.start.timeIntervalSince1970, progress.end.timeIntervalSince1970]) ?? 0
+                progress.intake = try Self.intake(db, from: progress.start, to: progress.end)
                 progress.lastDrink = try Double.fetchOne(db, sql: "SELECT MAX(at) FROM drink").map(Date.init(timeIntervalSince1970:))
                 return progress
             }

@@ -300,11 +300,7 @@ struct Doctor: ParsableCommand {
     /// Do-not-disturb where the server lets it be read: dunst's `paused`, KDE's `Inhibited`.
     static func doNotDisturb(_ connection: Connection, server: String) -> Check {
         func property(_ interface: String, _ name: String) -> Bool? {
-            let value = try? connection.call(
-                destination: FreedesktopDelivery.busName, path: FreedesktopDelivery.objectPath,
-                interface: "org.freedesktop.DBus.Properties", member: "Get",
-                arguments: [.string(interface), .string(name)], autoStart: false).first
-            return value?.unwrapped.bool
+            (try? connection.property(name, of: interface, at: FreedesktopDelivery.busName, path: FreedesktopDelivery.objectPath))??.bool
         }
         if let paused = property("org.dunstproject.cmd0", "paused") {
             return paused

@@ -72,12 +72,10 @@ struct DrinkCommand: ParsableCommand {
         let day = Water.day(containing: instant, zone: zone, dayStart: dayStart)
         let intake = try StoreAccess.run { try store.intake(from: day.start, to: day.end) }
         let today = Water.day(containing: now, zone: zone, dayStart: dayStart).day
-        let amount = String(Water.text(intake).dropLast(3))
         return day.day == today
-            // TRANSLATORS: the day's water: %1$s drunk (a number), %2$s the goal (2,000 ml).
-            ? format(tr("%1$s of %2$s today"), amount, Water.text(goal))
+            ? Catalog.shared.wording.waterProgress(intake, goal: goal)
             // TRANSLATORS: an earlier day's water: %1$s drunk, %2$s the goal, %3$s the day (2026-11-22).
-            : format(tr("%1$s of %2$s on %3$s"), amount, Water.text(goal), day.day.description)
+            : format(tr("%1$s of %2$s on %3$s"), Water.number(intake), Water.text(goal), day.day.description)
     }
 
     /// When a drink was: the time of day as the person's clock writes it, with the date

@@ -19,7 +19,7 @@ struct AwayTests {
         let once = try alert(ScheduleFlags(in: "2h"), title: "Dentist")
         let delivery = InMemoryDelivery()
         let scheduler = Scheduler(alerts: [a, once], zone: utcZone, now: start, delivery: delivery)
-        scheduler.setAway(true, now: utc("2026-11-23T08:50:00Z"))
+        scheduler.setAway(true)
         var records: [SchedulerRecord] = []
         for minute in stride(from: 0, through: 70, by: 5) {
             records += scheduler.run(now: utc("2026-11-23T09:00:00Z").addingTimeInterval(Double(minute) * 60))
@@ -31,7 +31,7 @@ struct AwayTests {
         #expect(scheduler.nextWake.map { $0 > utc("2026-11-23T10:10:00Z") } == true, "no wake-up for the held ones while away")
         // Back: one pop-up, at once, counting the three.
         let back = utc("2026-11-23T10:12:00Z")
-        scheduler.setAway(false, now: back)
+        scheduler.setAway(false)
         #expect(scheduler.nextWake.map { $0 <= back } == true)
         let returned = scheduler.run(now: back)
         #expect(returned == [.shownOnReturn(alert: a.id, held: 3, since: utc("2026-11-23T09:00:00Z"), deliveryID: 2)])
@@ -46,10 +46,10 @@ struct AwayTests {
         let skipped = try alert(ScheduleFlags(at: ["09:00"]), title: "Skip", catchUp: .skip)
         let delivery = InMemoryDelivery()
         let scheduler = Scheduler(alerts: [shown, skipped], zone: utcZone, now: start, delivery: delivery)
-        scheduler.setAway(true, now: start)
+        scheduler.setAway(true)
         _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
         #expect(delivery.delivered.map(\.notification.summary) == ["Stretch"])
-        scheduler.setAway(false, now: utc("2026-11-23T09:10:00Z"))
+        scheduler.setAway(false)
         #expect(scheduler.run(now: utc("2026-11-23T09:10:00Z")) == [.missed(alert: skipped.id, count: 1, since: utc("2026-11-23T09:00:00Z"))])
     }
 
@@ -58,7 +58,7 @@ struct AwayTests {
     @Test func heldAndMissedMeanwhileAreOnePopUp() throws {
         let a = try alert(ScheduleFlags(every: "30m", from: "09:00", until: "12:00"))
         let first = Scheduler(alerts: [a], zone: utcZone, now: start, delivery: InMemoryDelivery())
-        first.setAway(true, now: start)
+        first.setAway(true)
         _ = first.run(now: utc("2026-11-23T09:00:00Z"))
         _ = first.run(now: utc("2026-11-23T09:30:00Z"))
         let saved = try #require(first.state(a.id))
@@ -66,7 +66,7 @@ struct AwayTests {
         // Stopped at 09:31; started again at 10:40, the person back: 10:00 and 10:30 passed.
         let delivery = InMemoryDelivery()
         let second = Scheduler(alerts: [a], states: [a.id: saved], zone: utcZone, now: utc("2026-11-23T10:40:00Z"), delivery: delivery)
-        second.setAway(false, now: utc("2026-11-23T10:40:00Z"))
+        second.setAway(false)
         let records = second.run(now: utc("2026-11-23T10:40:00Z"))
         #expect(records == [.shownOnReturn(alert: a.id, held: 4, since: utc("2026-11-23T09:00:00Z"), deliveryID: 1)])
         #expect(delivery.delivered.count == 1)
@@ -118,7 +118,7 @@ struct NagTests {
         let delivery = InMemoryDelivery()
         let scheduler = Scheduler(alerts: [a], zone: utcZone, now: start, delivery: delivery)
         _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
-        scheduler.setAway(true, now: utc("2026-11-23T09:02:00Z"))
+        scheduler.setAway(true)
         #expect(scheduler.run(now: utc("2026-11-23T09:05:00Z")).isEmpty)
         #expect(delivery.delivered.count == 1)
         #expect(scheduler.state(a.id)?.nagAt == nil)
