@@ -54,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "daemon-bench",
-            dependencies: ["NudgeCore", "NudgeStore", "BenchSupport"],
+            dependencies: ["NudgeCore", "NudgeStore", "DBus", "Platform", "BenchSupport", "TestSupport"],
             path: "bench/Sources/daemon-bench"
         ),
         .executableTarget(

@@ -120,7 +120,8 @@ public final class Daemon {
         scheduler = try Self.scheduler(from: opened, delivery: loop.delivery, options: options, log: log)
         do {
             let minutes = (try? opened.settings())?[.idleMinutes] ?? Setting.idleMinutes.defaultValue
-            presence = try Presence(connection: connection, idleThreshold: minutes * 60)
+            presence = try Presence(connection: connection, logind: Self.logind(options.environment, log: log),
+                                    environment: options.environment, idleThreshold: minutes * 60)
         } catch {
             throw StartError(exit: .unavailable, message: "cannot set up: \(error)")
         }
@@ -146,6 +147,17 @@ public final class Daemon {
         }
     }
 
+    /// logind on the system bus, when there is one to reach: an absent system bus is no error.
+    private static func logind(_ environment: Environment, log: Logger) -> Logind? {
+        guard let address = environment.systemBusAddress else { return nil }
+        do {
+            return try Logind(address: address, sessionID: environment.loginSession)
+        } catch {
+            log.info("not following logind: cannot reach the system bus at \(address) (\(error))")
+            return nil
+        }
+    }
+
     /// The person going away and coming back: asked once now (before anything fires, so
     /// what was held before a restart waits on), then followed. Back, what was held is due
     /// at once, and the loop's next turn (right after this) shows it.
@@ -162,8 +174,8 @@ public final class Daemon {
         scheduler.setAway(presence.away)
     }
 
-    /// Whether the person is away, and why, for `Status`.
-    var awayState: (away: Bool, reason: String) { (presence.away, presence.reason) }
+    /// Whether the person is away, why, and who could say so, for `Status`.
+    var awayState: (away: Bool, reason: String, sources: [String]) { (presence.away, presence.reason, presence.followed) }
 
     /// What the loop waits on: the notification server, the wall-clock timer, signals,
     /// and the store's files and /etc/localtime.
@@ -336,8 +348,9 @@ public final class Daemon {
             var descriptors = [pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: files.fd, events: Int16(POLLIN), revents: 0)]
-            descriptors += busIO.pollDescriptors
-            var timeout = busIO.nextTimeout ?? -1
+            let bus = busIO.pollDescriptors
+            descriptors += bus + presence.descriptors
+            var timeout = [busIO.nextTimeout, presence.timeout].compactMap { $0 }.min() ?? -1
             if let recheck = storeRecheck {
                 let wait = Int32(max(0, (recheck - Self.monotonic()) * 1000).rounded(.up))
                 timeout = timeout < 0 ? wait : min(timeout, wait)
@@ -358,8 +371,8 @@ public final class Daemon {
                 storeRecheck = nil
                 reload(force: false)
             }
-            busIO.handle(Array(descriptors[3...]))
-            if presence.needsRefresh { presence.refresh() }
+            busIO.handle(Array(descriptors[3..<3 + bus.count]))
+            presence.turn(Array(descriptors[(3 + bus.count)...]))
         }
     }
 

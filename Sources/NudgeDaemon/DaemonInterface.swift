@@ -97,6 +97,7 @@ enum DaemonInterface {
         ]
         entries.append(("away", .bool(daemon.awayState.away)))
         entries.append(("away-reason", .string(daemon.awayState.reason)))
+        entries.append(("away-sources", .strings(daemon.awayState.sources)))
         if let water = core.water {
             entries.append(("water-today", .uint32(UInt32(clamping: water.intake(at: Date()) ?? 0))))
             entries.append(("water-goal", .uint32(UInt32(clamping: water.goal))))

@@ -1,17 +1,23 @@
 import DBus
 import Foundation
+import Platform
 
 /// Whether the person is away, from the session's own services, each found at run time
-/// and followed by its signals (none is polled):
+/// and followed by its signals (polled only where the service has none):
 /// - screen lockers: `org.freedesktop.ScreenSaver` (KDE, xfce4-screensaver, and others),
 ///   `org.gnome.ScreenSaver`, `org.mate.ScreenSaver`: `GetActive`, signal `ActiveChanged(b)`;
+///   and logind's `LockedHint` for the session (see ``Logind``);
 /// - do not disturb: dunst's `paused` (`org.dunstproject.cmd0`) and KDE's `Inhibited`
 ///   (`org.freedesktop.Notifications`), read with `Properties.Get` and followed through
-///   `PropertiesChanged`;
-/// - idle: GNOME's `org.gnome.Mutter.IdleMonitor`, which pushes both edges: an idle watch
-///   at the threshold (`AddIdleWatch`, fires each time the idle time reaches it) and a
-///   one-shot user-active watch added once idle (`AddUserActiveWatch`), both through
-///   `WatchFired(u)`.
+///   `PropertiesChanged`; on GNOME, the `show-banners` setting (read with `gsettings`,
+///   followed through dconf's `ca.desrt.dconf.Writer.Notify`);
+/// - idle, the first of: GNOME's `org.gnome.Mutter.IdleMonitor`, which pushes both edges
+///   (an idle watch at the threshold, `AddIdleWatch`, and a one-shot user-active watch
+///   added once idle, `AddUserActiveWatch`, both through `WatchFired(u)`);
+///   `org.freedesktop.ScreenSaver.GetSessionIdleTime` (milliseconds, as KDE's
+///   kscreenlocker answers; no signal, so asked again when the threshold could first be
+///   reached, and every half second while idle); logind's `IdleHint`;
+/// - suspend: logind's `PrepareForSleep`.
 /// A service that appears is asked at once; one that goes away no longer counts. With none
 /// at all the person is never away.
 final class Presence {
@@ -47,11 +53,32 @@ final class Presence {
     static let idleMonitor = (name: "org.gnome.Mutter.IdleMonitor", path: "/org/gnome/Mutter/IdleMonitor/Core",
                               interface: "org.gnome.Mutter.IdleMonitor")
 
+    /// GNOME's do-not-disturb setting: its schema, key, and the dconf path it is stored at.
+    static let banners = (schema: "org.gnome.desktop.notifications", key: "show-banners",
+                          dconfPath: "/org/gnome/desktop/notifications/show-banners")
+
+    /// Where the idle time comes from.
+    enum IdleSource: String {
+        case mutter = "org.gnome.Mutter.IdleMonitor"
+        case screenSaver = "org.freedesktop.ScreenSaver"
+    }
+
     private let connection: Connection
+    /// logind on the system bus; `nil` without a system bus (or once it is gone).
+    private var logind: Logind?
+    /// `gsettings`, on a GNOME desktop where it is installed.
+    private let gsettings: String?
     /// What each source says now, by its index in ``sources``; a source not there says nothing.
     private var saying: [Int: Bool] = [:]
-    /// Whether the person is idle, by the idle monitor; `nil` without one.
+    /// Whether the person is idle, and by which service; `nil` without one.
     private var idle: Bool?
+    private var idleSource: IdleSource?
+    /// When `GetSessionIdleTime` is to be asked again (monotonic seconds).
+    private var idlePollAt: Double?
+    /// GNOME's `show-banners`: `false` is do-not-disturb; `nil` off GNOME or unreadable.
+    private var banners: Bool?
+    /// `show-banners` may have changed since it was read.
+    private var bannersStale: Bool
     /// The idle monitor's watches of ours: at the threshold, and for the next input.
     private var idleWatch: UInt32?, activeWatch: UInt32?
     /// The idle threshold, in seconds (the `idle-minutes` setting).
@@ -61,9 +88,24 @@ final class Presence {
     /// Called when ``away`` or its reason changes.
     var onChange: (() -> Void)?
 
-    init(connection: Connection, idleThreshold: Int) throws(BusError) {
+    /// Follows the services on `connection` (the session bus) and, through `logind`, the
+    /// system bus; `environment` says whether this is GNOME and where `gsettings` is.
+    init(connection: Connection, logind: Logind?, environment: Platform.Environment, idleThreshold: Int) throws(BusError) {
         self.connection = connection
+        self.logind = logind
         self.idleThreshold = idleThreshold
+        let gnome = environment.currentDesktops.contains { $0.uppercased() == "GNOME" }
+        gsettings = gnome ? environment.searchPath.map { $0 + "/gsettings" }.first { access($0, X_OK) == 0 } : nil
+        bannersStale = gsettings != nil
+        if gsettings != nil {
+            try connection.subscribe(MatchRule(interface: "ca.desrt.dconf.Writer", member: "Notify"), confirmed: false) { [unowned self] message in
+                guard let args = try? message.arguments(), args.count >= 2, let prefix = args[0].string else { return }
+                let keys = (args[1].strings ?? []).map { prefix + $0 }
+                // A key, or a folder holding it (a reset of the whole schema).
+                if (keys.isEmpty ? [prefix] : keys).contains(where: { Self.banners.dconfPath.hasPrefix($0) }) { bannersStale = true }
+            }
+        }
+        logind?.onChange = { [unowned self] in onChange?() }
         // WatchFired goes to the watch's owner alone; the rule also catches a broadcast one.
         try connection.subscribe(MatchRule(interface: Self.idleMonitor.interface, member: "WatchFired", path: Self.idleMonitor.path),
                                  confirmed: false) { [unowned self] message in
@@ -97,12 +139,29 @@ final class Presence {
     }
 
     /// Whether the person is away: some source says so.
-    var away: Bool { saying.values.contains(true) || idle == true }
+    var away: Bool { !reason.isEmpty }
 
     /// Why, in words (the first source that says so); `""` when not away.
     var reason: String {
         if let first = saying.filter(\.value).keys.sorted().first { return Self.sources[first].reason }
-        return idle == true ? "idle for \(idleThreshold / 60) min (org.gnome.Mutter.IdleMonitor)" : ""
+        if logind?.locked == true { return "screen locked (logind LockedHint)" }
+        if banners == false { return "do not disturb (GNOME show-banners off)" }
+        if logind?.sleeping == true { return "suspending (logind PrepareForSleep)" }
+        if let idleSource, idle == true { return "idle for \(idleThreshold / 60) min (\(idleSource.rawValue))" }
+        if idleSource == nil, logind?.idle == true { return "idle (logind IdleHint)" }
+        return ""
+    }
+
+    /// The services that say something now, for `doctor` and the log.
+    var followed: [String] {
+        var names = Self.sources.indices.filter { saying[$0] != nil }.map { index in
+            let source = Self.sources[index]
+            return source.property.map { "\(source.interface) \($0)" } ?? source.name
+        }
+        if let idleSource { names.append("idle time: \(idleSource.rawValue)") }
+        if logind?.hasSession == true { names.append("logind (LockedHint, IdleHint, PrepareForSleep)") }
+        if banners != nil { names.append("GNOME show-banners") }
+        return names
     }
 
     /// A new idle threshold (the setting changed): the watch at the old one goes.
@@ -115,8 +174,32 @@ final class Presence {
     /// Idle now: a watch for the next input is to be added.
     private var wantsActiveWatch = false
 
-    /// Whether a name came or went and its sources must be asked again, or a watch added.
-    var needsRefresh: Bool { !changedNames.isEmpty || wantsActiveWatch }
+    /// Whether a name came or went and its sources must be asked again, a watch added, a
+    /// setting read again, or logind asked again.
+    var needsRefresh: Bool { !changedNames.isEmpty || wantsActiveWatch || bannersStale || logind?.needsRefresh == true }
+
+    // MARK: In the daemon's loop
+
+    /// The system bus's descriptors, for poll(2).
+    var descriptors: [pollfd] { logind?.io.pollDescriptors ?? [] }
+
+    /// Milliseconds until presence wants a turn of the loop without anything arriving
+    /// (the next `GetSessionIdleTime`, a system bus timeout); `nil` when never.
+    var timeout: Int32? {
+        let poll = idlePollAt.map { Int32(clamping: Int64(max(0, ($0 - Self.monotonic()) * 1000).rounded(.up))) }
+        return [poll, logind?.io.nextTimeout].compactMap { $0 }.min()
+    }
+
+    /// One turn: what poll(2) said of ``descriptors``, then the idle time when due, then
+    /// whatever needs asking again.
+    func turn(_ results: [pollfd]) {
+        if let logind {
+            logind.io.handle(results)
+            if !logind.dispatch() { self.logind = nil }
+        }
+        if let at = idlePollAt, Self.monotonic() >= at { pollIdleTime() }
+        if needsRefresh { refresh() }
+    }
 
     /// Asks the sources whose name came or went (all of them the first time), briefly: a
     /// service that does not answer in half a second counts as not there.
@@ -133,8 +216,24 @@ final class Presence {
         for (index, source) in Self.sources.enumerated() where names.contains(source.name) {
             saying[index] = ask(source)
         }
-        if names.contains(Self.idleMonitor.name) { watchIdle() }
+        if names.contains(Self.idleMonitor.name) || names.contains(IdleSource.screenSaver.rawValue) { watchIdle() }
+        if bannersStale {
+            bannersStale = false
+            banners = readBanners()
+        }
+        if logind?.needsRefresh == true { logind?.refresh() }
         if before != (away, reason) { onChange?() }
+    }
+
+    /// `show-banners` as GSettings has it (the schema's default when nobody set it).
+    private func readBanners() -> Bool? {
+        guard let gsettings, let (status, output) = runReadingOutput(gsettings, ["get", Self.banners.schema, Self.banners.key], timeout: 1000),
+              status == 0 else { return nil }
+        switch output.trimmingCharacters(in: .whitespacesAndNewlines) {
+        case "true": return true
+        case "false": return false
+        default: return nil
+        }
     }
 
     /// (Re)starts following the idle monitor: the current idle time, a watch at the
@@ -146,13 +245,43 @@ final class Presence {
                                  arguments: arguments, timeout: .milliseconds(500), autoStart: false).first
         }
         for watch in [idleWatch, activeWatch].compactMap({ $0 }) { _ = call("RemoveWatch", [.uint32(watch)]) }
-        (idleWatch, activeWatch, idle) = (nil, nil, nil)
+        (idleWatch, activeWatch, idle, idleSource, idlePollAt) = (nil, nil, nil, nil, nil)
         guard (try? connection.nameHasOwner(monitor.name)) == true,
               case .uint64(let idleFor)? = call("GetIdletime"),
-              let watch = call("AddIdleWatch", [.uint64(UInt64(idleThreshold) * 1000)])?.uint32 else { return }
-        idleWatch = watch
+              let watch = call("AddIdleWatch", [.uint64(UInt64(idleThreshold) * 1000)])?.uint32 else {
+            pollIdleTime()
+            return
+        }
+        (idleWatch, idleSource) = (watch, .mutter)
         idle = idleFor >= UInt64(idleThreshold) * 1000
         if idle == true { activeWatch = call("AddUserActiveWatch")?.uint32 }
+    }
+
+    /// Asks `GetSessionIdleTime` (no idle monitor here) and when to ask next: when the
+    /// threshold could first be reached, or in half a second while idle (the return is
+    /// seen within it). A service without it (KDE on Wayland answers NotSupported) is no
+    /// idle source.
+    private func pollIdleTime() {
+        let saver = IdleSource.screenSaver.rawValue
+        let before = (away, reason)
+        guard (try? connection.nameHasOwner(saver)) == true,
+              let milliseconds = (try? connection.call(destination: saver, path: "/org/freedesktop/ScreenSaver", interface: saver,
+                                                      member: "GetSessionIdleTime", timeout: .milliseconds(500), autoStart: false))?.first?.uint32 else {
+            (idle, idleSource, idlePollAt) = (nil, nil, nil)
+            if before != (away, reason) { onChange?() }
+            return
+        }
+        let threshold = Double(idleThreshold)
+        let idleFor = Double(milliseconds) / 1000
+        (idle, idleSource) = (idleFor >= threshold, .screenSaver)
+        idlePollAt = Self.monotonic() + (idle == true ? 0.5 : max(1, threshold - idleFor))
+        if before != (away, reason) { onChange?() }
+    }
+
+    private static func monotonic() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private func watchFired(_ id: UInt32) {

@@ -86,6 +86,18 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
         return "unix:path=\(runtime)/bus"
     }
 
+    /// The system bus's address: `DBUS_SYSTEM_BUS_ADDRESS`, else the standard socket
+    /// `/run/dbus/system_bus_socket` when it exists; `nil` when there is none.
+    public var systemBusAddress: String? {
+        if let address = self["DBUS_SYSTEM_BUS_ADDRESS"] { return address }
+        var info = stat()
+        guard stat("/run/dbus/system_bus_socket", &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return nil }
+        return "unix:path=/run/dbus/system_bus_socket"
+    }
+
+    /// The login session this process belongs to (`XDG_SESSION_ID`), as logind names it.
+    public var loginSession: String? { self["XDG_SESSION_ID"] }
+
     /// The desktops `XDG_CURRENT_DESKTOP` names (`GNOME`, `KDE`, `XFCE`…).
     public var currentDesktops: [String] {
         (self["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map(String.init)

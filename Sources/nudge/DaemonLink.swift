@@ -66,11 +66,14 @@ struct DaemonStatus {
     var pending: UInt32
     /// Why the person counts as away now; empty when not.
     var awayReason: String
+    /// The services the daemon follows to know it (`away-sources`).
+    var awaySources: [String]
 
     static func query() -> DaemonStatus? {
         guard let link = DaemonLink.running(), let fields = (try? link.call("Status").first)?.vardict else { return nil }
         return DaemonStatus(pid: fields["pid"]?.uint32 ?? 0, version: fields["version"]?.string ?? "?",
                             alerts: fields["alerts"]?.uint32 ?? 0, pending: fields["pending"]?.uint32 ?? 0,
-                            awayReason: fields["away"]?.bool == true ? fields["away-reason"]?.string ?? "" : "")
+                            awayReason: fields["away"]?.bool == true ? fields["away-reason"]?.string ?? "" : "",
+                            awaySources: fields["away-sources"]?.strings ?? [])
     }
 }

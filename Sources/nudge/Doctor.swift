@@ -89,8 +89,9 @@ struct Doctor: ParsableCommand {
         if restore { return try restoreStore() }
         let environment = Environment.current
         var report = Report()
-        Self.checkSession(environment, into: &report)
-        Self.checkDaemon(into: &report)
+        let daemon = DaemonStatus.query()
+        Self.checkSession(environment, daemonRuns: daemon != nil, into: &report)
+        Self.checkDaemon(daemon, into: &report)
         Self.checkStartup(environment, into: &report)
         Self.checkStore(environment, into: &report)
         Self.checkLanguage(environment, into: &report)
@@ -102,7 +103,9 @@ struct Doctor: ParsableCommand {
 
     /// The session bus, the notification server on it, what it can do, who plays sounds,
     /// and do-not-disturb.
-    static func checkSession(_ environment: Environment, into report: inout Report) {
+    /// What says the person is away is the daemon's to tell when it runs; without it, the
+    /// services found on the bus now.
+    static func checkSession(_ environment: Environment, daemonRuns: Bool, into report: inout Report) {
         let delivery: FreedesktopDelivery
         do {
             delivery = try FreedesktopDelivery.session(environment: environment)
@@ -133,8 +136,10 @@ struct Doctor: ParsableCommand {
                                       fix: sound != .none ? nil : Phrase("install canberra-gtk-play (gnome-session-canberra) or pipewire-bin, or set NUDGE_SOUND_PLAYER")),
                        soundJSON)
             report.add("doNotDisturb", doNotDisturb(delivery.connection, server: info.name))
-            let presence = presenceSources(delivery.connection)
-            report.add("presence", presence.check, [("sources", .array(presence.found.map(JSON.string)))])
+            if !daemonRuns {
+                let presence = presenceSources(delivery.connection)
+                report.add("presence", presence.check, [("sources", .array(presence.found.map(JSON.string)))])
+            }
         } catch {
             report.add("notificationServer", Check(name: Phrase("notification server"), level: .fail, detail: error.phrase,
                                                    fix: Phrase("start one: dunst, or log into a desktop (GNOME, KDE, Xfce) that has one")))
@@ -142,8 +147,8 @@ struct Doctor: ParsableCommand {
     }
 
     /// Whether the daemon runs now.
-    static func checkDaemon(into report: inout Report) {
-        guard let daemon = DaemonStatus.query() else {
+    static func checkDaemon(_ daemon: DaemonStatus?, into report: inout Report) {
+        guard let daemon else {
             report.add("daemon", Check(name: Phrase("daemon"), level: .warn, detail: Phrase("not running: reminders are not shown until it runs"),
                                        fix: Phrase("start it now with `nudge daemon &`; `nudge autostart enable` starts it at every login")))
             return
@@ -154,10 +159,19 @@ struct Doctor: ParsableCommand {
                                                           "running, pid %1$d, version %2$s, %3$d alerts, %4$d unanswered",
                                                           Int(daemon.alerts), Int(daemon.pid), daemon.version, Int(daemon.alerts), Int(daemon.pending))),
                    [("pid", .integer(Int64(daemon.pid))), ("version", .string(daemon.version))])
+        let sources: [(String, JSON)] = [("sources", .array(daemon.awaySources.map(JSON.string)))]
         if !daemon.awayReason.isEmpty {
             // TRANSLATORS: nudge doctor: the daemon holds reminders; %s says why (screen locked…).
             report.add("away", Check(name: Phrase("away"), level: .ok, detail: Phrase("now: %s; reminders that hold are shown on the return", daemon.awayReason)),
-                       [("reason", .string(daemon.awayReason))])
+                       [("reason", .string(daemon.awayReason))] + sources)
+        } else if daemon.awaySources.isEmpty {
+            // TRANSLATORS: nudge doctor: the daemon finds no screen locker, idle time or do-not-disturb to follow.
+            report.add("away", Check(name: Phrase("away"), level: .ok, detail: Phrase("the daemon follows nothing that says you are away: reminders always show")),
+                       [("reason", .string(""))] + sources)
+        } else {
+            // TRANSLATORS: nudge doctor: %s lists what the daemon follows (screen locker, idle time, do not disturb).
+            report.add("away", Check(name: Phrase("away"), level: .ok, detail: Phrase("not now; the daemon follows %s", daemon.awaySources.joined(separator: "; "))),
+                       [("reason", .string(""))] + sources)
         }
     }
 

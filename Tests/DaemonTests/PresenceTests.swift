@@ -14,6 +14,149 @@ struct PresenceTests {
         return "\(status["away"]?.bool.map(String.init) ?? "?") \(status["away-reason"]?.string ?? "?")"
     }
 
+    /// What the daemon's `Status` says it follows (`away-sources`).
+    func sources(_ desktop: Desktop) throws -> [String] {
+        try #require(try desktop.daemon("Status").first?.vardict?["away-sources"]?.strings)
+    }
+
+    /// A reminder due while away is held, and the return shows one "while you were away"
+    /// pop-up within a second: `goAway` and `comeBack` say how the person leaves and returns.
+    func holdsAndShowsOnReturn(_ desktop: Desktop, reason: String, goAway: () throws -> Void, comeBack: () throws -> Void) throws {
+        #expect(try away(desktop) == "false ")
+        try goAway()
+        #expect(Bench.eventually(5) { (try? away(desktop)) == "true \(reason)" })
+        let id = try desktop.add("Stretch", "--at", desktop.clock(in: 1).text)
+        #expect(Bench.eventually(4) { (try? desktop.events(id)) == ["held"] })
+        let monitor = try desktop.monitor()
+        try comeBack()
+        let back = Date()
+        #expect(Bench.eventually(3) { (try? desktop.events(id)) == ["held", "shown-on-return"] })
+        monitor.settle()
+        let calls = MonitoredNotify.parse(monitor.stop())
+        #expect(calls.map(\.body) == ["While you were away: 1 reminder"])
+        let shownAfter = try #require(calls.first?.time) - back.timeIntervalSince1970
+        #expect(shownAfter < 1, "shown \(shownAfter) s after the return")
+        #expect(try away(desktop) == "false ")
+    }
+
+    /// Calls the logind stand-in's session on the test's system bus, as a screen locker or
+    /// session manager does.
+    func session(_ desktop: Desktop, _ member: String, _ value: Bool) throws {
+        let connection = try Connection.bus(address: try #require(desktop.systemAddress))
+        _ = try connection.call(destination: LogindStandIn.name, path: LogindStandIn.sessionPath, interface: "org.freedesktop.login1.Session",
+                                member: member, arguments: [.bool(value)])
+    }
+
+    /// logind (a stand-in on a bus standing for the system bus): the session's `LockedHint`
+    /// holds, and its clearing shows one pop-up; `PrepareForSleep` counts as away until the
+    /// wake. The daemon runs outside the session (no `XDG_SESSION_ID`, as under systemd)
+    /// and finds it through the user's `Display`.
+    @Test func logindsLockedHintAndSleep() throws {
+        let desktop = try Desktop()
+        let logind = try LogindStandIn(address: try desktop.startSystemBus())
+        defer { logind.stop() }
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        #expect(try sources(desktop).contains("logind (LockedHint, IdleHint, PrepareForSleep)"))
+        try holdsAndShowsOnReturn(desktop, reason: "screen locked (logind LockedHint)",
+                                  goAway: { try session(desktop, "SetLockedHint", true) },
+                                  comeBack: { try session(desktop, "SetLockedHint", false) })
+        logind.prepareForSleep(true)
+        #expect(Bench.eventually(3) { (try? away(desktop)) == "true suspending (logind PrepareForSleep)" })
+        logind.prepareForSleep(false)
+        #expect(Bench.eventually(3) { (try? away(desktop)) == "false " })
+        // Asleep when the system bus goes away: nothing says away any more, and the daemon
+        // goes on (its session bus is what it needs).
+        logind.prepareForSleep(true)
+        #expect(Bench.eventually(3) { (try? away(desktop)) == "true suspending (logind PrepareForSleep)" })
+        desktop.stopSystemBus()
+        #expect(Bench.eventually(3) { (try? away(desktop)) == "false " })
+        #expect(try sources(desktop).contains { $0.hasPrefix("logind") } == false)
+        let id = try desktop.add("After", "--at", desktop.clock(in: 1).text)
+        #expect(Bench.eventually(4) { (try? desktop.events(id)) == ["fired"] })
+    }
+
+    /// With no idle monitor and no idle time on the session bus, logind's `IdleHint` says
+    /// idle; the session named by `XDG_SESSION_ID`. logind gone: nothing says away.
+    @Test func logindsIdleHintIsTheLastIdleSource() throws {
+        let desktop = try Desktop()
+        let logind = try LogindStandIn(address: try desktop.startSystemBus())
+        let daemon = try desktop.startDaemon(environment: ["XDG_SESSION_ID": LogindStandIn.sessionID])
+        defer { _ = daemon.stop() }
+        #expect(try away(desktop) == "false ")
+        try session(desktop, "SetIdleHint", true)
+        #expect(Bench.eventually(3) { (try? away(desktop)) == "true idle (logind IdleHint)" })
+        logind.stop()
+        #expect(Bench.eventually(3) { (try? away(desktop)) == "false " })
+        #expect(try sources(desktop).contains("logind (LockedHint, IdleHint, PrepareForSleep)") == false)
+    }
+
+    /// KDE's idle time (a stand-in for kscreenlocker's `org.freedesktop.ScreenSaver`), which
+    /// has no signal: asked when the threshold could first be reached, then every half
+    /// second while idle, and no more once the person is back until the threshold could be
+    /// reached again.
+    @Test func kdesIdleTimeIsAskedOnlyWhenItCouldMatter() throws {
+        let desktop = try Desktop()
+        let saver = try ScreenSaverStandIn(address: desktop.address)
+        defer { saver.stop() }
+        #expect(try desktop.nudge("config", "idle-minutes", "1").status == 0)
+        saver.idle(for: 58.5)
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        #expect(try sources(desktop).contains("idle time: org.freedesktop.ScreenSaver"))
+        try holdsAndShowsOnReturn(desktop, reason: "idle for 1 min (org.freedesktop.ScreenSaver)",
+                                  goAway: {}, comeBack: { saver.idle(for: 0) })
+        let asked = saver.idleTimeAsked
+        Thread.sleep(forTimeInterval: 2)
+        #expect(saver.idleTimeAsked == asked, "not asked again within the minute the threshold needs")
+    }
+
+    /// GNOME's do-not-disturb: `show-banners` off, with the real dconf service on the
+    /// session bus and `gsettings` setting it, as GNOME's panel does.
+    @Test func gnomesShowBannersOffHolds() throws {
+        let desktop = try Desktop()
+        let runtime = desktop.directory + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let gnome: [String: String?] = ["XDG_CURRENT_DESKTOP": "GNOME", "XDG_CONFIG_HOME": desktop.directory + "/config",
+                                        "XDG_RUNTIME_DIR": runtime]
+        let dconf = try Bench.start("/usr/libexec/dconf-service", [], environment: desktop.environment(gnome))
+        defer { _ = dconf.stop() }
+        #expect(Bench.eventually(5) {
+            (try? desktop.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
+                               [.string("ca.desrt.dconf")]).first?.bool) == true
+        })
+        let daemon = try desktop.startDaemon(environment: gnome)
+        defer { _ = daemon.stop() }
+        #expect(try sources(desktop).contains("GNOME show-banners"))
+        func gsettings(_ arguments: String...) throws {
+            #expect(try Bench.run("gsettings", arguments, environment: desktop.environment(gnome)).status == 0)
+        }
+        try holdsAndShowsOnReturn(desktop, reason: "do not disturb (GNOME show-banners off)",
+                                  goAway: { try gsettings("set", "org.gnome.desktop.notifications", "show-banners", "false") },
+                                  comeBack: { try gsettings("reset", "org.gnome.desktop.notifications", "show-banners") })
+    }
+
+    /// No screen locker, idle time, do-not-disturb or logind (notification-daemon has no
+    /// pause): the daemon follows nothing, a reminder shows on time as before, and
+    /// `doctor` says so.
+    @Test func withNoSourceAtAllRemindersShowAsBefore() throws {
+        let desktop = try Desktop(serverKind: .notificationDaemon)
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        #expect(try sources(desktop) == [])
+        #expect(try away(desktop) == "false ")
+        let monitor = try desktop.monitor()
+        let due = desktop.clock(in: 1)
+        let id = try desktop.add("Water", "--at", due.text)
+        #expect(Bench.eventually(4) { (try? desktop.events(id)) == ["fired"] })
+        monitor.settle()
+        let calls = MonitoredNotify.parse(monitor.stop())
+        #expect(calls.map(\.summary) == ["Water"])
+        #expect(abs(try #require(calls.first?.time) - due.instant.timeIntervalSince1970) < 0.5)
+        let doctor = try desktop.nudge("doctor")
+        #expect(doctor.stdout.contains("the daemon follows nothing that says you are away: reminders always show"), "\(doctor.stdout)")
+    }
+
     @Test func aLockedScreenHoldsAndUnlockingShowsOnePopUp() throws {
         let desktop = try Desktop()
         let environment = desktop.environment(["DISPLAY": ProcessInfo.processInfo.environment["DISPLAY"]])

@@ -19,6 +19,10 @@ public final class Desktop: @unchecked Sendable {
     public let display: PrivateDisplay?
     private let bus: Running
     private var server: Running?
+    /// A second private bus standing for the system bus (``startSystemBus()``).
+    private var systemBus: Running?
+    /// Its address; until it runs, programs are given one where no bus listens.
+    public private(set) var systemAddress: String?
     private var dunstConfig: String
 
     /// Starts the bus and, unless told otherwise, the notification server. With
@@ -70,6 +74,7 @@ public final class Desktop: @unchecked Sendable {
 
     deinit {
         if let server { _ = server.stop() }
+        if let systemBus { _ = systemBus.stop() }
         _ = bus.stop()
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -79,11 +84,30 @@ public final class Desktop: @unchecked Sendable {
         var environment: [String: String?] = [
             "DBUS_SESSION_BUS_ADDRESS": address, "XDG_DATA_HOME": directory + "/data", "TZ": zone,
             "NUDGE_BENCH_DIR": directory, "NO_COLOR": "1", "LANG": "C", "LC_ALL": nil, "LC_TIME": nil,
-            "XDG_RUNTIME_DIR": nil,
+            "XDG_RUNTIME_DIR": nil, "XDG_CURRENT_DESKTOP": nil, "XDG_SESSION_ID": nil,
+            "DBUS_SYSTEM_BUS_ADDRESS": systemAddress ?? "unix:path=\(directory)/no-system-bus",
         ]
         if let display { environment["DISPLAY"] = display.name }
         environment.merge(extra) { $1 }
         return environment
+    }
+
+    /// Starts a private bus that the session's programs take for the system bus, and
+    /// returns its address.
+    public func startSystemBus() throws -> String {
+        guard let bench = Bench.directory else { throw CocoaError(.fileNoSuchFile) }
+        let running = try Running("/usr/bin/dbus-daemon", ["--config-file=\(bench)/bus.conf", "--nofork", "--print-address=1"], environment: [:])
+        systemBus = running
+        _ = Bench.eventually(5) { running.stdoutSoFar.contains("unix:") }
+        let address = running.stdoutSoFar.trimmingCharacters(in: .whitespacesAndNewlines)
+        systemAddress = address
+        return address
+    }
+
+    /// Stops the system bus standing in (as if the machine's D-Bus restarted).
+    public func stopSystemBus() {
+        if let systemBus { _ = systemBus.stop() }
+        systemBus = nil
     }
 
     // MARK: The notification server

@@ -16,6 +16,9 @@
 import Glibc
 #endif
 import BenchSupport
+import DBus
+import Platform
+import TestSupport
 import Foundation
 import NudgeCore
 import NudgeStore
@@ -185,25 +188,46 @@ func fillers(_ count: Int) -> [Alert] {
 func idle() throws {
     let seconds = Double(ProcessInfo.processInfo.environment["IDLE_SECONDS"] ?? "") ?? 60
     let dir = try home("idle", fillers(1000))
-    let env = ["XDG_DATA_HOME": dir]
-    // Presence sources connected, as on a desktop: dunst's pause (always here) and a
-    // screen locker, MATE's, when installed.
+    // Every presence source connected, as on a desktop: dunst's pause (always here), MATE's
+    // screen locker when installed, KDE's idle time and logind (stand-ins speaking their
+    // interfaces; logind on a second bus standing for the system bus), and GNOME's
+    // show-banners through the real dconf service.
     let locker = FileManager.default.isExecutableFile(atPath: "/usr/bin/mate-screensaver")
         ? spawn(["/usr/bin/mate-screensaver", "--no-daemon"], environment: [:], stderr: dir + "/locker.log") : nil
-    if locker != nil { usleep(1_500_000) }
+    let runtime = dir + "/run"
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let gnome = ["XDG_CURRENT_DESKTOP": "GNOME", "XDG_CONFIG_HOME": dir + "/config", "XDG_RUNTIME_DIR": runtime]
+    let dconf = spawn(["/usr/libexec/dconf-service"], environment: gnome, stderr: dir + "/dconf.log")
+    let systemBus = try Bench.start("/usr/bin/dbus-daemon", ["--config-file=\(Bench.directory ?? "")/bus.conf", "--nofork", "--print-address=1"],
+                                environment: [:])
+    _ = Bench.eventually(5) { systemBus.stdoutSoFar.contains("unix:") }
+    let systemAddress = systemBus.stdoutSoFar.trimmingCharacters(in: .whitespacesAndNewlines)
+    let logind = try LogindStandIn(address: systemAddress)
+    let kde = try ScreenSaverStandIn(address: Environment.current.sessionBusAddress ?? "")
+    usleep(1_500_000)
+    var env = gnome.merging(["XDG_DATA_HOME": dir, "DBUS_SYSTEM_BUS_ADDRESS": systemAddress,
+                             "XDG_SESSION_ID": LogindStandIn.sessionID]) { $1 }
+    env["XDG_DATA_HOME"] = dir
     let daemon = spawn([nudge, "daemon"], environment: env, stderr: dir + "/daemon.log")
     _ = waitForLoop(log: dir + "/daemon.log", since: wallSeconds())
     usleep(1_000_000)
+    let followed = (try? Connection.bus(address: Environment.current.sessionBusAddress ?? "")
+        .call(destination: "io.github.nudge.Nudge", path: "/io/github/nudge/Nudge", interface: "io.github.nudge.Nudge1", member: "Status"))?
+        .first?.vardict?["away-sources"]?.strings ?? []
     let before = Usage(daemon)
     usleep(UInt32(seconds * 1e6))
     let after = Usage(daemon)
     stop(daemon)
     if let locker { stop(locker) }
-    print("idle: 1,000 enabled alerts, nothing due for 10 minutes, watched for \(Int(seconds)) s"
-          + (locker != nil ? ", with dunst's pause and mate-screensaver followed" : ", with dunst's pause followed"))
+    stop(dconf)
+    kde.stop()
+    logind.stop()
+    _ = systemBus.stop()
+    print("idle: 1,000 enabled alerts, nothing due for 10 minutes, watched for \(Int(seconds)) s, following: \(followed.joined(separator: "; "))")
     print(String(format: "  context switches (all threads): %d (goal <= 2)", after.switches - before.switches))
     print(String(format: "  CPU time: %.3f ms (goal <= 5 ms)", (after.cpu - before.cpu) * 1000))
     print("  RSS: \(mb(after.rssKB)) (goal <= 20 MB)")
+    print("  (KDE's idle time has no signal: it is asked once per idle threshold, 5 min, while the person is there)")
     try? FileManager.default.removeItem(atPath: dir)
 }
 
