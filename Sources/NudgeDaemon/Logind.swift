@@ -57,6 +57,8 @@ final class Logind {
         }
         try connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
                                            member: "NameOwnerChanged", arg0: Self.name), confirmed: false) { [unowned self] _ in
+            // A logind that restarts has not said the machine is going to sleep.
+            change { sleeping = false }
             needsRefresh = true
         }
     }
@@ -84,7 +86,6 @@ final class Logind {
             sessionPath = found
             locked = hints?[0] ?? nil
             idle = hints?[1] ?? nil
-            if found == nil { sleeping = false }
         }
     }
 
