@@ -18,7 +18,8 @@ SWIFT_FLAGS_debug =
 DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin imagemagick \
                sound-theme-freedesktop fonts-dejavu-core fonts-noto-color-emoji valgrind x11-utils desktop-file-utils libsqlite3-dev \
                dpkg-dev binutils sqlite3 xfce4-notifyd notification-daemon xdotool lintian \
-               sway mako-notifier grim gettext locales fonts-nanum librsvg2-bin mate-screensaver
+               sway mako-notifier grim gettext locales fonts-nanum librsvg2-bin mate-screensaver \
+               dconf-service dconf-gsettings-backend gsettings-desktop-schemas libglib2.0-bin libncurses-dev tmux
 # The locales the tests and the demo run in (glibc translates only in a locale it has).
 LOCALES = en_US.UTF-8 ko_KR.UTF-8 pl_PL.UTF-8
 # The message catalogs, one per po/LANG.po, compiled for the build tree.
