@@ -21,7 +21,13 @@ let package = Package(
             providers: [.apt(["libdbus-1-dev"])]
         ),
         .systemLibrary(name: "CLinux", path: "Modules/CLinux"),
-        .target(name: "Platform"),
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Modules/CNcurses",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "AlertScreen", dependencies: ["NudgeCore"]),
+        .target(name: "Platform", dependencies: ["CLinux"]),
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "NudgeCore"),
         .target(name: "Localization", dependencies: ["CLinux", "NudgeCore"]),
@@ -38,6 +44,7 @@ let package = Package(
             name: "nudge",
             dependencies: [
                 "Platform", "NudgeCore", "Localization", "DBus", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon",
+                "AlertScreen", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

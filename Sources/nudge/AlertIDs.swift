@@ -11,7 +11,7 @@ enum AlertIDs {
         return result
     }
 
-    static func update(_ ids: [String], _ change: (inout Alert) -> String) throws(CLIError) {
+    static func update(_ ids: [String], announce: (String) -> Void = { print($0) }, _ change: (inout Alert) -> String) throws(CLIError) {
         let store = try StoreAccess.open()
         var alerts = try resolve(ids, in: store)
         var words: [String] = []
@@ -20,7 +20,7 @@ enum AlertIDs {
         let shown = try shownPopups(of: alerts.filter { !$0.enabled }, in: store)
         try StoreAccess.run { try store.save(changed) }
         storeChanged(closing: shown)
-        for (alert, word) in zip(alerts, words) { print("\(alert.shortID) \(word): \(alert.title.escapingControls)") }
+        for (alert, word) in zip(alerts, words) { announce("\(alert.shortID) \(word): \(alert.title.escapingControls)") }
     }
 
     /// The pop-ups these alerts have on screen (from their stored state).

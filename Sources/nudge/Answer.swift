@@ -17,7 +17,7 @@ enum Answer {
 
     /// Applies the answer to the alerts the ids name, or with `nil` to every alert that has
     /// something to acknowledge. Every id is resolved before anything changes.
-    func apply(to ids: [String]?, now: Date) throws(CLIError) {
+    func apply(to ids: [String]?, now: Date, announce: (String) -> Void = { print($0) }) throws(CLIError) {
         let store = try StoreAccess.open()
         let states = try StoreAccess.run { try store.states() }
         let alerts: [Alert]
@@ -29,7 +29,7 @@ enum Answer {
             alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable).filter { owing.contains($0.id) }
             if alerts.isEmpty {
                 // TRANSLATORS: nudge ack with no pop-up waiting for an answer.
-                print(tr("nothing to acknowledge"))
+                announce(tr("nothing to acknowledge"))
                 return
             }
         }
@@ -40,7 +40,7 @@ enum Answer {
         if let daemon = DaemonLink.running() {
             for alert in alerts {
                 _ = try daemon.call(member, [.string(alert.id.hex)] + (seconds.map { [.uint32(UInt32(clamping: $0))] } ?? []))
-                report(alert, now: now)
+                announce(report(alert, now: now))
             }
             return
         }
@@ -56,7 +56,7 @@ enum Answer {
         }
         let changed = scheduler.states.filter { id, _ in alerts.contains { $0.id == id } }
         _ = try StoreAccess.run { try store.save(states: changed, log: records.map { LogEntry($0, at: now, zone: LocalZone.current) }) }
-        for alert in alerts { report(alert, now: now) }
+        for alert in alerts { announce(report(alert, now: now)) }
     }
 
     /// The daemon's method for this answer.
@@ -73,19 +73,19 @@ enum Answer {
         return nil
     }
 
-    private func report(_ alert: Alert, now: Date) {
+    private func report(_ alert: Alert, now: Date) -> String {
         let zone = alert.zone(system: LocalZone.current)
         switch self {
         case .acknowledge:
             // TRANSLATORS: nudge ack; %1$s is the alert's id, %2$s its title.
-            print(format(tr("acknowledged %1$s: %2$s"), alert.shortID, alert.title.escapingControls))
+            return format(tr("acknowledged %1$s: %2$s"), alert.shortID, alert.title.escapingControls)
         case .doneForToday:
             // TRANSLATORS: nudge done; %1$s is the alert's id, %2$s its title.
-            print(format(tr("done for today %1$s: %2$s"), alert.shortID, alert.title.escapingControls))
+            return format(tr("done for today %1$s: %2$s"), alert.shortID, alert.title.escapingControls)
         case .snooze(let seconds):
             let until = now.addingTimeInterval(TimeInterval(seconds))
             // TRANSLATORS: nudge snooze; %1$s is the alert's id, %2$s when it comes back, %3$s its title.
-            print(format(tr("snoozed %1$s until %2$s: %3$s"), alert.shortID, InstantFormat.iso8601(until, in: zone), alert.title.escapingControls))
+            return format(tr("snoozed %1$s until %2$s: %3$s"), alert.shortID, InstantFormat.iso8601(until, in: zone), alert.title.escapingControls)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AlertScreen
 import Foundation
 import NudgeCore
 import NudgeStore
@@ -69,9 +70,9 @@ struct Show: ParsableCommand {
             // TRANSLATORS: nudge show, done for a day; %s is the day (2026-11-23).
             (tr("done for"), state?.doneForDay.map { format(tr("%s (the rest of that day is skipped)"), "\($0)") } ?? ""),
         ]
-        let width = lines.map { Terminal.width($0.0) }.max() ?? 0
+        let width = lines.map { TextWidth.of($0.0) }.max() ?? 0
         for (label, value) in lines where !value.isEmpty {
-            print(label + String(repeating: " ", count: max(10, width) - Terminal.width(label)) + " " + value.escapingControls)
+            print(label + String(repeating: " ", count: max(10, width) - TextWidth.of(label)) + " " + value.escapingControls)
         }
     }
 }

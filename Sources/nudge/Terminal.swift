@@ -1,4 +1,5 @@
 import Foundation
+import AlertScreen
 import NudgeCore
 #if canImport(Glibc)
 import Glibc
@@ -69,30 +70,14 @@ struct Terminal {
         guard let columns = rows.map(\.count).max() else { return "" }
         var widths = [Int](repeating: 0, count: columns)
         for row in rows {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Self.width(cell)) }
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TextWidth.of(cell)) }
         }
         return rows.enumerated().map { r, row in
             row.enumerated().map { i, cell in
-                let padded = i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - Self.width(cell))
+                let padded = i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - TextWidth.of(cell))
                 let sgr = r < paints.count && i < paints[r].count ? paints[r][i] : nil
                 return sgr.map { paint(padded, $0) } ?? padded
             }.joined(separator: "  ")
         }.joined(separator: "\n")
-    }
-
-    /// Columns a string takes in a terminal: East Asian wide characters and emoji take
-    /// two, combining marks and joiners none.
-    static func width(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { sum, scalar in
-            let v = scalar.value
-            switch v {
-            case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF: return sum
-            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-                 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-                 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-                return sum + 2
-            default: return sum + (scalar.properties.generalCategory == .nonspacingMark ? 0 : 1)
-            }
-        }
     }
 }

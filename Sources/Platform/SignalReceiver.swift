@@ -2,14 +2,13 @@
 import Glibc
 #endif
 import CLinux
-import Platform
 
-/// SIGTERM, SIGINT and SIGHUP as a descriptor (signalfd): blocked for normal delivery and
+/// Signals as a descriptor (signalfd): blocked for normal delivery and
 /// read in the loop, so a signal never interrupts a half-written store.
-final class SignalReceiver {
-    let fd: Int32
+public final class SignalReceiver {
+    public let fd: Int32
 
-    init(_ signals: [Int32]) throws(SystemError) {
+    public init(_ signals: [Int32]) throws(SystemError) {
         var mask = sigset_t()
         sigemptyset(&mask)
         for signal in signals { sigaddset(&mask, signal) }
@@ -20,7 +19,7 @@ final class SignalReceiver {
     deinit { close(fd) }
 
     /// The signals that arrived since the last read.
-    func read() -> [Int32] {
+    public func read() -> [Int32] {
         var result: [Int32] = []
         var info = signalfd_siginfo()
         let size = MemoryLayout<signalfd_siginfo>.size

@@ -2,14 +2,13 @@
 import Glibc
 #endif
 import CLinux
-import Platform
 
 /// Changes to named files in folders (inotify): the store's files, `/etc/localtime`.
-final class FileWatcher {
-    let fd: Int32
+public final class FileWatcher {
+    public let fd: Int32
     private var folders: [Int32: (path: String, names: Set<String>)] = [:]
 
-    init() throws(SystemError) {
+    public init() throws(SystemError) {
         fd = try systemCall("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
     }
 
@@ -18,14 +17,14 @@ final class FileWatcher {
     /// Watches a folder for writes, creations, renames and removals of the given names;
     /// watching the folder (not the file) sees files replaced by rename, as tools do with
     /// `/etc/localtime`.
-    func watch(folder: String, names: Set<String>) throws(SystemError) {
+    public func watch(folder: String, names: Set<String>) throws(SystemError) {
         let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_ATTRIB)
         let wd = try systemCall("inotify_add_watch(\(folder))") { inotify_add_watch(fd, folder, mask) }
         folders[wd, default: (folder, [])].names.formUnion(names)
     }
 
     /// The watched paths that changed since the last read (each once).
-    func read() -> Set<String> {
+    public func read() -> Set<String> {
         var changed: Set<String> = []
         let size = 4096
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)

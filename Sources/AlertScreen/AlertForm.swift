@@ -1,0 +1,201 @@
+import Foundation
+import NudgeCore
+
+/// The add/edit form's contents and its editing: fields of text typed as on the command
+/// line, the schedule kind chosen with the arrows, and the flags they make for the CLI's
+/// own parser (`nudge add`'s `--at`, `--days`, `--every`…). Pure: the screen asks it what
+/// to show and hands it keys.
+public struct AlertForm: Sendable, Equatable {
+    /// The kinds of schedule the form offers.
+    public enum Kind: Int, Sendable, CaseIterable {
+        /// At times, every day.
+        case daily
+        /// At times, on chosen days.
+        case weekdays
+        /// Every N inside a window, on chosen days.
+        case every
+        /// Once: in a while, or at a date.
+        case once
+        /// A cron expression.
+        case cron
+    }
+
+    /// The form's fields.
+    public enum Field: String, Sendable, CaseIterable {
+        case title, body, kind, times, days, every, from, until, counting, when, cron
+    }
+
+    public var values: [Field: String]
+    public var kind: Kind
+    /// `--every` counts from the last answer instead of the clock (a choice, on `every`).
+    public var afterDone: Bool
+    /// The focused field (an index into ``fields``) and the cursor in it, in characters.
+    public private(set) var focus = 0
+    public private(set) var cursor = 0
+    /// The alert being edited; `nil` for a new one.
+    public let editing: String?
+    /// The schedule fields as they were when the form opened: an edit that leaves them
+    /// alone keeps the stored schedule (a one-shot in the past stays valid).
+    private let original: [String]
+
+    /// A new alert's form: daily at 09:30.
+    public init() {
+        self.init(values: [.times: "09:30", .days: "weekdays", .every: "30m", .from: "09:30", .until: "21:30", .when: "in 20m",
+                           .cron: "0 9 * * mon-fri"], kind: .daily, afterDone: false, editing: nil)
+    }
+
+    /// The form for a stored alert, its schedule written back as the flags that make it.
+    public init(editing id: String, title: String, body: String, schedule: Schedule, zone: TimeZone) {
+        var values: [Field: String] = [.title: title, .body: body]
+        var kind = Kind.daily
+        var afterDone = false
+        switch schedule {
+        case .daily(let times, let days):
+            let steps = Set(zip(times.dropFirst(), times).map { $0.secondOfDay - $1.secondOfDay })
+            if times.count > 2, steps.count == 1, let step = steps.first {
+                kind = .every
+                (values[.every], values[.from], values[.until]) = (Self.duration(step), times.first!.description, times.last!.description)
+            } else {
+                kind = days.count == 7 ? .daily : .weekdays
+                values[.times] = times.map(\.description).joined(separator: ", ")
+            }
+            values[.days] = Self.daysText(days)
+        case .interval(let seconds, _, let days):
+            (kind, values[.every], values[.days]) = (.every, Self.duration(seconds), Self.daysText(days))
+        case .afterAnswer(let seconds, let window, let days):
+            (kind, afterDone) = (.every, true)
+            (values[.every], values[.days]) = (Self.duration(seconds), Self.daysText(days))
+            (values[.from], values[.until]) = (window?.start.description ?? "", window?.end.description ?? "")
+        case .once(let instant):
+            kind = .once
+            values[.when] = InstantFormat.iso8601(instant, in: zone).replacingOccurrences(of: "T", with: " ").prefix(19).description
+        case .cron(let cron):
+            (kind, values[.cron]) = (.cron, cron.text)
+        }
+        self.init(values: values, kind: kind, afterDone: afterDone, editing: id)
+    }
+
+    private init(values: [Field: String], kind: Kind, afterDone: Bool, editing: String?) {
+        (self.values, self.kind, self.afterDone, self.editing) = (values, kind, afterDone, editing)
+        original = Self.scheduleState(values, kind, afterDone)
+        cursor = self.values[.title, default: ""].count
+    }
+
+    /// The fields shown for the kind chosen, in order.
+    public var fields: [Field] {
+        let schedule: [Field] = switch kind {
+        case .daily: [.times]
+        case .weekdays: [.times, .days]
+        case .every: [.every, .from, .until, .days, .counting]
+        case .once: [.when]
+        case .cron: [.cron]
+        }
+        return [.title, .body, .kind] + schedule
+    }
+
+    public var focusedField: Field { fields[focus] }
+
+    public subscript(field: Field) -> String { values[field, default: ""] }
+
+    /// Whether the schedule fields differ from those the form opened with.
+    public var scheduleChanged: Bool { Self.scheduleState(values, kind, afterDone) != original }
+
+    /// The schedule as `nudge add` flags.
+    public var flags: ScheduleFlags {
+        func list(_ text: String) -> [String] {
+            text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        }
+        func given(_ field: Field) -> String? { self[field].trimmingCharacters(in: .whitespaces).isEmpty ? nil : self[field] }
+        switch kind {
+        case .daily: return ScheduleFlags(at: list(self[.times]))
+        case .weekdays: return ScheduleFlags(at: list(self[.times]), days: given(.days) ?? "")
+        case .every:
+            return ScheduleFlags(days: given(.days), every: self[.every], from: given(.from), until: given(.until), afterAnswer: afterDone)
+        case .once:
+            let when = self[.when].trimmingCharacters(in: .whitespaces)
+            if when.lowercased().hasPrefix("in ") { return ScheduleFlags(in: String(when.dropFirst(3))) }
+            return ScheduleFlags(on: when)
+        case .cron: return ScheduleFlags(cron: self[.cron])
+        }
+    }
+
+    // MARK: Keys
+
+    /// Types a character where the cursor is (a choice field changes with the arrows).
+    public mutating func insert(_ character: Character) {
+        guard focusedField != .kind, focusedField != .counting else { return }
+        var text = Array(self[focusedField])
+        text.insert(character, at: min(cursor, text.count))
+        values[focusedField] = String(text)
+        cursor += 1
+    }
+
+    /// Deletes the character before the cursor.
+    public mutating func backspace() {
+        var text = Array(self[focusedField])
+        guard cursor > 0, cursor <= text.count else { return }
+        text.remove(at: cursor - 1)
+        values[focusedField] = String(text)
+        cursor -= 1
+    }
+
+    /// Deletes the character under the cursor.
+    public mutating func delete() {
+        var text = Array(self[focusedField])
+        guard cursor < text.count else { return }
+        text.remove(at: cursor)
+        values[focusedField] = String(text)
+    }
+
+    /// ← and →: the cursor in text, the choice in a choice field.
+    public mutating func move(_ step: Int) {
+        switch focusedField {
+        case .kind:
+            kind = Kind(rawValue: (kind.rawValue + step + Kind.allCases.count) % Kind.allCases.count)!
+        case .counting:
+            afterDone.toggle()
+        default:
+            cursor = min(max(cursor + step, 0), self[focusedField].count)
+        }
+    }
+
+    /// Home and End.
+    public mutating func moveToEnd(_ end: Bool) { cursor = end ? self[focusedField].count : 0 }
+
+    /// Tab and ↓ (1), Shift-Tab and ↑ (-1): the next or previous field, the cursor at its end.
+    public mutating func focus(_ step: Int) {
+        focus = (focus + step + fields.count) % fields.count
+        cursor = self[focusedField].count
+    }
+
+    /// Clears the focused field (Ctrl-U).
+    public mutating func clear() {
+        guard focusedField != .kind, focusedField != .counting else { return }
+        values[focusedField] = ""
+        cursor = 0
+    }
+
+    // MARK: Text
+
+    private static func scheduleState(_ values: [Field: String], _ kind: Kind, _ afterDone: Bool) -> [String] {
+        let fields: [Field] = [.times, .days, .every, .from, .until, .when, .cron]
+        return ["\(kind.rawValue)", "\(afterDone)"] + fields.map { values[$0, default: ""] }
+    }
+
+    /// Days as `--days` takes them: `weekdays`, `weekends`, `mon,wed`; empty for every day.
+    static func daysText(_ days: Set<Weekday>) -> String {
+        if days.count == 7 { return "" }
+        if days == [.monday, .tuesday, .wednesday, .thursday, .friday] { return "weekdays" }
+        if days == [.saturday, .sunday] { return "weekends" }
+        return days.sorted { ($0.rawValue + 6) % 7 < ($1.rawValue + 6) % 7 }.map { $0.shortName.lowercased() }.joined(separator: ",")
+    }
+
+    /// Seconds as `--every` takes them: `30m`, `1h30m`, `45s`.
+    static func duration(_ seconds: Int) -> String {
+        var parts = ""
+        if seconds >= 3600 { parts += "\(seconds / 3600)h" }
+        if seconds % 3600 >= 60 { parts += "\(seconds % 3600 / 60)m" }
+        if seconds % 60 > 0 || parts.isEmpty { parts += "\(seconds % 60)s" }
+        return parts
+    }
+}

@@ -1,0 +1,199 @@
+/// How a piece of text is drawn; the terminal layer maps each to colours or, without
+/// colour, to bold, reverse and underline.
+public enum Style: Sendable, Equatable {
+    case normal, bar, header, selected, on, off, dim, key, error, field, focusedField
+}
+
+/// A run of text in one style.
+public struct Span: Sendable, Equatable {
+    public var text: String
+    public var style: Style
+    public init(_ text: String, _ style: Style = .normal) { (self.text, self.style) = (text, style) }
+}
+
+/// One screen: exactly `height` lines, each exactly `width` columns wide, and where the
+/// cursor goes (a field being typed in), if anywhere.
+public struct Frame: Sendable, Equatable {
+    public var lines: [[Span]]
+    public var cursor: (line: Int, column: Int)?
+
+    public static func == (a: Frame, b: Frame) -> Bool {
+        a.lines == b.lines && a.cursor?.line == b.cursor?.line && a.cursor?.column == b.cursor?.column
+    }
+
+    /// The lines as plain text (what `tmux capture-pane` shows).
+    public var text: [String] { lines.map { $0.map(\.text).joined() } }
+}
+
+/// What is on screen for a model and a size: a pure function, so tests check it without a
+/// terminal. The list fills the lines between the bar and headings at the top and the
+/// message and keys lines at the bottom.
+public enum Layout {
+    /// The first line of rows, and the lines taken by everything else.
+    public static let firstRow = 2, chrome = 4
+    /// The switch column, "[off]", is this wide: a click left of it toggles.
+    public static let switchWidth = 5
+
+    /// How many rows fit at this height.
+    public static func listHeight(_ height: Int) -> Int { max(height - chrome, 1) }
+
+    public static func render(_ model: ScreenModel, width: Int, height: Int) -> Frame {
+        let width = max(width, 1), height = max(height, 1)
+        var lines: [[Span]] = []
+        var cursor: (Int, Int)?
+        lines.append(bar(model, width))
+        if case .form(let form)? = model.overlay {
+            let body = Self.form(form, width: width, height: height - 3)
+            lines += body.lines
+            cursor = body.cursor.map { ($0.line + 1, $0.column) }
+        } else {
+            lines += list(model, width: width, height: height - 3)
+            if let overlay = model.overlay { box(overlay, over: &lines, width: width, height: height) }
+        }
+        if model.filterEditing || model.filter != nil {
+            let prompt = "/" + (model.filter ?? "")
+            lines.append([Span(TextWidth.fit(prompt, width), model.filterEditing ? .focusedField : .dim)])
+            if model.filterEditing { cursor = (lines.count - 1, min(TextWidth.of(prompt), width - 1)) }
+        } else {
+            lines.append([Span(TextWidth.fit(model.message ?? "", width), model.messageIsError ? .error : .normal)])
+        }
+        lines.append(footer(model.footer, width))
+        // Exactly `height` lines: a terminal too short keeps the top (the bar and the list).
+        if lines.count > height { lines = Array(lines.prefix(height)) }
+        while lines.count < height { lines.append([Span(String(repeating: " ", count: width))]) }
+        return Frame(lines: lines, cursor: cursor.flatMap { $0.0 < height ? (line: $0.0, column: $0.1) : nil })
+    }
+
+    private static func bar(_ model: ScreenModel, _ width: Int) -> [Span] {
+        let right = model.status, left = " " + model.heading
+        let gap = width - TextWidth.of(left) - TextWidth.of(right) - 1
+        if gap >= 1 { return [Span(left + String(repeating: " ", count: gap) + right + " ", .bar)] }
+        return [Span(TextWidth.fit(left + "  " + right, width), .bar)]
+    }
+
+    private static func footer(_ keys: [ScreenModel.Key], _ width: Int) -> [Span] {
+        var spans: [Span] = []
+        var used = 0
+        for key in keys {
+            let piece = (used == 0 ? " " : "  ") + key.key, action = " " + key.action
+            let w = TextWidth.of(piece) + TextWidth.of(action)
+            guard used + w <= width else { break }
+            spans += [Span(piece, .key), Span(action, .dim)]
+            used += w
+        }
+        spans.append(Span(String(repeating: " ", count: width - used)))
+        return spans
+    }
+
+    /// The column widths for the rows shown: switch, state, next, countdown, title, schedule.
+    static func columns(_ model: ScreenModel, rows: ArraySlice<ScreenModel.Row>, width: Int) -> [Int] {
+        let state = min(rows.map { TextWidth.of($0.state) }.max() ?? 0, 16)
+        let next = min(max(rows.map { TextWidth.of($0.next) }.max() ?? 0, TextWidth.of(model.columns[1])), 26)
+        let countdown = model.countdown.map { TextWidth.of($0) } ?? 0
+        // Two spaces between columns; an empty column takes none.
+        let fixed = [switchWidth, state, next, countdown].filter { $0 > 0 }
+        let rest = max(width - fixed.reduce(0, +) - 2 * (fixed.count + 1), 2)
+        // Title and schedule at their widths when both fit; else the schedule gives way
+        // first, down to three fifths of the room.
+        let title = rows.map { TextWidth.of($0.title) }.max() ?? 0
+        let schedule = rows.map { TextWidth.of($0.schedule) }.max() ?? 0
+        let titleWidth = title + schedule <= rest ? title : min(title, max(rest - schedule, rest * 2 / 5))
+        return [switchWidth, state, next, countdown, titleWidth, max(rest - titleWidth, 0)]
+    }
+
+    private static func list(_ model: ScreenModel, width: Int, height: Int) -> [[Span]] {
+        var lines: [[Span]] = []
+        let rowsHeight = max(height - 1, 0)
+        let shown = model.rows.dropFirst(model.top).prefix(rowsHeight)
+        let widths = columns(model, rows: shown, width: width)
+        func cells(_ values: [String], _ styles: [Style], fill: Style) -> [Span] {
+            var spans: [Span] = []
+            var used = 0
+            for (i, value) in values.enumerated() where widths[i] > 0 {
+                let separator = used == 0 ? " " : "  "
+                let cell = TextWidth.fit(value, min(widths[i], max(width - used - separator.count, 0)))
+                guard !cell.isEmpty else { break }
+                spans += [Span(separator, fill), Span(cell, styles[i])]
+                used += separator.count + TextWidth.of(cell)
+            }
+            if used < width { spans.append(Span(String(repeating: " ", count: width - used), fill)) }
+            return spans
+        }
+        lines.append(cells(["", model.columns[0], model.columns[1], "", model.columns[2], model.columns[3]],
+                           Array(repeating: .header, count: 6), fill: .header))
+        if model.rows.isEmpty {
+            lines.append([Span(TextWidth.fit(" " + model.empty, width), .dim)])
+        }
+        for (offset, row) in shown.enumerated() {
+            let index = model.top + offset
+            let selected = index == model.selected && model.overlay == nil
+            let countdown = index == 0 ? model.countdown ?? "" : ""
+            let values = [row.on ? "[on]" : "[off]", row.state, row.next, countdown, row.title, row.schedule]
+            let styles: [Style] = selected ? Array(repeating: .selected, count: 6)
+                : [row.on ? .on : .off, .dim, row.on ? .normal : .dim, .key, row.on ? .normal : .dim, .dim]
+            lines.append(cells(values, styles, fill: selected ? .selected : .normal))
+        }
+        while lines.count < height { lines.append([Span(String(repeating: " ", count: width))]) }
+        return lines
+    }
+
+    /// A framed box in the middle of the list, over what is there.
+    private static func box(_ overlay: ScreenModel.Overlay, over lines: inout [[Span]], width: Int, height: Int) {
+        let content: [String]
+        switch overlay {
+        case .help(let keys): content = keys
+        case .confirm(let question): content = [question]
+        case .occurrences(let title, let items): content = [title, ""] + items
+        case .form: return
+        }
+        let inner = min(max(content.map(TextWidth.of).max() ?? 0, 20), max(width - 6, 1))
+        let boxHeight = min(content.count + 2, max(height - 4, 3))
+        let top = max(1, (height - boxHeight) / 2)
+        let left = max(0, (width - inner - 4) / 2)
+        for i in 0..<boxHeight where top + i < lines.count {
+            let text: String
+            if i == 0 || i == boxHeight - 1 {
+                text = (i == 0 ? "┌" : "└") + String(repeating: "─", count: inner + 2) + (i == 0 ? "┐" : "┘")
+            } else {
+                text = "│ " + TextWidth.fit(content.count > i - 1 ? content[i - 1] : "", inner) + " │"
+            }
+            lines[top + i] = [Span(String(repeating: " ", count: left)), Span(text, .bar),
+                              Span(String(repeating: " ", count: max(width - left - TextWidth.of(text), 0)))]
+        }
+    }
+
+    /// The form: a heading, a line per field, what is wrong, and the next occurrences.
+    private static func form(_ form: FormView, width: Int, height: Int) -> (lines: [[Span]], cursor: (line: Int, column: Int)?) {
+        var lines: [[Span]] = [[Span(TextWidth.fit(" " + form.heading, width), .header)]]
+        var cursor: (line: Int, column: Int)?
+        let labelWidth = min(max(form.fields.map { TextWidth.of($0.label) }.max() ?? 0, 8), 16)
+        let boxWidth = max(min(width - labelWidth - 4, 48), 4)
+        for (i, field) in form.fields.enumerated() {
+            let focused = i == form.focus
+            var value = field.isChoice ? "‹ \(field.value) ›" : field.value
+            var cursorColumn = 0
+            if !field.isChoice {
+                // The end of a long value, so the cursor stays in the box.
+                let beforeCursor = String(field.value.prefix(form.cursor))
+                var shift = 0
+                while TextWidth.of(String(beforeCursor.dropFirst(shift))) > boxWidth - 1 { shift += 1 }
+                value = String(field.value.dropFirst(shift))
+                cursorColumn = TextWidth.of(String(beforeCursor.dropFirst(shift)))
+            }
+            let label = " " + TextWidth.fit(field.label, labelWidth) + "  "
+            var spans = [Span(label, focused ? .header : .normal), Span(TextWidth.fit(value, boxWidth), focused ? .focusedField : .field)]
+            let used = TextWidth.of(label) + boxWidth
+            let hint = focused && !field.hint.isEmpty ? TextWidth.fit("  " + field.hint, max(width - used, 0)) : ""
+            spans.append(Span(hint, .dim))
+            spans.append(Span(String(repeating: " ", count: max(width - used - TextWidth.of(hint), 0))))
+            if focused && !field.isChoice { cursor = (lines.count, TextWidth.of(label) + cursorColumn) }
+            lines.append(spans)
+        }
+        lines.append([Span(TextWidth.fit(form.error.map { " " + $0 } ?? "", width), .error)])
+        lines.append([Span(TextWidth.fit(" " + form.previewHeading, width), .header)])
+        for item in form.preview { lines.append([Span(TextWidth.fit("   " + item, width), .dim)]) }
+        if lines.count > height { lines = Array(lines.prefix(height)) }
+        while lines.count < height { lines.append([Span(String(repeating: " ", count: width))]) }
+        return (lines, cursor)
+    }
+}

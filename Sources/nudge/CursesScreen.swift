@@ -1,0 +1,213 @@
+import AlertScreen
+import CNcurses
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal under `nudge ui`, through ncursesw: raw keys (Ctrl-C and Ctrl-Z arrive as
+/// keys), the mouse where the terminal reports clicks, colours unless `NO_COLOR`, and the
+/// terminal given back as it was on every way out: ``stop()``, and from a crash a signal
+/// handler that puts back the saved terminal modes before the program dies.
+final class CursesScreen {
+    /// A key or a click, as the UI reads it.
+    enum Input: Equatable {
+        case character(Character)
+        case up, down, left, right, home, end, pageUp, pageDown
+        case enter, escape, backspace, delete, tab, backTab
+        /// Ctrl with a letter (`c` for Ctrl-C).
+        case control(Character)
+        /// A click (`double` for a double click) or the wheel (`wheel` -1 up, 1 down) at a cell.
+        case click(line: Int, column: Int, double: Bool)
+        case wheel(Int)
+        case resize
+    }
+
+    private let colour: Bool
+    /// The whole screen (ncurses' `window`).
+    private let window: UnsafeMutablePointer<WINDOW>
+    private(set) var height = 24, width = 80
+
+    /// Takes over the terminal (stdin and stdout must both be one).
+    init(colour: Bool) {
+        self.colour = colour
+        // Wide characters need a UTF-8 character type; C.UTF-8 when the person's is not.
+        setlocale(LC_CTYPE, "")
+        if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+        window = initscr()!
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        set_escdelay(25)
+        // Clicks, double clicks and the wheel; no drag tracking (no motion events).
+        _ = mousemask(nudge_button1_clicked | nudge_button1_double_clicked | nudge_button1_pressed | nudge_button1_released
+                      | nudge_button4_pressed | nudge_button5_pressed, nil)
+        mouseinterval(200)
+        if colour && has_colors() {
+            start_color()
+            use_default_colors()
+            init_pair(1, Int16(COLOR_GREEN), -1)
+            init_pair(2, Int16(COLOR_RED), -1)
+            init_pair(3, Int16(COLOR_CYAN), -1)
+            init_pair(4, Int16(COLOR_BLACK), Int16(COLOR_CYAN))
+        }
+        measure()
+    }
+
+    /// Gives the terminal back: normal modes, the main screen, the cursor.
+    func stop() {
+        curs_set(1)
+        endwin()
+    }
+
+    /// Ctrl-Z or SIGTSTP: the terminal back, the process stopped; on `fg` the screen
+    /// comes back on the next draw.
+    func suspend() {
+        endwin()
+        kill(getpid(), SIGSTOP)
+        resumed()
+    }
+
+    /// After SIGCONT or a resize: the terminal's size read again and the screen redrawn whole.
+    func resumed() {
+        measure()
+        clearok(window, true)
+    }
+
+    private func measure() {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
+            resizeterm(Int32(size.ws_row), Int32(size.ws_col))
+        }
+        (height, width) = (Int(getmaxy(window)), Int(getmaxx(window)))
+    }
+
+    /// Draws a frame; ncurses sends only the cells that changed.
+    func draw(_ frame: Frame) {
+        for (y, line) in frame.lines.enumerated() where y < height {
+            wmove(window, Int32(y), 0)
+            var x = 0
+            for span in line {
+                let attributes = attributes(span.style)
+                wattrset(window, attributes)
+                // The bottom-right cell cannot be written without scrolling: stop short.
+                let room = y == height - 1 ? width - 1 - x : width - x
+                guard room > 0 else { break }
+                let text = TextWidth.of(span.text) > room ? TextWidth.fit(span.text, room) : span.text
+                _ = waddstr(window, text)
+                x += TextWidth.of(text)
+            }
+        }
+        wattrset(window, 0)
+        if let cursor = frame.cursor {
+            curs_set(1)
+            wmove(window, Int32(cursor.line), Int32(cursor.column))
+        } else {
+            curs_set(0)
+        }
+        wrefresh(window)
+    }
+
+    private func attributes(_ style: Style) -> Int32 {
+        let attr: attr_t
+        switch style {
+        case .normal: attr = 0
+        case .bar: attr = colour ? nudge_color_pair(4) : nudge_a_reverse
+        case .header: attr = nudge_a_bold
+        case .selected: attr = nudge_a_reverse
+        case .on: attr = colour ? nudge_color_pair(1) | nudge_a_bold : nudge_a_bold
+        case .off: attr = colour ? nudge_color_pair(2) : nudge_a_dim
+        case .dim: attr = nudge_a_dim
+        case .key: attr = colour ? nudge_color_pair(3) | nudge_a_bold : nudge_a_bold
+        case .error: attr = colour ? nudge_color_pair(2) | nudge_a_bold : nudge_a_bold
+        case .field: attr = nudge_a_underline
+        case .focusedField: attr = nudge_a_reverse
+        }
+        return Int32(bitPattern: UInt32(truncatingIfNeeded: attr))
+    }
+
+    /// Every key and click waiting now.
+    func read() -> [Input] {
+        var inputs: [Input] = []
+        var key: wint_t = 0
+        while true {
+            let kind = wget_wch(window, &key)
+            if kind == ERR { break }
+            if kind == KEY_CODE_YES {
+                if let input = special(Int32(key)) { inputs.append(input) }
+                continue
+            }
+            switch key {
+            case 27: inputs.append(.escape)
+            case 13, 10: inputs.append(.enter)
+            case 9: inputs.append(.tab)
+            case 127, 8: inputs.append(.backspace)
+            case 1...26: inputs.append(.control(Character(Unicode.Scalar(UInt8(key) + 96))))
+            default:
+                if let scalar = Unicode.Scalar(UInt32(key)), scalar.value >= 32 { inputs.append(.character(Character(scalar))) }
+            }
+        }
+        return inputs
+    }
+
+    private func special(_ key: Int32) -> Input? {
+        switch key {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_HOME: .home
+        case KEY_END: .end
+        case KEY_PPAGE: .pageUp
+        case KEY_NPAGE: .pageDown
+        case KEY_ENTER: .enter
+        case KEY_BACKSPACE: .backspace
+        case KEY_DC: .delete
+        case KEY_BTAB: .backTab
+        case KEY_RESIZE: .resize
+        case KEY_MOUSE: mouse()
+        default: nil
+        }
+    }
+
+    private func mouse() -> Input? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        if event.bstate & nudge_button4_pressed != 0 { return .wheel(-1) }
+        if event.bstate & nudge_button5_pressed != 0 { return .wheel(1) }
+        if event.bstate & (nudge_button1_clicked | nudge_button1_released | nudge_button1_double_clicked) != 0 {
+            return .click(line: Int(event.y), column: Int(event.x), double: event.bstate & nudge_button1_double_clicked != 0)
+        }
+        return nil
+    }
+}
+
+// MARK: Crashes
+
+/// The terminal's modes before ncurses changed them, the stderr to give back, and the
+/// handlers that were there (the Swift runtime's backtracer), for the crash handler, which
+/// may use only async-signal-safe calls (write, tcsetattr, dup2, sigaction, raise).
+nonisolated(unsafe) private var savedModes = termios()
+nonisolated(unsafe) private var savedStderrForCrashes: Int32 = -1
+nonisolated(unsafe) private var previousHandlers = [Glibc.sigaction](repeating: Glibc.sigaction(), count: 32)
+
+/// From now on a crash first gives the terminal back (and stderr, which `nudge ui` reads
+/// itself), then dies as it would have.
+func restoreTerminalOnCrash(stderr: Int32) {
+    savedStderrForCrashes = stderr
+    guard tcgetattr(0, &savedModes) == 0 else { return }
+    for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+        var action = Glibc.sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            // Mouse reports off, cursor on, the main screen back, the saved modes.
+            let reset: StaticString = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[?25h\u{1B}[?1049l\u{1B}[0m\r\n"
+            _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
+            _ = tcsetattr(0, TCSANOW, &savedModes)
+            if savedStderrForCrashes >= 0 { _ = dup2(savedStderrForCrashes, 2) }
+            _ = sigaction(signal, &previousHandlers[Int(signal)], nil)
+            raise(signal)
+        }
+        sigaction(signal, &action, &previousHandlers[Int(signal)])
+    }
+}

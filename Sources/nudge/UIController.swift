@@ -1,0 +1,488 @@
+import AlertScreen
+import DBus
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Localization
+import NudgeCore
+import NudgeStore
+import Platform
+
+/// `nudge ui`'s loop: one poll(2) over the keyboard, signals (signalfd), the store's folder
+/// (inotify, as the daemon watches it), the session bus (the daemon coming and going, its
+/// pop-ups) and what the program itself would write to stderr (shown on the message line,
+/// never over the screen). It wakes on its own only for the countdown: once a second in
+/// the last two minutes, else once a minute. Every change goes through the CLI's own code
+/// (`Add.make`, `Edit.change`, `AlertIDs.update`, `Remove.remove`, `Answer`).
+final class UIController {
+    private let store: AppDatabase
+    private let storePath: String
+    private let terminal: Terminal
+    private let signals: SignalReceiver
+    private let files: FileWatcher
+    private var bus: (connection: Connection, io: LoopIntegration)?
+    /// stderr is this pipe's write end while the screen is up; what arrives is shown.
+    private let stderrPipe: Int32, savedStderr: Int32
+    private var screen: CursesScreen?
+
+    /// What the store says, in list order.
+    private var alerts: [Alert] = []
+    private var showings: [NextShowing] = []
+    /// The order, before and after the filter (indices into ``alerts``).
+    private var order: [Int] = [], shown: [Int] = []
+    private var model = ScreenModel()
+    private var form: AlertForm?
+    /// Delete asked for this alert; `y` confirms.
+    private var confirming: Alert?
+    private var daemonRuns = false
+    private var unanswered = 0
+    private var water: WaterProgress?
+    private var dataChanged = true, statusChanged = true, quit = false
+
+    init(environment: Environment) throws(CLIError) {
+        storePath = StoreAccess.path
+        store = try StoreAccess.open()
+        terminal = Terminal(environment: environment, isTerminal: true)
+        do {
+            signals = try SignalReceiver([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])
+            files = try FileWatcher()
+            let folder = (storePath as NSString).deletingLastPathComponent, name = (storePath as NSString).lastPathComponent
+            try files.watch(folder: folder, names: [name, name + "-wal"])
+            var ends: [Int32] = [-1, -1]
+            try systemCall("pipe") { pipe(&ends) }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+            savedStderr = try systemCall("dup") { dup(2) }
+            try systemCall("dup2") { dup2(ends[1], 2) }
+            close(ends[1])
+            stderrPipe = ends[0]
+        } catch {
+            throw CLIError(.ioError, "\(error)")
+        }
+        if let address = environment.sessionBusAddress, let connection = try? Connection.bus(address: address) {
+            try? connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
+                                                member: "NameOwnerChanged", arg0: NudgeService.busName), confirmed: false) { [unowned self] _ in
+                statusChanged = true
+            }
+            try? connection.subscribe(MatchRule(interface: NudgeService.interface, member: "Fired"), confirmed: false) { [unowned self] _ in
+                dataChanged = true
+            }
+            bus = (connection, connection.integrateWithLoop())
+        }
+        restoreTerminalOnCrash(stderr: savedStderr)
+        screen = CursesScreen(colour: terminal.colour)
+    }
+
+    deinit {
+        screen?.stop()
+        dup2(savedStderr, 2)
+    }
+
+    // MARK: The loop
+
+    func run() throws(CLIError) {
+        defer {
+            screen?.stop()
+            screen = nil
+            dup2(savedStderr, 2)
+        }
+        while !quit {
+            let now = Date()
+            if dataChanged { reload(now: now) }
+            if statusChanged { refreshStatus() }
+            let wake = updateCountdown(now: now)
+            draw()
+            var descriptors = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: files.fd, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: stderrPipe, events: Int16(POLLIN), revents: 0)]
+            descriptors += bus?.io.pollDescriptors ?? []
+            let timeout = [wake, bus?.io.nextTimeout].compactMap { $0 }.min() ?? -1
+            do {
+                try systemCall("poll") { poll(&descriptors, nfds_t(descriptors.count), timeout) }
+            } catch {
+                throw CLIError(.ioError, "\(error)")
+            }
+            if descriptors[1].revents != 0 { handle(signals: signals.read()) }
+            if descriptors[2].revents != 0, !files.read().isEmpty { dataChanged = true }
+            if descriptors[3].revents != 0 { readStderr() }
+            if let bus {
+                bus.io.handle(Array(descriptors[4...]))
+                if !bus.connection.dispatch() { self.bus = nil }
+            }
+            if descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0 { quit = true }
+            if descriptors[0].revents != 0, let screen { for input in screen.read() { handle(input) } }
+        }
+    }
+
+    private func draw() {
+        guard let screen else { return }
+        model.keepSelectionVisible(height: Layout.listHeight(screen.height) - 1)
+        screen.draw(Layout.render(model, width: screen.width, height: screen.height))
+    }
+
+    private func handle(signals received: [Int32]) {
+        for signal in received {
+            switch signal {
+            case SIGWINCH, SIGCONT: screen?.resumed()
+            case SIGTSTP: screen?.suspend()
+            default: quit = true
+            }
+        }
+    }
+
+    /// Lines a library or our own code wrote to stderr: the last one on the message line.
+    private func readStderr() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var text: [UInt8] = []
+        while let n = try? readAvailable(stderrPipe, into: &buffer, count: buffer.count), n > 0 { text += buffer[..<n] }
+        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
+        if let last = lines.last { say(String(last).escapingControls, error: true) }
+    }
+
+    // MARK: What is shown
+
+    private func reload(now: Date) {
+        dataChanged = false
+        do {
+            var unreadable = false
+            alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
+            (showings, order) = try List.order(alerts, in: store, now: now, all: false)
+            water = try? StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
+        } catch {
+            say(error.message, error: true)
+        }
+        unanswered = showings.reduce(0) { $0 + Int($1.pending) }
+        let selectedID = model.rows.indices.contains(model.selected) ? model.rows[model.selected].id : nil
+        applyFilter()
+        if let selectedID, let index = model.rows.firstIndex(where: { $0.id == selectedID }) { model.selected = index }
+        statusChanged = true
+    }
+
+    private func applyFilter() {
+        let needle = (model.filter ?? "").lowercased()
+        shown = needle.isEmpty ? order : order.filter { alerts[$0].title.lowercased().contains(needle) }
+        let zone = LocalZone.current
+        model.rows = shown.map { index in
+            let alert = alerts[index], showing = showings[index], z = alert.zone(system: zone)
+            let state: String
+            switch showing.reason {
+            case nil, .off?: state = showing.pending > 0 ? "×\(showing.pending)" : ""
+            default: state = AlertView.stateWord(alert, showing)
+            }
+            return ScreenModel.Row(id: alert.id.hex, on: alert.enabled, state: state, title: alert.title.escapingControls,
+                                   schedule: alert.schedule.summary(in: z, wording: terminal.wording, words: Catalog.shared.wording)
+                                       .escapingControls,
+                                   next: showing.instant.map { terminal.wording.instant($0, z) } ?? "—")
+        }
+        let headings = Words.listHeaders
+        model.columns = [headings[1], headings[2], headings[4], headings[3]]
+        // TRANSLATORS: nudge ui with no reminders, or none matching the filter.
+        model.empty = alerts.isEmpty ? tr("No reminders yet: press a to add one.") : tr("Nothing matches the filter.")
+        updateChrome()
+    }
+
+    private func refreshStatus() {
+        statusChanged = false
+        daemonRuns = (try? bus?.connection.nameHasOwner(NudgeService.busName)) == true
+        updateChrome()
+    }
+
+    /// The bar, the keys line, and what is open over the list.
+    private func updateChrome() {
+        var parts = [daemonRuns ? tr("daemon running") : tr("daemon not running")]
+        // TRANSLATORS: nudge ui's status bar: how many pop-ups wait for an answer.
+        if unanswered > 0 { parts.append(format(trn("%d unanswered", "%d unanswered", unanswered), unanswered)) }
+        if let water, water.intake > 0 || alerts.contains(where: { $0.kind == .water }) {
+            parts.append(Catalog.shared.wording.waterProgress(water.intake, goal: water.goal))
+        }
+        model.status = parts.joined(separator: " · ")
+        // TRANSLATORS: nudge ui's title bar; %d is how many reminders.
+        model.heading = format(trn("Nudge — %d reminder", "Nudge — %d reminders", alerts.count), alerts.count)
+        if let form {
+            model.overlay = .form(formView(form))
+            model.footer = [.init("Tab", tr("next field")), .init("←/→", tr("change")), .init("Enter", tr("save")), .init("Esc", tr("cancel"))]
+        } else {
+            if case .form? = model.overlay { model.overlay = nil }
+            model.footer = Self.listKeys.prefix(11).map { .init($0.key, $0.action) }
+        }
+    }
+
+    /// The keys of the list, for the footer and `?`.
+    private static var listKeys: [(key: String, action: String)] {
+        [("↑↓", tr("move")), ("space", tr("on/off")), ("a", tr("add")), ("e", tr("edit")), ("d", tr("delete")), ("s", tr("snooze")),
+         ("Enter", tr("done")), ("n", tr("next")), ("/", tr("filter")), ("?", tr("help")), ("q", tr("quit")),
+         ("j k", tr("move")), ("g G", tr("first, last")), ("PgUp PgDn", tr("page")), ("Esc", tr("clear the filter")),
+         (tr("click"), tr("select; on the switch: on/off")), ("Ctrl-L", tr("redraw")), ("Ctrl-Z", tr("suspend"))]
+    }
+
+    /// Sets the countdown for the first row; returns milliseconds until it changes
+    /// (`nil` when nothing counts down). Past its instant, the store is read again.
+    private func updateCountdown(now: Date) -> Int32? {
+        guard let first = shown.first, let next = showings[first].instant else {
+            model.countdown = nil
+            return nil
+        }
+        let left = next.timeIntervalSince(now)
+        if left <= 0 {
+            // It fired (or is about to): the order changes.
+            dataChanged = true
+            model.countdown = tr("now")
+            return 1000
+        }
+        let seconds = Int(left.rounded(.up))
+        model.countdown = Self.countdown(seconds)
+        // Seconds in the last two minutes, else each time the minutes change.
+        let wait = seconds <= 120 ? left - Double(seconds - 1) : left - Double((seconds - 1) / 60 * 60)
+        return Int32(clamping: Int((wait * 1000).rounded(.up)) + 1)
+    }
+
+    static func countdown(_ seconds: Int) -> String {
+        // TRANSLATORS: nudge ui's countdown to the next reminder, in seconds.
+        if seconds < 60 { return format(tr("in %d s"), seconds) }
+        let minutes = (seconds + 59) / 60
+        // TRANSLATORS: nudge ui's countdown to the next reminder, in minutes.
+        if minutes < 60 { return format(tr("in %d min"), minutes) }
+        // TRANSLATORS: nudge ui's countdown, in hours and minutes.
+        if minutes < 24 * 60 { return format(tr("in %1$d h %2$d min"), minutes / 60, minutes % 60) }
+        // TRANSLATORS: nudge ui's countdown, in days.
+        return format(trn("in %d day", "in %d days", minutes / 1440), minutes / 1440)
+    }
+
+    private func say(_ text: String, error: Bool = false) {
+        model.message = text
+        model.messageIsError = error
+    }
+
+    private var selectedAlert: Alert? {
+        model.rows.indices.contains(model.selected) ? alerts[shown[model.selected]] : nil
+    }
+
+    // MARK: Keys
+
+    private func handle(_ input: CursesScreen.Input) {
+        switch input {
+        case .control("c"): return quit = true
+        case .control("z"): screen?.suspend(); return
+        case .control("l"), .resize: screen?.resumed(); return
+        default: break
+        }
+        if form != nil { return handleForm(input) }
+        if let alert = confirming {
+            confirming = nil
+            model.overlay = nil
+            if input == .character("y") || input == .character("Y") { remove(alert) } else { say(tr("not deleted")) }
+            return
+        }
+        if model.overlay != nil {
+            model.overlay = nil
+            return
+        }
+        if model.filterEditing { return handleFilter(input) }
+        model.message = nil
+        let page = max(Layout.listHeight(screen?.height ?? 24) - 2, 1)
+        switch input {
+        case .up, .character("k"): model.selected -= 1
+        case .down, .character("j"): model.selected += 1
+        case .pageUp: model.selected -= page
+        case .pageDown: model.selected += page
+        case .home, .character("g"): model.selected = 0
+        case .end, .character("G"): model.selected = model.rows.count - 1
+        case .wheel(let step): model.selected += step
+        case .click(let line, let column, _):
+            let index = model.top + line - Layout.firstRow - 1
+            guard line > Layout.firstRow, model.rows.indices.contains(index) else { break }
+            model.selected = index
+            if column <= Layout.switchWidth { toggle() }
+        case .character(" "): toggle()
+        case .character("a"): openForm(AlertForm())
+        case .character("e"):
+            if let alert = selectedAlert {
+                openForm(AlertForm(editing: alert.id.hex, title: alert.title, body: alert.body, schedule: alert.schedule,
+                                   zone: alert.zone(system: LocalZone.current)))
+            }
+        case .character("d"), .delete:
+            if let alert = selectedAlert {
+                confirming = alert
+                // TRANSLATORS: nudge ui asks before deleting; %s is the alert's title.
+                model.overlay = .confirm(format(tr("Delete “%s”? y deletes, any other key keeps it"), alert.title.escapingControls))
+            }
+        case .character("s"):
+            if let alert = selectedAlert { answer(.snooze(seconds: alert.snoozeSeconds), alert) }
+        case .enter:
+            if let alert = selectedAlert { answer(.acknowledge, alert) }
+        case .character("n"):
+            if let alert = selectedAlert { showOccurrences(alert) }
+        case .character("/"):
+            model.filterEditing = true
+            if model.filter == nil { model.filter = "" }
+        case .escape:
+            model.filter = nil
+            applyFilter()
+        case .character("?"):
+            model.overlay = .help(Self.listKeys.map { TextWidth.fit($0.key, 10) + " " + $0.action })
+        case .character("q"), .character("Q"): quit = true
+        default: break
+        }
+    }
+
+    private func handleFilter(_ input: CursesScreen.Input) {
+        switch input {
+        case .character(let c): model.filter = (model.filter ?? "") + String(c)
+        case .backspace: model.filter = String((model.filter ?? "").dropLast())
+        case .enter, .down, .up: model.filterEditing = false
+        case .escape:
+            model.filterEditing = false
+            model.filter = nil
+        default: break
+        }
+        if model.filter == "" && !model.filterEditing { model.filter = nil }
+        model.selected = 0
+        applyFilter()
+    }
+
+    // MARK: Changes, through the CLI's code
+
+    private func toggle() {
+        guard let alert = selectedAlert else { return }
+        act { () throws(CLIError) in
+            try AlertIDs.update([alert.id.hex], announce: { say($0) }) { alert in
+                alert.enabled.toggle()
+                return alert.enabled ? Words.on : Words.off
+            }
+        }
+    }
+
+    private func remove(_ alert: Alert) {
+        act { () throws(CLIError) in
+            for removed in try Remove.remove([alert.id.hex]) {
+                say(format(tr("removed %1$s: %2$s"), removed.id.shortHex, removed.title.escapingControls))
+            }
+        }
+    }
+
+    private func answer(_ answer: Answer, _ alert: Alert) {
+        act { () throws(CLIError) in try answer.apply(to: [alert.id.hex], now: Date(), announce: { say($0) }) }
+    }
+
+    private func act(_ body: () throws(CLIError) -> Void) {
+        do {
+            try body()
+        } catch {
+            say(error.message, error: true)
+        }
+        dataChanged = true
+    }
+
+    private func showOccurrences(_ alert: Alert) {
+        let now = Date(), zone = alert.zone(system: LocalZone.current)
+        let state = try? StoreAccess.run { try store.state(of: alert.id) }
+        var instants: [Date] = []
+        if let first = AlertView.next(alert, state: state, after: now, zone: LocalZone.current, water: water).instant {
+            instants = [first] + alert.schedule.occurrences(after: first, count: 9, in: zone)
+        }
+        // TRANSLATORS: nudge ui's list of the next times; %s is the alert's title.
+        model.overlay = .occurrences(title: format(tr("Next for “%s”"), alert.title.escapingControls),
+                                     lines: instants.isEmpty ? [tr("never")] : instants.map { terminal.wording.instant($0, zone) })
+    }
+
+    // MARK: The form
+
+    private func openForm(_ new: AlertForm) {
+        form = new
+        updateChrome()
+    }
+
+    private func handleForm(_ input: CursesScreen.Input) {
+        guard var edited = form else { return }
+        switch input {
+        case .escape:
+            form = nil
+            say(tr("not saved"))
+            return updateChrome()
+        case .enter:
+            return save(edited)
+        case .tab, .down: edited.focus(1)
+        case .backTab, .up: edited.focus(-1)
+        case .left: edited.move(-1)
+        case .right: edited.move(1)
+        case .home, .control("a"): edited.moveToEnd(false)
+        case .end, .control("e"): edited.moveToEnd(true)
+        case .backspace: edited.backspace()
+        case .delete: edited.delete()
+        case .control("u"): edited.clear()
+        case .character(let c): edited.insert(c)
+        default: break
+        }
+        form = edited
+        updateChrome()
+    }
+
+    /// What the form would make, checked as `nudge add` and `nudge edit` check it.
+    private func check(_ form: AlertForm, now: Date) -> Result<Alert, CLIError> {
+        let title = form[.title].isEmpty ? nil : form[.title]
+        do throws(CLIError) {
+            let options = try Self.options(body: form[.body])
+            if let id = form.editing {
+                return .success(try Edit.change(id, in: store, title: title, schedule: form.scheduleChanged ? form.flags : ScheduleFlags(),
+                                                options: options, now: now))
+            }
+            return .success(try Add.make(title: title, schedule: form.flags, options: options, now: now))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func options(body: String) throws(CLIError) -> AlertOptions {
+        do { return try AlertOptions.parse(["--body", body]) } catch { throw CLIError(.usage, AlertOptions.message(for: error)) }
+    }
+
+    private func formView(_ form: AlertForm) -> FormView {
+        let now = Date()
+        let checked = check(form, now: now)
+        var preview: [String] = []
+        if case .success(let alert) = checked {
+            let zone = alert.zone(system: LocalZone.current)
+            preview = alert.schedule.occurrences(after: now, count: 5, in: zone).map { terminal.wording.instant($0, zone) }
+            if preview.isEmpty { preview = [tr("never")] }
+        }
+        let kinds = [tr("daily at"), tr("on chosen days"), tr("every N in a window"), tr("once"), tr("cron")]
+        let fields = form.fields.map { field -> FormView.Field in
+            switch field {
+            case .title: FormView.Field(label: tr("Title"), value: form[.title], hint: tr("empty: the drink-water reminder"))
+            case .body: FormView.Field(label: tr("Body"), value: form[.body])
+            case .kind: FormView.Field(label: tr("Schedule"), value: kinds[form.kind.rawValue], isChoice: true, hint: tr("←/→ to change"))
+            case .times: FormView.Field(label: tr("At"), value: form[.times], hint: "09:30, 13:00")
+            case .days: FormView.Field(label: tr("Days"), value: form[.days], hint: "weekdays, weekends, mon-fri, sat,sun")
+            case .every: FormView.Field(label: tr("Every"), value: form[.every], hint: "30m, 1h30m")
+            case .from: FormView.Field(label: tr("From"), value: form[.from], hint: "09:30")
+            case .until: FormView.Field(label: tr("Until"), value: form[.until], hint: "21:30")
+            case .counting: FormView.Field(label: tr("Counted"), value: form.afterDone ? tr("from the last Done") : tr("by the clock"),
+                                           isChoice: true, hint: tr("←/→ to change"))
+            case .when: FormView.Field(label: tr("When"), value: form[.when], hint: "in 20m, 2026-12-01 09:00")
+            case .cron: FormView.Field(label: tr("Cron"), value: form[.cron], hint: "m h dom mon dow: 0 9 * * mon-fri")
+            }
+        }
+        let error: String? = if case .failure(let failure) = checked { failure.message } else { nil }
+        return FormView(heading: form.editing == nil ? tr("Add a reminder") : tr("Edit the reminder"), fields: fields,
+                        focus: form.focus, cursor: form.cursor, error: error, previewHeading: tr("Next:"), preview: preview)
+    }
+
+    private func save(_ form: AlertForm) {
+        switch check(form, now: Date()) {
+        case .failure(let error):
+            say(error.message, error: true)
+        case .success(let alert):
+            act { () throws(CLIError) in
+                try StoreAccess.run { try store.save(alert) }
+                DaemonLink.storeChanged()
+                // TRANSLATORS: nudge ui after the form is saved; %1$s is the alert's id, %2$s its title.
+                say(format(form.editing == nil ? tr("added %1$s: %2$s") : tr("edited %1$s: %2$s"), alert.shortID, alert.title.escapingControls))
+            }
+            self.form = nil
+            updateChrome()
+            if let index = order.firstIndex(where: { alerts[$0].id == alert.id }) { model.selected = index }
+        }
+    }
+}
