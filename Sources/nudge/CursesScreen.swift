@@ -205,9 +205,15 @@ func restoreTerminalOnCrash(stderr: Int32) {
             _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
             _ = tcsetattr(0, TCSANOW, &savedModes)
             if savedStderrForCrashes >= 0 { _ = dup2(savedStderrForCrashes, 2) }
+            // The runtime's handler prints the backtrace; it returns for a signal sent
+            // by another process, so then the default action ends the program.
             _ = sigaction(signal, &previousHandlers[Int(signal)], nil)
             raise(signal)
+            Glibc.signal(signal, SIG_DFL)
+            raise(signal)
         }
+        // Delivered again inside the handler (the raises above), not after it.
+        action.sa_flags = Int32(SA_NODEFER)
         sigaction(signal, &action, &previousHandlers[Int(signal)])
     }
 }
