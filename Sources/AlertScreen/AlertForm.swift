@@ -54,17 +54,17 @@ public struct AlertForm: Sendable, Equatable {
             let steps = Set(zip(times.dropFirst(), times).map { $0.secondOfDay - $1.secondOfDay })
             if times.count > 2, steps.count == 1, let step = steps.first {
                 kind = .every
-                (values[.every], values[.from], values[.until]) = (Self.duration(step), times.first!.description, times.last!.description)
+                (values[.every], values[.from], values[.until]) = (Limits.compact(step), times.first!.description, times.last!.description)
             } else {
                 kind = days.count == 7 ? .daily : .weekdays
                 values[.times] = times.map(\.description).joined(separator: ", ")
             }
             values[.days] = Self.daysText(days)
         case .interval(let seconds, _, let days):
-            (kind, values[.every], values[.days]) = (.every, Self.duration(seconds), Self.daysText(days))
+            (kind, values[.every], values[.days]) = (.every, Limits.compact(seconds), Self.daysText(days))
         case .afterAnswer(let seconds, let window, let days):
             (kind, afterDone) = (.every, true)
-            (values[.every], values[.days]) = (Self.duration(seconds), Self.daysText(days))
+            (values[.every], values[.days]) = (Limits.compact(seconds), Self.daysText(days))
             (values[.from], values[.until]) = (window?.start.description ?? "", window?.end.description ?? "")
         case .once(let instant):
             kind = .once
@@ -188,14 +188,5 @@ public struct AlertForm: Sendable, Equatable {
         if days == [.monday, .tuesday, .wednesday, .thursday, .friday] { return "weekdays" }
         if days == [.saturday, .sunday] { return "weekends" }
         return days.sorted { ($0.rawValue + 6) % 7 < ($1.rawValue + 6) % 7 }.map { $0.shortName.lowercased() }.joined(separator: ",")
-    }
-
-    /// Seconds as `--every` takes them: `30m`, `1h30m`, `45s`.
-    static func duration(_ seconds: Int) -> String {
-        var parts = ""
-        if seconds >= 3600 { parts += "\(seconds / 3600)h" }
-        if seconds % 3600 >= 60 { parts += "\(seconds % 3600 / 60)m" }
-        if seconds % 60 > 0 || parts.isEmpty { parts += "\(seconds % 60)s" }
-        return parts
     }
 }

@@ -352,7 +352,7 @@ public final class Daemon {
             descriptors += bus + presence.descriptors
             var timeout = [busIO.nextTimeout, presence.timeout].compactMap { $0 }.min() ?? -1
             if let recheck = storeRecheck {
-                let wait = Int32(max(0, (recheck - Self.monotonic()) * 1000).rounded(.up))
+                let wait = Int32(max(0, (recheck - monotonicSeconds()) * 1000).rounded(.up))
                 timeout = timeout < 0 ? wait : min(timeout, wait)
             }
             do {
@@ -367,7 +367,7 @@ public final class Daemon {
             }
             if descriptors[1].revents != 0 { handle(signals: signals.read()) }
             if descriptors[2].revents != 0 { filesChanged(files.read()) }
-            if let recheck = storeRecheck, Self.monotonic() >= recheck {
+            if let recheck = storeRecheck, monotonicSeconds() >= recheck {
                 storeRecheck = nil
                 reload(force: false)
             }
@@ -412,7 +412,7 @@ public final class Daemon {
             }
         }
         if paths.contains(where: { $0 != options.localtime }), !reload(force: false) {
-            storeRecheck = Self.monotonic() + 0.05
+            storeRecheck = monotonicSeconds() + 0.05
         }
     }
 
@@ -447,11 +447,7 @@ public final class Daemon {
         return true
     }
 
-    private static func monotonic() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+
 
     /// A store error at run time. Damage stops every write (the marker says so to every
     /// other command too) until another file is put in its place; reminders keep firing

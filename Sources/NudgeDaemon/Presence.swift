@@ -186,7 +186,7 @@ final class Presence {
     /// Milliseconds until presence wants a turn of the loop without anything arriving
     /// (the next `GetSessionIdleTime`, a system bus timeout); `nil` when never.
     var timeout: Int32? {
-        let poll = idlePollAt.map { Int32(clamping: Int64(max(0, ($0 - Self.monotonic()) * 1000).rounded(.up))) }
+        let poll = idlePollAt.map { Int32(clamping: Int64(max(0, ($0 - monotonicSeconds()) * 1000).rounded(.up))) }
         return [poll, logind?.io.nextTimeout].compactMap { $0 }.min()
     }
 
@@ -197,7 +197,7 @@ final class Presence {
             logind.io.handle(results)
             if !logind.dispatch() { self.logind = nil }
         }
-        if let at = idlePollAt, Self.monotonic() >= at { pollIdleTime() }
+        if let at = idlePollAt, monotonicSeconds() >= at { pollIdleTime() }
         if needsRefresh { refresh() }
     }
 
@@ -274,15 +274,11 @@ final class Presence {
         let threshold = Double(idleThreshold)
         let idleFor = Double(milliseconds) / 1000
         (idle, idleSource) = (idleFor >= threshold, .screenSaver)
-        idlePollAt = Self.monotonic() + (idle == true ? 0.5 : max(1, threshold - idleFor))
+        idlePollAt = monotonicSeconds() + (idle == true ? 0.5 : max(1, threshold - idleFor))
         if before != (away, reason) { onChange?() }
     }
 
-    private static func monotonic() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+
 
     private func watchFired(_ id: UInt32) {
         let before = (away, reason)

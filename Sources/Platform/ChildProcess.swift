@@ -33,14 +33,10 @@ public func runReadingOutput(_ path: String, _ arguments: [String], timeout: Int
 
     var output: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
-    var deadline = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &deadline)
-    let end = Int64(deadline.tv_sec) * 1000 + Int64(deadline.tv_nsec) / 1_000_000 + Int64(timeout)
+    let end = monotonicSeconds() + Double(timeout) / 1000
     var finished = false
     while output.count < 65_536 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let left = end - (Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
+        let left = Int64(((end - monotonicSeconds()) * 1000).rounded(.up))
         var descriptor = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
         guard left > 0, (try? systemCall("poll", { poll(&descriptor, 1, Int32(left)) })) == 1,
               let count = try? systemCall("read", { read(pipeEnds[0], &buffer, buffer.count) }) else { break }

@@ -82,3 +82,11 @@ public func syncFile(_ path: String) throws(SystemError) {
     defer { close(fd) }
     try systemCall("fsync(\(path))") { fsync(fd) }
 }
+
+/// Seconds on the monotonic clock (`CLOCK_MONOTONIC`): for deadlines that wall-clock
+/// changes must not move.
+public func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}

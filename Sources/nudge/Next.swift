@@ -61,18 +61,11 @@ struct Next: ParsableCommand {
                 let system = chosen
                 if tz == nil { chosen = alert.zone(system: chosen) }
                 if !schedulePreview {
-                    // What the daemon will do: the first showing with the state in it, then
-                    // the schedule from there.
                     // An after-answer schedule counts from the last answer (`show` says when).
                     let state = try StoreAccess.run { try store.state(of: alert.id) }
                     let water = try AlertView.water(for: [alert], in: store, now: start)
-                    guard let first = NextShowing.of(alert, state: state, system: system, now: start, water: water).instant else {
-                        zone = chosen
-                        instants = []
-                        return try output([], zone: zone)
-                    }
                     zone = chosen
-                    instants = [first] + parsed.occurrences(after: first, count: count - 1, in: zone)
+                    instants = AlertView.upcoming(alert, state: state, water: water, after: start, count: count, system: system, zone: zone)
                     return try output(instants, zone: zone)
                 }
             } else {

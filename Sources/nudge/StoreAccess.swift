@@ -61,6 +61,14 @@ enum AlertView {
         NextShowing.of(alert, state: state, system: zone, now: now, water: water)
     }
 
+    /// The next `count` showings, as the daemon will show them: the first with the state in
+    /// it (snoozed, done for today, off…), then the schedule from there, in `zone`.
+    static func upcoming(_ alert: Alert, state: AlertState?, water: WaterProgress?, after now: Date, count: Int,
+                         system: TimeZone, zone: TimeZone) -> [Date] {
+        guard count > 0, let first = NextShowing.of(alert, state: state, system: system, now: now, water: water).instant else { return [] }
+        return [first] + alert.schedule.occurrences(after: first, count: count - 1, in: zone)
+    }
+
     /// The day's water, read when one of `alerts` is a water reminder (else `nil`).
     static func water(for alerts: [Alert], in store: AppDatabase, now: Date) throws(CLIError) -> WaterProgress? {
         guard alerts.contains(where: { $0.kind == .water }) else { return nil }

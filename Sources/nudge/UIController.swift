@@ -74,19 +74,19 @@ final class UIController {
         screen = CursesScreen(colour: terminal.colour)
     }
 
-    deinit {
+    deinit { restore() }
+
+    /// The terminal and stderr given back (once).
+    private func restore() {
         screen?.stop()
+        screen = nil
         dup2(savedStderr, 2)
     }
 
     // MARK: The loop
 
     func run() throws(CLIError) {
-        defer {
-            screen?.stop()
-            screen = nil
-            dup2(savedStderr, 2)
-        }
+        defer { restore() }
         while !quit {
             let now = Date()
             if dataChanged { reload(now: now) }
@@ -378,10 +378,7 @@ final class UIController {
     private func showOccurrences(_ alert: Alert) {
         let now = Date(), zone = alert.zone(system: LocalZone.current)
         let state = try? StoreAccess.run { try store.state(of: alert.id) }
-        var instants: [Date] = []
-        if let first = AlertView.next(alert, state: state, after: now, zone: LocalZone.current, water: water).instant {
-            instants = [first] + alert.schedule.occurrences(after: first, count: 9, in: zone)
-        }
+        let instants = AlertView.upcoming(alert, state: state ?? nil, water: water, after: now, count: 10, system: LocalZone.current, zone: zone)
         // TRANSLATORS: nudge ui's list of the next times; %s is the alert's title.
         model.overlay = .occurrences(title: format(tr("Next for “%s”"), alert.title.escapingControls),
                                      lines: instants.isEmpty ? [tr("never")] : instants.map { terminal.wording.instant($0, zone) })

@@ -20,7 +20,7 @@ public final class Desktop: @unchecked Sendable {
     private let bus: Running
     private var server: Running?
     /// A second private bus standing for the system bus (``startSystemBus()``).
-    private var systemBus: Running?
+    private var systemBus: PrivateBus?
     /// Its address; until it runs, programs are given one where no bus listens.
     public private(set) var systemAddress: String?
     private var dunstConfig: String
@@ -74,7 +74,6 @@ public final class Desktop: @unchecked Sendable {
 
     deinit {
         if let server { _ = server.stop() }
-        if let systemBus { _ = systemBus.stop() }
         _ = bus.stop()
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -95,18 +94,14 @@ public final class Desktop: @unchecked Sendable {
     /// Starts a private bus that the session's programs take for the system bus, and
     /// returns its address.
     public func startSystemBus() throws -> String {
-        guard let bench = Bench.directory else { throw CocoaError(.fileNoSuchFile) }
-        let running = try Running("/usr/bin/dbus-daemon", ["--config-file=\(bench)/bus.conf", "--nofork", "--print-address=1"], environment: [:])
-        systemBus = running
-        _ = Bench.eventually(5) { running.stdoutSoFar.contains("unix:") }
-        let address = running.stdoutSoFar.trimmingCharacters(in: .whitespacesAndNewlines)
-        systemAddress = address
-        return address
+        let bus = try PrivateBus()
+        systemBus = bus
+        systemAddress = bus.address
+        return bus.address
     }
 
     /// Stops the system bus standing in (as if the machine's D-Bus restarted).
     public func stopSystemBus() {
-        if let systemBus { _ = systemBus.stop() }
         systemBus = nil
     }
 
