@@ -85,6 +85,7 @@ let package = Package(
             path: "bench/Sources/schedule-bench"
         ),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
+        .testTarget(name: "AlertScreenTests", dependencies: ["AlertScreen", "NudgeCore"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "NudgeCore"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NudgeCoreTests", dependencies: [

@@ -90,9 +90,9 @@ public enum Layout {
         let state = min(rows.map { TextWidth.of($0.state) }.max() ?? 0, 16)
         let next = min(max(rows.map { TextWidth.of($0.next) }.max() ?? 0, TextWidth.of(model.columns[1])), 26)
         let countdown = model.countdown.map { TextWidth.of($0) } ?? 0
-        // Two spaces between columns; an empty column takes none.
+        // One space before the first column, two between columns; an empty column takes none.
         let fixed = [switchWidth, state, next, countdown].filter { $0 > 0 }
-        let rest = max(width - fixed.reduce(0, +) - 2 * (fixed.count + 1), 2)
+        let rest = max(width - fixed.reduce(0, +) - 1 - 2 * (fixed.count - 1) - 2 * 2, 2)
         // Title and schedule at their widths when both fit; else the schedule gives way
         // first, down to three fifths of the room.
         let title = rows.map { TextWidth.of($0.title) }.max() ?? 0
