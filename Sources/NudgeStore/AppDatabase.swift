@@ -67,7 +67,20 @@ public final class AppDatabase: Sendable {
             throw StoreError(.io, Phrase("cannot create %1$s: %2$s", folder, error.reason))
         }
         do {
-            close(try systemCall("open(\(path))") { Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) })
+            // Created here when missing (0600). An existing file is only checked, never
+            // opened: closing any descriptor of it would drop the locks SQLite holds on it
+            // for another connection of this process (`nudge ui` keeps one open while the
+            // CLI's code opens the store again), and another process would then delete the
+            // WAL that connection still writes to.
+            if Glibc.access(path, F_OK) != 0 {
+                do throws(SystemError) {
+                    close(try systemCall("open(\(path))") { Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) })
+                } catch where error.code == EEXIST {
+                    // Another process made it just now.
+                }
+            } else {
+                try systemCall("access(\(path))") { faccessat(AT_FDCWD, path, R_OK | W_OK, AT_EACCESS) }
+            }
         } catch {
             if error.code == ENOSPC { throw StoreError(.io, Phrase("disk full: cannot create %s", path)) }
             throw StoreError(.io, Phrase("cannot open %1$s for reading and writing: %2$s", path, error.reason))

@@ -91,6 +91,33 @@ struct AppDatabaseTests {
         #expect(AppDatabase.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/nudge/nudge.sqlite")
     }
 
+    /// A process that opens the store a second time (as `nudge ui` does through the CLI's
+    /// code) keeps the first connection's locks: another process closing the store then
+    /// does not take the WAL from under it, and every write reaches the file.
+    @Test func openingTheStoreAgainInTheSameProcessLosesNoWrite() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-store-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("nudge.sqlite").path
+        let first = try AppDatabase.open(path: path)
+        let alerts = try sampleAlerts()
+        try first.save(alerts[0])
+        _ = try AppDatabase.open(path: path)
+        // Another process reads and closes: it must not find itself the last one.
+        func titles() throws -> [String] {
+            let process = Process(), out = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+            process.arguments = [path, "SELECT title FROM alert ORDER BY title"]
+            process.standardOutput = out
+            try process.run()
+            process.waitUntilExit()
+            return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        _ = try titles()
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        try first.save(alerts[1])
+        #expect(try titles() == [alerts[0].title, alerts[1].title].sorted())
+    }
+
     @Test func aDamagedFileIsNamedAndLeftAlone() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-store-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
