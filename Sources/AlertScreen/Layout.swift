@@ -71,10 +71,22 @@ public enum Layout {
         return [Span(TextWidth.fit(left + "  " + right, width), .bar)]
     }
 
+    /// The keys that fit, in order, with the last two (help and quit) always kept: the
+    /// ones before them give way from the end.
     private static func footer(_ keys: [ScreenModel.Key], _ width: Int) -> [Span] {
+        func columns(_ key: ScreenModel.Key) -> Int { 2 + TextWidth.of(key.key) + 1 + TextWidth.of(key.action) }
+        let pinned = keys.suffix(2)
+        var room = width + 1 - pinned.map(columns).reduce(0, +)
+        var shown: [ScreenModel.Key] = []
+        for key in keys.dropLast(2) {
+            guard columns(key) <= room else { break }
+            shown.append(key)
+            room -= columns(key)
+        }
+        shown += pinned
         var spans: [Span] = []
         var used = 0
-        for key in keys {
+        for key in shown {
             let piece = (used == 0 ? " " : "  ") + key.key, action = " " + key.action
             let w = TextWidth.of(piece) + TextWidth.of(action)
             guard used + w <= width else { break }

@@ -94,7 +94,8 @@ final class CursesScreen {
                 // The bottom-right cell cannot be written without scrolling: stop short.
                 let room = y == height - 1 ? width - 1 - x : width - x
                 guard room > 0 else { break }
-                let text = TextWidth.of(span.text) > room ? TextWidth.fit(span.text, room) : span.text
+                // The layout fitted the line: only the last cell is cut, and without "…".
+                let text = TextWidth.of(span.text) > room ? Self.cut(span.text, room) : span.text
                 _ = waddstr(window, text)
                 x += TextWidth.of(text)
             }
@@ -107,6 +108,15 @@ final class CursesScreen {
             curs_set(0)
         }
         wrefresh(window)
+    }
+
+    /// The text's first `columns` columns.
+    private static func cut(_ text: String, _ columns: Int) -> String {
+        var used = 0
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix { scalar in
+            used += TextWidth.of(scalar)
+            return used <= columns
+        }))
     }
 
     private func attributes(_ style: Style) -> Int32 {

@@ -291,8 +291,8 @@ final class UIController {
         case .end, .character("G"): model.selected = model.rows.count - 1
         case .wheel(let step): model.selected += step
         case .click(let line, let column, _):
-            let index = model.top + line - Layout.firstRow - 1
-            guard line > Layout.firstRow, model.rows.indices.contains(index) else { break }
+            let index = model.top + line - Layout.firstRow
+            guard line >= Layout.firstRow, model.rows.indices.contains(index) else { break }
             model.selected = index
             if column <= Layout.switchWidth { toggle() }
         case .character(" "): toggle()

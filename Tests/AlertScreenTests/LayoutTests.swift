@@ -71,6 +71,15 @@ struct LayoutTests {
         #expect(frame.cursor == nil)
     }
 
+    @Test func theKeysThatDoNotFitGiveWayButHelpAndQuitStay() {
+        var model = Self.model()
+        model.footer = [.init("↑↓", "move"), .init("space", "on/off"), .init("a", "add"), .init("e", "edit"), .init("d", "delete"),
+                        .init("?", "help"), .init("q", "quit")]
+        #expect(Layout.render(model, width: 80, height: 24).text[23].hasPrefix(" ↑↓ move  space on/off  a add  e edit  d delete  ? help  q quit"))
+        #expect(Layout.render(model, width: 40, height: 24).text[23] == " ↑↓ move  space on/off  ? help  q quit  ")
+        #expect(Layout.render(model, width: 10, height: 24).text[23] == " ? help   ")
+    }
+
     @Test func anEmptyListSaysWhatToDo() {
         var model = Self.model(rows: [])
         model.countdown = nil

@@ -45,11 +45,13 @@ final class Home {
     }
 
     /// Adds an alert and returns its short id.
+    @discardableResult
     func add(_ arguments: String...) throws -> String {
         try add(arguments)
     }
 
     /// Adds an alert and returns its short id.
+    @discardableResult
     func add(_ arguments: [String]) throws -> String {
         let added = try nudge(["add"] + arguments)
         guard added.status == 0, let id = added.stdout.split(separator: " ").dropFirst().first else {

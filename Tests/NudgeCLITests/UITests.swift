@@ -1,0 +1,330 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `nudge ui` driven in a real terminal (tmux): keys in, the screen read back, the store
+/// checked against what the CLI's commands make.
+@Suite(.serialized)
+struct UITests {
+    /// Opens `nudge ui` in a new terminal; the shell saves `stty -a` before and after and
+    /// the exit status to files.
+    func open(_ home: Home, width: Int = 100, height: Int = 30, environment extra: [String: String?] = [:],
+              term: String? = nil) throws -> Tmux {
+        let tmux = try Tmux(width: width, height: height, environment: home.environment(extra))
+        let prefix = term.map { "TERM=\($0) " } ?? ""
+        try tmux.run("stty -a > '\(tmux.file("before"))'; \(prefix)'\(Bench.nudgePath)' ui 2> '\(tmux.file("stderr"))'; "
+                     + "echo $? > '\(tmux.file("status"))'; stty -a > '\(tmux.file("after"))'")
+        guard try tmux.wait(for: "Nudge", timeout: 10) != nil else {
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "nudge ui did not start: \(tmux.lastScreen)"])
+        }
+        return tmux
+    }
+
+    /// Quits with `keys` and returns the exit status, after checking the terminal is as it was.
+    func close(_ tmux: Tmux, _ keys: String = "q", sourceLocation: SourceLocation = #_sourceLocation) throws -> Int32? {
+        if !keys.isEmpty { try tmux.press(keys) }
+        let status = tmux.waitForFile("status")
+        let before = try? String(contentsOfFile: tmux.file("before"), encoding: .utf8)
+        let after = tmux.waitForFile("after")
+        #expect(before != nil && before == after, "stty -a changed", sourceLocation: sourceLocation)
+        return status.flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// The rows of the table (the lines that start with a switch).
+    func rows(_ screen: [String]) -> [String] {
+        screen.filter { $0.hasPrefix(" [on]") || $0.hasPrefix(" [off]") }
+    }
+
+    /// Moves the selection to the row whose line contains `title`.
+    func select(_ title: String, in tmux: Tmux, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let screen = try #require(try tmux.wait(for: title), sourceLocation: sourceLocation)
+        let index = try #require(rows(screen).firstIndex { $0.contains(title) }, sourceLocation: sourceLocation)
+        try tmux.press("g")
+        for _ in 0..<index { try tmux.press("Down") }
+    }
+
+    /// The alerts' stored columns, all but the id and the time of creation, by title: what
+    /// two stores must agree on when the same changes were made to both.
+    func stored(_ home: Home) throws -> String {
+        let columns = "title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, kind, whenAway, "
+            + "nagSeconds, nagTimes"
+        let out = try Bench.run("/usr/bin/sqlite3", ["-json", home.database, "SELECT \(columns) FROM alert ORDER BY title"])
+        return out.stdout
+    }
+
+    func expectSame(_ screen: Home, _ cli: Home, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (made, expected) = (try stored(screen), try stored(cli))
+        #expect(made == expected, sourceLocation: sourceLocation)
+    }
+
+    // MARK: The list
+
+    @Test func theListIsNudgeList() throws {
+        let home = try Home()
+        try home.add("Stretch", "--at", "09:30", "--days", "weekdays")
+        let water = try home.add("물 마시기 water", "--every", "30m", "--from", "09:30", "--until", "21:30")
+        try home.add("Tea", "--at", "15:00")
+        let off = try home.add("Off for now", "--at", "07:00")
+        try home.nudge("off", off)
+        try home.nudge("snooze", water, "25m")
+        let list = try home.nudge("list").stdout.split(separator: "\n").dropFirst().map(String.init)
+        let alerts = try home.list()
+        let tmux = try open(home)
+        let screen = try #require(try tmux.wait { rows($0).count == 4 })
+        let shown = rows(screen)
+        for (i, alert) in alerts.enumerated() {
+            let title = try #require(alert["title"] as? String), enabled = try #require(alert["enabled"] as? Bool)
+            // nudge list's NEXT column: the same words, in the same order.
+            let fields = list[i].split(separator: "  ", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(shown[i].contains(title), "\(shown[i]) is not \(title)")
+            #expect(shown[i].hasPrefix(enabled ? " [on]" : " [off]"))
+            #expect(shown[i].contains(fields[2]), "\(shown[i]) lacks \(fields[2]) of \(list[i])")
+        }
+        #expect(shown[0].contains(" in "), "the first row counts down: \(shown[0])")
+        #expect(screen[0].contains("Nudge — 4 reminders") && screen[0].contains("daemon not running"))
+        #expect(try close(tmux) == 0)
+    }
+
+    @Test func anAlertAddedFromTheCommandLineShowsWithinASecond() throws {
+        let home = try Home()
+        let first = try home.add("First", "--at", "09:30")
+        let tmux = try open(home)
+        let added = try home.nudge("add", "Added elsewhere", "--at", "10:00")
+        #expect(added.status == 0)
+        #expect(try tmux.wait(for: "Added elsewhere", timeout: 1) != nil, "\(tmux.lastScreen)")
+        try home.nudge("rm", first)
+        #expect(try tmux.wait(timeout: 1) { !$0.contains { $0.contains("First") } } != nil)
+        #expect(try close(tmux) == 0)
+    }
+
+    // MARK: Changes, as the CLI makes them
+
+    @Test func switchingAddingEditingAndDeletingChangeTheStoreAsTheCommandLineWould() throws {
+        let screen = try Home(), cli = try Home()
+        let tmux = try open(screen)
+
+        // Daily at 09:30 on weekdays: the form's defaults, with the kind turned once.
+        try tmux.press("a")
+        #expect(try tmux.wait(for: "Add a reminder") != nil)
+        try tmux.type("Stretch")
+        try tmux.press("Tab", "Tab", "Right")
+        #expect(try tmux.wait(for: "weekdays") != nil)
+        try tmux.press("Enter")
+        #expect(try tmux.wait(for: "added ") != nil, "\(tmux.lastScreen)")
+        let stretch = try cli.add("Stretch", "--at", "09:30", "--days", "weekdays")
+
+        // Every 30 min, 09:30–21:30, every day: each field typed.
+        try tmux.press("a")
+        #expect(try tmux.wait(for: "Add a reminder") != nil)
+        try tmux.type("Drink water")
+        try tmux.press("Tab", "Tab", "Right", "Right", "Tab", "C-u")
+        try tmux.type("30m")
+        try tmux.press("Tab", "C-u")
+        try tmux.type("09:30")
+        try tmux.press("Tab", "C-u")
+        try tmux.type("21:30")
+        try tmux.press("Tab", "C-u")
+        try tmux.press("Enter")
+        #expect(try tmux.wait { rows($0).count == 2 } != nil, "\(tmux.lastScreen)")
+        let water = try cli.add("Drink water", "--every", "30m", "--from", "09:30", "--until", "21:30")
+        try expectSame(screen, cli)
+
+        // Off with space.
+        try select("Stretch", in: tmux)
+        try tmux.press("Space")
+        #expect(try tmux.wait { rows($0).contains { $0.hasPrefix(" [off]") && $0.contains("Stretch") } } != nil)
+        try cli.nudge("off", stretch)
+        try expectSame(screen, cli)
+
+        // An edit: a new title and every 45 min.
+        try select("Drink water", in: tmux)
+        try tmux.press("e")
+        #expect(try tmux.wait(for: "Edit the reminder") != nil)
+        try tmux.press("C-u")
+        try tmux.type("Water, 250 ml")
+        try tmux.press("Tab", "Tab", "Tab", "C-u")
+        try tmux.type("45m")
+        try tmux.press("Enter")
+        #expect(try tmux.wait(for: "edited ") != nil, "\(tmux.lastScreen)")
+        try cli.nudge("edit", water, "--title", "Water, 250 ml", "--every", "45m", "--from", "09:30", "--until", "21:30")
+        try expectSame(screen, cli)
+
+        // Delete asks first: n keeps it, y deletes it.
+        try select("Stretch", in: tmux)
+        try tmux.press("d")
+        #expect(try tmux.wait(for: "Delete “Stretch”?") != nil)
+        try tmux.press("n")
+        #expect(try tmux.wait(for: "not deleted") != nil)
+        try expectSame(screen, cli)
+        try tmux.press("d")
+        #expect(try tmux.wait(for: "Delete “Stretch”?") != nil)
+        try tmux.press("y")
+        #expect(try tmux.wait { rows($0).count == 1 } != nil)
+        try cli.nudge("rm", stretch)
+        try expectSame(screen, cli)
+        #expect(try close(tmux) == 0)
+    }
+
+    @Test func theFormChecksAsYouTypeWithTheCommandLinesWordsAndEscCancels() throws {
+        let home = try Home()
+        let tmux = try open(home)
+        try tmux.press("a")
+        try tmux.type("Bad time")
+        try tmux.press("Tab", "Tab", "Tab", "C-u")
+        try tmux.type("25:00")
+        // The CLI's message, without its "nudge: ".
+        let message = try home.nudge("add", "Bad time", "--at", "25:00").stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "nudge: ", with: "")
+        #expect(!message.isEmpty)
+        #expect(try tmux.wait(for: String(message.prefix(60))) != nil, "\(message) not in \(tmux.lastScreen)")
+        // Enter does not save a bad form; Esc leaves it.
+        try tmux.press("Enter")
+        try tmux.press("Escape")
+        #expect(try tmux.wait(for: "not saved") != nil)
+        #expect(try home.list().isEmpty)
+        // A good one previews its next times.
+        try tmux.press("a")
+        try tmux.press("Tab", "Tab", "Tab", "C-u")
+        try tmux.type("08:15")
+        #expect(try tmux.wait { $0.filter { $0.contains("08:15") }.count >= 4 } != nil, "\(tmux.lastScreen)")
+        try tmux.press("Escape")
+        #expect(try close(tmux) == 0)
+    }
+
+    // MARK: The terminal
+
+    @Test func resizingToEightyByTwentyFourAndBack() throws {
+        let home = try Home()
+        for i in 1...30 { try home.add("Reminder \(i)", "--at", String(format: "%02d:%02d", 6 + i / 4, (i % 4) * 15)) }
+        let tmux = try open(home, width: 120, height: 40)
+        #expect(try tmux.wait { $0.count == 40 && rows($0).count == 30 } != nil)
+        try tmux.resize(width: 80, height: 24)
+        let small = try #require(try tmux.wait { $0.count == 24 && $0[23].hasPrefix(" ↑↓ move") && rows($0).count == 20 },
+                                 "\(tmux.lastScreen)")
+        #expect(small[0].contains("Nudge — 30 reminders"))
+        #expect(small[23].contains("q quit"))
+        #expect(small.allSatisfy { $0.count <= 80 })
+        try tmux.resize(width: 120, height: 40)
+        #expect(try tmux.wait { $0.count == 40 && rows($0).count == 30 && $0[39].hasPrefix(" ↑↓ move") } != nil, "\(tmux.lastScreen)")
+        #expect(try close(tmux) == 0)
+    }
+
+    @Test(arguments: ["q", "C-c", "SIGTERM", "SIGHUP"])
+    func everyWayOutLeavesTheTerminalAsItWas(way: String) throws {
+        let home = try Home()
+        try home.add("Stretch", "--at", "09:30")
+        let tmux = try open(home)
+        if way.hasPrefix("SIG") {
+            let pid = try #require(try tmux.foregroundProgram(named: "nudge"))
+            kill(pid, way == "SIGTERM" ? SIGTERM : SIGHUP)
+            #expect(try close(tmux, "") == 0)
+        } else {
+            #expect(try close(tmux, way) == 0)
+        }
+        // The shell's prompt, not the screen, is what shows.
+        #expect(try tmux.wait { !$0.contains { $0.contains("Nudge —") } } != nil)
+    }
+
+    @Test func ctrlZStopsWithTheTerminalGivenBackAndFgBringsTheScreenBack() throws {
+        let home = try Home()
+        try home.add("Stretch", "--at", "09:30")
+        let tmux = try Tmux(environment: home.environment())
+        try tmux.run("stty -a > '\(tmux.file("before"))'")
+        try tmux.run("'\(Bench.nudgePath)' ui")
+        #expect(try tmux.wait(for: "Stretch") != nil)
+        try tmux.press("C-z")
+        #expect(try tmux.wait(for: "Stopped") != nil)
+        try tmux.run("stty -a > '\(tmux.file("stopped"))'")
+        #expect(tmux.waitForFile("stopped") == (try? String(contentsOfFile: tmux.file("before"), encoding: .utf8)))
+        try tmux.run("fg")
+        #expect(try tmux.wait(for: "Nudge — 1 reminder") != nil)
+        try tmux.press("q")
+        try tmux.run("stty -a > '\(tmux.file("after"))'")
+        #expect(tmux.waitForFile("after") == (try? String(contentsOfFile: tmux.file("before"), encoding: .utf8)))
+    }
+
+    /// Korean titles, and the whole screen in Korean: the schedule column starts in the same
+    /// terminal column on every row.
+    @Test func koreanTitlesLineUp() throws {
+        let home = try Home()
+        try home.add("물 마시기", "--at", "09:00")
+        try home.add("Stretch", "--at", "10:00")
+        try home.add("스트레칭 break", "--at", "11:00")
+        let tmux = try open(home, environment: ["LANG": "ko_KR.UTF-8"])
+        let screen = try #require(try tmux.wait { rows($0).count == 3 })
+        // Hangul syllables take two columns, as in every terminal.
+        func columns(_ text: Substring) -> Int {
+            text.unicodeScalars.reduce(0) { $0 + ((0xAC00...0xD7A3).contains($1.value) || (0x1100...0x115F).contains($1.value) ? 2 : 1) }
+        }
+        let starts = rows(screen).map { line -> Int? in
+            guard let range = line.range(of: "매일 오전") else { return nil }
+            return columns(line[..<range.lowerBound])
+        }
+        #expect(starts.allSatisfy { $0 != nil } && Set(starts).count == 1, "\(rows(screen))")
+        let titles = ["물 마시기", "Stretch", "스트레칭 break"].enumerated().map { i, title in
+            rows(screen)[i].range(of: title).map { columns(rows(screen)[i][..<$0.lowerBound]) }
+        }
+        #expect(Set(titles).count == 1 && titles[0] != nil, "\(rows(screen))")
+        #expect(screen.last?.contains("끝내기") == true, "the keys in Korean: \(screen.last ?? "")")
+        #expect(try close(tmux) == 0)
+    }
+
+    /// Clicks as xterm reports them (SGR, with TERM=xterm-256color) and as older terminals
+    /// do (X10, with TERM=screen): on a row selects it, on its switch toggles it.
+    @Test(arguments: [("xterm-256color", "\u{1B}[<0;3;4M\u{1B}[<0;3;4m"), ("screen", "\u{1B}[M #$\u{1B}[M##$")])
+    func aClickOnTheSwitchToggles(term: String, click: String) throws {
+        let home = try Home()
+        try home.add("First", "--at", "09:00")
+        try home.add("Second", "--at", "10:00")
+        let tmux = try open(home, term: term)
+        #expect(try tmux.wait { rows($0).count == 2 } != nil)
+        // Line 4, column 3 (1-based): the second row's switch.
+        try tmux.type(click)
+        #expect(try tmux.wait { rows($0).contains { $0.hasPrefix(" [off]") && $0.contains("Second") } } != nil, "\(tmux.lastScreen)")
+        #expect(try home.list().first { $0["title"] as? String == "Second" }?["enabled"] as? Bool == false)
+        #expect(try home.list().first { $0["title"] as? String == "First" }?["enabled"] as? Bool == true)
+        #expect(try close(tmux) == 0)
+    }
+
+    @Test func colourUnlessNoColor() throws {
+        let home = try Home()
+        try home.add("First", "--at", "09:00")
+        try home.add("Second", "--at", "10:00")
+        let coloured = try open(home, environment: ["NO_COLOR": nil])
+        _ = try coloured.wait(for: "Second")
+        // The selection (in reverse) off the first row: its switch is green.
+        try coloured.press("j")
+        var escapes = ""
+        for _ in 0..<100 where !escapes.contains("32m") {
+            escapes = try coloured.screenWithAttributes()
+            usleep(20_000)
+        }
+        #expect(escapes.contains("32m"), "the switch is green: \(escapes)")
+        #expect(try close(coloured) == 0)
+        let plain = try open(home)
+        _ = try plain.wait(for: "First")
+        let plainEscapes = try plain.screenWithAttributes()
+        #expect(!plainEscapes.contains("32m") && !plainEscapes.contains("31m") && !plainEscapes.contains("36m"))
+        #expect(plainEscapes.contains("\u{1B}[1m"), "bold stands in for colour")
+        #expect(try close(plain) == 0)
+    }
+
+    // MARK: Without a terminal
+
+    @Test func withoutATerminalItSaysSoAndWritesNothing() throws {
+        let home = try Home()
+        let out = try home.nudge("ui")
+        #expect(out.status == 64)
+        #expect(out.stdout.isEmpty)
+        #expect(out.stderr.split(separator: "\n").count == 1 && out.stderr.contains("needs a terminal"))
+    }
+
+    @Test func aDumbTerminalIsRefused() throws {
+        let home = try Home()
+        let tmux = try Tmux(environment: home.environment())
+        try tmux.run("TERM=dumb '\(Bench.nudgePath)' ui 2> '\(tmux.file("stderr"))'; echo $? > '\(tmux.file("status"))'")
+        #expect(tmux.waitForFile("status") == "64\n")
+        let stderr = try String(contentsOfFile: tmux.file("stderr"), encoding: .utf8)
+        #expect(stderr.contains("TERM is dumb") && stderr.split(separator: "\n").count == 1, "\(stderr)")
+    }
+}
