@@ -80,6 +80,11 @@ let package = Package(
             path: "bench/Sources/water-bench"
         ),
         .executableTarget(
+            name: "ui-bench",
+            dependencies: ["AlertScreen", "NudgeCore", "NudgeStore", "BenchSupport"],
+            path: "bench/Sources/ui-bench"
+        ),
+        .executableTarget(
             name: "schedule-bench",
             dependencies: ["NudgeCore"],
             path: "bench/Sources/schedule-bench"

@@ -4,7 +4,9 @@
 public enum TextWidth {
     /// Columns a character takes.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
-        switch scalar.value {
+        // Nothing below U+0300 is wide or combining: no Unicode table for Latin text.
+        if scalar.value < 0x300 { return 1 }
+        return switch scalar.value {
         case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF: 0
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,

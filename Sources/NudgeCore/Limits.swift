@@ -151,7 +151,12 @@ extension String {
     /// `\n`, `\u{9B}`), so text from the store can never move a terminal's cursor, set its
     /// title or break a table's row.
     public var escapingControls: String {
-        guard unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) else { return self }
+        // Controls (general category Cc: U+0000–001F, U+007F–009F) and the line and
+        // paragraph separators, by their values: no Unicode table for every character.
+        func escaped(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+        guard unicodeScalars.contains(where: escaped) else { return self }
         var out = ""
         for scalar in unicodeScalars {
             switch scalar {
@@ -159,7 +164,7 @@ extension String {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case "\u{1B}": out += "\\e"
-            case _ where scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}":
+            case _ where escaped(scalar):
                 out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: out.unicodeScalars.append(scalar)
             }

@@ -16,7 +16,9 @@ import Platform
 /// the last two minutes, else once a minute. Every change goes through the CLI's own code
 /// (`Add.make`, `Edit.change`, `AlertIDs.update`, `Remove.remove`, `Answer`).
 final class UIController {
-    private let store: AppDatabase
+    /// The store open, and which file it is (see ``store``).
+    private var openStore: AppDatabase
+    private var openFile: FileIdentity?
     private let storePath: String
     private let terminal: Terminal
     private let signals: SignalReceiver
@@ -32,6 +34,10 @@ final class UIController {
     /// The order, before and after the filter (indices into ``alerts``).
     private var order: [Int] = [], shown: [Int] = []
     private var model = ScreenModel()
+    /// Each alert's row as last put in words, with the alert and showing it was made from:
+    /// a reload puts in words only what changed (1,000 schedules said again cost more than
+    /// reading them).
+    private var rowWords: [UUID: (Alert, NextShowing, ScreenModel.Row)] = [:]
     private var form: AlertForm?
     /// Delete asked for this alert; `y` confirms.
     private var confirming: Alert?
@@ -39,10 +45,14 @@ final class UIController {
     private var unanswered = 0
     private var water: WaterProgress?
     private var dataChanged = true, statusChanged = true, quit = false
+    /// The store changed elsewhere: it is read again once the writer is done (30 ms
+    /// without a change, 200 ms at most), not once for each of its writes.
+    private var storeSettles: (at: Double, latest: Double)?
 
     init(environment: Environment) throws(CLIError) {
         storePath = StoreAccess.path
-        store = try StoreAccess.open()
+        openStore = try StoreAccess.open()
+        openFile = FileIdentity(path: storePath)
         terminal = Terminal(environment: environment, isTerminal: true)
         do {
             signals = try SignalReceiver([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])
@@ -89,6 +99,10 @@ final class UIController {
         defer { restore() }
         while !quit {
             let now = Date()
+            if let settles = storeSettles, monotonicSeconds() >= settles.at {
+                storeSettles = nil
+                dataChanged = true
+            }
             if dataChanged { reload(now: now) }
             if statusChanged { refreshStatus() }
             let wake = updateCountdown(now: now)
@@ -98,14 +112,18 @@ final class UIController {
                                pollfd(fd: files.fd, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: stderrPipe, events: Int16(POLLIN), revents: 0)]
             descriptors += bus?.io.pollDescriptors ?? []
-            let timeout = [wake, bus?.io.nextTimeout].compactMap { $0 }.min() ?? -1
+            let settling = storeSettles.map { Int32(max(0, ($0.at - monotonicSeconds()) * 1000).rounded(.up)) }
+            let timeout = [wake, bus?.io.nextTimeout, settling].compactMap { $0 }.min() ?? -1
             do {
                 try systemCall("poll") { poll(&descriptors, nfds_t(descriptors.count), timeout) }
             } catch {
                 throw CLIError(.ioError, "\(error)")
             }
             if descriptors[1].revents != 0 { handle(signals: signals.read()) }
-            if descriptors[2].revents != 0, !files.read().isEmpty { dataChanged = true }
+            if descriptors[2].revents != 0, !files.read().isEmpty {
+                let now = monotonicSeconds(), latest = storeSettles?.latest ?? now + 0.2
+                storeSettles = (min(now + 0.03, latest), latest)
+            }
             if descriptors[3].revents != 0 { readStderr() }
             if let bus {
                 bus.io.handle(Array(descriptors[4...]))
@@ -141,18 +159,29 @@ final class UIController {
         if let last = lines.last { say(String(last).escapingControls, error: true) }
     }
 
+    /// The store the path names now. A sync or backup tool that renames another file over
+    /// it leaves this process with the old one open, which no other command sees any more:
+    /// then, and when the store was removed (made anew, as `nudge add` would), it is opened
+    /// again, so nothing shown is stale and nothing saved here is lost.
+    private var store: AppDatabase {
+        get throws(CLIError) {
+            let file = FileIdentity(path: storePath)
+            if file == nil || file != openFile {
+                openStore = try StoreAccess.open()
+                openFile = FileIdentity(path: storePath)
+                // A folder made anew needs watching anew.
+                try? files.watch(folder: (storePath as NSString).deletingLastPathComponent,
+                                 names: [(storePath as NSString).lastPathComponent, (storePath as NSString).lastPathComponent + "-wal"])
+            }
+            return openStore
+        }
+    }
+
     // MARK: What is shown
 
     private func reload(now: Date) {
         dataChanged = false
-        do {
-            var unreadable = false
-            alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
-            (showings, order) = try List.order(alerts, in: store, now: now, all: false)
-            water = try? StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
-        } catch {
-            say(error.message, error: true)
-        }
+        do { try read(now: now) } catch { say(error.message, error: true) }
         unanswered = showings.reduce(0) { $0 + Int($1.pending) }
         let selectedID = model.rows.indices.contains(model.selected) ? model.rows[model.selected].id : nil
         applyFilter()
@@ -160,22 +189,47 @@ final class UIController {
         statusChanged = true
     }
 
+    /// The alerts, their next showings and order, and the day's water, from the store.
+    private func read(now: Date) throws(CLIError) {
+        guard FileIdentity(path: storePath) != nil else {
+            // A store removed is shown empty, not made anew just by looking.
+            (alerts, showings, order) = ([], [], [])
+            // TRANSLATORS: nudge ui when the store file was deleted; %s is its path.
+            return say(format(tr("%s was removed: no reminders until one is added"), storePath), error: true)
+        }
+        let store = try self.store
+        var unreadable = false
+        alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
+        (showings, order) = try List.order(alerts, in: store, now: now, all: false)
+        water = try? StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
+    }
+
     private func applyFilter() {
         let needle = (model.filter ?? "").lowercased()
         shown = needle.isEmpty ? order : order.filter { alerts[$0].title.lowercased().contains(needle) }
         let zone = LocalZone.current
+        var words: [UUID: (Alert, NextShowing, ScreenModel.Row)] = [:]
         model.rows = shown.map { index in
-            let alert = alerts[index], showing = showings[index], z = alert.zone(system: zone)
+            let alert = alerts[index], showing = showings[index]
+            if let (was, wasShowing, row) = rowWords[alert.id], was == alert, wasShowing == showing {
+                words[alert.id] = (alert, showing, row)
+                return row
+            }
+            let z = alert.zone(system: zone)
             let state: String
             switch showing.reason {
             case nil, .off?: state = showing.pending > 0 ? "×\(showing.pending)" : ""
             default: state = AlertView.stateWord(alert, showing)
             }
-            return ScreenModel.Row(id: alert.id.hex, on: alert.enabled, state: state, title: alert.title.escapingControls,
-                                   schedule: alert.schedule.summary(in: z, wording: terminal.wording, words: Catalog.shared.wording)
-                                       .escapingControls,
-                                   next: showing.instant.map { terminal.wording.instant($0, z) } ?? "—")
+            let row = ScreenModel.Row(id: alert.id.hex, on: alert.enabled, state: state, title: alert.title.escapingControls,
+                                      schedule: alert.schedule.summary(in: z, wording: terminal.wording, words: Catalog.shared.wording)
+                                          .escapingControls,
+                                      next: showing.instant.map { terminal.wording.instant($0, z) } ?? "—")
+            words[alert.id] = (alert, showing, row)
+            return row
         }
+        // Kept while the filter hides them, so clearing it costs no more than a change.
+        if shown.count == order.count { rowWords = words } else { rowWords.merge(words) { $1 } }
         let headings = Words.listHeaders
         model.columns = [headings[1], headings[2], headings[4], headings[3]]
         // TRANSLATORS: nudge ui with no reminders, or none matching the filter.
@@ -377,7 +431,7 @@ final class UIController {
 
     private func showOccurrences(_ alert: Alert) {
         let now = Date(), zone = alert.zone(system: LocalZone.current)
-        let state = try? StoreAccess.run { try store.state(of: alert.id) }
+        let state = try? StoreAccess.run { try openStore.state(of: alert.id) }
         let instants = AlertView.upcoming(alert, state: state ?? nil, water: water, after: now, count: 10, system: LocalZone.current, zone: zone)
         // TRANSLATORS: nudge ui's list of the next times; %s is the alert's title.
         model.overlay = .occurrences(title: format(tr("Next for “%s”"), alert.title.escapingControls),
@@ -422,7 +476,7 @@ final class UIController {
         do throws(CLIError) {
             let options = try Self.options(body: form[.body])
             if let id = form.editing {
-                return .success(try Edit.change(id, in: store, title: title, schedule: form.scheduleChanged ? form.flags : ScheduleFlags(),
+                return .success(try Edit.change(id, in: try store, title: title, schedule: form.scheduleChanged ? form.flags : ScheduleFlags(),
                                                 options: options, now: now))
             }
             return .success(try Add.make(title: title, schedule: form.flags, options: options, now: now))
@@ -472,6 +526,7 @@ final class UIController {
             say(error.message, error: true)
         case .success(let alert):
             act { () throws(CLIError) in
+                let store = try self.store
                 try StoreAccess.run { try store.save(alert) }
                 DaemonLink.storeChanged()
                 // TRANSLATORS: nudge ui after the form is saved; %1$s is the alert's id, %2$s its title.

@@ -97,6 +97,32 @@ struct UITests {
         #expect(try close(tmux) == 0)
     }
 
+    /// A sync or backup tool renames another store over the one open: the screen follows
+    /// the new file, and what is saved there lands in it, not in the file renamed away.
+    @Test func aStoreReplacedUnderItIsFollowedAndNothingSavedIsLost() throws {
+        let home = try Home(), other = try Home()
+        try home.add("In the old store", "--at", "09:30")
+        try other.add("In the new store", "--at", "10:30")
+        let tmux = try open(home)
+        #expect(try tmux.wait(for: "In the old store") != nil)
+        // The other store whole (checkpointed), renamed over this one, as rsync or a restore does.
+        _ = try Bench.run("/usr/bin/sqlite3", [other.database, "PRAGMA wal_checkpoint(TRUNCATE)"])
+        try FileManager.default.copyItem(atPath: other.database, toPath: home.database + ".new")
+        #expect(rename(home.database + ".new", home.database) == 0)
+        #expect(try tmux.wait(timeout: 2) { rows($0).count == 1 && rows($0)[0].contains("In the new store") } != nil, "\(tmux.lastScreen)")
+        try tmux.press("a")
+        #expect(try tmux.wait(for: "Add a reminder") != nil)
+        try tmux.type("Saved after")
+        try tmux.press("Enter")
+        #expect(try tmux.wait(for: "added ") != nil)
+        #expect(try home.list().compactMap { $0["title"] as? String }.sorted() == ["In the new store", "Saved after"])
+        // Removed: shown empty and said, not made anew by looking.
+        for suffix in ["", "-wal", "-shm"] { unlink(home.database + suffix) }
+        #expect(try tmux.wait(for: "was removed") != nil, "\(tmux.lastScreen)")
+        #expect(!FileManager.default.fileExists(atPath: home.database))
+        #expect(try close(tmux) == 0)
+    }
+
     // MARK: Changes, as the CLI makes them
 
     @Test func switchingAddingEditingAndDeletingChangeTheStoreAsTheCommandLineWould() throws {
