@@ -54,8 +54,11 @@ public enum Layout {
             let prompt = "/" + (model.filter ?? "")
             lines.append([Span(TextWidth.fit(prompt, width), model.filterEditing ? .focusedField : .dim)])
             if model.filterEditing { cursor = (lines.count - 1, min(TextWidth.of(prompt), width - 1)) }
+        } else if let message = model.message {
+            lines.append([Span(TextWidth.fit(message, width), model.messageIsError ? .error : .normal)])
         } else {
-            lines.append([Span(TextWidth.fit(model.message ?? "", width), model.messageIsError ? .error : .normal)])
+            // The status line, as calcurse's: what comes next and when, counting down.
+            lines.append([Span(TextWidth.fit(model.countdown.map { " " + $0 } ?? "", width), .key)])
         }
         lines.append(footer(model.footer, width))
         // Exactly `height` lines: a terminal too short keeps the top (the bar and the list).
@@ -97,20 +100,19 @@ public enum Layout {
         return spans
     }
 
-    /// The column widths for the rows shown: switch, state, next, countdown, title, schedule.
+    /// The column widths for the rows shown: switch, state, next, title, schedule.
     static func columns(_ model: ScreenModel, rows: ArraySlice<ScreenModel.Row>, width: Int) -> [Int] {
         let state = min(rows.map { TextWidth.of($0.state) }.max() ?? 0, 16)
         let next = min(max(rows.map { TextWidth.of($0.next) }.max() ?? 0, TextWidth.of(model.columns[1])), 26)
-        let countdown = model.countdown.map { TextWidth.of($0) } ?? 0
         // One space before the first column, two between columns; an empty column takes none.
-        let fixed = [switchWidth, state, next, countdown].filter { $0 > 0 }
+        let fixed = [switchWidth, state, next].filter { $0 > 0 }
         let rest = max(width - fixed.reduce(0, +) - 1 - 2 * (fixed.count - 1) - 2 * 2, 2)
         // Title and schedule at their widths when both fit; else the schedule gives way
         // first, down to three fifths of the room.
         let title = rows.map { TextWidth.of($0.title) }.max() ?? 0
         let schedule = rows.map { TextWidth.of($0.schedule) }.max() ?? 0
         let titleWidth = title + schedule <= rest ? title : min(title, max(rest - schedule, rest * 2 / 5))
-        return [switchWidth, state, next, countdown, titleWidth, max(rest - titleWidth, 0)]
+        return [switchWidth, state, next, titleWidth, max(rest - titleWidth, 0)]
     }
 
     private static func list(_ model: ScreenModel, width: Int, height: Int) -> [[Span]] {
@@ -131,18 +133,17 @@ public enum Layout {
             if used < width { spans.append(Span(String(repeating: " ", count: width - used), fill)) }
             return spans
         }
-        lines.append(cells(["", model.columns[0], model.columns[1], "", model.columns[2], model.columns[3]],
-                           Array(repeating: .header, count: 6), fill: .header))
+        lines.append(cells(["", model.columns[0], model.columns[1], model.columns[2], model.columns[3]],
+                           Array(repeating: .header, count: 5), fill: .header))
         if model.rows.isEmpty {
             lines.append([Span(TextWidth.fit(" " + model.empty, width), .dim)])
         }
         for (offset, row) in shown.enumerated() {
             let index = model.top + offset
             let selected = index == model.selected && model.overlay == nil
-            let countdown = index == 0 ? model.countdown ?? "" : ""
-            let values = [row.on ? "[on]" : "[off]", row.state, row.next, countdown, row.title, row.schedule]
-            let styles: [Style] = selected ? Array(repeating: .selected, count: 6)
-                : [row.on ? .on : .off, .dim, row.on ? .normal : .dim, .key, row.on ? .normal : .dim, .dim]
+            let values = [row.on ? "[on]" : "[off]", row.state, row.next, row.title, row.schedule]
+            let styles: [Style] = selected ? Array(repeating: .selected, count: 5)
+                : [row.on ? .on : .off, .dim, row.on ? .normal : .dim, row.on ? .normal : .dim, .dim]
             lines.append(cells(values, styles, fill: selected ? .selected : .normal))
         }
         while lines.count < height { lines.append([Span(String(repeating: " ", count: width))]) }

@@ -41,7 +41,8 @@ public struct ScreenModel: Sendable, Equatable {
     public var selected = 0
     /// The first row shown.
     public var top = 0
-    /// The countdown to the first row's showing ("in 12 min"), when it has one.
+    /// What shows next and the countdown to it ("Next: Stretch, in 12 min"), on the status
+    /// line when no message is there; `nil` when nothing is due.
     public var countdown: String?
     /// The bar's left part (the program) and right part (daemon, unanswered, water).
     public var heading = "", status = ""

@@ -73,9 +73,10 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
         nagTimes = row[15]
     }
 
-    func alert() throws -> Alert {
+    /// The alert; `parsed` is this row's schedule when the caller has it already.
+    func alert(parsed: Schedule? = nil) throws -> Alert {
         guard let uuid = UUID(hex: id) else { throw StoreError(.badRow, Phrase("alert id %s is not 32 hex digits", id.quotedForMessage())) }
-        guard let decoded = Schedule(storageText: schedule) else {
+        guard let decoded = parsed ?? Schedule(storageText: schedule) else {
             // TRANSLATORS: %1$s is the alert's id, %2$s its stored schedule, quoted.
             throw StoreError(.badRow, Phrase("alert %1$s has a schedule this Nudge cannot read: %2$s (remove it with `nudge rm %1$s`, or give it a new one with `nudge edit %1$s --at …`)",
                                              String(id.prefix(8)), schedule.quotedForMessage()))

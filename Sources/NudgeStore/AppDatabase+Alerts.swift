@@ -27,18 +27,34 @@ extension AppDatabase {
     /// Every alert that can be read; the rows that cannot (a schedule from a newer Nudge, a
     /// value changed by hand) are collected in `unreadable`, one error each naming the row.
     public func alerts(unreadable: inout [StoreError]) throws -> [Alert] {
+        var parsed: [String: Schedule]? = nil
+        return try alerts(unreadable: &unreadable, parsed: &parsed)
+    }
+
+    /// The same for a process that reads the whole store again and again (`nudge ui`):
+    /// `parsed` holds the last read's schedules by their stored text, so only the ones that
+    /// changed are parsed again; it is left holding this read's (`nil` keeps none).
+    public func alerts(unreadable: inout [StoreError], parsed: inout [String: Schedule]?) throws -> [Alert] {
         // Rows come off SQLite one by one; turning them into alerts (parsing schedules)
         // is spread over the CPUs.
         let records = try writer.read { db in try AlertRecord.fetchAll(db) }
+        let known = parsed, keep = parsed != nil
         let chunks = Parallel.chunks(records.count) { range in
-            var alerts: [Alert] = [], bad: [StoreError] = []
+            var alerts: [Alert] = [], bad: [StoreError] = [], texts: [(String, Schedule)] = []
             alerts.reserveCapacity(range.count)
             for record in records[range] {
-                do { alerts.append(try record.alert()) } catch { bad.append(StoreError(error, path: path)) }
+                do {
+                    let alert = try record.alert(parsed: known?[record.schedule])
+                    alerts.append(alert)
+                    if keep { texts.append((record.schedule, alert.schedule)) }
+                } catch {
+                    bad.append(StoreError(error, path: path))
+                }
             }
-            return (alerts, bad)
+            return (alerts, bad, texts)
         }
         unreadable += chunks.flatMap(\.1)
+        if keep { parsed = Dictionary(chunks.flatMap(\.2), uniquingKeysWith: { first, _ in first }) }
         return chunks.flatMap(\.0)
     }
 

@@ -32,8 +32,14 @@ enum StoreAccess {
     /// Every alert that can be read; each one that cannot is named on stderr, and
     /// `unreadable` says there were some (the command then ends with 65).
     static func alerts(in store: AppDatabase, unreadable: inout Bool) throws(CLIError) -> [Alert] {
+        var parsed: [String: Schedule]? = nil
+        return try alerts(in: store, unreadable: &unreadable, parsed: &parsed)
+    }
+
+    /// `parsed`: see ``AppDatabase/alerts(unreadable:parsed:)``.
+    static func alerts(in store: AppDatabase, unreadable: inout Bool, parsed: inout [String: Schedule]?) throws(CLIError) -> [Alert] {
         var bad: [StoreError] = []
-        let alerts = try run { try store.alerts(unreadable: &bad) }
+        let alerts = try run { try store.alerts(unreadable: &bad, parsed: &parsed) }
         for error in bad { writeError("nudge: \(error.phrase.text(Catalog.shared.wording))\n") }
         if !bad.isEmpty { unreadable = true }
         return alerts

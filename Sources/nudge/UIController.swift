@@ -34,10 +34,14 @@ final class UIController {
     /// The order, before and after the filter (indices into ``alerts``).
     private var order: [Int] = [], shown: [Int] = []
     private var model = ScreenModel()
+    /// What is on the terminal now.
+    private var drawn: (model: ScreenModel, width: Int, height: Int)?
     /// Each alert's row as last put in words, with the alert and showing it was made from:
     /// a reload puts in words only what changed (1,000 schedules said again cost more than
     /// reading them).
     private var rowWords: [UUID: (Alert, NextShowing, ScreenModel.Row)] = [:]
+    /// The schedules last read, by their stored text: a reload parses only new ones.
+    private var parsedSchedules: [String: Schedule]? = [:]
     private var form: AlertForm?
     /// Delete asked for this alert; `y` confirms.
     private var confirming: Alert?
@@ -134,17 +138,28 @@ final class UIController {
         }
     }
 
+    /// Lays out and draws the screen, unless it shows this model at this size already (the
+    /// loop wakes for changes that may change nothing on screen).
     private func draw() {
         guard let screen else { return }
         model.keepSelectionVisible(height: Layout.listHeight(screen.height) - 1)
+        if let last = drawn, last.width == screen.width, last.height == screen.height, last.model == model { return }
         screen.draw(Layout.render(model, width: screen.width, height: screen.height))
+        drawn = (model, screen.width, screen.height)
+    }
+
+    /// The terminal's size read again and everything sent again on the next draw (a
+    /// resize, Ctrl-L, back from Ctrl-Z).
+    private func repaint(suspendingFirst: Bool = false) {
+        if suspendingFirst { screen?.suspend() } else { screen?.resumed() }
+        drawn = nil
     }
 
     private func handle(signals received: [Int32]) {
         for signal in received {
             switch signal {
-            case SIGWINCH, SIGCONT: screen?.resumed()
-            case SIGTSTP: screen?.suspend()
+            case SIGWINCH, SIGCONT: repaint()
+            case SIGTSTP: repaint(suspendingFirst: true)
             default: quit = true
             }
         }
@@ -199,7 +214,7 @@ final class UIController {
         }
         let store = try self.store
         var unreadable = false
-        alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
+        alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable, parsed: &parsedSchedules)
         (showings, order) = try List.order(alerts, in: store, now: now, all: false)
         water = try? StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
     }
@@ -209,6 +224,7 @@ final class UIController {
         shown = needle.isEmpty ? order : order.filter { alerts[$0].title.lowercased().contains(needle) }
         let zone = LocalZone.current
         var words: [UUID: (Alert, NextShowing, ScreenModel.Row)] = [:]
+        words.reserveCapacity(shown.count)
         model.rows = shown.map { index in
             let alert = alerts[index], showing = showings[index]
             if let (was, wasShowing, row) = rowWords[alert.id], was == alert, wasShowing == showing {
@@ -271,22 +287,26 @@ final class UIController {
          (tr("click"), tr("select; on the switch: on/off")), ("Ctrl-L", tr("redraw")), ("Ctrl-Z", tr("suspend"))]
     }
 
-    /// Sets the countdown for the first row; returns milliseconds until it changes
-    /// (`nil` when nothing counts down). Past its instant, the store is read again.
+    /// Sets the status line's countdown to the next showing (of every alert, whatever the
+    /// filter); returns milliseconds until it changes (`nil` when nothing counts down).
+    /// Past its instant, the store is read again.
     private func updateCountdown(now: Date) -> Int32? {
-        guard let first = shown.first, let next = showings[first].instant else {
+        guard let first = order.first, let next = showings[first].instant else {
             model.countdown = nil
             return nil
         }
+        // TRANSLATORS: nudge ui's status line; %1$s is the next reminder's title, %2$s when
+        // ("in 12 min", "now").
+        func say(_ when: String) -> String { format(tr("Next: %1$s, %2$s"), alerts[first].title.escapingControls, when) }
         let left = next.timeIntervalSince(now)
         if left <= 0 {
             // It fired (or is about to): the order changes.
             dataChanged = true
-            model.countdown = tr("now")
+            model.countdown = say(tr("now"))
             return 1000
         }
         let seconds = Int(left.rounded(.up))
-        model.countdown = Self.countdown(seconds)
+        model.countdown = say(Self.countdown(seconds))
         // Seconds in the last two minutes, else each time the minutes change.
         let wait = seconds <= 120 ? left - Double(seconds - 1) : left - Double((seconds - 1) / 60 * 60)
         return Int32(clamping: Int((wait * 1000).rounded(.up)) + 1)
@@ -318,8 +338,8 @@ final class UIController {
     private func handle(_ input: CursesScreen.Input) {
         switch input {
         case .control("c"): return quit = true
-        case .control("z"): screen?.suspend(); return
-        case .control("l"), .resize: screen?.resumed(); return
+        case .control("z"): return repaint(suspendingFirst: true)
+        case .control("l"), .resize: return repaint()
         default: break
         }
         if form != nil { return handleForm(input) }

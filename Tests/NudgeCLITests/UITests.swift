@@ -80,7 +80,8 @@ struct UITests {
             #expect(shown[i].hasPrefix(enabled ? " [on]" : " [off]"))
             #expect(shown[i].contains(fields[2]), "\(shown[i]) lacks \(fields[2]) of \(list[i])")
         }
-        #expect(shown[0].contains(" in "), "the first row counts down: \(shown[0])")
+        let first = try #require(alerts.first?["title"] as? String)
+        #expect(screen[28].hasPrefix(" Next: \(first), in "), "the status line counts down: \(screen[28])")
         #expect(screen[0].contains("Nudge — 4 reminders") && screen[0].contains("daemon not running"))
         #expect(try close(tmux) == 0)
     }
