@@ -71,9 +71,29 @@ struct DaemonStatus {
 
     static func query() -> DaemonStatus? {
         guard let link = DaemonLink.running(), let fields = (try? link.call("Status").first)?.vardict else { return nil }
-        return DaemonStatus(pid: fields["pid"]?.uint32 ?? 0, version: fields["version"]?.string ?? "?",
-                            alerts: fields["alerts"]?.uint32 ?? 0, pending: fields["pending"]?.uint32 ?? 0,
-                            awayReason: fields["away"]?.bool == true ? fields["away-reason"]?.string ?? "" : "",
-                            awaySources: fields["away-sources"]?.strings ?? [])
+        return DaemonStatus(fields)
+    }
+
+    /// Asked on a connection already open, waiting at most `timeout` (a stalled daemon
+    /// must not stall a screen); `nil` when the daemon does not run or did not answer.
+    static func query(on connection: Connection, timeout: Duration) -> DaemonStatus? {
+        guard let reply = try? connection.call(destination: NudgeService.busName, path: NudgeService.objectPath,
+                                               interface: NudgeService.interface, member: "Status", timeout: timeout,
+                                               autoStart: false),
+              let fields = reply.first?.vardict else { return nil }
+        return DaemonStatus(fields)
+    }
+
+    /// From `Status`'s fields.
+    init(_ fields: [String: Value]) {
+        self.init(pid: fields["pid"]?.uint32 ?? 0, version: fields["version"]?.string ?? "?",
+                  alerts: fields["alerts"]?.uint32 ?? 0, pending: fields["pending"]?.uint32 ?? 0,
+                  awayReason: fields["away"]?.bool == true ? fields["away-reason"]?.string ?? "" : "",
+                  awaySources: fields["away-sources"]?.strings ?? [])
+    }
+
+    init(pid: UInt32, version: String, alerts: UInt32, pending: UInt32, awayReason: String, awaySources: [String]) {
+        (self.pid, self.version, self.alerts, self.pending) = (pid, version, alerts, pending)
+        (self.awayReason, self.awaySources) = (awayReason, awaySources)
     }
 }

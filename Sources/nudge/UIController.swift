@@ -45,7 +45,9 @@ final class UIController {
     private var form: AlertForm?
     /// Delete asked for this alert; `y` confirms.
     private var confirming: Alert?
-    private var daemonRuns = false
+    /// The daemon's last `Status()`; `nil` when it does not run.
+    private var daemon: DaemonStatus?
+    private var statusDue = 0.0
     private var unanswered = 0
     private var water: WaterProgress?
     private var dataChanged = true, statusChanged = true, quit = false
@@ -108,7 +110,7 @@ final class UIController {
                 dataChanged = true
             }
             if dataChanged { reload(now: now) }
-            if statusChanged { refreshStatus() }
+            if statusChanged || (daemon != nil && monotonicSeconds() >= statusDue) { refreshStatus() }
             let wake = updateCountdown(now: now)
             draw()
             var descriptors = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
@@ -253,15 +255,29 @@ final class UIController {
         updateChrome()
     }
 
+    /// The daemon's `Status()`: whether it runs (it owns its name and answers), how many
+    /// pop-ups wait, and why it holds reminders. Asked when the daemon comes or goes, after
+    /// a reload, and at most once a minute besides (away has no signal), never waiting more
+    /// than 300 ms: a stalled daemon reads as not running rather than stalling the screen.
     private func refreshStatus() {
         statusChanged = false
-        daemonRuns = (try? bus?.connection.nameHasOwner(NudgeService.busName)) == true
+        statusDue = monotonicSeconds() + 60
+        daemon = nil
+        if let connection = bus?.connection, (try? connection.nameHasOwner(NudgeService.busName)) == true {
+            daemon = DaemonStatus.query(on: connection, timeout: .milliseconds(300))
+        }
         updateChrome()
     }
 
     /// The bar, the keys line, and what is open over the list.
     private func updateChrome() {
-        var parts = [daemonRuns ? tr("daemon running") : tr("daemon not running")]
+        var parts = [daemon != nil ? tr("daemon running") : tr("daemon not running")]
+        if let reason = daemon?.awayReason, !reason.isEmpty {
+            // TRANSLATORS: nudge ui's status bar while the daemon holds reminders; %s says
+            // why ("screen locked", "do not disturb").
+            parts.append(format(tr("holding: %s"), reason))
+        }
+        let unanswered = daemon.map { Int($0.pending) } ?? self.unanswered
         // TRANSLATORS: nudge ui's status bar: how many pop-ups wait for an answer.
         if unanswered > 0 { parts.append(format(trn("%d unanswered", "%d unanswered", unanswered), unanswered)) }
         if let water, water.intake > 0 || alerts.contains(where: { $0.kind == .water }) {

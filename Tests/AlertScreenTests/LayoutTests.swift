@@ -174,7 +174,7 @@ struct LayoutTests {
 }
 
 struct TextWidthTests {
-    @Test(arguments: [("abc", 3), ("물", 2), ("물 마시기", 9), ("e\u{301}", 1), ("🧘", 2), ("", 0), ("✓", 1)])
+    @Test(arguments: [("abc", 3), ("물", 2), ("물 마시기", 9), ("e\u{301}", 1), ("🧘", 2), ("", 0), ("✓", 1), ("\u{202E}ab", 2), ("a\u{FEFF}", 1)])
     func columns(text: String, width: Int) {
         #expect(TextWidth.of(text) == width)
     }

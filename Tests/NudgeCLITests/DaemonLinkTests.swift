@@ -16,7 +16,8 @@ struct DaemonLinkTests {
         var all: [String] { lock.withLock { calls } }
     }
 
-    static func standIn(on bus: PrivateBus, recording calls: Calls) throws -> ServerThread {
+    /// `status`: what `Status()` answers (it is recorded too).
+    static func standIn(on bus: PrivateBus, recording calls: Calls, status: [(String, Value)] = []) throws -> ServerThread {
         try ServerThread(address: bus.address) { connection in
             let record: (String) -> ExportedObject.Method = { name in
                 .init(name, inputs: name == "Reload" ? [] : name == "Snooze" ? [.init("id", "s"), .init("seconds", "u")] : [.init("id", "s")]) { args, _ in
@@ -24,8 +25,12 @@ struct DaemonLinkTests {
                     return []
                 }
             }
+            let statusMethod = ExportedObject.Method("Status", outputs: [.init("status", "a{sv}")]) { _, _ in
+                calls.add("Status")
+                return [.vardict(status)]
+            }
             try connection.export(ExportedObject(path: NudgeService.objectPath, interfaces: [
-                .init(NudgeService.interface, methods: ["Reload", "Ack", "Done", "Snooze"].map(record)),
+                .init(NudgeService.interface, methods: ["Reload", "Ack", "Done", "Snooze"].map(record) + [statusMethod]),
             ]))
             _ = try connection.requestName(NudgeService.busName)
         }

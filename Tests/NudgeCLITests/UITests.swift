@@ -124,6 +124,37 @@ struct UITests {
         #expect(try close(tmux) == 0)
     }
 
+    /// With a daemon (a stand-in owning its name, as in DaemonLinkTests): the bar says what
+    /// its `Status()` says, and each change made on the screen reaches it as the CLI's do.
+    @Test(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+    func theDaemonsStatusShowsAndChangesReachIt() throws {
+        let bus = try PrivateBus()
+        let calls = DaemonLinkTests.Calls()
+        let home = try Home()
+        let id = try home.add("Stretch", "--at", "09:30")
+        let hex = try #require(try home.list().first?["id"] as? String).replacingOccurrences(of: "-", with: "")
+        let tmux = try open(home, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(try tmux.wait(for: "daemon not running") != nil)
+        let standIn = try DaemonLinkTests.standIn(on: bus, recording: calls, status: [
+            ("pid", .uint32(1)), ("version", .string("test")), ("alerts", .uint32(1)), ("pending", .uint32(2)),
+            ("away", .bool(true)), ("away-reason", .string("screen locked")),
+        ])
+        defer { standIn.stop() }
+        #expect(try tmux.wait(for: "daemon running · holding: screen locked · 2 unanswered") != nil, "\(tmux.lastScreen.first ?? "")")
+        // Off, on, snooze, done: what `nudge off`, `on`, `snooze`, `ack` send.
+        try tmux.press("Space")
+        #expect(try tmux.wait { rows($0).first?.hasPrefix(" [off]") == true } != nil)
+        try tmux.press("Space", "s", "Enter")
+        let expected = ["Reload", "Reload", "Snooze \(hex) 600", "Ack \(hex)"]
+        let deadline = Date().addingTimeInterval(5)
+        while calls.all.filter({ $0 != "Status" }) != expected && Date() < deadline { usleep(20_000) }
+        #expect(calls.all.filter { $0 != "Status" } == expected)
+        _ = id
+        standIn.stop()
+        #expect(try tmux.wait(for: "daemon not running") != nil)
+        #expect(try close(tmux) == 0)
+    }
+
     // MARK: Changes, as the CLI makes them
 
     @Test func switchingAddingEditingAndDeletingChangeTheStoreAsTheCommandLineWould() throws {

@@ -38,8 +38,12 @@ public final class ServerThread: @unchecked Sendable {
         return stopping
     }
 
+    /// Stops the thread and waits for its end; a second call returns at once.
     public func stop() {
-        lock.lock(); stopping = true; lock.unlock()
-        done.wait()
+        lock.lock()
+        let first = !stopping
+        stopping = true
+        lock.unlock()
+        if first { done.wait() }
     }
 }
