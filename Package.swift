@@ -27,6 +27,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "AlertScreen", dependencies: ["NudgeCore"]),
+        .target(name: "ICalendar", dependencies: ["NudgeCore"]),
         .target(name: "Platform", dependencies: ["CLinux"]),
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "NudgeCore"),
@@ -91,6 +92,7 @@ let package = Package(
         ),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "AlertScreenTests", dependencies: ["AlertScreen", "NudgeCore"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "NudgeCore"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "NudgeCore"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NudgeCoreTests", dependencies: [

@@ -1,0 +1,166 @@
+/// iCalendar (RFC 5545) as text: components (`BEGIN:VEVENT` … `END:VEVENT`) made of
+/// content lines (`NAME;PARAM=value:value`), read from and written to the wire form:
+/// lines folded at 75 octets (never inside a UTF-8 sequence), CRLF or LF, text values
+/// escaped. What the properties mean is for the layer above.
+public struct Component: Sendable, Equatable {
+    /// `VCALENDAR`, `VEVENT`, `VTIMEZONE`…, upper case.
+    public var name: String
+    public var properties: [Property]
+    public var components: [Component]
+
+    public init(_ name: String, properties: [Property] = [], components: [Component] = []) {
+        (self.name, self.properties, self.components) = (name.uppercased(), properties, components)
+    }
+
+    /// The first property with this name.
+    public subscript(name: String) -> Property? { properties.first { $0.name == name } }
+
+    /// Every property with this name, in order.
+    public func all(_ name: String) -> [Property] { properties.filter { $0.name == name } }
+
+    /// The wire form: CRLF line ends, lines folded at 75 octets.
+    public var text: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        Self.fold("BEGIN:" + name, into: &out)
+        for property in properties { Self.fold(property.line, into: &out) }
+        for component in components { component.write(to: &out) }
+        Self.fold("END:" + name, into: &out)
+    }
+
+    /// A content line in lines of at most 75 octets, each after the first starting with a
+    /// space (RFC 5545 §3.1), cut only between characters.
+    static func fold(_ line: String, into out: inout String) {
+        var octets = 0
+        for scalar in line.unicodeScalars {
+            let size = UTF8.width(scalar)
+            if octets + size > 75 {
+                out += "\r\n "
+                octets = 1
+            }
+            out.unicodeScalars.append(scalar)
+            octets += size
+        }
+        out += "\r\n"
+    }
+}
+
+/// One content line: a name, parameters and a value (kept as written; ``text`` unescapes
+/// a TEXT value).
+public struct Property: Sendable, Equatable {
+    /// Upper case.
+    public var name: String
+    /// Parameters in order, names upper case, values without their quotes.
+    public var parameters: [(name: String, values: [String])]
+    /// The value as on the wire (escaped for TEXT).
+    public var value: String
+
+    public init(_ name: String, _ value: String, parameters: [(name: String, values: [String])] = []) {
+        (self.name, self.value) = (name.uppercased(), value)
+        self.parameters = parameters.map { ($0.name.uppercased(), $0.values) }
+    }
+
+    /// A TEXT property from plain text (escaped here).
+    public static func text(_ name: String, _ text: String, parameters: [(name: String, values: [String])] = []) -> Property {
+        Property(name, Self.escape(text), parameters: parameters)
+    }
+
+    public static func == (a: Property, b: Property) -> Bool {
+        a.name == b.name && a.value == b.value && a.parameters.map(\.name) == b.parameters.map(\.name)
+            && a.parameters.map(\.values) == b.parameters.map(\.values)
+    }
+
+    /// A parameter's first value (`TZID`, `VALUE`).
+    public func parameter(_ name: String) -> String? {
+        parameters.first { $0.name == name.uppercased() }?.values.first
+    }
+
+    /// The value as TEXT: `\n`, `\,`, `\;`, `\\` undone.
+    public var text: String { Self.unescape(value) }
+
+    /// The value split at unescaped commas (a list of TEXT, or of dates).
+    public var list: [String] {
+        var items: [String] = [], current = "", escaped = false
+        for character in value {
+            if escaped {
+                current.append("\\")
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "," {
+                items.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        items.append(current)
+        return items
+    }
+
+    /// The line before folding.
+    var line: String {
+        var line = name
+        for (parameter, values) in parameters {
+            line += ";" + parameter + "=" + values.map(Self.quoteIfNeeded).joined(separator: ",")
+        }
+        return line + ":" + value
+    }
+
+    static func quoteIfNeeded(_ value: String) -> String {
+        value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"" + value + "\"" : value
+    }
+
+    /// TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma, newline.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n": out += "\\n"
+            case "\r": continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    public static func unescape(_ value: String) -> String {
+        guard value.contains("\\") else { return value }
+        var out = "", escaped = false
+        for scalar in value.unicodeScalars {
+            if escaped {
+                switch scalar {
+                case "n", "N": out += "\n"
+                default: out.unicodeScalars.append(scalar)
+                }
+                escaped = false
+            } else if scalar == "\\" {
+                escaped = true
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+extension UTF8 {
+    /// Octets a scalar takes in UTF-8.
+    static func width(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0..<0x80: 1
+        case 0x80..<0x800: 2
+        case 0x800..<0x10000: 3
+        default: 4
+        }
+    }
+}
