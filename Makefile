@@ -19,13 +19,14 @@ DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin i
                sound-theme-freedesktop fonts-dejavu-core fonts-noto-color-emoji valgrind x11-utils desktop-file-utils libsqlite3-dev \
                dpkg-dev binutils sqlite3 xfce4-notifyd notification-daemon xdotool lintian \
                sway mako-notifier grim gettext locales fonts-nanum librsvg2-bin mate-screensaver \
-               dconf-service dconf-gsettings-backend gsettings-desktop-schemas libglib2.0-bin libncurses-dev tmux
+               dconf-service dconf-gsettings-backend gsettings-desktop-schemas libglib2.0-bin libncurses-dev tmux \
+               python3 python3-venv
 # The locales the tests and the demo run in (glibc translates only in a locale it has).
 LOCALES = en_US.UTF-8 ko_KR.UTF-8 pl_PL.UTF-8
 # The message catalogs, one per po/LANG.po, compiled for the build tree.
 LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
 
-.PHONY: all build release deps locales catalogs pot test demo bench soak clean dist install uninstall deb
+.PHONY: all build release deps locales catalogs pot oracle test demo bench soak clean dist install uninstall deb
 
 all: build
 
@@ -71,8 +72,16 @@ build: deps catalogs
 release: deps catalogs
 	$(SWIFT) build -c release --static-swift-stdlib
 
+# The iCalendar oracle the export tests check against: Python's icalendar and
+# recurring-ical-events from PyPI, in a virtual environment of the build tree.
+ORACLE = .build/oracle
+oracle:
+	@$(ORACLE)/bin/python3 -c 'import icalendar, recurring_ical_events' 2>/dev/null || { \
+		python3 -m venv $(ORACLE) && \
+		$(ORACLE)/bin/pip install --quiet --disable-pip-version-check icalendar==7.3.0 recurring-ical-events==3.8.2; }
+
 # The whole suite runs inside the bench: private bus, Xvfb, dunst.
-test: deps catalogs
+test: deps catalogs oracle
 	$(SWIFT) build --build-tests
 	scripts/testbench run $(SWIFT) test --skip-build
 	scripts/check-install

@@ -45,7 +45,7 @@ let package = Package(
             name: "nudge",
             dependencies: [
                 "Platform", "NudgeCore", "Localization", "DBus", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon",
-                "AlertScreen", "CNcurses",
+                "AlertScreen", "CNcurses", "ICalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

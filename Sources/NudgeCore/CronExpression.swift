@@ -59,6 +59,14 @@ public struct CronExpression: Sendable, Hashable, Codable, CustomStringConvertib
         self.times = times
     }
 
+    /// The values each field matches, for writing the expression in another form (an
+    /// iCalendar RRULE): `nil` for a day field left as `*` (weekdays 0 = Sunday).
+    public var fields: (minutes: [Int], hours: [Int], daysOfMonth: [Int]?, months: [Int], weekdays: [Int]?) {
+        func values(_ mask: UInt64) -> [Int] { (0..<64).filter { mask & (1 << UInt64($0)) != 0 } }
+        return (values(minutes), values(hours), domRestricted ? values(daysOfMonth) : nil, values(months),
+                dowRestricted ? values(weekdays) : nil)
+    }
+
     /// Encoded as its text.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
