@@ -256,12 +256,12 @@ struct Clock {
         return String(format: "%04d%02d%02dT%02d%02d%02d", year, month, date, second / 3600, second / 60 % 60, second % 60)
     }
 
-    /// `20261123T003000Z`; with `fraction`, the milliseconds after a dot (an X- value only).
+    /// `20261123T003000Z`; with `fraction`, the microseconds after a dot (an X- value only).
     static func utc(_ instant: Date, fraction: Bool = false) -> String {
         let text = local(instant, offset: 0) + "Z"
         guard fraction else { return text }
-        let milliseconds = Int(((instant.timeIntervalSince1970 - instant.timeIntervalSince1970.rounded(.down)) * 1000).rounded(.down))
-        return String(text.dropLast()) + String(format: ".%03dZ", milliseconds)
+        let micro = Int(((instant.timeIntervalSince1970 - instant.timeIntervalSince1970.rounded(.down)) * 1_000_000).rounded())
+        return String(text.dropLast()) + String(format: ".%06dZ", min(micro, 999_999))
     }
 
     /// `+0900`, `-0330`.

@@ -43,7 +43,7 @@ struct ExportTests {
         let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 86_400).rounded(.down))
         let end = start.addingTimeInterval(365 * 86_400)
         let iso = ISO8601DateFormatter()
-        let out = try Bench.run(Self.python, [Self.oracle, file, iso.string(from: start), iso.string(from: end)],
+        let out = try Bench.run(Self.python, [Self.oracle, "--check", file, iso.string(from: start), iso.string(from: end)],
                                 environment: ["TZ": zone], timeout: 120)
         #expect(out.status == 0, "\(out.stderr)")
         let expanded = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: [String]])

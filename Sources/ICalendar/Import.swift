@@ -1,0 +1,359 @@
+import Foundation
+import NudgeCore
+
+/// iCalendar events and to-dos as alerts. Nudge's own exports come back exactly (their
+/// `X-NUDGE-*` properties say everything); anything else is read from its DTSTART (in its
+/// TZID, UTC or floating), its RRULE and its first VALARM's TRIGGER, and what Nudge's
+/// schedules cannot say is refused with the component and the property named.
+public enum CalendarImport {
+    /// One component read: an alert, or why not.
+    public enum Outcome: Sendable {
+        case alert(Alert)
+        /// Not a reminder (no alarm and no rule), or a part of an alert already read.
+        case skipped
+        /// What cannot be imported, in one line naming the component and the property.
+        case refused(String)
+    }
+
+    /// Every VEVENT and VTODO of the calendars, in order. `now` places one-shots that are
+    /// over and sets when new alerts were made; `system` reads floating times.
+    public static func alerts(in calendars: [Component], system: TimeZone, now: Date) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        var seen: Set<String> = []
+        for calendar in calendars where calendar.name == "VCALENDAR" {
+            for component in calendar.components where component.name == "VEVENT" || component.name == "VTODO" {
+                if let id = component["X-NUDGE-ID"]?.value, !seen.insert(id).inserted {
+                    outcomes.append(.skipped)
+                    continue
+                }
+                do throws(Refusal) {
+                    guard let alert = try alert(component, system: system, now: now) else {
+                        outcomes.append(.skipped)
+                        continue
+                    }
+                    // The limits every alert keeps (a title of one line, sizes, no controls).
+                    for (field, value, property) in [(Limits.Field.title, alert.title, "SUMMARY"), (.body, alert.body, "DESCRIPTION"),
+                                                     (.icon, alert.icon, "X-NUDGE-ICON"), (.sound, alert.sound?.description ?? "", "X-NUDGE-SOUND")] {
+                        do { try Limits.check(field, value) } catch { throw Refusal(reason: "\(property): \(error.description)") }
+                    }
+                    outcomes.append(.alert(alert))
+                } catch {
+                    outcomes.append(.refused(name(component) + ": " + error.reason))
+                }
+            }
+        }
+        return outcomes
+    }
+
+    struct Refusal: Error { var reason: String }
+
+    /// `VEVENT “Stand-up” (UID abc@x)`.
+    static func name(_ component: Component) -> String {
+        var name = component.name
+        if let summary = component["SUMMARY"]?.text { name += " “" + summary.escapingControls.quotedPrefix(60) + "”" }
+        if let uid = component["UID"]?.value { name += " (UID " + uid.escapingControls.quotedPrefix(80) + ")" }
+        return name
+    }
+
+    /// The id an imported component gets: Nudge's own back, else one made from the UID, so
+    /// importing the same file again finds the same alerts.
+    static func id(_ component: Component) -> UUID {
+        if let own = component["X-NUDGE-ID"]?.value, let uuid = UUID(uuidString: own) { return uuid }
+        let uid = component["UID"]?.value ?? (component["SUMMARY"]?.value ?? "") + (component["DTSTART"]?.value ?? "")
+        // FNV-1a, 128 bits, as a version-8 UUID: stable, no crypto needed.
+        var hash: (UInt64, UInt64) = (0x6c62272e07bb0142, 0x62b821756295c58d)
+        for byte in uid.utf8 {
+            hash.0 ^= UInt64(byte)
+            hash.0 = hash.0 &* 0x100000001b3
+            hash.1 = (hash.1 ^ hash.0) &* 0x100000001b3
+        }
+        var bytes = withUnsafeBytes(of: (hash.0.bigEndian, hash.1.bigEndian)) { Array($0) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    static func alert(_ component: Component, system: TimeZone, now: Date) throws(Refusal) -> Alert? {
+        // A title is one line: other calendars' may hold several.
+        let title = (component["SUMMARY"]?.text ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
+        let body = component["DESCRIPTION"]?.text ?? ""
+        if let own = component["X-NUDGE-SCHEDULE"]?.value {
+            guard let schedule = Schedule(storageText: own) else { throw Refusal(reason: "X-NUDGE-SCHEDULE “\(own.quotedPrefix(60))” is not one this Nudge reads") }
+            return try nudgeAlert(component, title: title, body: body, schedule: schedule, now: now)
+        }
+        let alarm = component.components.first { $0.name == "VALARM" && ["DISPLAY", "AUDIO", "EMAIL"].contains($0["ACTION"]?.value.uppercased() ?? "") }
+        guard alarm != nil || component["RRULE"] != nil else { return nil }
+        for unsupported in ["RDATE", "EXRULE"] where component[unsupported] != nil {
+            throw Refusal(reason: "\(unsupported): Nudge's schedules have no extra or excluded rules")
+        }
+        guard component.all("RRULE").count <= 1 else { throw Refusal(reason: "RRULE: more than one rule in one component") }
+        let start = try dateTime(component, "DTSTART", system: system)
+        let offset = try trigger(alarm, component: component)
+        let schedule = try Self.schedule(component, start: start, offset: offset, now: now)
+        guard let schedule else { return nil }
+        return Alert(id: id(component), title: title.isEmpty ? "Reminder" : title, body: body, schedule: schedule,
+                     timeZone: start.zoneID, created: now)
+    }
+
+    // MARK: Nudge's own
+
+    static func nudgeAlert(_ c: Component, title: String, body: String, schedule: Schedule, now: Date) throws(Refusal) -> Alert {
+        func value(_ name: String) -> String? { c[name]?.value }
+        let catchUp: Alert.CatchUp = value("X-NUDGE-CATCH-UP").flatMap(Int.init).map { .once(graceSeconds: $0) } ?? .skip
+        let sound = c["X-NUDGE-SOUND"]?.text
+        let nag = value("X-NUDGE-NAG").flatMap { text -> Alert.Nag? in
+            let parts = text.split(separator: ",").compactMap { Int($0) }
+            return parts.count == 2 ? Alert.Nag(seconds: parts[0], times: parts[1]) : nil
+        }
+        let zone = c["X-NUDGE-TIME-ZONE"]?.text
+        if let zone, TimeZone(identifier: zone) == nil { throw Refusal(reason: "X-NUDGE-TIME-ZONE: no time zone is called “\(zone.quotedPrefix(40))”") }
+        return Alert(id: id(c), title: title, body: body, schedule: schedule, enabled: value("X-NUDGE-ENABLED") != "FALSE",
+                     sound: sound.map { $0.isEmpty ? nil : Sound($0) } ?? .reminder,
+                     urgency: value("X-NUDGE-URGENCY").flatMap(Urgency.init(name:)) ?? .normal,
+                     icon: c["X-NUDGE-ICON"]?.text ?? "", timeZone: zone, catchUp: catchUp,
+                     snoozeSeconds: value("X-NUDGE-SNOOZE").flatMap(Int.init) ?? 600,
+                     created: value("X-NUDGE-CREATED").flatMap(DateTime.utcWithFraction) ?? now,
+                     kind: value("X-NUDGE-KIND").flatMap(Alert.Kind.init(rawValue:)) ?? .reminder,
+                     whenAway: value("X-NUDGE-WHEN-AWAY").flatMap(Alert.WhenAway.init(rawValue:)), nag: nag)
+    }
+
+    // MARK: Times
+
+    /// A DTSTART as read: the instant, the local day and time it names, and its zone (`nil`
+    /// for floating time, which follows the system's zone).
+    struct DateTime {
+        var instant: Date
+        var day: CivilDay
+        var time: LocalTime
+        var zone: TimeZone
+        var zoneID: String?
+
+        /// `20261123T161857.199Z` (X-NUDGE-CREATED).
+        static func utcWithFraction(_ text: String) -> Date? {
+            let parts = text.dropLast().split(separator: ".")
+            guard text.hasSuffix("Z"), let whole = parts.first, let base = try? parse(String(whole), zone: TimeZone(identifier: "UTC")!) else { return nil }
+            let fraction = parts.count > 1 ? Double("0." + parts[1]) ?? 0 : 0
+            return base.instant.addingTimeInterval(fraction)
+        }
+
+        static func parse(_ text: String, zone: TimeZone) throws(Refusal) -> (instant: Date, day: CivilDay, time: LocalTime) {
+            let digits = Array(text.utf8)
+            func number(_ range: Range<Int>) -> Int? {
+                guard range.upperBound <= digits.count else { return nil }
+                var n = 0
+                for byte in digits[range] { guard (48...57).contains(byte) else { return nil }; n = n * 10 + Int(byte - 48) }
+                return n
+            }
+            guard let year = number(0..<4), let month = number(4..<6), let date = number(6..<8),
+                  let day = CivilDay(year: year, month: month, day: date) else {
+                throw Refusal(reason: "“\(text.quotedPrefix(30))” is not a date (YYYYMMDD)")
+            }
+            var time = LocalTime(secondOfDay: 0)!
+            if digits.count > 8 {
+                guard digits.count == 15, digits[8] == UInt8(ascii: "T"), let h = number(9..<11), let m = number(11..<13), let s = number(13..<15),
+                      let t = LocalTime(hour: h, minute: m, second: min(s, 59)) else {
+                    throw Refusal(reason: "“\(text.quotedPrefix(30))” is not a date-time (YYYYMMDDTHHMMSS)")
+                }
+                time = t
+            }
+            let clock = ZoneClock(zone)
+            return (clock.instant(day, time), day, time)
+        }
+    }
+
+    static func dateTime(_ component: Component, _ name: String, system: TimeZone) throws(Refusal) -> DateTime {
+        guard let property = component[name] else { throw Refusal(reason: "no \(name)") }
+        var value = property.value
+        let zone: TimeZone, zoneID: String?
+        if value.hasSuffix("Z") {
+            value.removeLast()
+            (zone, zoneID) = (TimeZone(identifier: "UTC")!, "UTC")
+        } else if let tzid = property.parameter("TZID") {
+            // Zone names as the tz database has them; Outlook's "/" prefix dropped.
+            let id = tzid.hasPrefix("/") ? String(tzid.drop { $0 == "/" }) : tzid
+            guard let found = TimeZone(identifier: id) else {
+                throw Refusal(reason: "\(name);TZID=\(tzid.quotedPrefix(40)): no time zone of that name in the zone database")
+            }
+            (zone, zoneID) = (found, found.identifier)
+        } else {
+            (zone, zoneID) = (system, nil)
+        }
+        do {
+            let parsed = try DateTime.parse(value, zone: zone)
+            return DateTime(instant: parsed.instant, day: parsed.day, time: parsed.time, zone: zone, zoneID: zoneID)
+        } catch {
+            throw Refusal(reason: "\(name): " + error.reason)
+        }
+    }
+
+    /// Seconds from the start to the alarm (negative: before it). An alarm at a date-time
+    /// of its own is taken as is for a one-shot; related to the end, after the event's length.
+    static func trigger(_ alarm: Component?, component: Component) throws(Refusal) -> Int {
+        guard let trigger = alarm?["TRIGGER"] else { return 0 }
+        if trigger.parameter("VALUE") == "DATE-TIME" { throw Refusal(reason: "TRIGGER;VALUE=DATE-TIME: an alarm at a fixed moment, not relative to the start") }
+        guard let seconds = duration(trigger.value) else { throw Refusal(reason: "TRIGGER “\(trigger.value.quotedPrefix(30))” is not a duration") }
+        if trigger.parameter("RELATED")?.uppercased() == "END" {
+            guard let length = component["DURATION"].flatMap({ duration($0.value) }) else {
+                throw Refusal(reason: "TRIGGER;RELATED=END without a DURATION")
+            }
+            return length + seconds
+        }
+        return seconds
+    }
+
+    /// `-PT15M`, `P1DT2H`, `PT0S`, `-P1W` in seconds.
+    static func duration(_ text: String) -> Int? {
+        var rest = Substring(text.uppercased())
+        var sign = 1
+        if rest.hasPrefix("-") { sign = -1; rest = rest.dropFirst() } else if rest.hasPrefix("+") { rest = rest.dropFirst() }
+        guard rest.hasPrefix("P") else { return nil }
+        rest = rest.dropFirst()
+        var total = 0, number = "", inTime = false, any = false
+        for character in rest {
+            if character.isASCII && character.isNumber { number.append(character); continue }
+            if character == "T" { inTime = true; continue }
+            guard let n = Int(number) else { return nil }
+            let unit: Int? = switch (character, inTime) {
+            case ("W", false): 604_800
+            case ("D", false): 86_400
+            case ("H", true): 3600
+            case ("M", true): 60
+            case ("S", true): 1
+            default: nil
+            }
+            guard let unit else { return nil }
+            total += n * unit
+            number = ""
+            any = true
+        }
+        return any && number.isEmpty ? sign * total : nil
+    }
+
+    // MARK: Rules
+
+    static let dayNames = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+
+    /// The schedule of a component starting at `start`, its alarm `offset` seconds from it;
+    /// `nil` for a one-shot already over.
+    static func schedule(_ component: Component, start: DateTime, offset: Int, now: Date) throws(Refusal) -> Schedule? {
+        guard let rrule = component["RRULE"]?.value else {
+            let at = start.instant.addingTimeInterval(Double(offset))
+            return at > now ? .once(at) : nil
+        }
+        var parts: [String: String] = [:]
+        for part in rrule.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2 else { throw Refusal(reason: "RRULE “\(rrule.quotedPrefix(60))” is not NAME=value;…") }
+            parts[pair[0].uppercased()] = pair[1].uppercased()
+        }
+        func refuse(_ what: String, _ why: String) -> Refusal { Refusal(reason: "RRULE \(what): \(why)") }
+        guard let frequency = parts["FREQ"] else { throw refuse("without FREQ", "a rule needs one") }
+        let units = ["SECONDLY": 1, "MINUTELY": 60, "HOURLY": 3600, "DAILY": 86_400, "WEEKLY": 604_800, "MONTHLY": 0, "YEARLY": 0]
+        guard let unit = units[frequency] else { throw refuse("FREQ=\(frequency)", "not a frequency") }
+        let interval = parts["INTERVAL"].map { Int($0) ?? 0 } ?? 1
+        guard interval >= 1 else { throw refuse("INTERVAL=\(parts["INTERVAL"]!)", "not a positive number") }
+        for ignored in ["WKST"] { parts[ignored] = nil }
+        for unsupported in ["BYSETPOS", "BYYEARDAY", "BYWEEKNO"] where parts[unsupported] != nil {
+            throw refuse(unsupported, "Nudge's schedules cannot say that")
+        }
+        // An end: over already means nothing to import; ahead, Nudge's reminders do not end.
+        if let until = parts["UNTIL"] {
+            let end = try DateTime.parse(String(until.prefix(15)), zone: until.hasSuffix("Z") ? TimeZone(identifier: "UTC")! : start.zone).instant
+            if end < now { return nil }
+            throw refuse("UNTIL=\(until)", "an end date ahead; Nudge's reminders repeat until removed")
+        }
+        if let count = parts["COUNT"] { throw refuse("COUNT=\(count)", "a number of times; Nudge's reminders repeat until removed") }
+        if let exdate = component["EXDATE"], !exdate.list.isEmpty {
+            throw Refusal(reason: "EXDATE: Nudge's schedules have no excluded dates")
+        }
+        func numbers(_ name: String, _ range: ClosedRange<Int>) throws(Refusal) -> [Int]? {
+            guard let text = parts[name] else { return nil }
+            var values: [Int] = []
+            for item in text.split(separator: ",") {
+                guard let n = Int(item), range.contains(n) else { throw refuse("\(name)=\(text)", "\(item) is not in \(range.lowerBound)…\(range.upperBound)") }
+                values.append(n)
+            }
+            return values.sorted()
+        }
+        var weekdays: Set<Weekday>?
+        if let text = parts["BYDAY"] {
+            var days: Set<Weekday> = []
+            for item in text.split(separator: ",") {
+                guard let index = dayNames.firstIndex(of: String(item.suffix(2))) else { throw refuse("BYDAY=\(text)", "\(item) is not a day") }
+                guard item.count == 2 else { throw refuse("BYDAY=\(text)", "\(item) (a day's place in the month or year) cannot be said by Nudge's schedules") }
+                days.insert(Weekday(rawValue: index)!)
+            }
+            weekdays = days
+        }
+        let hours = try numbers("BYHOUR", 0...23), minutes = try numbers("BYMINUTE", 0...59), seconds = try numbers("BYSECOND", 0...59)
+        let monthDays = try numbers("BYMONTHDAY", 1...31), months = try numbers("BYMONTH", 1...12)
+        if parts["BYMONTHDAY"].map({ $0.contains("-") }) == true { throw refuse("BYMONTHDAY=\(parts["BYMONTHDAY"]!)", "days counted from the month's end cannot be said by Nudge's schedules") }
+
+        // The alarm moves every occurrence by the same amount: within the day only (a day
+        // earlier would change which days it falls on).
+        let second = start.time.secondOfDay + offset
+        guard (0..<86_400).contains(second) || unit < 86_400 && parts["BYHOUR"] == nil else {
+            throw Refusal(reason: "VALARM TRIGGER: it moves the reminder to another day than the event's")
+        }
+        let localTime = LocalTime(secondOfDay: ((second % 86_400) + 86_400) % 86_400)!
+        let times: [LocalTime] = {
+            let hs = hours ?? [localTime.secondOfDay / 3600], ms = minutes ?? [localTime.secondOfDay / 60 % 60]
+            let ss = seconds ?? [localTime.secondOfDay % 60]
+            return hs.flatMap { h in ms.flatMap { m in ss.map { s in LocalTime(hour: h, minute: m, second: s)! } } }.sorted()
+        }()
+        let allDays = Set(Weekday.allCases)
+        switch frequency {
+        case "SECONDLY", "MINUTELY", "HOURLY":
+            let step = unit * interval
+            guard step >= 60 else { throw refuse("FREQ=\(frequency);INTERVAL=\(interval)", "more often than once a minute") }
+            guard monthDays == nil, months == nil else { throw refuse("BYMONTHDAY/BYMONTH with FREQ=\(frequency)", "Nudge's schedules cannot say that") }
+            if hours != nil || minutes != nil {
+                // Steps inside hours of the day: the same times every day when the step
+                // divides the day.
+                guard 86_400 % step == 0 else { throw refuse("FREQ=\(frequency);INTERVAL=\(interval) with BYHOUR", "the step does not divide a day") }
+                let first = ((start.time.secondOfDay + offset) % step + step) % step
+                let grid = stride(from: first, to: 86_400, by: step).compactMap(LocalTime.init(secondOfDay:)).filter {
+                    (hours?.contains($0.secondOfDay / 3600) ?? true) && (minutes?.contains($0.secondOfDay / 60 % 60) ?? true)
+                }
+                guard !grid.isEmpty else { throw refuse(rrule, "it never happens") }
+                return .daily(times: grid, days: weekdays ?? allDays)
+            }
+            return .interval(seconds: step, anchor: start.instant.addingTimeInterval(Double(offset)), days: weekdays ?? allDays)
+        case "DAILY", "WEEKLY":
+            guard interval == 1 else { throw refuse("INTERVAL=\(interval)", "every \(interval) \(frequency == "DAILY" ? "days" : "weeks") cannot be said by Nudge's schedules") }
+            if monthDays != nil || months != nil {
+                return try cron(times, monthDays: monthDays, months: months, weekdays: weekdays)
+            }
+            let days = weekdays ?? (frequency == "WEEKLY" ? [start.day.weekday] : allDays)
+            return .daily(times: times, days: days)
+        default:
+            guard interval == 1 else { throw refuse("INTERVAL=\(interval)", "every \(interval) \(frequency == "MONTHLY" ? "months" : "years") cannot be said by Nudge's schedules") }
+            if frequency == "MONTHLY" {
+                if weekdays != nil && monthDays == nil { throw refuse("BYDAY with FREQ=MONTHLY", "every such weekday of the month: use FREQ=WEEKLY") }
+                return try cron(times, monthDays: monthDays ?? [start.day.components.day], months: months, weekdays: weekdays)
+            }
+            return try cron(times, monthDays: monthDays ?? [start.day.components.day], months: months ?? [start.day.components.month], weekdays: weekdays)
+        }
+    }
+
+    /// Times on some days of the month and months, as cron says them (minute × hour, as
+    /// BYMINUTE × BYHOUR).
+    static func cron(_ times: [LocalTime], monthDays: [Int]?, months: [Int]?, weekdays: Set<Weekday>?) throws(Refusal) -> Schedule {
+        // cron takes a day matching either day field; RRULE one matching both.
+        if monthDays != nil && weekdays != nil { throw Refusal(reason: "RRULE BYMONTHDAY with BYDAY: both at once cannot be said by Nudge's schedules") }
+        let hours = Set(times.map { $0.secondOfDay / 3600 }), minutes = Set(times.map { $0.secondOfDay / 60 % 60 })
+        guard hours.count * minutes.count == times.count, times.allSatisfy({ $0.secondOfDay % 60 == 0 }) else {
+            throw Refusal(reason: "RRULE: these times on these days cannot be said by Nudge's schedules")
+        }
+        func list(_ values: [Int]) -> String { values.map(String.init).joined(separator: ",") }
+        let text = [list(minutes.sorted()), list(hours.sorted()), monthDays.map(list) ?? "*", months.map(list) ?? "*",
+                    weekdays.map { list($0.map(\.rawValue).sorted()) } ?? "*"].joined(separator: " ")
+        do { return .cron(try CronExpression(text)) } catch { throw Refusal(reason: "RRULE: \(text) is not a schedule") }
+    }
+}
+
+extension String {
+    /// At most `limit` characters, with "…" when cut.
+    func quotedPrefix(_ limit: Int) -> String { count > limit ? prefix(limit) + "…" : self }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `nudge import` checked against the same oracle as the export (Python's icalendar and
+/// recurring-ical-events): every schedule read from another calendar's rules fires when
+/// the oracle says that event occurs (moved by its alarm), over a year, in several zones.
+@Suite(.enabled(if: Bench.isAvailable, "needs the test bench and its oracle: run `make test`"))
+struct ImportTests {
+    /// One event of a foreign calendar: its lines, and the seconds its alarm moves it.
+    struct Event {
+        var uid: String
+        var lines: [String]
+        var alarm: Int = 0
+    }
+
+    static func calendar(_ events: [Event], component: String = "VEVENT") -> String {
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//Other calendar//EN\r\n"
+        for event in events {
+            let kind = event.lines.contains("X-KIND:VTODO") ? "VTODO" : component
+            text += "BEGIN:\(kind)\r\nUID:\(event.uid)\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:\(event.uid)\r\n"
+            text += event.lines.filter { !$0.hasPrefix("X-KIND") }.map { $0 + "\r\n" }.joined()
+            text += "END:\(kind)\r\n"
+        }
+        return text + "END:VCALENDAR\r\n"
+    }
+
+    static var foreign: [Event] {
+        let alarm = { (trigger: String) in ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER\(trigger)", "END:VALARM"] }
+        return [
+            Event(uid: "daily-berlin", lines: ["DTSTART;TZID=Europe/Berlin:20260105T090000", "RRULE:FREQ=DAILY"] + alarm(":-PT15M"), alarm: -900),
+            Event(uid: "weekly-floating", lines: ["DTSTART:20260105T183000", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"] + alarm(":PT0S")),
+            Event(uid: "monthly-ny", lines: ["DTSTART;TZID=America/New_York:20260101T120000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=1,15"]),
+            Event(uid: "yearly-utc", lines: ["DTSTART:20260310T080000Z", "RRULE:FREQ=YEARLY;BYMONTH=3,9;BYMONTHDAY=10"]),
+            Event(uid: "window", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=MINUTELY;INTERVAL=30;BYHOUR=9,10,11"]),
+            Event(uid: "every-2h-utc", lines: ["DTSTART:20260105T003000Z", "RRULE:FREQ=HOURLY;INTERVAL=2"]),
+            Event(uid: "weekend-berlin", lines: ["DTSTART;TZID=Europe/Berlin:20260103T080000", "RRULE:FREQ=DAILY;BYDAY=SA,SU;BYHOUR=8,20;BYMINUTE=0"]),
+            Event(uid: "weekly-plain", lines: ["DTSTART;TZID=Australia/Sydney:20260107T070000", "RRULE:FREQ=WEEKLY;WKST=MO"]),
+            Event(uid: "monthly-31st", lines: ["DTSTART:20260131T100000", "RRULE:FREQ=MONTHLY"]),
+            Event(uid: "related-end", lines: ["DTSTART;TZID=Asia/Kolkata:20260105T140000", "DURATION:PT1H", "RRULE:FREQ=DAILY",
+                                              "BEGIN:VALARM", "ACTION:AUDIO", "TRIGGER;RELATED=END:-PT10M", "END:VALARM"], alarm: 3000),
+            Event(uid: "todo-daily", lines: ["X-KIND:VTODO", "DTSTART:20260105T071500", "RRULE:FREQ=DAILY"] + alarm(":PT0S")),
+        ]
+    }
+
+    @Test(arguments: [("Asia/Seoul", "C"), ("Europe/Berlin", "ko_KR.UTF-8"), ("America/New_York", "C")])
+    func foreignRulesFireWhenTheOracleSays(zone: String, lang: String) throws {
+        let home = try Home()
+        let environment: [String: String?] = ["TZ": zone, "LANG": lang]
+        // A one-shot three days ahead, in floating time (computed: the test holds any day).
+        let soon = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 + 3 * 86_400)
+        let local = DateFormatter()
+        local.timeZone = TimeZone(identifier: zone)
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.dateFormat = "yyyyMMdd'T'HHmmss"
+        let events = Self.foreign + [Event(uid: "once", lines: ["DTSTART:\(local.string(from: soon))", "BEGIN:VALARM", "ACTION:DISPLAY",
+                                                                 "TRIGGER:-PT5M", "END:VALARM"], alarm: -300)]
+        let file = home.dir + "/other.ics"
+        try Self.calendar(events).write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try home.nudge(["import", file], environment: environment)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.hasPrefix("imported \(events.count), already there 0, refused 0"))
+        let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 86_400).rounded(.down))
+        let end = start.addingTimeInterval(365 * 86_400)
+        let iso = ISO8601DateFormatter()
+        // The oracle's occurrences of each event; the reminder fires at each moved by the alarm.
+        let out = try Bench.run(ExportTests.python, [ExportTests.oracle, file, iso.string(from: start.addingTimeInterval(-86_400)),
+                                                     iso.string(from: end.addingTimeInterval(86_400))], environment: ["TZ": zone], timeout: 120)
+        #expect(out.status == 0, "\(out.stderr)")
+        let expanded = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: [String]])
+        let alerts = try home.list()
+        for event in events {
+            let expected = (expanded[event.uid] ?? []).compactMap { iso.date(from: $0) }.map { $0.addingTimeInterval(Double(event.alarm)) }
+                .filter { $0 >= start && $0 < end }.map { iso.string(from: $0) }
+            let id = try #require(alerts.first { $0["title"] as? String == event.uid }?["shortId"] as? String, "\(event.uid) not imported")
+            let next = try home.nudge(["next", id, "--after", iso.string(from: start.addingTimeInterval(-1)), "--count", "\(expected.count + 1)",
+                                       "--json", "--schedule-preview"], environment: environment)
+            let instants = ((try JSONSerialization.jsonObject(with: Data(next.stdout.utf8)) as? [[String: String]]) ?? [])
+                .compactMap { $0["utc"] }.compactMap { iso.date(from: $0) }.filter { $0 >= start && $0 < end }.map { iso.string(from: $0) }
+            #expect(instants == expected, "\(event.uid) in \(zone): nudge \(instants.prefix(3)) (\(instants.count)) vs oracle \(expected.prefix(3)) (\(expected.count))")
+        }
+        // Again: nothing twice.
+        let again = try home.nudge(["import", file], environment: environment)
+        #expect(again.stdout.hasPrefix("imported 0, already there \(events.count), refused 0"))
+        #expect(try home.list().count == events.count)
+    }
+
+    /// Export, import into another store: the same alerts, column by column, in C and Korean.
+    @Test(arguments: ["C", "ko_KR.UTF-8"])
+    func aRoundTripKeepsEverything(lang: String) throws {
+        let home = try Home(), other = try Home()
+        for arguments in ExportTests.reminders { try home.add(arguments + ["--body", "b, c; d\ne"]) }
+        try home.add("Loud", "--at", "07:00", "--urgency", "critical", "--snooze", "20m", "--sound", "none", "--when-away", "show")
+        try home.add("--every", "45m", "--after-done", "--from", "09:00", "--until", "18:00")
+        try home.nudge("off", try home.add("Off", "--at", "23:00"))
+        let file = home.dir + "/all.ics"
+        #expect(try home.nudge(["export", "-o", file], environment: ["LANG": lang]).status == 0)
+        let imported = try other.nudge(["import", file], environment: ["LANG": lang])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let columns = "id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, kind, whenAway, "
+            + "nagSeconds, nagTimes, round(created, 3)"
+        func rows(_ h: Home) throws -> String {
+            try Bench.run("/usr/bin/sqlite3", ["-json", h.database, "SELECT \(columns) FROM alert ORDER BY id"]).stdout
+        }
+        let (exported, importedRows) = (try rows(home), try rows(other))
+        #expect(exported == importedRows)
+        #expect(try home.nudge("list", "--all", "--json").stdout == other.nudge("list", "--all", "--json").stdout)
+    }
+
+    /// What Nudge cannot say is refused with the component and the property named; the rest
+    /// comes in; --strict takes nothing.
+    @Test func whatCannotBeSaidIsRefusedOneLineEach() throws {
+        let home = try Home()
+        let refused: [(Event, String)] = [
+            (Event(uid: "count", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY;COUNT=1000"]), "COUNT"),
+            (Event(uid: "until", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY;UNTIL=29991231T000000Z"]), "UNTIL"),
+            (Event(uid: "exdate", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY", "EXDATE:29990101T090000"]), "EXDATE"),
+            (Event(uid: "every-2-days", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY;INTERVAL=2"]), "INTERVAL=2"),
+            (Event(uid: "first-monday", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=MONTHLY;BYDAY=1MO"]), "1MO"),
+            (Event(uid: "setpos", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=-1"]), "BYSETPOS"),
+            (Event(uid: "rdate", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY", "RDATE:29990101T090000"]), "RDATE"),
+            (Event(uid: "mars", lines: ["DTSTART;TZID=Mars/Olympus_Mons:20260105T090000", "RRULE:FREQ=DAILY"]), "TZID=Mars/Olympus_Mons"),
+            (Event(uid: "every-second", lines: ["DTSTART:20260105T090000Z", "RRULE:FREQ=SECONDLY"]), "FREQ=SECONDLY"),
+            (Event(uid: "two-lines\\nsummary-ok", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=YEARLY;BYWEEKNO=20"]), "BYWEEKNO"),
+        ]
+        let fine = Event(uid: "fine", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY"])
+        let file = home.dir + "/mixed.ics"
+        try Self.calendar(refused.map(\.0) + [fine]).write(toFile: file, atomically: true, encoding: .utf8)
+        let strict = try home.nudge("import", "--strict", file)
+        #expect(strict.status == 65 && strict.stdout.isEmpty)
+        #expect(try home.list().isEmpty)
+        let out = try home.nudge("import", file)
+        #expect(out.status == 65)
+        #expect(out.stdout.hasPrefix("imported 1, already there 0, refused \(refused.count)"))
+        let lines = out.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == refused.count, "\(lines)")
+        for ((event, property), line) in zip(refused, lines) {
+            #expect(line.contains("(UID \(event.uid))") && line.contains(property), "\(line)")
+        }
+        #expect(try home.list().map { $0["title"] as? String } == ["fine"])
+    }
+
+    /// Bad files: one line, exit 65, and the store exactly as it was.
+    @Test func badFilesLeaveTheStoreUntouched() throws {
+        let home = try Home()
+        try home.add("Keep me", "--at", "09:00")
+        let before = try home.nudge("list", "--all", "--json").stdout
+        var junk = [UInt8](repeating: 0, count: 10 << 20)
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        for i in junk.indices { state = state &* 6364136223846793005 &+ 1442695040888963407; junk[i] = UInt8(truncatingIfNeeded: state >> 33) }
+        let valid = Self.calendar([Event(uid: "a", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY"])])
+        let cases: [(String, [UInt8])] = [
+            ("not-ical.ics", Array("Subject: hello\n\nnot a calendar\n".utf8)),
+            ("truncated.ics", Array(valid.utf8.prefix(valid.utf8.count - 30))),
+            ("junk.ics", junk),
+            ("text-junk.ics", Array(String(repeating: "BEGIN:VCALENDAR\nX", count: 1).utf8) + Array(repeating: UInt8(ascii: "x"), count: 10 << 20)),
+            ("bad-zone.ics", Array(Self.calendar([Event(uid: "z", lines: ["DTSTART;TZID=Nowhere/City:20260105T090000", "RRULE:FREQ=DAILY"])]).utf8)),
+            ("absurd.ics", Array(Self.calendar([Event(uid: "f", lines: ["DTSTART:20260105T090000Z", "RRULE:FREQ=SECONDLY;INTERVAL=1"])]).utf8)),
+            ("empty.ics", []),
+        ]
+        for (name, bytes) in cases {
+            let file = home.dir + "/" + name
+            #expect(FileManager.default.createFile(atPath: file, contents: Data(bytes)))
+            let out = try home.nudge("import", file)
+            #expect(out.status == 65, "\(name): \(out.status) \(out.stderr)")
+            let errors = out.stderr.split(separator: "\n")
+            #expect(errors.count == (name.hasPrefix("bad-zone") || name.hasPrefix("absurd") ? 1 : 1), "\(name): \(out.stderr)")
+            #expect(try home.nudge("list", "--all", "--json").stdout == before, "\(name) changed the store")
+        }
+        let missing = try home.nudge("import", home.dir + "/no-such.ics")
+        #expect(missing.status == 74 && missing.stderr.split(separator: "\n").count == 1)
+    }
+}
