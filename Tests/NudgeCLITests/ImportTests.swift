@@ -59,7 +59,7 @@ struct ImportTests {
         try Self.calendar(events).write(toFile: file, atomically: true, encoding: .utf8)
         let imported = try home.nudge(["import", file], environment: environment)
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.hasPrefix("imported \(events.count), already there 0, refused 0"))
+        #expect(try home.list().count == events.count)
         let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 86_400).rounded(.down))
         let end = start.addingTimeInterval(365 * 86_400)
         let iso = ISO8601DateFormatter()
@@ -80,8 +80,8 @@ struct ImportTests {
             #expect(instants == expected, "\(event.uid) in \(zone): nudge \(instants.prefix(3)) (\(instants.count)) vs oracle \(expected.prefix(3)) (\(expected.count))")
         }
         // Again: nothing twice.
-        let again = try home.nudge(["import", file], environment: environment)
-        #expect(again.stdout.hasPrefix("imported 0, already there \(events.count), refused 0"))
+        let again = try home.nudge(["import", file], environment: ["TZ": zone])
+        #expect(again.status == 0 && again.stdout.hasPrefix("imported 0, already there \(events.count), refused 0"))
         #expect(try home.list().count == events.count)
     }
 
