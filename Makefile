@@ -149,6 +149,7 @@ bench: release
 	scripts/testbench run .build/release/daemon-bench
 	scripts/testbench run .build/release/water-bench
 	.build/release/ui-bench
+	.build/release/ics-bench
 
 # The daemon under 20,000 pop-ups answered every way (about 40 minutes); SOAK_COUNT=N for fewer.
 SOAK_COUNT ?= 20000

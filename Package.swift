@@ -81,6 +81,11 @@ let package = Package(
             path: "bench/Sources/water-bench"
         ),
         .executableTarget(
+            name: "ics-bench",
+            dependencies: ["NudgeCore", "NudgeStore", "BenchSupport"],
+            path: "bench/Sources/ics-bench"
+        ),
+        .executableTarget(
             name: "ui-bench",
             dependencies: ["AlertScreen", "NudgeCore", "NudgeStore", "BenchSupport"],
             path: "bench/Sources/ui-bench"

@@ -20,32 +20,49 @@ public struct Component: Sendable, Equatable {
 
     /// The wire form: CRLF line ends, lines folded at 75 octets.
     public var text: String {
-        var out = ""
+        var out: [UInt8] = []
         write(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String) {
+    /// The wire form's bytes, appended.
+    public func write(to out: inout [UInt8]) {
         Self.fold("BEGIN:" + name, into: &out)
-        for property in properties { Self.fold(property.line, into: &out) }
+        var line: [UInt8] = []
+        for property in properties {
+            line.removeAll(keepingCapacity: true)
+            property.write(to: &line)
+            Self.fold(line, into: &out)
+        }
         for component in components { component.write(to: &out) }
         Self.fold("END:" + name, into: &out)
     }
+}
 
+extension Component {
     /// A content line in lines of at most 75 octets, each after the first starting with a
-    /// space (RFC 5545 §3.1), cut only between characters.
-    static func fold(_ line: String, into out: inout String) {
-        var octets = 0
-        for scalar in line.unicodeScalars {
-            let size = UTF8.width(scalar)
-            if octets + size > 75 {
-                out += "\r\n "
-                octets = 1
-            }
-            out.unicodeScalars.append(scalar)
-            octets += size
+    /// space (RFC 5545 §3.1), cut only between characters (never before a UTF-8
+    /// continuation byte).
+    static func fold(_ line: String, into out: inout [UInt8]) {
+        var line = line
+        line.withUTF8 { fold($0, into: &out) }
+    }
+
+    static func fold<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, into out: inout [UInt8]) where Bytes.Index == Int {
+        var start = bytes.startIndex, limit = 75
+        while bytes.endIndex - start > limit {
+            var cut = start + limit
+            while cut > start, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+            out.append(contentsOf: bytes[start..<cut])
+            out.append(13)
+            out.append(10)
+            out.append(32)
+            start = cut
+            limit = 74
         }
-        out += "\r\n"
+        out.append(contentsOf: bytes[start...])
+        out.append(13)
+        out.append(10)
     }
 }
 
@@ -103,6 +120,22 @@ public struct Property: Sendable, Equatable {
         return items
     }
 
+    /// The line before folding, appended as bytes.
+    func write(to line: inout [UInt8]) {
+        line.append(contentsOf: name.utf8)
+        for (parameter, values) in parameters {
+            line.append(UInt8(ascii: ";"))
+            line.append(contentsOf: parameter.utf8)
+            line.append(UInt8(ascii: "="))
+            for (i, value) in values.enumerated() {
+                if i > 0 { line.append(UInt8(ascii: ",")) }
+                line.append(contentsOf: Self.quoteIfNeeded(value).utf8)
+            }
+        }
+        line.append(UInt8(ascii: ":"))
+        line.append(contentsOf: value.utf8)
+    }
+
     /// The line before folding.
     var line: String {
         var line = name
@@ -118,6 +151,7 @@ public struct Property: Sendable, Equatable {
 
     /// TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma, newline.
     public static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -150,17 +184,5 @@ public struct Property: Sendable, Equatable {
             }
         }
         return out
-    }
-}
-
-extension UTF8 {
-    /// Octets a scalar takes in UTF-8.
-    static func width(_ scalar: Unicode.Scalar) -> Int {
-        switch scalar.value {
-        case 0..<0x80: 1
-        case 0x80..<0x800: 2
-        case 0x800..<0x10000: 3
-        default: 4
-        }
     }
 }

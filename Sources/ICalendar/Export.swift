@@ -14,17 +14,59 @@ public enum CalendarExport {
     /// written in floating local time. `soundFile` finds a theme sound's file, if any.
     public static func calendar(_ alerts: [Alert], system: TimeZone,
                                 soundFile: (String) -> String? = { _ in nil }) -> Component {
-        var calendar = Component("VCALENDAR", properties: [
-            Property("VERSION", "2.0"), Property("PRODID", product), Property("CALSCALE", "GREGORIAN"),
-        ])
+        var calendar = header(alerts)
+        calendar.components += alerts.flatMap { events($0, system: system, soundFile: soundFile) }
+        return calendar
+    }
+
+    /// The same calendar's bytes, handed to `emit` in pieces as they are made (100,000
+    /// alerts need no tree, nor the whole file in memory twice); the events are written on
+    /// every CPU.
+    public static func write<Failure: Error>(_ alerts: [Alert], system: TimeZone, soundFile: (String) -> String? = { _ in nil },
+                                             emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        var head: [UInt8] = []
+        let calendar = header(alerts)
+        Component.fold("BEGIN:VCALENDAR", into: &head)
+        for property in calendar.properties { Component.fold(property.line, into: &head) }
+        for zone in calendar.components { zone.write(to: &head) }
+        try emit(head)
+        // Each theme sound's file looked up once.
+        var files: [String: String] = [:]
+        for case .named(let name)? in Set(alerts.map(\.sound)) { files[name] = soundFile(name) }
+        let known = files
+        var zones: [String: TimeZone] = [:]
+        for case let id? in Set(alerts.map(\.timeZone)) { zones[id] = TimeZone(identifier: id) }
+        let lookedUp = zones
+        let pieces = 64
+        for batch in stride(from: 0, to: alerts.count, by: pieces * 2_000) {
+            let slice = alerts[batch..<min(batch + pieces * 2_000, alerts.count)]
+            for chunk in Parallel.chunks(slice.count, minimumChunk: 2_000, { range in
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(range.count * 1_000)
+                for alert in slice[(slice.startIndex + range.lowerBound)..<(slice.startIndex + range.upperBound)] {
+                    for event in events(alert, system: system, zones: lookedUp, soundFile: { known[$0] }) { event.write(to: &bytes) }
+                }
+                return bytes
+            }) {
+                try emit(chunk)
+            }
+        }
+        var tail: [UInt8] = []
+        Component.fold("END:VCALENDAR", into: &tail)
+        try emit(tail)
+    }
+
+    /// The calendar's properties and a VTIMEZONE for every zone used, so other clients
+    /// need no zone database of their own.
+    static func header(_ alerts: [Alert]) -> Component {
         var zones: [String: Date] = [:]
         for alert in alerts {
-            calendar.components += events(alert, system: system, soundFile: soundFile)
-            if let id = alert.timeZone, TimeZone(identifier: id) != nil { zones[id] = min(zones[id] ?? alert.created, alert.created) }
+            guard let id = alert.timeZone else { continue }
+            if let first = zones[id] { zones[id] = min(first, alert.created) } else if TimeZone(identifier: id) != nil { zones[id] = alert.created }
         }
-        // Every zone used, so other clients need no zone database of their own.
-        calendar.components.insert(contentsOf: zones.keys.sorted().map { timeZone($0, from: zones[$0]!) }, at: 0)
-        return calendar
+        return Component("VCALENDAR", properties: [
+            Property("VERSION", "2.0"), Property("PRODID", product), Property("CALSCALE", "GREGORIAN"),
+        ], components: zones.keys.sorted().map { timeZone($0, from: zones[$0]!) })
     }
 
     /// The UID of an alert's first event: stable across exports.
@@ -32,8 +74,9 @@ public enum CalendarExport {
 
     // MARK: Events
 
-    static func events(_ alert: Alert, system: TimeZone, soundFile: (String) -> String?) -> [Component] {
-        let zone = alert.timeZone.flatMap(TimeZone.init(identifier:)) ?? system
+    /// `zones`: the zones already looked up by name.
+    static func events(_ alert: Alert, system: TimeZone, zones: [String: TimeZone] = [:], soundFile: (String) -> String?) -> [Component] {
+        let zone = alert.timeZone.flatMap { zones[$0] ?? TimeZone(identifier: $0) } ?? system
         let clock = Clock(zone: zone, floating: alert.timeZone == nil)
         let rules = self.rules(alert.schedule, created: alert.created, clock: clock)
         return rules.enumerated().map { index, rule in
@@ -47,7 +90,8 @@ public enum CalendarExport {
             // An event of no length: the moment the reminder shows; not busy time.
             event.properties.append(Property("DURATION", "PT0S"))
             event.properties.append(Property("TRANSP", "TRANSPARENT"))
-            event.properties += nudgeProperties(alert)
+            // Nudge's settings once, on the first part; the others name the alert.
+            event.properties += index == 0 ? nudgeProperties(alert) : [Property("X-NUDGE-ID", alert.id.uuidString.lowercased())]
             if rules.count > 1 { event.properties.append(Property("X-NUDGE-PART", "\(index + 1)/\(rules.count)")) }
             if alert.enabled { event.components = alarms(alert, soundFile: soundFile) }
             return event
@@ -95,6 +139,10 @@ public enum CalendarExport {
     }
 
     static func fileURI(_ path: String) -> String {
+        // Most paths need no escaping: no Foundation round trip for them.
+        if path.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || "/-._~".utf8.contains($0) }) {
+            return "file://" + path
+        }
         let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: ";,"))
         return "file://" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)
     }
@@ -149,19 +197,28 @@ public enum CalendarExport {
                 + ";BYMINUTE=" + fields.minutes.map(String.init).joined(separator: ",")
             let first = LocalTime(hour: fields.hours[0], minute: fields.minutes[0])!
             // Both day fields restricted: a day matching either one, as cron does: two rules.
-            var dayRules: [(String, (CivilDay) -> Bool)] = []
+            // (month, day of month, weekday) → whether the rule's days include it.
+            var dayRules: [(String, (Int, Int, Int) -> Bool)] = []
             if let dom = fields.daysOfMonth {
-                dayRules.append((";BYMONTHDAY=" + dom.map(String.init).joined(separator: ","), { dom.contains($0.components.day) }))
+                dayRules.append((";BYMONTHDAY=" + dom.map(String.init).joined(separator: ","), { _, date, _ in dom.contains(date) }))
             }
             if let dow = fields.weekdays {
-                dayRules.append((";BYDAY=" + dow.map { Self.days[$0] }.joined(separator: ","), { dow.contains($0.weekday.rawValue) }))
+                dayRules.append((";BYDAY=" + dow.map { Self.days[$0] }.joined(separator: ","), { _, _, weekday in dow.contains(weekday) }))
             }
-            if dayRules.isEmpty { dayRules.append(("", { _ in true })) }
+            if dayRules.isEmpty { dayRules.append(("", { _, _, _ in true })) }
             return dayRules.map { days, matches in
-                // DTSTART is the rule's first occurrence (RFC 5545 counts it as one).
-                var day = firstDay
-                for _ in 0..<(366 * 8) where !(fields.months.contains(day.components.month) && matches(day)) { day = day.advanced(by: 1) }
-                return Rule(start: clock.start(day, first), rrule: base + days + time)
+                // DTSTART is the rule's first occurrence (RFC 5545 counts it as one): the
+                // days counted forward by hand (a calendar's date arithmetic per day costs).
+                var (year, month, date) = firstDay.components
+                var weekday = firstDay.weekday.rawValue, offset = 0
+                while offset < 366 * 8, !(fields.months.contains(month) && matches(month, date, weekday)) {
+                    offset += 1
+                    weekday = (weekday + 1) % 7
+                    date += 1
+                    if date > CivilDay.daysIn(month: month, year: year) { (date, month) = (1, month + 1) }
+                    if month > 12 { (month, year) = (1, year + 1) }
+                }
+                return Rule(start: clock.start(firstDay.advanced(by: offset), first), rrule: base + days + time)
             }
         }
     }
@@ -216,19 +273,16 @@ public enum CalendarExport {
 struct Clock {
     let zone: TimeZone
     let floating: Bool
-    let calendar: Calendar
 
     init(zone: TimeZone, floating: Bool) {
         (self.zone, self.floating) = (zone, floating)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        self.calendar = calendar
     }
 
-    /// The civil day an instant falls on here.
+    /// The civil day an instant falls on here (by the zone's offset then: no Calendar,
+    /// which costs more to make than a whole event to write).
     func day(of instant: Date) -> CivilDay {
-        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-        return CivilDay(year: parts.year!, month: parts.month!, day: parts.day!)!
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
+        return CivilDay(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
     }
 
     /// DTSTART for an instant, in this zone's local time.
@@ -239,8 +293,17 @@ struct Clock {
     /// DTSTART for a day and a local time.
     func start(_ day: CivilDay, _ time: LocalTime) -> Property {
         let (year, month, date) = day.components
-        return property(String(format: "%04d%02d%02dT%02d%02d%02d", year, month, date,
-                        time.secondOfDay / 3600, time.secondOfDay / 60 % 60, time.secondOfDay % 60))
+        return property(Clock.stamp(year, month, date, time.secondOfDay))
+    }
+
+    /// Digits, zero-padded to `width` (String(format:) costs more than the rest of a line).
+    static func digits(_ n: Int, _ width: Int) -> String {
+        let text = String(n)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    static func stamp(_ year: Int, _ month: Int, _ day: Int, _ second: Int) -> String {
+        digits(year, 4) + digits(month, 2) + digits(day, 2) + "T" + digits(second / 3600, 2) + digits(second / 60 % 60, 2) + digits(second % 60, 2)
     }
 
     private func property(_ local: String) -> Property {
@@ -253,7 +316,7 @@ struct Clock {
         let day = CivilDay(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
         let second = seconds - day.daysSinceEpoch * 86_400
         let (year, month, date) = day.components
-        return String(format: "%04d%02d%02dT%02d%02d%02d", year, month, date, second / 3600, second / 60 % 60, second % 60)
+        return stamp(year, month, date, second)
     }
 
     /// `20261123T003000Z`; with `fraction`, the microseconds after a dot (an X- value only).
@@ -261,7 +324,7 @@ struct Clock {
         let text = local(instant, offset: 0) + "Z"
         guard fraction else { return text }
         let micro = Int(((instant.timeIntervalSince1970 - instant.timeIntervalSince1970.rounded(.down)) * 1_000_000).rounded())
-        return String(text.dropLast()) + String(format: ".%06dZ", min(micro, 999_999))
+        return String(text.dropLast()) + "." + digits(min(micro, 999_999), 6) + "Z"
     }
 
     /// `+0900`, `-0330`.

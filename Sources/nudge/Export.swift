@@ -43,24 +43,26 @@ struct Export: ParsableCommand {
         var unreadable = false
         let alerts = ids.isEmpty ? try StoreAccess.alerts(in: store, unreadable: &unreadable) : try AlertIDs.resolve(ids, in: store)
         let environment = Environment.current
-        let text = CalendarExport.calendar(alerts, system: LocalZone.current) { name in
-            SoundPlayer.themeFile(named: name, environment: environment)
-        }.text
+        let write = { (fd: Int32) throws(SystemError) in
+            try CalendarExport.write(alerts, system: LocalZone.current, soundFile: { SoundPlayer.themeFile(named: $0, environment: environment) },
+                                     emit: { bytes throws(SystemError) in try writeAll(fd, bytes) })
+        }
         guard let output else {
-            do { try writeAll(1, Array(text.utf8)) } catch { throw CLIError(.ioError, "\(error)") }
+            do { try write(1) } catch { throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), "stdout", error.reason)) }
             return
         }
-        try Self.replace(output, with: Array(text.utf8))
+        try Self.replace(output, writing: write)
     }
 
-    /// Writes a file whole: a temporary file beside it, flushed, then renamed over it.
-    static func replace(_ path: String, with bytes: [UInt8]) throws(CLIError) {
+    /// Writes a file whole: a temporary file beside it, flushed, then renamed over it; on
+    /// any failure the temporary file goes and the old file stays as it was.
+    static func replace(_ path: String, writing body: (Int32) throws(SystemError) -> Void) throws(CLIError) {
         let temporary = path + ".nudge-\(getpid()).tmp"
         do {
             let fd = try systemCall("open(\(temporary))") { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
             do {
                 defer { close(fd) }
-                try writeAll(fd, bytes)
+                try body(fd)
                 try systemCall("fsync(\(temporary))") { fsync(fd) }
             }
             try systemCall("rename(\(temporary), \(path))") { rename(temporary, path) }
