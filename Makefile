@@ -69,8 +69,11 @@ pot:
 build: deps catalogs
 	$(SWIFT) build
 
+# The release binaries, product by product: a plain `swift build` of everything would also
+# link GRDB's dynamic library product, which cannot take a static Swift runtime.
+RELEASE_PRODUCTS = nudge nudge-bench store-bench daemon-bench soak-bench startup-bench water-bench schedule-bench ui-bench ics-bench
 release: deps catalogs
-	$(SWIFT) build -c release --static-swift-stdlib
+	@for product in $(RELEASE_PRODUCTS); do $(SWIFT) build -c release --static-swift-stdlib --product $$product || exit 1; done
 
 # The iCalendar oracle the export tests check against: Python's icalendar and
 # recurring-ical-events from PyPI, in a virtual environment of the build tree.
@@ -140,7 +143,6 @@ demo: build
 	scripts/demo
 
 bench: release
-	$(SWIFT) build -c release --static-swift-stdlib --product startup-bench
 	scripts/testbench run .build/release/startup-bench
 	scripts/testbench run .build/release/nudge-bench 1000
 	bench/servers.sh

@@ -9,7 +9,7 @@ public struct Component: Sendable, Equatable {
     public var components: [Component]
 
     public init(_ name: String, properties: [Property] = [], components: [Component] = []) {
-        (self.name, self.properties, self.components) = (name.uppercased(), properties, components)
+        (self.name, self.properties, self.components) = (upperCased(name), properties, components)
     }
 
     /// The first property with this name.
@@ -77,8 +77,8 @@ public struct Property: Sendable, Equatable {
     public var value: String
 
     public init(_ name: String, _ value: String, parameters: [(name: String, values: [String])] = []) {
-        (self.name, self.value) = (name.uppercased(), value)
-        self.parameters = parameters.map { ($0.name.uppercased(), $0.values) }
+        (self.name, self.value) = (upperCased(name), value)
+        self.parameters = parameters.isEmpty ? [] : parameters.map { (upperCased($0.name), $0.values) }
     }
 
     /// A TEXT property from plain text (escaped here).
@@ -185,4 +185,9 @@ public struct Property: Sendable, Equatable {
         }
         return out
     }
+}
+
+/// A name in upper case; most are already (no new string for them).
+func upperCased(_ name: String) -> String {
+    name.utf8.contains { $0 >= 0x61 && $0 <= 0x7A } ? name.uppercased() : name
 }

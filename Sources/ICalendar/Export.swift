@@ -79,9 +79,10 @@ public enum CalendarExport {
         let zone = alert.timeZone.flatMap { zones[$0] ?? TimeZone(identifier: $0) } ?? system
         let clock = Clock(zone: zone, floating: alert.timeZone == nil)
         let rules = self.rules(alert.schedule, created: alert.created, clock: clock)
+        let id = alert.id.uuidString.lowercased()
         return rules.enumerated().map { index, rule in
             var event = Component("VEVENT")
-            event.properties.append(Property("UID", index == 0 ? uid(alert) : alert.id.uuidString.lowercased() + "-\(index + 1)@nudge"))
+            event.properties.append(Property("UID", id + (index == 0 ? "" : "-\(index + 1)") + "@nudge"))
             event.properties.append(Property("DTSTAMP", Clock.utc(alert.created)))
             event.properties.append(rule.start)
             if let rrule = rule.rrule { event.properties.append(Property("RRULE", rrule)) }
@@ -91,7 +92,7 @@ public enum CalendarExport {
             event.properties.append(Property("DURATION", "PT0S"))
             event.properties.append(Property("TRANSP", "TRANSPARENT"))
             // Nudge's settings once, on the first part; the others name the alert.
-            event.properties += index == 0 ? nudgeProperties(alert) : [Property("X-NUDGE-ID", alert.id.uuidString.lowercased())]
+            event.properties += index == 0 ? nudgeProperties(alert, id: id) : [Property("X-NUDGE-ID", id)]
             if rules.count > 1 { event.properties.append(Property("X-NUDGE-PART", "\(index + 1)/\(rules.count)")) }
             if alert.enabled { event.components = alarms(alert, soundFile: soundFile) }
             return event
@@ -116,9 +117,9 @@ public enum CalendarExport {
     }
 
     /// Nudge's own settings, for a round trip (KAlarm keeps its own the same way).
-    static func nudgeProperties(_ alert: Alert) -> [Property] {
+    static func nudgeProperties(_ alert: Alert, id: String) -> [Property] {
         var properties = [
-            Property("X-NUDGE-ID", alert.id.uuidString.lowercased()),
+            Property("X-NUDGE-ID", id),
             Property("X-NUDGE-SCHEDULE", alert.schedule.storageText),
             Property("X-NUDGE-ENABLED", alert.enabled ? "TRUE" : "FALSE"),
             Property("X-NUDGE-KIND", alert.kind.rawValue),

@@ -14,9 +14,12 @@ import NudgeStore
 let runs = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 5 : 5
 let nudge = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("nudge").path
 guard access(nudge, X_OK) == 0 else { print("no \(nudge): build it with make release"); exit(64) }
-let root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-ics-bench-\(getpid())").path
+// ICS_BENCH_KEEP=DIR keeps the stores and files there, to look at or profile afterwards.
+let kept = ProcessInfo.processInfo.environment["ICS_BENCH_KEEP"]
+let root = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("nudge-ics-bench-\(getpid())").path
+try? FileManager.default.removeItem(atPath: root)
 try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: root) }
+defer { if kept == nil { try? FileManager.default.removeItem(atPath: root) } }
 unsetenv("DBUS_SESSION_BUS_ADDRESS")
 setenv("LANG", "C.UTF-8", 1)
 
