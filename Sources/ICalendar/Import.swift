@@ -305,8 +305,10 @@ public enum CalendarImport {
         let allDays = Set(Weekday.allCases)
         switch frequency {
         case "SECONDLY", "MINUTELY", "HOURLY":
-            let step = unit * interval
-            guard step >= 60 else { throw refuse("FREQ=\(frequency);INTERVAL=\(interval)", "more often than once a minute") }
+            let (step, overflow) = unit.multipliedReportingOverflow(by: interval)
+            guard !overflow, step >= 60 else { throw refuse("FREQ=\(frequency);INTERVAL=\(interval)", "more often than once a minute") }
+            // The limits of `--every`.
+            do { try Limits.check(.every, seconds: step) } catch { throw refuse("FREQ=\(frequency);INTERVAL=\(interval)", error.description) }
             guard monthDays == nil, months == nil else { throw refuse("BYMONTHDAY/BYMONTH with FREQ=\(frequency)", "Nudge's schedules cannot say that") }
             if hours != nil || minutes != nil {
                 // Steps inside hours of the day: the same times every day when the step

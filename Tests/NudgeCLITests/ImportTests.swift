@@ -121,6 +121,7 @@ struct ImportTests {
             (Event(uid: "rdate", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY", "RDATE:29990101T090000"]), "RDATE"),
             (Event(uid: "mars", lines: ["DTSTART;TZID=Mars/Olympus_Mons:20260105T090000", "RRULE:FREQ=DAILY"]), "TZID=Mars/Olympus_Mons"),
             (Event(uid: "every-second", lines: ["DTSTART:20260105T090000Z", "RRULE:FREQ=SECONDLY"]), "FREQ=SECONDLY"),
+            (Event(uid: "every-century", lines: ["DTSTART:20260105T090000Z", "RRULE:FREQ=HOURLY;INTERVAL=1000000000"]), "INTERVAL=1000000000"),
             (Event(uid: "two-lines\\nsummary-ok", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=YEARLY;BYWEEKNO=20"]), "BYWEEKNO"),
         ]
         let fine = Event(uid: "fine", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY"])
