@@ -55,8 +55,34 @@ struct Export: ParsableCommand {
     }
 
     /// Writes a file whole: a temporary file beside it, flushed, then renamed over it; on
-    /// any failure the temporary file goes and the old file stays as it was.
+    /// any failure the temporary file goes and the old file stays as it was. A symbolic
+    /// link keeps pointing where it did (its target is replaced); something that is not a
+    /// file (a device, a pipe: `-o /dev/stdout`) is written into, never replaced.
     static func replace(_ path: String, writing body: (Int32) throws(SystemError) -> Void) throws(CLIError) {
+        var path = path
+        var info = stat()
+        // stat follows links: what the path finally names.
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                // Replaced where it really is, so a link keeps its place.
+                if let resolved = realpath(path, nil) {
+                    path = String(cString: resolved)
+                    free(resolved)
+                }
+            case S_IFDIR:
+                throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), path, String(cString: strerror(EISDIR))))
+            default:
+                do {
+                    let fd = try systemCall("open(\(path))") { open(path, O_WRONLY | O_CLOEXEC) }
+                    defer { close(fd) }
+                    try body(fd)
+                } catch {
+                    throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), path, error.reason))
+                }
+                return
+            }
+        }
         let temporary = path + ".nudge-\(getpid()).tmp"
         do {
             let fd = try systemCall("open(\(temporary))") { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }

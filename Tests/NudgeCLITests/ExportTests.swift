@@ -109,5 +109,16 @@ struct ExportTests {
         #expect(try home.nudge("export", "-o", file).status == 0)
         #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("BEGIN:VCALENDAR\r\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.dir).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        // A link keeps its place (its target is replaced); a pipe is written into, never
+        // replaced by a file (as -o /dev/stdout must not replace /dev/stdout).
+        try FileManager.default.createSymbolicLink(atPath: home.dir + "/link.ics", withDestinationPath: file)
+        #expect(try home.nudge("export", "-o", home.dir + "/link.ics").status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: home.dir + "/link.ics") == file)
+        let piped = try Bench.run("/bin/sh", ["-c", "cd \"$1\" && mkfifo pipe && { cat pipe > read.ics & } && \"$0\" export -o pipe; s=$?; wait; exit $s",
+                                              Bench.nudgePath, home.dir], environment: home.environment())
+        #expect(piped.status == 0, "\(piped.stderr)")
+        var info = stat()
+        #expect(stat(home.dir + "/pipe", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(try String(contentsOfFile: home.dir + "/read.ics", encoding: .utf8).hasPrefix("BEGIN:VCALENDAR\r\n"))
     }
 }
