@@ -263,9 +263,18 @@ public enum CalendarImport {
             if end < now { return nil }
             throw refuse("UNTIL=\(until)", "an end date ahead; Nudge's reminders repeat until removed")
         }
-        if let count = parts["COUNT"] { throw refuse("COUNT=\(count)", "a number of times; Nudge's reminders repeat until removed") }
-        if let exdate = component["EXDATE"], !exdate.list.isEmpty {
-            throw Refusal(reason: "EXDATE: Nudge's schedules have no excluded dates")
+        let count = parts["COUNT"]
+        // Dates left out that are all over change nothing ahead; one ahead cannot be said.
+        for exdate in component.all("EXDATE") {
+            let zone = exdate.parameter("TZID").flatMap(TimeZone.init(identifier:)) ?? start.zone
+            for item in exdate.list where !item.isEmpty {
+                let utc = item.hasSuffix("Z")
+                let instant = try DateTime.parse(String(item.prefix(15)), zone: utc ? TimeZone(identifier: "UTC")! : zone).instant
+                // A DATE leaves out the whole day.
+                if instant.addingTimeInterval(item.count == 8 ? 86_400 : 0) > now {
+                    throw Refusal(reason: "EXDATE \(item): a date left out ahead; Nudge's schedules have no excluded dates")
+                }
+            }
         }
         func numbers(_ name: String, _ range: ClosedRange<Int>) throws(Refusal) -> [Int]? {
             guard let text = parts[name] else { return nil }
@@ -303,6 +312,23 @@ public enum CalendarImport {
             return hs.flatMap { h in ms.flatMap { m in ss.map { s in LocalTime(hour: h, minute: m, second: s)! } } }.sorted()
         }()
         let allDays = Set(Weekday.allCases)
+        let schedule = try rule(frequency, unit: unit, interval: interval, start: start, offset: offset, times: times, weekdays: weekdays,
+                                hours: hours, minutes: minutes, monthDays: monthDays, months: months, allDays: allDays, rrule: rrule)
+        // A number of times all gone by means nothing to import; some still ahead cannot be said.
+        if let count {
+            guard let n = Int(count), n >= 1 else { throw refuse("COUNT=\(count)", "not a positive number") }
+            let occurrences = n <= 100_000 ? schedule.occurrences(after: start.instant.addingTimeInterval(Double(offset) - 1), count: n, in: start.zone) : []
+            if occurrences.count == n, let last = occurrences.last, last <= now { return nil }
+            throw refuse("COUNT=\(count)", "a number of times, some still ahead; Nudge's reminders repeat until removed")
+        }
+        return schedule
+    }
+
+    /// The schedule of a rule's frequency and parts (see ``schedule(_:start:offset:now:)``).
+    static func rule(_ frequency: String, unit: Int, interval: Int, start: DateTime, offset: Int, times: [LocalTime], weekdays: Set<Weekday>?,
+                     hours: [Int]?, minutes: [Int]?, monthDays: [Int]?, months: [Int]?, allDays: Set<Weekday>,
+                     rrule: String) throws(Refusal) -> Schedule {
+        func refuse(_ what: String, _ why: String) -> Refusal { Refusal(reason: "RRULE \(what): \(why)") }
         switch frequency {
         case "SECONDLY", "MINUTELY", "HOURLY":
             let (step, overflow) = unit.multipliedReportingOverflow(by: interval)

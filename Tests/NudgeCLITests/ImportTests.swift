@@ -39,6 +39,8 @@ struct ImportTests {
             Event(uid: "monthly-31st", lines: ["DTSTART:20260131T100000", "RRULE:FREQ=MONTHLY"]),
             Event(uid: "related-end", lines: ["DTSTART;TZID=Asia/Kolkata:20260105T140000", "DURATION:PT1H", "RRULE:FREQ=DAILY",
                                               "BEGIN:VALARM", "ACTION:AUDIO", "TRIGGER;RELATED=END:-PT10M", "END:VALARM"], alarm: 3000),
+            Event(uid: "exdate-past", lines: ["DTSTART:20260105T081000", "RRULE:FREQ=DAILY", "EXDATE:20260106T081000,20260107T081000",
+                                              "EXDATE;VALUE=DATE:20260108"]),
             Event(uid: "todo-daily", lines: ["X-KIND:VTODO", "DTSTART:20260105T071500", "RRULE:FREQ=DAILY"] + alarm(":PT0S")),
         ]
     }
@@ -125,8 +127,12 @@ struct ImportTests {
             (Event(uid: "two-lines\\nsummary-ok", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=YEARLY;BYWEEKNO=20"]), "BYWEEKNO"),
         ]
         let fine = Event(uid: "fine", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY"])
+        // Over already: nothing to import, nothing to refuse.
+        let over = [Event(uid: "count-over", lines: ["DTSTART:20200101T090000", "RRULE:FREQ=DAILY;COUNT=3"]),
+                    Event(uid: "until-over", lines: ["DTSTART:20200101T090000", "RRULE:FREQ=WEEKLY;UNTIL=20200301T000000Z"]),
+                    Event(uid: "once-over", lines: ["DTSTART:20200101T090000", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:PT0S", "END:VALARM"])]
         let file = home.dir + "/mixed.ics"
-        try Self.calendar(refused.map(\.0) + [fine]).write(toFile: file, atomically: true, encoding: .utf8)
+        try Self.calendar(refused.map(\.0) + [fine] + over).write(toFile: file, atomically: true, encoding: .utf8)
         let strict = try home.nudge("import", "--strict", file)
         #expect(strict.status == 65 && strict.stdout.isEmpty)
         #expect(try home.list().isEmpty)
