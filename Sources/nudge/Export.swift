@@ -1,9 +1,6 @@
 import ArgumentParser
 import FreedesktopDelivery
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import ICalendar
 import Localization
 import NudgeCore
@@ -51,51 +48,9 @@ struct Export: ParsableCommand {
             do { try write(1) } catch { throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), "stdout", error.reason)) }
             return
         }
-        try Self.replace(output, writing: write)
-    }
-
-    /// Writes a file whole: a temporary file beside it, flushed, then renamed over it; on
-    /// any failure the temporary file goes and the old file stays as it was. A symbolic
-    /// link keeps pointing where it did (its target is replaced); something that is not a
-    /// file (a device, a pipe: `-o /dev/stdout`) is written into, never replaced.
-    static func replace(_ path: String, writing body: (Int32) throws(SystemError) -> Void) throws(CLIError) {
-        var path = path
-        var info = stat()
-        // stat follows links: what the path finally names.
-        if stat(path, &info) == 0 {
-            switch info.st_mode & S_IFMT {
-            case S_IFREG:
-                // Replaced where it really is, so a link keeps its place.
-                if let resolved = realpath(path, nil) {
-                    path = String(cString: resolved)
-                    free(resolved)
-                }
-            case S_IFDIR:
-                throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), path, String(cString: strerror(EISDIR))))
-            default:
-                do {
-                    let fd = try systemCall("open(\(path))") { open(path, O_WRONLY | O_CLOEXEC) }
-                    defer { close(fd) }
-                    try body(fd)
-                } catch {
-                    throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), path, error.reason))
-                }
-                return
-            }
-        }
-        let temporary = path + ".nudge-\(getpid()).tmp"
-        do {
-            let fd = try systemCall("open(\(temporary))") { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
-            do {
-                defer { close(fd) }
-                try body(fd)
-                try systemCall("fsync(\(temporary))") { fsync(fd) }
-            }
-            try systemCall("rename(\(temporary), \(path))") { rename(temporary, path) }
-        } catch {
-            unlink(temporary)
+        do { try writeFile(output, write) } catch {
             // TRANSLATORS: %1$s is a file, %2$s the system's reason.
-            throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), path, error.reason))
+            throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), output, error.reason))
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Localization
 import NudgeCore
 import NudgeStore
+import Platform
 
 /// `nudge stats`: water drunk per day against the goal, as a chart, with the streaks of
 /// days at goal; and what became of every reminder's pop-ups, per day.
@@ -71,11 +72,12 @@ struct Stats: ParsableCommand {
         let chart = try Self.chart(store, days: days, now: now, zone: zone)
         let reminders = try Self.reminders(store, days: days, now: now, zone: zone)
         if let svg {
+            let image = Array(Self.svg(chart, reminders).utf8)
             do {
-                try Self.svg(chart, reminders).write(toFile: svg, atomically: true, encoding: .utf8)
+                try writeFile(svg) { fd throws(SystemError) in try writeAll(fd, image) }
             } catch {
                 // TRANSLATORS: %1$s is a file's path, %2$s why.
-                throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), svg, (error as NSError).localizedFailureReason ?? error.localizedDescription))
+                throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), svg, error.reason))
             }
         }
         if json {

@@ -58,6 +58,16 @@ struct StatsTests {
         #expect(header.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
         let width = header[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = header[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(width > 300 && height > 300)
+        // A pipe is written into, not replaced by a file (as --svg /dev/stdout must not
+        // replace /dev/stdout); a folder is one line, exit 74.
+        let piped = try Bench.run("/bin/sh", ["-c", "cd \"$1\" && mkfifo pipe && { cat pipe > read.svg & } && \"$0\" stats --svg pipe; s=$?; wait; exit $s",
+                                              Bench.nudgePath, home.dir], environment: home.environment())
+        #expect(piped.status == 0, "\(piped.stderr)")
+        var info = stat()
+        #expect(stat(home.dir + "/pipe", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(try String(contentsOfFile: home.dir + "/read.svg", encoding: .utf8).contains("<svg"))
+        let folder = try home.nudge("stats", "--svg", home.dir)
+        #expect(folder.status == 74 && folder.stderr.split(separator: "\n").count == 1)
     }
 
     @Test(arguments: [["stats", "--days", "0"], ["stats", "--days", "3661"]])
