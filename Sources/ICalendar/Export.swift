@@ -10,18 +10,10 @@ public enum CalendarExport {
     /// The product identifier written in `PRODID`.
     public static let product = "-//Nudge//Nudge reminders//EN"
 
-    /// The calendar for `alerts`; alerts without a zone of their own follow `system` and are
+    /// The calendar's bytes for `alerts`, handed to `emit` in pieces as they are made
+    /// (100,000 alerts need no tree, nor the whole file in memory twice); the events are
+    /// written on every CPU. Alerts without a zone of their own follow `system` and are
     /// written in floating local time. `soundFile` finds a theme sound's file, if any.
-    public static func calendar(_ alerts: [Alert], system: TimeZone,
-                                soundFile: (String) -> String? = { _ in nil }) -> Component {
-        var calendar = header(alerts)
-        calendar.components += alerts.flatMap { events($0, system: system, soundFile: soundFile) }
-        return calendar
-    }
-
-    /// The same calendar's bytes, handed to `emit` in pieces as they are made (100,000
-    /// alerts need no tree, nor the whole file in memory twice); the events are written on
-    /// every CPU.
     public static func write<Failure: Error>(_ alerts: [Alert], system: TimeZone, soundFile: (String) -> String? = { _ in nil },
                                              emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         var head: [UInt8] = []
@@ -274,21 +266,21 @@ public enum CalendarExport {
 struct Clock {
     let zone: TimeZone
     let floating: Bool
+    /// Local days and times, as the scheduler reads them (no Calendar, which costs more to
+    /// make than a whole event to write).
+    let clock: ZoneClock
 
     init(zone: TimeZone, floating: Bool) {
-        (self.zone, self.floating) = (zone, floating)
+        (self.zone, self.floating, clock) = (zone, floating, ZoneClock(zone))
     }
 
-    /// The civil day an instant falls on here (by the zone's offset then: no Calendar,
-    /// which costs more to make than a whole event to write).
-    func day(of instant: Date) -> CivilDay {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
-        return CivilDay(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
-    }
+    /// The civil day an instant falls on here.
+    func day(of instant: Date) -> CivilDay { clock.local(instant).day }
 
     /// DTSTART for an instant, in this zone's local time.
     func start(_ instant: Date) -> Property {
-        property(Clock.local(instant, offset: zone.secondsFromGMT(for: instant)))
+        let (day, second) = clock.local(instant)
+        return start(day, LocalTime(secondOfDay: second)!)
     }
 
     /// DTSTART for a day and a local time.

@@ -313,16 +313,16 @@ final class UIController {
         }
         // TRANSLATORS: nudge ui's status line; %1$s is the next reminder's title, %2$s when
         // ("in 12 min", "now").
-        func say(_ when: String) -> String { format(tr("Next: %1$s, %2$s"), alerts[first].title.escapingControls, when) }
+        func status(_ when: String) -> String { format(tr("Next: %1$s, %2$s"), alerts[first].title.escapingControls, when) }
         let left = next.timeIntervalSince(now)
         if left <= 0 {
             // It fired (or is about to): the order changes.
             dataChanged = true
-            model.countdown = say(tr("now"))
+            model.countdown = status(tr("now"))
             return 1000
         }
         let seconds = Int(left.rounded(.up))
-        model.countdown = say(Self.countdown(seconds))
+        model.countdown = status(Self.countdown(seconds))
         // Seconds in the last two minutes, else each time the minutes change.
         let wait = seconds <= 120 ? left - Double(seconds - 1) : left - Double((seconds - 1) / 60 * 60)
         return Int32(clamping: Int((wait * 1000).rounded(.up)) + 1)
