@@ -50,28 +50,6 @@ func stop(_ pid: pid_t) {
     waitpid(pid, &status, 0)
 }
 
-/// CPU time and context switches of a process's threads (all, or only the main one: the
-/// loop), and its RSS.
-struct Usage {
-    var cpu: Double = 0, switches = 0, rssKB = 0, peakKB = 0
-
-    init(_ pid: pid_t, mainThreadOnly: Bool = false) {
-        let tasks = mainThreadOnly ? ["\(pid)"] : (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        for task in tasks {
-            if let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
-               let ns = Double(stat.split(separator: " ")[0]) { cpu += ns / 1e9 }
-            for line in ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? "").split(separator: "\n")
-            where line.hasPrefix("voluntary_ctxt_switches") || line.hasPrefix("nonvoluntary_ctxt_switches") {
-                switches += Int(line.split(separator: "\t").last ?? "") ?? 0
-            }
-        }
-        for line in ((try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? "").split(separator: "\n") {
-            if line.hasPrefix("VmRSS:") { rssKB = Int(line.split(separator: " ").dropLast().last ?? "") ?? 0 }
-            if line.hasPrefix("VmHWM:") { peakKB = Int(line.split(separator: " ").dropLast().last ?? "") ?? 0 }
-        }
-    }
-}
-
 /// Waits until the daemon says it started (the line it logs right before its loop), without
 /// talking to it: a bus call would wake it and count as activity. Returns the seconds it took.
 func waitForLoop(log: String, since start: Double) -> Double {

@@ -98,16 +98,11 @@ let daemon = start([nudge, "daemon"], output: dir + "/daemon.log", environment: 
 }
 guard waitFor(10, { !status().isEmpty }) else { fatalError("the daemon did not start") }
 
-@MainActor func rssKB(_ pid: pid_t) -> Int {
-    let text = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-    return text.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        .flatMap { Int($0.split(whereSeparator: { $0 == " " || $0 == "\t" })[1]) } ?? 0
-}
 @MainActor func snapshot(_ done: Int) {
     let s = status()
     let keys = ["popups-shown", "popups-unsettled", "delivery-tracked", "log-rows-awaiting-id"]
     let book = keys.map { "\($0) \(s[$0]?.uint32 ?? 0)" }.joined(separator: ", ")
-    print(String(format: "%6d pop-ups: RSS %6.1f MB; %@", done, Double(rssKB(daemon)) / 1024, book))
+    print(String(format: "%6d pop-ups: RSS %6.1f MB; %@", done, Double(Usage(daemon).rssKB) / 1024, book))
     fflush(nil)
 }
 

@@ -5,9 +5,9 @@
 //
 // 1. The layout alone: Layout.render of a 1,000-row model, in process (median of 500).
 // 2. The real binary (the release nudge beside this bench) in a tmux terminal of its own,
-//    as a person runs it. Its CPU time comes from /proc/PID/schedstat (nanoseconds on the
-//    CPU), its writes to the terminal from /proc/PID/io, its wake-ups from the context
-//    switches in /proc/PID/status:
+//    as a person runs it. Its CPU time (every thread's, from schedstat) and its wake-ups
+//    (context switches) come from BenchSupport's Usage, its writes to the terminal from
+//    /proc/PID/io:
 //    - Ctrl-L, a full repaint: the layout and every cell sent again;
 //    - a change in the store made by the CLI (`nudge off`/`on` of one alert): the store
 //      read again through inotify (1,000 alerts, their next times, their words), laid out
@@ -109,13 +109,12 @@ func nudgeCLI(_ args: [String]) {
     waitpid(spawn([nudge] + args, environment: environment), &status, 0)
 }
 
-/// Nanoseconds the process has run on a CPU.
-func cpuNanoseconds(_ pid: String) -> Double {
-    Double((try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8))?.split(separator: " ").first ?? "0") ?? 0
-}
+/// Seconds the process has run on a CPU, all its threads (a reload reads the store on
+/// every CPU).
+func cpuSeconds(_ pid: pid_t) -> Double { Usage(pid).cpu }
 
-/// A field of /proc/PID/status or /proc/PID/io.
-func field(_ name: String, of file: String, _ pid: String) -> Int {
+/// A field of /proc/PID/io.
+func field(_ name: String, of file: String, _ pid: pid_t) -> Int {
     let text = (try? String(contentsOfFile: "/proc/\(pid)/\(file)", encoding: .utf8)) ?? ""
     for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
         return Int(line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces)) ?? 0
@@ -123,14 +122,13 @@ func field(_ name: String, of file: String, _ pid: String) -> Int {
     return 0
 }
 
-func wakeUps(_ pid: String) -> Int { field("voluntary_ctxt_switches", of: "status", pid) + field("nonvoluntary_ctxt_switches", of: "status", pid) }
 
 /// Waits until the process has used no CPU for 200 ms.
-func settle(_ pid: String) {
-    var last = cpuNanoseconds(pid)
+func settle(_ pid: pid_t) {
+    var last = cpuSeconds(pid)
     while true {
         usleep(200_000)
-        let now = cpuNanoseconds(pid)
+        let now = cpuSeconds(pid)
         if now == last { return }
         last = now
     }
@@ -142,7 +140,7 @@ for (width, height) in [(80, 24), (200, 60)] {
     tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "b", "exec '\(nudge)' ui"])
     defer { tmux(["kill-server"]) }
     tmux(["set-option", "-g", "window-size", "manual"])
-    let pid = tmux(["display-message", "-p", "-t", "b", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let pid = pid_t(tmux(["display-message", "-p", "-t", "b", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     var ready = false
     for _ in 0..<500 where !ready {
         ready = tmux(["capture-pane", "-p", "-t", "b"]).contains("Nudge — 1000 reminders")
@@ -153,13 +151,13 @@ for (width, height) in [(80, 24), (200, 60)] {
 
     func measure(_ what: String, _ action: (Int) -> Void) {
         settle(pid)
-        let (cpu, bytes, writes) = (cpuNanoseconds(pid), field("wchar", of: "io", pid), field("syscw", of: "io", pid))
+        let (cpu, bytes, writes) = (cpuSeconds(pid), field("wchar", of: "io", pid), field("syscw", of: "io", pid))
         for i in 0..<redraws {
             action(i)
             usleep(40_000)
         }
         settle(pid)
-        let each = (cpuNanoseconds(pid) - cpu) / Double(redraws) / 1e9
+        let each = (cpuSeconds(pid) - cpu) / Double(redraws)
         let sent = (field("wchar", of: "io", pid) - bytes) / redraws, calls = Double(field("syscw", of: "io", pid) - writes) / Double(redraws)
         print("  \(what): \(ms(each)) of CPU each, \(sent) bytes in \(String(format: "%.1f", calls)) writes to the terminal")
     }
@@ -174,12 +172,12 @@ for (width, height) in [(80, 24), (200, 60)] {
         for (label, soon) in [("nearest alert hours away", false), ("nearest alert a minute away (counts seconds)", true)] {
             if soon { nudgeCLI(["add", "Soon", "--in", "\(idleSeconds + 70)s"]) }
             settle(pid)
-            let (start, wakes, cpu) = (wallSeconds(), wakeUps(pid), cpuNanoseconds(pid))
+            let (start, wakes, cpu) = (wallSeconds(), Usage(pid).switches, cpuSeconds(pid))
             sleep(UInt32(idleSeconds))
             let seconds = wallSeconds() - start
-            let woke = Double(wakeUps(pid) - wakes)
+            let woke = Double(Usage(pid).switches - wakes)
             print("  idle, \(label), \(idleSeconds) s: \(Int(woke)) wake-ups (\(String(format: "%.2f", woke / seconds)) a second), "
-                  + "\(ms((cpuNanoseconds(pid) - cpu) / 1e9)) of CPU")
+                  + "\(ms(cpuSeconds(pid) - cpu)) of CPU")
         }
     }
 }
