@@ -47,6 +47,9 @@ public enum CalendarImport {
 
     struct Refusal: Error { var reason: String }
 
+    /// A part of an RRULE that cannot be imported, and why.
+    static func refuse(_ what: String, _ why: String) -> Refusal { Refusal(reason: "RRULE \(what): \(why)") }
+
     /// `VEVENT “Stand-up” (UID abc@x)`.
     static func name(_ component: Component) -> String {
         var name = component.name
@@ -247,7 +250,6 @@ public enum CalendarImport {
             guard pair.count == 2 else { throw Refusal(reason: "RRULE “\(rrule.quotedPrefix(60))” is not NAME=value;…") }
             parts[pair[0].uppercased()] = pair[1].uppercased()
         }
-        func refuse(_ what: String, _ why: String) -> Refusal { Refusal(reason: "RRULE \(what): \(why)") }
         guard let frequency = parts["FREQ"] else { throw refuse("without FREQ", "a rule needs one") }
         let units = ["SECONDLY": 1, "MINUTELY": 60, "HOURLY": 3600, "DAILY": 86_400, "WEEKLY": 604_800, "MONTHLY": 0, "YEARLY": 0]
         guard let unit = units[frequency] else { throw refuse("FREQ=\(frequency)", "not a frequency") }
@@ -328,7 +330,6 @@ public enum CalendarImport {
     static func rule(_ frequency: String, unit: Int, interval: Int, start: DateTime, offset: Int, times: [LocalTime], weekdays: Set<Weekday>?,
                      hours: [Int]?, minutes: [Int]?, monthDays: [Int]?, months: [Int]?, allDays: Set<Weekday>,
                      rrule: String) throws(Refusal) -> Schedule {
-        func refuse(_ what: String, _ why: String) -> Refusal { Refusal(reason: "RRULE \(what): \(why)") }
         switch frequency {
         case "SECONDLY", "MINUTELY", "HOURLY":
             let (step, overflow) = unit.multipliedReportingOverflow(by: interval)

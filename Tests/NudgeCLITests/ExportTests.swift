@@ -114,11 +114,9 @@ struct ExportTests {
         try FileManager.default.createSymbolicLink(atPath: home.dir + "/link.ics", withDestinationPath: file)
         #expect(try home.nudge("export", "-o", home.dir + "/link.ics").status == 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: home.dir + "/link.ics") == file)
-        let piped = try Bench.run("/bin/sh", ["-c", "cd \"$1\" && mkfifo pipe && { cat pipe > read.ics & } && \"$0\" export -o pipe; s=$?; wait; exit $s",
-                                              Bench.nudgePath, home.dir], environment: home.environment())
-        #expect(piped.status == 0, "\(piped.stderr)")
-        var info = stat()
-        #expect(stat(home.dir + "/pipe", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
-        #expect(try String(contentsOfFile: home.dir + "/read.ics", encoding: .utf8).hasPrefix("BEGIN:VCALENDAR\r\n"))
+        let piped = try home.nudgeIntoPipe(["export", "-o"])
+        #expect(piped.outcome.status == 0, "\(piped.outcome.stderr)")
+        #expect(piped.stillAPipe)
+        #expect(piped.read.hasPrefix("BEGIN:VCALENDAR\r\n"))
     }
 }

@@ -60,6 +60,19 @@ final class Home {
         return String(id.dropLast())
     }
 
+    /// Runs `nudge` with its output file a named pipe (`arguments` then the pipe's path, as
+    /// `-o /dev/stdout` names one); returns the outcome, what came through the pipe, and
+    /// whether the pipe is still one afterwards (not replaced by a file).
+    func nudgeIntoPipe(_ arguments: [String]) throws -> (outcome: Bench.Outcome, read: String, stillAPipe: Bool) {
+        let pipe = dir + "/pipe", read = dir + "/read"
+        unlink(pipe)
+        let outcome = try Bench.run("/bin/sh", ["-c", "mkfifo \"$1\" && { cat \"$1\" > \"$2\" & } && shift 2 && \"$0\" \"$@\"; s=$?; wait; exit $s", Bench.nudgePath, pipe, read] + arguments + [pipe],
+                                    environment: environment())
+        var info = stat()
+        let stillAPipe = stat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+        return (outcome, (try? String(contentsOfFile: read, encoding: .utf8)) ?? "", stillAPipe)
+    }
+
     /// The database file's bytes.
     func digest() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: database)) }
 }

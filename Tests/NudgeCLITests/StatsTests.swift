@@ -60,12 +60,10 @@ struct StatsTests {
         #expect(width > 300 && height > 300)
         // A pipe is written into, not replaced by a file (as --svg /dev/stdout must not
         // replace /dev/stdout); a folder is one line, exit 74.
-        let piped = try Bench.run("/bin/sh", ["-c", "cd \"$1\" && mkfifo pipe && { cat pipe > read.svg & } && \"$0\" stats --svg pipe; s=$?; wait; exit $s",
-                                              Bench.nudgePath, home.dir], environment: home.environment())
-        #expect(piped.status == 0, "\(piped.stderr)")
-        var info = stat()
-        #expect(stat(home.dir + "/pipe", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
-        #expect(try String(contentsOfFile: home.dir + "/read.svg", encoding: .utf8).contains("<svg"))
+        let piped = try home.nudgeIntoPipe(["stats", "--svg"])
+        #expect(piped.outcome.status == 0, "\(piped.outcome.stderr)")
+        #expect(piped.stillAPipe)
+        #expect(piped.read.contains("<svg"))
         let folder = try home.nudge("stats", "--svg", home.dir)
         #expect(folder.status == 74 && folder.stderr.split(separator: "\n").count == 1)
     }
