@@ -49,7 +49,9 @@ public struct AlertForm: Sendable, Equatable {
         var values: [Field: String] = [.title: title, .body: body]
         var kind = Kind.daily
         var afterDone = false
-        switch schedule {
+        // A calendar's restriction (every 2 weeks, until…) is not a field: an edit that
+        // keeps the schedule keeps it, one that changes the schedule makes a new one.
+        switch schedule.unrestricted {
         case .daily(let times, let days):
             let steps = Set(zip(times.dropFirst(), times).map { $0.secondOfDay - $1.secondOfDay })
             if times.count > 2, steps.count == 1, let step = steps.first {
@@ -71,6 +73,8 @@ public struct AlertForm: Sendable, Equatable {
             values[.when] = InstantFormat.iso8601(instant, in: zone).replacingOccurrences(of: "T", with: " ").prefix(19).description
         case .cron(let cron):
             (kind, values[.cron]) = (.cron, cron.text)
+        case .restricted:
+            break
         }
         self.init(values: values, kind: kind, afterDone: afterDone, editing: id)
     }

@@ -69,8 +69,8 @@ public enum CalendarExport {
     /// `zones`: the zones already looked up by name.
     static func events(_ alert: Alert, system: TimeZone, zones: [String: TimeZone] = [:], soundFile: (String) -> String?) -> [Component] {
         let zone = alert.timeZone.flatMap { zones[$0] ?? TimeZone(identifier: $0) } ?? system
-        let clock = Clock(zone: zone, floating: alert.timeZone == nil)
-        let rules = self.rules(alert.schedule, created: alert.created, clock: clock)
+        let clock = Clock(zone: zone, tzid: alert.timeZone)
+        let rules = self.rules(alert.schedule, first: clock.local(alert.created), clock: clock)
         let id = alert.id.uuidString.lowercased()
         return rules.enumerated().map { index, rule in
             var event = Component("VEVENT")
@@ -78,6 +78,7 @@ public enum CalendarExport {
             event.properties.append(Property("DTSTAMP", Clock.utc(alert.created)))
             event.properties.append(rule.start)
             if let rrule = rule.rrule { event.properties.append(Property("RRULE", rrule)) }
+            if !rule.except.isEmpty { event.properties.append(clock.times("EXDATE", rule.except, utc: rule.utc)) }
             event.properties.append(.text("SUMMARY", alert.title))
             if !alert.body.isEmpty { event.properties.append(.text("DESCRIPTION", alert.body)) }
             // An event of no length: the moment the reminder shows; not busy time.
@@ -142,10 +143,13 @@ public enum CalendarExport {
 
     // MARK: Schedules as RRULEs
 
-    /// One event's start and rule.
+    /// One event's start, rule and instants left out.
     struct Rule {
         var start: Property
         var rrule: String?
+        var except: [Date] = []
+        /// Whether its times are written in UTC.
+        var utc = false
     }
 
     static let days = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
@@ -157,18 +161,21 @@ public enum CalendarExport {
     /// The rules that together give the schedule's times. RRULE's BYHOUR and BYMINUTE
     /// combine every hour with every minute, so times are grouped by their minute (and
     /// second): 09:30 and 13:00 are two rules, every 30 min 09:30–21:30 two more.
-    static func rules(_ schedule: Schedule, created: Date, clock: Clock) -> [Rule] {
-        let firstDay = clock.day(of: created)
+    ///
+    /// Each rule starts at its first time at or after `first` (a local day and second):
+    /// RFC 5545 counts DTSTART as an occurrence, and a period's count starts from it.
+    static func rules(_ schedule: Schedule, first: (day: CivilDay, second: Int), clock: Clock,
+                      period: Schedule.Period? = nil) -> [Rule] {
         switch schedule {
         case .daily(let times, let days):
-            return timeRules(times, days: days, firstDay: firstDay, clock: clock)
+            return timeRules(times, days: days, first: first, clock: clock, period: period)
         case .afterAnswer(let seconds, let window, let days):
             // Counted from each answer: no calendar can say that. The clock's version of it
             // (every N inside the window) is the closest; X-NUDGE-SCHEDULE keeps the truth.
             let window = window ?? DayWindow(start: LocalTime(secondOfDay: 0)!, end: LocalTime(secondOfDay: 86_399)!)!
             let times = stride(from: window.start.secondOfDay, through: window.end.secondOfDay, by: max(seconds, 60))
                 .compactMap(LocalTime.init(secondOfDay:))
-            return timeRules(times, days: days, firstDay: firstDay, clock: clock)
+            return timeRules(times, days: days, first: first, clock: clock, period: period)
         case .interval(let seconds, let anchor, let days):
             // Steps of elapsed time from the anchor: in UTC, exact (to the second: the anchor's
             // fraction, the moment it was made, has no place in a DATE-TIME). Limited to some
@@ -177,18 +184,17 @@ public enum CalendarExport {
             let (frequency, interval) = seconds % 3600 == 0 ? ("HOURLY", seconds / 3600)
                 : seconds % 60 == 0 ? ("MINUTELY", seconds / 60) : ("SECONDLY", seconds)
             var rrule = "FREQ=\(frequency);INTERVAL=\(interval)"
-            if days.count == 7 { return [Rule(start: Property("DTSTART", Clock.utc(anchor)), rrule: rrule)] }
+            if days.count == 7 { return [Rule(start: Property("DTSTART", Clock.utc(anchor)), rrule: rrule, utc: true)] }
             rrule += ";BYDAY=" + byDay(days)
             return [Rule(start: clock.start(anchor), rrule: rrule)]
         case .once(let instant):
             return [Rule(start: clock.start(instant), rrule: nil)]
         case .cron(let cron):
             let fields = cron.fields
-            var base = "FREQ=DAILY"
-            if fields.months.count < 12 { base += ";BYMONTH=" + fields.months.map(String.init).joined(separator: ",") }
+            var months = ""
+            if fields.months.count < 12 { months = ";BYMONTH=" + fields.months.map(String.init).joined(separator: ",") }
             let time = ";BYHOUR=" + fields.hours.map(String.init).joined(separator: ",")
                 + ";BYMINUTE=" + fields.minutes.map(String.init).joined(separator: ",")
-            let first = LocalTime(hour: fields.hours[0], minute: fields.minutes[0])!
             // Both day fields restricted: a day matching either one, as cron does: two rules.
             // (month, day of month, weekday) → whether the rule's days include it.
             var dayRules: [(String, (Int, Int, Int) -> Bool)] = []
@@ -198,34 +204,77 @@ public enum CalendarExport {
             if let dow = fields.weekdays {
                 dayRules.append((";BYDAY=" + dow.map { Self.days[$0] }.joined(separator: ","), { _, _, weekday in dow.contains(weekday) }))
             }
-            if dayRules.isEmpty { dayRules.append(("", { _, _, _ in true })) }
+            // Every day: a rule by month or year must say so (it would take DTSTART's day).
+            if dayRules.isEmpty { dayRules.append(([.month, .year].contains(period?.unit) ? ";BYMONTHDAY=" + (1...31).map(String.init).joined(separator: ",") : "", { _, _, _ in true })) }
+            let times = cron.times
             return dayRules.map { days, matches in
-                // DTSTART is the rule's first occurrence (RFC 5545 counts it as one): the
-                // days counted forward by hand (a calendar's date arithmetic per day costs).
-                var (year, month, date) = firstDay.components
-                var weekday = firstDay.weekday.rawValue, offset = 0
-                while offset < 366 * 8, !(fields.months.contains(month) && matches(month, date, weekday)) {
+                // The days counted forward by hand (a calendar's date arithmetic per day costs).
+                var (year, month, date) = first.day.components
+                var weekday = first.day.weekday.rawValue, offset = 0
+                var after = first.second
+                func fits() -> Bool {
+                    fields.months.contains(month) && matches(month, date, weekday) && times.last!.secondOfDay >= after
+                        && period?.contains(first.day.advanced(by: offset)) != false
+                }
+                while offset < Schedule.horizon(period), !fits() {
                     offset += 1
                     weekday = (weekday + 1) % 7
                     date += 1
+                    after = 0
                     if date > CivilDay.daysIn(month: month, year: year) { (date, month) = (1, month + 1) }
                     if month > 12 { (month, year) = (1, year + 1) }
                 }
-                return Rule(start: clock.start(firstDay.advanced(by: offset), first), rrule: base + days + time)
+                let start = times.first { $0.secondOfDay >= after } ?? times[0]
+                return Rule(start: clock.start(first.day.advanced(by: offset), start), rrule: frequency(period) + months + days + time)
+            }
+        case .restricted(let base, let restriction):
+            // Its first instant moves the rules' starts; the rest is said by the rule's
+            // INTERVAL and UNTIL, and by EXDATE.
+            var start = first
+            if let from = restriction.from {
+                let local = clock.local(from)
+                if (local.day, local.second) > (start.day, start.second) { start = (local.day, local.second) }
+            }
+            let except = restriction.except.sorted()
+            return rules(base, first: start, clock: clock, period: restriction.period).map { rule in
+                var rule = rule
+                if let until = restriction.until, let rrule = rule.rrule {
+                    rule.rrule = rrule + ";UNTIL=" + (rule.utc || !clock.floating ? Clock.utc(until) : clock.stamp(until))
+                }
+                rule.except = except
+                return rule
             }
         }
     }
 
-    static func timeRules(_ times: [LocalTime], days: Set<Weekday>, firstDay: CivilDay, clock: Clock) -> [Rule] {
-        let frequency = days.count == 7 ? "FREQ=DAILY" : "FREQ=WEEKLY;BYDAY=" + byDay(days)
-        var start = firstDay
-        while days.count < 7, !days.contains(start.weekday) { start = start.advanced(by: 1) }
+    /// `FREQ=DAILY`, or with a period `FREQ=WEEKLY;INTERVAL=2;WKST=MO`.
+    static func frequency(_ period: Schedule.Period?) -> String {
+        guard let period else { return "FREQ=DAILY" }
+        var text = "FREQ=" + ["day": "DAILY", "week": "WEEKLY", "month": "MONTHLY", "year": "YEARLY"][period.unit.rawValue]! + ";INTERVAL=\(period.every)"
+        if period.unit == .week { text += ";WKST=" + Self.days[period.weekStart.rawValue] }
+        return text
+    }
+
+    static func timeRules(_ times: [LocalTime], days: Set<Weekday>, first: (day: CivilDay, second: Int), clock: Clock,
+                          period: Schedule.Period?) -> [Rule] {
+        // Every day said as days of the week, by week, month or year (else they would take
+        // DTSTART's).
+        let byDay = days.count == 7 && (period.map { $0.unit == .day } ?? true) ? "" : ";BYDAY=" + byDay(days)
+        let frequency = period == nil && !byDay.isEmpty ? "FREQ=WEEKLY" : frequency(period)
         let groups = Dictionary(grouping: times) { $0.secondOfDay % 3600 }
         return groups.keys.sorted().map { key in
-            let hours = groups[key]!.map { $0.secondOfDay / 3600 }.sorted()
-            var rrule = frequency + ";BYHOUR=" + hours.map(String.init).joined(separator: ",") + ";BYMINUTE=\(key / 60)"
+            let group = groups[key]!.sorted()
+            // Its first time at or after the first second, on a day the rule holds.
+            var day = first.day, after = first.second
+            while !(days.contains(day.weekday) && period?.contains(day) != false && group.last!.secondOfDay >= after)
+                    && first.day.distance(to: day) < Schedule.horizon(period) {
+                day = day.advanced(by: 1)
+                after = 0
+            }
+            let start = group.first { $0.secondOfDay >= after } ?? group[0]
+            var rrule = frequency + byDay + ";BYHOUR=" + group.map { String($0.secondOfDay / 3600) }.joined(separator: ",") + ";BYMINUTE=\(key / 60)"
             if key % 60 != 0 { rrule += ";BYSECOND=\(key % 60)" }
-            return Rule(start: clock.start(start, LocalTime(secondOfDay: hours[0] * 3600 + key)!), rrule: rrule)
+            return Rule(start: clock.start(day, start), rrule: rrule)
         }
     }
 
@@ -265,17 +314,33 @@ public enum CalendarExport {
 /// Dates and times as iCalendar writes them, in one zone (with its TZID) or floating.
 struct Clock {
     let zone: TimeZone
-    let floating: Bool
+    /// The zone's name as the alert has it (and its VTIMEZONE): Foundation calls UTC "GMT".
+    let tzid: String?
+    var floating: Bool { tzid == nil }
     /// Local days and times, as the scheduler reads them (no Calendar, which costs more to
     /// make than a whole event to write).
     let clock: ZoneClock
 
-    init(zone: TimeZone, floating: Bool) {
-        (self.zone, self.floating, clock) = (zone, floating, ZoneClock(zone))
+    /// `tzid` nil: floating time.
+    init(zone: TimeZone, tzid: String?) {
+        (self.zone, self.tzid, clock) = (zone, tzid, ZoneClock(zone))
     }
 
-    /// The civil day an instant falls on here.
-    func day(of instant: Date) -> CivilDay { clock.local(instant).day }
+    /// The civil day and second of the day an instant falls on here.
+    func local(_ instant: Date) -> (day: CivilDay, second: Int) { clock.local(instant) }
+
+    /// `20261123T093000`: an instant in this zone's local time.
+    func stamp(_ instant: Date) -> String {
+        let (day, second) = clock.local(instant)
+        let (year, month, date) = day.components
+        return Clock.stamp(year, month, date, second)
+    }
+
+    /// A list of instants (EXDATE): in UTC, or as DTSTART is written (local, with its TZID).
+    func times(_ name: String, _ instants: [Date], utc: Bool) -> Property {
+        if utc { return Property(name, instants.map { Clock.utc($0) }.joined(separator: ",")) }
+        return Property(name, instants.map(stamp).joined(separator: ","), parameters: tzid.map { [("TZID", [$0])] } ?? [])
+    }
 
     /// DTSTART for an instant, in this zone's local time.
     func start(_ instant: Date) -> Property {
@@ -300,7 +365,7 @@ struct Clock {
     }
 
     private func property(_ local: String) -> Property {
-        Property("DTSTART", local, parameters: floating ? [] : [("TZID", [zone.identifier])])
+        Property("DTSTART", local, parameters: tzid.map { [("TZID", [$0])] } ?? [])
     }
 
     /// `20261123T093000` for an instant at an offset from UTC.

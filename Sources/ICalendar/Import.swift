@@ -255,29 +255,15 @@ public enum CalendarImport {
         guard let unit = units[frequency] else { throw refuse("FREQ=\(frequency)", "not a frequency") }
         let interval = parts["INTERVAL"].map { Int($0) ?? 0 } ?? 1
         guard interval >= 1 else { throw refuse("INTERVAL=\(parts["INTERVAL"]!)", "not a positive number") }
-        for ignored in ["WKST"] { parts[ignored] = nil }
+        var weekStart = Weekday.monday
+        if let text = parts["WKST"] {
+            guard let index = dayNames.firstIndex(of: text) else { throw refuse("WKST=\(text)", "not a day") }
+            weekStart = Weekday(rawValue: index)!
+        }
         for unsupported in ["BYSETPOS", "BYYEARDAY", "BYWEEKNO"] where parts[unsupported] != nil {
             throw refuse(unsupported, "Nudge's schedules cannot say that")
         }
-        // An end: over already means nothing to import; ahead, Nudge's reminders do not end.
-        if let until = parts["UNTIL"] {
-            let end = try DateTime.parse(String(until.prefix(15)), zone: until.hasSuffix("Z") ? TimeZone(identifier: "UTC")! : start.zone).instant
-            if end < now { return nil }
-            throw refuse("UNTIL=\(until)", "an end date ahead; Nudge's reminders repeat until removed")
-        }
-        let count = parts["COUNT"]
-        // Dates left out that are all over change nothing ahead; one ahead cannot be said.
-        for exdate in component.all("EXDATE") {
-            let zone = exdate.parameter("TZID").flatMap(TimeZone.init(identifier:)) ?? start.zone
-            for item in exdate.list where !item.isEmpty {
-                let utc = item.hasSuffix("Z")
-                let instant = try DateTime.parse(String(item.prefix(15)), zone: utc ? TimeZone(identifier: "UTC")! : zone).instant
-                // A DATE leaves out the whole day.
-                if instant.addingTimeInterval(item.count == 8 ? 86_400 : 0) > now {
-                    throw Refusal(reason: "EXDATE \(item): a date left out ahead; Nudge's schedules have no excluded dates")
-                }
-            }
-        }
+        if parts["UNTIL"] != nil && parts["COUNT"] != nil { throw refuse("COUNT with UNTIL", "a rule ends one way or the other, not both") }
         func numbers(_ name: String, _ range: ClosedRange<Int>) throws(Refusal) -> [Int]? {
             guard let text = parts[name] else { return nil }
             var values: [Int] = []
@@ -314,16 +300,66 @@ public enum CalendarImport {
             return hs.flatMap { h in ms.flatMap { m in ss.map { s in LocalTime(hour: h, minute: m, second: s)! } } }.sorted()
         }()
         let allDays = Set(Weekday.allCases)
-        let schedule = try rule(frequency, unit: unit, interval: interval, start: start, offset: offset, times: times, weekdays: weekdays,
-                                hours: hours, minutes: minutes, monthDays: monthDays, months: months, allDays: allDays, rrule: rrule)
-        // A number of times all gone by means nothing to import; some still ahead cannot be said.
-        if let count {
-            guard let n = Int(count), n >= 1 else { throw refuse("COUNT=\(count)", "not a positive number") }
-            let occurrences = n <= 100_000 ? schedule.occurrences(after: start.instant.addingTimeInterval(Double(offset) - 1), count: n, in: start.zone) : []
-            if occurrences.count == n, let last = occurrences.last, last <= now { return nil }
-            throw refuse("COUNT=\(count)", "a number of times, some still ahead; Nudge's reminders repeat until removed")
+        let base = try rule(frequency, unit: unit, interval: interval, start: start, offset: offset, times: times, weekdays: weekdays,
+                            hours: hours, minutes: minutes, monthDays: monthDays, months: months, allDays: allDays, rrule: rrule)
+        let first = start.instant.addingTimeInterval(Double(offset))
+        var restriction = Schedule.Restriction()
+        // Every Nth day, week, month or year, counted from DTSTART's.
+        if interval > 1, let periodUnit = ["DAILY": Schedule.Period.Unit.day, "WEEKLY": .week, "MONTHLY": .month, "YEARLY": .year][frequency] {
+            if periodUnit == .week, monthDays != nil { throw refuse("BYMONTHDAY with FREQ=WEEKLY", "RFC 5545 has no days of the month in a weekly rule") }
+            guard let period = Schedule.Period(unit: periodUnit, every: interval, anchor: start.day, weekStart: weekStart) else {
+                throw refuse("FREQ=\(frequency);INTERVAL=\(interval)", "a period longer than a century")
+            }
+            restriction.period = period
         }
+        // A start ahead: nothing before it (steps of elapsed time start there anyway).
+        if first > now, !isInterval(base) { restriction.from = first }
+        func restricted() -> Schedule { restriction.isEmpty ? base : .restricted(base, restriction) }
+        // An end: UNTIL (inclusive), or the last of COUNT times from DTSTART.
+        if let until = parts["UNTIL"] {
+            let utc = until.hasSuffix("Z")
+            restriction.until = try DateTime.parse(String(until.prefix(15)), zone: utc ? TimeZone(identifier: "UTC")! : start.zone).instant
+                .addingTimeInterval(Double(offset))
+        }
+        if let count = parts["COUNT"] {
+            guard let n = Int(count), n >= 1 else { throw refuse("COUNT=\(count)", "not a positive number") }
+            guard n <= 100_000 else { throw refuse("COUNT=\(count)", "more than 100000 times") }
+            let times = restricted().occurrences(after: first.addingTimeInterval(-1), count: n, in: start.zone)
+            if times.count == n { restriction.until = times.last }
+        }
+        // Dates left out: those ahead. A DATE leaves out the whole day (as other clients
+        // read it), a DATE-TIME its one time.
+        var except: Set<Date> = []
+        let clock = ZoneClock(start.zone)
+        for exdate in component.all("EXDATE") {
+            let utc = exdate.list.first?.hasSuffix("Z") ?? false
+            let zone = utc ? TimeZone(identifier: "UTC")! : exdate.parameter("TZID").flatMap(TimeZone.init(identifier:)) ?? start.zone
+            for item in exdate.list where !item.isEmpty {
+                let parsed = try DateTime.parse(String(item.prefix(15)), zone: zone)
+                if item.count == 8 {
+                    let (dayStart, dayEnd) = (clock.instant(parsed.day, LocalTime(secondOfDay: 0)!), clock.instant(parsed.day.advanced(by: 1), LocalTime(secondOfDay: 0)!))
+                    guard dayEnd.addingTimeInterval(Double(offset)) > now else { continue }
+                    except.formUnion(restricted().occurrences(after: dayStart.addingTimeInterval(Double(offset) - 0.001), count: 1441, in: start.zone)
+                        .filter { $0.addingTimeInterval(Double(-offset)) < dayEnd && $0 > now })
+                } else {
+                    let instant = parsed.instant.addingTimeInterval(Double(offset))
+                    if instant > now { except.insert(instant) }
+                }
+                guard except.count <= Schedule.Restriction.maxExcept else {
+                    throw Refusal(reason: "EXDATE: more than \(Schedule.Restriction.maxExcept) times left out")
+                }
+            }
+        }
+        restriction.except = except
+        let schedule = restricted()
+        // Over already (an end gone by, a number of times used up): nothing to import.
+        if restriction.until != nil, schedule.occurrences(after: now, count: 1, in: start.zone).isEmpty { return nil }
         return schedule
+    }
+
+    static func isInterval(_ schedule: Schedule) -> Bool {
+        if case .interval = schedule { return true }
+        return false
     }
 
     /// The schedule of a rule's frequency and parts (see ``schedule(_:start:offset:now:)``).
@@ -350,14 +386,12 @@ public enum CalendarImport {
             }
             return .interval(seconds: step, anchor: start.instant.addingTimeInterval(Double(offset)), days: weekdays ?? allDays)
         case "DAILY", "WEEKLY":
-            guard interval == 1 else { throw refuse("INTERVAL=\(interval)", "every \(interval) \(frequency == "DAILY" ? "days" : "weeks") cannot be said by Nudge's schedules") }
             if monthDays != nil || months != nil {
                 return try cron(times, monthDays: monthDays, months: months, weekdays: weekdays)
             }
             let days = weekdays ?? (frequency == "WEEKLY" ? [start.day.weekday] : allDays)
             return .daily(times: times, days: days)
         default:
-            guard interval == 1 else { throw refuse("INTERVAL=\(interval)", "every \(interval) \(frequency == "MONTHLY" ? "months" : "years") cannot be said by Nudge's schedules") }
             if frequency == "MONTHLY" {
                 if weekdays != nil && monthDays == nil { throw refuse("BYDAY with FREQ=MONTHLY", "every such weekday of the month: use FREQ=WEEKLY") }
                 return try cron(times, monthDays: monthDays ?? [start.day.components.day], months: months, weekdays: weekdays)

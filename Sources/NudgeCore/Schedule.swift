@@ -16,6 +16,9 @@ public enum Schedule: Sendable, Hashable, Codable {
     /// `nil`) on the chosen weekdays. An instant that falls outside moves to the window's
     /// next start; from there the window's times are laid out as `--every` lays them out.
     case afterAnswer(seconds: Int, window: DayWindow?, days: Set<Weekday>)
+    /// A daily, interval or cron schedule narrowed as a calendar's rule narrows it: every
+    /// Nth day, week, month or year, a first and a last instant, instants left out.
+    indirect case restricted(Schedule, Restriction)
 
     /// Every day of the week.
     public static let everyDay = Set(Weekday.allCases)
@@ -77,13 +80,15 @@ public enum Schedule: Sendable, Hashable, Codable {
             guard result.count < count else { return result }
             return result + Self.walkDays(after: max(after, rest), count: count - result.count, clock: clock,
                                           times: window.times(every: seconds)) { days.contains($0.weekday) }
+        case .restricted(let base, let restriction):
+            return Self.occurrences(of: base, restriction, after: after, count: count, clock: clock, zone: zone, anchor: anchor)
         }
     }
 
     /// Walks local days from the one `after` falls on, trying each time of each matching
     /// day; instants come out strictly increasing (two gap times that both land on the
-    /// gap's end count once).
-    static func walkDays(after: Date, count: Int, clock: ZoneClock, times: [LocalTime],
+    /// gap's end count once). It looks `horizon` days ahead at most.
+    static func walkDays(after: Date, count: Int, clock: ZoneClock, times: [LocalTime], horizon: Int = 8 * 366 + 2,
                          matches: (CivilDay) -> Bool) -> [Date] {
         guard !times.isEmpty else { return [] }
         var result: [Date] = []
@@ -91,7 +96,7 @@ public enum Schedule: Sendable, Hashable, Codable {
         // The local day `after` falls on is the first that can hold a later instant: a
         // repeated hour of the day before happened first, and that is the one we fire.
         let start = clock.local(after).day
-        for day in start..<start.advanced(by: 8 * 366 + 2) where matches(day) {
+        for day in start..<start.advanced(by: horizon) where matches(day) {
             let resolve = clock.resolver(for: day)
             for time in times {
                 let t = Date(timeIntervalSince1970: TimeInterval(resolve(time)))

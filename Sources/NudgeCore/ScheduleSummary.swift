@@ -61,6 +61,27 @@ extension Schedule {
             if let window { text += ", \(wording.time(window.start))–\(wording.time(window.end))" }
             if !dayText.isEmpty { text += ", " + dayText }
             return text
+        case .restricted(let base, let restriction):
+            var text: String
+            if case .daily(let times, let days) = base, days.count == 7, let period = restriction.period, period.unit == .day {
+                // TRANSLATORS: a schedule: %1$d is a number of days (2 or more), %2$s one or more times of day.
+                text = format(words.tr("every %1$d days at %2$s"), period.every, times.sorted().map(wording.time).joined(separator: ", "))
+            } else {
+                text = base.summary(in: zone, wording: wording, words: words)
+                if let period = restriction.period { text += ", " + period.summary(words: words) }
+            }
+            // TRANSLATORS: a schedule's first showing: %s is a date and time.
+            if let from = restriction.from { text += ", " + format(words.tr("from %s"), wording.instant(from, zone)) }
+            // TRANSLATORS: a schedule's last showing: %s is a date and time.
+            if let until = restriction.until { text += ", " + format(words.tr("until %s"), wording.instant(until, zone)) }
+            if restriction.except.count == 1, let only = restriction.except.first {
+                // TRANSLATORS: a schedule's one left-out showing: %s is a date and time.
+                text += ", " + format(words.tr("except %s"), wording.instant(only, zone))
+            } else if restriction.except.count > 1 {
+                // TRANSLATORS: a schedule's showings left out: %d is how many (2 or more).
+                text += ", " + format(words.tr("except %d times"), restriction.except.count)
+            }
+            return text
         }
     }
 

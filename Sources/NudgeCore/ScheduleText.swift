@@ -11,6 +11,10 @@ extension Schedule {
     ///     cron */15 9-17 * * mon-fri
     ///     after 2700 34200-77400 62
     ///     after 2700 - 127
+    ///     at 32400 127;every day 2 20457 1;from 1767600000;until 1798675200;except 1767772800,1767859200
+    ///
+    /// A restriction follows its schedule after semicolons, which no schedule holds:
+    /// `every UNIT N ANCHOR-DAY WEEK-START`, `from`, `until`, `except` (sorted).
     public var storageText: String {
         switch self {
         case .daily(let times, let days):
@@ -23,6 +27,8 @@ extension Schedule {
             "cron \(cron.text)"
         case .afterAnswer(let seconds, let window, let days):
             "after \(seconds) \(window.map { "\($0.start.secondOfDay)-\($0.end.secondOfDay)" } ?? "-") \(Self.mask(days))"
+        case .restricted(let base, let restriction):
+            base.storageText + restriction.storageText
         }
     }
 
@@ -30,8 +36,22 @@ extension Schedule {
     /// Characters: a big store holds one of these per alert.
     public init?(storageText text: String) {
         var text = text
-        guard let parsed = text.withUTF8({ Self.parse(storage: $0) }) else { return nil }
+        guard let parsed = text.withUTF8({ bytes -> Schedule? in
+            guard let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) else { return Self.parse(storage: bytes) }
+            guard let base = Self.parse(storage: UnsafeBufferPointer(rebasing: bytes[..<semicolon])),
+                  let restriction = Restriction(storageText: String(decoding: UnsafeBufferPointer(rebasing: bytes[semicolon...]), as: UTF8.self)),
+                  base.canBeRestricted else { return nil }
+            return .restricted(base, restriction)
+        }) else { return nil }
         self = parsed
+    }
+
+    /// Whether a restriction can narrow it: a daily, interval or cron schedule.
+    public var canBeRestricted: Bool {
+        switch self {
+        case .daily, .interval, .cron: true
+        case .once, .afterAnswer, .restricted: false
+        }
     }
 
     private static func parse(storage bytes: UnsafeBufferPointer<UInt8>) -> Schedule? {
@@ -78,6 +98,50 @@ extension Schedule {
         guard let mask, (1...127).contains(mask) else { return nil }
         if mask == 127 { return Schedule.everyDay }
         return Set(Weekday.allCases.filter { mask & 1 << $0.rawValue != 0 })
+    }
+}
+
+extension Schedule.Restriction {
+    /// `;every day 2 20457 1;from 1767600000;until 1798675200;except 1,2`: what follows a
+    /// restricted schedule's ``Schedule/storageText``.
+    var storageText: String {
+        var text = ""
+        if let period { text += ";every \(period.unit.rawValue) \(period.every) \(period.anchor.daysSinceEpoch) \(period.weekStart.rawValue)" }
+        if let from { text += ";from \(from.timeIntervalSince1970)" }
+        if let until { text += ";until \(until.timeIntervalSince1970)" }
+        if !except.isEmpty { text += ";except " + except.sorted().map { "\($0.timeIntervalSince1970)" }.joined(separator: ",") }
+        return text
+    }
+
+    /// Reads ``storageText``; `nil` when it is not one, or narrows nothing.
+    init?(storageText text: String) {
+        self.init()
+        for segment in text.split(separator: ";", omittingEmptySubsequences: false).dropFirst() {
+            let words = segment.split(separator: " ", omittingEmptySubsequences: false)
+            func instant(_ word: Substring) -> Date? { Double(word).flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil } }
+            switch (words.first, words.count) {
+            case ("every", 5):
+                guard period == nil, let unit = Schedule.Period.Unit(rawValue: String(words[1])), let every = Int(words[2]),
+                      let anchor = Int(words[3]), let start = Int(words[4]).flatMap(Weekday.init(rawValue:)),
+                      let found = Schedule.Period(unit: unit, every: every, anchor: CivilDay(daysSinceEpoch: anchor), weekStart: start)
+                else { return nil }
+                period = found
+            case ("from", 2):
+                guard from == nil, let found = instant(words[1]) else { return nil }
+                from = found
+            case ("until", 2):
+                guard until == nil, let found = instant(words[1]) else { return nil }
+                until = found
+            case ("except", 2):
+                guard except.isEmpty else { return nil }
+                let instants = words[1].split(separator: ",").map(instant)
+                guard !instants.isEmpty, instants.count <= Self.maxExcept, instants.allSatisfy({ $0 != nil }) else { return nil }
+                except = Set(instants.compactMap { $0 })
+            default:
+                return nil
+            }
+        }
+        if isEmpty { return nil }
     }
 }
 

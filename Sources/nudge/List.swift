@@ -98,9 +98,8 @@ extension List {
 }
 
 extension Alert {
-    /// A one-shot whose instant has passed.
+    /// A one-shot whose instant has passed, or a schedule whose end has.
     func isFinished(after now: Date) -> Bool {
-        if case .once(let instant) = schedule { return instant <= now }
-        return false
+        schedule.end.map { $0 <= now } ?? false
     }
 }

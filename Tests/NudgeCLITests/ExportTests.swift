@@ -35,6 +35,8 @@ struct ExportTests {
         let home = try Home()
         let environment: [String: String?] = ["TZ": zone, "LANG": lang]
         for arguments in Self.reminders { try home.add(arguments + ["--body", "x"]) }
+        // And schedules only calendars make: every Nth week, an end, times left out, a start ahead.
+        try home.importCalendar(ImportTests.foreign + ImportTests.ending(around: Date().addingTimeInterval(3 * 86_400), in: zone), environment: environment)
         let file = home.dir + "/export.ics"
         let exported = try home.nudge(["export", "-o", file], environment: environment)
         #expect(exported.status == 0 && exported.stdout.isEmpty, "\(exported.stderr)")
