@@ -134,7 +134,7 @@ extension Schedule.Restriction {
                 until = found
             case ("except", 2):
                 guard except.isEmpty else { return nil }
-                let instants = words[1].split(separator: ",").map(instant)
+                let instants = words[1].split(separator: ",", omittingEmptySubsequences: false).map(instant)
                 guard !instants.isEmpty, instants.count <= Self.maxExcept, instants.allSatisfy({ $0 != nil }) else { return nil }
                 except = Set(instants.compactMap { $0 })
             default:
