@@ -66,6 +66,42 @@ extension Component {
     }
 }
 
+/// Content lines appended straight to bytes and folded, for writing many of them.
+struct LineWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// `NAME:value`, the value as given (escape TEXT first).
+    mutating func line(_ name: String, _ value: String) {
+        let start = bytes.count
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(contentsOf: value.utf8)
+        end(from: start)
+    }
+
+    /// A property with parameters.
+    mutating func line(_ property: Property) {
+        let start = bytes.count
+        property.write(to: &bytes)
+        end(from: start)
+    }
+
+    /// Ends the line begun at `start`: folded when longer than 75 octets (most are not,
+    /// and stay where they were written).
+    private mutating func end(from start: Int) {
+        guard bytes.count - start > 75 else {
+            bytes.append(13)
+            bytes.append(10)
+            return
+        }
+        let line = Array(bytes[start...])
+        bytes.removeSubrange(start...)
+        Component.fold(line, into: &bytes)
+    }
+}
+
 /// One content line: a name, parameters and a value (kept as written; ``text`` unescapes
 /// a TEXT value).
 public struct Property: Sendable, Equatable {
@@ -149,22 +185,25 @@ public struct Property: Sendable, Equatable {
         value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"" + value + "\"" : value
     }
 
-    /// TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma, newline.
+    /// TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma, newline (a carriage
+    /// return goes). Byte by byte: every one of these is ASCII, so UTF-8 sequences pass whole.
     public static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n": out += "\\n"
-            case "\r": continue
-            default: out.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C, 0x3B, 0x2C:
+                out.append(0x5C)
+                out.append(byte)
+            case 0x0A:
+                out.append(0x5C)
+                out.append(UInt8(ascii: "n"))
+            case 0x0D: continue
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     public static func unescape(_ value: String) -> String {

@@ -33,12 +33,11 @@ public enum CalendarExport {
         for batch in stride(from: 0, to: alerts.count, by: pieces * 2_000) {
             let slice = alerts[batch..<min(batch + pieces * 2_000, alerts.count)]
             for chunk in Parallel.chunks(slice.count, minimumChunk: 2_000, { range in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(range.count * 1_000)
+                var writer = LineWriter(capacity: range.count * 1_100)
                 for alert in slice[(slice.startIndex + range.lowerBound)..<(slice.startIndex + range.upperBound)] {
-                    for event in events(alert, system: system, zones: lookedUp, soundFile: { known[$0] }) { event.write(to: &bytes) }
+                    writeEvents(alert, system: system, zones: lookedUp, soundFile: { known[$0] }, to: &writer)
                 }
-                return bytes
+                return writer.bytes
             }) {
                 try emit(chunk)
             }
@@ -66,70 +65,72 @@ public enum CalendarExport {
 
     // MARK: Events
 
-    /// `zones`: the zones already looked up by name.
-    static func events(_ alert: Alert, system: TimeZone, zones: [String: TimeZone] = [:], soundFile: (String) -> String?) -> [Component] {
+    /// An alert's events, written as bytes (no tree: 100,000 alerts would make millions
+    /// of properties only to write them). `zones`: the zones already looked up by name.
+    static func writeEvents(_ alert: Alert, system: TimeZone, zones: [String: TimeZone] = [:], soundFile: (String) -> String?,
+                            to out: inout LineWriter) {
         let zone = alert.timeZone.flatMap { zones[$0] ?? TimeZone(identifier: $0) } ?? system
         let clock = Clock(zone: zone, tzid: alert.timeZone)
         let rules = self.rules(alert.schedule, first: clock.local(alert.created), clock: clock)
         let id = alert.id.uuidString.lowercased()
-        return rules.enumerated().map { index, rule in
-            var event = Component("VEVENT")
-            event.properties.append(Property("UID", id + (index == 0 ? "" : "-\(index + 1)") + "@nudge"))
-            event.properties.append(Property("DTSTAMP", Clock.utc(alert.created)))
-            event.properties.append(rule.start)
-            if let rrule = rule.rrule { event.properties.append(Property("RRULE", rrule)) }
-            if !rule.except.isEmpty { event.properties.append(clock.times("EXDATE", rule.except, utc: rule.utc)) }
-            event.properties.append(.text("SUMMARY", alert.title))
-            if !alert.body.isEmpty { event.properties.append(.text("DESCRIPTION", alert.body)) }
+        let title = Property.escape(alert.title)
+        for (index, rule) in rules.enumerated() {
+            out.line("BEGIN", "VEVENT")
+            out.line("UID", index == 0 ? id + "@nudge" : id + "-\(index + 1)@nudge")
+            out.line("DTSTAMP", Clock.utc(alert.created))
+            out.line(rule.start)
+            if let rrule = rule.rrule { out.line("RRULE", rrule) }
+            if !rule.except.isEmpty { out.line(clock.times("EXDATE", rule.except, utc: rule.utc)) }
+            out.line("SUMMARY", title)
+            if !alert.body.isEmpty { out.line("DESCRIPTION", Property.escape(alert.body)) }
             // An event of no length: the moment the reminder shows; not busy time.
-            event.properties.append(Property("DURATION", "PT0S"))
-            event.properties.append(Property("TRANSP", "TRANSPARENT"))
+            out.line("DURATION", "PT0S")
+            out.line("TRANSP", "TRANSPARENT")
             // Nudge's settings once, on the first part; the others name the alert.
-            event.properties += index == 0 ? nudgeProperties(alert, id: id) : [Property("X-NUDGE-ID", id)]
-            if rules.count > 1 { event.properties.append(Property("X-NUDGE-PART", "\(index + 1)/\(rules.count)")) }
-            if alert.enabled { event.components = alarms(alert, soundFile: soundFile) }
-            return event
+            if index == 0 { writeNudgeProperties(alert, id: id, to: &out) } else { out.line("X-NUDGE-ID", id) }
+            if rules.count > 1 { out.line("X-NUDGE-PART", "\(index + 1)/\(rules.count)") }
+            if alert.enabled { writeAlarms(alert, title: title, soundFile: soundFile, to: &out) }
+            out.line("END", "VEVENT")
         }
     }
 
     /// What shows the reminder, and what plays its sound.
-    static func alarms(_ alert: Alert, soundFile: (String) -> String?) -> [Component] {
-        var alarms = [Component("VALARM", properties: [
-            Property("ACTION", "DISPLAY"), Property("TRIGGER", "PT0S"), .text("DESCRIPTION", alert.title),
-        ])]
-        if let sound = alert.sound {
-            var audio = Component("VALARM", properties: [Property("ACTION", "AUDIO"), Property("TRIGGER", "PT0S")])
-            let path: String? = switch sound {
-            case .file(let path): path
-            case .named(let name): soundFile(name)
-            }
-            if let path { audio.properties.append(Property("ATTACH", fileURI(path), parameters: [("VALUE", ["URI"])])) }
-            alarms.append(audio)
+    static func writeAlarms(_ alert: Alert, title: String, soundFile: (String) -> String?, to out: inout LineWriter) {
+        out.line("BEGIN", "VALARM")
+        out.line("ACTION", "DISPLAY")
+        out.line("TRIGGER", "PT0S")
+        out.line("DESCRIPTION", title)
+        out.line("END", "VALARM")
+        guard let sound = alert.sound else { return }
+        out.line("BEGIN", "VALARM")
+        out.line("ACTION", "AUDIO")
+        out.line("TRIGGER", "PT0S")
+        let path: String? = switch sound {
+        case .file(let path): path
+        case .named(let name): soundFile(name)
         }
-        return alarms
+        if let path { out.line(Property("ATTACH", fileURI(path), parameters: [("VALUE", ["URI"])])) }
+        out.line("END", "VALARM")
     }
 
     /// Nudge's own settings, for a round trip (KAlarm keeps its own the same way).
-    static func nudgeProperties(_ alert: Alert, id: String) -> [Property] {
-        var properties = [
-            Property("X-NUDGE-ID", id),
-            Property("X-NUDGE-SCHEDULE", alert.schedule.storageText),
-            Property("X-NUDGE-ENABLED", alert.enabled ? "TRUE" : "FALSE"),
-            Property("X-NUDGE-KIND", alert.kind.rawValue),
-            Property("X-NUDGE-URGENCY", alert.urgency.description),
-            .text("X-NUDGE-SOUND", alert.sound?.description ?? ""),
-            Property("X-NUDGE-SNOOZE", "\(alert.snoozeSeconds)"),
-            Property("X-NUDGE-CREATED", Clock.utc(alert.created, fraction: true)),
-        ]
+    static func writeNudgeProperties(_ alert: Alert, id: String, to out: inout LineWriter) {
+        out.line("X-NUDGE-ID", id)
+        out.line("X-NUDGE-SCHEDULE", alert.schedule.storageText)
+        out.line("X-NUDGE-ENABLED", alert.enabled ? "TRUE" : "FALSE")
+        out.line("X-NUDGE-KIND", alert.kind.rawValue)
+        out.line("X-NUDGE-URGENCY", alert.urgency.description)
+        out.line("X-NUDGE-SOUND", Property.escape(alert.sound?.description ?? ""))
+        out.line("X-NUDGE-SNOOZE", String(alert.snoozeSeconds))
+        out.line("X-NUDGE-CREATED", Clock.utc(alert.created, fraction: true))
         switch alert.catchUp {
-        case .once(let grace): properties.append(Property("X-NUDGE-CATCH-UP", "\(grace)"))
-        case .skip: properties.append(Property("X-NUDGE-CATCH-UP", "SKIP"))
+        case .once(let grace): out.line("X-NUDGE-CATCH-UP", String(grace))
+        case .skip: out.line("X-NUDGE-CATCH-UP", "SKIP")
         }
-        if !alert.icon.isEmpty { properties.append(.text("X-NUDGE-ICON", alert.icon)) }
-        if let away = alert.whenAway { properties.append(Property("X-NUDGE-WHEN-AWAY", away.rawValue)) }
-        if let nag = alert.nag { properties.append(Property("X-NUDGE-NAG", "\(nag.seconds),\(nag.times)")) }
-        if let zone = alert.timeZone { properties.append(.text("X-NUDGE-TIME-ZONE", zone)) }
-        return properties
+        if !alert.icon.isEmpty { out.line("X-NUDGE-ICON", Property.escape(alert.icon)) }
+        if let away = alert.whenAway { out.line("X-NUDGE-WHEN-AWAY", away.rawValue) }
+        if let nag = alert.nag { out.line("X-NUDGE-NAG", "\(nag.seconds),\(nag.times)") }
+        if let zone = alert.timeZone { out.line("X-NUDGE-TIME-ZONE", Property.escape(zone)) }
     }
 
     static func fileURI(_ path: String) -> String {
@@ -261,9 +262,17 @@ public enum CalendarExport {
         // DTSTART's).
         let byDay = days.count == 7 && (period.map { $0.unit == .day } ?? true) ? "" : ";BYDAY=" + byDay(days)
         let frequency = period == nil && !byDay.isEmpty ? "FREQ=WEEKLY" : frequency(period)
-        let groups = Dictionary(grouping: times) { $0.secondOfDay % 3600 }
-        return groups.keys.sorted().map { key in
-            let group = groups[key]!.sorted()
+        // By minute and second in the hour, then by time: each group one run.
+        let sorted = times.sorted { ($0.secondOfDay % 3600, $0.secondOfDay) < ($1.secondOfDay % 3600, $1.secondOfDay) }
+        var groups: [ArraySlice<LocalTime>] = []
+        var runStart = 0
+        for i in sorted.indices.dropFirst() where sorted[i].secondOfDay % 3600 != sorted[runStart].secondOfDay % 3600 {
+            groups.append(sorted[runStart..<i])
+            runStart = i
+        }
+        if !sorted.isEmpty { groups.append(sorted[runStart...]) }
+        return groups.map { group in
+            let key = group.first!.secondOfDay % 3600
             // Its first time at or after the first second, on a day the rule holds.
             var day = first.day, after = first.second
             while !(days.contains(day.weekday) && period?.contains(day) != false && group.last!.secondOfDay >= after)
@@ -271,7 +280,7 @@ public enum CalendarExport {
                 day = day.advanced(by: 1)
                 after = 0
             }
-            let start = group.first { $0.secondOfDay >= after } ?? group[0]
+            let start = group.first { $0.secondOfDay >= after } ?? group.first!
             var rrule = frequency + byDay + ";BYHOUR=" + group.map { String($0.secondOfDay / 3600) }.joined(separator: ",") + ";BYMINUTE=\(key / 60)"
             if key % 60 != 0 { rrule += ";BYSECOND=\(key % 60)" }
             return Rule(start: clock.start(day, start), rrule: rrule)

@@ -313,7 +313,7 @@ public enum CalendarImport {
             restriction.period = period
         }
         // A start ahead: nothing before it (steps of elapsed time start there anyway).
-        if first > now, !isInterval(base) { restriction.from = first }
+        if first > now, !base.isInterval { restriction.from = first }
         func restricted() -> Schedule { restriction.isEmpty ? base : .restricted(base, restriction) }
         // An end: UNTIL (inclusive), or the last of COUNT times from DTSTART.
         if let until = parts["UNTIL"] {
@@ -355,11 +355,6 @@ public enum CalendarImport {
         // Over already (an end gone by, a number of times used up): nothing to import.
         if restriction.until != nil, schedule.occurrences(after: now, count: 1, in: start.zone).isEmpty { return nil }
         return schedule
-    }
-
-    static func isInterval(_ schedule: Schedule) -> Bool {
-        if case .interval = schedule { return true }
-        return false
     }
 
     /// The schedule of a rule's frequency and parts (see ``schedule(_:start:offset:now:)``).

@@ -40,10 +40,17 @@ extension Schedule {
             guard let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) else { return Self.parse(storage: bytes) }
             guard let base = Self.parse(storage: UnsafeBufferPointer(rebasing: bytes[..<semicolon])),
                   let restriction = Restriction(storageText: String(decoding: UnsafeBufferPointer(rebasing: bytes[semicolon...]), as: UTF8.self)),
-                  base.canBeRestricted else { return nil }
+                  base.canBeRestricted, restriction.period == nil || !base.isInterval else { return nil }
             return .restricted(base, restriction)
         }) else { return nil }
         self = parsed
+    }
+
+    /// Whether it is steps of elapsed time (which a period does not narrow: its days are
+    /// not a calendar's).
+    public var isInterval: Bool {
+        if case .interval = self { return true }
+        return false
     }
 
     /// Whether a restriction can narrow it: a daily, interval or cron schedule.

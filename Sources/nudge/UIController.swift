@@ -43,6 +43,9 @@ final class UIController {
     /// The schedules last read, by their stored text: a reload parses only new ones.
     private var parsedSchedules: [String: Schedule]? = [:]
     private var form: AlertForm?
+    /// The schedule of the alert being edited, in words, when a calendar narrowed it
+    /// (every 2 weeks, until…): the form has no fields for that, so it says what is kept.
+    private var formRestriction: String?
     /// Delete asked for this alert; `y` confirms.
     private var confirming: Alert?
     /// The daemon's last `Status()`; `nil` when it does not run.
@@ -389,8 +392,11 @@ final class UIController {
         case .character("a"): openForm(AlertForm())
         case .character("e"):
             if let alert = selectedAlert {
-                openForm(AlertForm(editing: alert.id.hex, title: alert.title, body: alert.body, schedule: alert.schedule,
-                                   zone: alert.zone(system: LocalZone.current)))
+                let zone = alert.zone(system: LocalZone.current)
+                openForm(AlertForm(editing: alert.id.hex, title: alert.title, body: alert.body, schedule: alert.schedule, zone: zone))
+                if case .restricted = alert.schedule {
+                    formRestriction = alert.schedule.summary(in: zone, wording: terminal.wording, words: Catalog.shared.wording)
+                }
             }
         case .character("d"), .delete:
             if let alert = selectedAlert {
@@ -478,6 +484,7 @@ final class UIController {
 
     private func openForm(_ new: AlertForm) {
         form = new
+        formRestriction = nil
         updateChrome()
     }
 
@@ -535,7 +542,17 @@ final class UIController {
             if preview.isEmpty { preview = [tr("never")] }
         }
         let kinds = [tr("daily at"), tr("on chosen days"), tr("every N in a window"), tr("once"), tr("cron")]
-        let fields = form.fields.map { field -> FormView.Field in
+        // A calendar's schedule (every 2 weeks, until…) has no fields: the schedule's fields
+        // say what becomes of it instead of their usual hints.
+        var note: String?
+        if let stored = formRestriction {
+            note = form.scheduleChanged
+                // TRANSLATORS: nudge ui's form: the schedule of a reminder a calendar narrowed (every 2 weeks, until…) was changed.
+                ? tr("a new schedule: without the old one's period, end and dates left out")
+                // TRANSLATORS: nudge ui's form, editing a reminder a calendar narrowed; %s is its whole schedule in words.
+                : format(tr("kept as is: %s"), stored)
+        }
+        var fields = form.fields.map { field -> FormView.Field in
             switch field {
             case .title: FormView.Field(label: tr("Title"), value: form[.title], hint: tr("empty: the drink-water reminder"))
             case .body: FormView.Field(label: tr("Body"), value: form[.body])
@@ -550,6 +567,9 @@ final class UIController {
             case .when: FormView.Field(label: tr("When"), value: form[.when], hint: "in 20m, 2026-12-01 09:00")
             case .cron: FormView.Field(label: tr("Cron"), value: form[.cron], hint: "m h dom mon dow: 0 9 * * mon-fri")
             }
+        }
+        if let note {
+            for (index, field) in form.fields.enumerated() where ![.title, .body].contains(field) { fields[index].hint = note }
         }
         let error: String? = if case .failure(let failure) = checked { failure.message } else { nil }
         return FormView(heading: form.editing == nil ? tr("Add a reminder") : tr("Edit the reminder"), fields: fields,

@@ -249,6 +249,39 @@ struct UITests {
         #expect(try close(tmux) == 0)
     }
 
+    /// A reminder a calendar narrowed (every other week, until a date): the form says what
+    /// it keeps; saved with its schedule untouched it keeps all of it, with a new schedule
+    /// it is that schedule, as `nudge edit` makes it.
+    @Test(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+    func aCalendarsScheduleIsKeptUnlessItIsChanged() throws {
+        let home = try Home(), cli = try Home()
+        let events = [ImportTests.Event(uid: "Retro", lines: ["DTSTART;TZID=Europe/Berlin:20261201T090000",
+                                                              "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;UNTIL=20991231T000000Z"])]
+        try home.importCalendar(events)
+        try cli.importCalendar(events)
+        let before = try stored(home)
+        #expect(before.contains(";every week 2 "))
+        let tmux = try open(home, width: 140)
+        try select("Retro", in: tmux)
+        try tmux.press("e")
+        try tmux.press("Tab", "Tab")
+        #expect(try tmux.wait(for: "kept as is: Tue at 09:00, every 2 weeks") != nil, "\(tmux.lastScreen)")
+        try tmux.press("Enter")
+        #expect(try tmux.wait(for: "edited ") != nil, "\(tmux.lastScreen)")
+        #expect(try stored(home) == before)
+        // A new time: a new schedule.
+        try tmux.press("e")
+        try tmux.press("Tab", "Tab", "Tab", "C-u")
+        try tmux.type("10:00")
+        #expect(try tmux.wait(for: "a new schedule: without the old") != nil, "\(tmux.lastScreen)")
+        try tmux.press("Enter")
+        #expect(try tmux.wait { $0.contains { $0.contains("Retro") && $0.contains("10:00") } } != nil, "\(tmux.lastScreen)")
+        let id = try #require(try cli.list().first?["shortId"] as? String)
+        try cli.nudge("edit", id, "--at", "10:00", "--days", "tue")
+        try expectSame(home, cli)
+        #expect(try close(tmux) == 0)
+    }
+
     // MARK: The terminal
 
     @Test func resizingToEightyByTwentyFourAndBack() throws {

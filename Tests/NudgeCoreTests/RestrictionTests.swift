@@ -76,7 +76,7 @@ struct RestrictionTests {
         for bad in ["at 32400 127;", "at 32400 127;until", "at 32400 127;until x", "at 32400 127;every day 1 0 1", "at 32400 127;every day 2 0 9",
                     "at 32400 127;every fortnight 2 0 1", "at 32400 127;from 1;from 2", "once 1;until 2", "after 60 - 127;until 2",
                     "at 32400 127;except ", "at 32400 127;except 1,,2", "at 32400 127;every year 101 0 1", "at 32400 127;until nan",
-                    "cron 0 9 * * *;until 5;x 1"] {
+                    "cron 0 9 * * *;until 5;x 1", "every 60 0 127;every day 2 0 1"] {
             #expect(Schedule(storageText: bad) == nil, "\(bad)")
         }
     }

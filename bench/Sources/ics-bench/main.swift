@@ -68,13 +68,17 @@ print("nudge export -o FILE, 100,000 alerts (5 kinds, 5 zones): median \(ms(expo
 // MARK: Import of a 10,000-event calendar
 
 var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Bench//Other calendar//EN\r\n"
+// Calendars' own rules too: every other week until a date, a number of times, every 3 days.
 let rules = ["FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,WE,FR", "FREQ=MONTHLY;BYMONTHDAY=1,15", "FREQ=MINUTELY;INTERVAL=30;BYHOUR=9,10,11,12",
-             "FREQ=DAILY;BYDAY=SA,SU;BYHOUR=8,20;BYMINUTE=0"]
+             "FREQ=DAILY;BYDAY=SA,SU;BYHOUR=8,20;BYMINUTE=0", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;UNTIL=20301231T000000Z",
+             "FREQ=DAILY;COUNT=2000", "FREQ=DAILY;INTERVAL=3"]
 let tzids = [";TZID=Europe/Berlin", ";TZID=America/New_York", "", ";TZID=Asia/Seoul"]
 for i in 0..<10_000 {
     text += "BEGIN:VEVENT\r\nUID:event-\(i)@bench\r\nDTSTAMP:20260101T000000Z\r\n"
     text += "DTSTART\(tzids[i % tzids.count]):20260105T\(String(format: "%02d", 6 + i % 12))\(i % 2 == 0 ? "00" : "30")00\r\n"
-    text += "RRULE:\(rules[i % rules.count])\r\nSUMMARY:Event \(i)\\, with a comma\r\nDESCRIPTION:Line one\\nline two\r\n"
+    text += "RRULE:\(rules[i % rules.count])\r\n"
+    if i % 10 == 0 { text += "EXDATE\(tzids[i % tzids.count]):20301104T\(String(format: "%02d", 6 + i % 12))\(i % 2 == 0 ? "00" : "30")00\r\n" }
+    text += "SUMMARY:Event \(i)\\, with a comma\r\nDESCRIPTION:Line one\\nline two\r\n"
     text += "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Reminder\r\nTRIGGER:-PT\(i % 4 * 5)M\r\nEND:VALARM\r\nEND:VEVENT\r\n"
 }
 text += "END:VCALENDAR\r\n"
@@ -84,6 +88,6 @@ let importHome = root + "/import"
 let importTime = time([nudge, "import", calendar], home: importHome) {
     try? FileManager.default.removeItem(atPath: importHome)
 }
-print("nudge import FILE, 10,000 events (5 rules, 4 zones, alarms) into an empty store: median \(ms(importTime)) of \(runs); \(text.utf8.count / 1_000_000) MB")
+print("nudge import FILE, 10,000 events (8 rules, 4 zones, alarms, EXDATEs) into an empty store: median \(ms(importTime)) of \(runs); \(text.utf8.count / 1_000_000) MB")
 let again = time([nudge, "import", calendar], home: importHome)
 print("the same again (every event already there): median \(ms(again))")
