@@ -52,6 +52,40 @@ struct DaemonTests {
         #expect(signals.contains("application://io.github.nudge.Nudge.desktop"))
     }
 
+    /// A calendar's rule imported: its times fire to the second, the one its EXDATE
+    /// leaves out does not, and nothing fires after its UNTIL.
+    @Test func aCalendarsRuleFiresItsTimesButNotTheOneLeftOutNorPastItsEnd() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let monitor = try desktop.monitor()
+        // Four seconds of one minute, from 2 s ahead (a minute's end waited out).
+        var first = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 2).rounded(.up))
+        let seconds = { (t: Date) in Int(t.timeIntervalSince1970) % 60 }
+        if seconds(first) > 55 { first = first.addingTimeInterval(Double(60 - seconds(first))) }
+        let times = (0..<4).map { first.addingTimeInterval(Double($0)) }
+        let stamp = DateFormatter()
+        (stamp.locale, stamp.timeZone, stamp.dateFormat) = (Locale(identifier: "en_US_POSIX"), TimeZone(identifier: "UTC"), "yyyyMMdd'T'HHmmss'Z'")
+        let byHour = Int(first.timeIntervalSince1970) / 3600 % 24, byMinute = Int(first.timeIntervalSince1970) / 60 % 60
+        let calendar = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:seconds@test", "SUMMARY:Calendar rule",
+            "DTSTART:\(stamp.string(from: times[0]))",
+            "RRULE:FREQ=DAILY;BYHOUR=\(byHour);BYMINUTE=\(byMinute);BYSECOND=\(times.map { String(seconds($0)) }.joined(separator: ","));UNTIL=\(stamp.string(from: times[2]))",
+            "EXDATE:\(stamp.string(from: times[1]))", "END:VEVENT", "END:VCALENDAR",
+        ].joined(separator: "\r\n") + "\r\n"
+        let file = desktop.directory + "/rule.ics"
+        try calendar.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try desktop.nudge("import", file).status == 0)
+        Thread.sleep(until: times[3].addingTimeInterval(2))
+        let calls = MonitoredNotify.parse(monitor.stop()).filter { $0.summary.hasPrefix("Calendar rule") }
+        // times[0] and times[2]: not the one left out, nor the one after the end.
+        try #require(calls.count == 2, "\(calls.map(\.time)) for \(times)")
+        for (call, due) in zip(calls, [times[0], times[2]]) {
+            #expect(call.time >= due.timeIntervalSince1970 && call.time < due.timeIntervalSince1970 + 1, "\(call.time) for \(due)")
+        }
+        #expect(daemon.stop().status == 0)
+    }
+
     @Test func answersFromThePopUpChangeTheStore() throws {
         let desktop = try Desktop()
         let daemon = try desktop.startDaemon()
