@@ -11,6 +11,8 @@ public enum CalendarImport {
         case alert(Alert)
         /// Not a reminder (no alarm and no rule), or a part of an alert already read.
         case skipped
+        /// A reminder with nothing left to fire: a one-shot gone by, a rule ended.
+        case over
         /// What cannot be imported, in one line naming the component and the property.
         case refused(String)
     }
@@ -27,8 +29,9 @@ public enum CalendarImport {
                     continue
                 }
                 do throws(Refusal) {
-                    guard let alert = try alert(component, system: system, now: now) else {
-                        outcomes.append(.skipped)
+                    let read = try alert(component, system: system, now: now)
+                    guard case .alert(let alert) = read else {
+                        outcomes.append(read)
                         continue
                     }
                     // The limits every alert keeps (a title of one line, sizes, no controls).
@@ -77,16 +80,17 @@ public enum CalendarImport {
                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 
-    static func alert(_ component: Component, system: TimeZone, now: Date) throws(Refusal) -> Alert? {
+    /// The component as an alert, or why not (refusals are thrown).
+    static func alert(_ component: Component, system: TimeZone, now: Date) throws(Refusal) -> Outcome {
         // A title is one line: other calendars' may hold several.
         let title = (component["SUMMARY"]?.text ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
         let body = component["DESCRIPTION"]?.text ?? ""
         if let own = component["X-NUDGE-SCHEDULE"]?.value {
             guard let schedule = Schedule(storageText: own) else { throw Refusal(reason: "X-NUDGE-SCHEDULE “\(own.quotedPrefix(60))” is not one this Nudge reads") }
-            return try nudgeAlert(component, title: title, body: body, schedule: schedule, now: now)
+            return .alert(try nudgeAlert(component, title: title, body: body, schedule: schedule, now: now))
         }
         let alarm = component.components.first { $0.name == "VALARM" && ["DISPLAY", "AUDIO", "EMAIL"].contains($0["ACTION"]?.value.uppercased() ?? "") }
-        guard alarm != nil || component["RRULE"] != nil else { return nil }
+        guard alarm != nil || component["RRULE"] != nil else { return .skipped }
         for unsupported in ["RDATE", "EXRULE"] where component[unsupported] != nil {
             throw Refusal(reason: "\(unsupported): Nudge's schedules have no extra or excluded rules")
         }
@@ -94,9 +98,9 @@ public enum CalendarImport {
         let start = try dateTime(component, "DTSTART", system: system)
         let offset = try trigger(alarm, component: component)
         let schedule = try Self.schedule(component, start: start, offset: offset, now: now)
-        guard let schedule else { return nil }
-        return Alert(id: id(component), title: title.isEmpty ? "Reminder" : title, body: body, schedule: schedule,
-                     timeZone: start.zoneID, created: now)
+        guard let schedule else { return .over }
+        return .alert(Alert(id: id(component), title: title.isEmpty ? "Reminder" : title, body: body, schedule: schedule,
+                            timeZone: start.zoneID, created: now))
     }
 
     // MARK: Nudge's own
@@ -318,8 +322,12 @@ public enum CalendarImport {
         // An end: UNTIL (inclusive), or the last of COUNT times from DTSTART.
         if let until = parts["UNTIL"] {
             let utc = until.hasSuffix("Z")
-            restriction.until = try DateTime.parse(String(until.prefix(15)), zone: utc ? TimeZone(identifier: "UTC")! : start.zone).instant
-                .addingTimeInterval(Double(offset))
+            do {
+                restriction.until = try DateTime.parse(String(until.prefix(15)), zone: utc ? TimeZone(identifier: "UTC")! : start.zone).instant
+                    .addingTimeInterval(Double(offset))
+            } catch {
+                throw refuse("UNTIL=\(until)", error.reason)
+            }
         }
         if let count = parts["COUNT"] {
             guard let n = Int(count), n >= 1 else { throw refuse("COUNT=\(count)", "not a positive number") }
@@ -333,9 +341,16 @@ public enum CalendarImport {
         let clock = ZoneClock(start.zone)
         for exdate in component.all("EXDATE") {
             let utc = exdate.list.first?.hasSuffix("Z") ?? false
-            let zone = utc ? TimeZone(identifier: "UTC")! : exdate.parameter("TZID").flatMap(TimeZone.init(identifier:)) ?? start.zone
+            var zone = utc ? TimeZone(identifier: "UTC")! : start.zone
+            if !utc, let tzid = exdate.parameter("TZID") {
+                guard let found = TimeZone(identifier: tzid.hasPrefix("/") ? String(tzid.drop { $0 == "/" }) : tzid) else {
+                    throw Refusal(reason: "EXDATE;TZID=\(tzid.quotedPrefix(40)): no time zone of that name in the zone database")
+                }
+                zone = found
+            }
             for item in exdate.list where !item.isEmpty {
-                let parsed = try DateTime.parse(String(item.prefix(15)), zone: zone)
+                let parsed: (instant: Date, day: CivilDay, time: LocalTime)
+                do { parsed = try DateTime.parse(String(item.prefix(15)), zone: zone) } catch { throw Refusal(reason: "EXDATE: " + error.reason) }
                 if item.count == 8 {
                     let (dayStart, dayEnd) = (clock.instant(parsed.day, LocalTime(secondOfDay: 0)!), clock.instant(parsed.day.advanced(by: 1), LocalTime(secondOfDay: 0)!))
                     guard dayEnd.addingTimeInterval(Double(offset)) > now else { continue }

@@ -55,11 +55,12 @@ struct Import: ParsableCommand {
             throw CLIError(.dataError, format(tr("%s is not iCalendar: it holds no VCALENDAR"), name))
         }
         let outcomes = CalendarImport.alerts(in: calendars, system: LocalZone.current, now: Date())
-        var alerts: [Alert] = [], refused: [String] = []
+        var alerts: [Alert] = [], refused: [String] = [], over = 0
         for outcome in outcomes {
             switch outcome {
             case .alert(let alert): alerts.append(alert)
             case .refused(let line): refused.append(line)
+            case .over: over += 1
             case .skipped: break
             }
         }
@@ -81,7 +82,10 @@ struct Import: ParsableCommand {
             }
         }
         // TRANSLATORS: nudge import's summary; %1$d reminders added, %2$d already there, %3$d refused.
-        print(format(tr("imported %1$d, already there %2$d, refused %3$d"), added, present, refused.count))
+        var summary = format(tr("imported %1$d, already there %2$d, refused %3$d"), added, present, refused.count)
+        // TRANSLATORS: after nudge import's summary: %d reminders of the file had nothing left to fire (over, ended).
+        if over > 0 { summary += format(trn("; %d over already, not imported", "; %d over already, not imported", over), over) }
+        print(summary)
         if !refused.isEmpty { throw ExitCode(65) }
     }
 
