@@ -22,9 +22,9 @@ public enum CalendarExport {
         for property in calendar.properties { Component.fold(property.line, into: &head) }
         for zone in calendar.components { zone.write(to: &head) }
         try emit(head)
-        // Each theme sound's file looked up once.
+        // Each theme sound's file looked up once, and made a URI once.
         var files: [String: String] = [:]
-        for case .named(let name)? in Set(alerts.map(\.sound)) { files[name] = soundFile(name) }
+        for case .named(let name)? in Set(alerts.map(\.sound)) { files[name] = soundFile(name).map(fileURI) }
         let known = files
         var zones: [String: TimeZone] = [:]
         for case let id? in Set(alerts.map(\.timeZone)) { zones[id] = TimeZone(identifier: id) }
@@ -35,7 +35,7 @@ public enum CalendarExport {
             for chunk in Parallel.chunks(slice.count, minimumChunk: 2_000, { range in
                 var writer = LineWriter(capacity: range.count * 1_100)
                 for alert in slice[(slice.startIndex + range.lowerBound)..<(slice.startIndex + range.upperBound)] {
-                    writeEvents(alert, system: system, zones: lookedUp, soundFile: { known[$0] }, to: &writer)
+                    writeEvents(alert, system: system, zones: lookedUp, soundURI: { known[$0] }, to: &writer)
                 }
                 return writer.bytes
             }) {
@@ -67,17 +67,18 @@ public enum CalendarExport {
 
     /// An alert's events, written as bytes (no tree: 100,000 alerts would make millions
     /// of properties only to write them). `zones`: the zones already looked up by name.
-    static func writeEvents(_ alert: Alert, system: TimeZone, zones: [String: TimeZone] = [:], soundFile: (String) -> String?,
+    /// `soundURI` gives a theme sound's file as a URI.
+    static func writeEvents(_ alert: Alert, system: TimeZone, zones: [String: TimeZone] = [:], soundURI: (String) -> String?,
                             to out: inout LineWriter) {
         let zone = alert.timeZone.flatMap { zones[$0] ?? TimeZone(identifier: $0) } ?? system
         let clock = Clock(zone: zone, tzid: alert.timeZone)
         let rules = self.rules(alert.schedule, first: clock.local(alert.created), clock: clock)
         let id = alert.id.uuidString.lowercased()
-        let title = Property.escape(alert.title)
+        let title = Property.escape(alert.title), stamp = Clock.utc(alert.created)
         for (index, rule) in rules.enumerated() {
             out.line("BEGIN", "VEVENT")
             out.line("UID", index == 0 ? id + "@nudge" : id + "-\(index + 1)@nudge")
-            out.line("DTSTAMP", Clock.utc(alert.created))
+            out.line("DTSTAMP", stamp)
             out.line(rule.start)
             if let rrule = rule.rrule { out.line("RRULE", rrule) }
             if !rule.except.isEmpty { out.line(clock.times("EXDATE", rule.except, utc: rule.utc)) }
@@ -89,13 +90,13 @@ public enum CalendarExport {
             // Nudge's settings once, on the first part; the others name the alert.
             if index == 0 { writeNudgeProperties(alert, id: id, to: &out) } else { out.line("X-NUDGE-ID", id) }
             if rules.count > 1 { out.line("X-NUDGE-PART", "\(index + 1)/\(rules.count)") }
-            if alert.enabled { writeAlarms(alert, title: title, soundFile: soundFile, to: &out) }
+            if alert.enabled { writeAlarms(alert, title: title, soundURI: soundURI, to: &out) }
             out.line("END", "VEVENT")
         }
     }
 
     /// What shows the reminder, and what plays its sound.
-    static func writeAlarms(_ alert: Alert, title: String, soundFile: (String) -> String?, to out: inout LineWriter) {
+    static func writeAlarms(_ alert: Alert, title: String, soundURI: (String) -> String?, to out: inout LineWriter) {
         out.line("BEGIN", "VALARM")
         out.line("ACTION", "DISPLAY")
         out.line("TRIGGER", "PT0S")
@@ -105,11 +106,11 @@ public enum CalendarExport {
         out.line("BEGIN", "VALARM")
         out.line("ACTION", "AUDIO")
         out.line("TRIGGER", "PT0S")
-        let path: String? = switch sound {
-        case .file(let path): path
-        case .named(let name): soundFile(name)
+        let uri: String? = switch sound {
+        case .file(let path): fileURI(path)
+        case .named(let name): soundURI(name)
         }
-        if let path { out.line(Property("ATTACH", fileURI(path), parameters: [("VALUE", ["URI"])])) }
+        if let uri { out.line(Property("ATTACH", uri, parameters: [("VALUE", ["URI"])])) }
         out.line("END", "VALARM")
     }
 
