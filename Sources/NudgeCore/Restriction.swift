@@ -125,7 +125,8 @@ extension Schedule {
                             zone: TimeZone, anchor: Date?) -> [Date] {
         var result: [Date] = []
         var cursor = max(after, restriction.from.map { $0.addingTimeInterval(-0.001) } ?? after)
-        let batch = min(max(count + restriction.except.count, 8), 512)
+        // A few more than asked for: times left out are few (a walk goes on when they are not).
+        let batch = min(count + 4, 512)
         let period = restriction.period
         let horizon = horizon(period)
         while result.count < count {

@@ -61,6 +61,13 @@ struct RestrictionTests {
         #expect(next(steps, after: "2026-12-01T00:00:00Z") == ["2026-12-01T01:00:00Z", "2026-12-01T03:00:00Z"])
     }
 
+    @Test func manyTimesLeftOutInARowAreWalkedPast() {
+        let start = utc("2026-12-01T00:00:00Z")
+        let left = Set((1...1_000).map { start.addingTimeInterval(Double($0 * 60)) })
+        let schedule = Schedule.restricted(.interval(seconds: 60, anchor: start, days: Schedule.everyDay), .init(except: left))
+        #expect(next(schedule, after: "2026-12-01T00:00:00Z", count: 2) == ["2026-12-01T16:41:00Z", "2026-12-01T16:42:00Z"])
+    }
+
     @Test func theStorageTextKeepsEverythingAndRefusesWhatIsNotOne() throws {
         let period = try #require(Schedule.Period(unit: .week, every: 2, anchor: CivilDay(daysSinceEpoch: -400), weekStart: .sunday))
         let schedules: [Schedule] = [
