@@ -166,18 +166,20 @@ public enum CalendarExport {
     ///
     /// Each rule starts at its first time at or after `first` (a local day and second):
     /// RFC 5545 counts DTSTART as an occurrence, and a period's count starts from it.
+    /// `narrowing`: a restricted schedule's period and places, which the rules say.
     static func rules(_ schedule: Schedule, first: (day: CivilDay, second: Int), clock: Clock,
-                      period: Schedule.Period? = nil) -> [Rule] {
+                      narrowing: Schedule.Restriction? = nil) -> [Rule] {
+        let period = narrowing?.period
         switch schedule {
         case .daily(let times, let days):
-            return timeRules(times, days: days, first: first, clock: clock, period: period)
+            return timeRules(times, days: days, first: first, clock: clock, narrowing: narrowing)
         case .afterAnswer(let seconds, let window, let days):
             // Counted from each answer: no calendar can say that. The clock's version of it
             // (every N inside the window) is the closest; X-NUDGE-SCHEDULE keeps the truth.
             let window = window ?? DayWindow(start: LocalTime(secondOfDay: 0)!, end: LocalTime(secondOfDay: 86_399)!)!
             let times = stride(from: window.start.secondOfDay, through: window.end.secondOfDay, by: max(seconds, 60))
                 .compactMap(LocalTime.init(secondOfDay:))
-            return timeRules(times, days: days, first: first, clock: clock, period: period)
+            return timeRules(times, days: days, first: first, clock: clock, narrowing: narrowing)
         case .interval(let seconds, let anchor, let days):
             // Steps of elapsed time from the anchor: in UTC, exact (to the second: the anchor's
             // fraction, the moment it was made, has no place in a DATE-TIME). Limited to some
@@ -204,7 +206,9 @@ public enum CalendarExport {
                 dayRules.append((";BYMONTHDAY=" + dom.map(String.init).joined(separator: ","), { _, date, _ in dom.contains(date) }))
             }
             if let dow = fields.weekdays {
-                dayRules.append((";BYDAY=" + dow.map { Self.days[$0] }.joined(separator: ","), { _, _, weekday in dow.contains(weekday) }))
+                // Weekdays by their place in the month, when the schedule has places.
+                let byDay = narrowing.map { byPlace($0.places) } ?? ""
+                dayRules.append((";BYDAY=" + (byDay.isEmpty ? dow.map { Self.days[$0] }.joined(separator: ",") : byDay), { _, _, weekday in dow.contains(weekday) }))
             }
             // Every day: a rule by month or year must say so (it would take DTSTART's day).
             if dayRules.isEmpty { dayRules.append(([.month, .year].contains(period?.unit) ? ";BYMONTHDAY=" + (1...31).map(String.init).joined(separator: ",") : "", { _, _, _ in true })) }
@@ -216,7 +220,7 @@ public enum CalendarExport {
                 var after = first.second
                 func fits() -> Bool {
                     fields.months.contains(month) && matches(month, date, weekday) && times.last!.secondOfDay >= after
-                        && period?.contains(first.day.advanced(by: offset)) != false
+                        && narrowing?.includes(first.day.advanced(by: offset)) != false
                 }
                 while offset < Schedule.horizon(period), !fits() {
                     offset += 1
@@ -227,7 +231,7 @@ public enum CalendarExport {
                     if month > 12 { (month, year) = (1, year + 1) }
                 }
                 let start = times.first { $0.secondOfDay >= after } ?? times[0]
-                return Rule(start: clock.start(first.day.advanced(by: offset), start), rrule: frequency(period) + months + days + time)
+                return Rule(start: clock.start(first.day.advanced(by: offset), start), rrule: frequency(narrowing) + months + days + time)
             }
         case .restricted(let base, let restriction):
             // Its first instant moves the rules' starts; the rest is said by the rule's
@@ -238,7 +242,7 @@ public enum CalendarExport {
                 if (local.day, local.second) > (start.day, start.second) { start = (local.day, local.second) }
             }
             let except = restriction.except.sorted()
-            return rules(base, first: start, clock: clock, period: restriction.period).map { rule in
+            return rules(base, first: start, clock: clock, narrowing: restriction).map { rule in
                 var rule = rule
                 if let until = restriction.until, let rrule = rule.rrule {
                     rule.rrule = rrule + ";UNTIL=" + (rule.utc || !clock.floating ? Clock.utc(until) : clock.stamp(until))
@@ -249,20 +253,28 @@ public enum CalendarExport {
         }
     }
 
-    /// `FREQ=DAILY`, or with a period `FREQ=WEEKLY;INTERVAL=2;WKST=MO`.
-    static func frequency(_ period: Schedule.Period?) -> String {
-        guard let period else { return "FREQ=DAILY" }
+    /// `FREQ=DAILY`; with a period `FREQ=WEEKLY;INTERVAL=2;WKST=MO`; with places in the
+    /// month `FREQ=MONTHLY`.
+    static func frequency(_ narrowing: Schedule.Restriction?) -> String {
+        guard let period = narrowing?.period else { return narrowing?.places.isEmpty == false ? "FREQ=MONTHLY" : "FREQ=DAILY" }
         var text = "FREQ=" + ["day": "DAILY", "week": "WEEKLY", "month": "MONTHLY", "year": "YEARLY"][period.unit.rawValue]! + ";INTERVAL=\(period.every)"
         if period.unit == .week { text += ";WKST=" + Self.days[period.weekStart.rawValue] }
         return text
     }
 
+    /// `BYDAY`'s `1MO,-1FR,WE`; empty for no places.
+    static func byPlace(_ places: [Schedule.Place]) -> String {
+        places.map { ($0.place == 0 ? "" : String($0.place)) + Self.days[$0.weekday.rawValue] }.joined(separator: ",")
+    }
+
     static func timeRules(_ times: [LocalTime], days: Set<Weekday>, first: (day: CivilDay, second: Int), clock: Clock,
-                          period: Schedule.Period?) -> [Rule] {
+                          narrowing: Schedule.Restriction?) -> [Rule] {
+        let period = narrowing?.period, places = byPlace(narrowing?.places ?? [])
         // Every day said as days of the week, by week, month or year (else they would take
-        // DTSTART's).
-        let byDay = days.count == 7 && (period.map { $0.unit == .day } ?? true) ? "" : ";BYDAY=" + byDay(days)
-        let frequency = period == nil && !byDay.isEmpty ? "FREQ=WEEKLY" : frequency(period)
+        // DTSTART's); weekdays by their places when they have them.
+        let byDay = !places.isEmpty ? ";BYDAY=" + places
+            : days.count == 7 && (period.map { $0.unit == .day } ?? true) ? "" : ";BYDAY=" + byDay(days)
+        let frequency = period == nil && places.isEmpty && !byDay.isEmpty ? "FREQ=WEEKLY" : frequency(narrowing)
         // By minute and second in the hour, then by time: each group one run.
         let sorted = times.sorted { ($0.secondOfDay % 3600, $0.secondOfDay) < ($1.secondOfDay % 3600, $1.secondOfDay) }
         var groups: [ArraySlice<LocalTime>] = []
@@ -276,7 +288,7 @@ public enum CalendarExport {
             let key = group.first!.secondOfDay % 3600
             // Its first time at or after the first second, on a day the rule holds.
             var day = first.day, after = first.second
-            while !(days.contains(day.weekday) && period?.contains(day) != false && group.last!.secondOfDay >= after)
+            while !(days.contains(day.weekday) && narrowing?.includes(day) != false && group.last!.secondOfDay >= after)
                     && first.day.distance(to: day) < Schedule.horizon(period) {
                 day = day.advanced(by: 1)
                 after = 0

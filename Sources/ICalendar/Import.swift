@@ -277,19 +277,33 @@ public enum CalendarImport {
             }
             return values.sorted()
         }
-        var weekdays: Set<Weekday>?
-        if let text = parts["BYDAY"] {
-            var days: Set<Weekday> = []
-            for item in text.split(separator: ",") {
-                guard let index = dayNames.firstIndex(of: String(item.suffix(2))) else { throw refuse("BYDAY=\(text)", "\(item) is not a day") }
-                guard item.count == 2 else { throw refuse("BYDAY=\(text)", "\(item) (a day's place in the month or year) cannot be said by Nudge's schedules") }
-                days.insert(Weekday(rawValue: index)!)
-            }
-            weekdays = days
-        }
         let hours = try numbers("BYHOUR", 0...23), minutes = try numbers("BYMINUTE", 0...59), seconds = try numbers("BYSECOND", 0...59)
         let monthDays = try numbers("BYMONTHDAY", 1...31), months = try numbers("BYMONTH", 1...12)
         if parts["BYMONTHDAY"].map({ $0.contains("-") }) == true { throw refuse("BYMONTHDAY=\(parts["BYMONTHDAY"]!)", "days counted from the month's end cannot be said by Nudge's schedules") }
+        // Weekdays, each maybe with its place in the month (1MO, -1FR).
+        var weekdays: Set<Weekday>?, places: [Schedule.Place] = []
+        if let text = parts["BYDAY"] {
+            var days: Set<Weekday> = [], placed = false
+            for item in text.split(separator: ",") {
+                guard let index = dayNames.firstIndex(of: String(item.suffix(2))) else { throw refuse("BYDAY=\(text)", "\(item) is not a day") }
+                let ordinal = item.dropLast(2)
+                guard let place = ordinal.isEmpty ? 0 : Int(ordinal.hasPrefix("+") ? ordinal.dropFirst() : ordinal), place != 0 || ordinal.isEmpty,
+                      let found = Schedule.Place(place, Weekday(rawValue: index)!) else {
+                    throw refuse("BYDAY=\(text)", "\(item): a weekday's place in the month is 1 to 5, or -1 to -5 from its end")
+                }
+                placed = placed || place != 0
+                days.insert(found.weekday)
+                places.append(found)
+            }
+            if placed {
+                guard frequency == "MONTHLY" || frequency == "YEARLY" && months != nil else {
+                    throw refuse("BYDAY=\(text)", "a weekday's place counts in a month: FREQ=MONTHLY, or YEARLY with BYMONTH")
+                }
+            } else {
+                places = []
+            }
+            weekdays = days
+        }
 
         // The alarm moves every occurrence by the same amount: within the day only (a day
         // earlier would change which days it falls on).
@@ -316,6 +330,7 @@ public enum CalendarImport {
             }
             restriction.period = period
         }
+        restriction.places = places
         // A start ahead: nothing before it (steps of elapsed time start there anyway).
         if first > now, !base.isInterval { restriction.from = first }
         func restricted() -> Schedule { restriction.isEmpty ? base : .restricted(base, restriction) }
@@ -402,8 +417,12 @@ public enum CalendarImport {
             let days = weekdays ?? (frequency == "WEEKLY" ? [start.day.weekday] : allDays)
             return .daily(times: times, days: days)
         default:
+            // Weekdays of the month (or of BYMONTH's months): by their place, or all of them.
+            if let weekdays, monthDays == nil {
+                if let months { return try cron(times, monthDays: nil, months: months, weekdays: weekdays) }
+                return .daily(times: times, days: weekdays)
+            }
             if frequency == "MONTHLY" {
-                if weekdays != nil && monthDays == nil { throw refuse("BYDAY with FREQ=MONTHLY", "every such weekday of the month: use FREQ=WEEKLY") }
                 return try cron(times, monthDays: monthDays ?? [start.day.components.day], months: months, weekdays: weekdays)
             }
             return try cron(times, monthDays: monthDays ?? [start.day.components.day], months: months ?? [start.day.components.month], weekdays: weekdays)

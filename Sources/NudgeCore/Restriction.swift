@@ -13,16 +13,74 @@ extension Schedule {
         public var except: Set<Date>
         /// Only the days of every Nth day, week, month or year.
         public var period: Period?
+        /// Only these weekdays by their place in the month (the first Monday, the last
+        /// Friday); none: every day the schedule has.
+        public var places: [Place]
 
-        public init(from: Date? = nil, until: Date? = nil, except: Set<Date> = [], period: Period? = nil) {
-            (self.from, self.until, self.except, self.period) = (from, until, except, period)
+        public init(from: Date? = nil, until: Date? = nil, except: Set<Date> = [], period: Period? = nil, places: [Place] = []) {
+            (self.from, self.until, self.except, self.period, self.places) = (from, until, except, period, places)
         }
 
         /// Whether it narrows nothing.
-        public var isEmpty: Bool { from == nil && until == nil && except.isEmpty && period == nil }
+        public var isEmpty: Bool { from == nil && until == nil && except.isEmpty && period == nil && places.isEmpty }
+
+        /// Whether a day is one it keeps: in a period, and one of the places when there are any.
+        public func includes(_ day: CivilDay) -> Bool {
+            (period?.contains(day) ?? true) && (places.isEmpty || places.contains { $0.matches(day) })
+        }
 
         /// The most instants one schedule leaves out.
         public static let maxExcept = 10_000
+    }
+
+    /// A weekday by its place in its month: the first Monday is (1, Monday), the last
+    /// Friday (-1, Friday); place 0 is every such weekday (RRULE's `BYDAY=MO,1FR`).
+    public struct Place: Sendable, Hashable, Codable {
+        /// -5…5: from the month's start, from its end, or 0 for every one.
+        public var place: Int
+        public var weekday: Weekday
+
+        /// A place; `nil` outside -5…5.
+        public init?(_ place: Int, _ weekday: Weekday) {
+            guard (-5...5).contains(place) else { return nil }
+            (self.place, self.weekday) = (place, weekday)
+        }
+
+        /// `first Mon`, `last Fri`, `each Wed`, in the words given.
+        public func summary(words: Wording = .english) -> String {
+            let day = weekday.shortName(words)
+            switch place {
+            // TRANSLATORS: a weekday of the month, every one of them: %s is the weekday (Mon).
+            case 0: return format(words.tr("each %s"), day)
+            // TRANSLATORS: the first such weekday of the month: %s is the weekday (Mon).
+            case 1: return format(words.tr("first %s"), day)
+            // TRANSLATORS: the second such weekday of the month: %s is the weekday (Mon).
+            case 2: return format(words.tr("second %s"), day)
+            // TRANSLATORS: the third such weekday of the month: %s is the weekday (Mon).
+            case 3: return format(words.tr("third %s"), day)
+            // TRANSLATORS: the fourth such weekday of the month: %s is the weekday (Mon).
+            case 4: return format(words.tr("fourth %s"), day)
+            // TRANSLATORS: the fifth such weekday of the month: %s is the weekday (Mon).
+            case 5: return format(words.tr("fifth %s"), day)
+            // TRANSLATORS: the last such weekday of the month: %s is the weekday (Fri).
+            case -1: return format(words.tr("last %s"), day)
+            // TRANSLATORS: the second-to-last such weekday of the month: %s is the weekday (Fri).
+            case -2: return format(words.tr("second-to-last %s"), day)
+            // TRANSLATORS: the third-to-last such weekday of the month: %s is the weekday (Fri).
+            case -3: return format(words.tr("third-to-last %s"), day)
+            // TRANSLATORS: the fourth-to-last such weekday of the month: %s is the weekday (Fri).
+            case -4: return format(words.tr("fourth-to-last %s"), day)
+            // TRANSLATORS: the fifth-to-last such weekday of the month: %s is the weekday (Fri).
+            default: return format(words.tr("fifth-to-last %s"), day)
+            }
+        }
+
+        public func matches(_ day: CivilDay) -> Bool {
+            guard day.weekday == weekday else { return false }
+            guard place != 0 else { return true }
+            let (year, month, date) = day.components
+            return place > 0 ? (date - 1) / 7 + 1 == place : (CivilDay.daysIn(month: month, year: year) - date) / 7 + 1 == -place
+        }
     }
 
     /// Every `every`th day, week, month or year, counted from the one holding `anchor`.
@@ -120,30 +178,29 @@ extension Schedule {
 
     /// ``occurrences(after:count:in:anchor:)`` of a restricted schedule: the base's, less
     /// what the restriction leaves out. A period filters days before their times are
-    /// resolved, so a rule every 5 years does not walk every day's times.
+    /// resolved, so a rule every 5 years does not walk every day's times. A place in the
+    /// month (the fifth Monday) can be a year away: the walk looks 8 years further.
     static func occurrences(of base: Schedule, _ restriction: Restriction, after: Date, count: Int, clock: ZoneClock,
                             zone: TimeZone, anchor: Date?) -> [Date] {
         var result: [Date] = []
         var cursor = max(after, restriction.from.map { $0.addingTimeInterval(-0.001) } ?? after)
         // A few more than asked for: times left out are few (a walk goes on when they are not).
         let batch = min(count + 4, 512)
-        let period = restriction.period
-        let horizon = horizon(period)
+        let horizon = horizon(restriction.period)
         while result.count < count {
             if let until = restriction.until, cursor >= until { break }
             let found: [Date] = switch base {
             case .daily(let times, let days):
                 walkDays(after: cursor, count: batch, clock: clock, times: times.sorted(), horizon: horizon) {
-                    days.contains($0.weekday) && period?.contains($0) != false
+                    days.contains($0.weekday) && restriction.includes($0)
                 }
             case .cron(let cron):
                 walkDays(after: cursor, count: batch, clock: clock, times: cron.times, horizon: horizon) {
-                    cron.matches($0) && period?.contains($0) != false
+                    cron.matches($0) && restriction.includes($0)
                 }
             default:
-                base.occurrences(after: cursor, count: batch, in: zone, anchor: anchor).filter {
-                    period?.contains(clock.local($0).day) != false
-                }
+                // Steps of elapsed time: neither a period nor places (see `canBeRestricted`).
+                base.occurrences(after: cursor, count: batch, in: zone, anchor: anchor)
             }
             guard let last = found.last else { break }
             for instant in found {

@@ -70,6 +70,10 @@ extension Schedule {
                 text = base.summary(in: zone, wording: wording, words: words)
                 if let period = restriction.period { text += ", " + period.summary(words: words) }
             }
+            if !restriction.places.isEmpty {
+                // TRANSLATORS: weekdays by their place in the month: %s is a list (first Mon, last Fri).
+                text += ", " + format(words.tr("%s of the month"), restriction.places.map { $0.summary(words: words) }.joined(separator: ", "))
+            }
             // TRANSLATORS: a schedule's first showing: %s is a date and time.
             if let from = restriction.from { text += ", " + format(words.tr("from %s"), wording.instant(from, zone)) }
             // TRANSLATORS: a schedule's last showing: %s is a date and time.

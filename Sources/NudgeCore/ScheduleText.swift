@@ -12,9 +12,11 @@ extension Schedule {
     ///     after 2700 34200-77400 62
     ///     after 2700 - 127
     ///     at 32400 127;every day 2 20457 1;from 1767600000;until 1798675200;except 1767772800,1767859200
+    ///     at 32400 34;places 1:1,-1:5
     ///
     /// A restriction follows its schedule after semicolons, which no schedule holds:
-    /// `every UNIT N ANCHOR-DAY WEEK-START`, `from`, `until`, `except` (sorted).
+    /// `every UNIT N ANCHOR-DAY WEEK-START`, `places PLACE:WEEKDAY,…`, `from`, `until`,
+    /// `except` (sorted).
     public var storageText: String {
         switch self {
         case .daily(let times, let days):
@@ -40,7 +42,7 @@ extension Schedule {
             guard let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) else { return Self.parse(storage: bytes) }
             guard let base = Self.parse(storage: UnsafeBufferPointer(rebasing: bytes[..<semicolon])),
                   let restriction = Restriction(storageText: String(decoding: UnsafeBufferPointer(rebasing: bytes[semicolon...]), as: UTF8.self)),
-                  base.canBeRestricted, restriction.period == nil || !base.isInterval else { return nil }
+                  base.canBeRestricted, restriction.period == nil && restriction.places.isEmpty || !base.isInterval else { return nil }
             return .restricted(base, restriction)
         }) else { return nil }
         self = parsed
@@ -114,6 +116,7 @@ extension Schedule.Restriction {
     var storageText: String {
         var text = ""
         if let period { text += ";every \(period.unit.rawValue) \(period.every) \(period.anchor.daysSinceEpoch) \(period.weekStart.rawValue)" }
+        if !places.isEmpty { text += ";places " + places.map { "\($0.place):\($0.weekday.rawValue)" }.joined(separator: ",") }
         if let from { text += ";from \(from.timeIntervalSince1970)" }
         if let until { text += ";until \(until.timeIntervalSince1970)" }
         if !except.isEmpty { text += ";except " + except.sorted().map { "\($0.timeIntervalSince1970)" }.joined(separator: ",") }
@@ -133,6 +136,14 @@ extension Schedule.Restriction {
                       let found = Schedule.Period(unit: unit, every: every, anchor: CivilDay(daysSinceEpoch: anchor), weekStart: start)
                 else { return nil }
                 period = found
+            case ("places", 2):
+                guard places.isEmpty else { return nil }
+                for item in words[1].split(separator: ",", omittingEmptySubsequences: false) {
+                    let pair = item.split(separator: ":", omittingEmptySubsequences: false)
+                    guard pair.count == 2, let place = Int(pair[0]), let weekday = Int(pair[1]).flatMap(Weekday.init(rawValue:)),
+                          let found = Schedule.Place(place, weekday) else { return nil }
+                    places.append(found)
+                }
             case ("from", 2):
                 guard from == nil, let found = instant(words[1]) else { return nil }
                 from = found

@@ -54,7 +54,14 @@ struct ImportTests {
                                               "BEGIN:VALARM", "ACTION:AUDIO", "TRIGGER;RELATED=END:-PT10M", "END:VALARM"], alarm: 3000),
             Event(uid: "exdate-past", lines: ["DTSTART:20260105T081000", "RRULE:FREQ=DAILY", "EXDATE:20260106T081000,20260107T081000",
                                               "EXDATE;VALUE=DATE:20260108"]),
-            Event(uid: "todo-daily", lines: ["X-KIND:VTODO", "DTSTART:20260105T071500", "RRULE:FREQ=DAILY"] + alarm(":PT0S")),
+            Event(uid: "first-monday-berlin", lines: ["DTSTART;TZID=Europe/Berlin:20260105T090000", "RRULE:FREQ=MONTHLY;BYDAY=1MO"]),
+            // (Python's dateutil expands a mix like BYDAY=-1FR,WE to DTSTART alone: RestrictionTests has one.)
+            Event(uid: "last-friday-every-other-month", lines: ["DTSTART:20260130T170000", "RRULE:FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR"]),
+            Event(uid: "thanksgiving-ny", lines: ["DTSTART;TZID=America/New_York:20261126T120000", "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=4TH"]),
+            Event(uid: "second-to-last-sunday", lines: ["DTSTART:20260118T100000Z", "RRULE:FREQ=MONTHLY;BYDAY=-2SU"]),
+            Event(uid: "mondays-of-winter", lines: ["DTSTART:20260105T080000", "RRULE:FREQ=MONTHLY;BYDAY=MO;BYMONTH=1,2,12"]),
+            Event(uid: "fridays-by-year", lines: ["DTSTART:20260102T080000", "RRULE:FREQ=YEARLY;BYDAY=FR"]),
+                        Event(uid: "todo-daily", lines: ["X-KIND:VTODO", "DTSTART:20260105T071500", "RRULE:FREQ=DAILY"] + alarm(":PT0S")),
         ]
     }
 
@@ -197,7 +204,9 @@ struct ImportTests {
             (Event(uid: "every-millennium", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=YEARLY;INTERVAL=1000"]), "INTERVAL=1000"),
             (Event(uid: "exdate-mars", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY", "EXDATE;TZID=Mars/Olympus_Mons:20300105T090000"]), "EXDATE;TZID=Mars/Olympus_Mons"),
             (Event(uid: "until-junk", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY;UNTIL=soon"]), "UNTIL=SOON"),
-            (Event(uid: "first-monday", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=MONTHLY;BYDAY=1MO"]), "1MO"),
+            (Event(uid: "weekly-first-friday", lines: ["DTSTART:20260102T090000", "RRULE:FREQ=WEEKLY;BYDAY=1FR"]), "BYDAY=1FR"),
+            (Event(uid: "sixth-friday", lines: ["DTSTART:20260102T090000", "RRULE:FREQ=MONTHLY;BYDAY=6FR"]), "6FR"),
+            (Event(uid: "twentieth-monday", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=YEARLY;BYDAY=20MO"]), "20MO"),
             (Event(uid: "setpos", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=-1"]), "BYSETPOS"),
             (Event(uid: "rdate", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY", "RDATE:29990101T090000"]), "RDATE"),
             (Event(uid: "mars", lines: ["DTSTART;TZID=Mars/Olympus_Mons:20260105T090000", "RRULE:FREQ=DAILY"]), "TZID=Mars/Olympus_Mons"),

@@ -47,6 +47,26 @@ struct RestrictionTests {
                 == ["2028-02-29T09:00:00Z", "2040-02-29T09:00:00Z"])
     }
 
+    @Test func weekdaysByTheirPlaceInTheMonth() throws {
+        // January 2026 begins on a Thursday: Wednesdays 7, 14, 21, 28; the last Friday is the
+        // 30th. March begins on a Sunday: Wednesdays 4…25, the last Friday the 27th.
+        let period = try #require(Schedule.Period(unit: .month, every: 2, anchor: Self.day("2026-01-07")))
+        let places = [try #require(Schedule.Place(-1, .friday)), try #require(Schedule.Place(0, .wednesday))]
+        let schedule = Schedule.restricted(.daily(times: [LocalTime(hour: 17, minute: 0)!], days: [.wednesday, .friday]),
+                                           .init(period: period, places: places))
+        #expect(next(schedule, after: "2026-01-01T00:00:00Z", count: 7)
+                == ["2026-01-07T17:00:00Z", "2026-01-14T17:00:00Z", "2026-01-21T17:00:00Z", "2026-01-28T17:00:00Z", "2026-01-30T17:00:00Z",
+                    "2026-03-04T17:00:00Z", "2026-03-11T17:00:00Z"])
+        #expect(next(schedule, after: "2026-03-26T00:00:00Z", count: 2) == ["2026-03-27T17:00:00Z", "2026-05-06T17:00:00Z"])
+        // The fifth Monday: only in months that have one (2026: March, June, August, November).
+        let fifth = Schedule.restricted(.daily(times: [Self.nine], days: [.monday]), .init(places: [try #require(Schedule.Place(5, .monday))]))
+        #expect(next(fifth, after: "2026-01-01T00:00:00Z", count: 4)
+                == ["2026-03-30T09:00:00Z", "2026-06-29T09:00:00Z", "2026-08-31T09:00:00Z", "2026-11-30T09:00:00Z"])
+        #expect(Schedule.Place(6, .monday) == nil && Schedule.Place(-6, .monday) == nil)
+        #expect(schedule.summary(in: zone("UTC")) == "Wed, Fri at 17:00, every 2 months, last Fri, each Wed of the month")
+        #expect(Schedule(storageText: schedule.storageText) == schedule)
+    }
+
     @Test func aStartAnEndAndTimesLeftOut() {
         let restriction = Schedule.Restriction(from: utc("2026-12-02T09:00:00Z"), until: utc("2026-12-06T09:00:00Z"),
                                                except: [utc("2026-12-04T09:00:00Z")])
@@ -83,7 +103,8 @@ struct RestrictionTests {
         for bad in ["at 32400 127;", "at 32400 127;until", "at 32400 127;until x", "at 32400 127;every day 1 0 1", "at 32400 127;every day 2 0 9",
                     "at 32400 127;every fortnight 2 0 1", "at 32400 127;from 1;from 2", "once 1;until 2", "after 60 - 127;until 2",
                     "at 32400 127;except ", "at 32400 127;except 1,,2", "at 32400 127;every year 101 0 1", "at 32400 127;until nan",
-                    "cron 0 9 * * *;until 5;x 1", "every 60 0 127;every day 2 0 1"] {
+                    "cron 0 9 * * *;until 5;x 1", "every 60 0 127;every day 2 0 1", "every 60 0 127;places 1:1", "at 32400 2;places 6:1", "at 32400 2;places 1:9",
+                    "at 32400 2;places 1-1"] {
             #expect(Schedule(storageText: bad) == nil, "\(bad)")
         }
     }
