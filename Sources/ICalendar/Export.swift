@@ -169,7 +169,7 @@ public enum CalendarExport {
     /// `narrowing`: a restricted schedule's period and places, which the rules say.
     static func rules(_ schedule: Schedule, first: (day: CivilDay, second: Int), clock: Clock,
                       narrowing: Schedule.Restriction? = nil) -> [Rule] {
-        let period = narrowing?.period
+        let period = narrowing?.period, monthDays = byMonthDay(narrowing?.monthDays ?? [])
         switch schedule {
         case .daily(let times, let days):
             return timeRules(times, days: days, first: first, clock: clock, narrowing: narrowing)
@@ -211,7 +211,10 @@ public enum CalendarExport {
                 dayRules.append((";BYDAY=" + (byDay.isEmpty ? dow.map { Self.days[$0] }.joined(separator: ",") : byDay), { _, _, weekday in dow.contains(weekday) }))
             }
             // Every day: a rule by month or year must say so (it would take DTSTART's day).
-            if dayRules.isEmpty { dayRules.append(([.month, .year].contains(period?.unit) ? ";BYMONTHDAY=" + (1...31).map(String.init).joined(separator: ",") : "", { _, _, _ in true })) }
+            if dayRules.isEmpty {
+                dayRules.append(([.month, .year].contains(period?.unit) && monthDays.isEmpty ? ";BYMONTHDAY=" + (1...31).map(String.init).joined(separator: ",") : "",
+                                 { _, _, _ in true }))
+            }
             let times = cron.times
             return dayRules.map { days, matches in
                 // The days counted forward by hand (a calendar's date arithmetic per day costs).
@@ -231,7 +234,7 @@ public enum CalendarExport {
                     if month > 12 { (month, year) = (1, year + 1) }
                 }
                 let start = times.first { $0.secondOfDay >= after } ?? times[0]
-                return Rule(start: clock.start(first.day.advanced(by: offset), start), rrule: frequency(narrowing) + months + days + time)
+                return Rule(start: clock.start(first.day.advanced(by: offset), start), rrule: frequency(narrowing) + months + days + monthDays + time)
             }
         case .restricted(let base, let restriction):
             // Its first instant moves the rules' starts; the rest is said by the rule's
@@ -256,10 +259,17 @@ public enum CalendarExport {
     /// `FREQ=DAILY`; with a period `FREQ=WEEKLY;INTERVAL=2;WKST=MO`; with places in the
     /// month `FREQ=MONTHLY`.
     static func frequency(_ narrowing: Schedule.Restriction?) -> String {
-        guard let period = narrowing?.period else { return narrowing?.places.isEmpty == false ? "FREQ=MONTHLY" : "FREQ=DAILY" }
+        guard let period = narrowing?.period else {
+            return narrowing?.places.isEmpty == false || narrowing?.monthDays.isEmpty == false ? "FREQ=MONTHLY" : "FREQ=DAILY"
+        }
         var text = "FREQ=" + ["day": "DAILY", "week": "WEEKLY", "month": "MONTHLY", "year": "YEARLY"][period.unit.rawValue]! + ";INTERVAL=\(period.every)"
         if period.unit == .week { text += ";WKST=" + Self.days[period.weekStart.rawValue] }
         return text
+    }
+
+    /// `;BYMONTHDAY=13,-1`; empty for no days.
+    static func byMonthDay(_ days: [Int]) -> String {
+        days.isEmpty ? "" : ";BYMONTHDAY=" + days.map(String.init).joined(separator: ",")
     }
 
     /// `BYDAY`'s `1MO,-1FR,WE`; empty for no places.
@@ -269,12 +279,12 @@ public enum CalendarExport {
 
     static func timeRules(_ times: [LocalTime], days: Set<Weekday>, first: (day: CivilDay, second: Int), clock: Clock,
                           narrowing: Schedule.Restriction?) -> [Rule] {
-        let period = narrowing?.period, places = byPlace(narrowing?.places ?? [])
+        let period = narrowing?.period, places = byPlace(narrowing?.places ?? []), monthDays = byMonthDay(narrowing?.monthDays ?? [])
         // Every day said as days of the week, by week, month or year (else they would take
         // DTSTART's); weekdays by their places when they have them.
         let byDay = !places.isEmpty ? ";BYDAY=" + places
             : days.count == 7 && (period.map { $0.unit == .day } ?? true) ? "" : ";BYDAY=" + byDay(days)
-        let frequency = period == nil && places.isEmpty && !byDay.isEmpty ? "FREQ=WEEKLY" : frequency(narrowing)
+        let frequency = period == nil && places.isEmpty && monthDays.isEmpty && !byDay.isEmpty ? "FREQ=WEEKLY" : frequency(narrowing)
         // By minute and second in the hour, then by time: each group one run.
         let sorted = times.sorted { ($0.secondOfDay % 3600, $0.secondOfDay) < ($1.secondOfDay % 3600, $1.secondOfDay) }
         var groups: [ArraySlice<LocalTime>] = []
@@ -294,7 +304,7 @@ public enum CalendarExport {
                 after = 0
             }
             let start = group.first { $0.secondOfDay >= after } ?? group.first!
-            var rrule = frequency + byDay + ";BYHOUR=" + group.map { String($0.secondOfDay / 3600) }.joined(separator: ",") + ";BYMINUTE=\(key / 60)"
+            var rrule = frequency + byDay + monthDays + ";BYHOUR=" + group.map { String($0.secondOfDay / 3600) }.joined(separator: ",") + ";BYMINUTE=\(key / 60)"
             if key % 60 != 0 { rrule += ";BYSECOND=\(key % 60)" }
             return Rule(start: clock.start(day, start), rrule: rrule)
         }

@@ -278,8 +278,8 @@ public enum CalendarImport {
             return values.sorted()
         }
         let hours = try numbers("BYHOUR", 0...23), minutes = try numbers("BYMINUTE", 0...59), seconds = try numbers("BYSECOND", 0...59)
-        let monthDays = try numbers("BYMONTHDAY", 1...31), months = try numbers("BYMONTH", 1...12)
-        if parts["BYMONTHDAY"].map({ $0.contains("-") }) == true { throw refuse("BYMONTHDAY=\(parts["BYMONTHDAY"]!)", "days counted from the month's end cannot be said by Nudge's schedules") }
+        let allMonthDays = try numbers("BYMONTHDAY", -31...31), months = try numbers("BYMONTH", 1...12)
+        if allMonthDays?.contains(0) == true { throw refuse("BYMONTHDAY=\(parts["BYMONTHDAY"]!)", "0 is not a day of the month") }
         // Weekdays, each maybe with its place in the month (1MO, -1FR).
         var weekdays: Set<Weekday>?, places: [Schedule.Place] = []
         if let text = parts["BYDAY"] {
@@ -304,6 +304,13 @@ public enum CalendarImport {
             }
             weekdays = days
         }
+        // Days of the month a cron expression cannot say (from the month's end, or with
+        // weekdays: cron takes either) narrow the days instead.
+        var monthDays = allMonthDays, filteredDays: [Int] = []
+        if let days = allMonthDays, days.contains(where: { $0 < 0 }) || weekdays != nil {
+            guard frequency != "WEEKLY" else { throw refuse("BYMONTHDAY with FREQ=WEEKLY", "RFC 5545 has no days of the month in a weekly rule") }
+            (monthDays, filteredDays) = (nil, days)
+        }
 
         // The alarm moves every occurrence by the same amount: within the day only (a day
         // earlier would change which days it falls on).
@@ -319,7 +326,8 @@ public enum CalendarImport {
         }()
         let allDays = Set(Weekday.allCases)
         let base = try rule(frequency, unit: unit, interval: interval, start: start, offset: offset, times: times, weekdays: weekdays,
-                            hours: hours, minutes: minutes, monthDays: monthDays, months: months, allDays: allDays, rrule: rrule)
+                            hours: hours, minutes: minutes, monthDays: monthDays, daysFiltered: !filteredDays.isEmpty, months: months,
+                            allDays: allDays, rrule: rrule)
         let first = start.instant.addingTimeInterval(Double(offset))
         var restriction = Schedule.Restriction()
         // Every Nth day, week, month or year, counted from DTSTART's.
@@ -331,6 +339,7 @@ public enum CalendarImport {
             restriction.period = period
         }
         restriction.places = places
+        restriction.monthDays = filteredDays
         // A start ahead: nothing before it (steps of elapsed time start there anyway).
         if first > now, !base.isInterval { restriction.from = first }
         func restricted() -> Schedule { restriction.isEmpty ? base : .restricted(base, restriction) }
@@ -389,15 +398,15 @@ public enum CalendarImport {
 
     /// The schedule of a rule's frequency and parts (see ``schedule(_:start:offset:now:)``).
     static func rule(_ frequency: String, unit: Int, interval: Int, start: DateTime, offset: Int, times: [LocalTime], weekdays: Set<Weekday>?,
-                     hours: [Int]?, minutes: [Int]?, monthDays: [Int]?, months: [Int]?, allDays: Set<Weekday>,
-                     rrule: String) throws(Refusal) -> Schedule {
+                     hours: [Int]?, minutes: [Int]?, monthDays: [Int]?, daysFiltered: Bool = false, months: [Int]?,
+                     allDays: Set<Weekday>, rrule: String) throws(Refusal) -> Schedule {
         switch frequency {
         case "SECONDLY", "MINUTELY", "HOURLY":
             let (step, overflow) = unit.multipliedReportingOverflow(by: interval)
             guard !overflow, step >= 60 else { throw refuse("FREQ=\(frequency);INTERVAL=\(interval)", "more often than once a minute") }
             // The limits of `--every`.
             do { try Limits.check(.every, seconds: step) } catch { throw refuse("FREQ=\(frequency);INTERVAL=\(interval)", error.description) }
-            guard monthDays == nil, months == nil else { throw refuse("BYMONTHDAY/BYMONTH with FREQ=\(frequency)", "Nudge's schedules cannot say that") }
+            guard monthDays == nil, !daysFiltered, months == nil else { throw refuse("BYMONTHDAY/BYMONTH with FREQ=\(frequency)", "Nudge's schedules cannot say that") }
             if hours != nil || minutes != nil {
                 // Steps inside hours of the day: the same times every day when the step
                 // divides the day.
@@ -417,10 +426,11 @@ public enum CalendarImport {
             let days = weekdays ?? (frequency == "WEEKLY" ? [start.day.weekday] : allDays)
             return .daily(times: times, days: days)
         default:
-            // Weekdays of the month (or of BYMONTH's months): by their place, or all of them.
-            if let weekdays, monthDays == nil {
+            // Weekdays of the month (or of BYMONTH's months): by their place, or all of them;
+            // or days the restriction says.
+            if weekdays != nil && monthDays == nil || daysFiltered {
                 if let months { return try cron(times, monthDays: nil, months: months, weekdays: weekdays) }
-                return .daily(times: times, days: weekdays)
+                return .daily(times: times, days: weekdays ?? allDays)
             }
             if frequency == "MONTHLY" {
                 return try cron(times, monthDays: monthDays ?? [start.day.components.day], months: months, weekdays: weekdays)

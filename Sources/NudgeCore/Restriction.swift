@@ -16,17 +16,37 @@ extension Schedule {
         /// Only these weekdays by their place in the month (the first Monday, the last
         /// Friday); none: every day the schedule has.
         public var places: [Place]
+        /// Only these days of the month: 1…31, or -1…-31 from its end (-1 is its last day);
+        /// none: every day the schedule has.
+        public var monthDays: [Int]
 
-        public init(from: Date? = nil, until: Date? = nil, except: Set<Date> = [], period: Period? = nil, places: [Place] = []) {
+        public init(from: Date? = nil, until: Date? = nil, except: Set<Date> = [], period: Period? = nil, places: [Place] = [],
+                    monthDays: [Int] = []) {
             (self.from, self.until, self.except, self.period, self.places) = (from, until, except, period, places)
+            self.monthDays = monthDays
         }
 
         /// Whether it narrows nothing.
-        public var isEmpty: Bool { from == nil && until == nil && except.isEmpty && period == nil && places.isEmpty }
+        public var isEmpty: Bool { from == nil && until == nil && except.isEmpty && period == nil && places.isEmpty && monthDays.isEmpty }
 
-        /// Whether a day is one it keeps: in a period, and one of the places when there are any.
+        /// Whether a day is one it keeps: in a period, one of the places and one of the days
+        /// of the month when there are any.
         public func includes(_ day: CivilDay) -> Bool {
-            (period?.contains(day) ?? true) && (places.isEmpty || places.contains { $0.matches(day) })
+            guard period?.contains(day) ?? true, places.isEmpty || places.contains(where: { $0.matches(day) }) else { return false }
+            guard !monthDays.isEmpty else { return true }
+            let (year, month, date) = day.components
+            let fromEnd = date - CivilDay.daysIn(month: month, year: year) - 1
+            return monthDays.contains { $0 == date || $0 == fromEnd }
+        }
+
+        /// `day 13`, `the last day`, `day 2 from the end`, in the words given.
+        public static func monthDay(_ day: Int, words: Wording = .english) -> String {
+            // TRANSLATORS: a day of the month by its number: %d is 1 to 31.
+            if day > 0 { return format(words.tr("day %d"), day) }
+            // TRANSLATORS: the last day of the month.
+            if day == -1 { return words.tr("the last day") }
+            // TRANSLATORS: a day of the month counted from its end: %d is 2 to 31 (2: the day before the last).
+            return format(words.tr("day %d from the end"), -day)
         }
 
         /// The most instants one schedule leaves out.

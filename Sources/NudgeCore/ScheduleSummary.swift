@@ -70,6 +70,10 @@ extension Schedule {
                 text = base.summary(in: zone, wording: wording, words: words)
                 if let period = restriction.period { text += ", " + period.summary(words: words) }
             }
+            if !restriction.monthDays.isEmpty {
+                let days = restriction.monthDays.map { Restriction.monthDay($0, words: words) }.joined(separator: ", ")
+                text += ", " + format(words.tr("%s of the month"), days)
+            }
             if !restriction.places.isEmpty {
                 // TRANSLATORS: weekdays by their place in the month: %s is a list (first Mon, last Fri).
                 text += ", " + format(words.tr("%s of the month"), restriction.places.map { $0.summary(words: words) }.joined(separator: ", "))

@@ -13,9 +13,10 @@ extension Schedule {
     ///     after 2700 - 127
     ///     at 32400 127;every day 2 20457 1;from 1767600000;until 1798675200;except 1767772800,1767859200
     ///     at 32400 34;places 1:1,-1:5
+    ///     at 32400 127;monthdays -1
     ///
     /// A restriction follows its schedule after semicolons, which no schedule holds:
-    /// `every UNIT N ANCHOR-DAY WEEK-START`, `places PLACE:WEEKDAY,…`, `from`, `until`,
+    /// `every UNIT N ANCHOR-DAY WEEK-START`, `places PLACE:WEEKDAY,…`, `monthdays D,…`, `from`, `until`,
     /// `except` (sorted).
     public var storageText: String {
         switch self {
@@ -42,7 +43,8 @@ extension Schedule {
             guard let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) else { return Self.parse(storage: bytes) }
             guard let base = Self.parse(storage: UnsafeBufferPointer(rebasing: bytes[..<semicolon])),
                   let restriction = Restriction(storageText: String(decoding: UnsafeBufferPointer(rebasing: bytes[semicolon...]), as: UTF8.self)),
-                  base.canBeRestricted, restriction.period == nil && restriction.places.isEmpty || !base.isInterval else { return nil }
+                  base.canBeRestricted, restriction.period == nil && restriction.places.isEmpty && restriction.monthDays.isEmpty || !base.isInterval
+            else { return nil }
             return .restricted(base, restriction)
         }) else { return nil }
         self = parsed
@@ -117,6 +119,7 @@ extension Schedule.Restriction {
         var text = ""
         if let period { text += ";every \(period.unit.rawValue) \(period.every) \(period.anchor.daysSinceEpoch) \(period.weekStart.rawValue)" }
         if !places.isEmpty { text += ";places " + places.map { "\($0.place):\($0.weekday.rawValue)" }.joined(separator: ",") }
+        if !monthDays.isEmpty { text += ";monthdays " + monthDays.map(String.init).joined(separator: ",") }
         if let from { text += ";from \(from.timeIntervalSince1970)" }
         if let until { text += ";until \(until.timeIntervalSince1970)" }
         if !except.isEmpty { text += ";except " + except.sorted().map { "\($0.timeIntervalSince1970)" }.joined(separator: ",") }
@@ -144,6 +147,11 @@ extension Schedule.Restriction {
                           let found = Schedule.Place(place, weekday) else { return nil }
                     places.append(found)
                 }
+            case ("monthdays", 2):
+                guard monthDays.isEmpty else { return nil }
+                let days = words[1].split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+                guard days.allSatisfy({ $0.map { (1...31).contains(abs($0)) } ?? false }) else { return nil }
+                monthDays = days.compactMap { $0 }
             case ("from", 2):
                 guard from == nil, let found = instant(words[1]) else { return nil }
                 from = found

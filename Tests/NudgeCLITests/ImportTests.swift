@@ -60,7 +60,10 @@ struct ImportTests {
             Event(uid: "thanksgiving-ny", lines: ["DTSTART;TZID=America/New_York:20261126T120000", "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=4TH"]),
             Event(uid: "second-to-last-sunday", lines: ["DTSTART:20260118T100000Z", "RRULE:FREQ=MONTHLY;BYDAY=-2SU"]),
             Event(uid: "mondays-of-winter", lines: ["DTSTART:20260105T080000", "RRULE:FREQ=MONTHLY;BYDAY=MO;BYMONTH=1,2,12"]),
-            Event(uid: "fridays-by-year", lines: ["DTSTART:20260102T080000", "RRULE:FREQ=YEARLY;BYDAY=FR"]),
+            Event(uid: "last-day-of-the-month", lines: ["DTSTART:20260131T180000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=-1"]),
+            Event(uid: "friday-the-13th-berlin", lines: ["DTSTART;TZID=Europe/Berlin:20260213T130000", "RRULE:FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13"]),
+            Event(uid: "end-of-february", lines: ["DTSTART:20260228T090000Z", "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"]),
+                        Event(uid: "fridays-by-year", lines: ["DTSTART:20260102T080000", "RRULE:FREQ=YEARLY;BYDAY=FR"]),
                         Event(uid: "todo-daily", lines: ["X-KIND:VTODO", "DTSTART:20260105T071500", "RRULE:FREQ=DAILY"] + alarm(":PT0S")),
         ]
     }

@@ -67,6 +67,18 @@ struct RestrictionTests {
         #expect(Schedule(storageText: schedule.storageText) == schedule)
     }
 
+    @Test func daysOfTheMonthFromItsEndAndWithWeekdays() throws {
+        let last = Schedule.restricted(.daily(times: [Self.nine], days: Schedule.everyDay), .init(monthDays: [-1]))
+        // 2028 is a leap year: February ends on the 29th.
+        #expect(next(last, after: "2028-01-01T00:00:00Z", count: 3) == ["2028-01-31T09:00:00Z", "2028-02-29T09:00:00Z", "2028-03-31T09:00:00Z"])
+        #expect(last.summary(in: zone("UTC")) == "daily at 09:00, the last day of the month")
+        // Friday the 13th: February, March and November in 2026.
+        let friday13 = Schedule.restricted(.daily(times: [Self.nine], days: [.friday]), .init(monthDays: [13]))
+        #expect(next(friday13, after: "2026-01-01T00:00:00Z", count: 3) == ["2026-02-13T09:00:00Z", "2026-03-13T09:00:00Z", "2026-11-13T09:00:00Z"])
+        #expect(Schedule(storageText: friday13.storageText) == friday13)
+        #expect(Schedule.Restriction.monthDay(-2) == "day 2 from the end")
+    }
+
     @Test func aStartAnEndAndTimesLeftOut() {
         let restriction = Schedule.Restriction(from: utc("2026-12-02T09:00:00Z"), until: utc("2026-12-06T09:00:00Z"),
                                                except: [utc("2026-12-04T09:00:00Z")])
@@ -104,7 +116,7 @@ struct RestrictionTests {
                     "at 32400 127;every fortnight 2 0 1", "at 32400 127;from 1;from 2", "once 1;until 2", "after 60 - 127;until 2",
                     "at 32400 127;except ", "at 32400 127;except 1,,2", "at 32400 127;every year 101 0 1", "at 32400 127;until nan",
                     "cron 0 9 * * *;until 5;x 1", "every 60 0 127;every day 2 0 1", "every 60 0 127;places 1:1", "at 32400 2;places 6:1", "at 32400 2;places 1:9",
-                    "at 32400 2;places 1-1"] {
+                    "at 32400 2;places 1-1", "at 32400 2;monthdays 0", "at 32400 2;monthdays 32", "at 32400 2;monthdays -1,", "every 60 0 127;monthdays 1"] {
             #expect(Schedule(storageText: bad) == nil, "\(bad)")
         }
     }
