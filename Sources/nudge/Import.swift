@@ -17,7 +17,7 @@ struct Import: ParsableCommand {
         Each VEVENT or VTODO with a VALARM or an RRULE becomes a reminder at its start \
         (in its TZID, in UTC, or in floating time, which follows the system's zone), moved \
         by its first alarm's TRIGGER, repeating as its RRULE says (every N days, weeks, \
-        months or years, the first Monday or the last Friday of the month, until a date or \
+        months or years, the first Monday or the last day of the month, until a date or \
         for a number of times, with dates left out). A file exported by Nudge comes back \
         exactly (its X-NUDGE-* properties). What Nudge's schedules cannot say (BYSETPOS, \
         RDATE, the 20th Monday of the year…) is refused with one line naming the component and the property, and the rest is \
