@@ -376,8 +376,7 @@ struct Clock {
 
     /// DTSTART for an instant, in this zone's local time.
     func start(_ instant: Date) -> Property {
-        let (day, second) = clock.local(instant)
-        return start(day, LocalTime(secondOfDay: second)!)
+        property(stamp(instant))
     }
 
     /// DTSTART for a day and a local time.

@@ -169,6 +169,15 @@ public enum CalendarImport {
         }
     }
 
+    /// The zone a property's TZID names, as the tz database has it (Outlook's "/" prefix
+    /// dropped); refused, naming the property, when there is none.
+    static func zone(_ tzid: String, of name: String) throws(Refusal) -> TimeZone {
+        guard let found = TimeZone(identifier: tzid.hasPrefix("/") ? String(tzid.drop { $0 == "/" }) : tzid) else {
+            throw Refusal(reason: "\(name);TZID=\(tzid.quotedPrefix(40)): no time zone of that name in the zone database")
+        }
+        return found
+    }
+
     static func dateTime(_ component: Component, _ name: String, system: TimeZone) throws(Refusal) -> DateTime {
         guard let property = component[name] else { throw Refusal(reason: "no \(name)") }
         var value = property.value
@@ -177,11 +186,7 @@ public enum CalendarImport {
             value.removeLast()
             (zone, zoneID) = (TimeZone(identifier: "UTC")!, "UTC")
         } else if let tzid = property.parameter("TZID") {
-            // Zone names as the tz database has them; Outlook's "/" prefix dropped.
-            let id = tzid.hasPrefix("/") ? String(tzid.drop { $0 == "/" }) : tzid
-            guard let found = TimeZone(identifier: id) else {
-                throw Refusal(reason: "\(name);TZID=\(tzid.quotedPrefix(40)): no time zone of that name in the zone database")
-            }
+            let found = try Self.zone(tzid, of: name)
             (zone, zoneID) = (found, found.identifier)
         } else {
             (zone, zoneID) = (system, nil)
@@ -366,12 +371,7 @@ public enum CalendarImport {
         for exdate in component.all("EXDATE") {
             let utc = exdate.list.first?.hasSuffix("Z") ?? false
             var zone = utc ? TimeZone(identifier: "UTC")! : start.zone
-            if !utc, let tzid = exdate.parameter("TZID") {
-                guard let found = TimeZone(identifier: tzid.hasPrefix("/") ? String(tzid.drop { $0 == "/" }) : tzid) else {
-                    throw Refusal(reason: "EXDATE;TZID=\(tzid.quotedPrefix(40)): no time zone of that name in the zone database")
-                }
-                zone = found
-            }
+            if !utc, let tzid = exdate.parameter("TZID") { zone = try Self.zone(tzid, of: "EXDATE") }
             for item in exdate.list where !item.isEmpty {
                 let parsed: (instant: Date, day: CivilDay, time: LocalTime)
                 do { parsed = try DateTime.parse(String(item.prefix(15)), zone: zone) } catch { throw Refusal(reason: "EXDATE: " + error.reason) }
