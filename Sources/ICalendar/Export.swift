@@ -154,10 +154,8 @@ public enum CalendarExport {
         var utc = false
     }
 
-    static let days = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
-
     static func byDay(_ days: Set<Weekday>) -> String {
-        days.sorted { ($0.rawValue + 6) % 7 < ($1.rawValue + 6) % 7 }.map { Self.days[$0.rawValue] }.joined(separator: ",")
+        days.sorted { ($0.rawValue + 6) % 7 < ($1.rawValue + 6) % 7 }.map(\.rruleName).joined(separator: ",")
     }
 
     /// The rules that together give the schedule's times. RRULE's BYHOUR and BYMINUTE
@@ -208,7 +206,7 @@ public enum CalendarExport {
             if let dow = fields.weekdays {
                 // Weekdays by their place in the month, when the schedule has places.
                 let byDay = narrowing.map { byPlace($0.places) } ?? ""
-                dayRules.append((";BYDAY=" + (byDay.isEmpty ? dow.map { Self.days[$0] }.joined(separator: ",") : byDay), { _, _, weekday in dow.contains(weekday) }))
+                dayRules.append((";BYDAY=" + (byDay.isEmpty ? dow.map { Weekday.rruleNames[$0] }.joined(separator: ",") : byDay), { _, _, weekday in dow.contains(weekday) }))
             }
             // Every day: a rule by month or year must say so (it would take DTSTART's day).
             if dayRules.isEmpty {
@@ -263,7 +261,7 @@ public enum CalendarExport {
             return narrowing?.places.isEmpty == false || narrowing?.monthDays.isEmpty == false ? "FREQ=MONTHLY" : "FREQ=DAILY"
         }
         var text = "FREQ=" + ["day": "DAILY", "week": "WEEKLY", "month": "MONTHLY", "year": "YEARLY"][period.unit.rawValue]! + ";INTERVAL=\(period.every)"
-        if period.unit == .week { text += ";WKST=" + Self.days[period.weekStart.rawValue] }
+        if period.unit == .week { text += ";WKST=" + period.weekStart.rruleName }
         return text
     }
 
@@ -274,7 +272,7 @@ public enum CalendarExport {
 
     /// `BYDAY`'s `1MO,-1FR,WE`; empty for no places.
     static func byPlace(_ places: [Schedule.Place]) -> String {
-        places.map { ($0.place == 0 ? "" : String($0.place)) + Self.days[$0.weekday.rawValue] }.joined(separator: ",")
+        places.map { ($0.place == 0 ? "" : String($0.place)) + $0.weekday.rruleName }.joined(separator: ",")
     }
 
     static func timeRules(_ times: [LocalTime], days: Set<Weekday>, first: (day: CivilDay, second: Int), clock: Clock,

@@ -244,8 +244,6 @@ public enum CalendarImport {
 
     // MARK: Rules
 
-    static let dayNames = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
-
     /// The schedule of a component starting at `start`, its alarm `offset` seconds from it;
     /// `nil` for a one-shot already over.
     static func schedule(_ component: Component, start: DateTime, offset: Int, now: Date) throws(Refusal) -> Schedule? {
@@ -266,8 +264,8 @@ public enum CalendarImport {
         guard interval >= 1 else { throw refuse("INTERVAL=\(parts["INTERVAL"]!)", "not a positive number") }
         var weekStart = Weekday.monday
         if let text = parts["WKST"] {
-            guard let index = dayNames.firstIndex(of: text) else { throw refuse("WKST=\(text)", "not a day") }
-            weekStart = Weekday(rawValue: index)!
+            guard let day = Weekday(rruleName: text) else { throw refuse("WKST=\(text)", "not a day") }
+            weekStart = day
         }
         for unsupported in ["BYSETPOS", "BYYEARDAY", "BYWEEKNO"] where parts[unsupported] != nil {
             throw refuse(unsupported, "Nudge's schedules cannot say that")
@@ -290,10 +288,10 @@ public enum CalendarImport {
         if let text = parts["BYDAY"] {
             var days: Set<Weekday> = [], placed = false
             for item in text.split(separator: ",") {
-                guard let index = dayNames.firstIndex(of: String(item.suffix(2))) else { throw refuse("BYDAY=\(text)", "\(item) is not a day") }
+                guard let weekday = Weekday(rruleName: item.suffix(2)) else { throw refuse("BYDAY=\(text)", "\(item) is not a day") }
                 let ordinal = item.dropLast(2)
                 guard let place = ordinal.isEmpty ? 0 : Int(ordinal.hasPrefix("+") ? ordinal.dropFirst() : ordinal), place != 0 || ordinal.isEmpty,
-                      let found = Schedule.Place(place, Weekday(rawValue: index)!) else {
+                      let found = Schedule.Place(place, weekday) else {
                     throw refuse("BYDAY=\(text)", "\(item): a weekday's place in the month is 1 to 5, or -1 to -5 from its end")
                 }
                 placed = placed || place != 0
@@ -312,8 +310,9 @@ public enum CalendarImport {
         // Days of the month a cron expression cannot say (from the month's end, or with
         // weekdays: cron takes either) narrow the days instead.
         var monthDays = allMonthDays, filteredDays: [Int] = []
+        let noMonthDaysInAWeek = refuse("BYMONTHDAY with FREQ=WEEKLY", "RFC 5545 has no days of the month in a weekly rule")
         if let days = allMonthDays, days.contains(where: { $0 < 0 }) || weekdays != nil {
-            guard frequency != "WEEKLY" else { throw refuse("BYMONTHDAY with FREQ=WEEKLY", "RFC 5545 has no days of the month in a weekly rule") }
+            guard frequency != "WEEKLY" else { throw noMonthDaysInAWeek }
             (monthDays, filteredDays) = (nil, days)
         }
 
@@ -337,7 +336,7 @@ public enum CalendarImport {
         var restriction = Schedule.Restriction()
         // Every Nth day, week, month or year, counted from DTSTART's.
         if interval > 1, let periodUnit = ["DAILY": Schedule.Period.Unit.day, "WEEKLY": .week, "MONTHLY": .month, "YEARLY": .year][frequency] {
-            if periodUnit == .week, monthDays != nil { throw refuse("BYMONTHDAY with FREQ=WEEKLY", "RFC 5545 has no days of the month in a weekly rule") }
+            if periodUnit == .week, monthDays != nil { throw noMonthDaysInAWeek }
             guard let period = Schedule.Period(unit: periodUnit, every: interval, anchor: start.day, weekStart: weekStart) else {
                 throw refuse("FREQ=\(frequency);INTERVAL=\(interval)", "a period longer than a century")
             }

@@ -29,6 +29,10 @@ extension Schedule {
         /// Whether it narrows nothing.
         public var isEmpty: Bool { from == nil && until == nil && except.isEmpty && period == nil && places.isEmpty && monthDays.isEmpty }
 
+        /// Whether it keeps only some days (a period, places, days of the month): what steps
+        /// of elapsed time, whose days are not a calendar's, cannot take.
+        public var narrowsDays: Bool { period != nil || !places.isEmpty || !monthDays.isEmpty }
+
         /// Whether a day is one it keeps: in a period, one of the places and one of the days
         /// of the month when there are any.
         public func includes(_ day: CivilDay) -> Bool {
@@ -219,7 +223,7 @@ extension Schedule {
                     cron.matches($0) && restriction.includes($0)
                 }
             default:
-                // Steps of elapsed time: neither a period nor places (see `canBeRestricted`).
+                // Steps of elapsed time: no days narrowed (see `narrowsDays`).
                 base.occurrences(after: cursor, count: batch, in: zone, anchor: anchor)
             }
             guard let last = found.last else { break }

@@ -88,7 +88,7 @@ public enum Schedule: Sendable, Hashable, Codable {
     /// Walks local days from the one `after` falls on, trying each time of each matching
     /// day; instants come out strictly increasing (two gap times that both land on the
     /// gap's end count once). It looks `horizon` days ahead at most.
-    static func walkDays(after: Date, count: Int, clock: ZoneClock, times: [LocalTime], horizon: Int = 8 * 366 + 2,
+    static func walkDays(after: Date, count: Int, clock: ZoneClock, times: [LocalTime], horizon: Int = horizon(nil),
                          matches: (CivilDay) -> Bool) -> [Date] {
         guard !times.isEmpty else { return [] }
         var result: [Date] = []

@@ -43,8 +43,7 @@ extension Schedule {
             guard let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) else { return Self.parse(storage: bytes) }
             guard let base = Self.parse(storage: UnsafeBufferPointer(rebasing: bytes[..<semicolon])),
                   let restriction = Restriction(storageText: String(decoding: UnsafeBufferPointer(rebasing: bytes[semicolon...]), as: UTF8.self)),
-                  base.canBeRestricted, restriction.period == nil && restriction.places.isEmpty && restriction.monthDays.isEmpty || !base.isInterval
-            else { return nil }
+                  base.canBeRestricted, !(restriction.narrowsDays && base.isInterval) else { return nil }
             return .restricted(base, restriction)
         }) else { return nil }
         self = parsed
