@@ -22,6 +22,12 @@ let package = Package(
         ),
         .systemLibrary(name: "CLinux", path: "Modules/CLinux"),
         .systemLibrary(
+            name: "CSQLite",
+            path: "Modules/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
             name: "CNcurses",
             path: "Modules/CNcurses",
             providers: [.apt(["libncurses-dev"])]
@@ -33,7 +39,7 @@ let package = Package(
         .target(name: "NudgeCore"),
         .target(name: "Localization", dependencies: ["CLinux", "NudgeCore"]),
         .target(name: "FreedesktopDelivery", dependencies: ["NudgeCore", "DBus", "Platform"]),
-        .target(name: "NudgeStore", dependencies: ["NudgeCore", "Platform", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "NudgeStore", dependencies: ["NudgeCore", "Platform", "CSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "NudgeDaemon",
             dependencies: [

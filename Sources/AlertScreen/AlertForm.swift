@@ -37,6 +37,9 @@ public struct AlertForm: Sendable, Equatable {
     /// The schedule fields as they were when the form opened: an edit that leaves them
     /// alone keeps the stored schedule (a one-shot in the past stays valid).
     private let original: [String]
+    /// The title and body as they were when the form opened: an edit saves only what it
+    /// changed, so a change made elsewhere meanwhile to another field stays.
+    private let originalTitle: String, originalBody: String
 
     /// A new alert's form: daily at 09:30.
     public init() {
@@ -82,6 +85,7 @@ public struct AlertForm: Sendable, Equatable {
     private init(values: [Field: String], kind: Kind, afterDone: Bool, editing: String?) {
         (self.values, self.kind, self.afterDone, self.editing) = (values, kind, afterDone, editing)
         original = Self.scheduleState(values, kind, afterDone)
+        (originalTitle, originalBody) = (values[.title, default: ""], values[.body, default: ""])
         cursor = self.values[.title, default: ""].count
     }
 
@@ -103,6 +107,23 @@ public struct AlertForm: Sendable, Equatable {
 
     /// Whether the schedule fields differ from those the form opened with.
     public var scheduleChanged: Bool { Self.scheduleState(values, kind, afterDone) != original }
+
+    /// Whether the title differs from the one the form opened with.
+    public var titleChanged: Bool { self[.title] != originalTitle }
+
+    /// Whether the body differs from the one the form opened with.
+    public var bodyChanged: Bool { self[.body] != originalBody }
+
+    /// The most UTF-8 bytes a field holds: the title and body as ``Limits`` has them, a
+    /// schedule field far more than any schedule needs. Text past it is refused as it is
+    /// typed or pasted, so a paste of any size costs no more than the limit.
+    public static func maxBytes(_ field: Field) -> Int {
+        switch field {
+        case .title: Limits.Field.title.maxBytes
+        case .body: Limits.Field.body.maxBytes
+        default: 200
+        }
+    }
 
     /// The schedule as `nudge add` flags.
     public var flags: ScheduleFlags {
@@ -126,12 +147,16 @@ public struct AlertForm: Sendable, Equatable {
     // MARK: Keys
 
     /// Types a character where the cursor is (a choice field changes with the arrows).
-    public mutating func insert(_ character: Character) {
-        guard focusedField != .kind, focusedField != .counting else { return }
-        var text = Array(self[focusedField])
-        text.insert(character, at: min(cursor, text.count))
-        values[focusedField] = String(text)
+    /// Returns `false` when the field is full (``maxBytes(_:)``): nothing is typed.
+    @discardableResult
+    public mutating func insert(_ character: Character) -> Bool {
+        guard focusedField != .kind, focusedField != .counting else { return true }
+        var text = self[focusedField]
+        guard text.utf8.count + character.utf8.count <= Self.maxBytes(focusedField) else { return false }
+        text.insert(character, at: text.index(text.startIndex, offsetBy: min(cursor, text.count)))
+        values[focusedField] = text
         cursor += 1
+        return true
     }
 
     /// Deletes the character before the cursor.

@@ -43,14 +43,16 @@ public enum Layout {
         var cursor: (Int, Int)?
         lines.append(bar(model, width))
         if case .form(let form)? = model.overlay {
-            let body = Self.form(form, width: width, height: height - 3)
+            let body = Self.form(form, width: width, height: max(height - 3, 0))
             lines += body.lines
             cursor = body.cursor.map { ($0.line + 1, $0.column) }
         } else {
-            lines += list(model, width: width, height: height - 3)
+            lines += list(model, width: width, height: max(height - 3, 0))
             if let overlay = model.overlay { box(overlay, over: &lines, width: width, height: height) }
         }
-        if model.filterEditing || model.filter != nil {
+        // The filter while it is typed; then a message (what a key just did) over the
+        // filter in force, which shows again with the next key.
+        if model.filterEditing || (model.filter != nil && model.message == nil) {
             let prompt = "/" + (model.filter ?? "")
             lines.append([Span(TextWidth.fit(prompt, width), model.filterEditing ? .focusedField : .dim)])
             if model.filterEditing { cursor = (lines.count - 1, min(TextWidth.of(prompt), width - 1)) }
@@ -64,7 +66,7 @@ public enum Layout {
         // Exactly `height` lines: a terminal too short keeps the top (the bar and the list).
         if lines.count > height { lines = Array(lines.prefix(height)) }
         while lines.count < height { lines.append([Span(String(repeating: " ", count: width))]) }
-        return Frame(lines: lines, cursor: cursor.flatMap { $0.0 < height ? (line: $0.0, column: $0.1) : nil })
+        return Frame(lines: lines, cursor: cursor.flatMap { $0.0 < height && $0.1 < width ? (line: $0.0, column: $0.1) : nil })
     }
 
     private static func bar(_ model: ScreenModel, _ width: Int) -> [Span] {
@@ -159,6 +161,8 @@ public enum Layout {
         case .occurrences(let title, let items): content = [title, ""] + items
         case .form: return
         }
+        // A box needs its frame and a column inside: narrower, the list shows alone.
+        guard width >= 5 else { return }
         let inner = min(max(content.map(TextWidth.of).max() ?? 0, 20), max(width - 6, 1))
         let boxHeight = min(content.count + 2, max(height - 4, 3))
         let top = max(1, (height - boxHeight) / 2)
@@ -187,9 +191,13 @@ public enum Layout {
             var cursorColumn = 0
             if !field.isChoice {
                 // The end of a long value, so the cursor stays in the box.
-                let beforeCursor = String(field.value.prefix(form.cursor))
-                var shift = 0
-                while TextWidth.of(String(beforeCursor.dropFirst(shift))) > boxWidth - 1 { shift += 1 }
+                // One pass: the characters dropped from the front until the rest fits.
+                let beforeCursor = field.value.prefix(form.cursor)
+                var over = TextWidth.of(String(beforeCursor)) - (boxWidth - 1), shift = 0
+                for character in beforeCursor where over > 0 {
+                    over -= TextWidth.of(String(character))
+                    shift += 1
+                }
                 value = String(field.value.dropFirst(shift))
                 cursorColumn = TextWidth.of(String(beforeCursor.dropFirst(shift)))
             }

@@ -477,6 +477,10 @@ public final class Daemon {
             }
             return
         }
+        // The old store goes before the new one opens, without a checkpoint (see
+        // StoreSession): what the log beside the path holds may be the new file's by now.
+        store?.abandon()
+        store = nil
         do {
             let opened = try AppDatabase.open(path: options.storePath)
             let problems = try opened.quickCheck()

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import GRDB
 import Platform
@@ -10,10 +11,16 @@ public final class AppDatabase: Sendable {
     /// nothing outside, tests included, does).
     let writer: any DatabaseWriter
 
+    /// The file the path named when the store was opened for writing (`nil` for one read
+    /// only or in memory): while the path still names it, letting the store go empties
+    /// the log into it (see ``deinit``).
+    private let openedFile: FileIdentity?
+
     /// Wraps a writer and brings its schema up to date.
     public init(_ writer: any DatabaseWriter, path: String? = nil) throws {
         self.writer = writer
         self.path = path
+        openedFile = path.flatMap { writer.configuration.readonly ? nil : FileIdentity(path: $0) }
         try Self.migrator.migrate(writer)
     }
 
@@ -21,6 +28,32 @@ public final class AppDatabase: Sendable {
     private init(settledWriter writer: any DatabaseWriter, path: String) {
         self.writer = writer
         self.path = path
+        openedFile = writer.configuration.readonly ? nil : FileIdentity(path: path)
+    }
+
+    /// A store opened for writing leaves its log empty when it goes (a checkpoint that
+    /// never waits), whoever else holds the file: SQLite's own checkpoint on close runs
+    /// only for the last connection, and `nudge ui` or the daemon holding the store kept
+    /// a command's pages in the log, where a backup renamed over the file would have met
+    /// them. When the path names another file by now, the store is only let go (see
+    /// ``abandon()``).
+    deinit {
+        guard let path, let openedFile else { return }
+        if FileIdentity(path: path) == openedFile { checkpoint() } else { abandon() }
+    }
+
+    /// Closes the connection without touching the log beside the path: for a store whose
+    /// path names another file now (a backup restored, a sync tool's rename). That log
+    /// may already be the new file's, so a checkpoint would copy the new file's pages into
+    /// the old one and empty the log under it, and SQLite's close does just that. Close
+    /// the old store this way before the new one is opened: a second connection of this
+    /// process on the new file would lose its locks on the shared files when the old one
+    /// closes them. The store is unusable afterwards.
+    public func abandon() {
+        writer.writeWithoutTransaction { db in
+            if let connection = db.sqliteConnection { _ = nudge_sqlite_no_checkpoint_on_close(connection) }
+        }
+        try? writer.close()
     }
 
     /// An empty in-memory store, for tests.

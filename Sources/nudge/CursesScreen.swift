@@ -149,7 +149,15 @@ final class CursesScreen {
                 continue
             }
             switch key {
-            case 27: inputs.append(.escape)
+            case 27:
+                // ncurses hands over a sequence its terminal description lacks (End sends
+                // `ESC [ 99 ~` under tmux with TERM=xterm-256color) byte by byte, all at
+                // once: such a key is read whole and known or dropped, never taken for Esc.
+                if let sequence = escapeSequence() {
+                    if let input = sequence { inputs.append(input) }
+                } else {
+                    inputs.append(.escape)
+                }
             case 13, 10: inputs.append(.enter)
             case 9: inputs.append(.tab)
             case 127, 8: inputs.append(.backspace)
@@ -159,6 +167,54 @@ final class CursesScreen {
             }
         }
         return inputs
+    }
+
+    /// After an ESC: `nil` when nothing follows it at once (the Esc key); else the rest of
+    /// a CSI or SS3 sequence read and turned into the key it names, `.some(nil)` when it
+    /// names none Nudge uses. ESC with another character is Esc, and the character is
+    /// read next.
+    private func escapeSequence() -> Input?? {
+        var key: wint_t = 0
+        guard wget_wch(window, &key) != ERR else { return nil }
+        // `ESC [` (CSI) or `ESC O` (SS3, which xterm also sends with modifiers: `ESC O 5 Q`):
+        // parameter and intermediate bytes, then one final byte (ECMA-48 § 5.4). A
+        // sequence cut short or absurdly long ends where it ends.
+        guard key == 0x5B || key == 0x4F else {
+            // Esc, then another key typed at once (a script, or a fast hand): both count.
+            unget_wch(wchar_t(bitPattern: UInt32(key)))
+            return nil
+        }
+        var parameters = ""
+        while wget_wch(window, &key) != ERR, parameters.count < 32 {
+            guard let scalar = Unicode.Scalar(UInt32(key)) else { return .some(nil) }
+            if (0x40...0x7E).contains(scalar.value) { return .some(Self.csi(parameters, final: Character(scalar))) }
+            parameters.unicodeScalars.append(scalar)
+        }
+        return .some(nil)
+    }
+
+    /// The key a CSI or SS3 sequence names (xterm's and the VT220's), ignoring modifiers.
+    private static func csi(_ parameters: String, final: Character) -> Input? {
+        let first = parameters.split(separator: ";").first.flatMap { Int($0) }
+        switch final {
+        case "A": return .up
+        case "B": return .down
+        case "C": return .right
+        case "D": return .left
+        case "H": return .home
+        case "F": return .end
+        case "Z": return .backTab
+        case "~":
+            switch first {
+            case 1, 7: return .home
+            case 4, 8: return .end
+            case 3: return .delete
+            case 5: return .pageUp
+            case 6: return .pageDown
+            default: return nil
+            }
+        default: return nil
+        }
     }
 
     private func special(_ key: Int32) -> Input? {

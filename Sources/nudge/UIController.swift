@@ -16,9 +16,8 @@ import Platform
 /// the last two minutes, else once a minute. Every change goes through the CLI's own code
 /// (`Add.make`, `Edit.change`, `AlertIDs.update`, `Remove.remove`, `Answer`).
 final class UIController {
-    /// The store open, and which file it is (see ``store``).
-    private var openStore: AppDatabase
-    private var openFile: FileIdentity?
+    /// The store, followed when another file is renamed over it (see ``store``).
+    private let session: StoreSession
     private let storePath: String
     private let terminal: Terminal
     private let signals: SignalReceiver
@@ -43,6 +42,13 @@ final class UIController {
     /// The schedules last read, by their stored text: a reload parses only new ones.
     private var parsedSchedules: [String: Schedule]? = [:]
     private var form: AlertForm?
+    /// The reminder being edited as the form found it, and the stored one the person
+    /// chose to save over after a conflict (see ``conflicts(_:base:stored:)``).
+    private var formBase: Alert?, formOverride: Alert?
+    /// The reminder to select once the store is read again (one just saved).
+    private var selectAfterReload: String?
+    /// The filter changed with the keys just read: applied once they are all handled.
+    private var filterChanged = false
     /// The schedule of the alert being edited, in words, when a calendar narrowed it
     /// (every 2 weeks, until…): the form has no fields for that, so it says what is kept.
     private var formRestriction: String?
@@ -60,8 +66,8 @@ final class UIController {
 
     init(environment: Environment) throws(CLIError) {
         storePath = StoreAccess.path
-        openStore = try StoreAccess.open()
-        openFile = FileIdentity(path: storePath)
+        session = StoreSession(path: storePath)
+        do { _ = try session.store() } catch { throw CLIError(error) }
         terminal = Terminal(environment: environment, isTerminal: true)
         do {
             signals = try SignalReceiver([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])
@@ -139,7 +145,16 @@ final class UIController {
                 if !bus.connection.dispatch() { self.bus = nil }
             }
             if descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0 { quit = true }
-            if descriptors[0].revents != 0, let screen { for input in screen.read() { handle(input) } }
+            if descriptors[0].revents != 0, let screen {
+                // Everything waiting is handled before anything is checked or laid out: a
+                // paste of 100 KB is one check of the form, not one per character.
+                for input in screen.read() { handle(input) }
+                if filterChanged {
+                    filterChanged = false
+                    applyFilter()
+                }
+                updateChrome()
+            }
         }
     }
 
@@ -182,18 +197,19 @@ final class UIController {
     /// The store the path names now. A sync or backup tool that renames another file over
     /// it leaves this process with the old one open, which no other command sees any more:
     /// then, and when the store was removed (made anew, as `nudge add` would), it is opened
-    /// again, so nothing shown is stale and nothing saved here is lost.
+    /// again (the session lets the old one go first, see ``StoreSession``), so nothing
+    /// shown is stale and nothing saved here is lost.
     private var store: AppDatabase {
         get throws(CLIError) {
-            let file = FileIdentity(path: storePath)
-            if file == nil || file != openFile {
-                openStore = try StoreAccess.open()
-                openFile = FileIdentity(path: storePath)
+            let following = session.isStale
+            let opened: AppDatabase
+            do { opened = try session.store() } catch { throw CLIError(error) }
+            if following {
                 // A folder made anew needs watching anew.
                 try? files.watch(folder: (storePath as NSString).deletingLastPathComponent,
                                  names: [(storePath as NSString).lastPathComponent, (storePath as NSString).lastPathComponent + "-wal"])
             }
-            return openStore
+            return opened
         }
     }
 
@@ -203,7 +219,8 @@ final class UIController {
         dataChanged = false
         do { try read(now: now) } catch { say(error.message, error: true) }
         unanswered = showings.reduce(0) { $0 + Int($1.pending) }
-        let selectedID = model.rows.indices.contains(model.selected) ? model.rows[model.selected].id : nil
+        let selectedID = selectAfterReload ?? (model.rows.indices.contains(model.selected) ? model.rows[model.selected].id : nil)
+        selectAfterReload = nil
         applyFilter()
         if let selectedID, let index = model.rows.firstIndex(where: { $0.id == selectedID }) { model.selected = index }
         statusChanged = true
@@ -211,8 +228,9 @@ final class UIController {
 
     /// The alerts, their next showings and order, and the day's water, from the store.
     private func read(now: Date) throws(CLIError) {
-        guard FileIdentity(path: storePath) != nil else {
+        guard !session.isRemoved else {
             // A store removed is shown empty, not made anew just by looking.
+            session.release()
             (alerts, showings, order) = ([], [], [])
             // TRANSLATORS: nudge ui when the store file was deleted; %s is its path.
             return say(format(tr("%s was removed: no reminders until one is added"), storePath), error: true)
@@ -222,6 +240,8 @@ final class UIController {
         alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable, parsed: &parsedSchedules)
         (showings, order) = try List.order(alerts, in: store, now: now, all: false)
         water = try? StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
+        // What others wrote is read: the file alone is the whole store again.
+        session.settle()
     }
 
     private func applyFilter() {
@@ -394,6 +414,7 @@ final class UIController {
             if let alert = selectedAlert {
                 let zone = alert.zone(system: LocalZone.current)
                 openForm(AlertForm(editing: alert.id.hex, title: alert.title, body: alert.body, schedule: alert.schedule, zone: zone))
+                formBase = alert
                 if case .restricted = alert.schedule {
                     formRestriction = alert.schedule.summary(in: zone, wording: terminal.wording, words: Catalog.shared.wording)
                 }
@@ -415,7 +436,7 @@ final class UIController {
             if model.filter == nil { model.filter = "" }
         case .escape:
             model.filter = nil
-            applyFilter()
+            filterChanged = true
         case .character("?"):
             model.overlay = .help(Self.listKeys.map { TextWidth.fit($0.key, 10) + " " + $0.action })
         case .character("q"), .character("Q"): quit = true
@@ -425,7 +446,11 @@ final class UIController {
 
     private func handleFilter(_ input: CursesScreen.Input) {
         switch input {
-        case .character(let c): model.filter = (model.filter ?? "") + String(c)
+        case .character(let c):
+            // Nothing longer than a title can match one.
+            let filter = model.filter ?? ""
+            guard filter.utf8.count + c.utf8.count <= Limits.Field.title.maxBytes else { return }
+            model.filter = filter + String(c)
         case .backspace: model.filter = String((model.filter ?? "").dropLast())
         case .enter, .down, .up: model.filterEditing = false
         case .escape:
@@ -435,7 +460,7 @@ final class UIController {
         }
         if model.filter == "" && !model.filterEditing { model.filter = nil }
         model.selected = 0
-        applyFilter()
+        filterChanged = true
     }
 
     // MARK: Changes, through the CLI's code
@@ -473,7 +498,7 @@ final class UIController {
 
     private func showOccurrences(_ alert: Alert) {
         let now = Date(), zone = alert.zone(system: LocalZone.current)
-        let state = try? StoreAccess.run { try openStore.state(of: alert.id) }
+        let state = try? StoreAccess.run { try store.state(of: alert.id) }
         let instants = AlertView.upcoming(alert, state: state ?? nil, water: water, after: now, count: 10, system: LocalZone.current, zone: zone)
         // TRANSLATORS: nudge ui's list of the next times; %s is the alert's title.
         model.overlay = .occurrences(title: format(tr("Next for “%s”"), alert.title.escapingControls),
@@ -484,7 +509,8 @@ final class UIController {
 
     private func openForm(_ new: AlertForm) {
         form = new
-        formRestriction = nil
+        (formRestriction, formBase, formOverride) = (nil, nil, nil)
+        // The overlay follows at once: the next key in the same read goes to the form.
         updateChrome()
     }
 
@@ -506,30 +532,35 @@ final class UIController {
         case .backspace: edited.backspace()
         case .delete: edited.delete()
         case .control("u"): edited.clear()
-        case .character(let c): edited.insert(c)
+        case .character(let c):
+            if !edited.insert(c) {
+                // TRANSLATORS: nudge ui's form, when typing or pasting past a field's limit; %d is the limit.
+                say(format(tr("this field holds at most %d bytes: the rest was left out"), AlertForm.maxBytes(edited.focusedField)),
+                    error: true)
+            }
         default: break
         }
         form = edited
-        updateChrome()
     }
 
     /// What the form would make, checked as `nudge add` and `nudge edit` check it.
     private func check(_ form: AlertForm, now: Date) -> Result<Alert, CLIError> {
         let title = form[.title].isEmpty ? nil : form[.title]
         do throws(CLIError) {
-            let options = try Self.options(body: form[.body])
             if let id = form.editing {
-                return .success(try Edit.change(id, in: try store, title: title, schedule: form.scheduleChanged ? form.flags : ScheduleFlags(),
-                                                options: options, now: now))
+                // Only what the form changed: a change made elsewhere to another field stays.
+                return .success(try Edit.change(id, in: try store, title: form.titleChanged ? title : nil,
+                                                schedule: form.scheduleChanged ? form.flags : ScheduleFlags(),
+                                                options: try Self.options(body: form.bodyChanged ? form[.body] : nil), now: now))
             }
-            return .success(try Add.make(title: title, schedule: form.flags, options: options, now: now))
+            return .success(try Add.make(title: title, schedule: form.flags, options: try Self.options(body: form[.body]), now: now))
         } catch {
             return .failure(error)
         }
     }
 
-    private static func options(body: String) throws(CLIError) -> AlertOptions {
-        do { return try AlertOptions.parse(["--body", body]) } catch { throw CLIError(.usage, AlertOptions.message(for: error)) }
+    private static func options(body: String?) throws(CLIError) -> AlertOptions {
+        do { return try AlertOptions.parse(body.map { ["--body", $0] } ?? []) } catch { throw CLIError(.usage, AlertOptions.message(for: error)) }
     }
 
     private func formView(_ form: AlertForm) -> FormView {
@@ -577,6 +608,18 @@ final class UIController {
     }
 
     private func save(_ form: AlertForm) {
+        if let base = formBase, let id = form.editing,
+           let stored = try? StoreAccess.run({ try store.alert(matching: id) }), stored != formOverride {
+            let changed = conflicts(form, base: base, stored: stored)
+            if !changed.isEmpty {
+                // Said once; a second Enter saves over what is stored now (and only that).
+                formOverride = stored
+                // TRANSLATORS: nudge ui's form, when a field it changed was also changed elsewhere
+                // since it opened; %s names the fields with their new values.
+                return say(format(tr("changed meanwhile elsewhere: %s; Enter saves yours over it, Esc keeps it"),
+                                  changed.joined(separator: ", ")), error: true)
+            }
+        }
         switch check(form, now: Date()) {
         case .failure(let error):
             say(error.message, error: true)
@@ -589,8 +632,28 @@ final class UIController {
                 say(format(form.editing == nil ? tr("added %1$s: %2$s") : tr("edited %1$s: %2$s"), alert.shortID, alert.title.escapingControls))
             }
             self.form = nil
+            (formBase, formOverride) = (nil, nil)
             updateChrome()
-            if let index = order.firstIndex(where: { alerts[$0].id == alert.id }) { model.selected = index }
+            // Selected by its id once the store is read again: its place may change, and
+            // under a filter the rows are not the list's order.
+            selectAfterReload = alert.id.hex
         }
+    }
+
+    /// The fields the form changed that were also changed in the store since it opened,
+    /// each with what the store holds now.
+    private func conflicts(_ form: AlertForm, base: Alert, stored: Alert) -> [String] {
+        var changed: [String] = []
+        // TRANSLATORS: nudge ui's form, a conflict: the title was changed elsewhere; %s is the new one.
+        if form.titleChanged && stored.title != base.title { changed.append(format(tr("the title (now “%s”)"), stored.title.escapingControls)) }
+        // TRANSLATORS: nudge ui's form, a conflict: the body was changed elsewhere.
+        if form.bodyChanged && stored.body != base.body { changed.append(tr("the body")) }
+        if form.scheduleChanged && stored.schedule != base.schedule {
+            let zone = stored.zone(system: LocalZone.current)
+            // TRANSLATORS: nudge ui's form, a conflict: the schedule was changed elsewhere; %s is the new one in words.
+            changed.append(format(tr("the schedule (now %s)"),
+                                  stored.schedule.summary(in: zone, wording: terminal.wording, words: Catalog.shared.wording).escapingControls))
+        }
+        return changed
     }
 }

@@ -22,15 +22,26 @@ struct LayoutTests {
         return model
     }
 
-    @Test(arguments: [(80, 24), (20, 5), (200, 60), (81, 25), (1, 1), (40, 3)])
+    /// A form as the screen shows one, with a long value and the cursor in it.
+    static let form = FormView(heading: "Add a reminder",
+                               fields: [.init(label: "Title", value: String(repeating: "물 마시기 ", count: 40)),
+                                        .init(label: "Schedule", value: "daily at", isChoice: true, hint: "←/→ to change"),
+                                        .init(label: "At", value: "09:30", hint: "09:30, 13:00")],
+                               focus: 0, cursor: 200, error: "invalid time 25:00", previewHeading: "Next:",
+                               preview: ["Mon 09:30", "Tue 09:30"])
+
+    /// Every size down to one cell, every overlay (the form too: a terminal made one or
+    /// two lines high with a form open trapped on a negative count).
+    @Test(arguments: [(80, 24), (20, 5), (200, 60), (81, 25), (1, 1), (40, 3), (80, 1), (80, 2), (3, 2), (300, 1), (2, 4)])
     func everyLineFillsTheWidthAndTheFrameTheHeight(width: Int, height: Int) {
         for overlay: ScreenModel.Overlay? in [nil, .help(["q quit", "a add"]), .confirm("Delete “물 마시기”?"),
-                                              .occurrences(title: "Next", lines: ["Mon 09:30", "Tue 09:30"])] {
+                                              .occurrences(title: "Next", lines: ["Mon 09:30", "Tue 09:30"]), .form(Self.form)] {
             var model = Self.model()
             model.overlay = overlay
             let frame = Layout.render(model, width: width, height: height)
             #expect(frame.lines.count == height)
             for line in frame.text { #expect(TextWidth.of(line) == width, "\(line)") }
+            if let cursor = frame.cursor { #expect(cursor.line < height && cursor.column < width, "\(cursor)") }
         }
     }
 

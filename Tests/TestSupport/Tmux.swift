@@ -45,9 +45,15 @@ public final class Tmux {
         try Bench.run("/usr/bin/tmux", ["-S", socket] + arguments, environment: environment, timeout: 10)
     }
 
-    /// Types text as it is (`send-keys -l`): escapes and all.
+    /// Types text as it is (`send-keys -l`): escapes and all. Long text goes in pieces
+    /// (tmux refuses a command over about 16 KB), one after the other as a paste arrives.
     public func type(_ text: String) throws {
-        try tmux("send-keys", "-t", "t", "-l", text)
+        var rest = Substring(text)
+        repeat {
+            let piece = rest.prefix(4096)
+            try tmux("send-keys", "-t", "t", "-l", String(piece))
+            rest = rest.dropFirst(piece.count)
+        } while !rest.isEmpty
     }
 
     /// Presses keys by tmux's names: `Enter`, `Space`, `Down`, `C-c`, `Escape`, `BTab`.

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Platform
+
+/// The store as a long-lived face holds it (`nudge ui`; the daemon and the window alike):
+/// open across many reads and writes, and following the path when another file is put in
+/// its place — a backup restored, a sync tool's rename — or when the file is removed.
+///
+/// Two rules keep a file renamed over the open one intact. The log beside the path
+/// (`-wal`, `-shm`) is kept empty while nothing is being written (``settle()``, and every
+/// store opened for writing empties it when it goes), so the new file never meets pages of
+/// the old one. And the old store is let go without a checkpoint *before* the new one is
+/// opened (``AppDatabase/abandon()``): a checkpoint would copy the new file's pages into
+/// the old one, and a second connection of this process would lose its locks when the
+/// first closed the shared files.
+public final class StoreSession {
+    /// The store's path.
+    public let path: String
+    private var open: AppDatabase?
+    private var openFile: FileIdentity?
+
+    /// A session on the store at `path`; nothing is opened until asked for.
+    public init(path: String) { self.path = path }
+
+    deinit { release() }
+
+    /// Whether the path names no file now (the person removed the store).
+    public var isRemoved: Bool { FileIdentity(path: path) == nil }
+
+    /// The store the path names now, opened for writing (made when there is none). The
+    /// one open is kept while the path still names it; otherwise it is let go first.
+    public func store() throws(StoreError) -> AppDatabase {
+        if let open, let openFile, FileIdentity(path: path) == openFile { return open }
+        release()
+        let opened = try AppDatabase.open(path: path)
+        (open, openFile) = (opened, FileIdentity(path: path))
+        return opened
+    }
+
+    /// Whether a store is open and the path names another file or none: the next
+    /// ``store()`` opens the new one.
+    public var isStale: Bool {
+        guard open != nil else { return false }
+        return FileIdentity(path: path) != openFile
+    }
+
+    /// Lets the open store go: with its log emptied into it while the path still names it,
+    /// untouched when the path names another file (see ``AppDatabase/abandon()``).
+    public func release() {
+        guard let store = open else { return }
+        if FileIdentity(path: path) != openFile { store.abandon() }
+        open = nil
+        openFile = nil
+    }
+
+    /// Empties the log into the file, without waiting (see ``AppDatabase/checkpoint()``):
+    /// called once others' changes are read and after this face's own writes, so the file
+    /// alone is the whole store while nothing is written.
+    /// An empty log is left alone: emptying it again would touch the file, and a face that
+    /// watches the folder would wake for its own checkpoint.
+    @discardableResult
+    public func settle() -> Bool {
+        guard let open, !isStale else { return false }
+        var info = stat()
+        guard stat(path + "-wal", &info) == 0, info.st_size > 0 else { return true }
+        return open.checkpoint()
+    }
+}
