@@ -1,11 +1,13 @@
 #ifndef NUDGE_CLINUX_SHIM_H
 #define NUDGE_CLINUX_SHIM_H
 
-/* What Glibc's Swift module leaves out: the Linux descriptors the daemon's loop polls,
-   malloc_trim, and libintl (gettext). Only re-exports; nothing else belongs here. */
+/* What Glibc's Swift module leaves out: the Linux descriptors the event loop polls (a
+   child as a pidfd too), malloc_trim, and libintl (gettext). Only re-exports; nothing
+   else belongs here. */
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
+#include <sys/pidfd.h>
 #include <signal.h>
 #include <poll.h>
 #include <malloc.h>

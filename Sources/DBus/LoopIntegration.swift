@@ -184,6 +184,39 @@ extension Connection {
 }
 
 extension Connection {
+    /// Calls a method without waiting (see ``send(_:timeout:reply:late:)``): `reply` runs
+    /// during a later ``dispatch()`` with the reply's values or the error (`NoReply` after
+    /// `timeout`). A message that cannot be made is an error at once.
+    public func call(destination: String, path: String, interface: String, member: String, arguments: [Value] = [],
+                     timeout: Duration = Connection.defaultTimeout, autoStart: Bool = true,
+                     reply: @escaping (Result<[Value], BusError>) -> Void) {
+        let message: Message
+        do {
+            message = try Message.methodCall(destination: destination, path: path, interface: interface, member: member)
+            message.autoStart = autoStart
+            try message.append(contentsOf: arguments)
+        } catch {
+            return reply(.failure(error))
+        }
+        send(message, timeout: timeout) { result in
+            reply(result.flatMap { message in
+                do throws(BusError) { return .success(try message.arguments()) } catch { return .failure(error) }
+            })
+        }
+    }
+
+    /// A property's value without waiting (`org.freedesktop.DBus.Properties.Get`, never
+    /// starting a service): `reply` runs during a later ``dispatch()``.
+    public func property(_ name: String, of interface: String, at destination: String, path: String,
+                         timeout: Duration = Connection.defaultTimeout, reply: @escaping (Result<Value?, BusError>) -> Void) {
+        call(destination: destination, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get",
+             arguments: [.string(interface), .string(name)], timeout: timeout, autoStart: false) { result in
+            reply(result.map { $0.first?.unwrapped })
+        }
+    }
+}
+
+extension Connection {
     fileprivate func awaitLate(serial: UInt32, _ late: @escaping (Result<Message, BusError>) -> Void) {
         lateReplies[serial] = { message in
             var error = CDBus.DBusError()

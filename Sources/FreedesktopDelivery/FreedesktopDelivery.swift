@@ -41,6 +41,9 @@ public final class FreedesktopDelivery: Delivery {
     public var onShown: ((UInt32) -> Void)?
     /// Called when a server takes the name (`true`) or leaves it (`false`); queue mode only.
     public var onServerChange: ((Bool) -> Void)?
+    /// Called with the pid of each sound player started here (the server could not play
+    /// the sound), for a long-lived process to reap it when it ends.
+    public var onPlayerStarted: ((pid_t) -> Void)?
     /// How long to wait for the server's reply.
     public var timeout: Duration = Connection.defaultTimeout
     /// Whether a server owns the name (queue mode tracks it through NameOwnerChanged).
@@ -232,8 +235,8 @@ public final class FreedesktopDelivery: Delivery {
                  late: { [weak self] result in self?.notifiedLate(handle, result) })
         }
         if let sound = notification.sound, !notification.suppressSound, !caps.contains(.sound),
-           let player = SoundPlayer.find(environment: environment) {
-            player.play(sound, environment: environment)
+           let player = SoundPlayer.find(environment: environment), let pid = player.play(sound, environment: environment) {
+            onPlayerStarted?(pid)
         }
         return handle
     }

@@ -62,35 +62,9 @@ public struct SoundPlayer: Sendable, Hashable {
         return nil
     }
 
+    /// Starts the player (found in PATH), never waited for here: its output goes nowhere
+    /// and it starts with the signal state a program expects (see ``ChildProcess``).
     static func spawn(_ argv: [String]) -> pid_t? {
-        var pid: pid_t = 0
-        let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for arg in cArgs { free(arg) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // The player must not read our stdin or write into our stdout and stderr (pipes
-        // someone may read to their end, or the journal).
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // A daemon blocks its signals for signalfd and ignores SIGCHLD; the player starts
-        // with neither, so it can be stopped like any program.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), child = sigset_t()
-        sigemptyset(&none)
-        sigemptyset(&child)
-        sigaddset(&child, SIGCHLD)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &child)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        do {
-            try systemCall(returningError: "posix_spawnp(\(argv[0]))") { posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, environ) }
-            return pid
-        } catch {
-            return nil
-        }
+        try? ChildProcess.spawn(argv[0], Array(argv.dropFirst()), search: true).pid
     }
 }

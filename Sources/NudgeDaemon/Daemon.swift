@@ -13,9 +13,12 @@ import Platform
 /// `nudge daemon`: one per session. It owns `io.github.nudge.Nudge`, fires reminders through
 /// the notification server, takes the answers back and keeps the store current.
 ///
-/// One thread, one poll(2) over: a CLOCK_REALTIME timerfd armed at the next due instant
-/// (it also wakes on clock jumps and resume), the bus connection's descriptors, inotify on
-/// the store and on `/etc/localtime`, and a signalfd. Nothing else wakes it: idle costs nothing.
+/// One thread, one ``EventLoop`` over: a CLOCK_REALTIME timerfd armed at the next due
+/// instant (it also wakes on clock jumps and resume), the session bus, inotify on the
+/// store and on `/etc/localtime`, a signalfd, sound players and `gsettings` as children,
+/// and what ``Presence`` follows (the system bus; on KDE, `GetSessionIdleTime` every half
+/// second while the person is idle, the one service with no signal for it). Nothing on it
+/// waits for a peer: idle, with none of those, costs nothing.
 public final class Daemon {
     /// How the daemon ends, as a process exit status (sysexits).
     public enum Exit: Int32, Sendable {
@@ -54,8 +57,8 @@ public final class Daemon {
 
     let options: Options
     let log: Logger
+    private let loop = EventLoop()
     private let connection: Connection
-    private let busIO: LoopIntegration
     private let delivery: FreedesktopDelivery
     private let badge: LauncherBadge
     /// The store, and which file it is: a store deleted, or replaced by rename (sync and
@@ -66,7 +69,6 @@ public final class Daemon {
     /// Whether the person is away (screen locked, do not disturb).
     private let presence: Presence
     private let timer: WallClockTimer
-    private let signals: SignalReceiver
     private let files: FileWatcher
     private var storeVersion: Int
     private var unsaved: [LogEntry] = []
@@ -78,10 +80,10 @@ public final class Daemon {
     private var idsForRows: [Int64: UInt32] = [:]
     /// Something was written or read in since the last checkpoint.
     private var walDirty = false
-    /// The store's files changed but no commit was visible yet: look once more then. A
-    /// writer's last WAL write comes before it publishes the commit in the -shm (which
-    /// inotify cannot see, being written through a mapping).
-    private var storeRecheck: Double?
+    /// The store's files changed but no commit was visible yet: look once more when this
+    /// timer fires. A writer's last WAL write comes before it publishes the commit in the
+    /// -shm (which inotify cannot see, being written through a mapping).
+    private var storeRecheck: EventLoop.Source!
     private var shownBadge: Int?
     private var exit: Exit?
     private var armed: Date??
@@ -89,7 +91,17 @@ public final class Daemon {
     /// Sets everything up and runs until a signal, a replacement or the loss of the bus;
     /// returns the exit status. A failure to start is thrown, for one line on stderr.
     public static func run(_ options: Options, log: Logger) throws(StartError) -> Exit {
-        try Daemon(options, log: log).loop()
+        setUpProcess()
+        return try Daemon(options, log: log).run()
+    }
+
+    /// What the whole process is set to, once, before anything else: one malloc arena
+    /// (the store is parsed on several threads, and what stays, the alerts, would
+    /// otherwise pin each thread's arena, so freed pages could not go back), and children
+    /// (sound players, `gsettings`) reaped by the loop, SIGCHLD at its default.
+    private static func setUpProcess() {
+        mallopt(M_ARENA_MAX, 1)
+        signal(SIGCHLD, SIG_DFL)
     }
 
     /// Why the daemon could not start.
@@ -101,9 +113,6 @@ public final class Daemon {
     }
 
     private init(_ options: Options, log: Logger) throws(StartError) {
-        // One malloc arena: the store is parsed on several threads, and what stays (the
-        // alerts) would otherwise pin each thread's arena, so freed pages could not go back.
-        mallopt(M_ARENA_MAX, 1)
         self.options = options
         self.log = log
         connection = try Self.connect(options.environment)
@@ -114,22 +123,24 @@ public final class Daemon {
         try Self.own(connection, replace: options.replace)
         store = opened
         storeFile = FileIdentity(path: options.storePath)
-        let loop = try Self.setUpLoop(connection, options)
-        (delivery, timer, signals, files) = (loop.delivery, loop.timer, loop.signals, loop.files)
+        let watched = try Self.watched(connection, options)
+        (delivery, timer, files) = (watched.delivery, watched.timer, watched.files)
         badge = LauncherBadge(connection: connection, path: NudgeService.objectPath)
-        scheduler = try Self.scheduler(from: opened, delivery: loop.delivery, options: options, log: log)
+        scheduler = try Self.scheduler(from: opened, delivery: watched.delivery, options: options, log: log)
         do {
             let minutes = (try? opened.settings())?[.idleMinutes] ?? Setting.idleMinutes.defaultValue
-            presence = try Presence(connection: connection, logind: Self.logind(options.environment, log: log),
-                                    environment: options.environment, idleThreshold: minutes * 60)
+            presence = try Presence(connection: connection, logind: Self.logind(options.environment, loop: loop, log: log),
+                                    loop: loop, environment: options.environment, idleThreshold: minutes * 60)
         } catch {
             throw StartError(exit: .unavailable, message: "cannot set up: \(error)")
         }
-        busIO = connection.integrateWithLoop()
+        try addSources()
         refreshWater(now: Date())
         followDelivery()
-        followPresence()
+        // Offered before presence is asked: the loop turns for those answers, and a call
+        // that started the daemon (D-Bus activation) is waiting to be answered.
         try offerInterface()
+        followPresence()
         let server = delivery.serverPresent ? "a notification server is there" : "no notification server yet"
         giveBackMemory()
         log.info("started (pid \(getpid())): \(Self.count(scheduler.alertCount)), zone \(scheduler.systemZone.identifier), \(server)")
@@ -148,19 +159,20 @@ public final class Daemon {
     }
 
     /// logind on the system bus, when there is one to reach: an absent system bus is no error.
-    private static func logind(_ environment: Environment, log: Logger) -> Logind? {
+    private static func logind(_ environment: Environment, loop: EventLoop, log: Logger) -> Logind? {
         guard let address = environment.systemBusAddress else { return nil }
         do {
-            return try Logind(address: address, sessionID: environment.loginSession)
+            return try Logind(address: address, sessionID: environment.loginSession, loop: loop)
         } catch {
             log.info("not following logind: cannot reach the system bus at \(address) (\(error))")
             return nil
         }
     }
 
-    /// The person going away and coming back: asked once now (before anything fires, so
-    /// what was held before a restart waits on), then followed. Back, what was held is due
-    /// at once, and the loop's next turn (right after this) shows it.
+    /// The person going away and coming back: asked once now, the loop turning until every
+    /// answer is in (half a second at most each) before anything fires, so what was held
+    /// before a restart waits on; then followed. Back, what was held is due at once, and
+    /// the loop's next turn shows it.
     private func followPresence() {
         presence.onChange = { [unowned self] in
             if presence.away {
@@ -170,33 +182,59 @@ public final class Daemon {
             }
             scheduler.setAway(presence.away)
         }
-        presence.refresh()
+        while presence.needsRefresh || presence.isAsking {
+            do { try loop.turn() } catch { break }
+        }
         scheduler.setAway(presence.away)
     }
 
     /// Whether the person is away, why, and who could say so, for `Status`.
     var awayState: (away: Bool, reason: String, sources: [String]) { (presence.away, presence.reason, presence.followed) }
 
-    /// What the loop waits on: the notification server, the wall-clock timer, signals,
-    /// and the store's files and /etc/localtime.
-    private static func setUpLoop(_ connection: Connection, _ options: Options) throws(StartError)
-        -> (delivery: FreedesktopDelivery, timer: WallClockTimer, signals: SignalReceiver, files: FileWatcher) {
+    /// What the daemon waits on besides the bus: the notification server, the wall-clock
+    /// timer, and the store's files and /etc/localtime.
+    private static func watched(_ connection: Connection, _ options: Options) throws(StartError)
+        -> (delivery: FreedesktopDelivery, timer: WallClockTimer, files: FileWatcher) {
         let store = options.storePath as NSString
-        let loop: (FreedesktopDelivery, WallClockTimer, SignalReceiver, FileWatcher)
+        let watched: (FreedesktopDelivery, WallClockTimer, FileWatcher)
         do {
-            loop = (try FreedesktopDelivery(connection: connection, replyMode: .queue, environment: options.environment),
-                    try WallClockTimer(), try SignalReceiver([SIGTERM, SIGINT, SIGHUP]), try FileWatcher())
-            // Sound players are started and never waited for: let the kernel reap them.
-            signal(SIGCHLD, SIG_IGN)
-            try loop.3.watch(folder: store.deletingLastPathComponent,
-                             names: [store.lastPathComponent, store.lastPathComponent + "-wal"])
+            watched = (try FreedesktopDelivery(connection: connection, replyMode: .queue, environment: options.environment),
+                       try WallClockTimer(), try FileWatcher())
+            try watched.2.watch(folder: store.deletingLastPathComponent,
+                                names: [store.lastPathComponent, store.lastPathComponent + "-wal"])
         } catch {
             throw StartError(exit: .unavailable, message: "cannot set up: \(error)")
         }
         let localtime = options.localtime as NSString
         // No /etc/localtime (containers) is fine: the zone is then UTC or TZ, and nothing moves it.
-        try? loop.3.watch(folder: localtime.deletingLastPathComponent, names: [localtime.lastPathComponent])
-        return loop
+        try? watched.2.watch(folder: localtime.deletingLastPathComponent, names: [localtime.lastPathComponent])
+        return watched
+    }
+
+    /// Everything on the loop: the bus, the timer, signals, files, the store's second look,
+    /// sound players to reap, and the turn that fires what is due before every wait.
+    private func addSources() throws(StartError) {
+        loop.add(bus: connection) { [unowned self] in
+            log.critical("lost the session bus; stopping")
+            exit = .unavailable
+        }
+        loop.add(descriptor: timer.fd) { [unowned self] _ in
+            if timer.read() == .clockChanged {
+                armed = nil
+                log.info("the clock was set or the machine resumed; catching up")
+            }
+        }
+        do {
+            try loop.add(signals: [SIGTERM, SIGINT, SIGHUP]) { [unowned self] in handle(signal: $0) }
+        } catch {
+            throw StartError(exit: .unavailable, message: "cannot set up: \(error)")
+        }
+        loop.add(descriptor: files.fd) { [unowned self] _ in filesChanged(files.read()) }
+        storeRecheck = loop.addTimer { [unowned self] in reload(force: false) }
+        delivery.onPlayerStarted = { [unowned self] pid in
+            // Reaped when it ends; never waited for.
+            _ = try? loop.add(child: pid) { _ in }
+        }
     }
 
     /// The scheduler over what the store holds, in the system's zone; pop-ups an earlier
@@ -311,69 +349,50 @@ public final class Daemon {
 
     // MARK: The loop
 
-    private func loop() -> Exit {
-        while true {
-            guard connection.dispatch() else {
-                log.critical("lost the session bus; stopping")
-                return .unavailable
-            }
-            let now = Date()
-            // One alert at a time, each recorded before the next Notify leaves: a crash
-            // repeats at most the one pop-up in flight.
-            // A new drink day: its total starts again (read once, when awake anyway).
-            if let water = scheduler.water, now >= water.end { refreshWater(now: now) }
-            var turns = scheduler.alertCount + 1
-            repeat {
-                record(scheduler.run(now: now, limit: 1), at: now)
-                save()
-                turns -= 1
-            } while scheduler.isDue(now) && turns > 0 && exit == nil
-            showBadge()
-            if walDirty, store?.checkpoint() != false {
-                walDirty = false
-                // Once a day (and on the first turn when none is fresh), when the loop is awake
-                // anyway: never a wake-up of its own.
-                if let store, let problems = store.refreshLastGood(olderThan: Self.lastGoodAge) {
-                    if problems.isEmpty {
-                        giveBackMemory()
-                    } else {
-                        log.critical("the store \(options.storePath) failed its daily check (\(problems.prefix(2).joined(separator: "; "))); writing stopped: run `nudge doctor`")
-                        self.store = nil
-                    }
+    /// Runs the loop until a signal, a replacement or the loss of the bus; returns the
+    /// exit status.
+    private func run() -> Exit {
+        loop.addBeforeWait { [unowned self] in turn() }
+        do {
+            try loop.run()
+        } catch {
+            log.critical("\(error)")
+            exit = .unavailable
+        }
+        return stop(exit ?? .clean)
+    }
+
+    /// Before every wait: what is due is fired, the log saved, the badge shown, the store's
+    /// log emptied, and the timer armed at the next due instant.
+    private func turn() {
+        if exit != nil { return loop.exit() }
+        let now = Date()
+        // One alert at a time, each recorded before the next Notify leaves: a crash
+        // repeats at most the one pop-up in flight.
+        // A new drink day: its total starts again (read once, when awake anyway).
+        if let water = scheduler.water, now >= water.end { refreshWater(now: now) }
+        var turns = scheduler.alertCount + 1
+        repeat {
+            record(scheduler.run(now: now, limit: 1), at: now)
+            save()
+            turns -= 1
+        } while scheduler.isDue(now) && turns > 0 && exit == nil
+        showBadge()
+        if walDirty, store?.checkpoint() != false {
+            walDirty = false
+            // Once a day (and on the first turn when none is fresh), when the loop is awake
+            // anyway: never a wake-up of its own.
+            if let store, let problems = store.refreshLastGood(olderThan: Self.lastGoodAge) {
+                if problems.isEmpty {
+                    giveBackMemory()
+                } else {
+                    log.critical("the store \(options.storePath) failed its daily check (\(problems.prefix(2).joined(separator: "; "))); writing stopped: run `nudge doctor`")
+                    self.store = nil
                 }
             }
-            if let exit { return stop(exit) }
-            arm()
-
-            var descriptors = [pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: files.fd, events: Int16(POLLIN), revents: 0)]
-            let bus = busIO.pollDescriptors
-            descriptors += bus + presence.descriptors
-            var timeout = [busIO.nextTimeout, presence.timeout].compactMap { $0 }.min() ?? -1
-            if let recheck = storeRecheck {
-                let wait = Int32(max(0, (recheck - monotonicSeconds()) * 1000).rounded(.up))
-                timeout = timeout < 0 ? wait : min(timeout, wait)
-            }
-            do {
-                try systemCall("poll") { poll(&descriptors, nfds_t(descriptors.count), timeout) }
-            } catch {
-                log.critical("\(error)")
-                return stop(.unavailable)
-            }
-            if descriptors[0].revents != 0, timer.read() == .clockChanged {
-                armed = nil
-                log.info("the clock was set or the machine resumed; catching up")
-            }
-            if descriptors[1].revents != 0 { handle(signals: signals.read()) }
-            if descriptors[2].revents != 0 { filesChanged(files.read()) }
-            if let recheck = storeRecheck, monotonicSeconds() >= recheck {
-                storeRecheck = nil
-                reload(force: false)
-            }
-            busIO.handle(Array(descriptors[3..<3 + bus.count]))
-            presence.turn(Array(descriptors[(3 + bus.count)...]))
         }
+        if exit != nil { return loop.exit() }
+        arm()
     }
 
     private func arm() {
@@ -388,16 +407,14 @@ public final class Daemon {
         }
     }
 
-    private func handle(signals received: [Int32]) {
-        for signal in received {
-            switch signal {
-            case SIGHUP:
-                log.info("SIGHUP: reloading the store")
-                reload(force: true)
-            default:
-                log.info("\(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
-                exit = .clean
-            }
+    private func handle(signal: Int32) {
+        switch signal {
+        case SIGHUP:
+            log.info("SIGHUP: reloading the store")
+            reload(force: true)
+        default:
+            log.info("\(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
+            exit = .clean
         }
     }
 
@@ -412,7 +429,7 @@ public final class Daemon {
             }
         }
         if paths.contains(where: { $0 != options.localtime }), !reload(force: false) {
-            storeRecheck = monotonicSeconds() + 0.05
+            storeRecheck.deadline = monotonicSeconds() + 0.05
         }
     }
 

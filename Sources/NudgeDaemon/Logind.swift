@@ -16,8 +16,8 @@ final class Logind {
                user = "org.freedesktop.login1.User"
 
     private let connection: Connection
-    /// The connection's part in the daemon's poll(2).
-    let io: LoopIntegration
+    /// The connection on the daemon's loop.
+    private var source: EventLoop.Source?
     private let sessionID: String?
     /// The session's object, once found.
     private var sessionPath: String?
@@ -30,14 +30,16 @@ final class Logind {
     /// The session must be found and read again (logind came or went, a property was
     /// invalidated without its value).
     private(set) var needsRefresh = true
+    /// Calls sent whose replies have not come yet.
+    private(set) var asking = 0
     /// Called when anything it says changes.
     var onChange: (() -> Void)?
 
-    /// Connects to the system bus at `address`; throws when it cannot.
-    init(address: String, sessionID: String?) throws(BusError) {
+    /// Connects to the system bus at `address` and follows it on `loop`; throws when it
+    /// cannot connect.
+    init(address: String, sessionID: String?, loop: EventLoop) throws(BusError) {
         connection = try Connection.bus(address: address)
         self.sessionID = sessionID
-        io = connection.integrateWithLoop()
         try connection.subscribe(MatchRule(sender: Self.name, interface: Self.manager, member: "PrepareForSleep", path: Self.path),
                                  confirmed: false) { [unowned self] message in
             guard let start = (try? message.arguments())?.first?.bool else { return }
@@ -61,50 +63,71 @@ final class Logind {
             change { sleeping = false }
             needsRefresh = true
         }
-    }
-
-    /// Runs what arrived; `false` once the system bus is gone.
-    func dispatch() -> Bool {
-        guard connection.dispatch() else {
+        source = loop.add(bus: connection) { [unowned self] in
+            // The system bus is gone: logind says nothing any more.
+            source = nil
+            asking = 0
             change { (sessionPath, locked, idle, sleeping) = (nil, nil, nil, false) }
-            return false
         }
-        return true
     }
 
-    /// Finds the session and reads its hints, briefly (half a second per call): a logind
-    /// that does not answer says nothing.
+    /// Whether the system bus is still there.
+    var isConnected: Bool { source != nil }
+
+    /// Finds the session and reads its hints, without waiting (half a second per call):
+    /// a logind that does not answer says nothing.
     func refresh() {
         needsRefresh = false
-        let found = findSession()
-        let hints = found.map { path in
-            ["LockedHint", "IdleHint"].map {
-                try? connection.property($0, of: Self.session, at: Self.name, path: path, timeout: .milliseconds(500))?.bool
+        findSession { [unowned self] found in
+            guard let found else { return change { (sessionPath, locked, idle) = (nil, nil, nil) } }
+            var hints: [String: Bool] = [:]
+            var left = 2
+            for name in ["LockedHint", "IdleHint"] {
+                ask { reply in
+                    connection.property(name, of: Self.session, at: Self.name, path: found, timeout: .milliseconds(500)) { result in
+                        hints[name] = (try? result.get())??.bool
+                        left -= 1
+                        if left == 0 { self.change { (self.sessionPath, self.locked, self.idle) = (found, hints["LockedHint"], hints["IdleHint"]) } }
+                        reply()
+                    }
+                }
             }
-        }
-        change {
-            sessionPath = found
-            locked = hints?[0] ?? nil
-            idle = hints?[1] ?? nil
         }
     }
 
-    private func findSession() -> String? {
-        guard (try? connection.nameHasOwner(Self.name)) == true else { return nil }
-        func call(_ member: String, _ arguments: [Value]) -> Value? {
-            try? connection.call(destination: Self.name, path: Self.path, interface: Self.manager, member: member,
-                                 arguments: arguments, timeout: .milliseconds(500), autoStart: false).first
+    /// Counts a call in ``asking`` until its reply runs `done`.
+    private func ask(_ call: (_ done: @escaping () -> Void) -> Void) {
+        asking += 1
+        call { [unowned self] in asking = max(asking - 1, 0) }
+    }
+
+    private func call(_ member: String, _ arguments: [Value], _ reply: @escaping (Value?) -> Void) {
+        ask { done in
+            connection.call(destination: Self.name, path: Self.path, interface: Self.manager, member: member, arguments: arguments,
+                            timeout: .milliseconds(500), autoStart: false) { result in
+                reply((try? result.get())?.first)
+                done()
+            }
         }
-        if let id = sessionID {
-            return call("GetSession", [.string(id)])?.string
-        }
+    }
+
+    private func findSession(_ found: @escaping (String?) -> Void) {
+        if let id = sessionID { return call("GetSession", [.string(id)]) { found($0?.string) } }
         // A daemon started by systemd or D-Bus activation is in no session: the user's
         // graphical session is the one whose screen and desk count.
-        guard let user = call("GetUser", [.uint32(getuid())])?.string,
-              case .structure(let display)? = try? connection.property("Display", of: Self.user, at: Self.name, path: user,
-                                                                       timeout: .milliseconds(500)),
-              display.count == 2, let path = display[1].string, path != "/" else { return nil }
-        return path
+        call("GetUser", [.uint32(getuid())]) { [unowned self] user in
+            guard let user = user?.string else { return found(nil) }
+            ask { done in
+                connection.property("Display", of: Self.user, at: Self.name, path: user, timeout: .milliseconds(500)) { result in
+                    if case .structure(let display)? = try? result.get(), display.count == 2, let path = display[1].string, path != "/" {
+                        found(path)
+                    } else {
+                        found(nil)
+                    }
+                    done()
+                }
+            }
+        }
     }
 
     private func change(_ body: () -> Void) {

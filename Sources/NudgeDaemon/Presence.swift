@@ -19,7 +19,9 @@ import Platform
 ///   reached, and every half second while idle); logind's `IdleHint`;
 /// - suspend: logind's `PrepareForSleep`.
 /// A service that appears is asked at once; one that goes away no longer counts. With none
-/// at all the person is never away.
+/// at all the person is never away. Nothing here waits on the daemon's loop: every
+/// question is a pending call (half a second at most) and `gsettings` a child source, so a
+/// hung screen locker or dconf never stalls a reminder.
 final class Presence {
     /// One service that can say the person is away.
     struct Source: Sendable, Hashable {
@@ -64,8 +66,13 @@ final class Presence {
     }
 
     private let connection: Connection
+    private let loop: EventLoop
     /// logind on the system bus; `nil` without a system bus (or once it is gone).
     private var logind: Logind?
+    /// Calls and programs started whose answers have not come yet.
+    private var asking = 0
+    /// The next `GetSessionIdleTime` (see ``pollIdleTime()``).
+    private var idleTimer: EventLoop.Source?
     /// `gsettings`, on a GNOME desktop where it is installed.
     private let gsettings: String?
     /// What each source says now, by its index in ``sources``; a source not there says nothing.
@@ -73,8 +80,6 @@ final class Presence {
     /// Whether the person is idle, and by which service; `nil` without one.
     private var idle: Bool?
     private var idleSource: IdleSource?
-    /// When `GetSessionIdleTime` is to be asked again (monotonic seconds).
-    private var idlePollAt: Double?
     /// GNOME's `show-banners`: `false` is do-not-disturb; `nil` off GNOME or unreadable.
     private var banners: Bool?
     /// `show-banners` may have changed since it was read.
@@ -89,9 +94,11 @@ final class Presence {
     var onChange: (() -> Void)?
 
     /// Follows the services on `connection` (the session bus) and, through `logind`, the
-    /// system bus; `environment` says whether this is GNOME and where `gsettings` is.
-    init(connection: Connection, logind: Logind?, environment: Platform.Environment, idleThreshold: Int) throws(BusError) {
+    /// system bus, on `loop`; `environment` says whether this is GNOME and where
+    /// `gsettings` is.
+    init(connection: Connection, logind: Logind?, loop: EventLoop, environment: Platform.Environment, idleThreshold: Int) throws(BusError) {
         self.connection = connection
+        self.loop = loop
         self.logind = logind
         self.idleThreshold = idleThreshold
         let gnome = environment.currentDesktops.contains { $0.uppercased() == "GNOME" }
@@ -136,7 +143,17 @@ final class Presence {
             }
         }
         changedNames = Set(Self.sources.map(\.name) + [Self.idleMonitor.name])
+        idleTimer = loop.addTimer { [unowned self] in pollIdleTime() }
+        // What came or went during a turn is asked after it, once.
+        loop.addBeforeWait { [unowned self] in
+            if self.logind?.isConnected == false { self.logind = nil }
+            if needsRefresh { refresh() }
+        }
     }
+
+    /// Whether answers asked for are still to come (the daemon waits for the first ones
+    /// before anything fires, so what was held before a restart stays held).
+    var isAsking: Bool { asking > 0 || logind.map { $0.asking > 0 } == true }
 
     /// Whether the person is away: some source says so.
     var away: Bool { !reason.isEmpty }
@@ -178,83 +195,91 @@ final class Presence {
     /// setting read again, or logind asked again.
     var needsRefresh: Bool { !changedNames.isEmpty || wantsActiveWatch || bannersStale || logind?.needsRefresh == true }
 
-    // MARK: In the daemon's loop
+    // MARK: Asking
 
-    /// The system bus's descriptors, for poll(2).
-    var descriptors: [pollfd] { logind?.io.pollDescriptors ?? [] }
-
-    /// Milliseconds until presence wants a turn of the loop without anything arriving
-    /// (the next `GetSessionIdleTime`, a system bus timeout); `nil` when never.
-    var timeout: Int32? {
-        let poll = idlePollAt.map { Int32(clamping: Int64(max(0, ($0 - monotonicSeconds()) * 1000).rounded(.up))) }
-        return [poll, logind?.io.nextTimeout].compactMap { $0 }.min()
+    /// Counts a question in ``asking`` until its answer runs `done`.
+    private func ask(_ question: (_ done: @escaping () -> Void) -> Void) {
+        asking += 1
+        question { [unowned self] in asking = max(asking - 1, 0) }
     }
 
-    /// One turn: what poll(2) said of ``descriptors``, then the idle time when due, then
-    /// whatever needs asking again.
-    func turn(_ results: [pollfd]) {
-        if let logind {
-            logind.io.handle(results)
-            if !logind.dispatch() { self.logind = nil }
+    /// A method call without waiting; `reply` gets the first value, `nil` on any error.
+    private func call(_ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [Value] = [],
+                      reply: @escaping (Value?) -> Void) {
+        ask { done in
+            connection.call(destination: destination, path: path, interface: interface, member: member, arguments: arguments,
+                            timeout: .milliseconds(500), autoStart: false) { result in
+                reply((try? result.get())?.first)
+                done()
+            }
         }
-        if let at = idlePollAt, monotonicSeconds() >= at { pollIdleTime() }
-        if needsRefresh { refresh() }
     }
 
-    /// Asks the sources whose name came or went (all of them the first time), briefly: a
-    /// service that does not answer in half a second counts as not there.
+    /// Tells ``onChange`` when `body` changed whether, or why, the person is away.
+    private func change(_ body: () -> Void) {
+        let before = (away, reason)
+        body()
+        if before != (away, reason) { onChange?() }
+    }
+
+    /// Asks the sources whose name came or went (all of them the first time), without
+    /// waiting: a service that does not answer in half a second counts as not there.
     func refresh() {
         let names = changedNames
         changedNames.removeAll()
         if wantsActiveWatch {
             wantsActiveWatch = false
-            activeWatch = (try? connection.call(destination: Self.idleMonitor.name, path: Self.idleMonitor.path,
-                                                interface: Self.idleMonitor.interface, member: "AddUserActiveWatch",
-                                                timeout: .milliseconds(500), autoStart: false))?.first?.uint32
+            let monitor = Self.idleMonitor
+            call(monitor.name, monitor.path, monitor.interface, "AddUserActiveWatch") { [unowned self] in activeWatch = $0?.uint32 }
         }
-        let before = (away, reason)
         for (index, source) in Self.sources.enumerated() where names.contains(source.name) {
-            saying[index] = ask(source)
+            ask(source) { [unowned self] value in change { saying[index] = value } }
         }
         if names.contains(Self.idleMonitor.name) || names.contains(IdleSource.screenSaver.rawValue) { watchIdle() }
         if bannersStale {
             bannersStale = false
-            banners = readBanners()
+            readBanners()
         }
         if logind?.needsRefresh == true { logind?.refresh() }
-        if before != (away, reason) { onChange?() }
     }
 
-    /// `show-banners` as GSettings has it (the schema's default when nobody set it).
-    private func readBanners() -> Bool? {
-        guard let gsettings, let (status, output) = runReadingOutput(gsettings, ["get", Self.banners.schema, Self.banners.key], timeout: 1000),
-              status == 0 else { return nil }
-        switch output.trimmingCharacters(in: .whitespacesAndNewlines) {
-        case "true": return true
-        case "false": return false
-        default: return nil
+    /// `show-banners` as GSettings has it (the schema's default when nobody set it), read
+    /// by `gsettings` as a child of the loop (a second at most).
+    private func readBanners() {
+        guard let gsettings else { return }
+        ask { done in
+            ChildProcess.run(gsettings, ["get", Self.banners.schema, Self.banners.key], on: loop, timeout: 1000) { [unowned self] result in
+                let value: Bool? = switch result.flatMap({ $0.status == 0 ? $0.output : nil })?.trimmingCharacters(in: .whitespacesAndNewlines) {
+                case "true": true
+                case "false": false
+                default: nil
+                }
+                change { banners = value }
+                done()
+            }
         }
     }
 
     /// (Re)starts following the idle monitor: the current idle time, a watch at the
-    /// threshold, and, when already idle, one for the next input.
+    /// threshold, and, when already idle, one for the next input. Without an idle monitor,
+    /// `GetSessionIdleTime` is asked instead.
     private func watchIdle() {
         let monitor = Self.idleMonitor
-        func call(_ member: String, _ arguments: [Value] = []) -> Value? {
-            try? connection.call(destination: monitor.name, path: monitor.path, interface: monitor.interface, member: member,
-                                 arguments: arguments, timeout: .milliseconds(500), autoStart: false).first
+        func call(_ member: String, _ arguments: [Value] = [], reply: @escaping (Value?) -> Void) {
+            self.call(monitor.name, monitor.path, monitor.interface, member, arguments, reply: reply)
         }
-        for watch in [idleWatch, activeWatch].compactMap({ $0 }) { _ = call("RemoveWatch", [.uint32(watch)]) }
-        (idleWatch, activeWatch, idle, idleSource, idlePollAt) = (nil, nil, nil, nil, nil)
-        guard (try? connection.nameHasOwner(monitor.name)) == true,
-              case .uint64(let idleFor)? = call("GetIdletime"),
-              let watch = call("AddIdleWatch", [.uint64(UInt64(idleThreshold) * 1000)])?.uint32 else {
-            pollIdleTime()
-            return
+        for watch in [idleWatch, activeWatch].compactMap({ $0 }) { call("RemoveWatch", [.uint32(watch)]) { _ in } }
+        change { (idleWatch, activeWatch, idle, idleSource) = (nil, nil, nil, nil) }
+        idleTimer?.deadline = nil
+        let threshold = UInt64(idleThreshold) * 1000
+        call("GetIdletime") { [unowned self] idleFor in
+            guard case .uint64(let idleFor)? = idleFor else { return pollIdleTime() }
+            call("AddIdleWatch", [.uint64(threshold)]) { [unowned self] watch in
+                guard let watch = watch?.uint32 else { return pollIdleTime() }
+                change { (idleWatch, idleSource, idle) = (watch, .mutter, idleFor >= threshold) }
+                if idle == true { call("AddUserActiveWatch") { [unowned self] in activeWatch = $0?.uint32 } }
+            }
         }
-        (idleWatch, idleSource) = (watch, .mutter)
-        idle = idleFor >= UInt64(idleThreshold) * 1000
-        if idle == true { activeWatch = call("AddUserActiveWatch")?.uint32 }
     }
 
     /// Asks `GetSessionIdleTime` (no idle monitor here) and when to ask next: when the
@@ -263,19 +288,16 @@ final class Presence {
     /// idle source.
     private func pollIdleTime() {
         let saver = IdleSource.screenSaver.rawValue
-        let before = (away, reason)
-        guard (try? connection.nameHasOwner(saver)) == true,
-              let milliseconds = (try? connection.call(destination: saver, path: "/org/freedesktop/ScreenSaver", interface: saver,
-                                                      member: "GetSessionIdleTime", timeout: .milliseconds(500), autoStart: false))?.first?.uint32 else {
-            (idle, idleSource, idlePollAt) = (nil, nil, nil)
-            if before != (away, reason) { onChange?() }
-            return
+        call(saver, "/org/freedesktop/ScreenSaver", saver, "GetSessionIdleTime") { [unowned self] answer in
+            guard let milliseconds = answer?.uint32 else {
+                idleTimer?.deadline = nil
+                return change { (idle, idleSource) = (nil, nil) }
+            }
+            let threshold = Double(idleThreshold)
+            let idleFor = Double(milliseconds) / 1000
+            change { (idle, idleSource) = (idleFor >= threshold, .screenSaver) }
+            idleTimer?.deadline = monotonicSeconds() + (idle == true ? 0.5 : max(1, threshold - idleFor))
         }
-        let threshold = Double(idleThreshold)
-        let idleFor = Double(milliseconds) / 1000
-        (idle, idleSource) = (idleFor >= threshold, .screenSaver)
-        idlePollAt = monotonicSeconds() + (idle == true ? 0.5 : max(1, threshold - idleFor))
-        if before != (away, reason) { onChange?() }
     }
 
 
@@ -296,18 +318,18 @@ final class Presence {
         if before != (away, reason) { onChange?() }
     }
 
-    private func ask(_ source: Source) -> Bool? {
-        guard (try? connection.nameHasOwner(source.name)) == true else { return nil }
-        do {
-            if let property = source.property {
-                return try connection.property(property, of: source.interface, at: source.name, path: source.path,
-                                               timeout: .milliseconds(500))?.bool
+    /// What `source` says now; `nil` when it is not there or not its interface (dunst has
+    /// no Inhibited, KDE no paused).
+    private func ask(_ source: Source, reply: @escaping (Bool?) -> Void) {
+        if let property = source.property {
+            ask { done in
+                connection.property(property, of: source.interface, at: source.name, path: source.path, timeout: .milliseconds(500)) { result in
+                    reply((try? result.get())??.bool)
+                    done()
+                }
             }
-            return try connection.call(destination: source.name, path: source.path, interface: source.interface, member: "GetActive",
-                                       timeout: .milliseconds(500), autoStart: false).first?.bool
-        } catch {
-            // Not this service's interface (dunst has no Inhibited, KDE no paused).
-            return nil
+        } else {
+            call(source.name, source.path, source.interface, "GetActive") { reply($0?.bool) }
         }
     }
 

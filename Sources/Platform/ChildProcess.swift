@@ -2,54 +2,106 @@
 import Glibc
 #endif
 
-/// Runs a program directly (`posix_spawn`, no shell) with the process's environment,
-/// stdin and stderr on /dev/null, and returns its exit status and what it wrote to
-/// stdout (up to 64 KiB). A program still running after `timeout` milliseconds is
-/// killed with its process group; `nil` when it could not start, was killed, or timed out.
-public func runReadingOutput(_ path: String, _ arguments: [String], timeout: Int32) -> (status: Int32, output: String)? {
-    var pipeEnds: [Int32] = [-1, -1]
-    guard (try? systemCall("pipe", { pipe(&pipeEnds) })) != nil else { return nil }
-    // Neither end may leak into another child spawned meanwhile.
-    for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    defer { close(pipeEnds[0]) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    // Its own process group, so a timeout kills whatever it started too.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var pid: pid_t = 0
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    let started = (try? systemCall(returningError: "posix_spawn", { posix_spawn(&pid, path, &actions, &attributes, argv, environ) })) != nil
-    close(pipeEnds[1])
-    guard started else { return nil }
-
-    var output: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let end = monotonicSeconds() + Double(timeout) / 1000
-    var finished = false
-    while output.count < 65_536 {
-        let left = Int64(((end - monotonicSeconds()) * 1000).rounded(.up))
-        var descriptor = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
-        guard left > 0, (try? systemCall("poll", { poll(&descriptor, 1, Int32(left)) })) == 1,
-              let count = try? systemCall("read", { read(pipeEnds[0], &buffer, buffer.count) }) else { break }
-        if count == 0 {
-            finished = true
-            break
+/// Starting programs, the one way Nudge does it: directly (`posix_spawn`, never a shell),
+/// with stdin and stderr on /dev/null, and the signal state a program expects whatever the
+/// parent did to its own (an empty mask, where a daemon blocks its signals for a signalfd;
+/// SIGCHLD and SIGPIPE at their defaults).
+public enum ChildProcess {
+    /// Starts `program` (a path; with `search`, a name looked up in PATH) with `arguments`.
+    /// Its stdout goes to /dev/null, or with `readOutput` into a pipe whose read end
+    /// (non-blocking, close-on-exec) is returned. With `group` it leads a process group of
+    /// its own, so what it starts can be killed with it.
+    public static func spawn(_ program: String, _ arguments: [String], search: Bool = false, readOutput: Bool = false,
+                             group: Bool = false) throws(SystemError) -> (pid: pid_t, output: Int32?) {
+        var pipeEnds: [Int32] = [-1, -1]
+        if readOutput {
+            try systemCall("pipe") { pipe(&pipeEnds) }
+            // Neither end may leak into another child spawned meanwhile.
+            for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         }
-        output += buffer[..<count]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if readOutput {
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGCHLD)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        if group {
+            flags |= Int16(POSIX_SPAWN_SETPGROUP)
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
+        posix_spawnattr_setflags(&attributes, flags)
+        var pid: pid_t = 0
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        do {
+            try systemCall(returningError: "posix_spawn(\(program))") {
+                search ? posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+                    : posix_spawn(&pid, program, &actions, &attributes, argv, environ)
+            }
+        } catch {
+            if readOutput { pipeEnds.forEach { close($0) } }
+            throw error
+        }
+        guard readOutput else { return (pid, nil) }
+        close(pipeEnds[1])
+        _ = fcntl(pipeEnds[0], F_SETFL, O_NONBLOCK)
+        return (pid, pipeEnds[0])
     }
-    if !finished { kill(-pid, SIGKILL) }
-    var status: Int32 = 0
-    _ = try? systemCall("waitpid", { waitpid(pid, &status, 0) })
-    // Exited normally (WIFEXITED): its status is the second byte.
-    guard finished, status & 0x7f == 0 else { return nil }
-    return ((status >> 8) & 0xff, String(decoding: output, as: UTF8.self))
+
+    /// Runs `program` on `loop`, never blocking it: `completion` is called once, with the
+    /// exit status and what it wrote to stdout, or `nil` when it could not start, was
+    /// killed, wrote more than `limit` bytes, or still ran after `timeout` milliseconds
+    /// (then it is killed with whatever it started). The child is always reaped.
+    public static func run(_ program: String, _ arguments: [String], on loop: EventLoop, timeout: Int32, limit: Int = 65_536,
+                           completion: @escaping ((status: Int32, output: String)?) -> Void) {
+        guard let (pid, fd) = try? spawn(program, arguments, readOutput: true, group: true), let fd else { return completion(nil) }
+        var output: [UInt8] = []
+        var overflowed = false
+        func drain() {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !overflowed, let count = try? readAvailable(fd, into: &buffer, count: buffer.count), count > 0 {
+                output += buffer[..<count]
+                if output.count > limit {
+                    overflowed = true
+                    kill(-pid, SIGKILL)
+                }
+            }
+        }
+        let reader = loop.add(descriptor: fd) { _ in drain() }
+        let timer = loop.addTimer(at: monotonicSeconds() + Double(timeout) / 1000) { kill(-pid, SIGKILL) }
+        do {
+            try loop.add(child: pid) { exit in
+                // Gone: what it wrote is all in the pipe by now.
+                drain()
+                reader.remove()
+                timer.remove()
+                close(fd)
+                guard case .exited(let status) = exit, !overflowed else { return completion(nil) }
+                completion((status, String(decoding: output, as: UTF8.self)))
+            }
+        } catch {
+            kill(-pid, SIGKILL)
+            var status: Int32 = 0
+            _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
+            reader.remove()
+            timer.remove()
+            close(fd)
+            completion(nil)
+        }
+    }
 }

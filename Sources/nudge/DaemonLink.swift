@@ -74,14 +74,14 @@ struct DaemonStatus {
         return DaemonStatus(fields)
     }
 
-    /// Asked on a connection already open, waiting at most `timeout` (a stalled daemon
-    /// must not stall a screen); `nil` when the daemon does not run or did not answer.
-    static func query(on connection: Connection, timeout: Duration) -> DaemonStatus? {
-        guard let reply = try? connection.call(destination: NudgeService.busName, path: NudgeService.objectPath,
-                                               interface: NudgeService.interface, member: "Status", timeout: timeout,
-                                               autoStart: false),
-              let fields = reply.first?.vardict else { return nil }
-        return DaemonStatus(fields)
+    /// Asked on a connection already open, without waiting (a stalled daemon must not
+    /// stall a screen): `reply` runs during a later dispatch, with `nil` when the daemon
+    /// does not run or did not answer within `timeout`.
+    static func query(on connection: Connection, timeout: Duration, reply: @escaping (DaemonStatus?) -> Void) {
+        connection.call(destination: NudgeService.busName, path: NudgeService.objectPath, interface: NudgeService.interface,
+                        member: "Status", timeout: timeout, autoStart: false) { result in
+            reply((try? result.get())?.first?.vardict.map(DaemonStatus.init))
+        }
     }
 
     /// From `Status`'s fields.

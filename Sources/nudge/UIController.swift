@@ -9,11 +9,11 @@ import NudgeCore
 import NudgeStore
 import Platform
 
-/// `nudge ui`'s loop: one poll(2) over the keyboard, signals (signalfd), the store's folder
-/// (inotify, as the daemon watches it), the session bus (the daemon coming and going, its
-/// pop-ups) and what the program itself would write to stderr (shown on the message line,
-/// never over the screen). It wakes on its own only for the countdown: once a second in
-/// the last two minutes, else once a minute. Every change goes through the CLI's own code
+/// `nudge ui`'s loop: one ``EventLoop`` over the keyboard, signals (signalfd), the store's
+/// folder (inotify, as the daemon watches it), the session bus (the daemon coming and
+/// going, its pop-ups, its `Status()` as a pending call) and what the program itself would
+/// write to stderr (shown on the message line, never over the screen). It wakes on its own
+/// only for the countdown: once a second in the last two minutes, else once a minute. Every change goes through the CLI's own code
 /// (`Add.make`, `Edit.change`, `AlertIDs.update`, `Remove.remove`, `Answer`).
 final class UIController {
     /// The store, followed when another file is renamed over it (see ``store``).
@@ -22,7 +22,10 @@ final class UIController {
     private let terminal: Terminal
     private let signals: SignalReceiver
     private let files: FileWatcher
-    private var bus: (connection: Connection, io: LoopIntegration)?
+    private var bus: Connection?
+    private let loop = EventLoop()
+    /// Wakes the loop when the countdown changes.
+    private var countdownTimer: EventLoop.Source!
     /// stderr is this pipe's write end while the screen is up; what arrives is shown.
     private let stderrPipe: Int32, savedStderr: Int32
     private var screen: CursesScreen?
@@ -61,8 +64,11 @@ final class UIController {
     private var water: WaterProgress?
     private var dataChanged = true, statusChanged = true, quit = false
     /// The store changed elsewhere: it is read again once the writer is done (30 ms
-    /// without a change, 200 ms at most), not once for each of its writes.
-    private var storeSettles: (at: Double, latest: Double)?
+    /// without a change, 200 ms at most), not once for each of its writes: this timer,
+    /// and the latest it may wait until.
+    private var storeSettles: EventLoop.Source!, settleLatest: Double?
+    /// A `Status()` asked and not answered yet.
+    private var asking = false
 
     init(environment: Environment) throws(CLIError) {
         storePath = StoreAccess.path
@@ -93,7 +99,7 @@ final class UIController {
             try? connection.subscribe(MatchRule(interface: NudgeService.interface, member: "Fired"), confirmed: false) { [unowned self] _ in
                 dataChanged = true
             }
-            bus = (connection, connection.integrateWithLoop())
+            bus = connection
         }
         restoreTerminalOnCrash(stderr: savedStderr)
         screen = CursesScreen(colour: terminal.colour)
@@ -112,49 +118,43 @@ final class UIController {
 
     func run() throws(CLIError) {
         defer { restore() }
-        while !quit {
-            let now = Date()
-            if let settles = storeSettles, monotonicSeconds() >= settles.at {
-                storeSettles = nil
-                dataChanged = true
+        loop.add(descriptor: 0) { [unowned self] events in
+            if events & Int16(POLLHUP | POLLERR) != 0 { return quit = true }
+            guard let screen else { return }
+            // Everything waiting is handled before anything is checked or laid out: a
+            // paste of 100 KB is one check of the form, not one per character.
+            for input in screen.read() { handle(input) }
+            if filterChanged {
+                filterChanged = false
+                applyFilter()
             }
+            updateChrome()
+        }
+        loop.add(descriptor: signals.fd) { [unowned self] _ in handle(signals: signals.read()) }
+        loop.add(descriptor: files.fd) { [unowned self] _ in
+            guard !files.read().isEmpty else { return }
+            let now = monotonicSeconds(), latest = settleLatest ?? now + 0.2
+            (storeSettles.deadline, settleLatest) = (min(now + 0.03, latest), latest)
+        }
+        storeSettles = loop.addTimer { [unowned self] in
+            settleLatest = nil
+            dataChanged = true
+        }
+        countdownTimer = loop.addTimer {}
+        loop.add(descriptor: stderrPipe) { [unowned self] _ in readStderr() }
+        if let bus { loop.add(bus: bus) { [unowned self] in self.bus = nil } }
+        loop.addBeforeWait { [unowned self] in
+            if quit { return loop.exit() }
+            let now = Date()
             if dataChanged { reload(now: now) }
             if statusChanged || (daemon != nil && monotonicSeconds() >= statusDue) { refreshStatus() }
-            let wake = updateCountdown(now: now)
+            countdownTimer.deadline = updateCountdown(now: now).map { monotonicSeconds() + Double($0) / 1000 }
             draw()
-            var descriptors = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: files.fd, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: stderrPipe, events: Int16(POLLIN), revents: 0)]
-            descriptors += bus?.io.pollDescriptors ?? []
-            let settling = storeSettles.map { Int32(max(0, ($0.at - monotonicSeconds()) * 1000).rounded(.up)) }
-            let timeout = [wake, bus?.io.nextTimeout, settling].compactMap { $0 }.min() ?? -1
-            do {
-                try systemCall("poll") { poll(&descriptors, nfds_t(descriptors.count), timeout) }
-            } catch {
-                throw CLIError(.ioError, "\(error)")
-            }
-            if descriptors[1].revents != 0 { handle(signals: signals.read()) }
-            if descriptors[2].revents != 0, !files.read().isEmpty {
-                let now = monotonicSeconds(), latest = storeSettles?.latest ?? now + 0.2
-                storeSettles = (min(now + 0.03, latest), latest)
-            }
-            if descriptors[3].revents != 0 { readStderr() }
-            if let bus {
-                bus.io.handle(Array(descriptors[4...]))
-                if !bus.connection.dispatch() { self.bus = nil }
-            }
-            if descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0 { quit = true }
-            if descriptors[0].revents != 0, let screen {
-                // Everything waiting is handled before anything is checked or laid out: a
-                // paste of 100 KB is one check of the form, not one per character.
-                for input in screen.read() { handle(input) }
-                if filterChanged {
-                    filterChanged = false
-                    applyFilter()
-                }
-                updateChrome()
-            }
+        }
+        do {
+            try loop.run()
+        } catch {
+            throw CLIError(.ioError, "\(error)")
         }
     }
 
@@ -285,11 +285,17 @@ final class UIController {
     private func refreshStatus() {
         statusChanged = false
         statusDue = monotonicSeconds() + 60
-        daemon = nil
-        if let connection = bus?.connection, (try? connection.nameHasOwner(NudgeService.busName)) == true {
-            daemon = DaemonStatus.query(on: connection, timeout: .milliseconds(300))
+        guard let bus else {
+            daemon = nil
+            return updateChrome()
         }
-        updateChrome()
+        guard !asking else { return }
+        asking = true
+        DaemonStatus.query(on: bus, timeout: .milliseconds(300)) { [unowned self] status in
+            asking = false
+            daemon = status
+            updateChrome()
+        }
     }
 
     /// The bar, the keys line, and what is open over the list.
