@@ -2,7 +2,7 @@
 #define NUDGE_CLINUX_SHIM_H
 
 /* What Glibc's Swift module leaves out: the Linux descriptors the daemon's loop polls,
-   malloc_trim, and libintl (gettext). Only re-exports; nothing else belongs here. */
+   malloc_trim, libintl (gettext), and statfs (which file system a path is in). Only re-exports; nothing else belongs here. */
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
@@ -11,5 +11,6 @@
 #include <malloc.h>
 #include <libintl.h>
 #include <locale.h>
+#include <sys/vfs.h>
 
 #endif
