@@ -202,6 +202,25 @@ struct ManageCommandTests {
         #expect(Set(titleColumn).count == 1, "\(text)")
     }
 
+    /// A locale the C library does not have is written as C's, as glibc and so every other
+    /// program writes it: not Foundation's own idea of it ("M06 1, Tue" for xx_YY).
+    @Test func aLocaleThatIsNotInstalledIsWrittenAsC() throws {
+        let home = try Home()
+        _ = try home.add("Tea", "--on", "2099-06-01 21:05")
+        _ = try home.add("Stand up", "--on", "2099-12-31 09:30")
+        let c = try home.nudge("list", environment: ["LANG": "C"])
+        #expect(c.stdout.contains("Mon 2099-06-01 21:05"), "\(c.stdout)")
+        let installed = try Bench.run("locale", ["-a"]).stdout.lowercased().split(separator: "\n").map { $0.replacingOccurrences(of: "-", with: "") }
+        let missing = ["xx_YY.UTF-8", "ja_JP.UTF-8", "en_GB.UTF-8", "de_DE.UTF-8"].filter { !installed.contains($0.lowercased().replacingOccurrences(of: "-", with: "")) }
+        #expect(missing.contains("xx_YY.UTF-8"))
+        for lang in missing {
+            for environment in [["LANG": lang], ["LANG": "C", "LC_TIME": lang], ["LANG": "C", "LC_ALL": lang]] {
+                let list = try home.nudge("list", environment: environment)
+                #expect(list.stdout == c.stdout, "\(environment)")
+            }
+        }
+    }
+
     @Test func lcAllOverridesLang() throws {
         let home = try Home()
         _ = try home.add("Tea", "--at", "21:05")
