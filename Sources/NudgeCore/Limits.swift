@@ -55,6 +55,11 @@ public enum Limits {
         }
     }
 
+    /// The years a date a person gives may be in (`--on`, `drink --at`, `next --after`):
+    /// nothing Nudge keeps happened before 1970 (instants are seconds since then), and
+    /// dates are written with four digits.
+    public static let years: ClosedRange<Int> = 1970...9999
+
     /// A text field a person gives, by what it is for.
     public enum Field: String, Sendable, CaseIterable {
         /// The pop-up's title.
