@@ -34,6 +34,9 @@ struct CLIError: Error, CustomStringConvertible {
 
     /// A file named with `-o` or `--svg` that was not written.
     init(writing file: String, _ error: FileOutputError) {
+        // TRANSLATORS: %1$s is a file's path, %2$s why it was not written.
+        let template = tr("cannot write %1$s: %2$s")
+        // After tr: the catalog has set the language the system's reasons come in.
         let reason = switch error {
         case .system(let error): error.reason
         // TRANSLATORS: why a file was not written: %1$s is its folder, %2$s the system's reason.
@@ -43,7 +46,6 @@ struct CLIError: Error, CustomStringConvertible {
         }
         // The path as given, on one line, and visible when empty.
         let name = file.isEmpty ? "''" : file.escapingControls
-        // TRANSLATORS: %1$s is a file's path, %2$s why it was not written.
-        self.init(.ioError, format(tr("cannot write %1$s: %2$s"), name, reason))
+        self.init(.ioError, format(template, name, reason))
     }
 }

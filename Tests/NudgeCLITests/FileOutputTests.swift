@@ -75,6 +75,15 @@ struct FileOutputTests {
         #expect(outcome.stdout.isEmpty)
     }
 
+    /// The system's reason comes in the person's language, in UTF-8 (it came as "?? ????").
+    @Test func theReasonIsInThePersonsLanguage() throws {
+        let outcome = try Home().nudge(["export", "-o", "/no/such/folder/out.ics"], environment: ["LANG": "ko_KR.UTF-8"])
+        #expect(outcome.status == 74)
+        #expect(outcome.stderr.hasPrefix("nudge: /no/such/folder/out.ics에 쓸 수 없어요: 그 폴더 /no/such/folder에 파일을 만들 수 없어요 ("))
+        #expect(!outcome.stderr.contains("?"), "\(outcome.stderr)")
+        #expect(outcome.stderr.split(separator: "\n").count == 1)
+    }
+
     /// Root may write anything: what a person may not write is checked as nobody.
     @Test(.enabled(if: getuid() == 0, "runs nudge as nobody through setpriv: needs root, as make test runs"))
     func aFileOrFolderThePersonMayNotWriteIsRefusedAndKept() throws {
