@@ -2,8 +2,8 @@
 #define NUDGE_CLINUX_SHIM_H
 
 /* What Glibc's Swift module leaves out: the Linux descriptors the event loop polls (a
-   child as a pidfd too), malloc_trim, and libintl (gettext). Only re-exports; nothing
-   else belongs here. */
+   child as a pidfd too), malloc_trim, libintl (gettext), and statfs (which file system a
+   path is in). Only re-exports; nothing else belongs here. */
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
@@ -13,5 +13,6 @@
 #include <malloc.h>
 #include <libintl.h>
 #include <locale.h>
+#include <sys/vfs.h>
 
 #endif

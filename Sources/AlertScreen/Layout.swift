@@ -1,3 +1,5 @@
+import NudgeCore
+
 /// How a piece of text is drawn; the terminal layer maps each to colours or, without
 /// colour, to bold, reverse and underline.
 public enum Style: Sendable, Equatable {
@@ -187,18 +189,21 @@ public enum Layout {
         let boxWidth = max(min(width - labelWidth - 4, 48), 4)
         for (i, field) in form.fields.enumerated() {
             let focused = i == form.focus
-            var value = field.isChoice ? "‹ \(field.value) ›" : field.value
+            // Shown as the list shows it: a control or a bidirectional control is an escape
+            // (`\u{202E}`) the cursor steps over as the one character it is.
+            let shown = field.value.escapingControls
+            var value = field.isChoice ? "‹ \(shown) ›" : shown
             var cursorColumn = 0
             if !field.isChoice {
                 // The end of a long value, so the cursor stays in the box.
                 // One pass: the characters dropped from the front until the rest fits.
-                let beforeCursor = field.value.prefix(form.cursor)
-                var over = TextWidth.of(String(beforeCursor)) - (boxWidth - 1), shift = 0
+                let beforeCursor = String(field.value.prefix(form.cursor)).escapingControls
+                var over = TextWidth.of(beforeCursor) - (boxWidth - 1), shift = 0
                 for character in beforeCursor where over > 0 {
                     over -= TextWidth.of(String(character))
                     shift += 1
                 }
-                value = String(field.value.dropFirst(shift))
+                value = String(shown.dropFirst(shift))
                 cursorColumn = TextWidth.of(String(beforeCursor.dropFirst(shift)))
             }
             let label = " " + TextWidth.fit(field.label, labelWidth) + "  "

@@ -29,6 +29,10 @@ public final class Catalog: Sendable {
 
     private init() {
         localeAccepted = setlocale(LC_MESSAGES, "") != nil
+        // The C library's own messages (strerror's reasons, inside ours) follow LC_MESSAGES
+        // from here on, and would come in LC_CTYPE's codeset, which stays C's: ASCII, every
+        // Korean letter a '?'. UTF-8, as ours.
+        bind_textdomain_codeset("libc", "UTF-8")
         folder = Self.catalogFolder(executable: Self.ownPath())
         if let folder {
             bindtextdomain(Self.domain, folder)

@@ -55,6 +55,11 @@ public enum Limits {
         }
     }
 
+    /// The years a date a person gives may be in (`--on`, `drink --at`, `next --after`):
+    /// nothing Nudge keeps happened before 1970 (instants are seconds since then), and
+    /// dates are written with four digits.
+    public static let years: ClosedRange<Int> = 1970...9999
+
     /// A text field a person gives, by what it is for.
     public enum Field: String, Sendable, CaseIterable {
         /// The pop-up's title.
@@ -139,6 +144,18 @@ public enum Limits {
 }
 
 extension Unicode.Scalar {
+    /// Whether ``Swift/String/escapingControls`` writes it as an escape: controls (general
+    /// category Cc: U+0000–001F, U+007F–009F), the line and paragraph separators, and the
+    /// bidirectional controls (the embeddings and overrides U+202A–202E, the isolates
+    /// U+2066–2069, the marks U+200E, U+200F and U+061C), by their values: no Unicode table
+    /// for every character.
+    public var isEscapedForDisplay: Bool {
+        switch value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        default: false
+        }
+    }
+
     /// `U+001B`.
     var codeName: String {
         let hex = String(value, radix: 16, uppercase: true)
@@ -149,14 +166,10 @@ extension Unicode.Scalar {
 extension String {
     /// The text with every control character written as a visible escape (`\e`, `\r`,
     /// `\n`, `\u{9B}`), so text from the store can never move a terminal's cursor, set its
-    /// title or break a table's row.
+    /// title or break a table's row; and the bidirectional controls too (`\u{202E}`), so a
+    /// title can never make the line it stands in read in another order than it is.
     public var escapingControls: String {
-        // Controls (general category Cc: U+0000–001F, U+007F–009F) and the line and
-        // paragraph separators, by their values: no Unicode table for every character.
-        func escaped(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-        }
-        guard unicodeScalars.contains(where: escaped) else { return self }
+        guard unicodeScalars.contains(where: \.isEscapedForDisplay) else { return self }
         var out = ""
         for scalar in unicodeScalars {
             switch scalar {
@@ -164,7 +177,7 @@ extension String {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case "\u{1B}": out += "\\e"
-            case _ where escaped(scalar):
+            case _ where scalar.isEscapedForDisplay:
                 out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: out.unicodeScalars.append(scalar)
             }

@@ -174,6 +174,11 @@ public enum ScheduleParser {
               let y = Int(ymd[0]), let m = Int(ymd[1]), let d = Int(ymd[2]), let day = CivilDay(year: y, month: m, day: d) else {
             throw bad
         }
+        guard Limits.years.contains(y) else {
+            // TRANSLATORS: %1$d and %2$d are the first and last years allowed (1970, 9999).
+            throw ScheduleError(text, Phrase("invalid date"), detail: Phrase("the year must be from %1$d to %2$d", Limits.years.lowerBound, Limits.years.upperBound),
+                                accepted: dateForms)
+        }
         var offset: Int?
         if rest.hasSuffix("Z") || rest.hasSuffix("z") {
             offset = 0

@@ -15,7 +15,7 @@ public enum Water {
     }
 
     /// An amount in whole millilitres: `250`, `250ml`, `25cl`, `0.3l`, `8oz` (US fluid
-    /// ounces); more than 0 and at most `limit`.
+    /// ounces), rounded to the nearest; from 1 ml to `limit`.
     public static func millilitres(_ text: String, limit: Int = maxDrink) throws(AmountError) -> Int {
         let token = text.trimmingSpaces.lowercased()
         let digits = token.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
@@ -36,9 +36,10 @@ public enum Water {
         }
         // Compared as a Double first: 99999999999999999999l is no Int.
         let exact = (number * factor).rounded()
+        // Whole millilitres, rounded: 0.4ml is 0, below the smallest amount.
         guard exact.isFinite, exact >= 1, exact <= Double(limit), let value = Int(exactly: exact), value <= limit else {
             // TRANSLATORS: %1$s is the amount as typed, quoted; %2$d the most allowed in millilitres.
-            throw AmountError(phrase: Phrase("invalid amount %1$s: it must be more than 0 and at most %2$d ml", text.quotedForMessage(), limit))
+            throw AmountError(phrase: Phrase("invalid amount %1$s: it must be from 1 ml to %2$d ml", text.quotedForMessage(), limit))
         }
         return value
     }

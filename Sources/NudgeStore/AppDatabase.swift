@@ -175,14 +175,16 @@ public final class AppDatabase: Sendable {
                 try plain.read { db in _ = try Int.fetchOne(db, sql: "PRAGMA schema_version") }
                 queue = plain
             } catch let error as DatabaseError
-                where error.resultCode == .SQLITE_CANTOPEN || (error.resultCode == .SQLITE_IOERR && StoreError.diskFull(path)) {
+                where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY
+                || (error.resultCode == .SQLITE_IOERR && StoreError.diskFull(path)) {
                 // What the failed attempt created on a full disk (an -shm it could not fill)
                 // goes again; a folder nobody may write got nothing new.
                 if StoreError.diskFull(path) { for file in companions { unlink(file) } }
-                // WAL wants its -shm beside the file, and in a folder nobody may write, with
-                // none there, SQLite cannot open it even to read. No one can be writing such a
-                // file, so a private copy marked for rollback journaling (header bytes 18-19)
-                // reads the same; it is unlinked at once and vanishes when the command ends.
+                // WAL wants its -shm beside the file, and in a folder this process may not
+                // write, with none there, SQLite cannot open it even to read: CANTOPEN on a
+                // read-only disk, READONLY_DIRECTORY in a folder that is another's,
+                // READONLY_CANTINIT with an -shm left by a writer that stopped. No one is
+                // writing such a file, so a private copy reads the same.
                 queue = try readPrivateCopy(of: path)
             }
             let (settled, newer) = try queue.read { db in
@@ -197,14 +199,24 @@ public final class AppDatabase: Sendable {
         return try open(path: path, access: .readWrite)
     }
 
+    /// A copy of the store in the temporary folder, opened read-only: the file, and its WAL
+    /// when a writer that stopped left one with transactions in it (they are part of the
+    /// store; SQLite replays them into a new -shm beside the copy). Without a WAL the copy is
+    /// marked for rollback journaling (header bytes 18-19) and needs nothing beside it. The
+    /// copies are unlinked once open and vanish when the command ends.
     private static func readPrivateCopy(of path: String) throws -> DatabaseQueue {
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        if bytes.count > 19 { bytes[18] = 1; bytes[19] = 1 }
+        // A WAL is a 32-byte header, then frames; one with no frame holds nothing.
+        let wal = (try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))).flatMap { $0.count > 32 ? $0 : nil }
+        if wal == nil, bytes.count > 19 { bytes[18] = 1; bytes[19] = 1 }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-read-\(UUID().uuidString).sqlite").path
-        guard FileManager.default.createFile(atPath: copy, contents: bytes, attributes: [.posixPermissions: 0o600]) else {
-            throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "cannot read \(path) from a folder that cannot be written")
+        defer { for file in [copy, copy + "-wal", copy + "-shm"] { unlink(file) } }
+        for (file, contents) in [(copy, bytes), (copy + "-wal", wal)] {
+            guard let contents else { continue }
+            guard FileManager.default.createFile(atPath: file, contents: contents, attributes: [.posixPermissions: 0o600]) else {
+                throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "cannot read \(path) from a folder that cannot be written")
+            }
         }
-        defer { unlink(copy) }
         let queue = try DatabaseQueue(path: copy, configuration: configuration(readonly: true))
         try queue.read { db in _ = try Int.fetchOne(db, sql: "PRAGMA schema_version") }
         return queue

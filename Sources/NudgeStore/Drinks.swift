@@ -17,7 +17,7 @@ extension AppDatabase {
     @discardableResult
     public func logDrink(_ millilitres: Int, at: Date) throws(StoreError) -> Drink {
         guard (1...Water.maxDrink).contains(millilitres) else {
-            throw StoreError(.badID, Phrase("invalid amount %1$s: it must be more than 0 and at most %2$d ml", "\(millilitres)ml", Water.maxDrink))
+            throw StoreError(.badID, Phrase("invalid amount %1$s: it must be from 1 ml to %2$d ml", "\(millilitres)ml", Water.maxDrink))
         }
         do {
             let id = try writer.write { db -> Int64 in

@@ -50,17 +50,18 @@ public enum Setting: String, Sendable, CaseIterable {
         case .logRows: "entries the delivery log keeps at most"
         case .cup: "the cup size that nudge drink logs without an amount"
         case .goal: "the daily water goal"
-        case .dayStart: "when a day starts for the water total (after midnight)"
+        case .dayStart: "when a day starts for the water total (HH:MM after midnight)"
         case .idleMinutes: "minutes without input after which reminders that hold wait"
         }
     }
 
     /// A value as a person types it: amounts with their unit (`250ml`, `2l`), the day's
-    /// start as a time (`04:00`), counts as whole numbers.
+    /// start as a time in whole minutes (`04:00`), counts as whole numbers.
     public func parse(_ text: String) -> Int? {
         switch self {
         case .cup, .goal: try? Water.millilitres(text, limit: Int.max)
-        case .dayStart: (try? ScheduleParser.time(text)).map { $0.secondOfDay / 60 }
+        // Kept in whole minutes: a time with seconds is refused, never cut.
+        case .dayStart: (try? ScheduleParser.time(text)).flatMap { $0.second == 0 ? $0.secondOfDay / 60 : nil }
         case .logDays, .logRows, .idleMinutes: Int(text)
         }
     }

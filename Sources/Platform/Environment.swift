@@ -113,6 +113,24 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
         return name == "C" || name == "POSIX" || name.isEmpty ? nil : name
     }
 
+    /// The locale of a category as ``locale(_:)`` names it, when the C library has that
+    /// locale (`newlocale` takes the setting as written: it is in `locale -a`); `nil` for C
+    /// and POSIX and for a locale this machine lacks, whose formats Foundation would
+    /// otherwise make up from its own data (`M11 24, Tue` for `xx_YY`), where glibc, and so
+    /// everything else on the machine, writes C's.
+    public func installedLocale(_ category: String) -> String? {
+        guard let name = locale(category), let setting = localeSetting(category) else { return nil }
+        let mask = switch category {
+        case "LC_TIME": LC_TIME_MASK
+        case "LC_MESSAGES": LC_MESSAGES_MASK
+        // A locale is installed whole: any other category asks as LC_CTYPE does.
+        default: LC_CTYPE_MASK
+        }
+        guard let handle = newlocale(mask, setting, nil) else { return nil }
+        freelocale(handle)
+        return name
+    }
+
     /// The locale a category is set to, as written (`ko_KR.UTF-8`): `LC_ALL`, then the
     /// category, then `LANG`; `nil` when none is set.
     public func localeSetting(_ category: String) -> String? {

@@ -51,6 +51,11 @@ struct Config: ParsableCommand {
                 // TRANSLATORS: %1$s is the setting's name, %2$s the value given, quoted.
                 throw CLIError(.usage, format(tr("invalid %1$s %2$s: give an amount such as 250ml, 0.3l or 8oz"), setting.rawValue, value.quotedForMessage()))
             case .dayStart:
+                if let time = try? ScheduleParser.time(value), time.second != 0 {
+                    // TRANSLATORS: %1$s is the setting's name (day-start), %2$s the time given, quoted.
+                    throw CLIError(.usage, format(tr("invalid %1$s %2$s: a day starts on a whole minute, without seconds (give a time such as 04:00)"),
+                                                  setting.rawValue, value.quotedForMessage()))
+                }
                 throw CLIError(.usage, format(tr("invalid %1$s %2$s: give a time such as 04:00"), setting.rawValue, value.quotedForMessage()))
             case .logDays, .logRows, .idleMinutes:
                 throw CLIError(.usage, format(tr("invalid %1$s %2$s: give a whole number"), setting.rawValue, value.quotedForMessage()))

@@ -11,8 +11,9 @@ struct DrinkCommand: ParsableCommand {
         abstract: "Log a drink of water (the cup size without an amount) and show today's total against the goal.",
         discussion: """
         AMOUNT is millilitres, or a number with ml, cl, l or oz (US fluid ounces): 250, \
-        250ml, 0.3l, 8oz; at most 5 l at once. The cup size, the daily goal and when a day \
-        starts are settings (nudge config cup|goal|day-start).
+        250ml, 0.3l, 8oz; from 1 ml to 5 l at once, rounded to whole millilitres. The cup \
+        size, the daily goal and when a day starts are settings (nudge config \
+        cup|goal|day-start).
 
         Examples:
           nudge drink
@@ -25,7 +26,7 @@ struct DrinkCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("How much: 250ml, 0.3l, 8oz (default: the cup size).", valueName: "AMOUNT"))
     var amount: String?
 
-    @Option(help: ArgumentHelp("When it was drunk, for one that was forgotten: HH:MM today, or 'YYYY-MM-DD HH:MM'.", valueName: "TIME"))
+    @Option(help: ArgumentHelp("When it was drunk, for one that was forgotten: HH:MM today, or 'YYYY-MM-DD HH:MM' (1970 to now).", valueName: "TIME"))
     var at: String?
 
     @Flag(help: "Take back the drink logged last.")

@@ -32,7 +32,7 @@ struct Export: ParsableCommand {
     @Argument(help: "Alert ids or unique prefixes (4 or more hex digits); default every reminder.")
     var ids: [String] = []
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to FILE (replaced whole, never half-written) instead of stdout.", valueName: "FILE"))
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to FILE instead of stdout: replaced whole (never half-written), its permissions kept; a new FILE is made 0600 (yours alone).", valueName: "FILE"))
     var output: String?
 
     func run() throws {
@@ -48,9 +48,6 @@ struct Export: ParsableCommand {
             do { try write(1) } catch { throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), "stdout", error.reason)) }
             return
         }
-        do { try writeFile(output, write) } catch {
-            // TRANSLATORS: %1$s is a file, %2$s the system's reason.
-            throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), output, error.reason))
-        }
+        do { try writeFile(output, write) } catch { throw CLIError(writing: output, error) }
     }
 }

@@ -1,3 +1,5 @@
+import NudgeCore
+
 /// A JSON value, written without Foundation: bytes appended to one buffer, so `nudge list
 /// --json` over 100,000 alerts costs milliseconds.
 indirect enum JSON {
@@ -74,24 +76,40 @@ indirect enum JSON {
         }
     }
 
-    /// A string literal: quotes, backslashes and control characters escaped; everything
-    /// else as its UTF-8 bytes.
+    /// A string literal: quotes, backslashes and control characters escaped, and every
+    /// other character that `escapingControls` escapes for a terminal (DEL, C1 controls,
+    /// the line separators, the bidirectional controls) written as `\uXXXX`, so JSON read
+    /// on a terminal shows what it holds; everything else as its UTF-8 bytes. A parser
+    /// reads the same string either way.
     static func quote(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
             var clean = 0 // bytes before this index are already written
-            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            // The lead bytes of everything escaped: ASCII below 0x20, quote, backslash, DEL;
+            // C2 (U+0080–009F), D8 (U+061C), E2 (U+200E–206F).
+            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
+                var length = 1, code = UInt32(byte)
+                if byte >= 0x80 {
+                    // Valid UTF-8 (a Swift string): the sequence is complete.
+                    length = byte == 0xE2 ? 3 : 2
+                    code = UInt32(byte & (length == 3 ? 0x0F : 0x1F))
+                    for next in bytes[(i + 1)..<(i + length)] { code = code << 6 | UInt32(next & 0x3F) }
+                    guard let scalar = Unicode.Scalar(code), scalar.isEscapedForDisplay else { continue }
+                }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean..<i]))
                 out.append(UInt8(ascii: "\\"))
                 switch byte {
                 case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
                 case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
                 case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
-                case 0..<0x20: out += Array("u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-                default: out.append(byte)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+                default:
+                    out.append(UInt8(ascii: "u"))
+                    for shift: UInt32 in [12, 8, 4, 0] { out.append(hexDigits[Int(code >> shift & 0xF)]) }
                 }
-                clean = i + 1
+                clean = i + length
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean...]))
         }

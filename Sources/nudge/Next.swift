@@ -28,7 +28,7 @@ struct Next: ParsableCommand {
 
     @OptionGroup var schedule: ScheduleOptions
 
-    @Option(help: ArgumentHelp("Start after this instant (ISO-8601, or 'YYYY-MM-DD HH:MM' in --tz); default now.", valueName: "INSTANT"))
+    @Option(help: ArgumentHelp("Start after this instant (ISO-8601, or 'YYYY-MM-DD HH:MM' in --tz; years 1970 to 9999); default now.", valueName: "INSTANT"))
     var after: String?
 
     @Option(help: "How many instants to show.")

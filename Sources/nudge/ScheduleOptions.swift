@@ -28,7 +28,7 @@ struct ScheduleOptions: ParsableArguments {
     @Option(name: .customLong("in"), help: ArgumentHelp("Once, after DURATION: 20m, 90s, 1h.", valueName: "DURATION"))
     var inDuration: String?
 
-    @Option(help: ArgumentHelp("Once, at DATE [TIME] (midnight without a time): '2026-12-01 09:00' or 2026-12-01T09:00:05+01:00.", valueName: "DATE"))
+    @Option(help: ArgumentHelp("Once, at DATE [TIME] (midnight without a time): '2026-12-01 09:00' or 2026-12-01T09:00:05+01:00; years up to 9999.", valueName: "DATE"))
     var on: String?
 
     @Option(help: ArgumentHelp("A cron expression 'm h dom mon dow', or @hourly, @daily, @weekly, @monthly.", valueName: "EXPR"))

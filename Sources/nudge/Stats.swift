@@ -37,7 +37,7 @@ struct Stats: ParsableCommand {
     @Flag(help: "Print one JSON document instead of the charts.")
     var json = false
 
-    @Option(help: ArgumentHelp("Also write the charts as one SVG image to FILE.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Also write the charts as one SVG image to FILE (replaced whole, its permissions kept; a new FILE is made 0600), as export -o writes.", valueName: "FILE"))
     var svg: String?
 
     /// What the water chart shows.
@@ -76,8 +76,7 @@ struct Stats: ParsableCommand {
             do {
                 try writeFile(svg) { fd throws(SystemError) in try writeAll(fd, image) }
             } catch {
-                // TRANSLATORS: %1$s is a file's path, %2$s why.
-                throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), svg, error.reason))
+                throw CLIError(writing: svg, error)
             }
         }
         if json {

@@ -15,11 +15,14 @@ struct Terminal {
     let colour: Bool
 
     init(environment: Environment = .current, isTerminal: Bool = isatty(1) == 1) {
-        wording = Self.wording(locale: environment.locale("LC_TIME"))
+        // A locale the C library lacks is C's, as for every other program on the machine
+        // (and as gettext leaves the messages English).
+        wording = Self.wording(locale: environment.installedLocale("LC_TIME"))
         colour = isTerminal && environment.allowsColour
     }
 
-    /// 24-hour ISO for C/POSIX; otherwise the locale's own clock (`오전 9:30`, `9:30 AM`, `09:30`).
+    /// 24-hour ISO for C/POSIX (and for a locale that is not installed); otherwise the
+    /// locale's own clock (`오전 9:30`, `9:30 AM`, `09:30`).
     static func wording(locale name: String?) -> TimeWording {
         guard let name else {
             return TimeWording(time: \.description) { instant, zone in

@@ -1,4 +1,5 @@
 import AlertScreen
+import NudgeCore
 import Testing
 
 /// What `nudge ui` shows for a state and a size, checked without a terminal.
@@ -169,6 +170,21 @@ struct LayoutTests {
         // The label column is 8 wide: " " + label + "  ", then the value; the cursor after "25".
         #expect(frame.cursor?.line == 4 && frame.cursor?.column == 1 + 8 + 2 + 2)
         for line in text { #expect(TextWidth.of(line) == 80) }
+    }
+
+    @Test func aBidirectionalControlInAFieldIsShownEscapedAndTheCursorStepsOverIt() {
+        // "ab", RIGHT-TO-LEFT OVERRIDE, "cd": raw, the terminal would draw "ab" then "dc".
+        let form = FormView(heading: "Edit", fields: [.init(label: "Title", value: "ab\u{202E}cd")], focus: 0, cursor: 3, error: nil,
+                            previewHeading: "Next:", preview: [])
+        var model = Self.model()
+        model.overlay = .form(form)
+        let frame = Layout.render(model, width: 80, height: 24)
+        let line = frame.text[2]
+        #expect(line.contains("ab\\u{202E}cd"), "\(line)")
+        #expect(!line.unicodeScalars.contains { $0.isEscapedForDisplay })
+        // Three characters in: after the whole escape, before "c".
+        #expect(frame.cursor?.line == 2 && frame.cursor?.column == 1 + 8 + 2 + "ab\\u{202E}".count)
+        for line in frame.text { #expect(TextWidth.of(line) == 80) }
     }
 
     @Test func aLongFieldScrollsSoTheCursorStaysInTheBox() {

@@ -30,8 +30,14 @@ struct DrinkTests {
     }
 
     @Test(arguments: [
-        (["drink", "0"], "nudge: invalid amount '0': it must be more than 0 and at most 5000 ml\n"),
-        (["drink", "6l"], "nudge: invalid amount '6l': it must be more than 0 and at most 5000 ml\n"),
+        (["drink", "0"], "nudge: invalid amount '0': it must be from 1 ml to 5000 ml\n"),
+        (["drink", "6l"], "nudge: invalid amount '6l': it must be from 1 ml to 5000 ml\n"),
+        // Rounded to whole millilitres, a sip below 1 ml is 0: the smallest amount is said.
+        (["drink", "0.4ml"], "nudge: invalid amount '0.4ml': it must be from 1 ml to 5000 ml\n"),
+        (["drink", "0.01oz"], "nudge: invalid amount '0.01oz': it must be from 1 ml to 5000 ml\n"),
+        // Years before 1970 (and year 0, which printed as "0-01-01") are no date Nudge keeps.
+        (["drink", "--at", "0000-01-01 00:00"], "nudge: invalid date '0000-01-01 00:00': the year must be from 1970 to 9999 (use YYYY-MM-DD [HH:MM[:SS]] or ISO-8601 like 2026-12-01T09:00:05+01:00)\n"),
+        (["drink", "--at", "1969-12-31T23:00:00Z"], "nudge: invalid date '1969-12-31T23:00:00Z': the year must be from 1970 to 9999 (use YYYY-MM-DD [HH:MM[:SS]] or ISO-8601 like 2026-12-01T09:00:05+01:00)\n"),
         (["drink", "2 cups"], "nudge: invalid amount '2 cups' (use a number with ml, cl, l or oz, e.g. 250ml, 0.3l, 8oz)\n"),
         (["drink", "--at", "2999-01-01 09:00"], "nudge: invalid --at '2999-01-01 09:00': it is in the future (a drink is logged when it was drunk)\n"),
         (["drink", "--at", "noon"], "nudge: invalid date 'noon' (use YYYY-MM-DD [HH:MM[:SS]] or ISO-8601 like 2026-12-01T09:00:05+01:00)\n"),
@@ -39,8 +45,10 @@ struct DrinkTests {
         (["config", "goal", "0"], "nudge: invalid goal '0': give an amount such as 250ml, 0.3l or 8oz\n"),
         (["config", "goal", "50ml"], "nudge: invalid goal 50ml: it must be between 100ml and 20000ml\n"),
         (["config", "day-start", "25:00"], "nudge: invalid day-start '25:00': give a time such as 04:00\n"),
+        // The day starts on a whole minute: seconds are refused, never cut.
+        (["config", "day-start", "12:00:30"], "nudge: invalid day-start '12:00:30': a day starts on a whole minute, without seconds (give a time such as 04:00)\n"),
         // Beyond any integer: one line, never a crash.
-        (["drink", "99999999999999999999l"], "nudge: invalid amount '99999999999999999999l': it must be more than 0 and at most 5000 ml\n"),
+        (["drink", "99999999999999999999l"], "nudge: invalid amount '99999999999999999999l': it must be from 1 ml to 5000 ml\n"),
         (["config", "goal", "99999999999999999999l"], "nudge: invalid goal '99999999999999999999l': give an amount such as 250ml, 0.3l or 8oz\n"),
     ])
     func badInputChangesNothing(arguments: [String], message: String) throws {

@@ -53,6 +53,49 @@ struct LimitTests {
         #expect(list.split(separator: "\n").count == 2)
     }
 
+    /// Every bidirectional control Unicode has (UAX #9): embeddings and overrides, isolates,
+    /// marks.
+    static let bidiControls: [Unicode.Scalar] = ["\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}",
+                                                 "\u{2068}", "\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}"]
+
+    @Test func bidirectionalControlsAreEscaped() {
+        for scalar in Self.bidiControls {
+            let text = "a" + String(scalar) + "b"
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            #expect(text.escapingControls == "a\\u{\(hex)}b")
+        }
+        // Right-to-left text itself is text: only the controls are escaped.
+        #expect("שלום عربي".escapingControls == "שלום عربي")
+        #expect("\u{202E}".quotedForMessage() == "'\\u{202E}'")
+    }
+
+    @Test func aTitleWithBidirectionalControlsIsPrintedAsItIs() throws {
+        let home = try Home()
+        // On a terminal that follows the override this reads "Pay rent: txt.exe" backwards.
+        let title = "Pay \u{202E}txt.exe\u{202C} rent \u{2067}x\u{2069}\u{200F}\u{061C}"
+        let id = try home.add(title, "--at", "10:00")
+        let other = try home.add("Plain", "--at", "11:00")
+        let shown = "Pay \\u{202E}txt.exe\\u{202C} rent \\u{2067}x\\u{2069}\\u{200F}\\u{61C}"
+        func raw(_ text: String) -> Bool { text.unicodeScalars.contains { Self.bidiControls.contains($0) } }
+        for arguments in [["list"], ["show", id], ["ack", id], ["off", id], ["on", id]] {
+            let out = try home.nudge(arguments)
+            #expect(out.status == 0, "\(arguments): \(out.stderr)")
+            #expect(!raw(out.stdout), "\(arguments): \(out.stdout)")
+            #expect(out.stdout.contains(shown), "\(arguments): \(out.stdout)")
+        }
+        // The table's columns line up: each line's title starts in the same column.
+        let lines = try home.nudge("list").stdout.split(separator: "\n").map(String.init)
+        let columns = lines.dropFirst().map { line in line.distance(from: line.startIndex, to: line.range(of: line.contains("Pay") ? "Pay" : "Plain")!.lowerBound) }
+        #expect(Set(columns).count == 1, "\(lines)")
+        // JSON holds the title exactly, its controls written as \u escapes.
+        let json = try home.nudge("list", "--json").stdout
+        #expect(!raw(json) && json.contains("\\u202e") && json.contains("\\u061c"))
+        #expect(try home.list().first { $0["shortId"] as? String == id }?["title"] as? String == title)
+        // Said when it goes, too.
+        let removed = try home.nudge("rm", id, other)
+        #expect(!raw(removed.stdout) && removed.stdout.contains(shown), "\(removed.stdout)")
+    }
+
     @Test func theTableIsOneTable() {
         #expect(Limits.Quantity.snooze.range == 1...604_800)
         #expect(throws: Limits.Violation.self) { try Limits.check(.snooze, seconds: 50_000 * 86400) }

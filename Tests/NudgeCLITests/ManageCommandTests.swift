@@ -142,6 +142,35 @@ struct ManageCommandTests {
         #expect(try home.digest() == before)
     }
 
+    /// Another's store, readable but in a folder the reader may not write (SQLite cannot make
+    /// its -shm there): every command that only reads reads it, as it is, WAL included.
+    @Test(.enabled(if: getuid() == 0, "runs nudge as nobody through setpriv: needs root, as make test runs"))
+    func anothersStoreInAFolderTheReaderMayNotWriteIsRead() throws {
+        let home = try Home()
+        let id = try home.add("Keep", "--at", "08:00")
+        let before = try home.digest()
+        for arguments in [["list"], ["show", id], ["export"], ["stats"]] {
+            let result = try asOutsider(home, arguments, mode: 0o644)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(arguments == ["stats"] || result.stdout.contains("Keep"), "\(arguments): \(result.stdout)")
+        }
+        // doctor finds no bus here (exit 69), and the store well.
+        let doctor = try asOutsider(home, ["doctor"], mode: 0o644)
+        #expect(doctor.stdout.contains("1 alert, ") && doctor.stdout.contains("quick_check ok"), "\(doctor.stdout)")
+        #expect(try home.digest() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.dir + "/nudge").sorted() == ["nudge.sqlite"])
+        // A writer that stopped without checkpointing left a WAL: what it holds is read too.
+        let folder = home.dir + "/nudge"
+        let sqlite = try Bench.run("sqlite3", [home.database, "PRAGMA wal_autocheckpoint=0;", "UPDATE alert SET title = 'In the WAL';",
+                                                ".shell cp '\(home.database)' '\(folder)/snap' && cp '\(home.database)-wal' '\(folder)/snap-wal'"])
+        try #require(sqlite.status == 0, "\(sqlite.stderr)")
+        try #require(rename(folder + "/snap", home.database) == 0 && rename(folder + "/snap-wal", home.database + "-wal") == 0)
+        chmod(home.database + "-wal", 0o644)
+        let list = try asOutsider(home, ["list"], mode: 0o644)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("In the WAL"), "\(list.stdout)")
+    }
+
     // MARK: Locale and colour
 
     static let water = ["--every", "30m", "--from", "09:30", "--until", "21:30", "--days", "weekdays"]
@@ -171,6 +200,25 @@ struct ManageCommandTests {
             Terminal.width($0) - Terminal.width(String($0.split(separator: "  ").last ?? "").trimmingCharacters(in: .whitespaces))
         }
         #expect(Set(titleColumn).count == 1, "\(text)")
+    }
+
+    /// A locale the C library does not have is written as C's, as glibc and so every other
+    /// program writes it: not Foundation's own idea of it ("M06 1, Tue" for xx_YY).
+    @Test func aLocaleThatIsNotInstalledIsWrittenAsC() throws {
+        let home = try Home()
+        _ = try home.add("Tea", "--on", "2099-06-01 21:05")
+        _ = try home.add("Stand up", "--on", "2099-12-31 09:30")
+        let c = try home.nudge("list", environment: ["LANG": "C"])
+        #expect(c.stdout.contains("Mon 2099-06-01 21:05"), "\(c.stdout)")
+        let installed = try Bench.run("locale", ["-a"]).stdout.lowercased().split(separator: "\n").map { $0.replacingOccurrences(of: "-", with: "") }
+        let missing = ["xx_YY.UTF-8", "ja_JP.UTF-8", "en_GB.UTF-8", "de_DE.UTF-8"].filter { !installed.contains($0.lowercased().replacingOccurrences(of: "-", with: "")) }
+        #expect(missing.contains("xx_YY.UTF-8"))
+        for lang in missing {
+            for environment in [["LANG": lang], ["LANG": "C", "LC_TIME": lang], ["LANG": "C", "LC_ALL": lang]] {
+                let list = try home.nudge("list", environment: environment)
+                #expect(list.stdout == c.stdout, "\(environment)")
+            }
+        }
     }
 
     @Test func lcAllOverridesLang() throws {

@@ -59,6 +59,27 @@ struct UITests {
 
     // MARK: The list
 
+    /// A title holding bidirectional controls: its row and its form show them as escapes,
+    /// never raw, and the columns after the title still line up.
+    @Test func bidirectionalControlsInATitleAreShownEscaped() throws {
+        let home = try Home()
+        try home.add("Pay \u{202E}txt.exe\u{202C} rent", "--at", "09:30")
+        try home.add("Tea", "--at", "15:00")
+        let tmux = try open(home)
+        let escaped = "Pay \\u{202E}txt.exe\\u{202C} rent"
+        let screen = try #require(try tmux.wait { rows($0).count == 2 && $0.contains { $0.contains(escaped) } }, "\(tmux.lastScreen)")
+        let raw: (String) -> Bool = { $0.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x202C } }
+        #expect(!screen.contains(where: raw))
+        let schedules = rows(screen).map { line in line.distance(from: line.startIndex, to: line.range(of: "daily at")!.lowerBound) }
+        #expect(Set(schedules).count == 1, "\(rows(screen))")
+        try select("Pay", in: tmux)
+        try tmux.press("e")
+        let form = try #require(try tmux.wait(for: "Edit the reminder"))
+        #expect(form.contains { $0.contains(escaped) } && !form.contains(where: raw), "\(form)")
+        try tmux.press("Escape")
+        _ = try close(tmux)
+    }
+
     @Test func theListIsNudgeList() throws {
         let home = try Home()
         try home.add("Stretch", "--at", "09:30", "--days", "weekdays")

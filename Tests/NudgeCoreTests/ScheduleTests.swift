@@ -131,6 +131,7 @@ struct ScheduleTests {
         ("duration", "0m"), ("duration", "m"), ("duration", "10"), ("duration", "5x"), ("duration", "30m1h"),
         ("zone", "Mars/Olympus"), ("cron", "*/0 * * * *"), ("cron", "60 * * * *"), ("cron", "* * *"),
         ("cron", "5-1 * * * *"), ("cron", "@sometimes"), ("date", "2026-02-30 09:00"), ("date", "tomorrow"),
+        ("date", "0000-01-01 00:00"), ("date", "1969-12-31"), ("date", "+999-01-01"), ("date", "-001-01-01"),
     ])
     func badTokensAreNamed(kind: String, token: String) {
         do {
@@ -146,6 +147,17 @@ struct ScheduleTests {
         } catch {
             #expect(error.description.contains("'"), "\(error)")
             #expect(!error.accepted.description.isEmpty)
+        }
+    }
+
+    @Test func datesAreInTheYears1970To9999() throws {
+        #expect(try ScheduleParser.instant("1970-01-01T00:00:00Z", zone: zone("UTC")) == Date(timeIntervalSince1970: 0))
+        #expect(try ScheduleParser.instant("9999-12-31 23:59", zone: zone("UTC")) == Date(timeIntervalSince1970: 253_402_300_740))
+        #expect(throws: ScheduleError.self) { try ScheduleParser.instant("0000-01-01 00:00", zone: zone("UTC")) }
+        do {
+            _ = try ScheduleParser.instant("1969-12-31 23:59", zone: zone("UTC"))
+        } catch {
+            #expect(error.description == "invalid date '1969-12-31 23:59': the year must be from 1970 to 9999 (use YYYY-MM-DD [HH:MM[:SS]] or ISO-8601 like 2026-12-01T09:00:05+01:00)")
         }
     }
 

@@ -50,6 +50,12 @@ struct EnvironmentTests {
     @Test func localeFollowsPosixOrder() {
         #expect(Environment(["LC_ALL": "ko_KR.UTF-8", "LC_TIME": "de_DE", "LANG": "en_US"]).locale("LC_TIME") == "ko_KR")
         #expect(Environment(["LC_ALL": "", "LC_TIME": "de_DE.UTF-8@euro", "LANG": "en_US"]).locale("LC_TIME") == "de_DE")
+        // Only what the C library has: never a locale that exists nowhere.
+        #expect(Environment(["LANG": "xx_YY.UTF-8"]).locale("LC_TIME") == "xx_YY")
+        #expect(Environment(["LANG": "xx_YY.UTF-8"]).installedLocale("LC_TIME") == nil)
+        #expect(Environment(["LANG": "C", "LC_TIME": "xx_YY.UTF-8"]).installedLocale("LC_TIME") == nil)
+        #expect(Environment(["LANG": "C.UTF-8"]).installedLocale("LC_TIME") == nil)
+        #expect(Environment(["LANG": "POSIX"]).installedLocale("LC_MESSAGES") == nil)
         #expect(Environment(["LANG": "en_US.UTF-8"]).locale("LC_TIME") == "en_US")
         #expect(Environment(["LANG": "C.UTF-8"]).locale("LC_TIME") == nil)
         #expect(Environment(["LANG": "POSIX"]).locale("LC_TIME") == nil)
