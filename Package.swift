@@ -34,8 +34,9 @@ let package = Package(
         ),
         .target(name: "AlertScreen", dependencies: ["NudgeCore"]),
         .target(name: "ICalendar", dependencies: ["NudgeCore"]),
-        .target(name: "Platform", dependencies: ["CLinux"]),
+        .target(name: "Platform", dependencies: ["CLinux", "NudgeCore"]),
         .target(name: "DBus", dependencies: ["CDBus"]),
+        .target(name: "DaemonAPI", dependencies: ["DBus", "NudgeCore"]),
         .target(name: "NudgeCore"),
         .target(name: "Localization", dependencies: ["CLinux", "NudgeCore"]),
         .target(name: "FreedesktopDelivery", dependencies: ["NudgeCore", "DBus", "Platform"]),
@@ -43,16 +44,17 @@ let package = Package(
         .target(
             name: "NudgeDaemon",
             dependencies: [
-                "CLinux", "Platform", "NudgeCore", "Localization", "DBus", "FreedesktopDelivery", "NudgeStore",
+                "CLinux", "Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "Platform", "NudgeCore", "Localization", "DBus", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon",
+                "Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon",
                 "AlertScreen", "CNcurses", "ICalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(name: "BenchSupport", path: "bench/Sources/BenchSupport"),

@@ -20,18 +20,6 @@ import Platform
 /// second while the person is idle, the one service with no signal for it). Nothing on it
 /// waits for a peer: idle, with none of those, costs nothing.
 public final class Daemon {
-    /// How the daemon ends, as a process exit status (sysexits).
-    public enum Exit: Int32, Sendable {
-        /// Stopped by a signal or replaced.
-        case clean = 0
-        /// Usage error.
-        case usage = 64
-        /// No session bus, the bus went away, or another daemon runs.
-        case unavailable = 69
-        /// The store cannot be read or written.
-        case ioError = 74
-    }
-
     /// What the daemon is started with.
     public struct Options: Sendable {
         /// Take the bus name over from a running daemon.
@@ -85,12 +73,12 @@ public final class Daemon {
     /// -shm (which inotify cannot see, being written through a mapping).
     private var storeRecheck: EventLoop.Source!
     private var shownBadge: Int?
-    private var exit: Exit?
+    private var exit: ExitStatus?
     private var armed: Date??
 
     /// Sets everything up and runs until a signal, a replacement or the loss of the bus;
     /// returns the exit status. A failure to start is thrown, for one line on stderr.
-    public static func run(_ options: Options, log: Logger) throws(StartError) -> Exit {
+    public static func run(_ options: Options, log: Logger) throws(StartError) -> ExitStatus {
         setUpProcess()
         return try Daemon(options, log: log).run()
     }
@@ -107,7 +95,7 @@ public final class Daemon {
     /// Why the daemon could not start.
     public struct StartError: Error, Sendable {
         /// The exit status it calls for.
-        public var exit: Exit
+        public var exit: ExitStatus
         /// One line saying what is wrong.
         public var message: String
     }
@@ -294,7 +282,7 @@ public final class Daemon {
             try connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
                                                member: "NameLost", arg0: NudgeService.busName)) { [unowned self] _ in
                 log.info("another daemon took over \(NudgeService.busName); stopping")
-                exit = .clean
+                exit = .success
             }
         } catch {
             throw StartError(exit: .unavailable, message: "cannot offer \(NudgeService.objectPath): \(error)")
@@ -351,7 +339,7 @@ public final class Daemon {
 
     /// Runs the loop until a signal, a replacement or the loss of the bus; returns the
     /// exit status.
-    private func run() -> Exit {
+    private func run() -> ExitStatus {
         loop.addBeforeWait { [unowned self] in turn() }
         do {
             try loop.run()
@@ -359,7 +347,7 @@ public final class Daemon {
             log.critical("\(error)")
             exit = .unavailable
         }
-        return stop(exit ?? .clean)
+        return stop(exit ?? .success)
     }
 
     /// Before every wait: what is due is fired, the log saved, the badge shown, the store's
@@ -414,7 +402,7 @@ public final class Daemon {
             reload(force: true)
         default:
             log.info("\(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
-            exit = .clean
+            exit = .success
         }
     }
 
@@ -544,7 +532,7 @@ public final class Daemon {
 
     private static func count(_ alerts: Int) -> String { "\(alerts) alert\(alerts == 1 ? "" : "s")" }
 
-    private func stop(_ exit: Exit) -> Exit {
+    private func stop(_ exit: ExitStatus) -> ExitStatus {
         save()
         showBadge()
         try? connection.releaseName(NudgeService.busName)

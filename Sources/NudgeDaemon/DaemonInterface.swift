@@ -1,3 +1,4 @@
+import DaemonAPI
 import DBus
 import Foundation
 import NudgeCore
@@ -87,26 +88,12 @@ enum DaemonInterface {
 
     private static func status(_ daemon: Daemon) -> Value {
         let core = daemon.core
-        var entries: [(String, Value)] = [
-            ("version", .string(daemon.options.version)),
-            ("pid", .uint32(UInt32(getpid()))),
-            ("alerts", .uint32(UInt32(core.alertCount))),
-            ("pending", .uint32(UInt32(core.totalPending))),
-            ("server", .bool(daemon.serverPresent)),
-            ("zone", .string(core.systemZone.identifier)),
-        ]
-        entries.append(("away", .bool(daemon.awayState.away)))
-        entries.append(("away-reason", .string(daemon.awayState.reason)))
-        entries.append(("away-sources", .strings(daemon.awayState.sources)))
-        if let water = core.water {
-            entries.append(("water-today", .uint32(UInt32(clamping: water.intake(at: Date()) ?? 0))))
-            entries.append(("water-goal", .uint32(UInt32(clamping: water.goal))))
-        }
-        entries += daemon.bookkeeping.map { ($0.0, .uint32(UInt32(clamping: $0.1))) }
-        if let next = core.nextWake {
-            entries.append(("next-due", .string(InstantFormat.iso8601(next, in: core.systemZone))))
-            entries.append(("next-due-usec", .uint64(UInt64(max(next.timeIntervalSince1970, 0) * 1_000_000))))
-        }
-        return .vardict(entries)
+        let water = core.water.map { (UInt32(clamping: $0.intake(at: Date()) ?? 0), UInt32(clamping: $0.goal)) }
+        let status = DaemonStatus(version: daemon.options.version, pid: UInt32(getpid()), alerts: UInt32(core.alertCount),
+                                  pending: UInt32(core.totalPending), server: daemon.serverPresent, zone: core.systemZone.identifier,
+                                  awayReason: daemon.awayState.away ? daemon.awayState.reason : "", awaySources: daemon.awayState.sources,
+                                  water: water, nextDue: core.nextWake,
+                                  extra: Dictionary(daemon.bookkeeping.map { ($0.0, UInt32(clamping: $0.1)) }) { $1 })
+        return status.fields(in: core.systemZone)
     }
 }

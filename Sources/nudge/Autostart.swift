@@ -1,3 +1,4 @@
+import DaemonAPI
 import ArgumentParser
 import DBus
 import Foundation

@@ -46,12 +46,12 @@ struct DaemonCommand: ParsableCommand {
         options.replace = replace
         options.localtime = localtime
         options.wording = Catalog.shared.wording
-        let status: Daemon.Exit
+        let status: ExitStatus
         do {
             status = try Daemon.run(options, log: Logger(label: "nudge"))
         } catch {
             throw CLIError(CLIError.Code(rawValue: error.exit.rawValue) ?? .unavailable, error.message)
         }
-        if status != .clean { throw ExitCode(status.rawValue) }
+        if status != .success { throw ExitCode(status.rawValue) }
     }
 }

@@ -1,3 +1,4 @@
+import DaemonAPI
 import DBus
 import Foundation
 import FreedesktopDelivery
@@ -59,19 +60,10 @@ final class DaemonLink {
 }
 
 /// The running daemon's `Status`, asked without starting it.
-struct DaemonStatus {
-    var pid: UInt32
-    var version: String
-    var alerts: UInt32
-    var pending: UInt32
-    /// Why the person counts as away now; empty when not.
-    var awayReason: String
-    /// The services the daemon follows to know it (`away-sources`).
-    var awaySources: [String]
-
+extension DaemonStatus {
     static func query() -> DaemonStatus? {
         guard let link = DaemonLink.running(), let fields = (try? link.call("Status").first)?.vardict else { return nil }
-        return DaemonStatus(fields)
+        return DaemonStatus(fields: fields)
     }
 
     /// Asked on a connection already open, without waiting (a stalled daemon must not
@@ -80,20 +72,7 @@ struct DaemonStatus {
     static func query(on connection: Connection, timeout: Duration, reply: @escaping (DaemonStatus?) -> Void) {
         connection.call(destination: NudgeService.busName, path: NudgeService.objectPath, interface: NudgeService.interface,
                         member: "Status", timeout: timeout, autoStart: false) { result in
-            reply((try? result.get())?.first?.vardict.map(DaemonStatus.init))
+            reply((try? result.get())?.first?.vardict.map { DaemonStatus(fields: $0) })
         }
-    }
-
-    /// From `Status`'s fields.
-    init(_ fields: [String: Value]) {
-        self.init(pid: fields["pid"]?.uint32 ?? 0, version: fields["version"]?.string ?? "?",
-                  alerts: fields["alerts"]?.uint32 ?? 0, pending: fields["pending"]?.uint32 ?? 0,
-                  awayReason: fields["away"]?.bool == true ? fields["away-reason"]?.string ?? "" : "",
-                  awaySources: fields["away-sources"]?.strings ?? [])
-    }
-
-    init(pid: UInt32, version: String, alerts: UInt32, pending: UInt32, awayReason: String, awaySources: [String]) {
-        (self.pid, self.version, self.alerts, self.pending) = (pid, version, alerts, pending)
-        (self.awayReason, self.awaySources) = (awayReason, awaySources)
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import FreedesktopDelivery
-import NudgeDaemon
 import Platform
 import Localization
 import NudgeCore

@@ -1,3 +1,4 @@
+import DaemonAPI
 import AlertScreen
 import DBus
 import Foundation

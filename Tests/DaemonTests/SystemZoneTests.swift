@@ -1,6 +1,7 @@
 import Foundation
 import NudgeCore
 import NudgeDaemon
+import Platform
 import Testing
 import TestSupport
 

@@ -1,5 +1,4 @@
 import Foundation
-import Platform
 import NudgeCore
 
 /// The system's time zone as every Nudge command and the daemon see it, read the way
