@@ -37,6 +37,10 @@ let package = Package(
         .target(name: "Platform", dependencies: ["CLinux", "NudgeCore"]),
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "DaemonAPI", dependencies: ["DBus", "NudgeCore"]),
+        .target(
+            name: "NudgeKit",
+            dependencies: ["Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore"]
+        ),
         .target(name: "NudgeCore"),
         .target(name: "Localization", dependencies: ["CLinux", "NudgeCore"]),
         .target(name: "FreedesktopDelivery", dependencies: ["NudgeCore", "DBus", "Platform"]),
@@ -51,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon",
+                "Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon", "NudgeKit",
                 "AlertScreen", "CNcurses", "ICalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

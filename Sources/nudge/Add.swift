@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import Foundation
 import Localization
@@ -30,23 +31,11 @@ struct Add: ParsableCommand {
 
     func run() throws {
         let now = Date()
-        let alert = try Self.make(title: title, schedule: schedule.flags, options: options, now: now)
+        let alert = try Operations.make(title: title, schedule: schedule.flags, settings: options.settings, now: now)
         let store = try StoreAccess.open()
         try StoreAccess.run { try store.save(alert) }
         DaemonLink.storeChanged()
         // TRANSLATORS: nudge add; %1$s is the new alert's id, %2$s its title, %3$s its schedule.
         AlertView.announce(tr("added %1$s: %2$s — %3$s"), alert, water: try AlertView.water(for: [alert], in: store, now: now), now: now)
-    }
-
-    /// A new alert from the command line's values, every one checked (`nudge ui`'s form
-    /// makes its alerts here too).
-    static func make(title: String?, schedule flags: ScheduleFlags, options: AlertOptions, now: Date) throws(CLIError) -> Alert {
-        let zone = try options.zone() ?? LocalZone.current
-        let parsed = try AlertOptions.schedule(flags, now: now, zone: zone)
-        // Without a title it is the drink-water reminder, in the person's language; a
-        // title given is the person's own text and never translated.
-        var alert = Alert(title: title, schedule: parsed, created: now, wording: Catalog.shared.wording)
-        try options.apply(to: &alert, title: title)
-        return alert
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
-import NudgeStore
+import NudgeKit
 import Localization
 
 /// The settings `add` and `edit` share. All are optional: `add` starts from Nudge's
@@ -55,101 +55,9 @@ struct AlertOptions: ParsableArguments {
     @Flag(help: "Switch it off (it keeps its settings; `nudge on ID` switches it back).")
     var off = false
 
-    /// The pinned zone given with --tz; `nil` for none or `system`.
-    func zone() throws(CLIError) -> TimeZone? {
-        guard let tz, tz.lowercased() != "system" else { return nil }
-        do { return try ScheduleParser.zone(tz) } catch { throw CLIError(error) }
-    }
-
-    /// Parses a schedule; a one-shot must be in the future.
-    static func schedule(_ flags: ScheduleFlags, now: Date, zone: TimeZone) throws(CLIError) -> Schedule {
-        do throws(ScheduleError) {
-            let parsed = try ScheduleParser.schedule(flags, now: now, zone: zone)
-            if case .once(let instant) = parsed, instant <= now {
-                throw ScheduleError(flags.on ?? flags.in ?? "", Phrase("invalid date"), detail: Phrase("it is in the past"),
-                                    accepted: Phrase("give a future instant"))
-            }
-            return parsed
-        } catch {
-            throw CLIError(error)
-        }
-    }
-
-    static func duration(_ text: String, for quantity: Limits.Quantity) throws(CLIError) -> Int {
-        do { return try ScheduleParser.duration(text, for: quantity) } catch { throw CLIError(error) }
-    }
-
-    /// Checks every given value and applies it; on any error the alert is left as it was.
-    func apply(to alert: inout Alert, title: String?) throws(CLIError) {
-        var changed = alert
-        for (field, value) in [(Limits.Field.title, title), (.body, body), (.icon, icon), (.sound, sound)] {
-            guard let value else { continue }
-            do { try Limits.check(field, value) } catch { throw CLIError(.usage, error.phrase.text(Catalog.shared.wording)) }
-        }
-        if let title, !title.isEmpty { changed.title = title }
-        if let body { changed.body = body }
-        if let icon { changed.icon = icon }
-        if let urgency {
-            guard let level = Urgency(name: urgency) else {
-                // TRANSLATORS: %s is the value given, quoted.
-                throw CLIError(.usage, format(tr("invalid urgency %s: use low, normal or critical"), urgency.quotedForMessage()))
-            }
-            changed.urgency = level
-        }
-        if tz != nil { changed.timeZone = try zone()?.identifier }
-        if let sound { changed.sound = sound.lowercased() == "none" ? nil : Sound(sound) }
-        if let snooze { changed.snoozeSeconds = try Self.duration(snooze, for: .snooze) }
-        let wantsOnce: Bool
-        switch catchUp?.lowercased() {
-        case nil: if case .skip = alert.catchUp { wantsOnce = false } else { wantsOnce = true }
-        case "once": wantsOnce = true
-        case "skip": wantsOnce = false
-        // TRANSLATORS: %s is the value given, quoted.
-        default: throw CLIError(.usage, format(tr("invalid catch-up %s: use once or skip"), catchUp!.quotedForMessage()))
-        }
-        if wantsOnce {
-            var seconds = 12 * 3600
-            if case .once(let current) = alert.catchUp { seconds = current }
-            if let grace { seconds = try Self.duration(grace, for: .grace) }
-            changed.catchUp = .once(graceSeconds: seconds)
-        } else {
-            if grace != nil { throw CLIError(.usage, tr("--grace goes with --catch-up once")) }
-            changed.catchUp = .skip
-        }
-        if let kind {
-            guard let chosen = Alert.Kind(rawValue: kind.lowercased()) else {
-                // TRANSLATORS: %s is the value given, quoted.
-                throw CLIError(.usage, format(tr("invalid kind %s: use water or reminder"), kind.quotedForMessage()))
-            }
-            if water && chosen != .water { throw CLIError(.usage, tr("--water and --kind reminder contradict each other")) }
-            changed.kind = chosen
-        }
-        if water { changed.kind = .water }
-        if let nag {
-            if nag.lowercased() == "none" {
-                if nagMax != nil { throw CLIError(.usage, tr("--nag-max goes with --nag DURATION")) }
-                changed.nag = nil
-            } else {
-                changed.nag = Alert.Nag(seconds: try Self.duration(nag, for: .nag), times: alert.nag?.times ?? 6)
-            }
-        }
-        if let nagMax {
-            guard var current = changed.nag else { throw CLIError(.usage, tr("--nag-max goes with --nag DURATION")) }
-            guard (1...Alert.Nag.maxTimes).contains(nagMax) else {
-                // TRANSLATORS: %1$s is the value given, quoted; %2$d the most allowed.
-                throw CLIError(.usage, format(tr("invalid --nag-max %1$s: use 1 to %2$d"), "\(nagMax)".quotedForMessage(), Alert.Nag.maxTimes))
-            }
-            current.times = nagMax
-            changed.nag = current
-        }
-        if let whenAway {
-            guard let policy = Alert.WhenAway(rawValue: whenAway.lowercased()) else {
-                // TRANSLATORS: %s is the value given, quoted.
-                throw CLIError(.usage, format(tr("invalid --when-away %s: use hold or show"), whenAway.quotedForMessage()))
-            }
-            changed.whenAway = policy
-        }
-        if off { changed.enabled = false }
-        alert = changed
+    /// The values given, for the operations every face shares.
+    var settings: AlertSettings {
+        AlertSettings(body: body, sound: sound, urgency: urgency, icon: icon, tz: tz, catchUp: catchUp, grace: grace, snooze: snooze,
+                      kind: kind, water: water, whenAway: whenAway, nag: nag, nagMax: nagMax, off: off)
     }
 }

@@ -1,3 +1,4 @@
+import NudgeKit
 import DaemonAPI
 import ArgumentParser
 import DBus
@@ -67,9 +68,9 @@ struct Autostart: ParsableCommand {
     }
 
     /// The absolute path of this program, for Exec= and TryExec=.
-    static func ownPath() throws(CLIError) -> String {
+    static func ownPath() throws(OperationError) -> String {
         guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), path.hasPrefix("/") else {
-            throw CLIError(.ioError, tr("cannot tell where this nudge is installed (/proc/self/exe is unreadable)"))
+            throw OperationError(.ioError, tr("cannot tell where this nudge is installed (/proc/self/exe is unreadable)"))
         }
         return path
     }

@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import DBus
 import Foundation
@@ -107,11 +108,11 @@ struct AutostartPlaces {
         return text == Self.entry(program: program, hidden: entry["Hidden"] == "true")
     }
 
-    func enable(program: String) throws(CLIError) -> String {
+    func enable(program: String) throws(OperationError) -> String {
         try enabling(program: program).text(Catalog.shared.wording)
     }
 
-    private func enabling(program: String) throws(CLIError) -> Phrase {
+    private func enabling(program: String) throws(OperationError) -> Phrase {
         if FileManager.default.fileExists(atPath: personal), !personalIsOurs() {
             // The person's own entry: never removed or replaced.
             if evaluate(personal, personal: true)?.enabled == true {
@@ -131,11 +132,11 @@ struct AutostartPlaces {
             : Phrase("enabled: wrote %s", personal)
     }
 
-    func disable(program: String) throws(CLIError) -> String {
+    func disable(program: String) throws(OperationError) -> String {
         try disabling(program: program).text(Catalog.shared.wording)
     }
 
-    private func disabling(program: String) throws(CLIError) -> Phrase {
+    private func disabling(program: String) throws(OperationError) -> Phrase {
         if FileManager.default.fileExists(atPath: personal), !personalIsOurs() {
             // TRANSLATORS: nudge autostart disable; %s is the person's entry.
             if DesktopEntry(path: personal)?["Hidden"] == "true" { return Phrase("disabled: your entry %s has Hidden=true already", personal) }
@@ -154,10 +155,10 @@ struct AutostartPlaces {
 
     /// The personal entry with keys of its `[Desktop Entry]` group set (or, with `nil`,
     /// removed), every other line as it was.
-    private func edited(_ changes: [String: String?]) throws(CLIError) -> String {
+    private func edited(_ changes: [String: String?]) throws(OperationError) -> String {
         guard let text = try? String(contentsOfFile: personal, encoding: .utf8) else {
             // TRANSLATORS: %s is a file's path.
-            throw CLIError(.ioError, format(tr("cannot read %s"), personal))
+            throw OperationError(.ioError, format(tr("cannot read %s"), personal))
         }
         var lines = text.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
@@ -221,7 +222,7 @@ struct AutostartPlaces {
     }
 
     /// Writes the personal entry, making missing folders 0700 as the XDG spec asks.
-    private func write(_ text: String) throws(CLIError) {
+    private func write(_ text: String) throws(OperationError) {
         let folder = (personal as NSString).deletingLastPathComponent
         var missing: [String] = []
         var path = folder
@@ -231,31 +232,31 @@ struct AutostartPlaces {
         }
         for path in missing where mkdir(path, 0o700) != 0 && errno != EEXIST {
             // TRANSLATORS: %1$s is a folder's path, %2$s why (the system's words).
-            throw CLIError(.ioError, format(tr("cannot create %1$s: %2$s"), path, String(cString: strerror(errno))))
+            throw OperationError(.ioError, format(tr("cannot create %1$s: %2$s"), path, String(cString: strerror(errno))))
         }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: personal), options: .atomic)
         } catch {
             // TRANSLATORS: %1$s is a file's path, %2$s why.
-            throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), personal, (error as NSError).localizedDescription))
+            throw OperationError(.ioError, format(tr("cannot write %1$s: %2$s"), personal, (error as NSError).localizedDescription))
         }
     }
 
     /// After the personal entry goes: its folder, and the config folder, when empty.
-    private func removeEmptyFolders() throws(CLIError) {
+    private func removeEmptyFolders() throws(OperationError) {
         for folder in [(personal as NSString).deletingLastPathComponent, configHome] {
             guard (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true else { return }
             rmdir(folder)
         }
     }
 
-    private func remove(_ path: String) throws(CLIError) {
+    private func remove(_ path: String) throws(OperationError) {
         guard FileManager.default.fileExists(atPath: path) else { return }
         do {
             try FileManager.default.removeItem(atPath: path)
         } catch {
             // TRANSLATORS: %1$s is a file's path, %2$s why.
-            throw CLIError(.ioError, format(tr("cannot remove %1$s: %2$s"), path, (error as NSError).localizedDescription))
+            throw OperationError(.ioError, format(tr("cannot remove %1$s: %2$s"), path, (error as NSError).localizedDescription))
         }
     }
 

@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import NudgeCore
 import NudgeStore
@@ -37,7 +38,7 @@ struct Config: ParsableCommand {
         }
         guard let setting = Setting(rawValue: name) else {
             // TRANSLATORS: %1$s is the name given, quoted; %2$s the settings there are.
-            throw CLIError(.usage, format(tr("unknown setting %1$s: use %2$s"), name.quotedForMessage(),
+            throw OperationError(.usage, format(tr("unknown setting %1$s: use %2$s"), name.quotedForMessage(),
                                           Setting.allCases.map(\.rawValue).joined(separator: tr(" or "))))
         }
         guard let value else {
@@ -49,20 +50,20 @@ struct Config: ParsableCommand {
             switch setting {
             case .cup, .goal:
                 // TRANSLATORS: %1$s is the setting's name, %2$s the value given, quoted.
-                throw CLIError(.usage, format(tr("invalid %1$s %2$s: give an amount such as 250ml, 0.3l or 8oz"), setting.rawValue, value.quotedForMessage()))
+                throw OperationError(.usage, format(tr("invalid %1$s %2$s: give an amount such as 250ml, 0.3l or 8oz"), setting.rawValue, value.quotedForMessage()))
             case .dayStart:
                 if let time = try? ScheduleParser.time(value), time.second != 0 {
                     // TRANSLATORS: %1$s is the setting's name (day-start), %2$s the time given, quoted.
-                    throw CLIError(.usage, format(tr("invalid %1$s %2$s: a day starts on a whole minute, without seconds (give a time such as 04:00)"),
+                    throw OperationError(.usage, format(tr("invalid %1$s %2$s: a day starts on a whole minute, without seconds (give a time such as 04:00)"),
                                                   setting.rawValue, value.quotedForMessage()))
                 }
-                throw CLIError(.usage, format(tr("invalid %1$s %2$s: give a time such as 04:00"), setting.rawValue, value.quotedForMessage()))
+                throw OperationError(.usage, format(tr("invalid %1$s %2$s: give a time such as 04:00"), setting.rawValue, value.quotedForMessage()))
             case .logDays, .logRows, .idleMinutes:
-                throw CLIError(.usage, format(tr("invalid %1$s %2$s: give a whole number"), setting.rawValue, value.quotedForMessage()))
+                throw OperationError(.usage, format(tr("invalid %1$s %2$s: give a whole number"), setting.rawValue, value.quotedForMessage()))
             }
         }
         let store = try StoreAccess.open()
-        do { try store.set(setting, to: number) } catch { throw CLIError(error) }
+        do { try store.set(setting, to: number) } catch { throw OperationError(error) }
         print("\(setting.rawValue) \(setting.text(number))")
     }
 }

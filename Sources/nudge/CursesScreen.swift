@@ -1,3 +1,4 @@
+import NudgeKit
 import AlertScreen
 import CNcurses
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import FreedesktopDelivery
 import Localization
@@ -50,7 +51,7 @@ struct DaemonCommand: ParsableCommand {
         do {
             status = try Daemon.run(options, log: Logger(label: "nudge"))
         } catch {
-            throw CLIError(CLIError.Code(rawValue: error.exit.rawValue) ?? .unavailable, error.message)
+            throw OperationError(error.exit, error.message)
         }
         if status != .success { throw ExitCode(status.rawValue) }
     }

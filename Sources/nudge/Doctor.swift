@@ -1,3 +1,4 @@
+import NudgeKit
 import DaemonAPI
 import ArgumentParser
 import DBus
@@ -98,8 +99,8 @@ struct Doctor: ParsableCommand {
         Self.checkLanguage(environment, into: &report)
         print(json ? report.json : report.text)
         // The person's data first: a damaged store outranks a missing server.
-        if !report.storeOK { throw ExitCode(74) }
-        if !report.canShow { throw ExitCode(69) }
+        if !report.storeOK { throw ExitCode(ExitStatus.ioError.rawValue) }
+        if !report.canShow { throw ExitCode(ExitStatus.unavailable.rawValue) }
     }
 
     /// The session bus, the notification server on it, what it can do, who plays sounds,
@@ -284,7 +285,7 @@ struct Doctor: ParsableCommand {
         if FileManager.default.fileExists(atPath: path), file.damage() == nil,
            (try? StoreFile.quickCheck(path)).map(\.isEmpty) ?? false {
             // TRANSLATORS: nudge doctor --restore on a store that is not damaged; %s is its path.
-            throw CLIError(.usage, format(tr("%s is sound: --restore only replaces a damaged store"), path))
+            throw OperationError(.usage, format(tr("%s is sound: --restore only replaces a damaged store"), path))
         }
         do {
             let aside = try file.restoreLastGood()
@@ -294,7 +295,7 @@ struct Doctor: ParsableCommand {
             // TRANSLATORS: nudge doctor --restore: where the damaged file was kept.
             print(restored + (aside.map { format(tr("; the old file is kept as %s"), $0) } ?? ""))
         } catch {
-            throw CLIError(error)
+            throw OperationError(error)
         }
         DaemonLink.storeChanged()
     }

@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import DBus
 import Foundation

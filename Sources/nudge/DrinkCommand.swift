@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import Foundation
 import Localization
@@ -34,7 +35,7 @@ struct DrinkCommand: ParsableCommand {
 
     func run() throws {
         if undo && (amount != nil || at != nil) {
-            throw CLIError(.usage, tr("--undo takes no amount and no --at"))
+            throw OperationError(.usage, tr("--undo takes no amount and no --at"))
         }
         let now = Date()
         let zone = LocalZone.current
@@ -43,7 +44,7 @@ struct DrinkCommand: ParsableCommand {
         let cup = settings[.cup] ?? Setting.cup.defaultValue
         if undo {
             guard let drink = try StoreAccess.run({ try store.undoLastDrink() }) else {
-                throw CLIError(.usage, tr("nothing to undo: no drink is logged"))
+                throw OperationError(.usage, tr("nothing to undo: no drink is logged"))
             }
             DaemonLink.storeChanged()
             let total = try Self.total(store, at: drink.at, settings: settings, zone: zone, now: now)
@@ -55,7 +56,7 @@ struct DrinkCommand: ParsableCommand {
         do {
             millilitres = try amount.map { (text) throws(Water.AmountError) in try Water.millilitres(text) } ?? cup
         } catch {
-            throw CLIError(.usage, error.phrase.text(Catalog.shared.wording))
+            throw OperationError(.usage, error.phrase.text(Catalog.shared.wording))
         }
         let when = try at.map { try Self.instant($0, now: now, zone: zone) } ?? now
         _ = try StoreAccess.run { try store.logDrink(millilitres, at: when) }
@@ -98,11 +99,11 @@ struct DrinkCommand: ParsableCommand {
                 instant = try ScheduleParser.instant(text, zone: zone)
             }
         } catch {
-            throw CLIError(error)
+            throw OperationError(error)
         }
         guard instant <= now else {
             // TRANSLATORS: nudge drink --at with a time still to come; %s is the time as typed, quoted.
-            throw CLIError(.usage, format(tr("invalid --at %s: it is in the future (a drink is logged when it was drunk)"), text.quotedForMessage()))
+            throw OperationError(.usage, format(tr("invalid --at %s: it is in the future (a drink is logged when it was drunk)"), text.quotedForMessage()))
         }
         return instant
     }

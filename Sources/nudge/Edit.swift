@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import Foundation
 import NudgeCore
@@ -34,26 +35,11 @@ struct Edit: ParsableCommand {
     func run() throws {
         let now = Date()
         let store = try StoreAccess.open()
-        let alert = try Self.change(id, in: store, title: title, schedule: schedule.flags, options: options, now: now)
+        let alert = try Operations.change(id, in: store, title: title, schedule: schedule.flags, settings: options.settings, now: now)
         try StoreAccess.run { try store.save(alert) }
         DaemonLink.storeChanged()
         // TRANSLATORS: nudge edit; %1$s is the alert's id, %2$s its title, %3$s its schedule.
         AlertView.announce(tr("edited %1$s: %2$s — %3$s"), alert, state: try StoreAccess.run { try store.state(of: alert.id) },
                            water: try AlertView.water(for: [alert], in: store, now: now), now: now)
-    }
-
-    /// The stored alert `id` names, changed by the values given (no schedule flag keeps its
-    /// schedule), every one checked; not saved (`nudge ui`'s form edits here too).
-    static func change(_ id: String, in store: AppDatabase, title: String?, schedule flags: ScheduleFlags, options: AlertOptions,
-                       now: Date) throws(CLIError) -> Alert {
-        // A new schedule replaces one this Nudge cannot read.
-        let replacement = flags == ScheduleFlags() ? nil
-            : try AlertOptions.schedule(flags, now: now, zone: try options.zone() ?? LocalZone.current)
-        var alert = try StoreAccess.run { try store.alert(matching: id, schedule: replacement) }
-        try options.apply(to: &alert, title: title)
-        if flags != ScheduleFlags() {
-            alert.schedule = try AlertOptions.schedule(flags, now: now, zone: alert.zone(system: LocalZone.current))
-        }
-        return alert
     }
 }

@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import FreedesktopDelivery
 import Foundation
@@ -45,9 +46,9 @@ struct Export: ParsableCommand {
                                      emit: { bytes throws(SystemError) in try writeAll(fd, bytes) })
         }
         guard let output else {
-            do { try write(1) } catch { throw CLIError(.ioError, format(tr("cannot write %1$s: %2$s"), "stdout", error.reason)) }
+            do { try write(1) } catch { throw OperationError(.ioError, format(tr("cannot write %1$s: %2$s"), "stdout", error.reason)) }
             return
         }
-        do { try writeFile(output, write) } catch { throw CLIError(writing: output, error) }
+        do { try writeFile(output, write) } catch { throw OperationError(writing: output, error) }
     }
 }

@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import Foundation
 #if canImport(Glibc)
@@ -44,15 +45,15 @@ struct Import: ParsableCommand {
         let bytes = try Self.read(file)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             // TRANSLATORS: %s is the file; an .ics file must be UTF-8 text.
-            throw CLIError(.dataError, format(tr("%s is not iCalendar: it is not UTF-8 text"), name))
+            throw OperationError(.dataError, format(tr("%s is not iCalendar: it is not UTF-8 text"), name))
         }
         let calendars: [Component]
         do { calendars = try Component.read(text) } catch {
             // TRANSLATORS: %1$s is the file, %2$d a line, %3$s what is wrong there.
-            throw CLIError(.dataError, format(tr("%1$s, line %2$d: %3$s"), name, error.line, error.reason))
+            throw OperationError(.dataError, format(tr("%1$s, line %2$d: %3$s"), name, error.line, error.reason))
         }
         guard calendars.contains(where: { $0.name == "VCALENDAR" }) else {
-            throw CLIError(.dataError, format(tr("%s is not iCalendar: it holds no VCALENDAR"), name))
+            throw OperationError(.dataError, format(tr("%s is not iCalendar: it holds no VCALENDAR"), name))
         }
         let outcomes = CalendarImport.alerts(in: calendars, system: LocalZone.current, now: Date())
         var alerts: [Alert] = [], refused: [String] = [], over = 0
@@ -67,7 +68,7 @@ struct Import: ParsableCommand {
         for line in refused { writeError("nudge: \(name): \(line)\n") }
         if strict && !refused.isEmpty {
             // TRANSLATORS: --strict and some components refused; %d is how many.
-            throw CLIError(.dataError, format(trn("%d part refused with --strict: nothing imported", "%d parts refused with --strict: nothing imported", refused.count), refused.count))
+            throw OperationError(.dataError, format(trn("%d part refused with --strict: nothing imported", "%d parts refused with --strict: nothing imported", refused.count), refused.count))
         }
         var added = 0, present = 0
         if !alerts.isEmpty {
@@ -90,7 +91,7 @@ struct Import: ParsableCommand {
     }
 
     /// The file's bytes (stdin for -), refusing what is too big to be a calendar.
-    static func read(_ path: String) throws(CLIError) -> [UInt8] {
+    static func read(_ path: String) throws(OperationError) -> [UInt8] {
         let name = path == "-" ? "stdin" : path
         do {
             let fd = path == "-" ? 0 : try systemCall("open(\(path))") { open(path, O_RDONLY | O_CLOEXEC) }
@@ -100,16 +101,16 @@ struct Import: ParsableCommand {
                 bytes += buffer[..<n]
                 if bytes.count > maxBytes {
                     // TRANSLATORS: %1$s is the file, %2$d the most it may hold in MiB.
-                    throw CLIError(.dataError, format(tr("%1$s is not iCalendar: it is larger than %2$d MiB"), name, maxBytes >> 20))
+                    throw OperationError(.dataError, format(tr("%1$s is not iCalendar: it is larger than %2$d MiB"), name, maxBytes >> 20))
                 }
             }
             return bytes
-        } catch let error as CLIError {
+        } catch let error as OperationError {
             throw error
         } catch let error as SystemError {
-            throw CLIError(.ioError, format(tr("cannot read %1$s: %2$s"), name, error.reason))
+            throw OperationError(.ioError, format(tr("cannot read %1$s: %2$s"), name, error.reason))
         } catch {
-            throw CLIError(.ioError, "\(error)")
+            throw OperationError(.ioError, "\(error)")
         }
     }
 }

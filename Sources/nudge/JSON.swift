@@ -1,3 +1,4 @@
+import NudgeKit
 import NudgeCore
 
 /// A JSON value, written without Foundation: bytes appended to one buffer, so `nudge list

@@ -1,3 +1,5 @@
+import NudgeKit
+import Platform
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -34,10 +36,10 @@ struct List: ParsableCommand {
         var unreadable = false
         let alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
         // What could be read is shown; a row that could not is named, and the status says so.
-        defer { if unreadable { Glibc.exit(CLIError.Code.dataError.rawValue) } }
+        defer { if unreadable { Glibc.exit(ExitStatus.dataError.rawValue) } }
         let now = Date()
         let zone = LocalZone.current
-        let (showings, order) = try Self.order(alerts, in: store, now: now, all: all)
+        let (showings, order) = try Operations.order(alerts, in: store, now: now, all: all)
         let next = showings.map(\.instant)
         if json {
             // Each CPU writes a run of the objects; the runs are joined in order.
@@ -73,33 +75,5 @@ struct List: ParsableCommand {
             paints.append(["33", showings[index].reason == nil ? "32" : "2", nil, nil, nil])
         }
         print(terminal.table(cells, paints: paints))
-    }
-}
-
-extension List {
-    /// Each alert's next showing, and the order `list` shows them in: soonest first (then
-    /// by creation), switched-off alerts and finished one-shots last, one-shots that are
-    /// over only with `all`. `nudge ui` lists in this order too.
-    static func order(_ alerts: [Alert], in store: AppDatabase, now: Date, all: Bool) throws(CLIError) -> (showings: [NextShowing], order: [Int]) {
-        let zone = LocalZone.current
-        // Sort indices by (next fire, creation): moving whole alerts around costs more
-        // than the sort itself with 100,000 of them.
-        let states = try StoreAccess.run { try store.states() }
-        let water = try AlertView.water(for: alerts, in: store, now: now)
-        let showings = Parallel.chunks(alerts.count) { range in
-            alerts[range].map { AlertView.next($0, state: states[$0.id], after: now, zone: zone, water: water) }
-        }.flatMap { $0 }
-        let next = showings.map(\.instant)
-        let order = alerts.indices
-            .filter { all || next[$0] != nil || !alerts[$0].isFinished(after: now) }
-            .sorted { (next[$0] ?? .distantFuture, alerts[$0].created) < (next[$1] ?? .distantFuture, alerts[$1].created) }
-        return (showings, order)
-    }
-}
-
-extension Alert {
-    /// A one-shot whose instant has passed, or a schedule whose end has.
-    func isFinished(after now: Date) -> Bool {
-        schedule.end.map { $0 <= now } ?? false
     }
 }

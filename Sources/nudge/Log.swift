@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import Foundation
 import Localization
@@ -25,7 +26,7 @@ struct Log: ParsableCommand {
 
     func run() throws {
         let now = Date()
-        let start = now.addingTimeInterval(-TimeInterval(try AlertOptions.duration(since, for: .since)))
+        let start = now.addingTimeInterval(-TimeInterval(try AlertSettings.duration(since, for: .since)))
         let store = try StoreAccess.read()
         var unreadable = false
         let titles = Dictionary(uniqueKeysWithValues: try StoreAccess.alerts(in: store, unreadable: &unreadable).map { ($0.id, $0.title) })

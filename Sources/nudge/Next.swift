@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import Foundation
 import NudgeCore
@@ -44,7 +45,7 @@ struct Next: ParsableCommand {
     var schedulePreview = false
 
     func run() throws {
-        guard (1...10_000).contains(count) else { throw CLIError(.usage, format(tr("invalid count %s: use 1 to 10000"), "\(count)".quotedForMessage())) }
+        guard (1...10_000).contains(count) else { throw OperationError(.usage, format(tr("invalid count %s: use 1 to 10000"), "\(count)".quotedForMessage())) }
         let zone: TimeZone
         let instants: [Date]
         do {
@@ -53,7 +54,7 @@ struct Next: ParsableCommand {
             let parsed: Schedule
             if let id {
                 guard schedule.flags == ScheduleFlags() else {
-                    throw CLIError(.usage, tr("give an id or schedule flags, not both"))
+                    throw OperationError(.usage, tr("give an id or schedule flags, not both"))
                 }
                 let store = try StoreAccess.read()
                 let alert = try StoreAccess.run { try store.alert(matching: id) }
@@ -74,7 +75,7 @@ struct Next: ParsableCommand {
             zone = chosen
             instants = parsed.occurrences(after: start, count: count, in: zone)
         } catch let error as ScheduleError {
-            throw CLIError(error)
+            throw OperationError(error)
         }
         try output(instants, zone: zone)
     }

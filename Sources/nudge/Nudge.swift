@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -41,7 +42,7 @@ struct Nudge: ParsableCommand {
         do {
             var command = command
             try command.run()
-        } catch let error as CLIError {
+        } catch let error as OperationError {
             fail(error.message, code: error.code.rawValue)
         } catch let error as ExitCode {
             Glibc.exit(error.rawValue)
@@ -67,16 +68,4 @@ struct Nudge: ParsableCommand {
         writeError("nudge: \(text)\n")
         Glibc.exit(code)
     }
-}
-
-/// Writes to stderr with write(2): no shared `FILE*`, nothing buffered at exit. A stderr
-/// that cannot be written has no one to tell.
-func writeError(_ text: String) {
-    try? writeAll(2, Array(text.utf8))
-}
-
-/// Writes bytes to stdout, after whatever `print` buffered.
-func writeOut(_ bytes: [UInt8]) {
-    fflush(nil)
-    try? writeAll(1, bytes)
 }

@@ -1,3 +1,4 @@
+import NudgeKit
 import Localization
 import NudgeCore
 

@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import Foundation
 import NudgeCore
@@ -37,12 +38,5 @@ struct ScheduleOptions: ParsableArguments {
     var flags: ScheduleFlags {
         ScheduleFlags(at: at, days: days, every: every, from: from, until: until, in: inDuration, on: on, cron: cron,
                       afterAnswer: afterDone)
-    }
-}
-
-extension CLIError {
-    /// A bad schedule token is a usage error.
-    init(_ error: ScheduleError) {
-        self.init(.usage, error.phrase.text(Catalog.shared.wording))
     }
 }

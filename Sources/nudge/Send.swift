@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import DBus
 import FreedesktopDelivery
@@ -83,13 +84,13 @@ struct Send: ParsableCommand {
     @Flag(help: "Show the body exactly as typed: no escapes decoded, markup shown as text.")
     var literal = false
 
-    func notification() throws(CLIError) -> Notification {
+    func notification() throws(OperationError) -> Notification {
         guard let urgency = Urgency(name: urgency) else {
-            throw CLIError(.usage, format(tr("invalid urgency %s: use low, normal or critical"), self.urgency.quotedForMessage()))
+            throw OperationError(.usage, format(tr("invalid urgency %s: use low, normal or critical"), self.urgency.quotedForMessage()))
         }
-        if let count, count < 0 { throw CLIError(.usage, format(tr("invalid count %s: must be 0 or more"), "\(count)".quotedForMessage())) }
-        if replaceID == 0 { throw CLIError(.usage, tr("invalid replace id '0': ids start at 1")) }
-        if let sound, sound.isEmpty { throw CLIError(.usage, tr("invalid sound '': give a name or a path")) }
+        if let count, count < 0 { throw OperationError(.usage, format(tr("invalid count %s: must be 0 or more"), "\(count)".quotedForMessage())) }
+        if replaceID == 0 { throw OperationError(.usage, tr("invalid replace id '0': ids start at 1")) }
+        if let sound, sound.isEmpty { throw OperationError(.usage, tr("invalid sound '': give a name or a path")) }
         var parsedHints: [String: Notification.Hint] = [:]
         for text in hints {
             let (name, hint) = try HintParser.parse(text)
@@ -107,11 +108,11 @@ struct Send: ParsableCommand {
     }
 
     /// `NAME=TEXT`, or just `TEXT` with the index as the name, as notify-send does.
-    static func action(_ text: String, index: Int) throws(CLIError) -> Notification.Action {
-        guard !text.isEmpty else { throw CLIError(.usage, tr("invalid action '': give [NAME=]TEXT")) }
+    static func action(_ text: String, index: Int) throws(OperationError) -> Notification.Action {
+        guard !text.isEmpty else { throw OperationError(.usage, tr("invalid action '': give [NAME=]TEXT")) }
         guard let eq = text.firstIndex(of: "=") else { return .init(key: String(index), label: text) }
         let key = String(text[..<eq])
-        guard !key.isEmpty else { throw CLIError(.usage, format(tr("invalid action %s: the NAME before '=' is empty"), text.quotedForMessage())) }
+        guard !key.isEmpty else { throw OperationError(.usage, format(tr("invalid action %s: the NAME before '=' is empty"), text.quotedForMessage())) }
         return .init(key: key, label: String(text[text.index(after: eq)...]))
     }
 
@@ -121,7 +122,7 @@ struct Send: ParsableCommand {
         do {
             delivery = try FreedesktopDelivery.session()
         } catch {
-            throw CLIError(error)
+            throw OperationError(error)
         }
         var answer: DeliveryEvent?
         delivery.onEvent = { answer = $0 }
@@ -129,7 +130,7 @@ struct Send: ParsableCommand {
         do {
             id = try delivery.deliver(notification)
         } catch {
-            throw CLIError(error)
+            throw OperationError(error)
         }
         if printID {
             print(id)
@@ -138,7 +139,7 @@ struct Send: ParsableCommand {
         guard wait || !actions.isEmpty else { return }
         while answer == nil {
             guard delivery.process(timeout: nil) else {
-                throw CLIError(.unavailable, format(tr("lost the session bus while waiting for pop-up %d"), Int(id)))
+                throw OperationError(.unavailable, format(tr("lost the session bus while waiting for pop-up %d"), Int(id)))
             }
         }
         if case .action(_, let key) = answer {
@@ -151,10 +152,10 @@ struct Send: ParsableCommand {
 
 /// Parses notify-send's `TYPE:NAME:VALUE` hints.
 enum HintParser {
-    static func parse(_ text: String) throws(CLIError) -> (String, Notification.Hint) {
+    static func parse(_ text: String) throws(OperationError) -> (String, Notification.Hint) {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, !parts[1].isEmpty else {
-            throw CLIError(.usage, format(tr("invalid hint %s: use TYPE:NAME:VALUE"), text.quotedForMessage()))
+            throw OperationError(.usage, format(tr("invalid hint %s: use TYPE:NAME:VALUE"), text.quotedForMessage()))
         }
         let (type, name, value) = (parts[0].lowercased(), parts[1], parts[2])
         let hint: Notification.Hint?
@@ -166,11 +167,11 @@ enum HintParser {
         case "string": hint = .string(value)
         case "byte": hint = UInt8(value).map { .byte($0) }
         default:
-            throw CLIError(.usage, format(tr("invalid hint type %1$s in %2$s: use boolean, int, double, string or byte"),
+            throw OperationError(.usage, format(tr("invalid hint type %1$s in %2$s: use boolean, int, double, string or byte"),
                                           String(parts[0]).quotedForMessage(), text.quotedForMessage()))
         }
         // TRANSLATORS: %1$s is a hint's type (int, double…), %2$s the value given, %3$s the whole hint.
-        guard let hint else { throw CLIError(.usage, format(tr("invalid %1$s value %2$s in hint %3$s"), "\(type)", String(value).quotedForMessage(), text.quotedForMessage())) }
+        guard let hint else { throw OperationError(.usage, format(tr("invalid %1$s value %2$s in hint %3$s"), "\(type)", String(value).quotedForMessage(), text.quotedForMessage())) }
         return (name, hint)
     }
 }

@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import DBus
 import Foundation
@@ -25,7 +26,7 @@ struct Snooze: ParsableCommand {
     var duration: String
 
     func run() throws {
-        let seconds = try AlertOptions.duration(duration, for: .snooze)
+        let seconds = try AlertSettings.duration(duration, for: .snooze)
         try Answer.snooze(seconds: seconds).apply(to: [id], now: Date())
     }
 }

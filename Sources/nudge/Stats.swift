@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 import Foundation
 import Localization
@@ -65,7 +66,7 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         guard (1...3660).contains(days) else {
-            throw CLIError(.usage, format(tr("invalid --days %s: use 1 to 3660"), "\(days)".quotedForMessage()))
+            throw OperationError(.usage, format(tr("invalid --days %s: use 1 to 3660"), "\(days)".quotedForMessage()))
         }
         let store = try StoreAccess.read()
         let now = Date(), zone = LocalZone.current
@@ -76,7 +77,7 @@ struct Stats: ParsableCommand {
             do {
                 try writeFile(svg) { fd throws(SystemError) in try writeAll(fd, image) }
             } catch {
-                throw CLIError(writing: svg, error)
+                throw OperationError(writing: svg, error)
             }
         }
         if json {

@@ -1,3 +1,4 @@
+import NudgeKit
 import Foundation
 import Localization
 import NudgeCore

@@ -1,3 +1,4 @@
+import NudgeKit
 import Foundation
 import AlertScreen
 import NudgeCore

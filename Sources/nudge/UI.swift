@@ -1,3 +1,4 @@
+import NudgeKit
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -30,15 +31,15 @@ struct UI: ParsableCommand {
         // Never a screen's escapes into a file or a pipe.
         guard isatty(1) == 1 else {
             // TRANSLATORS: nudge ui run with its output going to a file or a pipe.
-            throw CLIError(.usage, tr("nudge ui needs a terminal: its output is not one"))
+            throw OperationError(.usage, tr("nudge ui needs a terminal: its output is not one"))
         }
         guard isatty(0) == 1 else {
             // TRANSLATORS: nudge ui run with its input from a file or a pipe.
-            throw CLIError(.usage, tr("nudge ui needs a terminal: its input is not one"))
+            throw OperationError(.usage, tr("nudge ui needs a terminal: its input is not one"))
         }
         guard let term = environment["TERM"], term != "dumb" else {
             // TRANSLATORS: nudge ui in a terminal that cannot move the cursor; %s is $TERM.
-            throw CLIError(.usage, format(tr("nudge ui needs a terminal that can move the cursor (TERM is %s); use nudge list"),
+            throw OperationError(.usage, format(tr("nudge ui needs a terminal that can move the cursor (TERM is %s); use nudge list"),
                                           environment["TERM"] ?? "unset"))
         }
         try UIController(environment: environment).run()

@@ -1,3 +1,4 @@
+import NudgeKit
 import DaemonAPI
 import AlertScreen
 import DBus
@@ -14,8 +15,9 @@ import Platform
 /// folder (inotify, as the daemon watches it), the session bus (the daemon coming and
 /// going, its pop-ups, its `Status()` as a pending call) and what the program itself would
 /// write to stderr (shown on the message line, never over the screen). It wakes on its own
-/// only for the countdown: once a second in the last two minutes, else once a minute. Every change goes through the CLI's own code
-/// (`Add.make`, `Edit.change`, `AlertIDs.update`, `Remove.remove`, `Answer`).
+/// only for the countdown: once a second in the last two minutes, else once a minute.
+/// Every change goes through the operations every face shares (NudgeKit's `Operations`,
+/// `AlertIDs`, `Answer`): the same checks, messages and store changes as the command line.
 final class UIController {
     /// The store, followed when another file is renamed over it (see ``store``).
     private let session: StoreSession
@@ -71,10 +73,10 @@ final class UIController {
     /// A `Status()` asked and not answered yet.
     private var asking = false
 
-    init(environment: Environment) throws(CLIError) {
+    init(environment: Environment) throws(OperationError) {
         storePath = StoreAccess.path
         session = StoreSession(path: storePath)
-        do { _ = try session.store() } catch { throw CLIError(error) }
+        do { _ = try session.store() } catch { throw OperationError(error) }
         terminal = Terminal(environment: environment, isTerminal: true)
         do {
             signals = try SignalReceiver([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])
@@ -90,7 +92,7 @@ final class UIController {
             close(ends[1])
             stderrPipe = ends[0]
         } catch {
-            throw CLIError(.ioError, "\(error)")
+            throw OperationError(.ioError, "\(error)")
         }
         if let address = environment.sessionBusAddress, let connection = try? Connection.bus(address: address) {
             try? connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
@@ -117,7 +119,7 @@ final class UIController {
 
     // MARK: The loop
 
-    func run() throws(CLIError) {
+    func run() throws(OperationError) {
         defer { restore() }
         loop.add(descriptor: 0) { [unowned self] events in
             if events & Int16(POLLHUP | POLLERR) != 0 { return quit = true }
@@ -155,7 +157,7 @@ final class UIController {
         do {
             try loop.run()
         } catch {
-            throw CLIError(.ioError, "\(error)")
+            throw OperationError(.ioError, "\(error)")
         }
     }
 
@@ -201,10 +203,10 @@ final class UIController {
     /// again (the session lets the old one go first, see ``StoreSession``), so nothing
     /// shown is stale and nothing saved here is lost.
     private var store: AppDatabase {
-        get throws(CLIError) {
+        get throws(OperationError) {
             let following = session.isStale
             let opened: AppDatabase
-            do { opened = try session.store() } catch { throw CLIError(error) }
+            do { opened = try session.store() } catch { throw OperationError(error) }
             if following {
                 // A folder made anew needs watching anew.
                 try? files.watch(folder: (storePath as NSString).deletingLastPathComponent,
@@ -228,7 +230,7 @@ final class UIController {
     }
 
     /// The alerts, their next showings and order, and the day's water, from the store.
-    private func read(now: Date) throws(CLIError) {
+    private func read(now: Date) throws(OperationError) {
         guard !session.isRemoved else {
             // A store removed is shown empty, not made anew just by looking.
             session.release()
@@ -239,7 +241,7 @@ final class UIController {
         let store = try self.store
         var unreadable = false
         alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable, parsed: &parsedSchedules)
-        (showings, order) = try List.order(alerts, in: store, now: now, all: false)
+        (showings, order) = try Operations.order(alerts, in: store, now: now, all: false)
         water = try? StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
         // What others wrote is read: the file alone is the whole store again.
         session.settle()
@@ -474,7 +476,7 @@ final class UIController {
 
     private func toggle() {
         guard let alert = selectedAlert else { return }
-        act { () throws(CLIError) in
+        act { () throws(OperationError) in
             try AlertIDs.update([alert.id.hex], announce: { say($0) }) { alert in
                 alert.enabled.toggle()
                 return alert.enabled ? Words.on : Words.off
@@ -483,18 +485,18 @@ final class UIController {
     }
 
     private func remove(_ alert: Alert) {
-        act { () throws(CLIError) in
-            for removed in try Remove.remove([alert.id.hex]) {
+        act { () throws(OperationError) in
+            for removed in try Operations.remove([alert.id.hex]) {
                 say(format(tr("removed %1$s: %2$s"), removed.id.shortHex, removed.title.escapingControls))
             }
         }
     }
 
     private func answer(_ answer: Answer, _ alert: Alert) {
-        act { () throws(CLIError) in try answer.apply(to: [alert.id.hex], now: Date(), announce: { say($0) }) }
+        act { () throws(OperationError) in try answer.apply(to: [alert.id.hex], now: Date(), announce: { say($0) }) }
     }
 
-    private func act(_ body: () throws(CLIError) -> Void) {
+    private func act(_ body: () throws(OperationError) -> Void) {
         do {
             try body()
         } catch {
@@ -551,23 +553,19 @@ final class UIController {
     }
 
     /// What the form would make, checked as `nudge add` and `nudge edit` check it.
-    private func check(_ form: AlertForm, now: Date) -> Result<Alert, CLIError> {
+    private func check(_ form: AlertForm, now: Date) -> Result<Alert, OperationError> {
         let title = form[.title].isEmpty ? nil : form[.title]
-        do throws(CLIError) {
+        do throws(OperationError) {
             if let id = form.editing {
                 // Only what the form changed: a change made elsewhere to another field stays.
-                return .success(try Edit.change(id, in: try store, title: form.titleChanged ? title : nil,
+                return .success(try Operations.change(id, in: try store, title: form.titleChanged ? title : nil,
                                                 schedule: form.scheduleChanged ? form.flags : ScheduleFlags(),
-                                                options: try Self.options(body: form.bodyChanged ? form[.body] : nil), now: now))
+                                                     settings: AlertSettings(body: form.bodyChanged ? form[.body] : nil), now: now))
             }
-            return .success(try Add.make(title: title, schedule: form.flags, options: try Self.options(body: form[.body]), now: now))
+            return .success(try Operations.make(title: title, schedule: form.flags, settings: AlertSettings(body: form[.body]), now: now))
         } catch {
             return .failure(error)
         }
-    }
-
-    private static func options(body: String?) throws(CLIError) -> AlertOptions {
-        do { return try AlertOptions.parse(body.map { ["--body", $0] } ?? []) } catch { throw CLIError(.usage, AlertOptions.message(for: error)) }
     }
 
     private func formView(_ form: AlertForm) -> FormView {
@@ -631,7 +629,7 @@ final class UIController {
         case .failure(let error):
             say(error.message, error: true)
         case .success(let alert):
-            act { () throws(CLIError) in
+            act { () throws(OperationError) in
                 let store = try self.store
                 try StoreAccess.run { try store.save(alert) }
                 DaemonLink.storeChanged()

@@ -9,14 +9,14 @@ import Localization
 /// The CLI's link to a running `nudge daemon`. The daemon is never started from here: with
 /// no owner of its bus name (or no session bus at all) every command works on the store
 /// alone, and the daemon reads the store when it starts.
-final class DaemonLink {
-    let connection: Connection
+public final class DaemonLink {
+    public let connection: Connection
 
     private init(_ connection: Connection) { self.connection = connection }
 
     /// The link when the daemon runs now, else `nil`. Only a bus that exists is used: no
     /// autolaunch of a new session bus.
-    static func running(environment: Environment = .current) -> DaemonLink? {
+    public static func running(environment: Environment = .current) -> DaemonLink? {
         guard let address = environment.sessionBusAddress,
               let connection = try? Connection.bus(address: address),
               (try? connection.nameHasOwner(NudgeService.busName)) == true else { return nil }
@@ -24,17 +24,17 @@ final class DaemonLink {
     }
 
     /// Calls a method of the daemon's interface.
-    func call(_ member: String, _ arguments: [Value] = []) throws(CLIError) -> [Value] {
+    public func call(_ member: String, _ arguments: [Value] = []) throws(OperationError) -> [Value] {
         do {
             return try connection.call(destination: NudgeService.busName, path: NudgeService.objectPath,
                                        interface: NudgeService.interface, member: member, arguments: arguments,
                                        autoStart: false)
         } catch {
             if error.name.rawValue.hasPrefix(NudgeService.interface + ".") || error.name == .invalidArgs {
-                throw CLIError(.usage, error.message)
+                throw OperationError(.usage, error.message)
             }
             // TRANSLATORS: %1$s is the daemon's method, %2$s the bus's error.
-            throw CLIError(.unavailable, format(tr("the daemon did not answer %1$s (%2$s)"), member, "\(error)"))
+            throw OperationError(.unavailable, format(tr("the daemon did not answer %1$s (%2$s)"), member, "\(error)"))
         }
     }
 
@@ -42,7 +42,7 @@ final class DaemonLink {
     /// big store takes the daemon a moment the command need not spend, and the daemon also
     /// watches the store. Returns whether it runs.
     @discardableResult
-    static func storeChanged() -> Bool {
+    public static func storeChanged() -> Bool {
         guard let link = running() else { return false }
         do throws(BusError) {
             let message = try Message.methodCall(destination: NudgeService.busName, path: NudgeService.objectPath,
@@ -61,7 +61,7 @@ final class DaemonLink {
 
 /// The running daemon's `Status`, asked without starting it.
 extension DaemonStatus {
-    static func query() -> DaemonStatus? {
+    public static func query() -> DaemonStatus? {
         guard let link = DaemonLink.running(), let fields = (try? link.call("Status").first)?.vardict else { return nil }
         return DaemonStatus(fields: fields)
     }
@@ -69,7 +69,7 @@ extension DaemonStatus {
     /// Asked on a connection already open, without waiting (a stalled daemon must not
     /// stall a screen): `reply` runs during a later dispatch, with `nil` when the daemon
     /// does not run or did not answer within `timeout`.
-    static func query(on connection: Connection, timeout: Duration, reply: @escaping (DaemonStatus?) -> Void) {
+    public static func query(on connection: Connection, timeout: Duration, reply: @escaping (DaemonStatus?) -> Void) {
         connection.call(destination: NudgeService.busName, path: NudgeService.objectPath, interface: NudgeService.interface,
                         member: "Status", timeout: timeout, autoStart: false) { result in
             reply((try? result.get())?.first?.vardict.map { DaemonStatus(fields: $0) })

@@ -1,4 +1,3 @@
-import ArgumentParser
 import DBus
 import Foundation
 import FreedesktopDelivery
@@ -10,14 +9,14 @@ import Localization
 /// An answer given from the command line. With the daemon running it goes through the
 /// daemon (which owns the pop-ups and the state); otherwise it is applied to the store by
 /// the same scheduler code, and a pop-up still shown is closed.
-enum Answer {
+public enum Answer {
     case acknowledge
     case doneForToday
     case snooze(seconds: Int)
 
     /// Applies the answer to the alerts the ids name, or with `nil` to every alert that has
     /// something to acknowledge. Every id is resolved before anything changes.
-    func apply(to ids: [String]?, now: Date, announce: (String) -> Void = { print($0) }) throws(CLIError) {
+    public func apply(to ids: [String]?, now: Date, announce: (String) -> Void = { print($0) }) throws(OperationError) {
         let store = try StoreAccess.open()
         let states = try StoreAccess.run { try store.states() }
         let alerts: [Alert]
@@ -35,7 +34,7 @@ enum Answer {
         }
         if case .snooze = self, let off = alerts.first(where: { !$0.enabled }) {
             // TRANSLATORS: %s is the alert's id.
-            throw CLIError(.usage, format(tr("alert %1$s is off: switch it on first (nudge on %1$s)"), off.shortID))
+            throw OperationError(.usage, format(tr("alert %1$s is off: switch it on first (nudge on %1$s)"), off.shortID))
         }
         if let daemon = DaemonLink.running() {
             for alert in alerts {
@@ -60,7 +59,7 @@ enum Answer {
     }
 
     /// The daemon's method for this answer.
-    var member: String {
+    public var member: String {
         switch self {
         case .acknowledge: "Ack"
         case .doneForToday: "Done"
@@ -68,7 +67,7 @@ enum Answer {
         }
     }
 
-    var seconds: Int? {
+    public var seconds: Int? {
         if case .snooze(let seconds) = self { return seconds }
         return nil
     }

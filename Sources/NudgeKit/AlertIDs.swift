@@ -1,17 +1,16 @@
-import ArgumentParser
 import Foundation
 import NudgeCore
 import NudgeStore
 
-enum AlertIDs {
+public enum AlertIDs {
     /// Resolves every id first, so one bad id changes nothing.
-    static func resolve(_ ids: [String], in store: AppDatabase) throws(CLIError) -> [Alert] {
+    public static func resolve(_ ids: [String], in store: AppDatabase) throws(OperationError) -> [Alert] {
         var result: [Alert] = []
         for id in ids { result.append(try StoreAccess.run { try store.alert(matching: id) }) }
         return result
     }
 
-    static func update(_ ids: [String], announce: (String) -> Void = { print($0) }, _ change: (inout Alert) -> String) throws(CLIError) {
+    public static func update(_ ids: [String], announce: (String) -> Void = { print($0) }, _ change: (inout Alert) -> String) throws(OperationError) {
         let store = try StoreAccess.open()
         var alerts = try resolve(ids, in: store)
         var words: [String] = []
@@ -24,7 +23,7 @@ enum AlertIDs {
     }
 
     /// The pop-ups these alerts have on screen (from their stored state).
-    static func shownPopups(of alerts: [Alert], in store: AppDatabase) throws(CLIError) -> [UInt32] {
+    public static func shownPopups(of alerts: [Alert], in store: AppDatabase) throws(OperationError) -> [UInt32] {
         guard !alerts.isEmpty else { return [] }
         let states = try StoreAccess.run { try store.states() }
         return alerts.compactMap { states[$0.id]?.shownID }
@@ -32,7 +31,7 @@ enum AlertIDs {
 
     /// After a change: a running daemon reloads (and closes what it must); without one, the
     /// pop-ups of alerts switched off or removed are closed here.
-    static func storeChanged(closing shown: [UInt32]) {
+    public static func storeChanged(closing shown: [UInt32]) {
         if !DaemonLink.storeChanged() && !shown.isEmpty {
             let closer = PopupCloser()
             for id in shown { try? closer.withdraw(id) }

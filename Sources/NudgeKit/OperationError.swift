@@ -1,39 +1,30 @@
-import ArgumentParser
 import NudgeCore
 import Localization
 import Platform
 
-/// A failure the CLI reports as one line on stderr and a sysexits code.
-struct CLIError: Error, CustomStringConvertible {
-    /// sysexits codes the CLI uses.
-    enum Code: Int32 {
-        /// EX_USAGE: the command line was wrong.
-        case usage = 64
-        /// EX_DATAERR: data in a file (a row of the store) cannot be read.
-        case dataError = 65
-        /// EX_UNAVAILABLE: the bus or a service is not there.
-        case unavailable = 69
-        /// EX_IOERR: reading or writing failed.
-        case ioError = 74
-    }
+/// Why an operation did not happen: one line for the person (in their language) and the
+/// sysexits status the command line ends with. Every face shows the same line.
+public struct OperationError: Error, CustomStringConvertible {
+    /// How a command that failed this way ends.
+    public var code: ExitStatus
+    /// What was wrong, in one line.
+    public var message: String
 
-    var code: Code
-    var message: String
-
-    init(_ code: Code, _ message: String) {
+    /// A failure with its status and line.
+    public init(_ code: ExitStatus, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    var description: String { message }
+    public var description: String { message }
 
     /// Every delivery failure means the service is not usable now.
-    init(_ error: DeliveryError) {
+    public init(_ error: DeliveryError) {
         self.init(.unavailable, error.phrase.text(Catalog.shared.wording))
     }
 
     /// A file named with `-o` or `--svg` that was not written.
-    init(writing file: String, _ error: FileOutputError) {
+    public init(writing file: String, _ error: FileOutputError) {
         // TRANSLATORS: %1$s is a file's path, %2$s why it was not written.
         let template = tr("cannot write %1$s: %2$s")
         // After tr: the catalog has set the language the system's reasons come in.
@@ -47,5 +38,12 @@ struct CLIError: Error, CustomStringConvertible {
         // The path as given, on one line, and visible when empty.
         let name = file.isEmpty ? "''" : file.escapingControls
         self.init(.ioError, format(template, name, reason))
+    }
+}
+
+extension OperationError {
+    /// A bad schedule token is a usage error.
+    public init(_ error: ScheduleError) {
+        self.init(.usage, error.phrase.text(Catalog.shared.wording))
     }
 }

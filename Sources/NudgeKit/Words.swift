@@ -4,9 +4,9 @@ import NudgeCore
 /// The CLI's words that are not sentences: log events, list headers, alert states. The
 /// stored and `--json` forms (`fired`, `done-for-today`) never change; these are what a
 /// person reads, in their language.
-enum Words {
+public enum Words {
     /// A log event as a person reads it; an event this version does not know stays as stored.
-    static func event(_ event: String) -> String {
+    public static func event(_ event: String) -> String {
         switch event {
         // TRANSLATORS: log events (nudge log): a reminder was shown.
         case "fired": tr("fired")
@@ -48,7 +48,7 @@ enum Words {
 
     /// A log entry's stored detail as a person reads it: the forms the daemon writes
     /// (`until …`, `since …`) in their language, anything else as stored.
-    static func detail(_ text: String) -> String {
+    public static func detail(_ text: String) -> String {
         // TRANSLATORS: nudge log: a snooze lasts until %s (a date and time).
         if text.hasPrefix("until ") { return format(tr("until %s"), String(text.dropFirst(6))) }
         // TRANSLATORS: nudge log: showings missed since %s (a date and time).
@@ -57,7 +57,7 @@ enum Words {
     }
 
     /// An urgency as a person reads it (`--urgency` takes the English words).
-    static func urgency(_ urgency: Urgency) -> String {
+    public static func urgency(_ urgency: Urgency) -> String {
         switch urgency {
         // TRANSLATORS: an alert's urgency (nudge show).
         case .low: tr("low")
@@ -67,16 +67,16 @@ enum Words {
     }
 
     // TRANSLATORS: column headers of nudge list.
-    static var listHeaders: [String] { [tr("ID"), tr("STATE"), tr("NEXT"), tr("SCHEDULE"), tr("TITLE")] }
+    public static var listHeaders: [String] { [tr("ID"), tr("STATE"), tr("NEXT"), tr("SCHEDULE"), tr("TITLE")] }
 
     // TRANSLATORS: an alert's state (nudge list, nudge show).
-    static var on: String { tr("on") }
+    public static var on: String { tr("on") }
     // TRANSLATORS: an alert's state: switched off.
-    static var off: String { tr("off") }
+    public static var off: String { tr("off") }
     // TRANSLATORS: an alert's state: snoozed.
-    static var snoozed: String { tr("snoozed") }
+    public static var snoozed: String { tr("snoozed") }
     // TRANSLATORS: an alert's state: done for the rest of today.
-    static var doneToday: String { tr("done today") }
+    public static var doneToday: String { tr("done today") }
     // TRANSLATORS: a water reminder's state: the day's water goal is met.
-    static var goalMet: String { tr("goal met") }
+    public static var goalMet: String { tr("goal met") }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import DBus
 import Foundation
 import FreedesktopDelivery
@@ -9,18 +8,18 @@ import Platform
 /// Closes pop-ups the daemon left on screen when the daemon is not there to do it
 /// (CloseNotification on the session bus; the server does not check who asks). Best
 /// effort: with no bus or no server there is nothing on screen to close.
-final class PopupCloser: Delivery {
-    var onEvent: ((DeliveryEvent) -> Void)?
+public final class PopupCloser: Delivery {
+    public var onEvent: ((DeliveryEvent) -> Void)?
     private lazy var delivery: FreedesktopDelivery? = Environment.current.sessionBusAddress
         .flatMap { try? Connection.bus(address: $0) }
         .flatMap { try? FreedesktopDelivery(connection: $0) }
 
     /// The CLI never shows reminders; only the daemon does.
-    func deliver(_ notification: NudgeCore.Notification) throws(DeliveryError) -> UInt32 {
+    public func deliver(_ notification: NudgeCore.Notification) throws(DeliveryError) -> UInt32 {
         throw DeliveryError(.rejected, "the command line does not show reminders")
     }
 
-    func withdraw(_ id: UInt32) throws(DeliveryError) {
+    public func withdraw(_ id: UInt32) throws(DeliveryError) {
         try delivery?.withdraw(id)
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import Localization
+import NudgeCore
+import NudgeKit
+
+/// How the command line prints alerts: the lines of `add` and `edit`, and `list --json`.
+extension AlertView {
+    /// "added 1a2b3c4d: Title — every 30 min, …" and when it fires next, for add and edit.
+    static func announce(_ line: String, _ alert: Alert, state: AlertState? = nil, water: WaterProgress? = nil, now: Date) {
+        let zone = alert.zone(system: LocalZone.current)
+        print(format(line, alert.shortID, alert.title.escapingControls, alert.schedule.summary(in: zone, words: Catalog.shared.wording)))
+        let next = Self.next(alert, state: state, after: now, zone: LocalZone.current, water: water).instant
+        // TRANSLATORS: after nudge add or edit; %s is when the alert fires next (an ISO date and time).
+        print(next.map { format(tr("next: %s"), InstantFormat.iso8601($0, in: zone)) }
+              // TRANSLATORS: after nudge add or edit, for a schedule that never fires again.
+              ?? (alert.enabled ? tr("next: never") : tr("switched off")))
+    }
+
+    /// Writes the alert as a JSON object, with its next fire (from
+    /// ``next(_:after:zone:)``), straight into bytes: `list --json` writes 100,000 of them.
+    static func writeJSON(_ alert: Alert, next showing: NextShowing, zone: TimeZone, to out: inout [UInt8]) {
+        let next = showing.instant
+        let z = alert.zone(system: zone)
+        var object = JSON.ObjectWriter()
+        object.field("id", .string(alert.id.lowercased), to: &out)
+        object.field("shortId", .string(alert.shortID), to: &out)
+        object.field("enabled", .bool(alert.enabled), to: &out)
+        object.field("kind", .string(alert.kind.rawValue), to: &out)
+        object.field("whenAway", .string(alert.holdsWhileAway ? "hold" : "show"), to: &out)
+        object.field("title", .string(alert.title), to: &out)
+        object.field("body", .string(alert.body), to: &out)
+        object.field("schedule", .string(alert.schedule.summary(in: z)), to: &out)
+        object.field("next", next.map { .string(InstantFormat.iso8601($0, in: z)) } ?? .null, to: &out)
+        object.field("timeZone", alert.timeZone.map(JSON.string) ?? .null, to: &out)
+        object.field("sound", alert.sound.map { .string($0.description) } ?? .null, to: &out)
+        object.field("urgency", .string(alert.urgency.description), to: &out)
+        let reason: JSON
+        switch showing.reason {
+        case .off?: reason = .string("off")
+        case .snoozed?: reason = .string("snoozed")
+        case .doneForDay?: reason = .string("done-for-today")
+        case .goalMet?: reason = .string("goal-met")
+        case nil: reason = .null
+        }
+        object.field("nextReason", reason, to: &out)
+        if case .snoozed(let until)? = showing.reason {
+            object.field("snoozedUntil", .string(InstantFormat.iso8601(until, in: z)), to: &out)
+        } else {
+            object.field("snoozedUntil", .null, to: &out)
+        }
+        if case .doneForDay(let day)? = showing.reason {
+            object.field("doneForDay", .string(day.description), to: &out)
+        } else {
+            object.field("doneForDay", .null, to: &out)
+        }
+        object.field("pending", .integer(Int64(showing.pending)), to: &out)
+        object.end(to: &out)
+    }
+}
