@@ -16,48 +16,8 @@ struct Terminal {
     let colour: Bool
 
     init(environment: Environment = .current, isTerminal: Bool = isatty(1) == 1) {
-        // A locale the C library lacks is C's, as for every other program on the machine
-        // (and as gettext leaves the messages English).
-        wording = Self.wording(locale: environment.installedLocale("LC_TIME"))
+        wording = TimeWording.person(environment: environment)
         colour = isTerminal && environment.allowsColour
-    }
-
-    /// 24-hour ISO for C/POSIX (and for a locale that is not installed); otherwise the
-    /// locale's own clock (`오전 9:30`, `9:30 AM`, `09:30`).
-    static func wording(locale name: String?) -> TimeWording {
-        guard let name else {
-            return TimeWording(time: \.description) { instant, zone in
-                let (day, second) = ZoneClock(zone).local(instant)
-                return "\(day.weekday.shortName) \(day) \(LocalTime(hour: second / 3600, minute: second / 60 % 60)!)"
-            }
-        }
-        let locale = Locale(identifier: name)
-        let utc = TimeZone(identifier: "UTC")!
-        let clock = formatter(locale, template: "jmm", zone: utc)
-        let instant = formatter(locale, template: "EEEMMMdjmm", zone: utc)
-        return TimeWording(time: { time in
-            clock.lock.withLock { clock.formatter.string(from: Date(timeIntervalSince1970: TimeInterval(time.secondOfDay))) }
-        }, instant: { date, zone in
-            instant.lock.withLock {
-                instant.formatter.timeZone = zone
-                return instant.formatter.string(from: date)
-            }
-        })
-    }
-
-    /// A DateFormatter shared by the wording's closures (it is not thread-safe).
-    private final class Shared: @unchecked Sendable {
-        let formatter: DateFormatter
-        let lock = NSLock()
-        init(_ formatter: DateFormatter) { self.formatter = formatter }
-    }
-
-    private static func formatter(_ locale: Locale, template: String, zone: TimeZone) -> Shared {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = zone
-        formatter.setLocalizedDateFormatFromTemplate(template)
-        return Shared(formatter)
     }
 
     /// Text in an ANSI colour (SGR code), or as it is when colour is off.
