@@ -170,7 +170,8 @@ public final class Daemon {
             }
             scheduler.setAway(presence.away)
         }
-        while presence.needsRefresh || presence.isAsking {
+        // Not once the bus is gone: the answers would never come.
+        while (presence.needsRefresh || presence.isAsking) && exit == nil {
             do { try loop.turn() } catch { break }
         }
         scheduler.setAway(presence.away)
@@ -183,13 +184,11 @@ public final class Daemon {
     /// timer, and the store's files and /etc/localtime.
     private static func watched(_ connection: Connection, _ options: Options) throws(StartError)
         -> (delivery: FreedesktopDelivery, timer: WallClockTimer, files: FileWatcher) {
-        let store = options.storePath as NSString
         let watched: (FreedesktopDelivery, WallClockTimer, FileWatcher)
         do {
             watched = (try FreedesktopDelivery(connection: connection, replyMode: .queue, environment: options.environment),
                        try WallClockTimer(), try FileWatcher())
-            try watched.2.watch(folder: store.deletingLastPathComponent,
-                                names: [store.lastPathComponent, store.lastPathComponent + "-wal"])
+            try StoreSession.watch(options.storePath, with: watched.2)
         } catch {
             throw StartError(exit: .unavailable, message: "cannot set up: \(error)")
         }
@@ -232,9 +231,7 @@ public final class Daemon {
         let alerts: [Alert]
         var states: [UUID: AlertState]
         do {
-            var unreadable: [StoreError] = []
-            alerts = try store.alerts(unreadable: &unreadable)
-            for error in unreadable { log.error("\(error.message)") }
+            alerts = try readAlerts(store, log: log)
             states = try store.states()
         } catch {
             throw StartError(exit: .ioError, message: "cannot read the store \(options.storePath): \(StoreError(error, path: options.storePath).message)")
@@ -439,9 +436,7 @@ public final class Daemon {
             // alerts are read again. The idle threshold may have changed too.
             refreshWater(now: Date())
             if let minutes = try? store.settings()[.idleMinutes] { presence.setIdleThreshold(minutes * 60) }
-            var unreadable: [StoreError] = []
-            let alerts = try store.alerts(unreadable: &unreadable)
-            for error in unreadable { log.error("\(error.message)") }
+            let alerts = try Self.readAlerts(store, log: log)
             scheduler.sync(alerts, now: Date())
             giveBackMemory()
             walDirty = true
@@ -495,17 +490,13 @@ public final class Daemon {
                 store = nil
                 return
             }
-            var unreadable: [StoreError] = []
-            let alerts = try opened.alerts(unreadable: &unreadable)
-            for error in unreadable { log.error("\(error.message)") }
+            let alerts = try Self.readAlerts(opened, log: log)
             let version = try opened.externalChanges()
             store = opened
             storeFile = FileIdentity(path: options.storePath)
             storeVersion = version
             // A folder made anew needs watching anew.
-            try? files.watch(folder: (options.storePath as NSString).deletingLastPathComponent,
-                             names: [(options.storePath as NSString).lastPathComponent,
-                                     (options.storePath as NSString).lastPathComponent + "-wal"])
+            try? StoreSession.watch(options.storePath, with: files)
             scheduler.sync(alerts, now: Date())
             refreshWater(now: Date())
             for alert in alerts { scheduler.markChanged(alert.id) }
@@ -518,6 +509,14 @@ public final class Daemon {
             storeFile = nil
             store = nil
         }
+    }
+
+    /// Every alert the store holds that can be read; each row that cannot is logged.
+    private static func readAlerts(_ store: AppDatabase, log: Logger) throws -> [Alert] {
+        var unreadable: [StoreError] = []
+        let alerts = try store.alerts(unreadable: &unreadable)
+        for error in unreadable { log.error("\(error.message)") }
+        return alerts
     }
 
     /// After reading the whole store (starting, reloading): SQLite's cache, the heap the rows

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,6 +25,14 @@ public final class StoreSession {
     public init(path: String) { self.path = path }
 
     deinit { release() }
+
+    /// Has `watcher` report writes to the store and its log, and files renamed over or
+    /// removed from it: the folder is watched, not the file, so a file replaced by rename
+    /// is seen too. Called again when the folder was made anew.
+    public static func watch(_ path: String, with watcher: FileWatcher) throws(SystemError) {
+        let name = (path as NSString).lastPathComponent
+        try watcher.watch(folder: (path as NSString).deletingLastPathComponent, names: [name, name + "-wal"])
+    }
 
     /// Whether the path names no file now (the person removed the store).
     public var isRemoved: Bool { FileIdentity(path: path) == nil }

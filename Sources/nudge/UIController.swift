@@ -81,8 +81,7 @@ final class UIController {
         do {
             signals = try SignalReceiver([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])
             files = try FileWatcher()
-            let folder = (storePath as NSString).deletingLastPathComponent, name = (storePath as NSString).lastPathComponent
-            try files.watch(folder: folder, names: [name, name + "-wal"])
+            try StoreSession.watch(storePath, with: files)
             var ends: [Int32] = [-1, -1]
             try systemCall("pipe") { pipe(&ends) }
             for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -209,8 +208,7 @@ final class UIController {
             do { opened = try session.store() } catch { throw OperationError(error) }
             if following {
                 // A folder made anew needs watching anew.
-                try? files.watch(folder: (storePath as NSString).deletingLastPathComponent,
-                                 names: [(storePath as NSString).lastPathComponent, (storePath as NSString).lastPathComponent + "-wal"])
+                try? StoreSession.watch(storePath, with: files)
             }
             return opened
         }

@@ -277,7 +277,7 @@ struct DaemonTests {
         let daemon = try desktop!.startDaemon()
         desktop = nil
         let outcome = daemon.finish(timeout: 5)
-        #expect(outcome.status == 69)
+        #expect(outcome.status == 69, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("lost the session bus"))
     }
 
