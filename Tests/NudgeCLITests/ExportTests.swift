@@ -12,7 +12,7 @@ struct ExportTests {
     static let oracle = Bench.packageRoot.appendingPathComponent("scripts/ics-oracle").path
 
     /// Reminders of every kind; none at a time a DST change skips (there Nudge fires when
-    /// the gap ends, RFC 5545 half an hour later: see the README).
+    /// the gap ends, RFC 5545 half an hour later: see docs/guide.md).
     static let reminders: [[String]] = [
         ["Daily", "--at", "09:00"],
         ["Weekdays twice", "--at", "07:15", "--at", "18:45", "--days", "weekdays"],

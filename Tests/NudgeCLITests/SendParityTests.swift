@@ -5,7 +5,7 @@ import TestSupport
 
 /// `nudge send` puts the same Notify on the wire as notify-send 0.8 for the same arguments:
 /// both run against one private bus and dunst, a monitor connection sees both calls as
-/// typed values, and they are compared field by field. Set aside, as the README says:
+/// typed values, and they are compared field by field. Set aside, as the guide (docs/guide.md) says:
 /// the app name when none is given (notify-send's own name vs "Nudge"), notify-send's
 /// `sender-pid` hint and Nudge's `desktop-entry` hint; hint order is ignored.
 @Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
