@@ -104,7 +104,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "schedule-bench",
-            dependencies: ["NudgeCore"],
+            dependencies: ["NudgeCore", "BenchSupport"],
             path: "bench/Sources/schedule-bench"
         ),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),

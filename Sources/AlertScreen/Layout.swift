@@ -52,9 +52,9 @@ public enum Layout {
             lines += list(model, width: width, height: max(height - 3, 0))
             if let overlay = model.overlay { box(overlay, over: &lines, width: width, height: height) }
         }
-        // The filter while it is typed; then a message (what a key just did) over the
-        // filter in force, which shows again with the next key.
-        if model.filterEditing || (model.filter != nil && model.message == nil) {
+        // A message (what a key just did, or why typed text was cut) over the filter, which
+        // shows again with the next key.
+        if model.message == nil && (model.filterEditing || model.filter != nil) {
             let prompt = "/" + (model.filter ?? "")
             lines.append([Span(TextWidth.fit(prompt, width), model.filterEditing ? .focusedField : .dim)])
             if model.filterEditing { cursor = (lines.count - 1, min(TextWidth.of(prompt), width - 1)) }

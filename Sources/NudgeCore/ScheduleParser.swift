@@ -174,11 +174,10 @@ public enum ScheduleParser {
               let y = Int(ymd[0]), let m = Int(ymd[1]), let d = Int(ymd[2]), let day = CivilDay(year: y, month: m, day: d) else {
             throw bad
         }
-        guard Limits.years.contains(y) else {
-            // TRANSLATORS: %1$d and %2$d are the first and last years allowed (1970, 9999).
-            throw ScheduleError(text, Phrase("invalid date"), detail: Phrase("the year must be from %1$d to %2$d", Limits.years.lowerBound, Limits.years.upperBound),
-                                accepted: dateForms)
-        }
+        // TRANSLATORS: %1$d and %2$d are the first and last years allowed (1970, 9999).
+        let outOfRange = ScheduleError(text, Phrase("invalid date"), detail: Phrase("the year must be from %1$d to %2$d", Limits.years.lowerBound, Limits.years.upperBound),
+                                       accepted: dateForms)
+        guard Limits.years.contains(y) else { throw outOfRange }
         var offset: Int?
         if rest.hasSuffix("Z") || rest.hasSuffix("z") {
             offset = 0
@@ -195,10 +194,13 @@ public enum ScheduleParser {
         } catch {
             throw bad
         }
-        if let offset {
-            return Date(timeIntervalSince1970: TimeInterval(day.daysSinceEpoch * 86400 + time.secondOfDay - offset))
-        }
-        return ZoneClock(zone).instant(day, time)
+        let instant = offset.map { Date(timeIntervalSince1970: TimeInterval(day.daysSinceEpoch * 86400 + time.secondOfDay - $0)) }
+            ?? ZoneClock(zone).instant(day, time)
+        // An offset can carry a date in range out of it (9999-12-31T23:59-12:00 is in 10000
+        // in UTC): the instant itself must be in those years, in UTC and in the zone.
+        let years = [TimeZone(identifier: "UTC")!, zone].map { ZoneClock($0).local(instant).day.components.year }
+        guard instant.timeIntervalSince1970 >= 0, years.allSatisfy(Limits.years.contains) else { throw outOfRange }
+        return instant
     }
 
     /// A whole schedule from its flags. `now` anchors `--in` and windowless `--every`.

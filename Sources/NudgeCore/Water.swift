@@ -34,10 +34,11 @@ public enum Water {
             // TRANSLATORS: %1$s is the amount as typed, quoted; %2$s the forms accepted.
             throw AmountError(phrase: Phrase("invalid amount %1$s (%2$s)", text.quotedForMessage(), accepted))
         }
-        // Compared as a Double first: 99999999999999999999l is no Int.
-        let exact = (number * factor).rounded()
-        // Whole millilitres, rounded: 0.4ml is 0, below the smallest amount.
-        guard exact.isFinite, exact >= 1, exact <= Double(limit), let value = Int(exactly: exact), value <= limit else {
+        // Compared as a Double first, before rounding to whole millilitres, so the range
+        // said is the range taken (0.5ml and 5000.4ml are outside it, not rounded into
+        // it), and 99999999999999999999l, no Int, is too.
+        let amount = number * factor, exact = amount.rounded()
+        guard amount.isFinite, amount >= 1, amount <= Double(limit), let value = Int(exactly: exact), value <= limit else {
             // TRANSLATORS: %1$s is the amount as typed, quoted; %2$d the most allowed in millilitres.
             throw AmountError(phrase: Phrase("invalid amount %1$s: it must be from 1 ml to %2$d ml", text.quotedForMessage(), limit))
         }

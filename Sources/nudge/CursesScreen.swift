@@ -176,6 +176,10 @@ final class CursesScreen {
     /// read next.
     private func escapeSequence() -> Input?? {
         var key: wint_t = 0
+        // A sequence cut between two reads (a long one, or a slow link) waits a moment for
+        // its rest instead of leaking it as typed text.
+        wtimeout(window, 25)
+        defer { nodelay(window, true) }
         guard wget_wch(window, &key) != ERR else { return nil }
         // `ESC [` (CSI) or `ESC O` (SS3, which xterm also sends with modifiers: `ESC O 5 Q`):
         // parameter and intermediate bytes, then one final byte (ECMA-48 § 5.4). A
@@ -186,10 +190,19 @@ final class CursesScreen {
             return nil
         }
         var parameters = ""
-        while wget_wch(window, &key) != ERR, parameters.count < 32 {
-            guard let scalar = Unicode.Scalar(UInt32(key)) else { return .some(nil) }
-            if (0x40...0x7E).contains(scalar.value) { return .some(Self.csi(parameters, final: Character(scalar))) }
-            parameters.unicodeScalars.append(scalar)
+        while wget_wch(window, &key) != ERR {
+            guard let scalar = Unicode.Scalar(UInt32(key)), (0x20...0x7E).contains(scalar.value) else { return .some(nil) }
+            if (0x40...0x7E).contains(scalar.value) {
+                // An X10 mouse report (`ESC [ M` and three bytes), from a terminal that
+                // ignored the request for SGR reports: its bytes are not keys either.
+                if scalar == "M" && parameters.isEmpty {
+                    for _ in 0..<3 where wget_wch(window, &key) != ERR {}
+                    return .some(nil)
+                }
+                return .some(parameters.count <= 32 ? Self.csi(parameters, final: Character(scalar)) : nil)
+            }
+            // Read to its end however long, kept only as long as a real key's.
+            if parameters.count <= 32 { parameters.unicodeScalars.append(scalar) }
         }
         return .some(nil)
     }

@@ -33,10 +33,12 @@ struct Export: ParsableCommand {
     @Argument(help: "Alert ids or unique prefixes (4 or more hex digits); default every reminder.")
     var ids: [String] = []
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to FILE instead of stdout: replaced whole (never half-written), its permissions kept; a new FILE is made 0600 (yours alone).", valueName: "FILE"))
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to FILE instead of stdout (- is stdout): replaced whole (never half-written), its permissions kept; a new FILE is made 0600 (yours alone).", valueName: "FILE"))
     var output: String?
 
     func run() throws {
+        // TRANSLATORS: nudge export -o with an empty path.
+        if output == "" { throw OperationError(.usage, tr("invalid -o '': give a file's path, or - for stdout")) }
         let store = try StoreAccess.read()
         var unreadable = false
         let alerts = ids.isEmpty ? try StoreAccess.alerts(in: store, unreadable: &unreadable) : try AlertIDs.resolve(ids, in: store)
@@ -45,7 +47,8 @@ struct Export: ParsableCommand {
             try CalendarExport.write(alerts, system: LocalZone.current, soundFile: { SoundPlayer.themeFile(named: $0, environment: environment) },
                                      emit: { bytes throws(SystemError) in try writeAll(fd, bytes) })
         }
-        guard let output else {
+        // `-o -` is stdout, as for every tool that writes files.
+        guard let output, output != "-" else {
             do { try write(1) } catch { throw OperationError(.ioError, format(tr("cannot write %1$s: %2$s"), "stdout", error.reason)) }
             return
         }

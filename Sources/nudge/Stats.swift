@@ -72,6 +72,8 @@ struct Stats: ParsableCommand {
         let now = Date(), zone = LocalZone.current
         let chart = try Self.chart(store, days: days, now: now, zone: zone)
         let reminders = try Self.reminders(store, days: days, now: now, zone: zone)
+        // TRANSLATORS: nudge stats --svg with an empty path.
+        if svg == "" { throw OperationError(.usage, tr("invalid --svg '': give a file's path")) }
         if let svg {
             let image = Array(Self.svg(chart, reminders).utf8)
             do {

@@ -72,6 +72,8 @@ final class UIController {
     private var storeSettles: EventLoop.Source!, settleLatest: Double?
     /// A `Status()` asked and not answered yet.
     private var asking = false
+    /// The message line says the store could not be read (or was removed).
+    private var storeTrouble = false
 
     init(environment: Environment) throws(OperationError) {
         storePath = StoreAccess.path
@@ -152,6 +154,11 @@ final class UIController {
             if statusChanged || (daemon != nil && monotonicSeconds() >= statusDue) { refreshStatus() }
             countdownTimer.deadline = updateCountdown(now: now).map { monotonicSeconds() + Double($0) / 1000 }
             draw()
+            // The store is held only while a turn uses it: a screen left open for hours
+            // must not hold the file. While any process holds it, SQLite's shared index
+            // beside it (-shm) stays, and a backup renamed in meanwhile would be read
+            // through the old file's index (its size, not the new one's), as damaged.
+            session.release()
         }
         do {
             try loop.run()
@@ -218,7 +225,16 @@ final class UIController {
 
     private func reload(now: Date) {
         dataChanged = false
-        do { try read(now: now) } catch { say(error.message, error: true) }
+        let troubled = storeTrouble
+        storeTrouble = false
+        do {
+            try read(now: now)
+        } catch {
+            say(error.message, error: true)
+            storeTrouble = true
+        }
+        // What the store said when it could not be read is over once it can.
+        if troubled && !storeTrouble { model.message = nil }
         unanswered = showings.reduce(0) { $0 + Int($1.pending) }
         let selectedID = selectAfterReload ?? (model.rows.indices.contains(model.selected) ? model.rows[model.selected].id : nil)
         selectAfterReload = nil
@@ -233,6 +249,7 @@ final class UIController {
             // A store removed is shown empty, not made anew just by looking.
             session.release()
             (alerts, showings, order) = ([], [], [])
+            storeTrouble = true
             // TRANSLATORS: nudge ui when the store file was deleted; %s is its path.
             return say(format(tr("%s was removed: no reminders until one is added"), storePath), error: true)
         }
@@ -315,7 +332,9 @@ final class UIController {
         }
         model.status = parts.joined(separator: " · ")
         // TRANSLATORS: nudge ui's title bar; %d is how many reminders.
-        model.heading = format(trn("Nudge — %d reminder", "Nudge — %d reminders", alerts.count), alerts.count)
+        model.heading = shown.count == order.count ? format(trn("Nudge — %d reminder", "Nudge — %d reminders", alerts.count), alerts.count)
+            // TRANSLATORS: nudge ui's title bar under a filter; %1$d reminders match of %2$d.
+            : format(trn("Nudge — %1$d of %2$d reminder", "Nudge — %1$d of %2$d reminders", alerts.count), shown.count, alerts.count)
         if let form {
             model.overlay = .form(formView(form))
             model.footer = [.init("Tab", tr("next field")), .init("←/→", tr("change")), .init("Enter", tr("save")), .init("Esc", tr("cancel"))]
@@ -452,11 +471,14 @@ final class UIController {
     }
 
     private func handleFilter(_ input: CursesScreen.Input) {
+        model.message = nil
         switch input {
         case .character(let c):
             // Nothing longer than a title can match one.
             let filter = model.filter ?? ""
-            guard filter.utf8.count + c.utf8.count <= Limits.Field.title.maxBytes else { return }
+            guard filter.utf8.count + c.utf8.count <= Limits.Field.title.maxBytes else {
+                return say(format(tr("this field holds at most %d bytes: the rest was left out"), Limits.Field.title.maxBytes), error: true)
+            }
             model.filter = filter + String(c)
         case .backspace: model.filter = String((model.filter ?? "").dropLast())
         case .enter, .down, .up: model.filterEditing = false
@@ -611,6 +633,14 @@ final class UIController {
     }
 
     private func save(_ form: AlertForm) {
+        if let id = form.editing, let store = try? self.store {
+            do {
+                _ = try store.alert(matching: id)
+            } catch let error as StoreError where error.kind == .notFound {
+                // TRANSLATORS: nudge ui's form, when the reminder being edited was deleted elsewhere meanwhile.
+                return say(tr("this reminder was deleted meanwhile elsewhere: not saved (Esc closes the form)"), error: true)
+            } catch {}
+        }
         if let base = formBase, let id = form.editing,
            let stored = try? StoreAccess.run({ try store.alert(matching: id) }), stored != formOverride {
             let changed = conflicts(form, base: base, stored: stored)

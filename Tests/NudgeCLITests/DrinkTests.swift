@@ -35,6 +35,11 @@ struct DrinkTests {
         // Rounded to whole millilitres, a sip below 1 ml is 0: the smallest amount is said.
         (["drink", "0.4ml"], "nudge: invalid amount '0.4ml': it must be from 1 ml to 5000 ml\n"),
         (["drink", "0.01oz"], "nudge: invalid amount '0.01oz': it must be from 1 ml to 5000 ml\n"),
+        // The range said is the range taken: nothing is rounded into it.
+        (["drink", "0.5ml"], "nudge: invalid amount '0.5ml': it must be from 1 ml to 5000 ml\n"),
+        (["drink", "5000.4ml"], "nudge: invalid amount '5000.4ml': it must be from 1 ml to 5000 ml\n"),
+        // An offset cannot carry a date out of the years: 9999-12-31 at UTC-12 is in 10000.
+        (["drink", "--at", "9999-12-31T23:59:59-12:00"], "nudge: invalid date '9999-12-31T23:59:59-12:00': the year must be from 1970 to 9999 (use YYYY-MM-DD [HH:MM[:SS]] or ISO-8601 like 2026-12-01T09:00:05+01:00)\n"),
         // Years before 1970 (and year 0, which printed as "0-01-01") are no date Nudge keeps.
         (["drink", "--at", "0000-01-01 00:00"], "nudge: invalid date '0000-01-01 00:00': the year must be from 1970 to 9999 (use YYYY-MM-DD [HH:MM[:SS]] or ISO-8601 like 2026-12-01T09:00:05+01:00)\n"),
         (["drink", "--at", "1969-12-31T23:00:00Z"], "nudge: invalid date '1969-12-31T23:00:00Z': the year must be from 1970 to 9999 (use YYYY-MM-DD [HH:MM[:SS]] or ISO-8601 like 2026-12-01T09:00:05+01:00)\n"),

@@ -120,5 +120,13 @@ struct ExportTests {
         #expect(piped.outcome.status == 0, "\(piped.outcome.stderr)")
         #expect(piped.stillAPipe)
         #expect(piped.read.hasPrefix("BEGIN:VCALENDAR\r\n"))
+        // `-o -` is stdout (no file named "-"); an empty path is a usage error.
+        let dash = try home.nudge("export", "-o", "-")
+        #expect(dash.status == 0 && dash.stdout.hasPrefix("BEGIN:VCALENDAR\r\n"))
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
+        let empty = try home.nudge("export", "-o", "")
+        #expect(empty.status == 64 && empty.stderr == "nudge: invalid -o '': give a file's path, or - for stdout\n")
+        let svg = try home.nudge("stats", "--svg", "")
+        #expect(svg.status == 64 && svg.stderr == "nudge: invalid --svg '': give a file's path\n")
     }
 }

@@ -154,6 +154,11 @@ struct ScheduleTests {
         #expect(try ScheduleParser.instant("1970-01-01T00:00:00Z", zone: zone("UTC")) == Date(timeIntervalSince1970: 0))
         #expect(try ScheduleParser.instant("9999-12-31 23:59", zone: zone("UTC")) == Date(timeIntervalSince1970: 253_402_300_740))
         #expect(throws: ScheduleError.self) { try ScheduleParser.instant("0000-01-01 00:00", zone: zone("UTC")) }
+        // An offset or a zone cannot carry a date in range out of it.
+        #expect(throws: ScheduleError.self) { try ScheduleParser.instant("9999-12-31T23:59:59-12:00", zone: zone("UTC")) }
+        #expect(throws: ScheduleError.self) { try ScheduleParser.instant("1970-01-01T00:00:00+05:00", zone: zone("UTC")) }
+        #expect(throws: ScheduleError.self) { try ScheduleParser.instant("9999-12-31 23:00", zone: zone("America/New_York")) }
+        #expect(try ScheduleParser.instant("9999-12-31 23:00", zone: zone("Asia/Seoul")) == Date(timeIntervalSince1970: 253_402_264_800))
         do {
             _ = try ScheduleParser.instant("1969-12-31 23:59", zone: zone("UTC"))
         } catch {

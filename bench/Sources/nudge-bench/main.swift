@@ -48,3 +48,4 @@ print("client CPU per Notify, nudge (\(calls) calls, one connection): \(ms(ourCP
 print("wall time per Notify, nudge (bound by the server):          \(ms(ourWall))")
 print("CPU of one notify-send process (mean of \(children)):            \(ms(theirCPU))")
 print("ratio: notify-send uses \(((theirCPU / max(ourCPU, 1e-9)) * 10).rounded() / 10)x the CPU per notification")
+figure("client CPU per Notify", ourCPU * 1000, "ms", anchor: "one notify-send process's CPU", theirCPU * 1000)

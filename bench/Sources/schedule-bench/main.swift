@@ -1,6 +1,7 @@
 // Next occurrence for 100,000 alerts of mixed kinds, Nudge's core beside the same answers
 // from Foundation's Calendar.nextDate, in one run, checked identical.
 // Run: swift run -c release schedule-bench [COUNT]
+import BenchSupport
 import Foundation
 import NudgeCore
 
@@ -95,4 +96,5 @@ print("  Nudge core:              \(String(format: "%.1f", ourTime)) ms")
 print("  Calendar.nextDate:       \(String(format: "%.1f", theirTime)) ms")
 print("  speed-up:                \(String(format: "%.1f", theirTime / ourTime))x")
 print("  identical answers:       \(count - mismatches) of \(count)")
+figure("next occurrence of \(count) alerts", ourTime, "ms", anchor: "Calendar.nextDate", theirTime)
 if mismatches > 0 { exit(1) }

@@ -110,9 +110,14 @@ runChild(["dunstctl", "close-all"])
 let anchor = median(samples["notify-send --version"]!.map(\.seconds))
 print("start-up, whole process, median of \(runs) alternating rounds (ratio to notify-send --version):")
 for (name, _) in cases { print(row(name, anchor: anchor)) }
+for (name, _) in cases where name.hasPrefix("nudge") {
+    figure("start-up: \(name)", median(samples[name]!.map(\.seconds)) * 1000, "ms", anchor: "notify-send --version", anchor * 1000)
+}
 for style in ["left", "closed"] {
     let sendAnchor = median(samples["\(style): notify-send"]!.map(\.seconds))
     print("send, pop-ups \(style == "left" ? "left on screen (closed every fifth round)" : "closed before each run") (ratio to notify-send):")
     for (name, _) in sends { print(row("\(style): \(name)", anchor: sendAnchor)) }
+    figure("send, pop-ups \(style)", median(samples["\(style): nudge send"]!.map(\.seconds)) * 1000, "ms",
+           anchor: "notify-send", sendAnchor * 1000)
 }
 runChild(["rm", "-rf", data])
