@@ -26,7 +26,7 @@ LOCALES = en_US.UTF-8 ko_KR.UTF-8 pl_PL.UTF-8
 # The message catalogs, one per po/LANG.po, compiled for the build tree.
 LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
 
-.PHONY: all build release deps locales catalogs pot oracle test demo bench soak clean dist install uninstall deb
+.PHONY: all build release deps locales catalogs pot oracle test demo bench bench-check soak clean dist install uninstall deb
 
 all: build
 
@@ -152,6 +152,12 @@ bench: release
 	scripts/testbench run .build/release/water-bench
 	.build/release/ui-bench
 	.build/release/ics-bench
+
+# The benchmarks again, each figure's ratio to its anchor compared with bench/baseline.tsv:
+# any more than 25 % worse is named (exit 1). scripts/bench-check --update rewrites the
+# baseline, on purpose, in a commit of its own that says why.
+bench-check: release
+	scripts/bench-check
 
 # The daemon under 20,000 pop-ups answered every way (about 40 minutes); SOAK_COUNT=N for fewer.
 SOAK_COUNT ?= 20000

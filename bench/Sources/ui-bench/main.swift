@@ -149,7 +149,8 @@ for (width, height) in [(80, 24), (200, 60)] {
     guard ready else { print("nudge ui did not show its screen: \(tmux(["capture-pane", "-p", "-t", "b"]))"); exit(1) }
     settle(pid)
 
-    func measure(_ what: String, _ action: (Int) -> Void) {
+    @discardableResult
+    func measure(_ what: String, _ action: (Int) -> Void) -> Double {
         settle(pid)
         let (cpu, bytes, writes) = (cpuSeconds(pid), field("wchar", of: "io", pid), field("syscw", of: "io", pid))
         for i in 0..<redraws {
@@ -160,13 +161,17 @@ for (width, height) in [(80, 24), (200, 60)] {
         let each = (cpuSeconds(pid) - cpu) / Double(redraws)
         let sent = (field("wchar", of: "io", pid) - bytes) / redraws, calls = Double(field("syscw", of: "io", pid) - writes) / Double(redraws)
         print("  \(what): \(ms(each)) of CPU each, \(sent) bytes in \(String(format: "%.1f", calls)) writes to the terminal")
+        return each
     }
     print("nudge ui, 1,000 alerts, \(width)×\(height), \(redraws) times each:")
     measure("full repaint (Ctrl-L)") { _ in tmux(["send-keys", "-t", "b", "C-l"]) }
     // Two changes per round trip: off, then on again.
-    measure("the store changed by `nudge off`/`on` (read again, laid out, drawn)") { i in
+    let reload = measure("the store changed by `nudge off`/`on` (read again, laid out, drawn)") { i in
         nudgeCLI([i % 2 == 0 ? "off" : "on", ids[1]])
     }
+    // The anchor: the same store read whole by sqlite3 itself, CPU and all.
+    let plain = medianWall(["sqlite3", "-json", AppDatabase.defaultPath(environment: .current), "SELECT * FROM alert"], runs: 9)
+    figure("nudge ui reload, 1,000 alerts, \(width)×\(height)", reload * 1000, "ms CPU", anchor: "sqlite3 -json the table (wall)", plain * 1000)
 
     if width == 200 {
         for (label, soon) in [("nearest alert hours away", false), ("nearest alert a minute away (counts seconds)", true)] {
