@@ -59,13 +59,8 @@ public final class Daemon {
     private let timer: WallClockTimer
     private let files: FileWatcher
     private var storeVersion: Int
-    private var unsaved: [LogEntry] = []
-    /// Drinks chosen on pop-ups, written with their answer.
-    private var unsavedDrinks: [(millilitres: Int, at: Date)] = []
-    /// Log rows written before the server's id for their pop-up came back, by our handle;
-    /// and ids that came back, to write into those rows with the next save.
-    private var rowsAwaitingID: [UInt32: [Int64]] = [:]
-    private var idsForRows: [Int64: UInt32] = [:]
+    /// The log, drinks and server ids not written yet.
+    private let pending = PendingLog()
     /// Something was written or read in since the last checkpoint.
     private var walDirty = false
     /// The store's files changed but no commit was visible yet: look once more when this
@@ -250,22 +245,20 @@ public final class Daemon {
     private func followDelivery() {
         delivery.onEvent = { [unowned self] event in
             let now = Date()
-            if case .failed(let handle, _) = event { rowsAwaitingID[handle] = nil }
-            record(scheduler.handle(event, now: now), at: now)
+            if case .failed(let handle, _) = event { pending.failed(handle: handle) }
+            report(scheduler.handle(event, now: now), at: now)
         }
         delivery.onShown = { [unowned self] handle in
             // The server's id is what the store keeps, for `nudge ack` when no daemon runs,
             // and what the log says (`dunstctl history` shows the same).
             if let id = scheduler.alert(shownAs: handle) { scheduler.markChanged(id) }
-            if let rows = rowsAwaitingID.removeValue(forKey: handle), let serverID = delivery.serverID(of: handle) {
-                for row in rows { idsForRows[row] = serverID }
-            }
+            pending.shown(handle: handle, serverID: delivery.serverID(of: handle))
         }
         delivery.onServerChange = { [unowned self] present in
             if present {
                 log.info("a notification server appeared; delivering what waited")
                 let now = Date()
-                record(scheduler.deliveryRestored(now: now), at: now)
+                report(scheduler.deliveryRestored(now: now), at: now)
             } else {
                 log.warning("the notification server went away; reminders wait for the next one")
             }
@@ -358,7 +351,7 @@ public final class Daemon {
         if let water = scheduler.water, now >= water.end { refreshWater(now: now) }
         var turns = scheduler.alertCount + 1
         repeat {
-            record(scheduler.run(now: now, limit: 1), at: now)
+            report(scheduler.run(now: now, limit: 1), at: now)
             save()
             turns -= 1
         } while scheduler.isDue(now) && turns > 0 && exit == nil
@@ -542,54 +535,48 @@ public final class Daemon {
 
     // MARK: What happened
 
-    /// Logs records, announces fires on the bus, and queues them for the delivery log. A
-    /// drink chosen on a pop-up is written at once, with its answer in one transaction,
-    /// and the day's water read back.
-    func record(_ records: [SchedulerRecord], at now: Date) {
+    /// Reports what the scheduler did, three ways, each in its own place: into the delivery
+    /// log (queued, written with the next save; a drink chosen on a pop-up is written at
+    /// once with its answer, and the day's water read back), onto the bus (`Fired` for a
+    /// pop-up shown) and into the daemon's own log (a line).
+    func report(_ records: [SchedulerRecord], at now: Date) {
         var drank = false
-        defer {
-            if drank {
-                save()
-                refreshWater(now: now)
-            }
-        }
         for record in records {
             let entry = LogEntry(record, at: now, zone: scheduler.systemZone)
-            unsaved.append(entry)
-            guard let alert = scheduler.alert(record.alertID) else { continue }
-            let name = "\(alert.shortID) \u{201C}\(alert.title.escapingControls)\u{201D}"
-            switch record {
-            case .fired(_, let due, _, let count):
-                let late = now.timeIntervalSince(due) * 1000
-                log.info("fired \(name) count \(count) (\(String(format: "%.2f", late)) ms after its time)")
-                announce(alert)
-            case .caughtUp(_, let missed, let since, _):
-                log.info("caught up \(name): missed \(missed) since \(InstantFormat.iso8601(since, in: scheduler.systemZone))")
-                announce(alert)
-            case .snoozeFired, .redelivered:
-                log.info("fired \(name) again (\(entry.event))")
-                announce(alert)
-            case .shownOnReturn(_, let held, _, _):
-                log.info("shown on return \(name): \(held) held while away")
-                announce(alert)
-            case .nagged(_, let attempt, _):
-                log.info("shown again \(name): try \(attempt), unanswered")
-                announce(alert)
-            case .held(_, let count, _):
-                log.info("held \(name): \(count) while away")
-            case .drank(_, let millilitres, _):
-                log.info("drank \(millilitres) ml from \(name)")
+            pending.add(entry)
+            if case .drank(_, let millilitres, _) = record {
+                pending.addDrink(millilitres, at: now)
                 drank = true
-                unsavedDrinks.append((millilitres, now))
-            case .goalMet:
-                log.info("the day's water goal is met: \(name) rests until the next drink day")
-            case .missed(_, let count, let since):
-                log.info("missed \(name): \(count) since \(InstantFormat.iso8601(since, in: scheduler.systemZone)), only logged")
-            case .deliveryFailed(_, let error):
-                log.warning("could not show \(name): \(error.message)")
-            default:
-                log.info("\(entry.event) \(name)")
             }
+            guard let alert = scheduler.alert(record.alertID) else { continue }
+            if record.showsPopup { announce(alert) }
+            logLine(record, entry, alert)
+        }
+        if drank {
+            save()
+            refreshWater(now: now)
+        }
+    }
+
+    /// The daemon's log line for what happened to `alert`.
+    private func logLine(_ record: SchedulerRecord, _ entry: LogEntry, _ alert: Alert) {
+        let name = "\(alert.shortID) \u{201C}\(alert.title.escapingControls)\u{201D}"
+        switch record {
+        case .fired(_, let due, _, let count):
+            let late = entry.at.timeIntervalSince(due) * 1000
+            log.info("fired \(name) count \(count) (\(String(format: "%.2f", late)) ms after its time)")
+        case .caughtUp(_, let missed, let since, _):
+            log.info("caught up \(name): missed \(missed) since \(InstantFormat.iso8601(since, in: scheduler.systemZone))")
+        case .snoozeFired, .redelivered: log.info("fired \(name) again (\(entry.event))")
+        case .shownOnReturn(_, let held, _, _): log.info("shown on return \(name): \(held) held while away")
+        case .nagged(_, let attempt, _): log.info("shown again \(name): try \(attempt), unanswered")
+        case .held(_, let count, _): log.info("held \(name): \(count) while away")
+        case .drank(_, let millilitres, _): log.info("drank \(millilitres) ml from \(name)")
+        case .goalMet: log.info("the day's water goal is met: \(name) rests until the next drink day")
+        case .missed(_, let count, let since):
+            log.info("missed \(name): \(count) since \(InstantFormat.iso8601(since, in: scheduler.systemZone)), only logged")
+        case .deliveryFailed(_, let error): log.warning("could not show \(name): \(error.message)")
+        default: log.info("\(entry.event) \(name)")
         }
     }
 
@@ -600,7 +587,7 @@ public final class Daemon {
         do {
             let progress = try store.waterProgress(now: now, zone: scheduler.systemZone)
             let moved = progress != scheduler.water
-            record(scheduler.setWater(progress, now: now), at: now)
+            report(scheduler.setWater(progress, now: now), at: now)
             guard moved else { return }
             try? connection.emit(path: NudgeService.objectPath, interface: NudgeService.interface, member: "Water",
                                  arguments: [.uint32(UInt32(clamping: progress.intake)), .uint32(UInt32(clamping: progress.goal))])
@@ -628,13 +615,10 @@ public final class Daemon {
     /// server's id; one whose id has not come back yet gets it written when it does.
     private func save() {
         let changed = scheduler.takeChanged()
-        guard !changed.isEmpty || !unsaved.isEmpty || !idsForRows.isEmpty || !unsavedDrinks.isEmpty else { return }
+        guard !changed.isEmpty || !pending.isEmpty else { return }
         guard let store else {
             // No store file: nothing to keep it in.
-            unsaved.removeAll()
-            idsForRows.removeAll()
-            unsavedDrinks.removeAll()
-            return
+            return pending.discard()
         }
         var states: [UUID: AlertState] = [:]
         for id in changed {
@@ -642,20 +626,8 @@ public final class Daemon {
             state.shownID = state.shownID.flatMap(delivery.serverID(of:))
             states[id] = state
         }
-        let handles = unsaved.map(\.deliveryID)
-        let entries = unsaved.map { entry in
-            var entry = entry
-            entry.deliveryID = entry.deliveryID.flatMap(delivery.serverID(of:))
-            return entry
-        }
         do {
-            let rows = try store.save(states: states, log: entries, notificationIDs: idsForRows, drinks: unsavedDrinks)
-            for (row, (handle, entry)) in zip(rows, zip(handles, entries)) where entry.deliveryID == nil {
-                if let handle { rowsAwaitingID[handle, default: []].append(row) }
-            }
-            unsaved.removeAll()
-            idsForRows.removeAll()
-            unsavedDrinks.removeAll()
+            try pending.write(to: store, states: states, serverID: delivery.serverID(of:))
             walDirty = true
         } catch {
             storeFailed(error, doing: "write")
@@ -684,6 +656,16 @@ public final class Daemon {
     var bookkeeping: [(String, Int)] {
         let tracked = scheduler.trackedPopups
         return [("popups-shown", tracked.shown), ("popups-unsettled", tracked.unsettled),
-                ("delivery-tracked", delivery.trackedCount), ("log-rows-awaiting-id", rowsAwaitingID.count)]
+                ("delivery-tracked", delivery.trackedCount), ("log-rows-awaiting-id", pending.awaitingIDs)]
+    }
+}
+
+private extension SchedulerRecord {
+    /// Whether it put a pop-up on screen (announced on the bus as `Fired`).
+    var showsPopup: Bool {
+        switch self {
+        case .fired, .caughtUp, .snoozeFired, .redelivered, .shownOnReturn, .nagged: true
+        default: false
+        }
     }
 }

@@ -32,13 +32,13 @@ enum DaemonInterface {
             .init("Ack", inputs: [A("id", "s")]) { [unowned daemon] args, _ throws(BusError) in
                 let id = try alert(args[0], in: daemon)
                 let now = Date()
-                daemon.record(daemon.core.acknowledge(id, now: now), at: now)
+                daemon.report(daemon.core.acknowledge(id, now: now), at: now)
                 return []
             },
             .init("Done", inputs: [A("id", "s")]) { [unowned daemon] args, _ throws(BusError) in
                 let id = try alert(args[0], in: daemon)
                 let now = Date()
-                daemon.record(daemon.core.doneForToday(id, now: now), at: now)
+                daemon.report(daemon.core.doneForToday(id, now: now), at: now)
                 return []
             },
             .init("Snooze", inputs: [A("id", "s"), A("seconds", "u")]) { [unowned daemon] args, _ throws(BusError) in
@@ -51,7 +51,7 @@ enum DaemonInterface {
                     throw BusError(alertOff, "alert \(id.shortHex) is off: switch it on first")
                 }
                 let now = Date()
-                daemon.record(daemon.core.snooze(id, now: now, seconds: Int(seconds)), at: now)
+                daemon.report(daemon.core.snooze(id, now: now, seconds: Int(seconds)), at: now)
                 return []
             },
             .init("Drink", inputs: [A("millilitres", "u")], outputs: [A("today", "u")]) { [unowned daemon] args, _ throws(BusError) in
