@@ -1,4 +1,5 @@
 import Foundation
+import MemoryDelivery
 import NudgeCore
 import Testing
 

@@ -1,16 +1,15 @@
 import Foundation
+import MemoryDelivery
 import NudgeCore
 import Testing
 
 /// The scheduler's per-pop-up memory stays bounded whatever happens to the pop-ups, and a
 /// late reply is a reply.
 struct SchedulerBookkeepingTests {
-    let utcZone = TimeZone(identifier: "UTC")!
-
     @Test func everyWayAPopUpEndsLeavesNothingBehind() throws {
         let start = utc("2026-11-23T00:00:00Z")
         let alerts = try (0..<4).map { i in
-            Alert(title: "A\(i)", schedule: try ScheduleParser.schedule(ScheduleFlags(every: "1m"), now: start, zone: utcZone), created: start)
+            try alert(ScheduleFlags(every: "1m"), title: "A\(i)", created: start)
         }
         let delivery = InMemoryDelivery()
         let scheduler = Scheduler(alerts: alerts, zone: utcZone, now: start, delivery: delivery)
@@ -42,8 +41,7 @@ struct SchedulerBookkeepingTests {
 
     /// An alert fired at 09:00 whose Notify got no reply in time.
     func popUpWithoutReply() throws -> (Alert, InMemoryDelivery, Scheduler) {
-        let a = Alert(title: "Slow", schedule: try ScheduleParser.schedule(ScheduleFlags(at: ["09:00"]), now: utc("2026-11-23T08:00:00Z"), zone: utcZone),
-                      created: utc("2026-11-23T08:00:00Z"))
+        let a = try alert(ScheduleFlags(at: ["09:00"]), title: "Slow", created: utc("2026-11-23T08:00:00Z"))
         let delivery = InMemoryDelivery()
         let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: delivery)
         _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
@@ -73,7 +71,7 @@ struct SchedulerBookkeepingTests {
     @Test func runFiresAtMostTheLimit() throws {
         let now = utc("2026-11-23T08:00:00Z")
         let alerts = try (0..<5).map { i in
-            Alert(title: "A\(i)", schedule: try ScheduleParser.schedule(ScheduleFlags(at: ["09:00"]), now: now, zone: utcZone), created: now)
+            try alert(ScheduleFlags(at: ["09:00"]), title: "A\(i)", created: now)
         }
         let delivery = InMemoryDelivery()
         let scheduler = Scheduler(alerts: alerts, zone: utcZone, now: now, delivery: delivery)

@@ -1,16 +1,11 @@
 import Foundation
+import MemoryDelivery
 import NudgeCore
 import Testing
 
 /// What the daemon relies on the scheduler for beyond firing: late failures, the
 /// changed-state set, the running total, reloads, and alerts added while nobody ran.
 struct SchedulerDaemonTests {
-    let utcZone = TimeZone(identifier: "UTC")!
-
-    func alert(_ flags: ScheduleFlags, title: String? = nil, created: String = "2026-11-23T00:00:00Z") throws -> Alert {
-        Alert(title: title, schedule: try ScheduleParser.schedule(flags, now: utc(created), zone: utcZone), created: utc(created))
-    }
-
     @Test func aPopUpThatFailsLaterIsShownAgainOnceAServerIsBack() throws {
         let a = try alert(ScheduleFlags(at: ["09:00"]))
         let delivery = InMemoryDelivery()
@@ -67,7 +62,7 @@ struct SchedulerDaemonTests {
         #expect(scheduler.totalPending == 4)
         change.schedule = try ScheduleParser.schedule(ScheduleFlags(at: ["11:00"]), now: utc("2026-11-23T09:00:00Z"), zone: utcZone)
         off.enabled = false
-        let added = try alert(ScheduleFlags(at: ["12:00"]), title: "New", created: "2026-11-23T09:30:00Z")
+        let added = try alert(ScheduleFlags(at: ["12:00"]), title: "New", created: utc("2026-11-23T09:30:00Z"))
         scheduler.sync([keep, change, off, added], now: utc("2026-11-23T09:30:00Z"))
         #expect(scheduler.alertCount == 4)
         #expect(scheduler.alert(gone.id) == nil)
@@ -82,7 +77,7 @@ struct SchedulerDaemonTests {
 
     @Test func anAlertAddedWhileNobodyRanOwesWhatCameDueSinceItWasCreated() throws {
         // Added at 08:00 for 09:00; the daemon starts at 09:00:30.
-        let a = try alert(ScheduleFlags(at: ["09:00"]), created: "2026-11-23T08:00:00Z")
+        let a = try alert(ScheduleFlags(at: ["09:00"]), created: utc("2026-11-23T08:00:00Z"))
         let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T09:00:30Z"), delivery: InMemoryDelivery())
         #expect(scheduler.run(now: utc("2026-11-23T09:00:30Z"))
                 == [.fired(alert: a.id, due: utc("2026-11-23T09:00:00Z"), deliveryID: 1, count: 1)])
@@ -104,11 +99,8 @@ struct SchedulerDaemonTests {
 
 /// One click can come as ActionInvoked then NotificationClosed, or the other way round.
 struct AnswerOrderTests {
-    let utcZone = TimeZone(identifier: "UTC")!
-
     func fired() throws -> (Scheduler, Alert) {
-        let a = Alert(schedule: try ScheduleParser.schedule(ScheduleFlags(at: ["09:00"]), now: utc("2026-11-23T00:00:00Z"), zone: utcZone),
-                      created: utc("2026-11-23T00:00:00Z"))
+        let a = try alert(ScheduleFlags(at: ["09:00"]))
         let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: InMemoryDelivery())
         _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
         return (scheduler, a)

@@ -1,16 +1,10 @@
 import Foundation
+import MemoryDelivery
 import NudgeCore
 import Testing
 
 /// The scheduler state machine with fixed instants and the in-memory delivery.
 struct SchedulerTests {
-    let utcZone = TimeZone(identifier: "UTC")!
-
-    func alert(_ flags: ScheduleFlags, catchUp: Alert.CatchUp = .once(graceSeconds: 12 * 3600), zone: String? = nil) throws -> Alert {
-        Alert(schedule: try ScheduleParser.schedule(flags, now: utc("2026-11-23T00:00:00Z"), zone: utcZone),
-              timeZone: zone, catchUp: catchUp, created: utc("2026-11-23T00:00:00Z"))
-    }
-
     @Test func firesAtTheDueInstantAndSaysWhenToWake() throws {
         let a = try alert(ScheduleFlags(at: ["09:00"]))
         let delivery = InMemoryDelivery()

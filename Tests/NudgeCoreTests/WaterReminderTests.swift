@@ -1,15 +1,16 @@
 import Foundation
+import MemoryDelivery
 import NudgeCore
 import Testing
 
 /// Water reminders and after-answer schedules in the pure scheduler, with fixed instants
 /// (2026-11-23 is a Monday) and the in-memory delivery.
 struct WaterReminderTests {
-    let utcZone = TimeZone(identifier: "UTC")!
     let created = utc("2026-11-23T08:00:00Z")
 
+    /// A water reminder (or another kind) created at 08:00.
     func water(_ flags: ScheduleFlags, kind: Alert.Kind? = nil) throws -> Alert {
-        Alert(schedule: try ScheduleParser.schedule(flags, now: created, zone: utcZone), created: created, kind: kind)
+        try alert(flags, kind: kind, created: created)
     }
 
     /// The day's water as the daemon reads it: goal 2,000 ml, cup 250 ml, days from midnight.
@@ -152,8 +153,7 @@ struct WaterReminderTests {
         let scheduler = Scheduler(alerts: [], zone: utcZone, now: created, delivery: InMemoryDelivery())
         let met = utc("2026-11-23T10:00:00Z")
         scheduler.setWater(progress(2000, now: met), now: met)
-        let a = Alert(schedule: try ScheduleParser.schedule(ScheduleFlags(every: "1h", from: "09:00", until: "21:00"), now: met, zone: utcZone),
-                      created: met)
+        let a = try alert(ScheduleFlags(every: "1h", from: "09:00", until: "21:00"), created: met)
         scheduler.upsert(a, now: met)
         #expect(scheduler.nextWake == utc("2026-11-24T09:00:00Z"))
         let records = scheduler.run(now: utc("2026-11-24T09:00:00Z"))
