@@ -408,30 +408,37 @@ public final class Scheduler {
                         record: (TimeInterval?) -> SchedulerRecord) -> [SchedulerRecord] {
         guard var state = state(id) else { return [] }
         guard force || state.pendingCount > 0 || state.shownID != nil || state.snoozedUntil != nil else { return [] }
-        if withdraw, let shown = state.shownID { try? delivery.withdraw(shown) }
-        let delay = state.shownAt.map { max(0, now.timeIntervalSince($0)) }
-        state.shownID = nil
-        state.shownAt = nil
-        state.pendingCount = 0
-        state.snoozedUntil = nil
-        state.nagAt = nil
-        state.nagCount = 0
+        let delay = clearShowing(&state, now: now, withdraw: withdraw)
         if done { state.lastAnswer = now }
         table.setState(id, state)
         reschedule(id)
         return [record(delay)]
     }
 
-    /// Snoozes: the pop-up goes away and comes back once after the alert's snooze length.
+    /// Clears an alert's showing: its pop-up goes (withdrawn, unless it went by itself) and
+    /// its follow-ups stop; unless `keepingCount` (a snooze), its count and snooze go too.
+    /// Returns how long the pop-up had been up, `nil` when none was.
     @discardableResult
-    public func snooze(_ id: UUID, now: Date, seconds: Int? = nil) -> [SchedulerRecord] {
-        guard let alert = alert(id), var state = state(id) else { return [] }
-        if let shown = state.shownID { try? delivery.withdraw(shown) }
+    private func clearShowing(_ state: inout AlertState, now: Date, withdraw: Bool = true,
+                              keepingCount: Bool = false) -> TimeInterval? {
+        if withdraw, let shown = state.shownID { try? delivery.withdraw(shown) }
         let delay = state.shownAt.map { max(0, now.timeIntervalSince($0)) }
         state.shownID = nil
         state.shownAt = nil
         state.nagAt = nil
         state.nagCount = 0
+        if !keepingCount {
+            state.pendingCount = 0
+            state.snoozedUntil = nil
+        }
+        return delay
+    }
+
+    /// Snoozes: the pop-up goes away and comes back once after the alert's snooze length.
+    @discardableResult
+    public func snooze(_ id: UUID, now: Date, seconds: Int? = nil) -> [SchedulerRecord] {
+        guard let alert = alert(id), var state = state(id) else { return [] }
+        let delay = clearShowing(&state, now: now, keepingCount: true)
         let until = now.addingTimeInterval(TimeInterval(seconds ?? alert.snoozeSeconds))
         state.snoozedUntil = until
         table.setState(id, state)
@@ -464,12 +471,7 @@ public final class Scheduler {
             guard var state = state(id) else { continue }
             if let water, water.goalMet(at: now) {
                 if state.goalMetUntil != water.end {
-                    if let shown = state.shownID { try? delivery.withdraw(shown) }
-                    state.shownID = nil
-                    state.shownAt = nil
-                    state.pendingCount = 0
-                    state.snoozedUntil = nil
-                    state.nagAt = nil
+                    clearShowing(&state, now: now)
                     state.goalMetUntil = water.end
                     state.checkedUntil = max(state.checkedUntil, now)
                     table.setState(id, state)
