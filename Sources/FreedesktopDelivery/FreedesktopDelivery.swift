@@ -355,7 +355,7 @@ public final class FreedesktopDelivery: Delivery {
         case "ActionInvoked":
             guard message.signature == "us", let key = arguments[1].string,
                   let handle = handles[id] ?? recentlyClosed[id] else { return }
-            onEvent?(.action(id: handle, key: key))
+            onEvent?(.action(id: handle, key: ActionKey(rawValue: key)))
         case "NotificationClosed":
             guard message.signature == "uu", let reason = arguments[1].uint32, let handle = handles[id] else { return }
             // The id is invalid from now on; the server may hand it out again.

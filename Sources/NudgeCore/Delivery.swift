@@ -14,7 +14,7 @@ public protocol Delivery: AnyObject {
 /// What came back from a shown notification.
 public enum DeliveryEvent: Sendable, Hashable {
     /// The person chose an action (`default` is a click on the pop-up).
-    case action(id: UInt32, key: String)
+    case action(id: UInt32, key: ActionKey)
     /// The pop-up went away, for the reason given.
     case closed(id: UInt32, reason: CloseReason)
     /// A delivery that had returned its id failed later (a queued `Notify` got an error or

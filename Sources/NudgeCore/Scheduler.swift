@@ -20,8 +20,6 @@ public final class Scheduler {
     public let wording: Wording
     /// An occurrence found up to this late still fires as usual; older ones count as missed.
     public var lateTolerance: TimeInterval = 60
-    /// The action keys of the pop-ups.
-    public static let actionDone = "done", actionSnooze = "snooze", actionSkipToday = "skip-today", actionDrink = "drink"
     /// The day's water, which water reminders follow; `nil` until the daemon says.
     public private(set) var water: WaterProgress?
     /// Whether the person is away (screen locked, do not disturb): alerts that hold
@@ -92,11 +90,11 @@ public final class Scheduler {
     /// that draw `default` as a button (xfce4-notifyd) would otherwise show "Done" twice.
     /// A water reminder offers the drink first: "Drank 250 ml", the cup size.
     public func actions(for alert: Alert) -> [Notification.Action] {
-        var actions: [Notification.Action] = [.init(key: "default", label: "")]
-        if alert.kind == .water, let water { actions.append(.init(key: Self.actionDrink, label: wording.drank(water.cup))) }
-        return actions + [.init(key: Self.actionDone, label: wording.done),
-                          .init(key: Self.actionSnooze, label: wording.snooze(minutes: alert.snoozeSeconds / 60)),
-                          .init(key: Self.actionSkipToday, label: wording.doneForToday)]
+        var actions: [Notification.Action] = [.init(key: .default, label: "")]
+        if alert.kind == .water, let water { actions.append(.init(key: .drink, label: wording.drank(water.cup))) }
+        return actions + [.init(key: .done, label: wording.done),
+                          .init(key: .snooze, label: wording.snooze(minutes: alert.snoozeSeconds / 60)),
+                          .init(key: .skipToday, label: wording.doneForToday)]
     }
 
     // MARK: Running
@@ -329,10 +327,10 @@ public final class Scheduler {
             let answer = popups.action(shown, alert: id)
             if answer == .again { return [] }
             switch key {
-            case "default", Self.actionDone: return answer == .afterDismissal ? [] : acknowledge(id, now: now)
-            case Self.actionSnooze: return snooze(id, now: now)
-            case Self.actionSkipToday: return doneForToday(id, now: now)
-            case Self.actionDrink: return drank(id, now: now)
+            case .default, .done: return answer == .afterDismissal ? [] : acknowledge(id, now: now)
+            case .snooze: return snooze(id, now: now)
+            case .skipToday: return doneForToday(id, now: now)
+            case .drink: return drank(id, now: now)
             default: return []
             }
         case .failed(_, let error):

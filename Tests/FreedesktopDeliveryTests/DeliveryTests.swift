@@ -39,9 +39,9 @@ struct LiveDeliveryTests {
         try Bench.withDunst {
             let delivery = try FreedesktopDelivery.session()
             let id = try delivery.deliver(Notification(summary: "click me",
-                                                       actions: [.init(key: "default", label: "Open")]))
+                                                       actions: [.init(key: .default, label: "Open")]))
             try Bench.dunstctl("action", "0")
-            #expect(nextEvent(delivery, for: id) == .action(id: id, key: "default"))
+            #expect(nextEvent(delivery, for: id) == .action(id: id, key: .default))
         }
     }
 
@@ -181,6 +181,6 @@ struct WireFormatTests {
                       member: "ActionInvoked", arguments: [.uint32(7), .string("snooze")])
         peer.flush()
         for _ in 0..<20 where events.count < 2 { delivery.process(timeout: .milliseconds(20)) }
-        #expect(events == [.closed(id: handle, reason: .dismissed), .action(id: handle, key: "snooze")])
+        #expect(events == [.closed(id: handle, reason: .dismissed), .action(id: handle, key: .snooze)])
     }
 }

@@ -103,7 +103,7 @@ struct NagTests {
         let scheduler = Scheduler(alerts: [a], zone: utcZone, now: start, delivery: delivery)
         _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
         _ = scheduler.run(now: utc("2026-11-23T09:05:00Z"))
-        _ = scheduler.handle(.action(id: 1, key: "done"), now: utc("2026-11-23T09:06:00Z"))
+        _ = scheduler.handle(.action(id: 1, key: .done), now: utc("2026-11-23T09:06:00Z"))
         #expect(scheduler.nextWake == utc("2026-11-23T12:00:00Z"))
         _ = scheduler.run(now: utc("2026-11-23T12:00:00Z"))
         #expect(scheduler.nextWake == utc("2026-11-23T12:05:00Z"))

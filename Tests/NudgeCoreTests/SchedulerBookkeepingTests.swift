@@ -21,7 +21,7 @@ struct SchedulerBookkeepingTests {
             for (i, alert) in alerts.enumerated() {
                 guard let shown = scheduler.state(alert.id)?.shownID else { continue }
                 switch (minute + i) % 7 {
-                case 0: _ = scheduler.handle(.action(id: shown, key: "done"), now: now)
+                case 0: _ = scheduler.handle(.action(id: shown, key: .done), now: now)
                     _ = scheduler.handle(.closed(id: shown, reason: .dismissed), now: now)
                 case 1: _ = scheduler.handle(.closed(id: shown, reason: .dismissed), now: now)
                 case 2: _ = scheduler.handle(.closed(id: shown, reason: .expired), now: now)
@@ -53,7 +53,7 @@ struct SchedulerBookkeepingTests {
         let (a, delivery, scheduler) = try popUpWithoutReply()
         #expect(scheduler.handle(.appeared(id: 1), now: utc("2026-11-23T09:00:06Z")) == [.shownLate(alert: a.id, deliveryID: 1)])
         #expect(scheduler.state(a.id)?.shownID == 1)
-        #expect(scheduler.handle(.action(id: 1, key: "done"), now: utc("2026-11-23T09:00:08Z")) == [.acknowledged(alert: a.id, delay: 8)])
+        #expect(scheduler.handle(.action(id: 1, key: .done), now: utc("2026-11-23T09:00:08Z")) == [.acknowledged(alert: a.id, delay: 8)])
         #expect(scheduler.state(a.id)?.pendingCount == 0)
         // A later server restart has nothing to show again.
         #expect(scheduler.deliveryRestored(now: utc("2026-11-23T09:01:00Z")).isEmpty)

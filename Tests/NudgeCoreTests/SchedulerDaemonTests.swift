@@ -110,7 +110,7 @@ struct AnswerOrderTests {
 
     @Test func snoozeThenClosedStaysSnoozed() throws {
         let (scheduler, a) = try fired()
-        #expect(scheduler.handle(.action(id: 1, key: "snooze"), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"), delay: 10)])
+        #expect(scheduler.handle(.action(id: 1, key: .snooze), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"), delay: 10)])
         #expect(scheduler.handle(.closed(id: 1, reason: .dismissed), now: at).isEmpty)
         #expect(scheduler.state(a.id)?.snoozedUntil == utc("2026-11-23T09:10:10Z"))
     }
@@ -118,26 +118,26 @@ struct AnswerOrderTests {
     @Test func closedThenSnoozeEndsSnoozed() throws {
         let (scheduler, a) = try fired()
         #expect(scheduler.handle(.closed(id: 1, reason: .dismissed), now: at) == [.dismissed(alert: a.id, delay: 10)])
-        #expect(scheduler.handle(.action(id: 1, key: "snooze"), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"))])
+        #expect(scheduler.handle(.action(id: 1, key: .snooze), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"))])
         #expect(scheduler.state(a.id)?.snoozedUntil != nil)
     }
 
     @Test func doneAndClosedAcknowledgeOnceInEitherOrder() throws {
         let (first, a) = try fired()
-        #expect(first.handle(.action(id: 1, key: "done"), now: at) == [.acknowledged(alert: a.id, delay: 10)])
+        #expect(first.handle(.action(id: 1, key: .done), now: at) == [.acknowledged(alert: a.id, delay: 10)])
         #expect(first.handle(.closed(id: 1, reason: .dismissed), now: at).isEmpty)
         let (second, b) = try fired()
         #expect(second.handle(.closed(id: 1, reason: .dismissed), now: at) == [.dismissed(alert: b.id, delay: 10)])
-        #expect(second.handle(.action(id: 1, key: "default"), now: at).isEmpty)
+        #expect(second.handle(.action(id: 1, key: .default), now: at).isEmpty)
         // The next pop-up is answered afresh.
         _ = second.run(now: utc("2026-11-24T09:00:00Z"))
-        #expect(second.handle(.action(id: 2, key: "done"), now: utc("2026-11-24T09:00:05Z")) == [.acknowledged(alert: b.id, delay: 5)])
+        #expect(second.handle(.action(id: 2, key: .done), now: utc("2026-11-24T09:00:05Z")) == [.acknowledged(alert: b.id, delay: 5)])
     }
 
     @Test func skipTodayAfterADismissalStillSkips() throws {
         let (scheduler, a) = try fired()
         _ = scheduler.handle(.closed(id: 1, reason: .dismissed), now: at)
-        let records = scheduler.handle(.action(id: 1, key: "skip-today"), now: at)
+        let records = scheduler.handle(.action(id: 1, key: .skipToday), now: at)
         #expect(records.contains(.doneForToday(alert: a.id, day: ZoneClock(utcZone).local(at).day)))
     }
 }
