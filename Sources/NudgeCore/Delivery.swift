@@ -7,8 +7,20 @@ public protocol Delivery: AnyObject {
     func deliver(_ notification: Notification) throws(DeliveryError) -> UInt32
     /// Takes a shown notification away.
     func withdraw(_ id: UInt32) throws(DeliveryError)
+    /// Lets an id go: nothing more is wanted of that pop-up, so what is kept to match its
+    /// events to it can go, and events for it are no longer reported. Until then an id stays
+    /// matched after its pop-up closed, because some servers send a click's ActionInvoked
+    /// after its NotificationClosed; the client, which knows when an answer is complete
+    /// (the scheduler's ledger), says when. Releasing an id twice, or one never given, does
+    /// nothing; a short-lived client may leave it to its exit.
+    func release(_ id: UInt32)
     /// Called for each answer: an action chosen, a pop-up closed.
     var onEvent: ((DeliveryEvent) -> Void)? { get set }
+}
+
+extension Delivery {
+    /// Keeps nothing per pop-up, so there is nothing to let go.
+    public func release(_ id: UInt32) {}
 }
 
 /// What came back from a shown notification.

@@ -10,7 +10,7 @@ import Foundation
 public final class Scheduler {
     private var table: AlertTable
     private var queue: WakeQueue
-    private var popups = PopupLedger()
+    private var popups: PopupLedger
 
     /// Total unacknowledged count: the launcher badge.
     public var totalPending: Int { table.totalPending }
@@ -41,6 +41,7 @@ public final class Scheduler {
         self.delivery = delivery
         table = AlertTable(capacity: alerts.count)
         queue = WakeQueue(capacity: alerts.count)
+        popups = PopupLedger(letGo: { delivery.release($0) })
         for alert in alerts where table.position(alert.id) == nil {
             let state = states[alert.id] ?? AlertState(checkedUntil: min(now, alert.created))
             table.insert(alert, state)
@@ -317,6 +318,8 @@ public final class Scheduler {
     /// Applies an answer from the delivery.
     public func handle(_ event: DeliveryEvent, now: Date) -> [SchedulerRecord] {
         let shown = event.id
+        // Whatever the event ended, a pop-up the ledger no longer knows is let go.
+        defer { popups.settle(shown) }
         guard let id = popups.alert(of: shown), table.position(id) != nil else {
             // An alert removed since: whatever was kept for its pop-up goes now.
             popups.forget(shown)
@@ -334,13 +337,15 @@ public final class Scheduler {
             default: return []
             }
         case .failed(_, let error):
-            popups.takenDown(shown)
-            guard var state = state(id), state.shownID == shown else { return [] }
+            guard var state = state(id), state.shownID == shown else {
+                popups.takenDown(shown)
+                return []
+            }
             state.shownID = nil
             table.setState(id, state)
             undelivered.insert(id)
             // A server that was only slow still shows it and replies late: see `.appeared`.
-            if error.kind == .noReply { popups.awaitLateReply(shown, alert: id) }
+            popups.failed(shown, alert: id, replyMayCome: error.kind == .noReply)
             return [.deliveryFailed(alert: id, error: error)]
         case .appeared:
             guard popups.lateReply(shown) else { return [] }
@@ -531,6 +536,7 @@ public final class Scheduler {
         if let shown = state.shownID {
             try? delivery.withdraw(shown)
             popups.takenDown(shown)
+            popups.settle(shown)
         }
         table.remove(id)
         blocked.remove(id)

@@ -9,8 +9,15 @@ public final class InMemoryDelivery: Delivery {
     public private(set) var shown: Set<UInt32> = []
     /// Ids withdrawn, in order.
     public private(set) var withdrawn: [UInt32] = []
+    /// Ids released, in order (an id released twice shows twice).
+    public private(set) var released: [UInt32] = []
+    /// The ids given and not released: what a real delivery keeps to match events.
+    public private(set) var kept: Set<UInt32> = []
     /// When set, the next deliveries fail with it.
     public var failure: DeliveryError?
+    /// Gives every delivery a new id, a replacement too, as FreedesktopDelivery's queue mode
+    /// gives handles; otherwise a replacement keeps the id, as servers do.
+    public var newIDEachTime = false
     /// Answers reported back.
     public var onEvent: ((DeliveryEvent) -> Void)?
     private var lastID: UInt32 = 0
@@ -18,18 +25,20 @@ public final class InMemoryDelivery: Delivery {
     /// An empty delivery.
     public init() {}
 
-    /// Records the notification; replacing keeps the id, as servers do.
+    /// Records the notification; replacing keeps the id (unless ``newIDEachTime``).
     public func deliver(_ notification: Notification) throws(DeliveryError) -> UInt32 {
         if let failure { throw failure }
         let id: UInt32
-        if let replaced = notification.replacesID, replaced != 0 {
+        if let replaced = notification.replacesID, replaced != 0, !newIDEachTime {
             id = replaced
         } else {
             lastID += 1
             id = lastID
         }
+        if let replaced = notification.replacesID { shown.remove(replaced) }
         delivered.append((id, notification))
         shown.insert(id)
+        kept.insert(id)
         return id
     }
 
@@ -38,5 +47,11 @@ public final class InMemoryDelivery: Delivery {
         if let failure { throw failure }
         withdrawn.append(id)
         if shown.remove(id) != nil { onEvent?(.closed(id: id, reason: .closedByCall)) }
+    }
+
+    /// Records the release; the id is no longer kept.
+    public func release(_ id: UInt32) {
+        released.append(id)
+        kept.remove(id)
     }
 }

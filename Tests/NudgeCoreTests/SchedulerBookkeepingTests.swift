@@ -15,6 +15,7 @@ struct SchedulerBookkeepingTests {
         let scheduler = Scheduler(alerts: alerts, zone: utcZone, now: start, delivery: delivery)
         delivery.onEvent = { _ = scheduler.handle($0, now: start) }
         var peak = (shown: 0, unsettled: 0)
+        var peakKept = 0
         for minute in 1...2000 {
             let now = start.addingTimeInterval(TimeInterval(minute * 60))
             _ = scheduler.run(now: now)
@@ -34,9 +35,11 @@ struct SchedulerBookkeepingTests {
             _ = scheduler.deliveryRestored(now: now)
             let tracked = scheduler.trackedPopups
             peak = (max(peak.shown, tracked.shown), max(peak.unsettled, tracked.unsettled))
+            peakKept = max(peakKept, delivery.kept.count)
         }
         #expect(peak.shown <= alerts.count)
         #expect(peak.unsettled <= 64)
+        #expect(peakKept <= alerts.count + 64, "the delivery is told to let every finished pop-up go")
     }
 
     /// An alert fired at 09:00 whose Notify got no reply in time.
@@ -96,5 +99,79 @@ extension SchedulerBookkeepingTests {
         _ = scheduler.handle(.closed(id: 1, reason: .closedByCall), now: utc("2026-11-23T09:00:07Z"))
         #expect(scheduler.trackedPopups.shown == 0)
         #expect(scheduler.trackedPopups.unsettled == 0)
+    }
+}
+
+/// The scheduler's ledger is the one layer that makes one answer of a pop-up's action and
+/// close in either order; it lets the delivery forget a pop-up once its answer is complete.
+extension SchedulerBookkeepingTests {
+    /// An alert at 09:00, fired, its pop-up (id 1) up since 09:00.
+    func firedAtNine(_ delivery: InMemoryDelivery) throws -> (Alert, Scheduler) {
+        let a = try alert(ScheduleFlags(at: ["09:00"]), title: "Race", created: utc("2026-11-23T08:00:00Z"))
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: delivery)
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        return (a, scheduler)
+    }
+
+    @Test func anActionAfterTheCloseIsOneAnswerAndThenThePopUpIsLetGo() throws {
+        let at = utc("2026-11-23T09:00:10Z")
+        let delivery = InMemoryDelivery()
+        let (a, scheduler) = try firedAtNine(delivery)
+        #expect(scheduler.handle(.closed(id: 1, reason: .dismissed), now: at) == [.dismissed(alert: a.id, delay: 10)])
+        #expect(delivery.released.isEmpty, "an action may still follow the close")
+        #expect(scheduler.handle(.action(id: 1, key: .snooze), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"))])
+        #expect(delivery.released == [1])
+        #expect(delivery.kept.isEmpty)
+        #expect(scheduler.trackedPopups.shown == 0 && scheduler.trackedPopups.unsettled == 0)
+        // Done after a dismissal is no second acknowledgment, and lets it go just the same.
+        let other = InMemoryDelivery()
+        let (_, second) = try firedAtNine(other)
+        _ = second.handle(.closed(id: 1, reason: .dismissed), now: at)
+        #expect(second.handle(.action(id: 1, key: .done), now: at).isEmpty)
+        #expect(other.released == [1])
+    }
+
+    @Test func theCloseAfterAnActionEndsItsAnswer() throws {
+        let at = utc("2026-11-23T09:00:10Z")
+        let delivery = InMemoryDelivery()
+        let (a, scheduler) = try firedAtNine(delivery)
+        #expect(scheduler.handle(.action(id: 1, key: .done), now: at) == [.acknowledged(alert: a.id, delay: 10)])
+        #expect(delivery.withdrawn == [1])
+        #expect(delivery.released.isEmpty, "its close is still to come")
+        #expect(scheduler.handle(.closed(id: 1, reason: .closedByCall), now: at).isEmpty)
+        #expect(delivery.released == [1])
+    }
+
+    @Test func closedPopUpsWithoutAnActionAreLetGoOldestFirst() throws {
+        let now = utc("2026-11-23T08:00:00Z")
+        let alerts = try (0..<65).map { i in try alert(ScheduleFlags(at: ["09:00"]), title: "A\(i)", created: now) }
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: alerts, zone: utcZone, now: now, delivery: delivery)
+        let due = utc("2026-11-23T09:00:00Z")
+        _ = scheduler.run(now: due)
+        for id in UInt32(1)...64 { _ = scheduler.handle(.closed(id: id, reason: .expired), now: due) }
+        #expect(delivery.released.isEmpty)
+        _ = scheduler.handle(.closed(id: 65, reason: .expired), now: due)
+        #expect(delivery.released == [1], "at most 64 wait for an action")
+        #expect(scheduler.handle(.action(id: 1, key: .snooze), now: due).isEmpty)
+        #expect(scheduler.handle(.action(id: 2, key: .snooze), now: due).count == 1)
+    }
+
+    @Test func aPopUpReplacedUnderANewIDOrRemovedWithItsAlertIsLetGo() throws {
+        let start = utc("2026-11-23T00:00:00Z")
+        let a = try alert(ScheduleFlags(every: "1h"), created: start)
+        let delivery = InMemoryDelivery()
+        delivery.newIDEachTime = true
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: start, delivery: delivery)
+        _ = scheduler.run(now: utc("2026-11-23T01:00:00Z"))
+        _ = scheduler.run(now: utc("2026-11-23T02:00:00Z"))
+        #expect(delivery.delivered.map(\.notification.replacesID) == [nil, 1])
+        #expect(delivery.released == [1])
+        #expect(delivery.kept == [2])
+        #expect(scheduler.handle(.action(id: 1, key: .done), now: utc("2026-11-23T02:00:05Z")).isEmpty)
+        #expect(scheduler.state(a.id)?.pendingCount == 2)
+        scheduler.remove(a.id)
+        #expect(delivery.withdrawn == [2])
+        #expect(delivery.kept.isEmpty)
     }
 }
