@@ -1,9 +1,13 @@
 /// Something that shows notifications and reports what the person did with them.
 ///
 /// The scheduler talks to the desktop only through this: `FreedesktopDelivery` for real,
-/// the scheduler tests their own in-memory one.
+/// `InMemoryDelivery` (the `MemoryDelivery` target) for the scheduler's tests and benches.
 public protocol Delivery: AnyObject {
-    /// Shows a notification (or replaces the one named by `replacesID`) and returns its id.
+    /// Shows a notification (or replaces the one named by `replacesID`) and returns the id
+    /// that stands for it from then on, in events, `withdraw`, `release` and a later
+    /// `replacesID`: the server's id, or, where the delivery does not wait for the server
+    /// (FreedesktopDelivery's queue mode), a handle of its own that is matched to the
+    /// server's id when the reply comes.
     func deliver(_ notification: Notification) throws(DeliveryError) -> UInt32
     /// Takes a shown notification away.
     func withdraw(_ id: UInt32) throws(DeliveryError)
