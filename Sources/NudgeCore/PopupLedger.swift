@@ -54,7 +54,8 @@ struct PopupLedger {
         onScreen[id] = alert
     }
 
-    /// A pop-up is no longer on screen for its alert (withdrawn with it).
+    /// A pop-up is no longer on screen for its alert (withdrawn with it, or reported failed
+    /// after the alert had moved on to another).
     mutating func takenDown(_ id: UInt32) { onScreen[id] = nil }
 
     /// Nothing more is wanted of a pop-up (its alert is gone).
