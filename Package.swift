@@ -113,13 +113,15 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "NudgeCore"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NudgeCoreTests", dependencies: [
-            "NudgeCore", .product(name: "PropertyBased", package: "swift-property-based"),
+            "NudgeCore", "MemoryDelivery", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "Platform", "TestSupport"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "DaemonTests", dependencies: ["TestSupport", "DBus", "Platform", "NudgeCore", "NudgeStore", "NudgeDaemon"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport", "DBus", "NudgeCore", "NudgeStore"]),
         .target(name: "TestSupport", dependencies: ["DBus", "Platform"], path: "Tests/TestSupport"),
+        // The in-memory Delivery: pure, for the core's tests and the benches alike.
+        .target(name: "MemoryDelivery", dependencies: ["NudgeCore"], path: "Tests/MemoryDelivery"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,13 @@ import Platform
 ///
 /// Calls never auto-start a server, so "nobody there" is an answer in milliseconds instead
 /// of a bus trying to spawn a daemon that cannot run. Events for ids this instance did not
-/// issue are ignored: servers that broadcast would otherwise hand us everyone's clicks.
+/// issue (or has released) are ignored: servers that broadcast would otherwise hand us
+/// everyone's clicks.
+///
+/// It reports signals in the order they come and gives them no meaning: an ActionInvoked
+/// after the NotificationClosed of the same click reaches `onEvent` like any other, because
+/// a closed pop-up's id stays matched until its client releases it. Making one answer of
+/// the two is the client's work (the scheduler's `PopupLedger`), not this layer's.
 public final class FreedesktopDelivery: Delivery {
     /// The service's bus name.
     public static let busName = "org.freedesktop.Notifications"
@@ -49,13 +55,14 @@ public final class FreedesktopDelivery: Delivery {
     /// Whether a server owns the name (queue mode tracks it through NameOwnerChanged).
     public private(set) var serverPresent = true
     private let environment: Environment
-    /// Our handle → the server's id, and back. In wait mode the two are the same.
+    /// Our handle → the server's id, and back, for every pop-up not released yet. In wait
+    /// mode the two are the same.
     private var serverIDs: [UInt32: UInt32] = [:]
     private var handles: [UInt32: UInt32] = [:]
+    /// Handles whose pop-up closed: the server's id is no longer theirs to close or replace
+    /// (the server may hand it out again), but its signals still reach them until released.
+    private var closed: Set<UInt32> = []
     private var lastHandle: UInt32 = 0
-    /// Server ids closed lately, still matched to their handles: some servers send a
-    /// click's ActionInvoked after the NotificationClosed.
-    private var recentlyClosed: [UInt32: UInt32] = [:]
     /// Handles withdrawn before the server's id for them came back.
     private var withdrawnEarly: Set<UInt32> = []
     private var cachedCapabilities: Set<Capability>?
@@ -220,7 +227,7 @@ public final class FreedesktopDelivery: Delivery {
             if cachedCapabilities == nil { askCapabilities() }
             caps = cachedCapabilities ?? []
             if let known = cachedCapabilities, !known.contains(.actions) { notification.actions = [] }
-            notification.replacesID = notification.replacesID.flatMap { serverIDs[$0] }
+            notification.replacesID = notification.replacesID.flatMap { openServerID($0) }
         }
         let arguments = WireFormat.notifyArguments(notification, markup: caps.contains(.bodyMarkup))
         let handle: UInt32
@@ -271,17 +278,26 @@ public final class FreedesktopDelivery: Delivery {
     }
 
     private func register(handle: UInt32, serverID: UInt32) {
-        // A replacement keeps the server's id; the handle that had it is done with.
-        if let previous = handles[serverID], previous != handle { serverIDs[previous] = nil }
-        recentlyClosed[serverID] = nil
+        // A replacement keeps the server's id, and a server may hand a closed one out again:
+        // either way the handle that had it is done with.
+        if let previous = handles[serverID], previous != handle {
+            serverIDs[previous] = nil
+            closed.remove(previous)
+        }
+        closed.remove(handle)
         serverIDs[handle] = serverID
         handles[serverID] = handle
+    }
+
+    /// The server's id for a handle whose pop-up is still open.
+    private func openServerID(_ handle: UInt32) -> UInt32? {
+        closed.contains(handle) ? nil : serverIDs[handle]
     }
 
     /// Takes over a pop-up shown before (by an earlier run): returns the handle that now
     /// stands for the server's id, so it can be replaced and closed.
     public func adopt(serverID: UInt32) -> UInt32 {
-        if let handle = handles[serverID] { return handle }
+        if let handle = handles[serverID], !closed.contains(handle) { return handle }
         let handle = replyMode == .wait ? serverID : newHandle()
         register(handle: handle, serverID: serverID)
         return handle
@@ -293,22 +309,32 @@ public final class FreedesktopDelivery: Delivery {
         return lastHandle
     }
 
-    /// How many pop-ups it keeps track of (ids, recently closed, withdrawn early, calls that
-    /// may still get a late reply): for the soak benchmark, which checks it stays flat.
+    /// How many pop-ups it keeps track of (ids not released, open or closed; withdrawn early;
+    /// calls that may still get a late reply): for the soak benchmark, which checks it stays flat.
     public var trackedCount: Int {
-        serverIDs.count + recentlyClosed.count + withdrawnEarly.count + connection.lateReplies.count
+        serverIDs.count + withdrawnEarly.count + connection.lateReplies.count
     }
 
-    /// The server's id for a handle, once known.
-    public func serverID(of handle: UInt32) -> UInt32? { serverIDs[handle] }
+    /// The server's id for a handle, once known and while its pop-up is open.
+    public func serverID(of handle: UInt32) -> UInt32? { openServerID(handle) }
+
+    /// Forgets a handle: its signals are no longer reported. A pop-up withdrawn before its id
+    /// came back is still closed when it does.
+    public func release(_ handle: UInt32) {
+        guard let id = serverIDs.removeValue(forKey: handle) else { return }
+        if handles[id] == handle { handles[id] = nil }
+        closed.remove(handle)
+    }
 
     /// Takes the pop-up away (`CloseNotification`). In queue mode this does not wait, and a
     /// pop-up whose id has not come back yet is closed when it does.
     public func withdraw(_ handle: UInt32) throws(DeliveryError) {
         switch replyMode {
         case .wait:
-            _ = try call("CloseNotification", [.uint32(serverIDs[handle] ?? handle)])
+            _ = try call("CloseNotification", [.uint32(openServerID(handle) ?? handle)])
         case .queue:
+            // Closed already: the id may be someone else's now.
+            if closed.contains(handle) { return }
             guard let id = serverIDs[handle] else {
                 if handle <= lastHandle { withdrawnEarly.insert(handle) }
                 return
@@ -327,10 +353,10 @@ public final class FreedesktopDelivery: Delivery {
     private func serverChanged(present: Bool) {
         // Whatever the old server showed is gone with it: say so for each pop-up, so the
         // counts stay and nothing waits for answers that cannot come.
-        let gone = Array(handles.values)
+        let gone = handles.values.filter { !closed.contains($0) }
         handles.removeAll()
         serverIDs.removeAll()
-        recentlyClosed.removeAll()
+        closed.removeAll()
         withdrawnEarly.removeAll()
         connection.forgetLateReplies()
         cachedCapabilities = nil
@@ -353,16 +379,14 @@ public final class FreedesktopDelivery: Delivery {
         guard let arguments = try? message.arguments(), let id = arguments.first?.uint32 else { return }
         switch message.member {
         case "ActionInvoked":
-            guard message.signature == "us", let key = arguments[1].string,
-                  let handle = handles[id] ?? recentlyClosed[id] else { return }
-            onEvent?(.action(id: handle, key: key))
+            // Open or closed: some servers send a click's action after its close.
+            guard message.signature == "us", let key = arguments[1].string, let handle = handles[id] else { return }
+            onEvent?(.action(id: handle, key: ActionKey(rawValue: key)))
         case "NotificationClosed":
-            guard message.signature == "uu", let reason = arguments[1].uint32, let handle = handles[id] else { return }
-            // The id is invalid from now on; the server may hand it out again.
-            handles[id] = nil
-            serverIDs[handle] = nil
-            if recentlyClosed.count >= 64 { recentlyClosed.removeAll() }
-            recentlyClosed[id] = handle
+            guard message.signature == "uu", let reason = arguments[1].uint32, let handle = handles[id],
+                  closed.insert(handle).inserted else { return }
+            // The id is invalid from now on (the server may hand it out again); the handle
+            // stays matched to it until released, for an action that comes after the close.
             onEvent?(.closed(id: handle, reason: CloseReason(rawValue: reason)))
         default:
             return

@@ -5,7 +5,7 @@ import NudgeCore
 /// place where hints get their wire types.
 enum WireFormat {
     static func notifyArguments(_ n: Notification, markup: Bool) -> [Value] {
-        let actions = n.actions.flatMap { [$0.key, $0.label] }
+        let actions = n.actions.flatMap { [$0.key.rawValue, $0.label] }
         return [
             .string(n.appName),
             .uint32(n.replacesID ?? 0),

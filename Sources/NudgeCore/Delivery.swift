@@ -1,20 +1,36 @@
 /// Something that shows notifications and reports what the person did with them.
 ///
 /// The scheduler talks to the desktop only through this: `FreedesktopDelivery` for real,
-/// the scheduler tests their own in-memory one.
+/// `InMemoryDelivery` (the `MemoryDelivery` target) for the scheduler's tests and benches.
 public protocol Delivery: AnyObject {
-    /// Shows a notification (or replaces the one named by `replacesID`) and returns its id.
+    /// Shows a notification (or replaces the one named by `replacesID`) and returns the id
+    /// that stands for it from then on, in events, `withdraw`, `release` and a later
+    /// `replacesID`: the server's id, or, where the delivery does not wait for the server
+    /// (FreedesktopDelivery's queue mode), a handle of its own that is matched to the
+    /// server's id when the reply comes.
     func deliver(_ notification: Notification) throws(DeliveryError) -> UInt32
     /// Takes a shown notification away.
     func withdraw(_ id: UInt32) throws(DeliveryError)
+    /// Lets an id go: nothing more is wanted of that pop-up, so what is kept to match its
+    /// events to it can go, and events for it are no longer reported. Until then an id stays
+    /// matched after its pop-up closed, because some servers send a click's ActionInvoked
+    /// after its NotificationClosed; the client, which knows when an answer is complete
+    /// (the scheduler's ledger), says when. Releasing an id twice, or one never given, does
+    /// nothing; a short-lived client may leave it to its exit.
+    func release(_ id: UInt32)
     /// Called for each answer: an action chosen, a pop-up closed.
     var onEvent: ((DeliveryEvent) -> Void)? { get set }
+}
+
+extension Delivery {
+    /// Keeps nothing per pop-up, so there is nothing to let go.
+    public func release(_ id: UInt32) {}
 }
 
 /// What came back from a shown notification.
 public enum DeliveryEvent: Sendable, Hashable {
     /// The person chose an action (`default` is a click on the pop-up).
-    case action(id: UInt32, key: String)
+    case action(id: UInt32, key: ActionKey)
     /// The pop-up went away, for the reason given.
     case closed(id: UInt32, reason: CloseReason)
     /// A delivery that had returned its id failed later (a queued `Notify` got an error or

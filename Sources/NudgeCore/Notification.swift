@@ -75,11 +75,11 @@ public struct Notification: Sendable, Hashable {
     /// A button on the pop-up.
     public struct Action: Sendable, Hashable {
         /// The key the server reports back when the button is chosen.
-        public var key: String
+        public var key: ActionKey
         /// The button's label.
         public var label: String
         /// Makes a button.
-        public init(key: String, label: String) {
+        public init(key: ActionKey, label: String) {
             self.key = key
             self.label = label
         }

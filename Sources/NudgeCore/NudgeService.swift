@@ -4,6 +4,7 @@ public enum NudgeService {
     public static let busName = "io.github.nudge.Nudge"
     /// The daemon's object.
     public static let objectPath = "/io/github/nudge/Nudge"
-    /// The daemon's interface: `Reload`, `Status`, `Ack`, `Done`, `Snooze`, and the `Fired` signal.
+    /// The daemon's interface: the methods `Reload`, `Status`, `Next`, `Ack`, `Done`, `Snooze`
+    /// and `Drink`, and the signals `Fired` and `Water`.
     public static let interface = "io.github.nudge.Nudge1"
 }

@@ -23,14 +23,19 @@ struct RecentPopups {
 
     var count: Int { entries.count }
 
-    subscript(id: UInt32) -> Entry? {
-        get { entries[id] }
-        set {
-            guard let newValue else { return forget(id) }
-            if entries.updateValue(newValue, forKey: id) == nil { order.append(id) }
-            if entries.count > capacity, let oldest = order.first(where: { entries[$0] != nil }) { forget(oldest) }
-            if order.count > 2 * capacity { order.removeAll { entries[$0] == nil } }
+    subscript(id: UInt32) -> Entry? { entries[id] }
+
+    /// Remembers (or replaces) what came for a pop-up; returns the oldest one forgotten to
+    /// make room, if one was.
+    mutating func remember(_ entry: Entry, for id: UInt32) -> UInt32? {
+        if entries.updateValue(entry, forKey: id) == nil { order.append(id) }
+        var evicted: UInt32?
+        if entries.count > capacity, let oldest = order.first(where: { entries[$0] != nil }) {
+            forget(oldest)
+            evicted = oldest
         }
+        if order.count > 2 * capacity { order.removeAll { entries[$0] == nil } }
+        return evicted
     }
 
     mutating func forget(_ id: UInt32) {

@@ -4,61 +4,33 @@ import Foundation
 /// through a ``Delivery``, coalesces what was missed, applies the answers, and says when it
 /// wants to run next. It never reads the clock and never waits; the daemon does both.
 ///
-/// Wake-up selection is a min-heap with lazy invalidation: O(log n) per change.
+/// This type is the policy; what it keeps lives in three parts: the ``AlertTable`` (alerts,
+/// states and the counts over them), the ``WakeQueue`` (when to run next, O(log n) per
+/// change) and the ``PopupLedger`` (which pop-up is whose, and answers still coming).
 public final class Scheduler {
-    /// Each alert with its state and its pending wake-up, side by side in one array, found
-    /// through one index: a dictionary per field would cost 2-3x the memory at 100,000
-    /// alerts (each one rounds up to a power of two at three-quarters load).
-    private struct Slot {
-        var alert: Alert
-        var state: AlertState
-        /// The generation of its wake-up in the queue; 0 when none is due.
-        var wake = 0
-    }
-    private var slots: [Slot] = []
-    private var index: [UUID: Int32] = [:]
+    private var table: AlertTable
+    private var queue: WakeQueue
+    private var popups: PopupLedger
 
     /// Total unacknowledged count: the launcher badge.
-    public private(set) var totalPending = 0
-    private var changed: Set<UUID> = []
+    public var totalPending: Int { table.totalPending }
     /// The system zone, for alerts that float.
     public private(set) var systemZone: TimeZone
     /// The words of the person's language for buttons and catch-up lines.
     public let wording: Wording
     /// An occurrence found up to this late still fires as usual; older ones count as missed.
     public var lateTolerance: TimeInterval = 60
-    /// The action keys of the pop-ups.
-    public static let actionDone = "done", actionSnooze = "snooze", actionSkipToday = "skip-today", actionDrink = "drink"
     /// The day's water, which water reminders follow; `nil` until the daemon says.
     public private(set) var water: WaterProgress?
-    /// The water reminders, so a drink touches only them.
-    private var waterIDs: Set<UUID> = []
     /// Whether the person is away (screen locked, do not disturb): alerts that hold
     /// while away count their showings instead of showing them.
     public private(set) var away = false
-    /// Alerts holding showings for the person's return.
-    private var heldIDs: Set<UUID> = []
 
     private let delivery: Delivery
-    private var queue = MinHeap<Wake>()
-    private var generation = 0
+    /// Alerts whose delivery failed: they wait for ``deliveryRestored(now:)``, not the clock.
     private var blocked: Set<UUID> = []
     /// Alerts whose last pop-up failed after it was handed over; shown again on restore.
     private var undelivered: Set<UUID> = []
-    /// The alert of each pop-up on screen (or on its way there).
-    private var byDeliveryID: [UInt32: UUID] = [:]
-    /// Pop-ups whose answer is not complete yet. Servers send ActionInvoked and
-    /// NotificationClosed in either order for one click, and a reply can come after its
-    /// timeout; each pop-up gets one answer, and a dismissal never undoes the action that
-    /// came with it. Bounded: the oldest are forgotten first.
-    private var unsettled = RecentPopups(capacity: 64)
-
-    private struct Wake: Comparable {
-        var at: Date
-        var id: UUID
-        var generation: Int
-        static func < (a: Wake, b: Wake) -> Bool { a.at < b.at || (a.at == b.at && a.generation < b.generation) }
-    }
 
     /// A scheduler over alerts. An alert without a state owes what came due since it was
     /// created (an alert added while no daemon ran is not lost).
@@ -67,81 +39,51 @@ public final class Scheduler {
         self.systemZone = zone
         self.wording = wording
         self.delivery = delivery
-        slots.reserveCapacity(alerts.count)
-        index.reserveCapacity(alerts.count)
-        queue.reserveCapacity(alerts.count)
-        for alert in alerts where index[alert.id] == nil {
-            insert(alert, states[alert.id] ?? AlertState(checkedUntil: min(now, alert.created)))
+        table = AlertTable(capacity: alerts.count)
+        queue = WakeQueue(capacity: alerts.count)
+        popups = PopupLedger(letGo: { delivery.release($0) })
+        for alert in alerts where table.position(alert.id) == nil {
+            let state = states[alert.id] ?? AlertState(checkedUntil: min(now, alert.created))
+            table.insert(alert, state)
+            if let shown = state.shownID { popups.up(shown, for: alert.id) }
             reschedule(alert.id)
         }
     }
 
-    private func insert(_ alert: Alert, _ state: AlertState) {
-        if alert.kind == .water { waterIDs.insert(alert.id) }
-        if state.heldCount > 0 { heldIDs.insert(alert.id) }
-        index[alert.id] = Int32(slots.count)
-        slots.append(Slot(alert: alert, state: state))
-        totalPending += Int(state.pendingCount)
-        if let shown = state.shownID { byDeliveryID[shown] = alert.id }
-    }
-
-    /// Where an alert's slot is.
-    private func position(_ id: UUID) -> Int? { index[id].map(Int.init) }
-
     /// The alert with an id.
-    public func alert(_ id: UUID) -> Alert? { position(id).map { slots[$0].alert } }
+    public func alert(_ id: UUID) -> Alert? { table.alert(id) }
 
     /// The state of the alert with an id.
-    public func state(_ id: UUID) -> AlertState? { position(id).map { slots[$0].state } }
+    public func state(_ id: UUID) -> AlertState? { table.state(id) }
 
     /// How many alerts there are.
-    public var alertCount: Int { slots.count }
+    public var alertCount: Int { table.count }
 
     /// Every alert's state by id (built on each call: for a few alerts, not in a loop).
-    public var states: [UUID: AlertState] {
-        Dictionary(uniqueKeysWithValues: slots.lazy.map { ($0.alert.id, $0.state) })
-    }
-
-    /// Replaces an alert's state, keeping the total and the changed set.
-    private func setState(_ id: UUID, _ state: AlertState) {
-        guard let i = position(id) else { return }
-        totalPending += Int(state.pendingCount) - Int(slots[i].state.pendingCount)
-        slots[i].state = state
-        changed.insert(id)
-    }
+    public var states: [UUID: AlertState] { table.states }
 
     /// The alert whose pop-up has this delivery id now.
-    public func alert(shownAs deliveryID: UInt32) -> UUID? { byDeliveryID[deliveryID] }
+    public func alert(shownAs deliveryID: UInt32) -> UUID? { popups.alert(shownAs: deliveryID) }
 
     /// Marks a state as changed again (its write failed and must be retried).
-    public func markChanged(_ id: UUID) {
-        if index[id] != nil { changed.insert(id) }
-    }
+    public func markChanged(_ id: UUID) { table.markChanged(id) }
 
     /// The ids whose state changed since the last call: what to write back to the store.
-    public func takeChanged() -> Set<UUID> {
-        defer { changed.removeAll(keepingCapacity: true) }
-        return changed
-    }
+    public func takeChanged() -> Set<UUID> { table.takeChanged() }
 
     /// When an alert shows next, and why, as the scheduler will do it.
     public func nextShowing(_ id: UUID) -> NextShowing? {
-        guard let i = position(id) else { return nil }
-        if slots[i].wake == 0 && blocked.contains(id) {
-            return NextShowing(instant: nil, reason: nil, pending: slots[i].state.pendingCount)
+        guard let i = table.position(id) else { return nil }
+        let state = table.state(at: i)
+        if table.wake(at: i) == 0 && blocked.contains(id) {
+            return NextShowing(instant: nil, reason: nil, pending: state.pendingCount)
         }
-        return NextShowing.of(slots[i].alert, state: slots[i].state, system: systemZone, now: slots[i].state.checkedUntil,
-                              water: water)
+        return NextShowing.of(table.alert(at: i), state: state, system: systemZone, now: state.checkedUntil, water: water)
     }
 
     /// When the scheduler wants to run next; `nil` when nothing is ever due.
     public var nextWake: Date? {
-        while let top = queue.min, !isCurrent(top) { queue.popMin() }
-        return queue.min?.at
-    }
-
-    private func isCurrent(_ wake: Wake) -> Bool {
-        position(wake.id).map { slots[$0].wake == wake.generation } ?? false
+        queue.next { table.isCurrent($0.id, generation: $0.generation) }
     }
 
     /// The actions a pop-up gets (when the server shows actions). Clicking the pop-up
@@ -149,11 +91,11 @@ public final class Scheduler {
     /// that draw `default` as a button (xfce4-notifyd) would otherwise show "Done" twice.
     /// A water reminder offers the drink first: "Drank 250 ml", the cup size.
     public func actions(for alert: Alert) -> [Notification.Action] {
-        var actions: [Notification.Action] = [.init(key: "default", label: "")]
-        if alert.kind == .water, let water { actions.append(.init(key: Self.actionDrink, label: wording.drank(water.cup))) }
-        return actions + [.init(key: Self.actionDone, label: wording.done),
-                          .init(key: Self.actionSnooze, label: wording.snooze(minutes: alert.snoozeSeconds / 60)),
-                          .init(key: Self.actionSkipToday, label: wording.doneForToday)]
+        var actions: [Notification.Action] = [.init(key: .default, label: "")]
+        if alert.kind == .water, let water { actions.append(.init(key: .drink, label: wording.drank(water.cup))) }
+        return actions + [.init(key: .done, label: wording.done),
+                          .init(key: .snooze, label: wording.snooze(minutes: alert.snoozeSeconds / 60)),
+                          .init(key: .skipToday, label: wording.doneForToday)]
     }
 
     // MARK: Running
@@ -164,10 +106,9 @@ public final class Scheduler {
     public func run(now: Date, limit: Int = .max) -> [SchedulerRecord] {
         var records: [SchedulerRecord] = []
         var fired = 0
-        while fired < limit, let top = queue.min, top.at <= now {
-            queue.popMin()
-            guard let i = position(top.id), slots[i].wake == top.generation else { continue }
-            slots[i].wake = 0
+        while fired < limit, let top = queue.popDue(now) {
+            guard let i = table.position(top.id), table.wake(at: i) == top.generation else { continue }
+            table.setWake(0, at: i)
             records += fire(top.id, now: now)
             reschedule(top.id)
             fired += 1
@@ -192,9 +133,10 @@ public final class Scheduler {
     }
 
     private func attemptFire(_ id: UUID, now: Date) throws(DeliveryError) -> [SchedulerRecord] {
-        guard let i = position(id), slots[i].alert.enabled else { return [] }
-        let alert = slots[i].alert
-        var state = slots[i].state
+        guard let i = table.position(id) else { return [] }
+        let alert = table.alert(at: i)
+        guard alert.enabled else { return [] }
+        var state = table.state(at: i)
         let zone = alert.zone(system: systemZone)
         let holds = away && alert.holdsWhileAway
         if holds, let snooze = state.snoozedUntil, snooze <= now {
@@ -206,7 +148,7 @@ public final class Scheduler {
             let shown = try show(alert, &state, count: state.pendingCount, body: nil, now: now)
             state.snoozedUntil = nil
             startNag(alert, &state, now: now)
-            setState(id, state)
+            table.setState(id, state)
             return [.snoozeFired(alert: id, deliveryID: shown)]
         }
         let passed = occurrences(of: alert, state: state, zone: zone, through: now)
@@ -226,7 +168,7 @@ public final class Scheduler {
                 }
             }
             state.checkedUntil = now
-            setState(id, state)
+            table.setState(id, state)
             return []
         }
         var records: [SchedulerRecord] = []
@@ -247,7 +189,7 @@ public final class Scheduler {
         if records.contains(where: { if case .missed = $0 { false } else { true } }) { startNag(alert, &state, now: now) }
         state.lastFired = latest
         state.checkedUntil = now
-        setState(id, state)
+        table.setState(id, state)
         return records
     }
 
@@ -266,7 +208,7 @@ public final class Scheduler {
         state.nagCount = Int32(attempt)
         state.nagAt = attempt < nag.times ? now.addingTimeInterval(TimeInterval(nag.seconds)) : nil
         state.checkedUntil = now
-        setState(alert.id, state)
+        table.setState(alert.id, state)
         return [.nagged(alert: alert.id, attempt: attempt, deliveryID: shown)]
     }
 
@@ -276,8 +218,7 @@ public final class Scheduler {
         state.heldSince = state.heldSince ?? since
         if let latest { state.lastFired = latest }
         state.checkedUntil = now
-        heldIDs.insert(id)
-        setState(id, state)
+        table.setState(id, state)
         return [.held(alert: id, count: count, since: since)]
     }
 
@@ -302,8 +243,7 @@ public final class Scheduler {
         state.heldSince = nil
         if let last = passed.last { state.lastFired = last }
         state.checkedUntil = now
-        heldIDs.remove(alert.id)
-        setState(alert.id, state)
+        table.setState(alert.id, state)
         return records
     }
 
@@ -312,7 +252,7 @@ public final class Scheduler {
     public func setAway(_ away: Bool) {
         guard away != self.away else { return }
         self.away = away
-        for id in heldIDs { reschedule(id) }
+        for id in table.heldIDs { reschedule(id) }
     }
 
     /// Shows the alert's pop-up, replacing its previous one while that is still shown. A
@@ -328,12 +268,9 @@ public final class Scheduler {
         }
         notification.replacesID = state.shownID
         let shown = try delivery.deliver(notification)
-        if let old = state.shownID, old != shown { byDeliveryID[old] = nil }
-        // A new pop-up (or one replaced in place) starts without answers.
-        unsettled.forget(shown)
+        popups.up(shown, for: alert.id, replacing: state.shownID)
         state.shownID = shown
         state.shownAt = state.shownAt ?? now
-        byDeliveryID[shown] = alert.id
         return shown
     }
 
@@ -360,10 +297,9 @@ public final class Scheduler {
     }
 
     private func reschedule(_ id: UUID) {
-        generation += 1
-        guard let i = position(id) else { return }
-        slots[i].wake = 0
-        let alert = slots[i].alert, state = slots[i].state
+        guard let i = table.position(id) else { return }
+        table.setWake(0, at: i)
+        let alert = table.alert(at: i), state = table.state(at: i)
         guard !blocked.contains(id) else { return }
         // Looking from where the state was last checked: what lies between then and now is
         // owed, and the next run delivers it.
@@ -373,11 +309,8 @@ public final class Scheduler {
         // So is the next try at an unanswered pop-up.
         if let nagAt = state.nagAt, state.pendingCount > 0, alert.enabled { next = min(next ?? nagAt, nagAt) }
         guard let next else { return }
-        slots[i].wake = generation
-        queue.push(Wake(at: next, id: id, generation: generation))
-        // Replaced wake-ups stay in the heap until they surface; when they outnumber the
-        // live ones (a reload that changed everything), drop them in one pass.
-        if queue.count > 2 * slots.count + 64 { queue.retain(where: isCurrent) }
+        table.setWake(queue.push(id, at: next), at: i)
+        queue.compact(live: table.count) { table.isCurrent($0.id, generation: $0.generation) }
     }
 
     // MARK: Answers and commands
@@ -385,42 +318,37 @@ public final class Scheduler {
     /// Applies an answer from the delivery.
     public func handle(_ event: DeliveryEvent, now: Date) -> [SchedulerRecord] {
         let shown = event.id
-        let memory = unsettled[shown]
-        guard let id = byDeliveryID[shown] ?? memory?.alert, index[id] != nil else {
+        // Whatever the event ended, a pop-up the ledger no longer knows is let go.
+        defer { popups.settle(shown) }
+        guard let id = popups.alert(of: shown), table.position(id) != nil else {
             // An alert removed since: whatever was kept for its pop-up goes now.
-            byDeliveryID[shown] = nil
-            unsettled.forget(shown)
+            popups.forget(shown)
             return []
         }
         switch event {
         case .action(_, let key):
-            if memory?.answered == true { return [] }
-            // The other order: the close came first, and a dismissal acknowledged already.
-            let afterDismissal = memory?.closed == true && memory?.dismissed == true
-            if memory?.closed == true {
-                unsettled.forget(shown)
-            } else {
-                unsettled[shown] = .init(alert: id, answered: true)
-            }
+            let answer = popups.action(shown, alert: id)
+            if answer == .again { return [] }
             switch key {
-            case "default", Self.actionDone: return afterDismissal ? [] : acknowledge(id, now: now)
-            case Self.actionSnooze: return snooze(id, now: now)
-            case Self.actionSkipToday: return doneForToday(id, now: now)
-            case Self.actionDrink: return drank(id, now: now)
+            case .default, .done: return answer == .afterDismissal ? [] : acknowledge(id, now: now)
+            case .snooze: return snooze(id, now: now)
+            case .skipToday: return doneForToday(id, now: now)
+            case .drink: return drank(id, now: now)
             default: return []
             }
         case .failed(_, let error):
-            byDeliveryID[shown] = nil
-            guard var state = state(id), state.shownID == shown else { return [] }
+            guard var state = state(id), state.shownID == shown else {
+                popups.takenDown(shown)
+                return []
+            }
             state.shownID = nil
-            setState(id, state)
+            table.setState(id, state)
             undelivered.insert(id)
             // A server that was only slow still shows it and replies late: see `.appeared`.
-            if error.kind == .noReply { unsettled[shown] = .init(alert: id, failed: true) }
+            popups.failed(shown, alert: id, replyMayCome: error.kind == .noReply)
             return [.deliveryFailed(alert: id, error: error)]
         case .appeared:
-            unsettled.forget(shown)
-            guard memory?.failed == true else { return [] }
+            guard popups.lateReply(shown) else { return [] }
             guard var state = state(id), state.shownID == nil, state.pendingCount > 0, undelivered.contains(id) else {
                 // Shown again meanwhile, or answered: this copy is one too many.
                 try? delivery.withdraw(shown)
@@ -428,22 +356,16 @@ public final class Scheduler {
             }
             undelivered.remove(id)
             state.shownID = shown
-            byDeliveryID[shown] = id
-            setState(id, state)
+            popups.up(shown, for: id)
+            table.setState(id, state)
             return [.shownLate(alert: id, deliveryID: shown)]
         case .closed(_, let reason):
-            byDeliveryID[shown] = nil
+            let isAnswer = popups.closed(shown, alert: id, dismissed: reason == .dismissed)
             if var state = state(id), state.shownID == shown {
                 state.shownID = nil
-                setState(id, state)
+                table.setState(id, state)
             }
-            // The close that follows an action is part of that answer.
-            if memory?.answered == true {
-                unsettled.forget(shown)
-                return []
-            }
-            // Kept a while for an action that some servers send after the close.
-            unsettled[shown] = .init(alert: id, closed: true, dismissed: reason == .dismissed)
+            guard isAnswer else { return [] }
             switch reason {
             case .dismissed: return dismiss(id, now: now)
             case .expired: return [.expired(alert: id)]
@@ -454,7 +376,7 @@ public final class Scheduler {
 
     /// How many pop-ups the scheduler keeps track of: those on screen and those whose
     /// answer is not complete yet (for the soak benchmark: it must stay flat).
-    public var trackedPopups: (shown: Int, unsettled: Int) { (byDeliveryID.count, unsettled.count) }
+    public var trackedPopups: (shown: Int, unsettled: Int) { popups.counts }
 
     /// Acknowledges (Done): the count goes to 0 and the pop-up is withdrawn. With nothing
     /// to acknowledge (no count, no pop-up, no snooze) it does nothing and records nothing.
@@ -489,33 +411,40 @@ public final class Scheduler {
                         record: (TimeInterval?) -> SchedulerRecord) -> [SchedulerRecord] {
         guard var state = state(id) else { return [] }
         guard force || state.pendingCount > 0 || state.shownID != nil || state.snoozedUntil != nil else { return [] }
+        let delay = clearShowing(&state, now: now, withdraw: withdraw)
+        if done { state.lastAnswer = now }
+        table.setState(id, state)
+        reschedule(id)
+        return [record(delay)]
+    }
+
+    /// Clears an alert's showing: its pop-up goes (withdrawn, unless it went by itself) and
+    /// its follow-ups stop; unless `keepingCount` (a snooze), its count and snooze go too.
+    /// Returns how long the pop-up had been up, `nil` when none was.
+    @discardableResult
+    private func clearShowing(_ state: inout AlertState, now: Date, withdraw: Bool = true,
+                              keepingCount: Bool = false) -> TimeInterval? {
         if withdraw, let shown = state.shownID { try? delivery.withdraw(shown) }
         let delay = state.shownAt.map { max(0, now.timeIntervalSince($0)) }
         state.shownID = nil
         state.shownAt = nil
-        state.pendingCount = 0
-        state.snoozedUntil = nil
         state.nagAt = nil
         state.nagCount = 0
-        if done { state.lastAnswer = now }
-        setState(id, state)
-        reschedule(id)
-        return [record(delay)]
+        if !keepingCount {
+            state.pendingCount = 0
+            state.snoozedUntil = nil
+        }
+        return delay
     }
 
     /// Snoozes: the pop-up goes away and comes back once after the alert's snooze length.
     @discardableResult
     public func snooze(_ id: UUID, now: Date, seconds: Int? = nil) -> [SchedulerRecord] {
         guard let alert = alert(id), var state = state(id) else { return [] }
-        if let shown = state.shownID { try? delivery.withdraw(shown) }
-        let delay = state.shownAt.map { max(0, now.timeIntervalSince($0)) }
-        state.shownID = nil
-        state.shownAt = nil
-        state.nagAt = nil
-        state.nagCount = 0
+        let delay = clearShowing(&state, now: now, keepingCount: true)
         let until = now.addingTimeInterval(TimeInterval(seconds ?? alert.snoozeSeconds))
         state.snoozedUntil = until
-        setState(id, state)
+        table.setState(id, state)
         reschedule(id)
         return [.snoozed(alert: id, until: until, delay: delay)]
     }
@@ -528,7 +457,7 @@ public final class Scheduler {
         let nothingShown = state.pendingCount == 0 && state.shownID == nil && state.snoozedUntil == nil
         if state.doneForDay == day && nothingShown { return [] }
         state.doneForDay = day
-        setState(id, state)
+        table.setState(id, state)
         return answer(id, now: now, done: true, force: true) { .doneForToday(alert: id, day: day, delay: $0) }
     }
 
@@ -541,25 +470,20 @@ public final class Scheduler {
     public func setWater(_ water: WaterProgress?, now: Date) -> [SchedulerRecord] {
         self.water = water
         var records: [SchedulerRecord] = []
-        for id in waterIDs {
+        for id in table.waterIDs {
             guard var state = state(id) else { continue }
             if let water, water.goalMet(at: now) {
                 if state.goalMetUntil != water.end {
-                    if let shown = state.shownID { try? delivery.withdraw(shown) }
-                    state.shownID = nil
-                    state.shownAt = nil
-                    state.pendingCount = 0
-                    state.snoozedUntil = nil
-                    state.nagAt = nil
+                    clearShowing(&state, now: now)
                     state.goalMetUntil = water.end
                     state.checkedUntil = max(state.checkedUntil, now)
-                    setState(id, state)
+                    table.setState(id, state)
                     records.append(.goalMet(alert: id, day: water.day))
                 }
             } else if let until = state.goalMetUntil, until > now {
                 state.goalMetUntil = nil
                 state.checkedUntil = max(state.checkedUntil, now)
-                setState(id, state)
+                table.setState(id, state)
             }
             reschedule(id)
         }
@@ -568,15 +492,14 @@ public final class Scheduler {
 
     /// Adds or replaces an alert. A changed alert starts owing nothing before `now`.
     public func upsert(_ alert: Alert, now: Date) {
-        if alert.kind == .water { waterIDs.insert(alert.id) } else { waterIDs.remove(alert.id) }
-        if let i = position(alert.id) {
-            slots[i].alert = alert
-            var state = slots[i].state
+        if let i = table.position(alert.id) {
+            table.setAlert(alert, at: i)
+            var state = table.state(at: i)
             state.checkedUntil = now
-            setState(alert.id, state)
+            table.setState(alert.id, state)
         } else {
-            insert(alert, AlertState(checkedUntil: min(now, alert.created)))
-            changed.insert(alert.id)
+            table.insert(alert, AlertState(checkedUntil: min(now, alert.created)))
+            table.markChanged(alert.id)
         }
         reschedule(alert.id)
     }
@@ -596,7 +519,7 @@ public final class Scheduler {
             if old.enabled && !alert.enabled { acknowledge(alert.id, now: now) }
             upsert(alert, now: now)
         }
-        for id in slots.map(\.alert.id) where !seen.contains(id) { remove(id) }
+        for id in table.ids where !seen.contains(id) { remove(id) }
     }
 
     /// Turns an alert on or off; off withdraws its pop-up.
@@ -609,22 +532,13 @@ public final class Scheduler {
 
     /// Removes an alert and withdraws its pop-up.
     public func remove(_ id: UUID) {
-        guard let i = position(id) else { return }
-        if let shown = slots[i].state.shownID {
+        guard let state = state(id) else { return }
+        if let shown = state.shownID {
             try? delivery.withdraw(shown)
-            byDeliveryID[shown] = nil
+            popups.takenDown(shown)
+            popups.settle(shown)
         }
-        totalPending -= Int(slots[i].state.pendingCount)
-        let last = slots.count - 1
-        if i != last {
-            slots[i] = slots[last]
-            index[slots[i].alert.id] = Int32(i)
-        }
-        slots.removeLast()
-        index[id] = nil
-        changed.remove(id)
-        waterIDs.remove(id)
-        heldIDs.remove(id)
+        table.remove(id)
         blocked.remove(id)
         undelivered.remove(id)
     }
@@ -632,7 +546,7 @@ public final class Scheduler {
     /// The system zone changed: floating alerts follow it.
     public func setSystemZone(_ zone: TimeZone) {
         systemZone = zone
-        for id in slots.lazy.filter({ $0.alert.timeZone == nil }).map(\.alert.id) { reschedule(id) }
+        for id in table.floating { reschedule(id) }
     }
 
     /// The delivery works again (a server appeared): what waited is due now, and pop-ups
@@ -650,7 +564,7 @@ public final class Scheduler {
             do {
                 let shown = try show(alert, &state, count: state.pendingCount, body: nil, now: now)
                 undelivered.remove(id)
-                setState(id, state)
+                table.setState(id, state)
                 records.append(.redelivered(alert: id, deliveryID: shown, count: state.pendingCount))
             } catch {
                 records.append(.deliveryFailed(alert: id, error: error))

@@ -110,10 +110,10 @@ struct Send: ParsableCommand {
     /// `NAME=TEXT`, or just `TEXT` with the index as the name, as notify-send does.
     static func action(_ text: String, index: Int) throws(OperationError) -> Notification.Action {
         guard !text.isEmpty else { throw OperationError(.usage, tr("invalid action '': give [NAME=]TEXT")) }
-        guard let eq = text.firstIndex(of: "=") else { return .init(key: String(index), label: text) }
+        guard let eq = text.firstIndex(of: "=") else { return .init(key: ActionKey(rawValue: String(index)), label: text) }
         let key = String(text[..<eq])
         guard !key.isEmpty else { throw OperationError(.usage, format(tr("invalid action %s: the NAME before '=' is empty"), text.quotedForMessage())) }
-        return .init(key: key, label: String(text[text.index(after: eq)...]))
+        return .init(key: ActionKey(rawValue: key), label: String(text[text.index(after: eq)...]))
     }
 
     func run() throws {
@@ -143,7 +143,7 @@ struct Send: ParsableCommand {
             }
         }
         if case .action(_, let key) = answer {
-            print(key)
+            print(key.rawValue)
             // An answered pop-up has done its job; dunst would otherwise keep showing it.
             try? delivery.withdraw(id)
         }

@@ -39,9 +39,9 @@ struct LiveDeliveryTests {
         try Bench.withDunst {
             let delivery = try FreedesktopDelivery.session()
             let id = try delivery.deliver(Notification(summary: "click me",
-                                                       actions: [.init(key: "default", label: "Open")]))
+                                                       actions: [.init(key: .default, label: "Open")]))
             try Bench.dunstctl("action", "0")
-            #expect(nextEvent(delivery, for: id) == .action(id: id, key: "default"))
+            #expect(nextEvent(delivery, for: id) == .action(id: id, key: .default))
         }
     }
 
@@ -149,20 +149,8 @@ struct WireFormatTests {
     }
 
     @Test func queuedDeliveryMatchesRepliesAndAnswersInEitherOrder() throws {
-        // A stand-in server: Notify answers 7 every time.
         let bus = try PrivateBus()
-        let server = try ServerThread(address: bus.address) { connection in
-            try connection.export(ExportedObject(path: FreedesktopDelivery.objectPath, interfaces: [
-                .init(FreedesktopDelivery.interface, methods: [
-                    .init("Notify", inputs: [.init("app", "s"), .init("replaces", "u"), .init("icon", "s"), .init("summary", "s"),
-                                             .init("body", "s"), .init("actions", "as"), .init("hints", "a{sv}"), .init("expire", "i")],
-                          outputs: [.init("id", "u")]) { _, _ in [.uint32(7)] },
-                    .init("GetCapabilities", outputs: [.init("caps", "as")]) { _, _ in [.strings(["actions", "body"])] },
-                    .init("CloseNotification", inputs: [.init("id", "u")]) { _, _ in [] },
-                ]),
-            ]))
-            _ = try connection.requestName(FreedesktopDelivery.busName)
-        }
+        let server = try standInServer(bus)
         defer { server.stop() }
         let connection = try Connection.bus(address: bus.address)
         let delivery = try FreedesktopDelivery(connection: connection, replyMode: .queue)
@@ -181,6 +169,71 @@ struct WireFormatTests {
                       member: "ActionInvoked", arguments: [.uint32(7), .string("snooze")])
         peer.flush()
         for _ in 0..<20 where events.count < 2 { delivery.process(timeout: .milliseconds(20)) }
-        #expect(events == [.closed(id: handle, reason: .dismissed), .action(id: handle, key: "snooze")])
+        #expect(events == [.closed(id: handle, reason: .dismissed), .action(id: handle, key: .snooze)])
+    }
+}
+
+/// A stand-in notification server on a private bus: Notify answers 7 every time.
+func standInServer(_ bus: PrivateBus) throws -> ServerThread {
+    try ServerThread(address: bus.address) { connection in
+        try connection.export(ExportedObject(path: FreedesktopDelivery.objectPath, interfaces: [
+            .init(FreedesktopDelivery.interface, methods: [
+                .init("Notify", inputs: [.init("app", "s"), .init("replaces", "u"), .init("icon", "s"), .init("summary", "s"),
+                                         .init("body", "s"), .init("actions", "as"), .init("hints", "a{sv}"), .init("expire", "i")],
+                      outputs: [.init("id", "u")]) { _, _ in [.uint32(7)] },
+                .init("GetCapabilities", outputs: [.init("caps", "as")]) { _, _ in [.strings(["actions", "body"])] },
+                .init("CloseNotification", inputs: [.init("id", "u")]) { _, _ in [] },
+            ]),
+        ]))
+        _ = try connection.requestName(FreedesktopDelivery.busName)
+    }
+}
+
+/// Some servers send a click's ActionInvoked after its NotificationClosed. The delivery
+/// gives the two no meaning (the scheduler's ledger makes one answer of them): it keeps a
+/// closed pop-up's id matched until the client releases it, and then reports nothing more.
+struct ClosedPopUpTests {
+    @Test(arguments: [FreedesktopDelivery.ReplyMode.wait, .queue])
+    func aClosedPopUpStaysMatchedUntilReleased(mode: FreedesktopDelivery.ReplyMode) throws {
+        let bus = try PrivateBus()
+        let server = try standInServer(bus)
+        defer { server.stop() }
+        let delivery = try FreedesktopDelivery(connection: try Connection.bus(address: bus.address), replyMode: mode)
+        var events: [DeliveryEvent] = []
+        delivery.onEvent = { events.append($0) }
+        let handle = try delivery.deliver(Notification(summary: "closed, then clicked"))
+        for _ in 0..<250 where delivery.serverID(of: handle) == nil { delivery.process(timeout: .milliseconds(20)) }
+        #expect(delivery.serverID(of: handle) == 7)
+        // Another pop-up (one an earlier run left, server id 8): its click marks the end of
+        // what was sent, as one sender's signals arrive in order.
+        let earlier = delivery.adopt(serverID: 8)
+        let peer = try Connection.bus(address: bus.address)
+        func send(_ signals: [(String, [Value])], until last: DeliveryEvent) throws {
+            for (member, arguments) in signals {
+                try peer.emit(path: FreedesktopDelivery.objectPath, interface: FreedesktopDelivery.interface,
+                              member: member, arguments: arguments)
+            }
+            peer.flush()
+            for _ in 0..<250 where events.last != last { delivery.process(timeout: .milliseconds(20)) }
+        }
+
+        // Closed (twice: the repeat is nothing), then the action: both reach the handle.
+        try send([("NotificationClosed", [.uint32(7), .uint32(2)]), ("NotificationClosed", [.uint32(7), .uint32(2)]),
+                  ("ActionInvoked", [.uint32(7), .string("snooze")]), ("ActionInvoked", [.uint32(8), .string("default")])],
+                 until: .action(id: earlier, key: .default))
+        #expect(events == [.closed(id: handle, reason: .dismissed), .action(id: handle, key: .snooze),
+                           .action(id: earlier, key: .default)])
+        #expect(delivery.serverID(of: handle) == nil, "closed: the server may hand its id out again")
+        #expect(delivery.trackedCount == 2)
+
+        // Released: nothing more for it, and nothing kept.
+        delivery.release(handle)
+        delivery.release(handle)
+        #expect(delivery.trackedCount == 1)
+        events = []
+        try send([("ActionInvoked", [.uint32(7), .string("done")]), ("NotificationClosed", [.uint32(7), .uint32(2)]),
+                  ("ActionInvoked", [.uint32(8), .string("done")])],
+                 until: .action(id: earlier, key: .done))
+        #expect(events == [.action(id: earlier, key: .done)])
     }
 }

@@ -1,22 +1,20 @@
 import Foundation
+import MemoryDelivery
 import NudgeCore
 import Testing
 
 /// Holding reminders while the person is away, with fixed instants and the in-memory
 /// delivery.
 struct AwayTests {
-    let utcZone = TimeZone(identifier: "UTC")!
     let start = utc("2026-11-23T08:00:00Z")
 
-    func alert(_ flags: ScheduleFlags, title: String = "Stretch", whenAway: Alert.WhenAway? = nil,
-               catchUp: Alert.CatchUp = .once(graceSeconds: 12 * 3600)) throws -> Alert {
-        Alert(title: title, schedule: try ScheduleParser.schedule(flags, now: start, zone: utcZone), catchUp: catchUp,
-              created: start, whenAway: whenAway)
+    func stretch(_ flags: ScheduleFlags, whenAway: Alert.WhenAway? = nil) throws -> Alert {
+        try alert(flags, title: "Stretch", whenAway: whenAway, created: start)
     }
 
     @Test func heldWhileAwayAndOnePopUpOnReturn() throws {
-        let a = try alert(ScheduleFlags(every: "30m", from: "09:00", until: "12:00"))
-        let once = try alert(ScheduleFlags(in: "2h"), title: "Dentist")
+        let a = try stretch(ScheduleFlags(every: "30m", from: "09:00", until: "12:00"))
+        let once = try alert(ScheduleFlags(in: "2h"), title: "Dentist", created: start)
         let delivery = InMemoryDelivery()
         let scheduler = Scheduler(alerts: [a, once], zone: utcZone, now: start, delivery: delivery)
         scheduler.setAway(true)
@@ -42,8 +40,8 @@ struct AwayTests {
     }
 
     @Test func showAlwaysShowsAndSkipOnlyLogs() throws {
-        let shown = try alert(ScheduleFlags(at: ["09:00"]), whenAway: .show)
-        let skipped = try alert(ScheduleFlags(at: ["09:00"]), title: "Skip", catchUp: .skip)
+        let shown = try stretch(ScheduleFlags(at: ["09:00"]), whenAway: .show)
+        let skipped = try alert(ScheduleFlags(at: ["09:00"]), title: "Skip", catchUp: .skip, created: start)
         let delivery = InMemoryDelivery()
         let scheduler = Scheduler(alerts: [shown, skipped], zone: utcZone, now: start, delivery: delivery)
         scheduler.setAway(true)
@@ -56,7 +54,7 @@ struct AwayTests {
     /// The daemon stopped while away and started after the return: what was held and what
     /// passed while it was stopped are one pop-up, not two.
     @Test func heldAndMissedMeanwhileAreOnePopUp() throws {
-        let a = try alert(ScheduleFlags(every: "30m", from: "09:00", until: "12:00"))
+        let a = try stretch(ScheduleFlags(every: "30m", from: "09:00", until: "12:00"))
         let first = Scheduler(alerts: [a], zone: utcZone, now: start, delivery: InMemoryDelivery())
         first.setAway(true)
         _ = first.run(now: utc("2026-11-23T09:00:00Z"))
@@ -76,12 +74,10 @@ struct AwayTests {
 
 /// Following up an ignored pop-up (`--nag`), with fixed instants.
 struct NagTests {
-    let utcZone = TimeZone(identifier: "UTC")!
     let start = utc("2026-11-23T08:00:00Z")
 
     func nagging(_ flags: ScheduleFlags = ScheduleFlags(at: ["09:00", "12:00"]), times: Int = 3) throws -> Alert {
-        Alert(title: "Pills", schedule: try ScheduleParser.schedule(flags, now: start, zone: utcZone), created: start,
-              nag: Alert.Nag(seconds: 300, times: times))
+        try alert(flags, title: "Pills", nag: Alert.Nag(seconds: 300, times: times), created: start)
     }
 
     @Test func anIgnoredPopUpComesBackMoreUrgentlyAndStops() throws {
@@ -107,7 +103,7 @@ struct NagTests {
         let scheduler = Scheduler(alerts: [a], zone: utcZone, now: start, delivery: delivery)
         _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
         _ = scheduler.run(now: utc("2026-11-23T09:05:00Z"))
-        _ = scheduler.handle(.action(id: 1, key: "done"), now: utc("2026-11-23T09:06:00Z"))
+        _ = scheduler.handle(.action(id: 1, key: .done), now: utc("2026-11-23T09:06:00Z"))
         #expect(scheduler.nextWake == utc("2026-11-23T12:00:00Z"))
         _ = scheduler.run(now: utc("2026-11-23T12:00:00Z"))
         #expect(scheduler.nextWake == utc("2026-11-23T12:05:00Z"))

@@ -1,4 +1,5 @@
 import Foundation
+import MemoryDelivery
 import NudgeCore
 import Testing
 
@@ -68,8 +69,8 @@ struct NextShowingTests {
         #expect(next.pending == 3)
     }
 
-    @Test(arguments: ["done", "snooze", "skip-today", "default"])
-    func theSchedulerWakesWhenItSays(answer: String) throws {
+    @Test(arguments: [ActionKey.done, .snooze, .skipToday, .default])
+    func theSchedulerWakesWhenItSays(answer: ActionKey) throws {
         let alert = try everyMinute()
         let delivery = InMemoryDelivery()
         let start = utc("2026-11-23T03:58:00Z")

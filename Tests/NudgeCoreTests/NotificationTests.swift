@@ -1,3 +1,4 @@
+import MemoryDelivery
 import NudgeCore
 import Testing
 

@@ -3,12 +3,6 @@ import NudgeCore
 import PropertyBased
 import Testing
 
-func utc(_ text: String) -> Date {
-    try! ScheduleParser.instant(text, zone: TimeZone(identifier: "UTC")!)
-}
-
-func zone(_ name: String) -> TimeZone { TimeZone(identifier: name)! }
-
 struct OccurrenceCase: Sendable, CustomTestStringConvertible {
     var name: String
     var zone: String

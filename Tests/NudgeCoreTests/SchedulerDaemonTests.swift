@@ -1,16 +1,11 @@
 import Foundation
+import MemoryDelivery
 import NudgeCore
 import Testing
 
 /// What the daemon relies on the scheduler for beyond firing: late failures, the
 /// changed-state set, the running total, reloads, and alerts added while nobody ran.
 struct SchedulerDaemonTests {
-    let utcZone = TimeZone(identifier: "UTC")!
-
-    func alert(_ flags: ScheduleFlags, title: String? = nil, created: String = "2026-11-23T00:00:00Z") throws -> Alert {
-        Alert(title: title, schedule: try ScheduleParser.schedule(flags, now: utc(created), zone: utcZone), created: utc(created))
-    }
-
     @Test func aPopUpThatFailsLaterIsShownAgainOnceAServerIsBack() throws {
         let a = try alert(ScheduleFlags(at: ["09:00"]))
         let delivery = InMemoryDelivery()
@@ -67,7 +62,7 @@ struct SchedulerDaemonTests {
         #expect(scheduler.totalPending == 4)
         change.schedule = try ScheduleParser.schedule(ScheduleFlags(at: ["11:00"]), now: utc("2026-11-23T09:00:00Z"), zone: utcZone)
         off.enabled = false
-        let added = try alert(ScheduleFlags(at: ["12:00"]), title: "New", created: "2026-11-23T09:30:00Z")
+        let added = try alert(ScheduleFlags(at: ["12:00"]), title: "New", created: utc("2026-11-23T09:30:00Z"))
         scheduler.sync([keep, change, off, added], now: utc("2026-11-23T09:30:00Z"))
         #expect(scheduler.alertCount == 4)
         #expect(scheduler.alert(gone.id) == nil)
@@ -82,7 +77,7 @@ struct SchedulerDaemonTests {
 
     @Test func anAlertAddedWhileNobodyRanOwesWhatCameDueSinceItWasCreated() throws {
         // Added at 08:00 for 09:00; the daemon starts at 09:00:30.
-        let a = try alert(ScheduleFlags(at: ["09:00"]), created: "2026-11-23T08:00:00Z")
+        let a = try alert(ScheduleFlags(at: ["09:00"]), created: utc("2026-11-23T08:00:00Z"))
         let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T09:00:30Z"), delivery: InMemoryDelivery())
         #expect(scheduler.run(now: utc("2026-11-23T09:00:30Z"))
                 == [.fired(alert: a.id, due: utc("2026-11-23T09:00:00Z"), deliveryID: 1, count: 1)])
@@ -104,11 +99,8 @@ struct SchedulerDaemonTests {
 
 /// One click can come as ActionInvoked then NotificationClosed, or the other way round.
 struct AnswerOrderTests {
-    let utcZone = TimeZone(identifier: "UTC")!
-
     func fired() throws -> (Scheduler, Alert) {
-        let a = Alert(schedule: try ScheduleParser.schedule(ScheduleFlags(at: ["09:00"]), now: utc("2026-11-23T00:00:00Z"), zone: utcZone),
-                      created: utc("2026-11-23T00:00:00Z"))
+        let a = try alert(ScheduleFlags(at: ["09:00"]))
         let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: InMemoryDelivery())
         _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
         return (scheduler, a)
@@ -118,7 +110,7 @@ struct AnswerOrderTests {
 
     @Test func snoozeThenClosedStaysSnoozed() throws {
         let (scheduler, a) = try fired()
-        #expect(scheduler.handle(.action(id: 1, key: "snooze"), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"), delay: 10)])
+        #expect(scheduler.handle(.action(id: 1, key: .snooze), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"), delay: 10)])
         #expect(scheduler.handle(.closed(id: 1, reason: .dismissed), now: at).isEmpty)
         #expect(scheduler.state(a.id)?.snoozedUntil == utc("2026-11-23T09:10:10Z"))
     }
@@ -126,26 +118,26 @@ struct AnswerOrderTests {
     @Test func closedThenSnoozeEndsSnoozed() throws {
         let (scheduler, a) = try fired()
         #expect(scheduler.handle(.closed(id: 1, reason: .dismissed), now: at) == [.dismissed(alert: a.id, delay: 10)])
-        #expect(scheduler.handle(.action(id: 1, key: "snooze"), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"))])
+        #expect(scheduler.handle(.action(id: 1, key: .snooze), now: at) == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"))])
         #expect(scheduler.state(a.id)?.snoozedUntil != nil)
     }
 
     @Test func doneAndClosedAcknowledgeOnceInEitherOrder() throws {
         let (first, a) = try fired()
-        #expect(first.handle(.action(id: 1, key: "done"), now: at) == [.acknowledged(alert: a.id, delay: 10)])
+        #expect(first.handle(.action(id: 1, key: .done), now: at) == [.acknowledged(alert: a.id, delay: 10)])
         #expect(first.handle(.closed(id: 1, reason: .dismissed), now: at).isEmpty)
         let (second, b) = try fired()
         #expect(second.handle(.closed(id: 1, reason: .dismissed), now: at) == [.dismissed(alert: b.id, delay: 10)])
-        #expect(second.handle(.action(id: 1, key: "default"), now: at).isEmpty)
+        #expect(second.handle(.action(id: 1, key: .default), now: at).isEmpty)
         // The next pop-up is answered afresh.
         _ = second.run(now: utc("2026-11-24T09:00:00Z"))
-        #expect(second.handle(.action(id: 2, key: "done"), now: utc("2026-11-24T09:00:05Z")) == [.acknowledged(alert: b.id, delay: 5)])
+        #expect(second.handle(.action(id: 2, key: .done), now: utc("2026-11-24T09:00:05Z")) == [.acknowledged(alert: b.id, delay: 5)])
     }
 
     @Test func skipTodayAfterADismissalStillSkips() throws {
         let (scheduler, a) = try fired()
         _ = scheduler.handle(.closed(id: 1, reason: .dismissed), now: at)
-        let records = scheduler.handle(.action(id: 1, key: "skip-today"), now: at)
+        let records = scheduler.handle(.action(id: 1, key: .skipToday), now: at)
         #expect(records.contains(.doneForToday(alert: a.id, day: ZoneClock(utcZone).local(at).day)))
     }
 }

@@ -1,16 +1,10 @@
 import Foundation
+import MemoryDelivery
 import NudgeCore
 import Testing
 
 /// The scheduler state machine with fixed instants and the in-memory delivery.
 struct SchedulerTests {
-    let utcZone = TimeZone(identifier: "UTC")!
-
-    func alert(_ flags: ScheduleFlags, catchUp: Alert.CatchUp = .once(graceSeconds: 12 * 3600), zone: String? = nil) throws -> Alert {
-        Alert(schedule: try ScheduleParser.schedule(flags, now: utc("2026-11-23T00:00:00Z"), zone: utcZone),
-              timeZone: zone, catchUp: catchUp, created: utc("2026-11-23T00:00:00Z"))
-    }
-
     @Test func firesAtTheDueInstantAndSaysWhenToWake() throws {
         let a = try alert(ScheduleFlags(at: ["09:00"]))
         let delivery = InMemoryDelivery()
@@ -20,7 +14,7 @@ struct SchedulerTests {
         let records = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
         #expect(records == [.fired(alert: a.id, due: utc("2026-11-23T09:00:00Z"), deliveryID: 1, count: 1)])
         #expect(delivery.delivered.first?.notification.summary == Wording.english.waterTitle)
-        #expect(delivery.delivered.first?.notification.actions.map(\.key) == ["default", "done", "snooze", "skip-today"])
+        #expect(delivery.delivered.first?.notification.actions.map(\.key.rawValue) == ["default", "done", "snooze", "skip-today"])
         #expect(scheduler.nextWake == utc("2026-11-24T09:00:00Z"))
     }
 
@@ -34,7 +28,7 @@ struct SchedulerTests {
         #expect(delivery.delivered.last?.notification.displayedSummary == "\(Wording.english.waterTitle) ×3")
         #expect(delivery.shown == [1])
         #expect(scheduler.totalPending == 3)
-        let records = scheduler.handle(.action(id: 1, key: "default"), now: start.addingTimeInterval(3 * 3600 + 5))
+        let records = scheduler.handle(.action(id: 1, key: .default), now: start.addingTimeInterval(3 * 3600 + 5))
         // Answered 2 h 5 s after the pop-up first came up (replaced in place since).
         #expect(records == [.acknowledged(alert: a.id, delay: 7205)])
         #expect(scheduler.totalPending == 0)
@@ -46,7 +40,7 @@ struct SchedulerTests {
         let delivery = InMemoryDelivery()
         let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: delivery)
         _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
-        let snoozed = scheduler.handle(.action(id: 1, key: "snooze"), now: utc("2026-11-23T09:00:10Z"))
+        let snoozed = scheduler.handle(.action(id: 1, key: .snooze), now: utc("2026-11-23T09:00:10Z"))
         #expect(snoozed == [.snoozed(alert: a.id, until: utc("2026-11-23T09:10:10Z"), delay: 10)])
         #expect(delivery.shown.isEmpty)
         #expect(scheduler.nextWake == utc("2026-11-23T09:10:10Z"))
@@ -61,7 +55,7 @@ struct SchedulerTests {
         let delivery = InMemoryDelivery()
         let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T00:00:00Z"), delivery: delivery)
         _ = scheduler.run(now: utc("2026-11-23T00:30:00Z")) // 09:30 KST
-        let records = scheduler.handle(.action(id: 1, key: "skip-today"), now: utc("2026-11-23T00:31:00Z"))
+        let records = scheduler.handle(.action(id: 1, key: .skipToday), now: utc("2026-11-23T00:31:00Z"))
         #expect(records == [.doneForToday(alert: a.id, day: CivilDay(year: 2026, month: 11, day: 23)!, delay: 60)])
         #expect(scheduler.nextWake == utc("2026-11-24T00:30:00Z"), "next is tomorrow 09:30 KST")
         #expect(scheduler.run(now: utc("2026-11-23T12:00:00Z")).isEmpty)
@@ -121,7 +115,7 @@ struct SchedulerTests {
         #expect(scheduler.handle(.closed(id: 1, reason: .dismissed), now: start).count == 1)
         #expect(scheduler.handle(.closed(id: 2, reason: .expired), now: start).first.map { if case .expired = $0 { true } else { false } } == true)
         #expect(scheduler.totalPending == 1)
-        #expect(scheduler.handle(.action(id: 99, key: "default"), now: start).isEmpty, "ids we did not issue are ignored")
+        #expect(scheduler.handle(.action(id: 99, key: .default), now: start).isEmpty, "ids we did not issue are ignored")
     }
 
     @Test func aMissingServerHoldsTheReminderUntilItIsBack() throws {

@@ -1,15 +1,16 @@
 import Foundation
+import MemoryDelivery
 import NudgeCore
 import Testing
 
 /// Water reminders and after-answer schedules in the pure scheduler, with fixed instants
 /// (2026-11-23 is a Monday) and the in-memory delivery.
 struct WaterReminderTests {
-    let utcZone = TimeZone(identifier: "UTC")!
     let created = utc("2026-11-23T08:00:00Z")
 
+    /// A water reminder (or another kind) created at 08:00.
     func water(_ flags: ScheduleFlags, kind: Alert.Kind? = nil) throws -> Alert {
-        Alert(schedule: try ScheduleParser.schedule(flags, now: created, zone: utcZone), created: created, kind: kind)
+        try alert(flags, kind: kind, created: created)
     }
 
     /// The day's water as the daemon reads it: goal 2,000 ml, cup 250 ml, days from midnight.
@@ -25,10 +26,10 @@ struct WaterReminderTests {
         _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
         let first = try #require(delivery.delivered.last?.notification)
         #expect(first.body == Wording.english.waterBody + "\n750 of 2,000 ml today")
-        #expect(first.actions.map(\.key) == ["default", "drink", "done", "snooze", "skip-today"])
+        #expect(first.actions.map(\.key.rawValue) == ["default", "drink", "done", "snooze", "skip-today"])
         #expect(first.actions[1].label == "Drank 250 ml")
         // "Drank": the cup is logged, the pop-up answered, and the next one shows the new total.
-        let records = scheduler.handle(.action(id: 1, key: "drink"), now: utc("2026-11-23T09:00:30Z"))
+        let records = scheduler.handle(.action(id: 1, key: .drink), now: utc("2026-11-23T09:00:30Z"))
         #expect(records == [.drank(alert: a.id, millilitres: 250, delay: 30)])
         #expect(scheduler.water?.intake == 1000)
         #expect(scheduler.state(a.id)?.pendingCount == 0)
@@ -36,7 +37,7 @@ struct WaterReminderTests {
         #expect(delivery.delivered.last?.notification.body == Wording.english.waterBody + "\n1,000 of 2,000 ml today")
         // A plain reminder never shows water.
         let plain = try water(ScheduleFlags(at: ["09:00"]), kind: .reminder)
-        #expect(scheduler.actions(for: plain).map(\.key) == ["default", "done", "snooze", "skip-today"])
+        #expect(scheduler.actions(for: plain).map(\.key.rawValue) == ["default", "done", "snooze", "skip-today"])
     }
 
     @Test func meetingTheGoalRestsTheDayAndTheNextDayBringsThemBack() throws {
@@ -107,7 +108,7 @@ struct WaterReminderTests {
         // Unanswered, it comes again an interval after the pop-up.
         #expect(scheduler.nextWake == utc("2026-11-23T10:15:00Z"))
         // Done at 09:50: 45 minutes from the answer.
-        _ = scheduler.handle(.action(id: 1, key: "done"), now: utc("2026-11-23T09:50:00Z"))
+        _ = scheduler.handle(.action(id: 1, key: .done), now: utc("2026-11-23T09:50:00Z"))
         #expect(scheduler.nextWake == utc("2026-11-23T10:35:00Z"))
         // Done late in the evening: the next one is the next window, on a chosen day.
         scheduler.upsert(a, now: utc("2026-11-27T21:00:00Z"))
@@ -152,8 +153,7 @@ struct WaterReminderTests {
         let scheduler = Scheduler(alerts: [], zone: utcZone, now: created, delivery: InMemoryDelivery())
         let met = utc("2026-11-23T10:00:00Z")
         scheduler.setWater(progress(2000, now: met), now: met)
-        let a = Alert(schedule: try ScheduleParser.schedule(ScheduleFlags(every: "1h", from: "09:00", until: "21:00"), now: met, zone: utcZone),
-                      created: met)
+        let a = try alert(ScheduleFlags(every: "1h", from: "09:00", until: "21:00"), created: met)
         scheduler.upsert(a, now: met)
         #expect(scheduler.nextWake == utc("2026-11-24T09:00:00Z"))
         let records = scheduler.run(now: utc("2026-11-24T09:00:00Z"))

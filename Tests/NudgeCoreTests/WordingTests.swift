@@ -1,10 +1,10 @@
 import Foundation
+import MemoryDelivery
 import NudgeCore
 import Testing
 
 /// The core writes in whatever words it is given: no process locale, no catalog.
 struct WordingTests {
-    let utcZone = TimeZone(identifier: "UTC")!
     static let catalog = [
         "Done": "완료", "Done for today": "오늘은 그만", "Snooze %d min": "%d분 후 다시 알림",
         "Missed %1$d reminder since %2$s": "%2$s 이후 놓친 알림 %1$d개",
@@ -28,7 +28,7 @@ struct WordingTests {
         _ = scheduler.run(now: utc("2026-11-23T03:00:30Z"))
         let shown = try #require(delivery.delivered.last?.notification)
         #expect(shown.actions.map(\.label) == ["", "완료", "10분 후 다시 알림", "오늘은 그만"])
-        #expect(shown.actions.map(\.key) == ["default", "done", "snooze", "skip-today"], "keys never change")
+        #expect(shown.actions.map(\.key.rawValue) == ["default", "done", "snooze", "skip-today"], "keys never change")
         #expect(shown.body == "01:00 이후 놓친 알림 3개")
     }
 
