@@ -215,24 +215,16 @@ public enum CalendarExport {
             }
             let times = cron.times
             return dayRules.map { days, matches in
-                // The days counted forward by hand (a calendar's date arithmetic per day costs).
-                var (year, month, date) = first.day.components
-                var weekday = first.day.weekday.rawValue, offset = 0
-                var after = first.second
-                func fits() -> Bool {
-                    fields.months.contains(month) && matches(month, date, weekday) && times.last!.secondOfDay >= after
-                        && narrowing?.includes(first.day.advanced(by: offset)) != false
+                func holds(_ day: CivilDay) -> Bool {
+                    let (_, month, date) = day.components
+                    return fields.months.contains(month) && matches(month, date, day.weekday.rawValue) && narrowing?.includes(day) != false
                 }
-                while offset < Schedule.horizon(period), !fits() {
-                    offset += 1
-                    weekday = (weekday + 1) % 7
-                    date += 1
-                    after = 0
-                    if date > CivilDay.daysIn(month: month, year: year) { (date, month) = (1, month + 1) }
-                    if month > 12 { (month, year) = (1, year + 1) }
-                }
+                // The first day that holds, the first's itself when a time is left on it.
+                let day = holds(first.day) && times.last!.secondOfDay >= first.second ? first.day
+                    : Schedule.firstDay(from: first.day.advanced(by: 1), period: period, matches: holds) ?? first.day
+                let after = day == first.day ? first.second : 0
                 let start = times.first { $0.secondOfDay >= after } ?? times[0]
-                return Rule(start: clock.start(first.day.advanced(by: offset), start), rrule: frequency(narrowing) + months + days + monthDays + time)
+                return Rule(start: clock.start(day, start), rrule: frequency(narrowing) + months + days + monthDays + time)
             }
         case .restricted(let base, let restriction):
             // Its first instant moves the rules' starts; the rest is said by the rule's
@@ -295,12 +287,10 @@ public enum CalendarExport {
         return groups.map { group in
             let key = group.first!.secondOfDay % 3600
             // Its first time at or after the first second, on a day the rule holds.
-            var day = first.day, after = first.second
-            while !(days.contains(day.weekday) && narrowing?.includes(day) != false && group.last!.secondOfDay >= after)
-                    && first.day.distance(to: day) < Schedule.horizon(period) {
-                day = day.advanced(by: 1)
-                after = 0
-            }
+            func holds(_ day: CivilDay) -> Bool { days.contains(day.weekday) && narrowing?.includes(day) != false }
+            let day = holds(first.day) && group.last!.secondOfDay >= first.second ? first.day
+                : Schedule.firstDay(from: first.day.advanced(by: 1), period: period, matches: holds) ?? first.day
+            let after = day == first.day ? first.second : 0
             let start = group.first { $0.secondOfDay >= after } ?? group.first!
             var rrule = frequency + byDay + monthDays + ";BYHOUR=" + group.map { String($0.secondOfDay / 3600) }.joined(separator: ",") + ";BYMINUTE=\(key / 60)"
             if key % 60 != 0 { rrule += ";BYSECOND=\(key % 60)" }

@@ -8,20 +8,25 @@ import NudgeCore
 public enum CalendarImport {
     /// One component read: an alert, or why not.
     public enum Outcome: Sendable {
-        case alert(Alert)
+        /// A reminder; `component` names the component for messages (``name(_:)``), and
+        /// `complete` says the file gives every column (Nudge's own export), not only the
+        /// title, body, schedule and zone.
+        case alert(Alert, component: String, complete: Bool)
         /// Not a reminder (no alarm and no rule), or a part of an alert already read.
         case skipped
         /// A reminder with nothing left to fire: a one-shot gone by, a rule ended.
         case over
-        /// What cannot be imported, in one line naming the component and the property.
-        case refused(String)
+        /// What cannot be imported: the component, named, and the property and why.
+        case refused(component: String, reason: Phrase)
     }
 
     /// Every VEVENT and VTODO of the calendars, in order. `now` places one-shots that are
-    /// over and sets when new alerts were made; `system` reads floating times.
+    /// over and sets when new alerts were made; `system` reads floating times. A UID is read
+    /// once: a later component with it is refused (a changed occurrence, RECURRENCE-ID, too,
+    /// wherever it stands), so one id never stands for two things.
     public static func alerts(in calendars: [Component], system: TimeZone, now: Date) -> [Outcome] {
         var outcomes: [Outcome] = []
-        var seen: Set<String> = []
+        var seen: Set<String> = [], ids: Set<UUID> = []
         for calendar in calendars where calendar.name == "VCALENDAR" {
             for component in calendar.components where component.name == "VEVENT" || component.name == "VTODO" {
                 if let id = component["X-NUDGE-ID"]?.value, !seen.insert(id).inserted {
@@ -29,8 +34,23 @@ public enum CalendarImport {
                     continue
                 }
                 do throws(Refusal) {
+                    if component["RECURRENCE-ID"] != nil {
+                        // TRANSLATORS: nudge import: a component that changes one occurrence of another's rule (RFC 5545's RECURRENCE-ID).
+                        throw Refusal(Phrase("RECURRENCE-ID: one occurrence of a rule changed, which Nudge's schedules cannot say (the rule itself is read)"))
+                    }
                     let read = try alert(component, system: system, now: now)
-                    guard case .alert(let alert) = read else {
+                    if case .skipped = read {
+                        outcomes.append(read)
+                        continue
+                    }
+                    guard ids.insert(id(component)).inserted else {
+                        throw Refusal(component["UID"] != nil
+                            // TRANSLATORS: nudge import: two components of one file have the same UID; the first is the one read.
+                            ? Phrase("the same UID as an earlier component of the file: only the first is read")
+                            // TRANSLATORS: nudge import: two components without a UID have the same SUMMARY and DTSTART; the first is the one read.
+                            : Phrase("no UID, and the same SUMMARY and DTSTART as an earlier component: only the first is read"))
+                    }
+                    guard case .alert(let alert, _, _) = read else {
                         outcomes.append(read)
                         continue
                     }
@@ -39,19 +59,28 @@ public enum CalendarImport {
                                                      (.icon, alert.icon, "X-NUDGE-ICON"), (.sound, alert.sound?.description ?? "", "X-NUDGE-SOUND")] {
                         do { try Limits.check(field, value) } catch { throw Refusal(reason: "\(property): \(error.description)") }
                     }
-                    outcomes.append(.alert(alert))
+                    outcomes.append(read)
                 } catch {
-                    outcomes.append(.refused(name(component) + ": " + error.reason))
+                    outcomes.append(.refused(component: name(component), reason: error.phrase))
                 }
             }
         }
         return outcomes
     }
 
-    struct Refusal: Error { var reason: String }
+    /// Why a component is refused: English text naming the property (most), or a phrase
+    /// for the person's language.
+    struct Refusal: Error {
+        var phrase: Phrase
+        init(reason: String) { phrase = .verbatim(reason) }
+        init(_ phrase: Phrase) { self.phrase = phrase }
+        /// In English, for a refusal that names the property around it.
+        var reason: String { phrase.description }
+    }
 
-    /// A part of an RRULE that cannot be imported, and why.
-    static func refuse(_ what: String, _ why: String) -> Refusal { Refusal(reason: "RRULE \(what): \(why)") }
+    /// A part of an RRULE that cannot be imported, and why (the part cut short: a file's
+    /// text is never quoted whole).
+    static func refuse(_ what: String, _ why: String) -> Refusal { Refusal(reason: "RRULE \(what.quotedPrefix(60)): \(why)") }
 
     /// `VEVENT “Stand-up” (UID abc@x)`.
     static func name(_ component: Component) -> String {
@@ -87,7 +116,7 @@ public enum CalendarImport {
         let body = component["DESCRIPTION"]?.text ?? ""
         if let own = component["X-NUDGE-SCHEDULE"]?.value {
             guard let schedule = Schedule(storageText: own) else { throw Refusal(reason: "X-NUDGE-SCHEDULE “\(own.quotedPrefix(60))” is not one this Nudge reads") }
-            return .alert(try nudgeAlert(component, title: title, body: body, schedule: schedule, now: now))
+            return .alert(try nudgeAlert(component, title: title, body: body, schedule: schedule, now: now), component: name(component), complete: true)
         }
         let alarm = component.components.first { $0.name == "VALARM" && ["DISPLAY", "AUDIO", "EMAIL"].contains($0["ACTION"]?.value.uppercased() ?? "") }
         guard alarm != nil || component["RRULE"] != nil else { return .skipped }
@@ -100,7 +129,36 @@ public enum CalendarImport {
         let schedule = try Self.schedule(component, start: start, offset: offset, now: now)
         guard let schedule else { return .over }
         return .alert(Alert(id: id(component), title: title.isEmpty ? "Reminder" : title, body: body, schedule: schedule,
-                            timeZone: start.zoneID, created: now))
+                            timeZone: start.zoneID, created: now), component: name(component), complete: false)
+    }
+
+    // MARK: Imported again
+
+    /// The stored alert as the file has it (`nudge import --replace`): every column of
+    /// Nudge's own export (`complete`), else the title, body, schedule and zone the file
+    /// says, the rest as the person set it (on or off, sound, snooze…). Its id and when it
+    /// was made stay.
+    public static func replacing(_ stored: Alert, with imported: Alert, complete: Bool) -> Alert {
+        var alert = complete ? imported : stored
+        if !complete { (alert.title, alert.body, alert.schedule, alert.timeZone) = (imported.title, imported.body, imported.schedule, imported.timeZone) }
+        (alert.id, alert.created) = (stored.id, stored.created)
+        return alert
+    }
+
+    /// Whether the file says something else than the stored alert from `now` on. A start
+    /// gone by and times left out that are over count for nothing: an import keeps only
+    /// those ahead, so the same file read a day later says the same.
+    public static func differs(_ stored: Alert, from imported: Alert, complete: Bool, now: Date) -> Bool {
+        func ahead(_ schedule: Schedule) -> String {
+            guard case .restricted(let base, var restriction) = schedule else { return schedule.storageText }
+            if let from = restriction.from, from <= now { restriction.from = nil }
+            restriction.except = restriction.except.filter { $0 > now }
+            return (restriction.isEmpty ? base : .restricted(base, restriction)).storageText
+        }
+        var (new, old) = (replacing(stored, with: imported, complete: complete), stored)
+        guard new.schedule == old.schedule || ahead(new.schedule) == ahead(old.schedule) else { return true }
+        (new.schedule, old.schedule) = (.once(now), .once(now))
+        return new != old
     }
 
     // MARK: Nudge's own
@@ -170,9 +228,11 @@ public enum CalendarImport {
     }
 
     /// The zone a property's TZID names, as the tz database has it (Outlook's "/" prefix
-    /// dropped); refused, naming the property, when there is none.
+    /// dropped), or by its Windows name ("W. Europe Standard Time", as Outlook writes it);
+    /// refused, naming the property, when there is none.
     static func zone(_ tzid: String, of name: String) throws(Refusal) -> TimeZone {
-        guard let found = TimeZone(identifier: tzid.hasPrefix("/") ? String(tzid.drop { $0 == "/" }) : tzid) else {
+        let id = tzid.hasPrefix("/") ? String(tzid.drop { $0 == "/" }) : tzid
+        guard let found = TimeZone(identifier: id) ?? WindowsZones.iana(id).flatMap(TimeZone.init(identifier:)) else {
             throw Refusal(reason: "\(name);TZID=\(tzid.quotedPrefix(40)): no time zone of that name in the zone database")
         }
         return found
@@ -275,7 +335,7 @@ public enum CalendarImport {
             guard let text = parts[name] else { return nil }
             var values: [Int] = []
             for item in text.split(separator: ",") {
-                guard let n = Int(item), range.contains(n) else { throw refuse("\(name)=\(text)", "\(item) is not in \(range.lowerBound)…\(range.upperBound)") }
+                guard let n = Int(item), range.contains(n) else { throw refuse("\(name)=\(text)", "\(String(item).quotedPrefix(20)) is not in \(range.lowerBound)…\(range.upperBound)") }
                 values.append(n)
             }
             return values.sorted()
@@ -288,11 +348,11 @@ public enum CalendarImport {
         if let text = parts["BYDAY"] {
             var days: Set<Weekday> = [], placed = false
             for item in text.split(separator: ",") {
-                guard let weekday = Weekday(rruleName: item.suffix(2)) else { throw refuse("BYDAY=\(text)", "\(item) is not a day") }
+                guard let weekday = Weekday(rruleName: item.suffix(2)) else { throw refuse("BYDAY=\(text)", "\(String(item).quotedPrefix(20)) is not a day") }
                 let ordinal = item.dropLast(2)
                 guard let place = ordinal.isEmpty ? 0 : Int(ordinal.hasPrefix("+") ? ordinal.dropFirst() : ordinal), place != 0 || ordinal.isEmpty,
                       let found = Schedule.Place(place, weekday) else {
-                    throw refuse("BYDAY=\(text)", "\(item): a weekday's place in the month is 1 to 5, or -1 to -5 from its end")
+                    throw refuse("BYDAY=\(text)", "\(String(item).quotedPrefix(20)): a weekday's place in the month is 1 to 5, or -1 to -5 from its end")
                 }
                 placed = placed || place != 0
                 days.insert(found.weekday)
@@ -317,9 +377,11 @@ public enum CalendarImport {
         }
 
         // The alarm moves every occurrence by the same amount: within the day only (a day
-        // earlier would change which days it falls on).
+        // earlier would change which days it falls on), except for steps of elapsed time
+        // (MINUTELY, HOURLY), which have no days of their own.
         let second = start.time.secondOfDay + offset
-        guard (0..<86_400).contains(second) || unit < 86_400 && parts["BYHOUR"] == nil else {
+        let steps = (1..<86_400).contains(unit)
+        guard (0..<86_400).contains(second) || steps && parts["BYHOUR"] == nil else {
             throw Refusal(reason: "VALARM TRIGGER: it moves the reminder to another day than the event's")
         }
         let localTime = LocalTime(secondOfDay: ((second % 86_400) + 86_400) % 86_400)!
@@ -360,8 +422,18 @@ public enum CalendarImport {
         if let count = parts["COUNT"] {
             guard let n = Int(count), n >= 1 else { throw refuse("COUNT=\(count)", "not a positive number") }
             guard n <= 100_000 else { throw refuse("COUNT=\(count)", "more than 100000 times") }
-            let times = restricted().occurrences(after: first.addingTimeInterval(-1), count: n, in: start.zone)
-            if times.count == n { restriction.until = times.last }
+            // Looked for within a bound, as a rule's times may be decades apart.
+            var bounded = restriction
+            bounded.until = first.addingTimeInterval(Double(Self.maxCountYears) * 31_556_952)
+            let times = Schedule.restricted(base, bounded).occurrences(after: first.addingTimeInterval(-1), count: n, in: start.zone)
+            guard times.count == n else {
+                guard restricted().occurrences(after: first.addingTimeInterval(-1), count: 1, in: start.zone).isEmpty else {
+                    // TRANSLATORS: nudge import: %1$s is an RRULE's COUNT, %2$d a number of years.
+                    throw Refusal(Phrase("RRULE COUNT=%1$s: its last time is more than %2$d years away", count, Self.maxCountYears))
+                }
+                throw never(rrule)
+            }
+            restriction.until = times.last
         }
         // Dates left out: those ahead. A DATE leaves out the whole day (as other clients
         // read it), a DATE-TIME its one time.
@@ -377,7 +449,10 @@ public enum CalendarImport {
                 if item.count == 8 {
                     let (dayStart, dayEnd) = (clock.instant(parsed.day, LocalTime(secondOfDay: 0)!), clock.instant(parsed.day.advanced(by: 1), LocalTime(secondOfDay: 0)!))
                     guard dayEnd.addingTimeInterval(Double(offset)) > now else { continue }
-                    except.formUnion(restricted().occurrences(after: dayStart.addingTimeInterval(Double(offset) - 0.001), count: 1441, in: start.zone)
+                    // The day's times: a walk that ends with the day.
+                    var day = restriction
+                    day.until = min(restriction.until ?? .distantFuture, dayEnd.addingTimeInterval(Double(offset)))
+                    except.formUnion(Schedule.restricted(base, day).occurrences(after: dayStart.addingTimeInterval(Double(offset) - 0.001), count: 1441, in: start.zone)
                         .filter { $0.addingTimeInterval(Double(-offset)) < dayEnd && $0 > now })
                 } else {
                     let instant = parsed.instant.addingTimeInterval(Double(offset))
@@ -390,9 +465,33 @@ public enum CalendarImport {
         }
         restriction.except = except
         let schedule = restricted()
-        // Over already (an end gone by, a number of times used up): nothing to import.
-        if restriction.until != nil, schedule.occurrences(after: now, count: 1, in: start.zone).isEmpty { return nil }
+        // Times every day, or steps of time, with no end: something ahead, whatever the day.
+        let daysMayRunOut: Bool = switch base {
+        case .cron: true
+        default: restriction.until != nil || restriction.narrowsDays
+        }
+        if daysMayRunOut, schedule.occurrences(after: now, count: 1, in: start.zone).isEmpty {
+            // Over already (an end gone by, a number of times used up): nothing to import.
+            // A rule that has no time at all, in any year, is refused (without an end, the
+            // search from now said so already).
+            var ever = restriction
+            (ever.from, ever.until, ever.except) = (nil, nil, [])
+            guard restriction.until == nil
+                || Schedule.restricted(base, ever).occurrences(after: first.addingTimeInterval(-1), count: 1, in: start.zone).isEmpty else { return nil }
+            throw never(rrule)
+        }
         return schedule
+    }
+
+    /// How far ahead the last of a COUNT's times may be: beyond, the walk to it would be
+    /// long, and no reminder is meant for then.
+    static let maxCountYears = 1000
+
+    /// A rule that fires on no day of any year (February 30, a leap day only in years that
+    /// are not leap years).
+    static func never(_ rrule: String) -> Refusal {
+        // TRANSLATORS: nudge import: %s is an RRULE (cut short) that fires on no day of any year (BYMONTH=2;BYMONTHDAY=30).
+        Refusal(Phrase("RRULE %s: it never happens, in any year", rrule.quotedPrefix(60)))
     }
 
     /// The schedule of a rule's frequency and parts (see ``schedule(_:start:offset:now:)``).
@@ -414,7 +513,7 @@ public enum CalendarImport {
                 let grid = stride(from: first, to: 86_400, by: step).compactMap(LocalTime.init(secondOfDay:)).filter {
                     (hours?.contains($0.secondOfDay / 3600) ?? true) && (minutes?.contains($0.secondOfDay / 60 % 60) ?? true)
                 }
-                guard !grid.isEmpty else { throw refuse(rrule, "it never happens") }
+                guard !grid.isEmpty else { throw never(rrule) }
                 return .daily(times: grid, days: weekdays ?? allDays)
             }
             return .interval(seconds: step, anchor: start.instant.addingTimeInterval(Double(offset)), days: weekdays ?? allDays)
@@ -456,5 +555,8 @@ public enum CalendarImport {
 
 extension String {
     /// At most `limit` characters, with "…" when cut.
-    func quotedPrefix(_ limit: Int) -> String { count > limit ? prefix(limit) + "…" : self }
+    func quotedPrefix(_ limit: Int) -> String {
+        // Most are short: no counting of characters for them.
+        utf8.count <= limit || count <= limit ? self : prefix(limit) + "…"
+    }
 }

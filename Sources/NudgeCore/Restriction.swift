@@ -36,7 +36,12 @@ extension Schedule {
         /// Whether a day is one it keeps: in a period, one of the places and one of the days
         /// of the month when there are any.
         public func includes(_ day: CivilDay) -> Bool {
-            guard period?.contains(day) ?? true, places.isEmpty || places.contains(where: { $0.matches(day) }) else { return false }
+            (period?.contains(day) ?? true) && keeps(day)
+        }
+
+        /// ``includes(_:)`` for a day of the period (a walk over the period's days).
+        func keeps(_ day: CivilDay) -> Bool {
+            guard places.isEmpty || places.contains(where: { $0.matches(day) }) else { return false }
             guard !monthDays.isEmpty else { return true }
             let (year, month, date) = day.components
             let fromEnd = date - CivilDay.daysIn(month: month, year: year) - 1
@@ -137,6 +142,30 @@ extension Schedule {
             return (distance % every + every) % every == 0
         }
 
+        /// The days from `day` on of the period holding it, or of the next period when none
+        /// does: the first of them (`day` itself, or the next period's first day) and the
+        /// day after the period's last.
+        func span(from day: CivilDay) -> (first: CivilDay, end: CivilDay) {
+            let current = index(day), behind = ((current - index(anchor)) % every + every) % every
+            let period = behind == 0 ? current : current + every - behind
+            return (max(day, start(period)), start(period + 1))
+        }
+
+        /// The first day of the period numbered `index` (see ``index(_:)``).
+        private func start(_ index: Int) -> CivilDay {
+            switch unit {
+            case .day:
+                return CivilDay(daysSinceEpoch: index)
+            case .week:
+                return CivilDay(daysSinceEpoch: index * 7 + weekStart.rawValue - 4)
+            case .month:
+                let year = index >= 0 ? index / 12 : (index - 11) / 12
+                return CivilDay(year: year, month: index - year * 12 + 1, day: 1)!
+            case .year:
+                return CivilDay(year: index, month: 1, day: 1)!
+            }
+        }
+
         /// The period's number since 1970: days, weeks starting on ``weekStart``, months, years.
         private func index(_ day: CivilDay) -> Int {
             switch unit {
@@ -168,7 +197,7 @@ extension Schedule {
             }
         }
 
-        /// How many days a period can last: how far a walk over days must look ahead.
+        /// How many days a period can last (what ``maxDays`` bounds).
         var longestDays: Int {
             switch unit {
             case .day: every
@@ -179,10 +208,41 @@ extension Schedule {
         }
     }
 
-    /// How many days ahead a walk looks for a matching day: 8 years (a cron expression for
-    /// February 29 in a century year), and 8 periods more.
-    public static func horizon(_ period: Period?) -> Int {
-        8 * 366 + 2 + (period?.longestDays ?? 0) * 8
+    /// The first day from `start` on (up to `last`, when given) that a period keeps (every
+    /// day without one) and `matches` holds; `nil` when there is none, ever. Every day's
+    /// weekday, month and month length come back every 400 Gregorian years (146,097 days,
+    /// 20,871 weeks, 4,800 months), and a period's days with them after a whole number of
+    /// such cycles: a walk over the period's days that finds no match among as many of them
+    /// as one cycle holds (``cycleDays(_:)``) never will. Most walks stop on their first
+    /// days; one for a day that never comes checks at most 148,800 days.
+    @inline(__always)
+    public static func firstDay(from start: CivilDay, through last: CivilDay? = nil, period: Period?,
+                                matches: (CivilDay) -> Bool) -> CivilDay? {
+        // `end`: the day after the period `day` lies in (the next one is looked up there).
+        var day = start, end = start
+        for _ in 0..<cycleDays(period) {
+            if let period, day >= end { (day, end) = period.span(from: day) }
+            if let last, day > last { return nil }
+            if matches(day) { return day }
+            day = day.advanced(by: 1)
+        }
+        return nil
+    }
+
+    /// How many of a period's days (every day without one) one cycle of its days and of the
+    /// calendar holds: every N days, `146,097 / gcd(146,097, N)`; weeks, 7 days of
+    /// `20,871 / gcd(20,871, N)` of them; months, at most 31 days of `4,800 / gcd(4,800, N)`;
+    /// years, at most 366 days of `400 / gcd(400, N)`.
+    static func cycleDays(_ period: Period?) -> Int {
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        guard let period else { return 146_097 }
+        let n = period.every
+        switch period.unit {
+        case .day: return 146_097 / gcd(146_097, n)
+        case .week: return 7 * (20_871 / gcd(20_871, n))
+        case .month: return 31 * (4_800 / gcd(4_800, n))
+        case .year: return 366 * (400 / gcd(400, n))
+        }
     }
 
     /// The schedule without its restriction.
@@ -202,25 +262,30 @@ extension Schedule {
 
     /// ``occurrences(after:count:in:anchor:)`` of a restricted schedule: the base's, less
     /// what the restriction leaves out. A period filters days before their times are
-    /// resolved, so a rule every 5 years does not walk every day's times. A place in the
-    /// month (the fifth Monday) can be a year away: the walk looks 8 years further.
+    /// resolved, so a rule every 5 years does not walk every day's times; the walk jumps
+    /// from one period to the next and goes as far as a day can be (``firstDay(from:through:period:matches:)``),
+    /// and no further than the end.
     static func occurrences(of base: Schedule, _ restriction: Restriction, after: Date, count: Int, clock: ZoneClock,
                             zone: TimeZone, anchor: Date?) -> [Date] {
         var result: [Date] = []
         var cursor = max(after, restriction.from.map { $0.addingTimeInterval(-0.001) } ?? after)
         // A few more than asked for: times left out are few (a walk goes on when they are not).
         let batch = min(count + 4, 512)
-        let horizon = horizon(restriction.period)
+        // The day after the end's: a zone that turns its clock back over midnight has times
+        // of the next day before the end.
+        let lastDay = restriction.until.map { clock.local($0).day.advanced(by: 1) }
+        // Most restrictions keep every day of their periods: no call per day for them.
+        let keepsAll = restriction.places.isEmpty && restriction.monthDays.isEmpty
         while result.count < count {
             if let until = restriction.until, cursor >= until { break }
             let found: [Date] = switch base {
             case .daily(let times, let days):
-                walkDays(after: cursor, count: batch, clock: clock, times: times.sorted(), horizon: horizon) {
-                    days.contains($0.weekday) && restriction.includes($0)
+                walkDays(after: cursor, count: batch, clock: clock, times: times.sorted(), period: restriction.period, through: lastDay) {
+                    days.contains($0.weekday) && (keepsAll || restriction.keeps($0))
                 }
             case .cron(let cron):
-                walkDays(after: cursor, count: batch, clock: clock, times: cron.times, horizon: horizon) {
-                    cron.matches($0) && restriction.includes($0)
+                walkDays(after: cursor, count: batch, clock: clock, times: cron.times, period: restriction.period, through: lastDay) {
+                    cron.matches($0) && (keepsAll || restriction.keeps($0))
                 }
             default:
                 // Steps of elapsed time: no days narrowed (see `narrowsDays`).
@@ -229,7 +294,7 @@ extension Schedule {
             guard let last = found.last else { break }
             for instant in found {
                 if let until = restriction.until, instant > until { return result }
-                if restriction.except.contains(instant) { continue }
+                if !restriction.except.isEmpty, restriction.except.contains(instant) { continue }
                 result.append(instant)
                 if result.count == count { break }
             }

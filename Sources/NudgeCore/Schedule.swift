@@ -86,26 +86,28 @@ public enum Schedule: Sendable, Hashable, Codable {
     }
 
     /// Walks local days from the one `after` falls on, trying each time of each matching
-    /// day; instants come out strictly increasing (two gap times that both land on the
-    /// gap's end count once). It looks `horizon` days ahead at most.
-    static func walkDays(after: Date, count: Int, clock: ZoneClock, times: [LocalTime], horizon: Int = horizon(nil),
+    /// day (only the days of `period`, and none after `last`); instants come out strictly
+    /// increasing (two gap times that both land on the gap's end count once). It goes as
+    /// far as a matching day can be: fewer instants come back only when no day matches again.
+    static func walkDays(after: Date, count: Int, clock: ZoneClock, times: [LocalTime], period: Period? = nil, through last: CivilDay? = nil,
                          matches: (CivilDay) -> Bool) -> [Date] {
         guard !times.isEmpty else { return [] }
         var result: [Date] = []
-        var last = after
+        var latest = after
         // The local day `after` falls on is the first that can hold a later instant: a
         // repeated hour of the day before happened first, and that is the one we fire.
-        let start = clock.local(after).day
-        for day in start..<start.advanced(by: horizon) where matches(day) {
+        var next = clock.local(after).day
+        while let day = firstDay(from: next, through: last, period: period, matches: matches) {
             let resolve = clock.resolver(for: day)
             for time in times {
                 let t = Date(timeIntervalSince1970: TimeInterval(resolve(time)))
-                if t > last {
+                if t > latest {
                     result.append(t)
-                    last = t
+                    latest = t
                     if result.count == count { return result }
                 }
             }
+            next = day.advanced(by: 1)
         }
         return result
     }

@@ -61,4 +61,49 @@ struct ComponentTests {
             #expect(error.reason.contains(reason), "\(error)")
         }
     }
+
+    @Test func oldMacLineEndsAByteOrderMarkAndAFoldInsideACharacterRead() throws {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:물 마시기\r\n  250 ml\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let expected = try Component.read(text)
+        #expect(expected.first?.components.first?["SUMMARY"]?.text == "물 마시기 250 ml")
+        #expect(try Component.read(text.replacingOccurrences(of: "\r\n", with: "\r")) == expected)
+        #expect(try Component.read(bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8)) == expected)
+        // "물" is EB AC BC: a fold after its first byte and one after its second.
+        for cut in 1...2 {
+            var bytes = Array(text.utf8)
+            bytes.insert(contentsOf: Array("\r\n ".utf8), at: bytes.firstIndex(of: 0xEB)! + cut)
+            #expect(try Component.read(bytes: bytes) == expected)
+        }
+    }
+
+    /// Bytes in ways a file can be broken, the line each is named on and how.
+    static let badBytes: [([UInt8], Int, SyntaxError.Kind)] = {
+        let utf16: [UInt8] = Array("BEGIN:VCALENDAR\r\n".utf16).flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), 0] }
+        let nul: [UInt8] = Array("BEGIN:VCALENDAR\nX:a\u{0}b\nEND:VCALENDAR\n".utf8)
+        let folded: [UInt8] = Array("BEGIN:VCALENDAR\nX:a\n b".utf8) + [0xFF] + Array("\nEND:VCALENDAR\n".utf8)
+        return [(nul, 2, .nul), (folded, 2, .notUTF8), (utf16, 1, .nul), ([0xFF, 0xFE] + utf16, 1, .notUTF8), ([0x01, 0xFF, 0x42, 0x45], 1, .structure)]
+    }()
+
+    @Test(arguments: badBytes)
+    func aNULAndBytesThatAreNotUTF8AreNamedWithTheirLine(bytes: [UInt8], line: Int, kind: SyntaxError.Kind) {
+        do {
+            _ = try Component.read(bytes: bytes)
+            Issue.record("read")
+        } catch {
+            #expect(error.line == line && error.kind == kind, "\(error)")
+        }
+    }
+
+    @Test func messagesQuoteAShortPrefixOfTheFile() {
+        let long = String(repeating: "X", count: 1 << 20)
+        for text in ["BEGIN:VCALENDAR\nEND:\(long)\n", "BEGIN:\(long)\n", "BEGIN:VCALENDAR\nEND:VCALENDAR\n\(long):v\n",
+                     "BEGIN:VCALENDAR\nX;\(long)\n", "BEGIN:VCALENDAR\n\(long)\n", "BEGIN:VCALENDAR\rX:\(long)\r"] {
+            do {
+                _ = try Component.read(text)
+                Issue.record("read")
+            } catch {
+                #expect(error.reason.utf8.count < 200, "\(error.reason.prefix(100))")
+            }
+        }
+    }
 }

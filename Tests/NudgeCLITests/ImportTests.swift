@@ -268,4 +268,182 @@ struct ImportTests {
         let missing = try home.nudge("import", home.dir + "/no-such.ics")
         #expect(missing.status == 74 && missing.stderr.split(separator: "\n").count == 1)
     }
+
+    /// The instants `nudge next` gives for an alert after an instant, in UTC.
+    static func next(_ home: Home, title: String, after: String, count: Int) throws -> [String] {
+        let id = try #require(try home.list().first { $0["title"] as? String == title }?["shortId"] as? String, "\(title) not imported")
+        let out = try home.nudge("next", id, "--after", after, "--count", "\(count)", "--json")
+        return ((try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: String]]) ?? []).compactMap { $0["utc"] }
+    }
+
+    /// A UID is read once per file (a changed occurrence, RECURRENCE-ID, is refused wherever
+    /// it stands, before its rule too); a reminder stored already is kept when the file says
+    /// something else, each one named, and --replace takes the file's content, keeping the
+    /// reminder's id, its switch and its state.
+    @Test func aUIDIsReadOnceAndChangedContentIsKeptUnlessReplaced() throws {
+        let home = try Home()
+        let file = home.dir + "/twice.ics"
+        func write(_ events: [Event]) throws { try Self.calendar(events).write(toFile: file, atomically: true, encoding: .utf8) }
+        func schedules() throws -> [String: String] {
+            Dictionary(try home.list().map { ($0["title"] as? String ?? "", $0["schedule"] as? String ?? "") }, uniquingKeysWith: { a, b in a + " & " + b })
+        }
+        let standup = Event(uid: "standup", lines: ["DTSTART:20260105T090000Z", "RRULE:FREQ=WEEKLY;BYDAY=MO"])
+        try write([Event(uid: "dup", lines: ["DTSTART:20260105T090000Z", "RRULE:FREQ=DAILY"]),
+                   Event(uid: "dup", lines: ["DTSTART:20260105T100000Z", "RRULE:FREQ=DAILY"]),
+                   Event(uid: "standup", lines: ["RECURRENCE-ID:20260112T090000Z", "DTSTART:20260112T110000Z"] + Self.alarm(":PT0S")),
+                   standup])
+        let first = try home.nudge("import", file)
+        #expect(first.status == 65)
+        #expect(first.stdout == "imported 2, already there 0, refused 2\n")
+        let lines = first.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(first.stderr)")
+        #expect(lines.first?.contains("(UID dup): the same UID as an earlier component of the file") == true, "\(first.stderr)")
+        #expect(lines.last?.contains("(UID standup): RECURRENCE-ID") == true, "\(first.stderr)")
+        #expect(try schedules() == ["dup": "daily at 09:00", "standup": "Mon at 09:00"])
+
+        // The same UID at another time: the stored one stays, and the line says so. What the
+        // person set (off, done for today) is theirs.
+        let id = try #require(try home.list().first { $0["title"] as? String == "dup" }?["shortId"] as? String)
+        #expect(try home.nudge("done", id).status == 0)
+        #expect(try home.nudge("off", id).status == 0)
+        try write([Event(uid: "dup", lines: ["DTSTART:20260105T080000Z", "RRULE:FREQ=DAILY"]), standup])
+        let again = try home.nudge("import", file)
+        #expect(again.status == 0)
+        #expect(again.stdout == "imported 0, already there 1, refused 0; 1 changed in the file, kept as stored\n")
+        #expect(again.stderr.split(separator: "\n").count == 1 && again.stderr.contains("(UID dup): changed in the file"), "\(again.stderr)")
+        #expect(try schedules()["dup"] == "daily at 09:00")
+
+        // --replace: the file's schedule; the same id, still off, the same state.
+        func state() throws -> String { try Bench.run("/usr/bin/sqlite3", ["-json", home.database, "SELECT * FROM alertState ORDER BY alertId"]).stdout }
+        let before = try state()
+        let replaced = try home.nudge("import", "--replace", file)
+        #expect(replaced.status == 0 && replaced.stderr.isEmpty, "\(replaced.stderr)")
+        #expect(replaced.stdout == "imported 0, already there 1, refused 0; 1 replaced with the file's content\n")
+        let alert = try #require(try home.list().first { $0["title"] as? String == "dup" })
+        #expect(alert["shortId"] as? String == id && alert["schedule"] as? String == "daily at 08:00" && alert["enabled"] as? Bool == false)
+        #expect(try state() == before && before.contains("doneForDay"))
+        #expect(try home.nudge("import", file).stdout == "imported 0, already there 2, refused 0\n")
+        #expect(try home.list().count == 2)
+    }
+
+    /// An all-day event's alarm before it (TRIGGER:-PT15M on a DATE, 23:45 the day before)
+    /// would move a yearly or monthly reminder to another day: refused, as for a daily one.
+    /// An alarm on the day itself comes in at its time.
+    @Test func anAlarmTheDayBeforeAnAllDayEventIsRefused() throws {
+        let home = try Home()
+        let file = home.dir + "/birthdays.ics"
+        try Self.calendar([
+            Event(uid: "birthday", lines: ["DTSTART;VALUE=DATE:20261201", "RRULE:FREQ=YEARLY"] + Self.alarm(":-PT15M")),
+            Event(uid: "rent", lines: ["DTSTART;VALUE=DATE:20260101", "RRULE:FREQ=MONTHLY"] + Self.alarm(":-P1D")),
+            Event(uid: "anniversary", lines: ["DTSTART;VALUE=DATE:20261201", "RRULE:FREQ=YEARLY"] + Self.alarm(":PT9H")),
+        ]).write(toFile: file, atomically: true, encoding: .utf8)
+        let out = try home.nudge("import", file)
+        #expect(out.status == 65)
+        #expect(out.stdout == "imported 1, already there 0, refused 2\n")
+        let lines = out.stderr.split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.contains("TRIGGER: it moves the reminder to another day") }, "\(out.stderr)")
+        #expect(lines.first?.contains("(UID birthday)") == true && lines.last?.contains("(UID rent)") == true)
+        // Floating time: 09:00 in the system's zone (Seoul, UTC+9).
+        #expect(try Self.next(home, title: "anniversary", after: "2027-01-01T00:00:00Z", count: 2) == ["2027-12-01T00:00:00Z", "2028-12-01T00:00:00Z"])
+    }
+
+    /// A rule that never happens (February 30, the 31st of April, a leap day only in years
+    /// that are not leap years) is refused; one that happens once in decades or centuries
+    /// comes in and is found however far away its next time is.
+    @Test func aRuleThatNeverHappensIsRefusedAndARareOneIsFound() throws {
+        let home = try Home()
+        let never = [
+            Event(uid: "february-30", lines: ["DTSTART:20260105T090000Z", "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"]),
+            Event(uid: "april-31", lines: ["DTSTART:20260401T090000Z", "RRULE:FREQ=MONTHLY;BYMONTH=4,6,9,11;BYMONTHDAY=31"]),
+            Event(uid: "leap-day-in-odd-years", lines: ["DTSTART:20270228T090000Z", "RRULE:FREQ=YEARLY;INTERVAL=4;BYMONTH=2;BYMONTHDAY=29"]),
+            Event(uid: "31st-every-april", lines: ["DTSTART:20260401T090000Z", "RRULE:FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=31"]),
+        ]
+        // Not within its dates, but in other years: over, not refused.
+        let over = Event(uid: "fifth-sunday-of-february-till-2028", lines: ["DTSTART:20260301T090000Z", "RRULE:FREQ=MONTHLY;BYDAY=-5SU;BYMONTH=2;UNTIL=20280101T000000Z"])
+        let rare = [
+            Event(uid: "fifth-friday-of-february", lines: ["DTSTART:20080229T090000Z", "RRULE:FREQ=MONTHLY;BYDAY=5FR;BYMONTH=2"]),
+            Event(uid: "leap-day-every-century", lines: ["DTSTART:20000229T090000Z", "RRULE:FREQ=YEARLY;INTERVAL=100;BYMONTH=2;BYMONTHDAY=29"]),
+        ]
+        let file = home.dir + "/rare.ics"
+        try Self.calendar(never + rare + [over]).write(toFile: file, atomically: true, encoding: .utf8)
+        let out = try home.nudge("import", file)
+        #expect(out.status == 65)
+        #expect(out.stdout == "imported 2, already there 0, refused 4; 1 over already, not imported\n")
+        let lines = out.stderr.split(separator: "\n")
+        #expect(lines.count == 4, "\(out.stderr)")
+        for (event, line) in zip(never, lines) {
+            #expect(line.contains("(UID \(event.uid)): RRULE") && line.hasSuffix("it never happens, in any year"), "\(line)")
+        }
+        // 2036 is more than eight years away; from 2189 the next is 2228, 40 years on.
+        #expect(try Self.next(home, title: "fifth-friday-of-february", after: "2026-03-01T00:00:00Z", count: 2)
+                == ["2036-02-29T09:00:00Z", "2064-02-29T09:00:00Z"])
+        #expect(try Self.next(home, title: "fifth-friday-of-february", after: "2189-01-01T00:00:00Z", count: 1) == ["2228-02-29T09:00:00Z"])
+        // 2100, 2200 and 2300 are not leap years.
+        #expect(try Self.next(home, title: "leap-day-every-century", after: "2026-01-01T00:00:00Z", count: 1) == ["2400-02-29T09:00:00Z"])
+    }
+
+    /// Calendars as they come: old Mac line ends (CR alone), a byte order mark, a line
+    /// folded inside a character, Outlook's Windows zone names.
+    @Test func calendarsAsTheyCome() throws {
+        let home = try Home()
+        let daily = Self.calendar([Event(uid: "crlf", lines: ["DTSTART:20260105T090000Z", "RRULE:FREQ=DAILY"])])
+        // A title of Korean text (3 bytes a character), its line folded at 75 octets: inside a character.
+        let title = String(repeating: "물 마시기 ", count: 12)
+        var folded = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:folded\r\nDTSTART:20260105T090000Z\r\nRRULE:FREQ=DAILY\r\n".utf8)
+        let summary = Array(("SUMMARY:" + title).utf8)
+        #expect(summary[75] & 0xC0 == 0x80)
+        folded += summary[..<75] + Array("\r\n ".utf8) + summary[75...] + Array("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        let good: [(String, [UInt8], String)] = [
+            ("mac.ics", Array(daily.replacingOccurrences(of: "\r\n", with: "\r").replacingOccurrences(of: "crlf", with: "mac").utf8), "mac"),
+            ("bom.ics", [0xEF, 0xBB, 0xBF] + Array(daily.replacingOccurrences(of: "crlf", with: "bom").utf8), "bom"),
+            ("folded.ics", folded, title),
+        ]
+        for (name, bytes, title) in good {
+            #expect(FileManager.default.createFile(atPath: home.dir + "/" + name, contents: Data(bytes)))
+            let out = try home.nudge("import", home.dir + "/" + name)
+            #expect(out.status == 0 && out.stdout == "imported 1, already there 0, refused 0\n", "\(name): \(out.stderr)")
+            #expect(try home.list().contains { $0["title"] as? String == title }, "\(name)")
+        }
+
+        // Outlook's zones by their Windows names, EXDATE's too.
+        let outlook = home.dir + "/outlook.ics"
+        try Self.calendar([
+            Event(uid: "berlin", lines: ["DTSTART;TZID=W. Europe Standard Time:20260105T090000", "RRULE:FREQ=DAILY",
+                                         "EXDATE;TZID=W. Europe Standard Time:20270105T090000"]),
+            Event(uid: "new-york", lines: ["DTSTART;TZID=\"Eastern Standard Time\":20260105T090000", "RRULE:FREQ=WEEKLY;BYDAY=MO"]),
+            Event(uid: "seoul", lines: ["DTSTART;TZID=Korea Standard Time:20260105T090000", "RRULE:FREQ=DAILY"]),
+        ]).write(toFile: outlook, atomically: true, encoding: .utf8)
+        let imported = try home.nudge("import", outlook)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let zones = Dictionary(try home.list().map { ($0["title"] as? String ?? "", $0["timeZone"] as? String ?? "") }, uniquingKeysWith: { a, _ in a })
+        #expect(zones["berlin"] == "Europe/Berlin" && zones["new-york"] == "America/New_York" && zones["seoul"] == "Asia/Seoul", "\(zones)")
+        #expect(try Self.next(home, title: "berlin", after: "2027-01-04T00:00:00Z", count: 2) == ["2027-01-04T08:00:00Z", "2027-01-06T08:00:00Z"])
+        #expect(try Self.next(home, title: "new-york", after: "2027-07-01T00:00:00Z", count: 1) == ["2027-07-05T13:00:00Z"])
+    }
+
+    /// A broken file is one short line, exit 65: a NUL byte named with its line, a file of
+    /// old Mac line ends cut short named where it is, never the whole file quoted.
+    @Test func aBrokenFileIsOneShortLine() throws {
+        let home = try Home()
+        let daily = Self.calendar([Event(uid: "crlf", lines: ["DTSTART:20260105T090000Z", "RRULE:FREQ=DAILY"])])
+        let cut = Array(daily.replacingOccurrences(of: "\r\n", with: "\r").utf8.dropLast(25))
+        let padded = Array(("BEGIN:VCALENDAR\r" + String(repeating: "X-PAD:" + String(repeating: "x", count: 90) + "\r", count: 50_000)).utf8)
+        var longRule = daily.replacingOccurrences(of: "FREQ=DAILY", with: "FREQ=" + String(repeating: "D", count: 1 << 20))
+        longRule = longRule.replacingOccurrences(of: "crlf", with: "long")
+        let nul = Array(daily.replacingOccurrences(of: "SUMMARY:crlf", with: "SUMMARY:cr\0lf").utf8)
+        let bad: [(String, [UInt8], Int32, String)] = [
+            ("nul.ics", nul, 65, "nudge: nul.ics is not iCalendar: line 7 holds a NUL byte\n"),
+            ("cut-mac.ics", cut, 65, "nudge: cut-mac.ics, line 4: BEGIN:VEVENT is never closed (the file is cut short?)\n"),
+            ("padded.ics", padded, 65, "nudge: padded.ics, line 1: BEGIN:VCALENDAR is never closed (the file is cut short?)\n"),
+            ("long-rule.ics", Array(longRule.utf8), 65, ""),
+        ]
+        for (name, bytes, status, message) in bad {
+            let path = home.dir + "/" + name
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            let out = try home.nudge(["import", path], environment: ["TZ": "UTC"])
+            #expect(out.status == status, "\(name): \(out.status)")
+            #expect(out.stderr.utf8.count < 300, "\(name): \(out.stderr.utf8.count) bytes of stderr")
+            if !message.isEmpty { #expect(out.stderr.replacingOccurrences(of: home.dir + "/", with: "") == message) }
+        }
+    }
 }

@@ -79,6 +79,33 @@ struct RestrictionTests {
         #expect(Schedule.Restriction.monthDay(-2) == "day 2 from the end")
     }
 
+    @Test func aDayOnceInDecadesIsFoundAndOneThatNeverComesIsNot() throws {
+        // The fifth Friday of February: a leap year's February 29 on a Friday; after 2189,
+        // the next is 2228 (2200 is not a leap year).
+        let fifth = Schedule.restricted(.cron(try CronExpression("0 9 * 2 5")), .init(places: [try #require(Schedule.Place(5, .friday))]))
+        #expect(next(fifth, after: "2026-03-01T00:00:00Z", count: 2) == ["2036-02-29T09:00:00Z", "2064-02-29T09:00:00Z"])
+        #expect(next(fifth, after: "2189-01-01T00:00:00Z", count: 1) == ["2228-02-29T09:00:00Z"])
+        // February 29 every 99 years from 2027: 2324, then 396 years on.
+        let leap = try CronExpression("0 9 29 2 *")
+        let every99 = try #require(Schedule.Period(unit: .year, every: 99, anchor: Self.day("2027-01-01")))
+        #expect(next(.restricted(.cron(leap), .init(period: every99)), after: "2026-01-01T00:00:00Z", count: 2)
+                == ["2324-02-29T09:00:00Z", "2720-02-29T09:00:00Z"])
+        // Never: February 30; February 29 every fourth year from 2027; the 31st every 12
+        // months from April; a fifth Monday every 7 days from a first Monday.
+        let everyFourth = try #require(Schedule.Period(unit: .year, every: 4, anchor: Self.day("2027-02-28")))
+        let aprils = try #require(Schedule.Period(unit: .month, every: 12, anchor: Self.day("2026-04-01")))
+        let weeks = try #require(Schedule.Period(unit: .day, every: 7, anchor: Self.day("2026-01-05")))
+        let never: [Schedule] = [
+            .cron(try CronExpression("0 9 30 2 *")),
+            .restricted(.cron(leap), .init(period: everyFourth)),
+            .restricted(.cron(try CronExpression("0 9 31 * *")), .init(period: aprils)),
+            .restricted(.daily(times: [Self.nine], days: Schedule.everyDay), .init(period: weeks, places: [try #require(Schedule.Place(5, .monday))], monthDays: [3])),
+        ]
+        for schedule in never {
+            #expect(next(schedule, after: "2026-01-01T00:00:00Z").isEmpty, "\(schedule.storageText)")
+        }
+    }
+
     @Test func aStartAnEndAndTimesLeftOut() {
         let restriction = Schedule.Restriction(from: utc("2026-12-02T09:00:00Z"), until: utc("2026-12-06T09:00:00Z"),
                                                except: [utc("2026-12-04T09:00:00Z")])

@@ -1,0 +1,82 @@
+import Foundation
+@testable import ICalendar
+import NudgeCore
+import Testing
+
+/// Components read as alerts, with fixed instants (none depends on today).
+struct CalendarImportTests {
+    static let utc = TimeZone(identifier: "UTC")!
+
+    static func instant(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+    static func outcomes(_ events: [String], now: String) throws -> [CalendarImport.Outcome] {
+        let text = "BEGIN:VCALENDAR\r\n" + events.map { "BEGIN:VEVENT\r\n" + $0 + "END:VEVENT\r\n" }.joined() + "END:VCALENDAR\r\n"
+        return CalendarImport.alerts(in: try Component.read(text), system: utc, now: instant(now))
+    }
+
+    static func alert(_ outcome: CalendarImport.Outcome?) -> Alert? {
+        if case .alert(let alert, _, _)? = outcome { return alert }
+        return nil
+    }
+
+    @Test func windowsZoneNamesAreZonesOfTheZoneDatabase() throws {
+        for (windows, iana) in WindowsZones.table {
+            #expect(TimeZone(identifier: iana) != nil, "\(windows): \(iana) is not in this system's zone database")
+        }
+        #expect(try CalendarImport.zone("W. Europe Standard Time", of: "DTSTART").identifier == "Europe/Berlin")
+        #expect(try CalendarImport.zone("Korea Standard Time", of: "DTSTART").identifier == "Asia/Seoul")
+        #expect(try CalendarImport.zone("/Europe/Paris", of: "DTSTART").identifier == "Europe/Paris")
+        #expect(throws: CalendarImport.Refusal.self) { try CalendarImport.zone("Mars Standard Time", of: "DTSTART") }
+    }
+
+    @Test func aUIDIsReadOnceAndAChangedOccurrenceIsRefusedWhereverItStands() throws {
+        let outcomes = try Self.outcomes([
+            "UID:a\r\nRECURRENCE-ID:20261207T090000Z\r\nDTSTART:20261207T100000Z\r\nRRULE:FREQ=WEEKLY\r\n",
+            "UID:a\r\nDTSTART:20261130T090000Z\r\nRRULE:FREQ=WEEKLY\r\n",
+            "UID:a\r\nDTSTART:20261130T100000Z\r\nRRULE:FREQ=DAILY\r\n",
+            "UID:b\r\nDTSTART:20261130T100000Z\r\n",
+            "UID:b\r\nDTSTART:20261130T100000Z\r\nRRULE:FREQ=DAILY\r\n",
+        ], now: "2026-11-23T00:00:00Z")
+        let reasons = outcomes.map { outcome -> String in
+            switch outcome {
+            case .alert(let alert, let component, _): "alert \(component) \(alert.schedule.storageText)"
+            case .refused(let component, let reason): "refused \(component): \(reason.description.prefix(14))"
+            case .skipped: "skipped"
+            case .over: "over"
+            }
+        }
+        let weekly = try #require(Self.alert(outcomes[1])).schedule.storageText
+        // A component that is no reminder (no alarm, no rule) does not take its UID.
+        let daily = try #require(Self.alert(outcomes[4])).schedule.storageText
+        #expect(reasons == ["refused VEVENT (UID a): RECURRENCE-ID:", "alert VEVENT (UID a) \(weekly)", "refused VEVENT (UID a): the same UID a",
+                            "skipped", "alert VEVENT (UID b) \(daily)"])
+    }
+
+    /// The same file read weeks later leaves out less (a start and a date left out gone
+    /// by) but says the same; what the person set stays when the file's content is taken.
+    @Test func theSameFileReadLaterSaysTheSame() throws {
+        let event = "UID:later\r\nSUMMARY:Stretch\r\nDTSTART:20261210T090000Z\r\nRRULE:FREQ=DAILY\r\nEXDATE:20261212T090000Z\r\n"
+        let early = try #require(Self.alert(try Self.outcomes([event], now: "2026-12-01T00:00:00Z").first))
+        let late = try #require(Self.alert(try Self.outcomes([event], now: "2026-12-20T00:00:00Z").first))
+        #expect(early.schedule != late.schedule && early.id == late.id)
+        #expect(!CalendarImport.differs(early, from: late, complete: false, now: Self.instant("2026-12-20T00:00:00Z")))
+        // Changed in the file: another title, another time.
+        let renamed = try #require(Self.alert(try Self.outcomes([event.replacingOccurrences(of: "Stretch", with: "Walk")], now: "2026-12-20T00:00:00Z").first))
+        let moved = try #require(Self.alert(try Self.outcomes([event.replacingOccurrences(of: "T0900", with: "T1000")], now: "2026-12-20T00:00:00Z").first))
+        for changed in [renamed, moved] {
+            #expect(CalendarImport.differs(early, from: changed, complete: false, now: Self.instant("2026-12-20T00:00:00Z")))
+        }
+        // Switched off, silent, snoozing longer: the person's, kept when the file's content is taken.
+        var stored = early
+        (stored.enabled, stored.sound, stored.snoozeSeconds) = (false, nil, 1200)
+        #expect(!CalendarImport.differs(stored, from: late, complete: false, now: Self.instant("2026-12-20T00:00:00Z")))
+        let replaced = CalendarImport.replacing(stored, with: renamed, complete: false)
+        #expect(replaced.title == "Walk" && replaced.schedule == renamed.schedule)
+        #expect(!replaced.enabled && replaced.sound == nil && replaced.snoozeSeconds == 1200 && replaced.created == stored.created && replaced.id == stored.id)
+        // Nudge's own export says everything: every column is taken.
+        var own = renamed
+        own.enabled = true
+        #expect(CalendarImport.replacing(stored, with: own, complete: true).enabled)
+        #expect(CalendarImport.differs(stored, from: own, complete: true, now: Self.instant("2026-12-20T00:00:00Z")))
+    }
+}
