@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "DaemonAPI", dependencies: ["DBus", "NudgeCore"]),
         .target(
             name: "NudgeKit",
-            dependencies: ["Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore"]
+            dependencies: ["Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "ICalendar"]
         ),
         .target(name: "NudgeCore"),
         .target(name: "Localization", dependencies: ["CLinux", "NudgeCore"]),

@@ -56,83 +56,14 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let name = file == "-" ? "stdin" : file
-        let bytes = try Self.read(file)
-        let calendars: [Component]
-        do { calendars = try Component.read(bytes: bytes) } catch {
-            switch error.kind {
-            case .notUTF8:
-                // TRANSLATORS: %1$s is the file, %2$d a line; an .ics file must be UTF-8 text.
-                throw OperationError(.dataError, format(tr("%1$s is not iCalendar: line %2$d is not UTF-8 text"), name, error.line))
-            case .nul:
-                // TRANSLATORS: %1$s is the file, %2$d a line holding a zero byte (binary data, or UTF-16 text).
-                throw OperationError(.dataError, format(tr("%1$s is not iCalendar: line %2$d holds a NUL byte"), name, error.line))
-            case .structure:
-                // TRANSLATORS: %1$s is the file, %2$d a line, %3$s what is wrong there.
-                throw OperationError(.dataError, format(tr("%1$s, line %2$d: %3$s"), name, error.line, error.reason.escapingControls))
-            }
-        }
-        guard calendars.contains(where: { $0.name == "VCALENDAR" }) else {
-            throw OperationError(.dataError, format(tr("%s is not iCalendar: it holds no VCALENDAR"), name))
-        }
-        let now = Date()
-        let outcomes = CalendarImport.alerts(in: calendars, system: LocalZone.current, now: now)
-        var alerts: [(alert: Alert, component: String, complete: Bool)] = [], refused: [String] = [], over = 0
-        for outcome in outcomes {
-            switch outcome {
-            case .alert(let alert, let component, let complete): alerts.append((alert, component, complete))
-            case .refused(let component, let reason): refused.append(component + ": " + reason.text(Catalog.shared.wording))
-            case .over: over += 1
-            case .skipped: break
-            }
-        }
-        // A file's text is never written raw to a terminal.
-        for line in refused { writeError("nudge: \(name): \(line)".escapingControls + "\n") }
-        if strict && !refused.isEmpty {
-            // TRANSLATORS: --strict and some components refused; %d is how many.
-            throw OperationError(.dataError, format(trn("%d part refused with --strict: nothing imported", "%d parts refused with --strict: nothing imported", refused.count), refused.count))
-        }
-        // Each reminder: new, there already as the file has it, or there with other content
-        // (kept, or replaced with --replace: its id and its state stay).
-        var added = 0, present = 0, replaced = 0, kept: [String] = []
-        if !alerts.isEmpty {
-            let store = try StoreAccess.open()
-            var unreadable = false
-            let stored = Dictionary(try StoreAccess.alerts(in: store, unreadable: &unreadable).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            var changes: [Alert] = []
-            for (alert, component, complete) in alerts {
-                guard let old = stored[alert.id] else {
-                    changes.append(alert)
-                    added += 1
-                    continue
-                }
-                if !CalendarImport.differs(old, from: alert, complete: complete, now: now) {
-                    present += 1
-                } else if replace {
-                    changes.append(CalendarImport.replacing(old, with: alert, complete: complete))
-                    replaced += 1
-                } else {
-                    kept.append(component)
-                }
-            }
-            if !changes.isEmpty {
-                try StoreAccess.run { try store.save(changes) }
-                DaemonLink.storeChanged()
-            }
-        }
-        for component in kept {
+        let outcome = try Importing.calendar(try Self.read(file), named: name, strict: strict, replace: replace, now: Date(),
+                                             refused: { writeError("nudge: \(name): \($0)".escapingControls + "\n") })
+        for component in outcome.kept {
             // TRANSLATORS: nudge import without --replace: %1$s is the file, %2$s the component (VEVENT “Stand-up” (UID x)), whose reminder is stored with other content.
             writeError(format(tr("nudge: %1$s: %2$s: changed in the file; the stored reminder is kept as it is (--replace takes the file's)"), name, component).escapingControls + "\n")
         }
-        // TRANSLATORS: nudge import's summary; %1$d reminders added, %2$d already there, %3$d refused.
-        var summary = format(tr("imported %1$d, already there %2$d, refused %3$d"), added, present, refused.count)
-        // TRANSLATORS: after nudge import's summary, with --replace: %d stored reminders took the file's content.
-        if replaced > 0 { summary += format(trn("; %d replaced with the file's content", "; %d replaced with the file's content", replaced), replaced) }
-        // TRANSLATORS: after nudge import's summary, without --replace: %d stored reminders differ from the file's and were kept.
-        if !kept.isEmpty { summary += format(trn("; %d changed in the file, kept as stored", "; %d changed in the file, kept as stored", kept.count), kept.count) }
-        // TRANSLATORS: after nudge import's summary: %d reminders of the file had nothing left to fire (over, ended).
-        if over > 0 { summary += format(trn("; %d over already, not imported", "; %d over already, not imported", over), over) }
-        print(summary)
-        if !refused.isEmpty { throw ExitCode(ExitStatus.dataError.rawValue) }
+        print(outcome.summary)
+        if outcome.refused > 0 { throw ExitCode(ExitStatus.dataError.rawValue) }
     }
 
     /// The file's bytes (stdin for -), refusing what is too big to be a calendar.
