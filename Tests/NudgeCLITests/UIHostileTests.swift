@@ -32,7 +32,7 @@ extension UITests {
 
     /// The store is sound, unmarked, and `nudge list` lists `count` reminders.
     func expectSound(_ home: Home, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let check = try Bench.run("/usr/bin/sqlite3", [home.database, "PRAGMA integrity_check"])
+        let check = try Bench.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", home.database, "PRAGMA integrity_check"])
         #expect(check.stdout == "ok\n", "\(check.stdout)\(check.stderr)", sourceLocation: sourceLocation)
         #expect(!FileManager.default.fileExists(atPath: home.database + ".damaged"), sourceLocation: sourceLocation)
         let listed = try home.nudge("list", "--all", "--json")
@@ -62,7 +62,7 @@ extension UITests {
 
         // A backup of the same store, restored after more was added: the backup is what is there.
         let copy = home.dir + "/same.sqlite"
-        _ = try Bench.run("/usr/bin/sqlite3", [home.database, "VACUUM INTO '\(copy)'"])
+        _ = try Bench.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", home.database, "VACUUM INTO '\(copy)'"])
         for i in 1...2 { try home.add("After the backup \(i)", "--at", "12:00") }
         #expect(try tmux.wait(for: "Nudge — 302 reminders") != nil, "\(tmux.lastScreen)")
         try restore(copy, into: home)

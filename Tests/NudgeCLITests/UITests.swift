@@ -44,11 +44,12 @@ struct UITests {
     }
 
     /// The alerts' stored columns, all but the id and the time of creation, by title: what
-    /// two stores must agree on when the same changes were made to both.
+    /// two stores must agree on when the same changes were made to both. sqlite3 waits for
+    /// a lock as Nudge's own readers do (the screen empties the store's log after a turn).
     func stored(_ home: Home) throws -> String {
         let columns = "title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, kind, whenAway, "
             + "nagSeconds, nagTimes"
-        let out = try Bench.run("/usr/bin/sqlite3", ["-json", home.database, "SELECT \(columns) FROM alert ORDER BY title"])
+        let out = try Bench.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", "-json", home.database, "SELECT \(columns) FROM alert ORDER BY title"])
         return out.stdout
     }
 
