@@ -315,7 +315,10 @@ public enum CalendarImport {
         for part in rrule.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
             guard pair.count == 2 else { throw Refusal(reason: "RRULE “\(rrule.quotedPrefix(60))” is not NAME=value;…") }
-            parts[pair[0].uppercased()] = pair[1].uppercased()
+            let name = pair[0].uppercased()
+            // RFC 5545 § 3.3.10: a rule part occurs once at most.
+            guard parts[name] == nil else { throw refuse(name, "given twice: a rule names each part once") }
+            parts[name] = pair[1].uppercased()
         }
         guard let frequency = parts["FREQ"] else { throw refuse("without FREQ", "a rule needs one") }
         let units = ["SECONDLY": 1, "MINUTELY": 60, "HOURLY": 3600, "DAILY": 86_400, "WEEKLY": 604_800, "MONTHLY": 0, "YEARLY": 0]
@@ -338,7 +341,9 @@ public enum CalendarImport {
                 guard let n = Int(item), range.contains(n) else { throw refuse("\(name)=\(text)", "\(String(item).quotedPrefix(20)) is not in \(range.lowerBound)…\(range.upperBound)") }
                 values.append(n)
             }
-            return values.sorted()
+            // The same value twice says nothing more (and 270,000 of them must not make a
+            // schedule of a megabyte).
+            return Array(Set(values)).sorted()
         }
         let hours = try numbers("BYHOUR", 0...23), minutes = try numbers("BYMINUTE", 0...59), seconds = try numbers("BYSECOND", 0...59)
         let allMonthDays = try numbers("BYMONTHDAY", -31...31), months = try numbers("BYMONTH", 1...12)
@@ -356,7 +361,8 @@ public enum CalendarImport {
                 }
                 placed = placed || place != 0
                 days.insert(found.weekday)
-                places.append(found)
+                // Each place once, however often the file repeats it (at most 77 of them).
+                if !places.contains(found) { places.append(found) }
             }
             if placed {
                 guard frequency == "MONTHLY" || frequency == "YEARLY" && months != nil else {

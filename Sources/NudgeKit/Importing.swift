@@ -74,36 +74,36 @@ public enum Importing {
         }
         // Each reminder: new, there already as the file has it, or there with other content
         // (kept, or replaced with --replace: its id and its state stay).
-        var added = 0, present = 0, replaced = 0, kept: [String] = []
+        var outcome = Outcome()
         if !alerts.isEmpty {
             let store = try StoreAccess.open()
-            var unreadable = false
-            let stored = Dictionary(try StoreAccess.alerts(in: store, unreadable: &unreadable).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            var changes: [Alert] = []
-            for (alert, component, complete) in alerts {
-                guard let old = stored[alert.id] else {
-                    changes.append(alert)
-                    added += 1
-                    continue
-                }
-                if !CalendarImport.differs(old, from: alert, complete: complete, now: now) {
-                    present += 1
-                } else if replace {
-                    changes.append(CalendarImport.replacing(old, with: alert, complete: complete))
-                    replaced += 1
-                } else {
-                    kept.append(component)
+            // Read, compared and written in one transaction: another import at the same
+            // time waits, then finds what this one wrote.
+            let changed = try StoreAccess.run {
+                try store.merge(ids: alerts.map(\.alert.id)) { stored in
+                    var changes: [Alert] = []
+                    for (alert, component, complete) in alerts {
+                        guard let old = stored[alert.id] else {
+                            changes.append(alert)
+                            outcome.added += 1
+                            continue
+                        }
+                        if !CalendarImport.differs(old, from: alert, complete: complete, now: now) {
+                            outcome.present += 1
+                        } else if replace {
+                            changes.append(CalendarImport.replacing(old, with: alert, complete: complete))
+                            outcome.replaced += 1
+                        } else {
+                            outcome.kept.append(component)
+                        }
+                    }
+                    return (changes, !changes.isEmpty)
                 }
             }
-            if !changes.isEmpty {
-                try StoreAccess.run { try store.save(changes) }
-                DaemonLink.storeChanged()
-            }
+            if changed { DaemonLink.storeChanged() }
         }
-        var outcome = Outcome()
         outcome.refused = refused.count
         outcome.over = over
-        (outcome.added, outcome.present, outcome.replaced, outcome.kept) = (added, present, replaced, kept)
         return outcome
     }
 }

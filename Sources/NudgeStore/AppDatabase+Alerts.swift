@@ -15,6 +15,23 @@ extension AppDatabase {
         }
     }
 
+    /// Stores what `merge` makes of the alerts with these ids as they are stored (an id not
+    /// stored, or whose row cannot be read, is absent), all in one write transaction: two
+    /// processes merging the same ids at once take turns, so each decides on what the other
+    /// wrote (two imports of one calendar each said "imported" when both read first).
+    public func merge<Result>(ids: [UUID], _ merge: ([UUID: Alert]) throws -> (save: [Alert], result: Result)) throws -> Result {
+        try writer.write { db in
+            var stored: [UUID: Alert] = [:]
+            for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+                let records = try AlertRecord.filter(keys: chunk.map(\.hex)).fetchAll(db)
+                for record in records { if let alert = try? record.alert() { stored[alert.id] = alert } }
+            }
+            let (save, result) = try merge(stored)
+            for alert in save { try AlertRecord(alert).save(db) }
+            return result
+        }
+    }
+
     /// Every alert; the first row that cannot be read is an error (see
     /// ``alerts(unreadable:)`` to go on past it).
     public func alerts() throws -> [Alert] {

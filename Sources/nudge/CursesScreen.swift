@@ -184,6 +184,17 @@ final class CursesScreen {
         // `ESC [` (CSI) or `ESC O` (SS3, which xterm also sends with modifiers: `ESC O 5 Q`):
         // parameter and intermediate bytes, then one final byte (ECMA-48 § 5.4). A
         // sequence cut short or absurdly long ends where it ends.
+        // A string sequence — OSC (`ESC ]`, a terminal's reply to a colour query), DCS
+        // (`ESC P`), APC, PM, SOS — runs to BEL or ST (`ESC \\`): read whole, never keys.
+        if [0x5D, 0x50, 0x5F, 0x5E, 0x58].contains(key) {
+            var escaped = false, read = 0
+            while wget_wch(window, &key) != ERR, read < 1 << 20 {
+                read += 1
+                if key == 0x07 || key == 0x9C || (escaped && key == 0x5C) { break }
+                escaped = key == 0x1B
+            }
+            return .some(nil)
+        }
         guard key == 0x5B || key == 0x4F else {
             // Esc, then another key typed at once (a script, or a fast hand): both count.
             unget_wch(wchar_t(bitPattern: UInt32(key)))

@@ -150,6 +150,8 @@ extension UITests {
         // A sequence with 2,000 parameters, and an X10 mouse report: read whole, typed nowhere.
         try tmux.type("\u{1B}[" + Array(repeating: "1", count: 2000).joined(separator: ";") + "~")
         try tmux.type("\u{1B}[M !!")
+        // String sequences (a terminal's answer to a colour query, DCS): read to their end.
+        try tmux.type("\u{1B}]11;rgb:0000/0000/0000\u{07}\u{1B}P d\u{1B}\\\u{1B}]2; \u{1B}\\")
         try tmux.type(" title")
         #expect(try tmux.wait(for: "Kept title") != nil, "\(tmux.lastScreen)")
         #expect(tmux.lastScreen.contains { $0.contains("Add a reminder") })
