@@ -302,7 +302,10 @@ public final class AppDatabase: Sendable {
         return health
     }
 
-    static var migrator: DatabaseMigrator {
+    static var migrator: DatabaseMigrator { migrator(logDaysIn: .current) }
+
+    /// The migrations, with the zone the v6 summary counts earlier log entries' days in.
+    static func migrator(logDaysIn zone: TimeZone) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.create(table: "alert") { t in
@@ -387,7 +390,7 @@ public final class AppDatabase: Sendable {
                 t.column("delays", .text).notNull().defaults(to: "")
                 t.primaryKey(["alertId", "day"])
             }
-            try summarizeLog(db, zone: TimeZone.current)
+            try summarizeLog(db, zone: zone)
         }
         migrator.registerMigration("v7: holding while away") { db in
             // NULL: the default (hold a repeating reminder, show a one-shot).
