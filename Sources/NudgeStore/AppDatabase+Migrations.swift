@@ -145,7 +145,11 @@ extension AppDatabase {
         while let row = try rows.next() {
             let hex: String = row[0]
             guard hex.utf8.count == 32, hex.utf8.allSatisfy(Self.isHexDigit) else { continue }
-            let event: String = row[1], at: Double = row[2], count: Int? = row[3], delay: Double? = row[4]
+            // An instant or answer time no clock gives (infinite, or beyond the year 3 million)
+            // is no Nudge's: it counts nowhere, rather than stopping every command at the upgrade.
+            let event: String = row[1], at: Double = row[2], count: Int? = row[3]
+            let delay = (row[4] as Double?).flatMap { $0 < Self.sensibleSeconds ? $0 : nil }
+            guard abs(at) < Self.sensibleSeconds else { continue }
             // shown, done, snoozed, doneForToday, dismissed, drank, missed, goalMet; nil for an
             // event not counted.
             let counts: [Int]? = switch event {
@@ -171,6 +175,9 @@ extension AppDatabase {
             try upsert.execute(arguments: StatementArguments([hex.lowercased(), day] + (counts ?? Array(repeating: 0, count: 8)) + [delays]))
         }
     }
+
+    /// 10^14 seconds, three million years: beyond any instant or wait Nudge records.
+    private static let sensibleSeconds = 1e14
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {

@@ -224,6 +224,35 @@ struct AppDatabaseTests {
         #expect(try AppDatabase(queue).alerts(unreadable: &unreadable).count == 5 && unreadable.isEmpty)
     }
 
+    /// Rows no Nudge wrote do not stop an upgrade: a v1 cron text that does not parse
+    /// becomes a row `list` names as unreadable, and a log row with an instant or an
+    /// answer time out of any range counts nowhere (it trapped the summary before).
+    @Test func anOldStoreWithRowsNoNudgeWroteIsUpgraded() throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator(logDaysIn: .gmt).migrate(queue, upTo: "v1")
+        let id = "6a6a6a6a6a6a6a6a6a6a6a6a6a6a6a6a"
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO alert (id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, created)
+                VALUES (?, 'Odd', '', '{"cron":{"_0":"* * *"}}', 1, NULL, 1, '', NULL, 3600, 600, 0)
+                """, arguments: [id])
+        }
+        try AppDatabase.migrator(logDaysIn: .gmt).migrate(queue, upTo: "v5: water reminders, answers")
+        let log: [(at: Double, delay: Double)] = [(.infinity, 1), (-1e300, 1), (259_205, .infinity), (259_206, 1e300), (259_207, 4.4)]
+        try queue.write { db in
+            for (at, delay) in log {
+                try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at, delay) VALUES (?, 'acknowledged', ?, ?)", arguments: [id, at, delay])
+            }
+        }
+        try AppDatabase.migrator(logDaysIn: .gmt).migrate(queue)
+        #expect(try queue.read { db in try String.fetchOne(db, sql: "SELECT schedule FROM alert") } == "cron * * *")
+        let days = try queue.read { db in try Row.fetchAll(db, sql: "SELECT day, done, delays FROM logDay").map { Array($0.databaseValues) } }
+        #expect(days == [[3.databaseValue, 3.databaseValue, "4".databaseValue]])
+        var unreadable: [StoreError] = []
+        #expect(try AppDatabase(queue).alerts(unreadable: &unreadable).isEmpty)
+        #expect(unreadable.map(\.message) == ["alert 6a6a6a6a has a schedule this Nudge cannot read: 'cron * * *' (remove it with `nudge rm 6a6a6a6a`, or give it a new one with `nudge edit 6a6a6a6a --at …`)"])
+    }
+
     /// What the v6 summary makes of the fixture's log, its days taken in Seoul: 23:30 UTC
     /// on 22 November 2025 is 08:30 on the 23rd (day 20415) there. The failure and the row
     /// without an alert id count nowhere.
