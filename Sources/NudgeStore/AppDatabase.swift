@@ -5,10 +5,15 @@ import Platform
 import NudgeCore
 
 /// Nudge's store: one SQLite database (WAL, busy timeout) holding the alerts, their runtime
-/// state and the delivery log. Owns the writer and the migrator; nothing else opens the file.
+/// state and the delivery log. Owns the writer and the migrator. The file itself is shared:
+/// the daemon and every command have connections of their own (`nudge ui` two, its session's
+/// and the one a command's code opens), kept apart by SQLite's locks.
 public final class AppDatabase: Sendable {
-    /// The database connection: NudgeStore's alone (the files of this module reach it;
-    /// nothing outside, tests included, does).
+    /// The database connection. Internal: NudgeStore's files reach it (`StoreFile` is
+    /// handed it for the last good copy), and so could tests through `@testable import`,
+    /// though none does. It is not always this type's alone: ``init(_:path:)`` wraps a
+    /// writer its caller made and may keep, as the migration tests do (they write old rows
+    /// through their queue, hand it over, then read the migrated rows through it).
     let writer: any DatabaseWriter
 
     /// The file the path named when the store was opened for writing (`nil` for one read
