@@ -5,7 +5,7 @@ import Foundation
 /// (dunst on the bench's X display with the bench's config, or another server on an X
 /// display of its own), and a person's data folder. Tests that each have one run side by
 /// side without sharing pop-ups, counts or history.
-public final class Desktop: @unchecked Sendable {
+public final class Desktop: NudgeUser, @unchecked Sendable {
     /// The session's scratch folder (data home, dunst config, the scripted dmenu's choice).
     public let directory: String
     /// The private bus's address.
@@ -159,12 +159,6 @@ public final class Desktop: @unchecked Sendable {
 
     // MARK: Nudge
 
-    /// Runs the built `nudge` in this session.
-    @discardableResult
-    public func nudge(_ arguments: String..., environment extra: [String: String?] = [:]) throws -> Bench.Outcome {
-        try Bench.nudge(arguments, environment: environment(extra))
-    }
-
     /// Adds an alert and returns its full id (from `list --json`).
     public func add(_ arguments: String...) throws -> String {
         let added = try Bench.nudge(["add"] + arguments, environment: environment())
@@ -177,12 +171,6 @@ public final class Desktop: @unchecked Sendable {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: show.stdout + show.stderr])
         }
         return id.lowercased().replacingOccurrences(of: "-", with: "")
-    }
-
-    /// `nudge log --json`, parsed.
-    public func log() throws -> [[String: Any]] {
-        let out = try Bench.nudge(["log", "--json"], environment: environment())
-        return (try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]]) ?? []
     }
 
     /// The log's events for an alert, in order.
