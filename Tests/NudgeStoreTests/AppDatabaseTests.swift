@@ -226,7 +226,8 @@ struct AppDatabaseTests {
 
     /// Rows no Nudge wrote do not stop an upgrade: a v1 cron text that does not parse
     /// becomes a row `list` names as unreadable, and a log row with an instant or an
-    /// answer time out of any range counts nowhere (it trapped the summary before).
+    /// answer time out of any range counts nowhere (it trapped the summary before); text
+    /// where a number belongs reads as 0, as it always did.
     @Test func anOldStoreWithRowsNoNudgeWroteIsUpgraded() throws {
         let queue = try DatabaseQueue()
         try AppDatabase.migrator(logDaysIn: .gmt).migrate(queue, upTo: "v1")
@@ -243,11 +244,16 @@ struct AppDatabaseTests {
             for (at, delay) in log {
                 try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at, delay) VALUES (?, 'acknowledged', ?, ?)", arguments: [id, at, delay])
             }
+            // Text where numbers belong is read as SQLite reads it, as v6 always did: 0.
+            try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at) VALUES (?, 'fired', 'soon')", arguments: [id])
+            try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at, count, delay) VALUES (?, 'missed', 259208, 'many', 'long')", arguments: [id])
+            try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at) VALUES (x'00ff', 'fired', 259209)")
         }
         try AppDatabase.migrator(logDaysIn: .gmt).migrate(queue)
         #expect(try queue.read { db in try String.fetchOne(db, sql: "SELECT schedule FROM alert") } == "cron * * *")
-        let days = try queue.read { db in try Row.fetchAll(db, sql: "SELECT day, done, delays FROM logDay").map { Array($0.databaseValues) } }
-        #expect(days == [[3.databaseValue, 3.databaseValue, "4".databaseValue]])
+        let days = try queue.read { db in try Row.fetchAll(db, sql: "SELECT day, done, missed, delays FROM logDay").map { Array($0.databaseValues) } }
+        let expected: [[any DatabaseValueConvertible]] = [[0, 0, 0, ""], [3, 3, 0, "4,0"]]
+        #expect(days == expected.map { $0.map(\.databaseValue) })
         var unreadable: [StoreError] = []
         #expect(try AppDatabase(queue).alerts(unreadable: &unreadable).isEmpty)
         #expect(unreadable.map(\.message) == ["alert 6a6a6a6a has a schedule this Nudge cannot read: 'cron * * *' (remove it with `nudge rm 6a6a6a6a`, or give it a new one with `nudge edit 6a6a6a6a --at …`)"])
