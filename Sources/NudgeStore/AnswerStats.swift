@@ -186,17 +186,4 @@ extension AppDatabase {
         }
         return values[k]
     }
-
-    /// Builds the day summary from the log rows already there (a store from before it):
-    /// their days are taken in `zone`, the zone of the Nudge that upgrades the store.
-    static func summarizeLog(_ db: Database, zone: TimeZone) throws {
-        let clock = ZoneClock(zone)
-        let rows = try Row.fetchCursor(db, sql: "SELECT alertId, event, at, count, delay FROM deliveryLog ORDER BY id")
-        while let row = try rows.next() {
-            guard let id = UUID(hex: row[0]) else { continue }
-            let at = Date(timeIntervalSince1970: row[2])
-            let entry = LogEntry(alertID: id, event: row[1], at: at, deliveryID: nil, count: row[3], detail: nil, delay: row[4])
-            try countInDay(entry, day: clock.local(at).day, db)
-        }
-    }
 }

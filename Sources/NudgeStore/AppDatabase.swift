@@ -5,10 +5,15 @@ import Platform
 import NudgeCore
 
 /// Nudge's store: one SQLite database (WAL, busy timeout) holding the alerts, their runtime
-/// state and the delivery log. Owns the writer and the migrator; nothing else opens the file.
+/// state and the delivery log. Owns the writer and the migrator. The file itself is shared:
+/// the daemon and every command have connections of their own (`nudge ui` two, its session's
+/// and the one a command's code opens), kept apart by SQLite's locks.
 public final class AppDatabase: Sendable {
-    /// The database connection: NudgeStore's alone (the files of this module reach it;
-    /// nothing outside, tests included, does).
+    /// The database connection. Internal: NudgeStore's files reach it (`StoreFile` is
+    /// handed it for the last good copy), and so could tests through `@testable import`,
+    /// though none does. It is not always this type's alone: ``init(_:path:)`` wraps a
+    /// writer its caller made and may keep, as the migration tests do (they write old rows
+    /// through their queue, hand it over, then read the migrated rows through it).
     let writer: any DatabaseWriter
 
     /// The file the path named when the store was opened for writing (`nil` for one read
@@ -300,113 +305,5 @@ public final class AppDatabase: Sendable {
             throw StoreError(error, path: path)
         }
         return health
-    }
-
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.create(table: "alert") { t in
-                t.primaryKey("id", .text)
-                t.column("title", .text).notNull()
-                t.column("body", .text).notNull()
-                t.column("schedule", .text).notNull()
-                t.column("enabled", .boolean).notNull()
-                t.column("sound", .text)
-                t.column("urgency", .integer).notNull()
-                t.column("icon", .text).notNull()
-                t.column("timeZone", .text)
-                t.column("graceSeconds", .integer)
-                t.column("snoozeSeconds", .integer).notNull()
-                t.column("created", .double).notNull()
-            }
-            try db.create(table: "alertState") { t in
-                t.primaryKey("alertId", .text).references("alert", onDelete: .cascade)
-                t.column("checkedUntil", .double).notNull()
-                t.column("lastFired", .double)
-                t.column("pendingCount", .integer).notNull()
-                t.column("shownID", .integer)
-                t.column("snoozedUntil", .double)
-                t.column("doneForDay", .integer)
-            }
-            try db.create(table: "deliveryLog") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("alertId", .text).notNull().indexed()
-                t.column("event", .text).notNull()
-                t.column("at", .double).notNull().indexed()
-                t.column("deliveryID", .integer)
-                t.column("count", .integer)
-                t.column("detail", .text)
-            }
-        }
-        migrator.registerMigration("v2: schedules as compact text") { db in
-            // v1 stored schedules as JSON; decoding 100,000 of those took seconds.
-            let rows = try Row.fetchAll(db, sql: "SELECT id, schedule FROM alert")
-            for row in rows {
-                let json: String = row["schedule"]
-                let schedule = try JSONDecoder().decode(Schedule.self, from: Data(json.utf8))
-                try db.execute(sql: "UPDATE alert SET schedule = ? WHERE id = ?", arguments: [schedule.storageText, row["id"] as String])
-            }
-        }
-        migrator.registerMigration("v3: settings") { db in
-            try db.create(table: "setting") { t in
-                t.primaryKey("key", .text)
-                t.column("value", .text).notNull()
-            }
-        }
-        migrator.registerMigration("v4: drinks") { db in
-            try db.create(table: "drink") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("at", .double).notNull().indexed()
-                t.column("ml", .integer).notNull().check { $0 >= 1 && $0 <= Water.maxDrink }
-            }
-        }
-        migrator.registerMigration("v5: water reminders, answers") { db in
-            // What an alert reminds of; the drink-water reminder an older Nudge added
-            // (without a title, in English) becomes a water reminder.
-            try db.alter(table: "alert") { t in t.add(column: "kind", .text).notNull().defaults(to: Alert.Kind.reminder.rawValue) }
-            try db.execute(sql: "UPDATE alert SET kind = ? WHERE title = ?", arguments: [Alert.Kind.water.rawValue, Wording.english.waterTitle])
-            try db.alter(table: "alertState") { t in
-                t.add(column: "lastAnswer", .double)
-                t.add(column: "shownAt", .double)
-                t.add(column: "goalMetUntil", .double)
-            }
-            // How long after its pop-up came up an answer was given, in seconds.
-            try db.alter(table: "deliveryLog") { t in t.add(column: "delay", .double) }
-        }
-        migrator.registerMigration("v6: a summary per alert and day") { db in
-            // What `nudge stats` reads: a year of a busy log is a million rows, its days a
-            // few thousand. Kept in the transaction that writes each log entry. Read in
-            // the key's order (no index on the day: a table this small is scanned faster
-            // than it is looked up row by row).
-            try db.create(table: "logDay", options: .withoutRowID) { t in
-                t.column("alertId", .text).notNull()
-                t.column("day", .integer).notNull()
-                for column in ["shown", "done", "snoozed", "doneForToday", "dismissed", "drank", "missed", "goalMet"] {
-                    t.column(column, .integer).notNull().defaults(to: 0)
-                }
-                t.column("delays", .text).notNull().defaults(to: "")
-                t.primaryKey(["alertId", "day"])
-            }
-            try summarizeLog(db, zone: TimeZone.current)
-        }
-        migrator.registerMigration("v7: holding while away") { db in
-            // NULL: the default (hold a repeating reminder, show a one-shot).
-            try db.alter(table: "alert") { t in t.add(column: "whenAway", .text) }
-            try db.alter(table: "alertState") { t in
-                t.add(column: "heldCount", .integer).notNull().defaults(to: 0)
-                t.add(column: "heldSince", .double)
-            }
-        }
-        migrator.registerMigration("v8: following up ignored pop-ups") { db in
-            try db.alter(table: "alert") { t in
-                t.add(column: "nagSeconds", .integer)
-                t.add(column: "nagTimes", .integer)
-            }
-            try db.alter(table: "alertState") { t in
-                t.add(column: "nagAt", .double)
-                t.add(column: "nagCount", .integer).notNull().defaults(to: 0)
-            }
-        }
-        return migrator
     }
 }

@@ -82,29 +82,29 @@ struct WaterReminderLiveTests {
     @Test func afterDoneMovesTheNextPopUpAfterADone() throws {
         let desktop = try Desktop()
         let id = try desktop.add("Stretch", "--every", "1m", "--after-done")
-        // Made 58 s ago, so its first pop-up is 2 s away (the CLI never writes a past creation).
+        // Made 58 s ago (on a whole second), so its first pop-up is due 2 s from now: the
+        // CLI never writes a past creation. Late or not, that instant is the one it shows
+        // for and counts the next from.
+        let made = (Date().timeIntervalSince1970 - 58).rounded(.down)
+        let due = Date(timeIntervalSince1970: made + 60)
         let store = desktop.environment()["XDG_DATA_HOME"]!! + "/nudge/nudge.sqlite"
-        let backdate = try Bench.run("sqlite3", [store, "UPDATE alert SET created = created - 58"])
+        let backdate = try Bench.run("sqlite3", [store, "UPDATE alert SET created = \(made)"])
         try #require(backdate.status == 0)
         let daemon = try desktop.startDaemon()
         defer { _ = daemon.stop() }
-        func next() throws -> Double {
-            guard case .int64(let usec)? = try desktop.daemon("Next", [.string(id)]).first else { return -1 }
-            return Double(usec) / 1e6
-        }
-        #expect(Bench.eventually(6) { (try? desktop.events(id)) == ["fired"] })
-        let fired = try #require(try desktop.log().first { $0["event"] as? String == "fired" })
-        let firedAt = try #require(ISO8601DateFormatter().date(from: fired["at"] as? String ?? ""))
-        #expect(abs(try next() - (firedAt.timeIntervalSince1970 + 60)) < 1, "unanswered: a minute after the pop-up")
-        Thread.sleep(forTimeInterval: 1.5)
+        #expect(Bench.eventually(30) { (try? desktop.events(id)) == ["fired"] })
+        // Unanswered: a minute after that pop-up's instant, to the microsecond.
+        #expect(desktop.next(id) == due.addingTimeInterval(60))
         try desktop.chooseFromMenu(",done]")
-        #expect(Bench.eventually(3) { (try? desktop.events(id)) == ["fired", "acknowledged"] })
-        let done = try #require(try desktop.log().last { $0["event"] as? String == "acknowledged" })
-        let doneAt = try #require(ISO8601DateFormatter().date(from: done["at"] as? String ?? ""))
-        // The log keeps whole seconds.
-        #expect(abs(try next() - (doneAt.timeIntervalSince1970 + 60)) < 1, "a minute after the Done")
+        #expect(Bench.eventually(30) { (try? desktop.events(id)) == ["fired", "acknowledged"] })
+        // After the Done: a minute after the answer, which the log keeps in whole seconds.
+        let doneAt = try #require(try desktop.logged(id).last).at
+        let next = try #require(desktop.next(id))
+        #expect(next > due.addingTimeInterval(60), "the Done came after the pop-up")
+        #expect(next.timeIntervalSince1970.rounded(.down) - 60 == doneAt.timeIntervalSince1970, "\(next) for a Done at \(doneAt)")
+        // list says the same second.
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(desktop.nudge("list", "--json").stdout.utf8)) as? [[String: Any]])
         let listedNext = try #require(ISO8601DateFormatter().date(from: listed.first?["next"] as? String ?? ""))
-        #expect(abs(listedNext.timeIntervalSince1970 - (doneAt.timeIntervalSince1970 + 60)) < 1, "list agrees")
+        #expect(listedNext.timeIntervalSince1970 == next.timeIntervalSince1970.rounded(.down), "list agrees")
     }
 }

@@ -59,11 +59,7 @@ struct DrinkTests {
     func badInputChangesNothing(arguments: [String], message: String) throws {
         let home = try Home()
         _ = try home.nudge("drink", "--at", "2026-01-09 22:00")
-        let before = try home.digest()
-        let outcome = try home.nudge(arguments)
-        #expect(outcome.status == 64)
-        #expect(outcome.stderr == message)
-        #expect(try home.digest() == before)
+        #expect(try home.refuses(arguments, line: message) == [])
     }
 
     @Test func nothingToUndoIsSaid() throws {

@@ -104,7 +104,9 @@ struct StoreSafetyTests {
         #expect(try home.nudge("list").status == 0)
     }
 
-    @Test func aStoreTheUserCannotWriteCanBeRead() throws {
+    @Test(.enabled(if: getuid() != 0 || Self.canMount,
+                   "as root only a read-only bind mount makes the store's folder unwritable, and this process may not mount"))
+    func aStoreTheUserCannotWriteCanBeRead() throws {
         guard getuid() != 0 else {
             // root can write anything: read-only opening is checked through the mode SQLite sees.
             let home = try Home()
@@ -112,9 +114,11 @@ struct StoreSafetyTests {
             let folder = (home.database as NSString).deletingLastPathComponent
             // A read-only bind of the folder is what makes it unwritable even for root.
             let mount = try Bench.run("/bin/mount", ["--bind", "-o", "ro", folder, folder])
-            guard mount.status == 0 else { return }
+            try #require(mount.status == 0, "mount --bind: \(mount.stderr)")
             defer { _ = try? Bench.run("/bin/umount", [folder]) }
-            _ = try Bench.run("/bin/mount", ["-o", "remount,ro,bind", folder])
+            let remount = try Bench.run("/bin/mount", ["-o", "remount,ro,bind", folder])
+            try #require(remount.status == 0, "mount -o remount,ro,bind: \(remount.stderr)")
+            try #require(access(folder, W_OK) != 0 && errno == EROFS, "the folder is still writable after the read-only bind")
             let list = try home.nudge("list")
             #expect(list.status == 0, "\(list.stderr)")
             #expect(list.stdout.contains("Kept"))
@@ -148,12 +152,26 @@ struct StoreSafetyTests {
 }
 
 extension StoreSafetyTests {
-    @Test(.enabled(if: getuid() == 0, "mounts a small tmpfs: needs root, as make test runs"))
+    /// Whether this process may mount (root with the right to, as `make test` runs): found
+    /// once by mounting a tiny tmpfs. Tests that need a mount are skipped, saying why, where
+    /// it may not; where it may, a mount that fails fails the test.
+    static let canMount: Bool = {
+        guard getuid() == 0 else { return false }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-mount-probe-\(UUID())").path
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return false }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        guard (try? Bench.run("/bin/mount", ["-t", "tmpfs", "-o", "size=16k", "tmpfs", folder]))?.status == 0 else { return false }
+        _ = try? Bench.run("/bin/umount", [folder])
+        return true
+    }()
+
+    @Test(.enabled(if: Self.canMount, "mounts a small tmpfs: needs root that may mount, as make test runs"))
     func aFullDiskIsSaidAndReadingStillWorks() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-full-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        guard try Bench.run("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", folder]).status == 0 else { return }
+        let mount = try Bench.run("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", folder])
+        try #require(mount.status == 0, "mount -t tmpfs: \(mount.stderr)")
         defer { _ = try? Bench.run("/bin/umount", ["-l", folder]) }
         let environment: [String: String?] = ["XDG_DATA_HOME": folder]
         let home = try Home()

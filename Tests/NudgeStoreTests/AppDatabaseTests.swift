@@ -147,26 +147,158 @@ struct AppDatabaseTests {
         }
     }
 
-    @Test func aVersion1StoreIsMigratedWithItsAlerts() throws {
-        let queue = try DatabaseQueue()
-        try AppDatabase.migrator.migrate(queue, upTo: "v1")
-        let alerts = try sampleAlerts()
-        try queue.write { db in
-            for alert in alerts {
-                try Self.insertAsBeforeKinds(alert, schedule: String(decoding: try JSONEncoder().encode(alert.schedule), as: UTF8.self), db)
-            }
+    /// A store Nudge wrote at version 1 (`Fixtures/v1.sqlite`: the v1 migration's tables in
+    /// WAL mode, schedules as v1's JSON, states and a log), brought to today's version:
+    /// every row, column by column, is what the migrations wrote for it when they were
+    /// made. The file is never regenerated: it stands for stores out there.
+    @Test(arguments: ["Asia/Seoul", "UTC"])
+    func aVersion1StoreIsMigratedWithEveryRow(zone: String) throws {
+        let fixture = try #require(Bundle.module.url(forResource: "v1", withExtension: "sqlite", subdirectory: "Fixtures"))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-v1-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("nudge.sqlite").path
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let queue = try DatabaseQueue(path: path)
+        #expect(try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") } == ["v1"])
+        try AppDatabase.migrator(logDaysIn: TimeZone(identifier: zone)!).migrate(queue)
+
+        func rows(_ sql: String) throws -> [[DatabaseValue]] {
+            try queue.read { db in try Row.fetchAll(db, sql: sql).map { Array($0.databaseValues) } }
         }
-        let store = try AppDatabase(queue)
-        #expect(try store.alerts().sorted { $0.title < $1.title } == alerts.sorted { $0.title < $1.title })
+        func values(_ rows: [[DatabaseValueConvertible?]]) -> [[DatabaseValue]] {
+            rows.map { $0.map { $0?.databaseValue ?? .null } }
+        }
+        let water = "0a1b2c3d4e5f60718293a4b5c6d7e8f9", stretch = "1f2e3d4c5b6a79880f1e2d3c4b5a6978"
+        let tea = "2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c", standup = "3d4e5f60718293a4b5c6d7e8f90a1b2c"
+        let korean = "4e4e4e4e00000000000000000000ffff", gone = "5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f"
+        #expect(try rows("SELECT identifier FROM grdb_migrations ORDER BY rowid") == values([
+            ["v1"], ["v2: schedules as compact text"], ["v3: settings"], ["v4: drinks"], ["v5: water reminders, answers"],
+            ["v6: a summary per alert and day"], ["v7: holding while away"], ["v8: following up ignored pop-ups"],
+        ]))
+        // id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, created,
+        // kind (v5), whenAway (v7), nagSeconds, nagTimes (v8). v1's JSON dates count from 2001.
+        #expect(try rows("SELECT * FROM alert ORDER BY id") == values([
+            [water, "Time to drink water 💧", "The WHO recommends 1.5–2 litres of water a day.", "at 34200,36000,37800 62",
+             1, "alarm-clock-elapsed", 1, "", nil, 3600, 600, 1_763_800_000.5, "water", nil, nil, nil],
+            [stretch, "Stretch", "Stand up and stretch", "every 1800 1763800200.25 127",
+             1, "/tmp/ding.oga", 1, "", nil, 3600, 300, 1_763_800_200.25, "reminder", nil, nil, nil],
+            [tea, "Tea", "", "once 1764307200.0", 1, "alarm-clock-elapsed", 2, "face-smile", nil, 3600, 600, 1_763_806_000.0,
+             "reminder", nil, nil, nil],
+            [standup, "Stand-up", "Room 4", "cron */15 9-17 * * mon-fri", 0, nil, 0, "", "Europe/Berlin", nil, 900, 1_763_810_000.0,
+             "reminder", nil, nil, nil],
+            [korean, "물 마시기 (drink water)", "한 잔\n두 잔", "at 50400,32400 65", 1, "alarm-clock-elapsed", 1, "", "Asia/Seoul",
+             120, 600, 1_763_820_000.0, "reminder", nil, nil, nil],
+        ]))
+        // alertId, checkedUntil, lastFired, pendingCount, shownID, snoozedUntil, doneForDay, lastAnswer, shownAt,
+        // goalMetUntil (v5), heldCount, heldSince (v7), nagAt, nagCount (v8).
+        #expect(try rows("SELECT * FROM alertState ORDER BY alertId") == values([
+            [water, 1_763_890_000.0, 1_763_886_600.0, 2, 17, nil, nil, nil, nil, nil, 0, nil, nil, 0],
+            [stretch, 1_763_890_000.0, nil, 0, nil, 1_763_890_300.0, 20_415, nil, nil, nil, 0, nil, nil, 0],
+        ]))
+        // id, alertId, event, at, deliveryID, count, detail, delay (v5): kept as they were.
+        #expect(try rows("SELECT * FROM deliveryLog ORDER BY id") == values([
+            [1, water, "fired", 1_763_854_200.0, 15, 1, nil, nil],
+            [2, water, "acknowledged", 1_763_854_230.0, nil, nil, nil, nil],
+            [3, water, "fired", 1_763_886_600.0, 17, 2, nil, nil],
+            [4, water, "snoozed", 1_763_886_700.0, nil, nil, nil, nil],
+            [5, stretch, "caught-up", 1_763_870_000.0, 18, 3, nil, nil],
+            [6, stretch, "missed", 1_763_871_000.0, nil, nil, nil, nil],
+            [7, stretch, "missed", 1_763_872_000.0, nil, 2, nil, nil],
+            [8, tea, "failed", 1_763_873_000.0, nil, nil, "org.freedesktop.DBus.Error.ServiceUnknown: no server", nil],
+            [9, gone, "fired", 1_763_874_000.0, 19, 1, nil, nil],
+            [10, gone, "dismissed", 1_763_874_100.0, nil, nil, nil, nil],
+            [11, "not-an-id", "fired", 1_763_875_000.0, nil, 1, nil, nil],
+        ]))
+        #expect(try rows("SELECT * FROM logDay ORDER BY alertId, day") == values(zone == "UTC" ? Self.logDaysInUTC : Self.logDaysInSeoul))
+        #expect(try rows("SELECT * FROM setting").isEmpty)
+        #expect(try rows("SELECT * FROM drink").isEmpty)
+        // The tables as the migrations made them, limits written out (a drink is 1 to 5000 ml).
+        #expect(try rows("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name") == values(Self.schema.map { [$0] }))
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO drink (at, ml) VALUES (0, 5000)")
+            #expect(throws: DatabaseError.self) { try db.execute(sql: "INSERT INTO drink (at, ml) VALUES (0, 5001)") }
+        }
+        // Today's Nudge reads every alert it holds.
+        var unreadable: [StoreError] = []
+        #expect(try AppDatabase(queue).alerts(unreadable: &unreadable).count == 5 && unreadable.isEmpty)
     }
 
+    /// Rows no Nudge wrote do not stop an upgrade: a v1 cron text that does not parse
+    /// becomes a row `list` names as unreadable, and a log row with an instant or an
+    /// answer time out of any range counts nowhere (it trapped the summary before); text
+    /// where a number belongs reads as 0, as it always did.
+    @Test func anOldStoreWithRowsNoNudgeWroteIsUpgraded() throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator(logDaysIn: .gmt).migrate(queue, upTo: "v1")
+        let id = "6a6a6a6a6a6a6a6a6a6a6a6a6a6a6a6a"
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO alert (id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, created)
+                VALUES (?, 'Odd', '', '{"cron":{"_0":"* * *"}}', 1, NULL, 1, '', NULL, 3600, 600, 0)
+                """, arguments: [id])
+        }
+        try AppDatabase.migrator(logDaysIn: .gmt).migrate(queue, upTo: "v5: water reminders, answers")
+        let log: [(at: Double, delay: Double)] = [(.infinity, 1), (-1e300, 1), (259_205, .infinity), (259_206, 1e300), (259_207, 4.4)]
+        try queue.write { db in
+            for (at, delay) in log {
+                try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at, delay) VALUES (?, 'acknowledged', ?, ?)", arguments: [id, at, delay])
+            }
+            // Text where numbers belong is read as SQLite reads it, as v6 always did: 0.
+            try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at) VALUES (?, 'fired', 'soon')", arguments: [id])
+            try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at, count, delay) VALUES (?, 'missed', 259208, 'many', 'long')", arguments: [id])
+            try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at) VALUES (x'00ff', 'fired', 259209)")
+        }
+        try AppDatabase.migrator(logDaysIn: .gmt).migrate(queue)
+        #expect(try queue.read { db in try String.fetchOne(db, sql: "SELECT schedule FROM alert") } == "cron * * *")
+        let days = try queue.read { db in try Row.fetchAll(db, sql: "SELECT day, done, missed, delays FROM logDay").map { Array($0.databaseValues) } }
+        let expected: [[any DatabaseValueConvertible]] = [[0, 0, 0, ""], [3, 3, 0, "4,0"]]
+        #expect(days == expected.map { $0.map(\.databaseValue) })
+        var unreadable: [StoreError] = []
+        #expect(try AppDatabase(queue).alerts(unreadable: &unreadable).isEmpty)
+        #expect(unreadable.map(\.message) == ["alert 6a6a6a6a has a schedule this Nudge cannot read: 'cron * * *' (remove it with `nudge rm 6a6a6a6a`, or give it a new one with `nudge edit 6a6a6a6a --at …`)"])
+    }
+
+    /// What the v6 summary makes of the fixture's log, its days taken in Seoul: 23:30 UTC
+    /// on 22 November 2025 is 08:30 on the 23rd (day 20415) there. The failure and the row
+    /// without an alert id count nowhere.
+    static let logDaysInSeoul: [[any DatabaseValueConvertible & Sendable]] = [
+        // alertId, day, shown, done, snoozed, doneForToday, dismissed, drank, missed, goalMet, delays
+        ["0a1b2c3d4e5f60718293a4b5c6d7e8f9", 20_415, 2, 1, 1, 0, 0, 0, 0, 0, ""],
+        ["1f2e3d4c5b6a79880f1e2d3c4b5a6978", 20_415, 1, 0, 0, 0, 0, 0, 6, 0, ""],
+        ["5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f", 20_415, 1, 0, 0, 0, 1, 0, 0, 0, ""],
+    ]
+
+    /// The same in UTC: the first pop-up and its answer fall on the 22nd.
+    static let logDaysInUTC: [[any DatabaseValueConvertible & Sendable]] = [
+        ["0a1b2c3d4e5f60718293a4b5c6d7e8f9", 20_414, 1, 1, 0, 0, 0, 0, 0, 0, ""],
+        ["0a1b2c3d4e5f60718293a4b5c6d7e8f9", 20_415, 1, 0, 1, 0, 0, 0, 0, 0, ""],
+        ["1f2e3d4c5b6a79880f1e2d3c4b5a6978", 20_415, 1, 0, 0, 0, 0, 0, 6, 0, ""],
+        ["5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f", 20_415, 1, 0, 0, 0, 1, 0, 0, 0, ""],
+    ]
+
+    /// The schema the migrations build, table by table and index by index (by name).
+    static let schema: [String] = [
+        #"CREATE TABLE "alert" ("id" TEXT PRIMARY KEY NOT NULL, "title" TEXT NOT NULL, "body" TEXT NOT NULL, "schedule" TEXT NOT NULL, "enabled" BOOLEAN NOT NULL, "sound" TEXT, "urgency" INTEGER NOT NULL, "icon" TEXT NOT NULL, "timeZone" TEXT, "graceSeconds" INTEGER, "snoozeSeconds" INTEGER NOT NULL, "created" DOUBLE NOT NULL, "kind" TEXT NOT NULL DEFAULT 'reminder', "whenAway" TEXT, "nagSeconds" INTEGER, "nagTimes" INTEGER)"#,
+        #"CREATE TABLE "alertState" ("alertId" TEXT PRIMARY KEY NOT NULL REFERENCES "alert"("id") ON DELETE CASCADE, "checkedUntil" DOUBLE NOT NULL, "lastFired" DOUBLE, "pendingCount" INTEGER NOT NULL, "shownID" INTEGER, "snoozedUntil" DOUBLE, "doneForDay" INTEGER, "lastAnswer" DOUBLE, "shownAt" DOUBLE, "goalMetUntil" DOUBLE, "heldCount" INTEGER NOT NULL DEFAULT 0, "heldSince" DOUBLE, "nagAt" DOUBLE, "nagCount" INTEGER NOT NULL DEFAULT 0)"#,
+        #"CREATE TABLE "deliveryLog" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "alertId" TEXT NOT NULL, "event" TEXT NOT NULL, "at" DOUBLE NOT NULL, "deliveryID" INTEGER, "count" INTEGER, "detail" TEXT, "delay" DOUBLE)"#,
+        #"CREATE INDEX "deliveryLog_on_alertId" ON "deliveryLog"("alertId")"#,
+        #"CREATE INDEX "deliveryLog_on_at" ON "deliveryLog"("at")"#,
+        #"CREATE TABLE "drink" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "at" DOUBLE NOT NULL, "ml" INTEGER NOT NULL CHECK (("ml" >= 1) AND ("ml" <= 5000)))"#,
+        #"CREATE INDEX "drink_on_at" ON "drink"("at")"#,
+        #"CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"#,
+        #"CREATE TABLE "logDay" ("alertId" TEXT NOT NULL, "day" INTEGER NOT NULL, "shown" INTEGER NOT NULL DEFAULT 0, "done" INTEGER NOT NULL DEFAULT 0, "snoozed" INTEGER NOT NULL DEFAULT 0, "doneForToday" INTEGER NOT NULL DEFAULT 0, "dismissed" INTEGER NOT NULL DEFAULT 0, "drank" INTEGER NOT NULL DEFAULT 0, "missed" INTEGER NOT NULL DEFAULT 0, "goalMet" INTEGER NOT NULL DEFAULT 0, "delays" TEXT NOT NULL DEFAULT '', PRIMARY KEY ("alertId", "day")) WITHOUT ROWID"#,
+        #"CREATE TABLE "setting" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)"#,
+        #"CREATE TABLE sqlite_sequence(name,seq)"#,
+    ]
+
     /// An alert row as Nudge wrote it before alerts had a kind (v1 to v4).
-    static func insertAsBeforeKinds(_ alert: Alert, schedule: String? = nil, _ db: Database) throws {
+    static func insertAsBeforeKinds(_ alert: Alert, _ db: Database) throws {
         let r = AlertRecord(alert)
         try db.execute(sql: """
             INSERT INTO alert (id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, created)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [r.id, r.title, r.body, schedule ?? r.schedule, r.enabled, r.sound, r.urgency, r.icon, r.timeZone,
+            """, arguments: [r.id, r.title, r.body, r.schedule, r.enabled, r.sound, r.urgency, r.icon, r.timeZone,
                              r.graceSeconds, r.snoozeSeconds, r.created])
     }
 

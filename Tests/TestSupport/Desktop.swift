@@ -5,7 +5,7 @@ import Foundation
 /// (dunst on the bench's X display with the bench's config, or another server on an X
 /// display of its own), and a person's data folder. Tests that each have one run side by
 /// side without sharing pop-ups, counts or history.
-public final class Desktop: @unchecked Sendable {
+public final class Desktop: NudgeUser, @unchecked Sendable {
     /// The session's scratch folder (data home, dunst config, the scripted dmenu's choice).
     public let directory: String
     /// The private bus's address.
@@ -159,14 +159,13 @@ public final class Desktop: @unchecked Sendable {
 
     // MARK: Nudge
 
-    /// Runs the built `nudge` in this session.
-    @discardableResult
-    public func nudge(_ arguments: String..., environment extra: [String: String?] = [:]) throws -> Bench.Outcome {
-        try Bench.nudge(arguments, environment: environment(extra))
+    /// Adds an alert and returns its full id (from `show --json`).
+    public func add(_ arguments: String...) throws -> String {
+        try add(arguments)
     }
 
-    /// Adds an alert and returns its full id (from `list --json`).
-    public func add(_ arguments: String...) throws -> String {
+    /// Adds an alert and returns its full id (from `show --json`).
+    public func add(_ arguments: [String]) throws -> String {
         let added = try Bench.nudge(["add"] + arguments, environment: environment())
         guard added.status == 0, let short = added.stdout.split(separator: " ").dropFirst().first?.dropLast() else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: added.stderr])
@@ -179,16 +178,14 @@ public final class Desktop: @unchecked Sendable {
         return id.lowercased().replacingOccurrences(of: "-", with: "")
     }
 
-    /// `nudge log --json`, parsed.
-    public func log() throws -> [[String: Any]] {
-        let out = try Bench.nudge(["log", "--json"], environment: environment())
-        return (try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]]) ?? []
-    }
-
     /// The log's events for an alert, in order.
     public func events(_ id: String) throws -> [String] {
-        try log().filter { ($0["id"] as? String)?.replacingOccurrences(of: "-", with: "") == id }
-            .compactMap { $0["event"] as? String }
+        try logged(id).map(\.event)
+    }
+
+    /// The log's entries for an alert, in order.
+    public func logged(_ id: String) throws -> [LoggedEvent] {
+        try log().filter { ($0["id"] as? String)?.replacingOccurrences(of: "-", with: "") == id }.compactMap(LoggedEvent.init)
     }
 
     /// Starts `nudge daemon` and waits until it owns its name.
@@ -222,11 +219,55 @@ public final class Desktop: @unchecked Sendable {
     /// it (HH:MM:SS), and the instant it stands for (whole seconds).
     public func clock(in seconds: Double) -> (text: String, instant: Date) {
         let instant = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + seconds).rounded(.up))
+        return (clockText(instant), instant)
+    }
+
+    /// An instant's wall-clock time in the session's zone, as `--at` takes it (HH:MM:SS).
+    public func clockText(_ instant: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: zone)
         formatter.dateFormat = "HH:mm:ss"
-        return (formatter.string(from: instant), instant)
+        return formatter.string(from: instant)
+    }
+
+    /// When the running daemon will show an alert next (its `Next`, to the microsecond);
+    /// `nil` for never, or when it cannot say.
+    public func next(_ id: String) -> Date? {
+        guard case .int64(let usec)? = try? daemon("Next", [.string(id)]).first, usec >= 0 else { return nil }
+        return Date(timeIntervalSince1970: Double(usec) / 1e6)
+    }
+
+    /// Sets up an alert due a moment from now (`nudge add --at` with ``clockText(_:)``, say)
+    /// and makes sure the running daemon knew of it while it was still ahead, so that what
+    /// the test sees of it then cannot depend on how busy the machine is: the daemon's timer
+    /// was set for it. `arrange` gets a whole second at least `lead` seconds ahead and
+    /// returns the alert's full id and its first due instant (that second, or one it chose
+    /// from it); the daemon's `Next` must answer that instant before it comes. Where the
+    /// machine was too slow for that (the add parsed a time already gone, or the daemon
+    /// heard of it late), the alert is removed, which withdraws a pop-up it got, and the
+    /// next try has twice the lead, up to 32 s.
+    public func dueSoon(lead: Double = 1, _ arrange: (Date) throws -> (id: String, due: Date)) throws -> DueSoon {
+        var lead = lead
+        while true {
+            let since = Date()
+            let (id, due) = try arrange(Date(timeIntervalSince1970: (since.timeIntervalSince1970 + lead).rounded(.up)))
+            while Date() < due {
+                // An answer that came back before the instant was given before it.
+                if next(id) == due, Date() < due { return DueSoon(id: id, due: due, since: since) }
+                usleep(10_000)
+            }
+            _ = try nudge("rm", id)
+            guard lead < 32 else {
+                throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the daemon never knew in time of an alert due \(lead) s ahead"])
+            }
+            lead *= 2
+        }
+    }
+
+    /// ``dueSoon(lead:_:)`` for an alert whose first due instant is the one given.
+    public func dueSoon(lead: Double = 1, _ arrange: (Date) throws -> String) throws -> DueSoon {
+        try dueSoon(lead: lead) { due in (try arrange(due), due) }
     }
 
     // MARK: The bus
@@ -304,4 +345,15 @@ public struct MonitoredNotify: Sendable {
         }
         return result
     }
+}
+
+/// An alert the daemon knew of before it was due (``Desktop/dueSoon(lead:_:)``).
+public struct DueSoon: Sendable {
+    /// Its full id.
+    public var id: String
+    /// Its first due instant (a whole second).
+    public var due: Date
+    /// When the try that made it began: what tries the machine was too slow for did, on
+    /// the bus or on screen, came before.
+    public var since: Date
 }
