@@ -128,6 +128,11 @@ public enum CalendarImport {
         let offset = try trigger(alarm, component: component)
         let schedule = try Self.schedule(component, start: start, offset: offset, now: now)
         guard let schedule else { return .over }
+        // Nudge's dates are in the years 1970 to 9999, as `--on` has them.
+        let zone = start.zoneID.flatMap(TimeZone.init(identifier:)) ?? system
+        if let first = schedule.occurrences(after: now, count: 1, in: zone).first, !Limits.inYears(first, zone: zone) {
+            throw Refusal(reason: "DTSTART: its first time is after the year \(Limits.years.upperBound)")
+        }
         return .alert(Alert(id: id(component), title: title.isEmpty ? "Reminder" : title, body: body, schedule: schedule,
                             timeZone: start.zoneID, created: now), component: name(component), complete: false)
     }

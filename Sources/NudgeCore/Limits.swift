@@ -1,3 +1,4 @@
+import Foundation
 /// Every limit on what a person gives Nudge, in one table. The command line, the store and
 /// the daemon's bus interface check against these and nothing else, so an answer is the
 /// same whichever way a value comes in.
@@ -59,6 +60,13 @@ public enum Limits {
     /// nothing Nudge keeps happened before 1970 (instants are seconds since then), and
     /// dates are written with four digits.
     public static let years: ClosedRange<Int> = 1970...9999
+
+    /// Whether an instant is in ``years``, in UTC and in `zone` alike (an offset or a zone
+    /// can carry a date in range out of it: 9999-12-31T23:59-12:00 is in 10000 in UTC).
+    public static func inYears(_ instant: Date, zone: TimeZone) -> Bool {
+        instant.timeIntervalSince1970 >= 0
+            && [TimeZone(identifier: "UTC")!, zone].allSatisfy { years.contains(ZoneClock($0).local(instant).day.components.year) }
+    }
 
     /// A text field a person gives, by what it is for.
     public enum Field: String, Sendable, CaseIterable {

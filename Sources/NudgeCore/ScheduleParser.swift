@@ -198,8 +198,7 @@ public enum ScheduleParser {
             ?? ZoneClock(zone).instant(day, time)
         // An offset can carry a date in range out of it (9999-12-31T23:59-12:00 is in 10000
         // in UTC): the instant itself must be in those years, in UTC and in the zone.
-        let years = [TimeZone(identifier: "UTC")!, zone].map { ZoneClock($0).local(instant).day.components.year }
-        guard instant.timeIntervalSince1970 >= 0, years.allSatisfy(Limits.years.contains) else { throw outOfRange }
+        guard Limits.inYears(instant, zone: zone) else { throw outOfRange }
         return instant
     }
 

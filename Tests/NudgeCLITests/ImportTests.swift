@@ -218,6 +218,8 @@ struct ImportTests {
             (Event(uid: "two-lines\\nsummary-ok", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=YEARLY;BYWEEKNO=20"]), "BYWEEKNO"),
             // RFC 5545: a rule part occurs once at most.
             (Event(uid: "interval-twice", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=YEARLY;INTERVAL=3;INTERVAL=3"]), "INTERVAL"),
+            // The years --on takes: 9999-12-31 23:00 in Pago Pago is in 10000 in UTC.
+            (Event(uid: "year-10000", lines: ["DTSTART;TZID=Pacific/Pago_Pago:99991231T230000"] + Self.alarm(":PT0S")), "after the year 9999"),
         ]
         let fine = Event(uid: "fine", lines: ["DTSTART:20260105T090000", "RRULE:FREQ=DAILY"])
         // Over already: nothing to import, nothing to refuse.
