@@ -104,7 +104,7 @@ if parts.contains("stats") {
         print("stats: \(label): median \(ms(m)), p90 \(ms(p90))\(label.hasPrefix("stats --days 365") ? " (goal <= 100 ms)" : "")")
         if label.hasPrefix("stats --days 365") {
             // The anchor: sqlite3 summing the same year from the per-day summary.
-            let plain = time(["sqlite3", home + "/nudge/nudge.sqlite", "SELECT alertID, event, sum(count) FROM logDay GROUP BY alertID, event"])
+            let plain = time(["sqlite3", home + "/nudge/nudge.sqlite", "SELECT alertId, sum(shown), sum(done), sum(snoozed), sum(dismissed), sum(drank), sum(missed) FROM logDay GROUP BY alertId"])
             figure("stats --days 365 --json", m * 1000, "ms", anchor: "sqlite3 summing the year", plain.median * 1000)
         }
     }
