@@ -44,7 +44,11 @@ public final class AppDatabase: Sendable {
     /// ``abandon()``).
     deinit {
         guard let path, let openedFile else { return }
-        if FileIdentity(path: path) == openedFile { checkpoint() } else { abandon() }
+        guard FileIdentity(path: path) == openedFile else { return abandon() }
+        // An empty log is left alone: emptying it again would write it, and whoever
+        // watches the store would wake for nothing.
+        var info = stat()
+        if stat(path + "-wal", &info) == 0, info.st_size > 0 { checkpoint() }
     }
 
     /// Closes the connection without touching the log beside the path: for a store whose

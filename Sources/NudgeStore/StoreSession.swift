@@ -29,9 +29,14 @@ public final class StoreSession {
     /// Has `watcher` report writes to the store and its log, and files renamed over or
     /// removed from it: the folder is watched, not the file, so a file replaced by rename
     /// is seen too. Called again when the folder was made anew.
+    /// The store counts when written, made, removed or renamed over; its log only when
+    /// written: SQLite makes and removes the log as connections come and go, and a face that
+    /// opens the store for each use would wake itself by doing so (`nudge ui` reread its
+    /// store every 30 ms, forever). Closing either after writing counts for nothing either.
     public static func watch(_ path: String, with watcher: FileWatcher) throws(SystemError) {
         let name = (path as NSString).lastPathComponent
-        try watcher.watch(folder: (path as NSString).deletingLastPathComponent, names: [name, name + "-wal"])
+        try watcher.watch(folder: (path as NSString).deletingLastPathComponent,
+                          events: [name: [.written, .replaced], name + "-wal": .written])
     }
 
     /// Whether the path names no file now (the person removed the store).
