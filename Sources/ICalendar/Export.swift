@@ -339,11 +339,11 @@ struct Clock {
     var floating: Bool { tzid == nil }
     /// Local days and times, as the scheduler reads them (no Calendar, which costs more to
     /// make than a whole event to write).
-    let clock: ZoneClock
+    let clock: CivilZone
 
     /// `tzid` nil: floating time.
     init(zone: TimeZone, tzid: String?) {
-        (self.zone, self.tzid, clock) = (zone, tzid, ZoneClock(zone))
+        (self.zone, self.tzid, clock) = (zone, tzid, CivilZone(zone))
     }
 
     /// The civil day and second of the day an instant falls on here.

@@ -227,7 +227,7 @@ public enum CalendarImport {
                 }
                 time = t
             }
-            let clock = ZoneClock(zone)
+            let clock = CivilZone(zone)
             return (clock.instant(day, time), day, time)
         }
     }
@@ -449,7 +449,7 @@ public enum CalendarImport {
         // Dates left out: those ahead. A DATE leaves out the whole day (as other clients
         // read it), a DATE-TIME its one time.
         var except: Set<Date> = []
-        let clock = ZoneClock(start.zone)
+        let clock = CivilZone(start.zone)
         for exdate in component.all("EXDATE") {
             let utc = exdate.list.first?.hasSuffix("Z") ?? false
             var zone = utc ? TimeZone(identifier: "UTC")! : start.zone

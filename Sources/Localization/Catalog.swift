@@ -65,9 +65,9 @@ public final class Catalog: Sendable {
         }
     }
 
-    /// The words NudgeCore writes, looked up in this catalog.
-    public var wording: Wording {
-        Wording(tr: { [self] in tr($0) }, trn: { [self] in trn($0, $1, $2) })
+    /// The person's language, looked up in this catalog.
+    public var language: Language {
+        Language(tr: { [self] in tr($0) }, trn: { [self] in trn($0, $1, $2) })
     }
 
     /// `../share/locale` from the binary's folder (installed), else `.build/locale` above

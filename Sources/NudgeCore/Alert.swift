@@ -81,14 +81,14 @@ public struct Alert: Sendable, Hashable, Identifiable {
                 enabled: Bool = true, sound: Sound? = .reminder, urgency: Urgency = .normal, icon: String = "",
                 timeZone: String? = nil, catchUp: CatchUp = .once(graceSeconds: 12 * 3600),
                 snoozeSeconds: Int = 600, created: Date, kind: Kind? = nil, whenAway: WhenAway? = nil, nag: Nag? = nil,
-                wording: Wording = .english) {
+                language: Language = .english) {
         let isWater = title?.isEmpty ?? true
         self.kind = kind ?? (isWater ? .water : .reminder)
         self.whenAway = whenAway
         self.nag = nag
         self.id = id
-        self.title = isWater ? wording.waterTitle : title!
-        self.body = body ?? (isWater ? wording.waterBody : "")
+        self.title = isWater ? language.waterTitle : title!
+        self.body = body ?? (isWater ? language.waterBody : "")
         self.schedule = schedule
         self.enabled = enabled
         self.sound = sound

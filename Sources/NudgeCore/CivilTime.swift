@@ -72,16 +72,16 @@ public enum Weekday: Int, Sendable, Hashable, CaseIterable, Comparable, Codable 
     public var shortName: String { ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][rawValue] }
 
     /// The short name in the words given (`Mon`, `월`).
-    public func shortName(_ words: Wording) -> String {
+    public func shortName(_ language: Language) -> String {
         switch self {
         // TRANSLATORS: short weekday names, as in schedules (Mon–Fri).
-        case .sunday: words.tr("Sun")
-        case .monday: words.tr("Mon")
-        case .tuesday: words.tr("Tue")
-        case .wednesday: words.tr("Wed")
-        case .thursday: words.tr("Thu")
-        case .friday: words.tr("Fri")
-        case .saturday: words.tr("Sat")
+        case .sunday: language.tr("Sun")
+        case .monday: language.tr("Mon")
+        case .tuesday: language.tr("Tue")
+        case .wednesday: language.tr("Wed")
+        case .thursday: language.tr("Thu")
+        case .friday: language.tr("Fri")
+        case .saturday: language.tr("Sat")
         }
     }
 

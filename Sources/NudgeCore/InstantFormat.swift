@@ -5,7 +5,7 @@ import Foundation
 public enum InstantFormat {
     /// The instant's local date and time in `zone`, with that zone's offset at the instant.
     public static func iso8601(_ instant: Date, in zone: TimeZone) -> String {
-        let (day, second) = ZoneClock(zone).local(instant)
+        let (day, second) = CivilZone(zone).local(instant)
         let time = LocalTime(hour: second / 3600, minute: second / 60 % 60, second: second % 60)!
         let clock = "\(time.description.count == 5 ? time.description + ":00" : time.description)"
         return "\(day)T\(clock)\(offset(zone.secondsFromGMT(for: instant)))"

@@ -65,7 +65,7 @@ public enum Limits {
     /// can carry a date in range out of it: 9999-12-31T23:59-12:00 is in 10000 in UTC).
     public static func inYears(_ instant: Date, zone: TimeZone) -> Bool {
         instant.timeIntervalSince1970 >= 0
-            && [TimeZone(identifier: "UTC")!, zone].allSatisfy { years.contains(ZoneClock($0).local(instant).day.components.year) }
+            && [TimeZone(identifier: "UTC")!, zone].allSatisfy { years.contains(CivilZone($0).local(instant).day.components.year) }
     }
 
     /// A text field a person gives, by what it is for.

@@ -35,7 +35,7 @@ public struct NextShowing: Sendable, Hashable {
         var after = max(state.checkedUntil, now)
         var reason: Reason?
         if let done = state.doneForDay {
-            let nextMorning = ZoneClock(zone).instant(done.advanced(by: 1), LocalTime(hour: 0, minute: 0)!).addingTimeInterval(-0.001)
+            let nextMorning = CivilZone(zone).instant(done.advanced(by: 1), LocalTime(hour: 0, minute: 0)!).addingTimeInterval(-0.001)
             if nextMorning > after {
                 after = nextMorning
                 reason = .doneForDay(done)

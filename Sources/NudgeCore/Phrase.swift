@@ -1,6 +1,6 @@
 /// A phrase for a person, kept as its English template (marked for translation) and the
 /// values that fill its placeholders, and written in a language only when shown. What a
-/// machine reads (`--json`) takes `.english`; what a person reads takes their `Wording`.
+/// machine reads (`--json`) takes `.english`; what a person reads takes their `Language`.
 /// A value may itself be a phrase, written in the same language.
 /// Marked for `scripts/update-pot` as `Phrase("…", …)` and `Phrase.counted("…", "…", n, …)`.
 public struct Phrase: Sendable, Hashable, CustomStringConvertible, PhraseArgument {
@@ -45,13 +45,13 @@ public struct Phrase: Sendable, Hashable, CustomStringConvertible, PhraseArgumen
     }
 
     /// The phrase in the words given.
-    public func text(_ words: Wording) -> String {
+    public func text(_ language: Language) -> String {
         if isVerbatim { return template }
-        let translated = plural.map { words.trn(template, $0, count) } ?? words.tr(template)
+        let translated = plural.map { language.trn(template, $0, count) } ?? language.tr(template)
         return format(translated, arguments.map { part in
             switch part {
             case .text(let text): text
-            case .phrase(let phrase): phrase.text(words)
+            case .phrase(let phrase): phrase.text(language)
             }
         })
     }

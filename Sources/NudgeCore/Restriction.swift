@@ -49,13 +49,13 @@ extension Schedule {
         }
 
         /// `day 13`, `the last day`, `day 2 from the end`, in the words given.
-        public static func monthDay(_ day: Int, words: Wording = .english) -> String {
+        public static func monthDay(_ day: Int, language: Language = .english) -> String {
             // TRANSLATORS: a day of the month by its number: %d is 1 to 31.
-            if day > 0 { return format(words.tr("day %d"), day) }
+            if day > 0 { return format(language.tr("day %d"), day) }
             // TRANSLATORS: the last day of the month.
-            if day == -1 { return words.tr("the last day") }
+            if day == -1 { return language.tr("the last day") }
             // TRANSLATORS: a day of the month counted from its end: %d is 2 to 31 (2: the day before the last).
-            return format(words.tr("day %d from the end"), -day)
+            return format(language.tr("day %d from the end"), -day)
         }
 
         /// The most instants one schedule leaves out.
@@ -76,31 +76,31 @@ extension Schedule {
         }
 
         /// `first Mon`, `last Fri`, `each Wed`, in the words given.
-        public func summary(words: Wording = .english) -> String {
-            let day = weekday.shortName(words)
+        public func summary(language: Language = .english) -> String {
+            let day = weekday.shortName(language)
             switch place {
             // TRANSLATORS: a weekday of the month, every one of them: %s is the weekday (Mon).
-            case 0: return format(words.tr("each %s"), day)
+            case 0: return format(language.tr("each %s"), day)
             // TRANSLATORS: the first such weekday of the month: %s is the weekday (Mon).
-            case 1: return format(words.tr("first %s"), day)
+            case 1: return format(language.tr("first %s"), day)
             // TRANSLATORS: the second such weekday of the month: %s is the weekday (Mon).
-            case 2: return format(words.tr("second %s"), day)
+            case 2: return format(language.tr("second %s"), day)
             // TRANSLATORS: the third such weekday of the month: %s is the weekday (Mon).
-            case 3: return format(words.tr("third %s"), day)
+            case 3: return format(language.tr("third %s"), day)
             // TRANSLATORS: the fourth such weekday of the month: %s is the weekday (Mon).
-            case 4: return format(words.tr("fourth %s"), day)
+            case 4: return format(language.tr("fourth %s"), day)
             // TRANSLATORS: the fifth such weekday of the month: %s is the weekday (Mon).
-            case 5: return format(words.tr("fifth %s"), day)
+            case 5: return format(language.tr("fifth %s"), day)
             // TRANSLATORS: the last such weekday of the month: %s is the weekday (Fri).
-            case -1: return format(words.tr("last %s"), day)
+            case -1: return format(language.tr("last %s"), day)
             // TRANSLATORS: the second-to-last such weekday of the month: %s is the weekday (Fri).
-            case -2: return format(words.tr("second-to-last %s"), day)
+            case -2: return format(language.tr("second-to-last %s"), day)
             // TRANSLATORS: the third-to-last such weekday of the month: %s is the weekday (Fri).
-            case -3: return format(words.tr("third-to-last %s"), day)
+            case -3: return format(language.tr("third-to-last %s"), day)
             // TRANSLATORS: the fourth-to-last such weekday of the month: %s is the weekday (Fri).
-            case -4: return format(words.tr("fourth-to-last %s"), day)
+            case -4: return format(language.tr("fourth-to-last %s"), day)
             // TRANSLATORS: the fifth-to-last such weekday of the month: %s is the weekday (Fri).
-            default: return format(words.tr("fifth-to-last %s"), day)
+            default: return format(language.tr("fifth-to-last %s"), day)
             }
         }
 
@@ -184,16 +184,16 @@ extension Schedule {
         }
 
         /// `every 2 weeks`, in the words given.
-        public func summary(words: Wording = .english) -> String {
+        public func summary(language: Language = .english) -> String {
             switch unit {
             // TRANSLATORS: a schedule's period: %d is a number of days (2 or more).
-            case .day: format(words.tr("every %d days"), every)
+            case .day: format(language.tr("every %d days"), every)
             // TRANSLATORS: a schedule's period: %d is a number of weeks (2 or more).
-            case .week: format(words.tr("every %d weeks"), every)
+            case .week: format(language.tr("every %d weeks"), every)
             // TRANSLATORS: a schedule's period: %d is a number of months (2 or more).
-            case .month: format(words.tr("every %d months"), every)
+            case .month: format(language.tr("every %d months"), every)
             // TRANSLATORS: a schedule's period: %d is a number of years (2 or more).
-            case .year: format(words.tr("every %d years"), every)
+            case .year: format(language.tr("every %d years"), every)
             }
         }
 
@@ -265,7 +265,7 @@ extension Schedule {
     /// resolved, so a rule every 5 years does not walk every day's times; the walk jumps
     /// from one period to the next and goes as far as a day can be (``firstDay(from:through:period:matches:)``),
     /// and no further than the end.
-    static func occurrences(of base: Schedule, _ restriction: Restriction, after: Date, count: Int, clock: ZoneClock,
+    static func occurrences(of base: Schedule, _ restriction: Restriction, after: Date, count: Int, clock: CivilZone,
                             zone: TimeZone, anchor: Date?) -> [Date] {
         var result: [Date] = []
         var cursor = max(after, restriction.from.map { $0.addingTimeInterval(-0.001) } ?? after)

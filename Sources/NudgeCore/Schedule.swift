@@ -24,14 +24,14 @@ public enum Schedule: Sendable, Hashable, Codable {
     public static let everyDay = Set(Weekday.allCases)
 
     /// The next `count` instants strictly after `after`, in `zone`, following the DST rules
-    /// of ``ZoneClock``. Fewer come back when the schedule ends (a one-shot) or matches no
+    /// of ``CivilZone``. Fewer come back when the schedule ends (a one-shot) or matches no
     /// day within eight years (a cron expression for February 31).
     ///
     /// An ``afterAnswer(seconds:window:days:)`` schedule counts from `anchor`, the last
     /// answer or pop-up; without one, from `after`.
     public func occurrences(after: Date, count: Int, in zone: TimeZone, anchor: Date? = nil) -> [Date] {
         guard count > 0 else { return [] }
-        let clock = ZoneClock(zone)
+        let clock = CivilZone(zone)
         switch self {
         case .once(let instant):
             return instant > after ? [instant] : []
@@ -89,7 +89,7 @@ public enum Schedule: Sendable, Hashable, Codable {
     /// day (only the days of `period`, and none after `last`); instants come out strictly
     /// increasing (two gap times that both land on the gap's end count once). It goes as
     /// far as a matching day can be: fewer instants come back only when no day matches again.
-    static func walkDays(after: Date, count: Int, clock: ZoneClock, times: [LocalTime], period: Period? = nil, through last: CivilDay? = nil,
+    static func walkDays(after: Date, count: Int, clock: CivilZone, times: [LocalTime], period: Period? = nil, through last: CivilDay? = nil,
                          matches: (CivilDay) -> Bool) -> [Date] {
         guard !times.isEmpty else { return [] }
         var result: [Date] = []

@@ -195,7 +195,7 @@ public enum ScheduleParser {
             throw bad
         }
         let instant = offset.map { Date(timeIntervalSince1970: TimeInterval(day.daysSinceEpoch * 86400 + time.secondOfDay - $0)) }
-            ?? ZoneClock(zone).instant(day, time)
+            ?? CivilZone(zone).instant(day, time)
         // An offset can carry a date in range out of it (9999-12-31T23:59-12:00 is in 10000
         // in UTC): the instant itself must be in those years, in UTC and in the zone.
         guard Limits.inYears(instant, zone: zone) else { throw outOfRange }

@@ -129,18 +129,18 @@ extension Schedule.Restriction {
     init?(storageText text: String) {
         self.init()
         for segment in text.split(separator: ";", omittingEmptySubsequences: false).dropFirst() {
-            let words = segment.split(separator: " ", omittingEmptySubsequences: false)
+            let language = segment.split(separator: " ", omittingEmptySubsequences: false)
             func instant(_ word: Substring) -> Date? { Double(word).flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil } }
-            switch (words.first, words.count) {
+            switch (language.first, language.count) {
             case ("every", 5):
-                guard period == nil, let unit = Schedule.Period.Unit(rawValue: String(words[1])), let every = Int(words[2]),
-                      let anchor = Int(words[3]), let start = Int(words[4]).flatMap(Weekday.init(rawValue:)),
+                guard period == nil, let unit = Schedule.Period.Unit(rawValue: String(language[1])), let every = Int(language[2]),
+                      let anchor = Int(language[3]), let start = Int(language[4]).flatMap(Weekday.init(rawValue:)),
                       let found = Schedule.Period(unit: unit, every: every, anchor: CivilDay(daysSinceEpoch: anchor), weekStart: start)
                 else { return nil }
                 period = found
             case ("places", 2):
                 guard places.isEmpty else { return nil }
-                for item in words[1].split(separator: ",", omittingEmptySubsequences: false) {
+                for item in language[1].split(separator: ",", omittingEmptySubsequences: false) {
                     let pair = item.split(separator: ":", omittingEmptySubsequences: false)
                     guard pair.count == 2, let place = Int(pair[0]), let weekday = Int(pair[1]).flatMap(Weekday.init(rawValue:)),
                           let found = Schedule.Place(place, weekday) else { return nil }
@@ -148,18 +148,18 @@ extension Schedule.Restriction {
                 }
             case ("monthdays", 2):
                 guard monthDays.isEmpty else { return nil }
-                let days = words[1].split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+                let days = language[1].split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
                 guard days.allSatisfy({ $0.map { (1...31).contains(abs($0)) } ?? false }) else { return nil }
                 monthDays = days.compactMap { $0 }
             case ("from", 2):
-                guard from == nil, let found = instant(words[1]) else { return nil }
+                guard from == nil, let found = instant(language[1]) else { return nil }
                 from = found
             case ("until", 2):
-                guard until == nil, let found = instant(words[1]) else { return nil }
+                guard until == nil, let found = instant(language[1]) else { return nil }
                 until = found
             case ("except", 2):
                 guard except.isEmpty else { return nil }
-                let instants = words[1].split(separator: ",", omittingEmptySubsequences: false).map(instant)
+                let instants = language[1].split(separator: ",", omittingEmptySubsequences: false).map(instant)
                 guard !instants.isEmpty, instants.count <= Self.maxExcept, instants.allSatisfy({ $0 != nil }) else { return nil }
                 except = Set(instants.compactMap { $0 })
             default:

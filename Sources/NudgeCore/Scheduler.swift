@@ -17,7 +17,7 @@ public final class Scheduler {
     /// The system zone, for alerts that float.
     public private(set) var systemZone: TimeZone
     /// The words of the person's language for buttons and catch-up lines.
-    public let wording: Wording
+    public let language: Language
     /// An occurrence found up to this late still fires as usual; older ones count as missed.
     public var lateTolerance: TimeInterval = 60
     /// The day's water, which water reminders follow; `nil` until the daemon says.
@@ -35,9 +35,9 @@ public final class Scheduler {
     /// A scheduler over alerts. An alert without a state owes what came due since it was
     /// created (an alert added while no daemon ran is not lost).
     public init(alerts: [Alert], states: [UUID: AlertState] = [:], zone: TimeZone, now: Date, delivery: Delivery,
-                wording: Wording = .english) {
+                language: Language = .english) {
         self.systemZone = zone
-        self.wording = wording
+        self.language = language
         self.delivery = delivery
         table = AlertTable(capacity: alerts.count)
         queue = WakeQueue(capacity: alerts.count)
@@ -92,10 +92,10 @@ public final class Scheduler {
     /// A water reminder offers the drink first: "Drank 250 ml", the cup size.
     public func actions(for alert: Alert) -> [Notification.Action] {
         var actions: [Notification.Action] = [.init(key: .default, label: "")]
-        if alert.kind == .water, let water { actions.append(.init(key: .drink, label: wording.drank(water.cup))) }
-        return actions + [.init(key: .done, label: wording.done),
-                          .init(key: .snooze, label: wording.snooze(minutes: alert.snoozeSeconds / 60)),
-                          .init(key: .skipToday, label: wording.doneForToday)]
+        if alert.kind == .water, let water { actions.append(.init(key: .drink, label: language.drank(water.cup))) }
+        return actions + [.init(key: .done, label: language.done),
+                          .init(key: .snooze, label: language.snooze(minutes: alert.snoozeSeconds / 60)),
+                          .init(key: .skipToday, label: language.doneForToday)]
     }
 
     // MARK: Running
@@ -179,7 +179,7 @@ public final class Scheduler {
         } else if case .once(let grace) = alert.catchUp, now.timeIntervalSince(latest) <= TimeInterval(grace) {
             let since = passed[0]
             let n = Int32(clamping: passed.count)
-            let body = wording.missed(passed.count, since: Self.clockText(since, zone))
+            let body = language.missed(passed.count, since: Self.clockText(since, zone))
             let shown = try show(alert, &state, count: state.pendingCount + n, body: body, now: now)
             state.pendingCount += n
             records.append(.caughtUp(alert: id, missed: passed.count, since: since, deliveryID: shown))
@@ -232,7 +232,7 @@ public final class Scheduler {
         var records: [SchedulerRecord] = []
         if case .once(let grace) = alert.catchUp, now.timeIntervalSince(latest) <= TimeInterval(grace) {
             let n = Int32(clamping: total)
-            let shown = try show(alert, &state, count: state.pendingCount + n, body: wording.whileAway(total), now: now)
+            let shown = try show(alert, &state, count: state.pendingCount + n, body: language.whileAway(total), now: now)
             state.pendingCount += n
             records.append(.shownOnReturn(alert: alert.id, held: total, since: since, deliveryID: shown))
             startNag(alert, &state, now: now)
@@ -263,7 +263,7 @@ public final class Scheduler {
         if let body { notification.body = body }
         if let urgency { notification.urgency = urgency }
         if alert.kind == .water, let water, let intake = water.intake(at: now) {
-            let progress = wording.waterProgress(intake, goal: water.goal)
+            let progress = language.waterProgress(intake, goal: water.goal)
             notification.body = notification.body.isEmpty ? progress : notification.body + "\n" + progress
         }
         notification.replacesID = state.shownID
@@ -281,7 +281,7 @@ public final class Scheduler {
     private func occurrences(of alert: Alert, state: AlertState, zone: TimeZone, through now: Date) -> [Date] {
         var result: [Date] = []
         var cursor = state.checkedUntil
-        let clock = ZoneClock(zone)
+        let clock = CivilZone(zone)
         let anchor = NextShowing.anchor(alert, state: state, water: water)
         let restsAtGoal = alert.kind == .water ? water.map { water in { water.goalMet(at: $0) } } : nil
         while result.count < 100_000 {
@@ -453,7 +453,7 @@ public final class Scheduler {
     @discardableResult
     public func doneForToday(_ id: UUID, now: Date) -> [SchedulerRecord] {
         guard let alert = alert(id), var state = state(id) else { return [] }
-        let day = ZoneClock(alert.zone(system: systemZone)).local(now).day
+        let day = CivilZone(alert.zone(system: systemZone)).local(now).day
         let nothingShown = state.pendingCount == 0 && state.shownID == nil && state.snoozedUntil == nil
         if state.doneForDay == day && nothingShown { return [] }
         state.doneForDay = day
@@ -575,7 +575,7 @@ public final class Scheduler {
 
     /// `09:30`: the local time of day of an instant in a zone.
     public static func clockText(_ instant: Date, _ zone: TimeZone) -> String {
-        let second = ZoneClock(zone).local(instant).second
+        let second = CivilZone(zone).local(instant).second
         return LocalTime(hour: second / 3600, minute: second / 60 % 60)!.description
     }
 }

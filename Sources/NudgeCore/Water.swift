@@ -63,7 +63,7 @@ public enum Water {
     /// The drink day holding an instant: days begin `dayStart` seconds after local midnight
     /// (04:00 for night owls), so a glass at 01:30 still counts for the evening before.
     public static func day(containing instant: Date, zone: TimeZone, dayStart: Int) -> (day: CivilDay, start: Date, end: Date) {
-        let clock = ZoneClock(zone)
+        let clock = CivilZone(zone)
         let local = clock.local(instant)
         let day = local.second < dayStart ? local.day.advanced(by: -1) : local.day
         let time = LocalTime(hour: dayStart / 3600, minute: dayStart / 60 % 60)!

@@ -31,7 +31,7 @@ public final class Daemon {
         /// The file that names the system's zone.
         public var localtime = "/etc/localtime"
         /// The words of the session's language for the pop-ups' buttons and catch-up lines.
-        public var wording: Wording = .english
+        public var language: Language = .english
         /// Reported by `Status`.
         public var version: String
 
@@ -237,7 +237,7 @@ public final class Daemon {
         let zone = SystemZone.resolve(environment: options.environment, localtime: options.localtime)
         if let warning = zone.warning { log.warning("\(warning)") }
         return Scheduler(alerts: alerts, states: states, zone: zone.zone, now: Date(), delivery: delivery,
-                         wording: options.wording)
+                         language: options.language)
     }
 
     /// Answers, closings, the ids the server gives, and the server coming and going all go

@@ -13,13 +13,13 @@ public enum AlertIDs {
     public static func update(_ ids: [String], announce: (String) -> Void = { print($0) }, _ change: (inout Alert) -> String) throws(OperationError) {
         let store = try StoreAccess.open()
         var alerts = try resolve(ids, in: store)
-        var words: [String] = []
-        for index in alerts.indices { words.append(change(&alerts[index])) }
+        var language: [String] = []
+        for index in alerts.indices { language.append(change(&alerts[index])) }
         let changed = alerts
         let shown = try shownPopups(of: alerts.filter { !$0.enabled }, in: store)
         try StoreAccess.run { try store.save(changed) }
         storeChanged(closing: shown)
-        for (alert, word) in zip(alerts, words) { announce("\(alert.shortID) \(word): \(alert.title.escapingControls)") }
+        for (alert, word) in zip(alerts, language) { announce("\(alert.shortID) \(word): \(alert.title.escapingControls)") }
     }
 
     /// The pop-ups these alerts have on screen (from their stored state).

@@ -73,7 +73,7 @@ public struct AlertSettings: Sendable, Equatable {
         var changed = alert
         for (field, value) in [(Limits.Field.title, title), (.body, body), (.icon, icon), (.sound, sound)] {
             guard let value else { continue }
-            do { try Limits.check(field, value) } catch { throw OperationError(.usage, error.phrase.text(Catalog.shared.wording)) }
+            do { try Limits.check(field, value) } catch { throw OperationError(.usage, error.phrase.text(Catalog.shared.language)) }
         }
         if let title, !title.isEmpty { changed.title = title }
         if let body { changed.body = body }

@@ -28,7 +28,7 @@ public enum Drinking {
         do {
             millilitres = try amount.map { (text) throws(Water.AmountError) in try Water.millilitres(text) } ?? (settings[.cup] ?? Setting.cup.defaultValue)
         } catch {
-            throw OperationError(.usage, error.phrase.text(Catalog.shared.wording))
+            throw OperationError(.usage, error.phrase.text(Catalog.shared.language))
         }
         let when = try time.map { (text) throws(OperationError) in try instant(text, now: now, zone: zone) } ?? now
         _ = try StoreAccess.run { try store.logDrink(millilitres, at: when) }
@@ -60,7 +60,7 @@ public enum Drinking {
         let intake = try StoreAccess.run { try store.intake(from: day.start, to: day.end) }
         let today = Water.day(containing: now, zone: zone, dayStart: dayStart).day
         return day.day == today
-            ? Catalog.shared.wording.waterProgress(intake, goal: goal)
+            ? Catalog.shared.language.waterProgress(intake, goal: goal)
             // TRANSLATORS: an earlier day's water: %1$s drunk, %2$s the goal, %3$s the day (2026-11-22).
             : format(tr("%1$s of %2$s on %3$s"), Water.number(intake), Water.text(goal), day.day.description)
     }
@@ -68,9 +68,9 @@ public enum Drinking {
     /// When a drink was: the time of day as the person's clock writes it, with the date
     /// when it was not today.
     public static func when(_ instant: Date, zone: TimeZone, now: Date) -> String {
-        let clock = ZoneClock(zone)
+        let clock = CivilZone(zone)
         let local = clock.local(instant)
-        let time = TimeWording.person().time(LocalTime(hour: local.second / 3600, minute: local.second / 60 % 60)!)
+        let time = TimeStyle.person().time(LocalTime(hour: local.second / 3600, minute: local.second / 60 % 60)!)
         return local.day == clock.local(now).day ? time : "\(local.day) \(time)"
     }
 
@@ -79,7 +79,7 @@ public enum Drinking {
         let instant: Date
         do throws(ScheduleError) {
             if let time = try? ScheduleParser.time(text) {
-                instant = ZoneClock(zone).instant(ZoneClock(zone).local(now).day, time)
+                instant = CivilZone(zone).instant(CivilZone(zone).local(now).day, time)
             } else {
                 instant = try ScheduleParser.instant(text, zone: zone)
             }

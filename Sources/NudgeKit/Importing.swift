@@ -62,7 +62,7 @@ public enum Importing {
         for outcome in outcomes {
             switch outcome {
             case .alert(let alert, let component, let complete): alerts.append((alert, component, complete))
-            case .refused(let component, let reason): refused.append(component + ": " + reason.text(Catalog.shared.wording))
+            case .refused(let component, let reason): refused.append(component + ": " + reason.text(Catalog.shared.language))
             case .over: over += 1
             case .skipped: break
             }

@@ -10,7 +10,7 @@ public enum LocalZone {
     public static let current: TimeZone = {
         let resolved = SystemZone.resolve(environment: .current)
         // TRANSLATORS: before a warning; %s is what is wrong.
-        if let warning = resolved.warning { writeError("nudge: " + format(tr("warning: %s"), warning.text(Catalog.shared.wording)) + "\n") }
+        if let warning = resolved.warning { writeError("nudge: " + format(tr("warning: %s"), warning.text(Catalog.shared.language)) + "\n") }
         return resolved.zone
     }()
 }

@@ -20,7 +20,7 @@ public struct OperationError: Error, CustomStringConvertible {
 
     /// Every delivery failure means the service is not usable now.
     public init(_ error: DeliveryError) {
-        self.init(.unavailable, error.phrase.text(Catalog.shared.wording))
+        self.init(.unavailable, error.phrase.text(Catalog.shared.language))
     }
 
     /// A file named with `-o` or `--svg` that was not written.
@@ -44,6 +44,6 @@ public struct OperationError: Error, CustomStringConvertible {
 extension OperationError {
     /// A bad schedule token is a usage error.
     public init(_ error: ScheduleError) {
-        self.init(.usage, error.phrase.text(Catalog.shared.wording))
+        self.init(.usage, error.phrase.text(Catalog.shared.language))
     }
 }

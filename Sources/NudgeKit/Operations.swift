@@ -13,7 +13,7 @@ public enum Operations {
         let parsed = try AlertSettings.schedule(flags, now: now, zone: zone)
         // Without a title it is the drink-water reminder, in the person's language; a
         // title given is the person's own text and never translated.
-        var alert = Alert(title: title, schedule: parsed, created: now, wording: Catalog.shared.wording)
+        var alert = Alert(title: title, schedule: parsed, created: now, language: Catalog.shared.language)
         try settings.apply(to: &alert, title: title)
         return alert
     }

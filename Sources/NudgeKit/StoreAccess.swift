@@ -40,7 +40,7 @@ public enum StoreAccess {
     public static func alerts(in store: AppDatabase, unreadable: inout Bool, parsed: inout [String: Schedule]?) throws(OperationError) -> [Alert] {
         var bad: [StoreError] = []
         let alerts = try run { try store.alerts(unreadable: &bad, parsed: &parsed) }
-        for error in bad { writeError("nudge: \(error.phrase.text(Catalog.shared.wording))\n") }
+        for error in bad { writeError("nudge: \(error.phrase.text(Catalog.shared.language))\n") }
         if !bad.isEmpty { unreadable = true }
         return alerts
     }
@@ -50,7 +50,7 @@ extension OperationError {
     /// Unknown or ambiguous ids are usage errors; an unreadable row is bad data; a damaged
     /// or unusable store is I/O.
     public init(_ error: StoreError) {
-        let text = error.phrase.text(Catalog.shared.wording)
+        let text = error.phrase.text(Catalog.shared.language)
         switch error.kind {
         case .notFound, .ambiguous, .badID: self.init(.usage, text)
         case .badRow: self.init(.dataError, text)
@@ -85,11 +85,11 @@ public enum AlertView {
     public static func stateWord(_ alert: Alert, _ next: NextShowing) -> String {
         var word: String
         switch next.reason {
-        case .off?: word = Words.off
-        case .snoozed?: word = Words.snoozed
-        case .doneForDay?: word = Words.doneToday
-        case .goalMet?: word = Words.goalMet
-        case nil: word = alert.enabled ? Words.on : Words.off
+        case .off?: word = Labels.off
+        case .snoozed?: word = Labels.snoozed
+        case .doneForDay?: word = Labels.doneToday
+        case .goalMet?: word = Labels.goalMet
+        case nil: word = alert.enabled ? Labels.on : Labels.off
         }
         if next.pending > 0 { word += " ×\(next.pending)" }
         return word
@@ -98,7 +98,7 @@ public enum AlertView {
     /// Why the next showing moved, in words a person reads at a glance.
     public static func reasonText(_ next: NextShowing, zone: TimeZone) -> String? {
         switch next.reason {
-        case .off?: Words.off
+        case .off?: Labels.off
         // TRANSLATORS: why the next showing moved: snoozed; %s is a time of day.
         case .snoozed(let until)?: format(tr("snoozed until %s"), Scheduler.clockText(until, zone))
         // TRANSLATORS: why the next showing moved: done for today; %s is the day (2026-11-23).

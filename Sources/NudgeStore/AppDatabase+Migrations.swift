@@ -6,7 +6,7 @@ import GRDB
 /// GRDB's rule: a released migration must write the same thing for ever, whatever the code
 /// around it becomes, or two people upgrading the same store at different times end up with
 /// different stores. So a migration uses only literals and code frozen inside this file:
-/// never `Schedule`, `Water`, `Wording`, `Alert` or the store's live helpers, which keep
+/// never `Schedule`, `Water`, `Language`, `Alert` or the store's live helpers, which keep
 /// changing. A new shape or a new limit is a new migration, never an edit of an old one.
 /// `AppDatabaseTests` migrates a version-1 store kept as a file and checks every row.
 extension AppDatabase {

@@ -27,7 +27,7 @@ public struct LogEntry: Sendable, Hashable {
     /// The log line for a scheduler record at an instant, in the zone it happens in.
     public init(_ record: SchedulerRecord, at: Date, zone: TimeZone) {
         self.at = at
-        day = ZoneClock(zone).local(at).day
+        day = CivilZone(zone).local(at).day
         delay = record.answerDelay
         switch record {
         case .fired(let id, _, let shown, let count):

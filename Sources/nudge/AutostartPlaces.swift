@@ -37,9 +37,9 @@ struct AutostartPlaces {
 
         /// The status line, in the person's language.
         var description: String {
-            let words = Catalog.shared.wording
+            let language = Catalog.shared.language
             // TRANSLATORS: nudge autostart status: on or off, and why (%s).
-            return (enabled ? Phrase("autostart: on — %s", reason) : Phrase("autostart: off — %s", reason)).text(words)
+            return (enabled ? Phrase("autostart: on — %s", reason) : Phrase("autostart: off — %s", reason)).text(language)
         }
     }
 
@@ -109,7 +109,7 @@ struct AutostartPlaces {
     }
 
     func enable(program: String) throws(OperationError) -> String {
-        try enabling(program: program).text(Catalog.shared.wording)
+        try enabling(program: program).text(Catalog.shared.language)
     }
 
     private func enabling(program: String) throws(OperationError) -> Phrase {
@@ -133,7 +133,7 @@ struct AutostartPlaces {
     }
 
     func disable(program: String) throws(OperationError) -> String {
-        try disabling(program: program).text(Catalog.shared.wording)
+        try disabling(program: program).text(Catalog.shared.language)
     }
 
     private func disabling(program: String) throws(OperationError) -> Phrase {

@@ -46,7 +46,7 @@ struct DaemonCommand: ParsableCommand {
         var options = Daemon.Options(environment: .current, version: Nudge.version)
         options.replace = replace
         options.localtime = localtime
-        options.wording = Catalog.shared.wording
+        options.language = Catalog.shared.language
         let status: ExitStatus
         do {
             status = try Daemon.run(options, log: Logger(label: "nudge"))

@@ -75,14 +75,14 @@ struct Doctor: ParsableCommand {
         var json: String { JSON.object([("ok", .bool(canShow && storeOK))] + fields).text }
 
         var text: String {
-            let words = Catalog.shared.wording
+            let language = Catalog.shared.language
             return checks.map { check in
                 let level = check.level == .fail ? "FAIL" : check.level.rawValue + String(repeating: " ", count: 4 - check.level.rawValue.count)
                 // TRANSLATORS: nudge doctor, before what to do about a problem; %s is the fix.
                 // Values from the environment, the store or the server are shown, never obeyed
                 // by the terminal: controls escaped.
-                return "\(level) \(check.name.text(words)): \(check.detail.text(words).escapingControls)"
-                    + (check.fix.map { "\n     " + format(tr("fix: %s"), $0.text(words).escapingControls) } ?? "")
+                return "\(level) \(check.name.text(language)): \(check.detail.text(language).escapingControls)"
+                    + (check.fix.map { "\n     " + format(tr("fix: %s"), $0.text(language).escapingControls) } ?? "")
             }.joined(separator: "\n")
         }
     }

@@ -66,12 +66,12 @@ struct List: ParsableCommand {
             return
         }
         let terminal = Terminal()
-        var cells = [Words.listHeaders]
+        var cells = [Labels.listHeaders]
         var paints: [[String?]] = [Array(repeating: "1", count: 5)]
         for index in order {
             let alert = alerts[index], z = alert.zone(system: zone)
-            cells.append([alert.shortID, AlertView.stateWord(alert, showings[index]), next[index].map { terminal.wording.instant($0, z) } ?? "—",
-                          alert.schedule.summary(in: z, wording: terminal.wording, words: Catalog.shared.wording), alert.title])
+            cells.append([alert.shortID, AlertView.stateWord(alert, showings[index]), next[index].map { terminal.timeStyle.instant($0, z) } ?? "—",
+                          alert.schedule.summary(in: z, timeStyle: terminal.timeStyle, language: Catalog.shared.language), alert.title])
             paints.append(["33", showings[index].reason == nil ? "32" : "2", nil, nil, nil])
         }
         print(terminal.table(cells, paints: paints))

@@ -53,7 +53,7 @@ struct Log: ParsableCommand {
         }
         let terminal = Terminal()
         let rows = entries.map { entry -> [String] in
-            var what = Words.event(entry.event)
+            var what = Labels.event(entry.event)
             if let count = entry.count {
                 switch entry.event {
                 case "fired": what += " ×\(count)"
@@ -61,10 +61,10 @@ struct Log: ParsableCommand {
                 default: what += " \(count)"
                 }
             }
-            if let detail = entry.detail { what += " (\(Words.detail(detail)))" }
+            if let detail = entry.detail { what += " (\(Labels.detail(detail)))" }
             // TRANSLATORS: nudge log: an answer given so long after its pop-up came up (%s: 40 s, 2 min).
             if let delay = entry.delay { what += " " + format(tr("after %s"), Stats.answerTime(delay)) }
-            return [terminal.wording.instant(entry.at, LocalZone.current), entry.alertID.shortHex, what,
+            return [terminal.timeStyle.instant(entry.at, LocalZone.current), entry.alertID.shortHex, what,
                     // TRANSLATORS: nudge log, in place of the title of an alert that was removed.
                     titles[entry.alertID] ?? tr("(removed)")]
         }

@@ -92,9 +92,9 @@ struct Next: ParsableCommand {
             print(tr("never: the schedule has no instant after that"))
             return
         }
-        let clock = ZoneClock(zone)
+        let clock = CivilZone(zone)
         for instant in instants {
-            print("\(clock.local(instant).day.weekday.shortName(Catalog.shared.wording)) \(InstantFormat.iso8601(instant, in: zone))")
+            print("\(clock.local(instant).day.weekday.shortName(Catalog.shared.language)) \(InstantFormat.iso8601(instant, in: zone))")
         }
     }
 }

@@ -36,32 +36,32 @@ struct Show: ParsableCommand {
         let catchUp: String
         switch alert.catchUp {
         // TRANSLATORS: nudge show, catch-up: shown once after missed showings; %s is a duration (12 h).
-        case .once(let grace): catchUp = format(tr("once, within %s"), Schedule.duration(grace, words: Catalog.shared.wording))
+        case .once(let grace): catchUp = format(tr("once, within %s"), Schedule.duration(grace, language: Catalog.shared.language))
         // TRANSLATORS: nudge show, catch-up: missed showings are skipped.
         case .skip: catchUp = tr("skip")
         }
-        let words = Catalog.shared.wording
+        let language = Catalog.shared.language
         // TRANSLATORS: the labels of nudge show, one per line.
         let lines: [(String, String)] = [
             (tr("id"), alert.id.lowercased), (tr("title"), alert.title), (tr("body"), alert.body),
             // TRANSLATORS: nudge show: what the alert is; the value says a water reminder and the day's water.
-            (tr("kind"), alert.kind == .water ? format(tr("water reminder (%s)"), water.map { Catalog.shared.wording.waterProgress($0.intake, goal: $0.goal) } ?? "") : ""),
-            (tr("state"), alert.enabled ? Words.on : Words.off), (tr("schedule"), alert.schedule.summary(in: zone, words: words)),
+            (tr("kind"), alert.kind == .water ? format(tr("water reminder (%s)"), water.map { Catalog.shared.language.waterProgress($0.intake, goal: $0.goal) } ?? "") : ""),
+            (tr("state"), alert.enabled ? Labels.on : Labels.off), (tr("schedule"), alert.schedule.summary(in: zone, language: language)),
             (tr("next"), (next.map { InstantFormat.iso8601($0, in: zone) } ?? "—")
                 + (AlertView.reasonText(showing, zone: zone).map { " (\($0))" } ?? "")),
             // TRANSLATORS: nudge show, an alert without a zone of its own; %s is the system's zone.
             (tr("time zone"), alert.timeZone ?? format(tr("follows the system (%s)"), LocalZone.current.identifier)),
             // TRANSLATORS: nudge show: no sound.
-            (tr("sound"), alert.sound?.description ?? tr("none")), (tr("urgency"), Words.urgency(alert.urgency)),
+            (tr("sound"), alert.sound?.description ?? tr("none")), (tr("urgency"), Labels.urgency(alert.urgency)),
             // TRANSLATORS: nudge show: the icon is Nudge's own.
             (tr("icon"), alert.icon.isEmpty ? tr("Nudge's") : alert.icon), (tr("catch-up"), catchUp),
             // TRANSLATORS: nudge show: what happens while the person is away; the values say hold or show.
             (tr("when away"), alert.holdsWhileAway ? tr("hold (one pop-up on return)") : tr("show")),
             // TRANSLATORS: nudge show: following up an ignored pop-up; %1$s is a duration (5 min), %2$d how many times at most.
-            (tr("nag"), alert.nag.map { format(tr("every %1$s, at most %2$d times"), Schedule.duration($0.seconds, words: words), $0.times) } ?? ""),
+            (tr("nag"), alert.nag.map { format(tr("every %1$s, at most %2$d times"), Schedule.duration($0.seconds, language: language), $0.times) } ?? ""),
             // TRANSLATORS: nudge show: showings held while the person was away; %d is how many.
             (tr("held"), state.map { $0.heldCount > 0 ? format(trn("%d showing, for the return", "%d showings, for the return", Int($0.heldCount)), Int($0.heldCount)) : "" } ?? ""),
-            (tr("snooze"), Schedule.duration(alert.snoozeSeconds, words: words)),
+            (tr("snooze"), Schedule.duration(alert.snoozeSeconds, language: language)),
             (tr("created"), InstantFormat.iso8601(alert.created, in: zone)),
             (tr("last fired"), state?.lastFired.map { InstantFormat.iso8601($0, in: zone) } ?? ""),
             (tr("answered"), state?.lastAnswer.map { InstantFormat.iso8601($0, in: zone) } ?? ""),

@@ -108,7 +108,7 @@ struct Stats: ParsableCommand {
     /// One row per day: the day, a bar (eighths of a cell; the goal is 20 cells, more
     /// runs on to 30), the amount, a mark at goal; then the streaks.
     static func text(_ water: Chart, terminal: Terminal) -> String {
-        let words = Catalog.shared.wording
+        let language = Catalog.shared.language
         let width = 20
         var rows: [[String]] = []
         var paints: [[String?]] = []
@@ -116,7 +116,7 @@ struct Stats: ParsableCommand {
             let eighths = min(30 * 8, Int((Double(total.millilitres) / Double(water.goal) * Double(width * 8)).rounded()))
             let bar = String(repeating: "█", count: eighths / 8) + (eighths % 8 == 0 ? "" : String(Array(" ▏▎▍▌▋▊▉")[eighths % 8]))
             let met = total.millilitres >= water.goal
-            rows.append(["\(total.day.weekday.shortName(words)) \(total.day)", bar.isEmpty ? "·" : bar,
+            rows.append(["\(total.day.weekday.shortName(language)) \(total.day)", bar.isEmpty ? "·" : bar,
                          Water.text(total.millilitres) + (met ? " ✓" : "")])
             paints.append([nil, met ? "32" : "36", met ? "32" : nil])
         }
@@ -140,7 +140,7 @@ struct Stats: ParsableCommand {
     /// days and amounts under and over the bars), then a bar per reminder, split by what
     /// became of its pop-ups.
     static func svg(_ water: Chart, _ reminders: Reminders) -> String {
-        let words = Catalog.shared.wording
+        let language = Catalog.shared.language
         let count = water.totals.count
         let bar = count <= 31 ? 28.0 : max(2, 900.0 / Double(count) - 1), gap = count <= 31 ? 8.0 : 1
         let chartHeight = 220.0, top = 50.0, left = 60.0
@@ -162,7 +162,7 @@ struct Stats: ParsableCommand {
             svg += "<rect x=\"\(x)\" y=\"\(barTop)\" width=\"\(bar)\" height=\"\(top + chartHeight - barTop)\" fill=\"\(met ? "#16a34a" : "#38bdf8")\"><title>\(total.day): \(Water.text(total.millilitres))</title></rect>\n"
             if count <= 31 {
                 svg += "<text x=\"\(x + bar / 2)\" y=\"\(barTop - 4)\" text-anchor=\"middle\" fill=\"#334155\">\(total.millilitres)</text>\n"
-                svg += "<text x=\"\(x + bar / 2)\" y=\"\(top + chartHeight + 16)\" text-anchor=\"middle\" fill=\"#334155\">\(svgEscaped(total.day.weekday.shortName(words)))</text>\n"
+                svg += "<text x=\"\(x + bar / 2)\" y=\"\(top + chartHeight + 16)\" text-anchor=\"middle\" fill=\"#334155\">\(svgEscaped(total.day.weekday.shortName(language)))</text>\n"
                 svg += "<text x=\"\(x + bar / 2)\" y=\"\(top + chartHeight + 30)\" text-anchor=\"middle\" fill=\"#64748b\">\(String(total.day.description.suffix(5)))</text>\n"
             }
         }

@@ -30,7 +30,7 @@ extension Stats {
     /// The reminders that came up in the last `days` local days (today included), in the
     /// order `list` keeps them (removed ones last).
     static func reminders(_ store: AppDatabase, days dayCount: Int, now: Date, zone: TimeZone) throws -> Reminders {
-        let today = ZoneClock(zone).local(now).day
+        let today = CivilZone(zone).local(now).day
         let activity = try StoreAccess.run { try store.activity(from: today.advanced(by: 1 - dayCount), through: today) }
         var unreadable = false
         let alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
@@ -47,8 +47,8 @@ extension Stats {
     static func answerTime(_ seconds: Double?) -> String {
         guard let seconds else { return "—" }
         let whole = Int(seconds.rounded())
-        let words = Catalog.shared.wording
-        return whole < 90 ? Schedule.duration(whole, words: words) : Schedule.duration(Int((seconds / 60).rounded()) * 60, words: words)
+        let language = Catalog.shared.language
+        return whole < 90 ? Schedule.duration(whole, language: language) : Schedule.duration(Int((seconds / 60).rounded()) * 60, language: language)
     }
 
     /// Per reminder: its id and title, then a table of days (up to 31 of them) and its
@@ -59,7 +59,7 @@ extension Stats {
             // TRANSLATORS: nudge stats when no reminder came up in the days shown.
             return out + "\n" + tr("No reminder came up in these days.")
         }
-        let words = Catalog.shared.wording
+        let language = Catalog.shared.language
         // TRANSLATORS: nudge stats' column headers: the day, pop-ups shown, the answers (Done, Snooze, Done for today, closed without a choice, Drank), showings missed, the median time to answer.
         let headers = [tr("DAY"), tr("SHOWN"), tr("DONE"), tr("SNOOZED"), tr("DONE TODAY"), tr("CLOSED"), tr("DRANK"), tr("MISSED"), tr("MEDIAN ANSWER")]
         for entry in reminders.entries {
@@ -77,7 +77,7 @@ extension Stats {
             }
             var rows = [water ? headers : headers.enumerated().filter { $0.offset != 6 }.map(\.element)]
             if reminders.dayCount <= 31 {
-                rows += entry.days.map { row("\($0.day.weekday.shortName(words)) \($0.day)", $0) }
+                rows += entry.days.map { row("\($0.day.weekday.shortName(language)) \($0.day)", $0) }
             }
             // TRANSLATORS: nudge stats: the row of a reminder's totals over the days shown.
             rows.append(row(tr("all days"), entry.total, total: true))

@@ -11,12 +11,12 @@ import Platform
 /// line up with wide (CJK) characters.
 struct Terminal {
     /// How times are written.
-    let wording: TimeWording
+    let timeStyle: TimeStyle
     /// Whether to use ANSI colour.
     let colour: Bool
 
     init(environment: Environment = .current, isTerminal: Bool = isatty(1) == 1) {
-        wording = TimeWording.person(environment: environment)
+        timeStyle = TimeStyle.person(environment: environment)
         colour = isTerminal && environment.allowsColour
     }
 

@@ -266,12 +266,12 @@ final class UIController {
         let needle = (model.filter ?? "").lowercased()
         shown = needle.isEmpty ? order : order.filter { alerts[$0].title.lowercased().contains(needle) }
         let zone = LocalZone.current
-        var words: [UUID: (Alert, NextShowing, ScreenModel.Row)] = [:]
-        words.reserveCapacity(shown.count)
+        var language: [UUID: (Alert, NextShowing, ScreenModel.Row)] = [:]
+        language.reserveCapacity(shown.count)
         model.rows = shown.map { index in
             let alert = alerts[index], showing = showings[index]
             if let (was, wasShowing, row) = rowWords[alert.id], was == alert, wasShowing == showing {
-                words[alert.id] = (alert, showing, row)
+                language[alert.id] = (alert, showing, row)
                 return row
             }
             let z = alert.zone(system: zone)
@@ -281,15 +281,15 @@ final class UIController {
             default: state = AlertView.stateWord(alert, showing)
             }
             let row = ScreenModel.Row(id: alert.id.hex, on: alert.enabled, state: state, title: alert.title.escapingControls,
-                                      schedule: alert.schedule.summary(in: z, wording: terminal.wording, words: Catalog.shared.wording)
+                                      schedule: alert.schedule.summary(in: z, timeStyle: terminal.timeStyle, language: Catalog.shared.language)
                                           .escapingControls,
-                                      next: showing.instant.map { terminal.wording.instant($0, z) } ?? "—")
-            words[alert.id] = (alert, showing, row)
+                                      next: showing.instant.map { terminal.timeStyle.instant($0, z) } ?? "—")
+            language[alert.id] = (alert, showing, row)
             return row
         }
         // Kept while the filter hides them, so clearing it costs no more than a change.
-        if shown.count == order.count { rowWords = words } else { rowWords.merge(words) { $1 } }
-        let headings = Words.listHeaders
+        if shown.count == order.count { rowWords = language } else { rowWords.merge(language) { $1 } }
+        let headings = Labels.listHeaders
         model.columns = [headings[1], headings[2], headings[4], headings[3]]
         // TRANSLATORS: nudge ui with no reminders, or none matching the filter.
         model.empty = alerts.isEmpty ? tr("No reminders yet: press a to add one.") : tr("Nothing matches the filter.")
@@ -328,7 +328,7 @@ final class UIController {
         // TRANSLATORS: nudge ui's status bar: how many pop-ups wait for an answer.
         if unanswered > 0 { parts.append(format(trn("%d unanswered", "%d unanswered", unanswered), unanswered)) }
         if let water, water.intake > 0 || alerts.contains(where: { $0.kind == .water }) {
-            parts.append(Catalog.shared.wording.waterProgress(water.intake, goal: water.goal))
+            parts.append(Catalog.shared.language.waterProgress(water.intake, goal: water.goal))
         }
         model.status = parts.joined(separator: " · ")
         // TRANSLATORS: nudge ui's title bar; %d is how many reminders.
@@ -442,7 +442,7 @@ final class UIController {
                 openForm(AlertForm(editing: alert.id.hex, title: alert.title, body: alert.body, schedule: alert.schedule, zone: zone))
                 formBase = alert
                 if case .restricted = alert.schedule {
-                    formRestriction = alert.schedule.summary(in: zone, wording: terminal.wording, words: Catalog.shared.wording)
+                    formRestriction = alert.schedule.summary(in: zone, timeStyle: terminal.timeStyle, language: Catalog.shared.language)
                 }
             }
         case .character("d"), .delete:
@@ -499,7 +499,7 @@ final class UIController {
         act { () throws(OperationError) in
             try AlertIDs.update([alert.id.hex], announce: { say($0) }) { alert in
                 alert.enabled.toggle()
-                return alert.enabled ? Words.on : Words.off
+                return alert.enabled ? Labels.on : Labels.off
             }
         }
     }
@@ -531,7 +531,7 @@ final class UIController {
         let instants = AlertView.upcoming(alert, state: state ?? nil, water: water, after: now, count: 10, system: LocalZone.current, zone: zone)
         // TRANSLATORS: nudge ui's list of the next times; %s is the alert's title.
         model.overlay = .occurrences(title: format(tr("Next for “%s”"), alert.title.escapingControls),
-                                     lines: instants.isEmpty ? [tr("never")] : instants.map { terminal.wording.instant($0, zone) })
+                                     lines: instants.isEmpty ? [tr("never")] : instants.map { terminal.timeStyle.instant($0, zone) })
     }
 
     // MARK: The form
@@ -594,7 +594,7 @@ final class UIController {
         var preview: [String] = []
         if case .success(let alert) = checked {
             let zone = alert.zone(system: LocalZone.current)
-            preview = alert.schedule.occurrences(after: now, count: 5, in: zone).map { terminal.wording.instant($0, zone) }
+            preview = alert.schedule.occurrences(after: now, count: 5, in: zone).map { terminal.timeStyle.instant($0, zone) }
             if preview.isEmpty { preview = [tr("never")] }
         }
         let kinds = [tr("daily at"), tr("on chosen days"), tr("every N in a window"), tr("once"), tr("cron")]
@@ -685,7 +685,7 @@ final class UIController {
             let zone = stored.zone(system: LocalZone.current)
             // TRANSLATORS: nudge ui's form, a conflict: the schedule was changed elsewhere; %s is the new one in words.
             changed.append(format(tr("the schedule (now %s)"),
-                                  stored.schedule.summary(in: zone, wording: terminal.wording, words: Catalog.shared.wording).escapingControls))
+                                  stored.schedule.summary(in: zone, timeStyle: terminal.timeStyle, language: Catalog.shared.language).escapingControls))
         }
         return changed
     }

@@ -49,11 +49,11 @@ struct NextShowingTests {
 
     @Test func doneForTodayIsTomorrowsFirst() throws {
         var state = AlertState(checkedUntil: now)
-        state.doneForDay = ZoneClock(zone).local(now).day
+        state.doneForDay = CivilZone(zone).local(now).day
         state.pendingCount = 0
         let next = NextShowing.of(try everyMinute(), state: state, system: zone, now: now)
         #expect(next.instant == utc("2026-11-24T00:00:00Z"))  // 09:00 in Seoul the next day
-        #expect(next.reason == .doneForDay(ZoneClock(zone).local(now).day))
+        #expect(next.reason == .doneForDay(CivilZone(zone).local(now).day))
         // The day after, it no longer moves anything.
         let later = NextShowing.of(try everyMinute(), state: state, system: zone, now: utc("2026-11-24T03:00:00Z"))
         #expect(later.instant == utc("2026-11-24T03:01:00Z"))

@@ -13,8 +13,8 @@ struct ScheduleSummaryTests {
         (ScheduleFlags(on: "2026-12-01 09:00"), "once, 2026-12-01T09:00:00Z"),
         (ScheduleFlags(cron: "0 9 1 * mon"), "cron 0 9 1 * mon"),
     ])
-    func inWords(flags: ScheduleFlags, words: String) throws {
+    func inWords(flags: ScheduleFlags, language: String) throws {
         let schedule = try ScheduleParser.schedule(flags, now: Date(timeIntervalSince1970: 1_795_348_800), zone: utc)
-        #expect(schedule.summary(in: utc) == words)
+        #expect(schedule.summary(in: utc) == language)
     }
 }

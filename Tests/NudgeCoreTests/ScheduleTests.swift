@@ -193,7 +193,7 @@ struct ScheduleTests {
     @Test(arguments: ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Seoul"])
     func occurrencesStrictlyIncreaseAndKeepTheirLocalFields(zoneName: String) async {
         let tz = zone(zoneName)
-        let clock = ZoneClock(tz)
+        let clock = CivilZone(tz)
         await propertyCheck(count: 40, input: Gen.int(in: 0...95).array(of: 1...4), Gen.int(in: 1...127), Gen.int(in: 0...(2 * 365))) { quarters, mask, startDay in
             let times = quarters.map { LocalTime(hour: $0 / 4, minute: $0 % 4 * 15)! }
             let days = Set(Weekday.allCases.filter { mask & (1 << $0.rawValue) != 0 })

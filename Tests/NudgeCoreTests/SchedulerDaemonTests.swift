@@ -138,6 +138,6 @@ struct AnswerOrderTests {
         let (scheduler, a) = try fired()
         _ = scheduler.handle(.closed(id: 1, reason: .dismissed), now: at)
         let records = scheduler.handle(.action(id: 1, key: .skipToday), now: at)
-        #expect(records.contains(.doneForToday(alert: a.id, day: ZoneClock(utcZone).local(at).day)))
+        #expect(records.contains(.doneForToday(alert: a.id, day: CivilZone(utcZone).local(at).day)))
     }
 }

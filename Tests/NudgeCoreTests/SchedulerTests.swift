@@ -13,7 +13,7 @@ struct SchedulerTests {
         #expect(scheduler.run(now: utc("2026-11-23T08:59:59Z")).isEmpty)
         let records = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
         #expect(records == [.fired(alert: a.id, due: utc("2026-11-23T09:00:00Z"), deliveryID: 1, count: 1)])
-        #expect(delivery.delivered.first?.notification.summary == Wording.english.waterTitle)
+        #expect(delivery.delivered.first?.notification.summary == Language.english.waterTitle)
         #expect(delivery.delivered.first?.notification.actions.map(\.key.rawValue) == ["default", "done", "snooze", "skip-today"])
         #expect(scheduler.nextWake == utc("2026-11-24T09:00:00Z"))
     }
@@ -25,7 +25,7 @@ struct SchedulerTests {
         let scheduler = Scheduler(alerts: [a], zone: utcZone, now: start, delivery: delivery)
         for hour in 1...3 { _ = scheduler.run(now: start.addingTimeInterval(Double(hour) * 3600)) }
         #expect(delivery.delivered.map(\.id) == [1, 1, 1])
-        #expect(delivery.delivered.last?.notification.displayedSummary == "\(Wording.english.waterTitle) ×3")
+        #expect(delivery.delivered.last?.notification.displayedSummary == "\(Language.english.waterTitle) ×3")
         #expect(delivery.shown == [1])
         #expect(scheduler.totalPending == 3)
         let records = scheduler.handle(.action(id: 1, key: .default), now: start.addingTimeInterval(3 * 3600 + 5))

@@ -25,7 +25,7 @@ struct WaterReminderTests {
         scheduler.setWater(progress(750, now: created), now: created)
         _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
         let first = try #require(delivery.delivered.last?.notification)
-        #expect(first.body == Wording.english.waterBody + "\n750 of 2,000 ml today")
+        #expect(first.body == Language.english.waterBody + "\n750 of 2,000 ml today")
         #expect(first.actions.map(\.key.rawValue) == ["default", "drink", "done", "snooze", "skip-today"])
         #expect(first.actions[1].label == "Drank 250 ml")
         // "Drank": the cup is logged, the pop-up answered, and the next one shows the new total.
@@ -34,7 +34,7 @@ struct WaterReminderTests {
         #expect(scheduler.water?.intake == 1000)
         #expect(scheduler.state(a.id)?.pendingCount == 0)
         _ = scheduler.run(now: utc("2026-11-23T12:00:00Z"))
-        #expect(delivery.delivered.last?.notification.body == Wording.english.waterBody + "\n1,000 of 2,000 ml today")
+        #expect(delivery.delivered.last?.notification.body == Language.english.waterBody + "\n1,000 of 2,000 ml today")
         // A plain reminder never shows water.
         let plain = try water(ScheduleFlags(at: ["09:00"]), kind: .reminder)
         #expect(scheduler.actions(for: plain).map(\.key.rawValue) == ["default", "done", "snooze", "skip-today"])

@@ -363,8 +363,8 @@ struct AppDatabaseTests {
         let a = UUID(), b = UUID()
         let seoul = TimeZone(identifier: "Asia/Seoul")!
         // Recent instants: the summary keeps as many days as the log.
-        let today = ZoneClock(seoul).local(Date()).day
-        let morning = ZoneClock(seoul).instant(today, LocalTime(hour: 9, minute: 0)!)
+        let today = CivilZone(seoul).local(Date()).day
+        let morning = CivilZone(seoul).instant(today, LocalTime(hour: 9, minute: 0)!)
         let records: [(SchedulerRecord, TimeInterval)] = [
             (.fired(alert: a, due: morning, deliveryID: 1, count: 1), 0), (.acknowledged(alert: a, delay: 30), 30),
             (.fired(alert: a, due: morning, deliveryID: 2, count: 1), 3600), (.snoozed(alert: a, until: morning, delay: 90), 3690),

@@ -149,7 +149,7 @@ func lateness() throws {
 func fillers(_ count: Int) -> [Alert] {
     // Every kind of schedule, none due in the next 10 minutes (and not during the bench).
     let now = Date()
-    let clock = ZoneClock(.current)
+    let clock = CivilZone(.current)
     let later = clock.local(now.addingTimeInterval(3 * 3600)).second
     let time = LocalTime(hour: later / 3600, minute: later / 60 % 60)!
     let hour = later / 3600

@@ -1,10 +1,10 @@
 import Localization
 import NudgeCore
 
-/// The CLI's words that are not sentences: log events, list headers, alert states. The
+/// What a person calls a stored value: log events, list headers, alert states. The
 /// stored and `--json` forms (`fired`, `done-for-today`) never change; these are what a
 /// person reads, in their language.
-public enum Words {
+public enum Labels {
     /// A log event as a person reads it; an event this version does not know stays as stored.
     public static func event(_ event: String) -> String {
         switch event {

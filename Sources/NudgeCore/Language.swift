@@ -1,10 +1,13 @@
-/// The words NudgeCore writes for a person (the pop-up's buttons, the catch-up line, the
-/// drink-water reminder, schedule summaries), in their language. NudgeCore never reads the
-/// locale or calls gettext: the daemon and the CLI pass in a lookup
-/// (`Localization.Catalog.wording`); `.english` is the source text. Messages are marked
+/// A person's language: how a message is translated (`tr`) and chosen by count (`trn`),
+/// and the words NudgeCore writes in it (the pop-up's buttons, the catch-up line, the
+/// drink-water reminder). NudgeCore never reads the locale or calls gettext: the daemon
+/// and the CLI pass in the one their catalog gives (`Localization.Catalog.language`);
+/// `.english` is the source text. One name per idea: a `Language` translates, a ``Phrase``
+/// is a sentence kept until it is shown, a ``TimeStyle`` writes times, the `Catalog` is
+/// gettext's file, and NudgeKit's `Labels` name stored values. Messages are marked
 /// `tr("…")` and `trn("…", "…", n)` for `scripts/update-pot`, with printf placeholders
 /// filled by ``format(_:_:)``.
-public struct Wording: Sendable {
+public struct Language: Sendable {
     /// A message's translation.
     public let tr: @Sendable (String) -> String
     /// A message's form for a count, by the language's plural rule.
@@ -17,7 +20,7 @@ public struct Wording: Sendable {
     }
 
     /// The source text.
-    public static let english = Wording(tr: { $0 }, trn: { $2 == 1 ? $0 : $1 })
+    public static let english = Language(tr: { $0 }, trn: { $2 == 1 ? $0 : $1 })
 
     /// The Done button.
     public var done: String {

@@ -3,7 +3,7 @@ import Foundation
 /// Turns wall-clock times in one time zone into instants and back, with Nudge's DST
 /// rules: a local time that does not exist (spring forward) is the instant the gap ends;
 /// a local time that happens twice (fall back) is the first of the two.
-public struct ZoneClock: Sendable {
+public struct CivilZone: Sendable {
     /// The zone.
     public let zone: TimeZone
 

@@ -3,20 +3,20 @@ import NudgeCore
 import Platform
 
 /// Times as a person reads them, in every face.
-extension TimeWording {
+extension TimeStyle {
     /// 24-hour ISO for C/POSIX (and for a locale that is not installed); otherwise the
     /// locale's own clock (`오전 9:30`, `9:30 AM`, `09:30`).
     /// How the person's `LC_TIME` writes times; a locale the C library lacks is C's, as for
     /// every other program on the machine (and as gettext leaves the messages English).
-    public static func person(environment: Environment = .current) -> TimeWording {
-        wording(locale: environment.installedLocale("LC_TIME"))
+    public static func person(environment: Environment = .current) -> TimeStyle {
+        style(locale: environment.installedLocale("LC_TIME"))
     }
 
     /// The wording of locale `name` (`nil` for C).
-    public static func wording(locale name: String?) -> TimeWording {
+    public static func style(locale name: String?) -> TimeStyle {
         guard let name else {
-            return TimeWording(time: \.description) { instant, zone in
-                let (day, second) = ZoneClock(zone).local(instant)
+            return TimeStyle(time: \.description) { instant, zone in
+                let (day, second) = CivilZone(zone).local(instant)
                 return "\(day.weekday.shortName) \(day) \(LocalTime(hour: second / 3600, minute: second / 60 % 60)!)"
             }
         }
@@ -24,7 +24,7 @@ extension TimeWording {
         let utc = TimeZone(identifier: "UTC")!
         let clock = formatter(locale, template: "jmm", zone: utc)
         let instant = formatter(locale, template: "EEEMMMdjmm", zone: utc)
-        return TimeWording(time: { time in
+        return TimeStyle(time: { time in
             clock.lock.withLock { clock.formatter.string(from: Date(timeIntervalSince1970: TimeInterval(time.secondOfDay))) }
         }, instant: { date, zone in
             instant.lock.withLock {
