@@ -119,6 +119,9 @@ let package = Package(
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "DaemonTests", dependencies: ["TestSupport", "DBus", "Platform", "NudgeCore", "NudgeStore", "NudgeDaemon"]),
+        // The operations every face calls, and the command line's parsing, in-process.
+        .testTarget(name: "NudgeKitTests", dependencies: ["NudgeKit", "nudge", "NudgeCore", "NudgeStore",
+                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport", "DBus", "NudgeCore", "NudgeStore"]),
         .target(name: "TestSupport", dependencies: ["DBus", "Platform"], path: "Tests/TestSupport"),
         // The in-memory Delivery: pure, for the core's tests and the benches alike.

@@ -9,7 +9,7 @@ import NudgeStore
 public enum Operations {
     /// A new alert from the command line's values, every one checked .
     public static func make(title: String?, schedule flags: ScheduleFlags, settings: AlertSettings, now: Date) throws(OperationError) -> Alert {
-        let zone = try settings.zone() ?? LocalZone.current
+        let zone = settings.pinnedZone ?? LocalZone.current
         let parsed = try AlertSettings.schedule(flags, now: now, zone: zone)
         // Without a title it is the drink-water reminder, in the person's language; a
         // title given is the person's own text and never translated.
@@ -24,7 +24,7 @@ public enum Operations {
                        now: Date) throws(OperationError) -> Alert {
         // A new schedule replaces one this Nudge cannot read.
         let replacement = flags == ScheduleFlags() ? nil
-            : try AlertSettings.schedule(flags, now: now, zone: try settings.zone() ?? LocalZone.current)
+            : try AlertSettings.schedule(flags, now: now, zone: settings.pinnedZone ?? LocalZone.current)
         var alert = try StoreAccess.run { try store.alert(matching: id, schedule: replacement) }
         try settings.apply(to: &alert, title: title)
         if flags != ScheduleFlags() {

@@ -36,6 +36,7 @@ struct Nudge: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }
+            if let refused = RefusedValue.reason(for: message(for: error)) { fail(refused.message, code: refused.code.rawValue) }
             fail(ParserMessage.translated(message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"),
                  code: code.rawValue)
         }

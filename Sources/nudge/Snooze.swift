@@ -23,10 +23,9 @@ struct Snooze: ParsableCommand {
     var id: String
 
     @Argument(help: ArgumentHelp("How long: 10m, 1h, 90s.", valueName: "DURATION"))
-    var duration: String
+    var duration: SnoozeLength
 
     func run() throws {
-        let seconds = try AlertSettings.duration(duration, for: .snooze)
-        try Answer.snooze(seconds: seconds).apply(to: [id], now: Date())
+        try Answer.snooze(seconds: duration.seconds).apply(to: [id], now: Date())
     }
 }
