@@ -1,0 +1,190 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+import DBus
+import Foundation
+import FreedesktopDelivery
+import Logging
+import NudgeCore
+import NudgeStore
+import Platform
+
+/// `nudge daemon`: one per session. It owns `io.github.nudge.Nudge`, fires reminders through
+/// the notification server, takes the answers back and keeps the store current.
+///
+/// One thread, one ``EventLoop`` over: a CLOCK_REALTIME timerfd armed at the next due
+/// instant (it also wakes on clock jumps and resume), the session bus, inotify on the
+/// store and on `/etc/localtime`, a signalfd, sound players and `gsettings` as children,
+/// and what ``Presence`` follows (the system bus; on KDE, `GetSessionIdleTime` every half
+/// second while the person is idle, the one service with no signal for it). Nothing on it
+/// waits for a peer: idle, with none of those, costs nothing.
+/// Start-up: the bus, the store's and the clock's watches, the scheduler over what the
+/// store holds, presence, and the interface offered; every failure one `StartError`.
+extension Daemon {
+    /// A connection to the session bus the environment names.
+    static func connect(_ environment: Environment) throws(StartError) -> Connection {
+        guard let address = environment.sessionBusAddress else {
+            throw StartError(exit: .unavailable, message: "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist")
+        }
+        do {
+            return try Connection.bus(address: address)
+        } catch {
+            throw StartError(exit: .unavailable, message: "cannot reach the session bus at \(address) (\(error))")
+        }
+    }
+
+    /// logind on the system bus, when there is one to reach: an absent system bus is no error.
+    static func logind(_ environment: Environment, loop: EventLoop, log: Logger) -> Logind? {
+        guard let address = environment.systemBusAddress else { return nil }
+        do {
+            return try Logind(address: address, sessionID: environment.loginSession, loop: loop)
+        } catch {
+            log.info("not following logind: cannot reach the system bus at \(address) (\(error))")
+            return nil
+        }
+    }
+
+    /// The person going away and coming back: asked once now, the loop turning until every
+    /// answer is in (half a second at most each) before anything fires, so what was held
+    /// before a restart waits on; then followed. Back, what was held is due at once, and
+    /// the loop's next turn shows it.
+    func followPresence() {
+        presence.onChange = { [unowned self] in
+            if presence.away {
+                log.info("away: \(presence.reason); reminders that hold wait for the return")
+            } else {
+                log.info("back: showing what was held")
+            }
+            scheduler.setAway(presence.away)
+        }
+        // Not once the bus is gone: the answers would never come.
+        while (presence.needsRefresh || presence.isAsking) && exit == nil {
+            do { try loop.turn() } catch { break }
+        }
+        scheduler.setAway(presence.away)
+    }
+
+    /// What the daemon waits on besides the bus: the notification server, the wall-clock
+    /// timer, and the store's files and /etc/localtime.
+    static func watched(_ connection: Connection, _ options: Options) throws(StartError)
+        -> (delivery: FreedesktopDelivery, timer: WallClockTimer, files: FileWatcher) {
+        let watched: (FreedesktopDelivery, WallClockTimer, FileWatcher)
+        do {
+            watched = (try FreedesktopDelivery(connection: connection, replyMode: .queue, environment: options.environment),
+                       try WallClockTimer(), try FileWatcher())
+            try StoreSession.watch(options.storePath, with: watched.2)
+        } catch {
+            throw StartError(exit: .unavailable, message: "cannot set up: \(error)")
+        }
+        let localtime = options.localtime as NSString
+        // No /etc/localtime (containers) is fine: the zone is then UTC or TZ, and nothing moves it.
+        try? watched.2.watch(folder: localtime.deletingLastPathComponent, names: [localtime.lastPathComponent])
+        return watched
+    }
+
+    /// Everything on the loop: the bus, the timer, signals, files, the store's second look,
+    /// sound players to reap, and the turn that fires what is due before every wait.
+    func addSources() throws(StartError) {
+        loop.add(bus: connection) { [unowned self] in
+            log.critical("lost the session bus; stopping")
+            exit = .unavailable
+        }
+        loop.add(descriptor: timer.fd) { [unowned self] _ in
+            if timer.read() == .clockChanged {
+                armed = nil
+                log.info("the clock was set or the machine resumed; catching up")
+            }
+        }
+        do {
+            try loop.add(signals: [SIGTERM, SIGINT, SIGHUP]) { [unowned self] in handle(signal: $0) }
+        } catch {
+            throw StartError(exit: .unavailable, message: "cannot set up: \(error)")
+        }
+        loop.add(descriptor: files.fd) { [unowned self] _ in filesChanged(files.read()) }
+        storeRecheck = loop.addTimer { [unowned self] in reload(force: false) }
+        delivery.onPlayerStarted = { [unowned self] pid in
+            // Reaped when it ends; never waited for.
+            _ = try? loop.add(child: pid) { _ in }
+        }
+    }
+
+    /// The scheduler over what the store holds, in the system's zone; pop-ups an earlier
+    /// run left on screen stay ours to replace and close.
+    static func scheduler(from storage: DaemonStore, delivery: FreedesktopDelivery, options: Options,
+                                  log: Logger) throws(StartError) -> Scheduler {
+        let alerts: [Alert]
+        var states: [UUID: AlertState]
+        do {
+            alerts = try storage.alerts()
+            states = try storage.store?.states() ?? [:]
+        } catch {
+            throw StartError(exit: .ioError, message: "cannot read the store \(options.storePath): \(StoreError(error, path: options.storePath).message)")
+        }
+        for (id, state) in states {
+            if let shown = state.shownID { states[id]?.shownID = delivery.adopt(serverID: shown) }
+        }
+        let zone = SystemZone.resolve(environment: options.environment, localtime: options.localtime)
+        if let warning = zone.warning { log.warning("\(warning)") }
+        return Scheduler(alerts: alerts, states: states, zone: zone.zone, now: Date(), delivery: delivery,
+                         language: options.language)
+    }
+
+    /// Answers, closings, the ids the server gives, and the server coming and going all go
+    /// to the scheduler and from there to the store.
+    func followDelivery() {
+        delivery.onEvent = { [unowned self] event in
+            let now = Date()
+            if case .failed(let handle, _) = event { pending.failed(handle: handle) }
+            report(scheduler.handle(event, now: now), at: now)
+        }
+        delivery.onShown = { [unowned self] handle in
+            // The server's id is what the store keeps, for `nudge ack` when no daemon runs,
+            // and what the log says (`dunstctl history` shows the same).
+            if let id = scheduler.alert(shownAs: handle) { scheduler.markChanged(id) }
+            pending.shown(handle: handle, serverID: delivery.serverID(of: handle))
+        }
+        delivery.onServerChange = { [unowned self] present in
+            if present {
+                log.info("a notification server appeared; delivering what waited")
+                let now = Date()
+                report(scheduler.deliveryRestored(now: now), at: now)
+            } else {
+                log.warning("the notification server went away; reminders wait for the next one")
+            }
+        }
+    }
+
+    /// The daemon's interface on the bus, and stopping when another daemon takes the name.
+    func offerInterface() throws(StartError) {
+        do {
+            try connection.export(DaemonInterface.object(for: self))
+            try connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
+                                               member: "NameLost", arg0: NudgeService.busName)) { [unowned self] _ in
+                log.info("another daemon took over \(NudgeService.busName); stopping")
+                exit = .success
+            }
+        } catch {
+            throw StartError(exit: .unavailable, message: "cannot offer \(NudgeService.objectPath): \(error)")
+        }
+    }
+
+    /// Takes the bus name, or says who has it.
+    static func own(_ connection: Connection, replace: Bool) throws(StartError) {
+        var flags: Connection.NameFlags = [.allowReplacement, .doNotQueue]
+        if replace { flags.insert(.replaceExisting) }
+        let reply: Connection.RequestNameReply
+        do {
+            reply = try connection.requestName(NudgeService.busName, flags: flags)
+        } catch {
+            throw StartError(exit: .unavailable, message: "cannot own \(NudgeService.busName): \(error)")
+        }
+        switch reply {
+        case .primaryOwner, .alreadyOwner:
+            return
+        case .exists, .inQueue:
+            let pid = (try? connection.processID(of: NudgeService.busName)).flatMap { $0 }.map { "pid \($0)" } ?? "pid unknown"
+            throw StartError(exit: .unavailable, message: "already running (\(pid)); use --replace to take over")
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Logging
+import NudgeCore
+import NudgeStore
+import Platform
+
+/// The store as the daemon holds it, for the whole session: opened and checked
+/// (`quick_check`) in one place, read whole, its log emptied once written, checked again
+/// once a day, and followed when another file is put at its path (a backup restored, a
+/// sync tool's rename) or the file is removed. What to do with the alerts read is the
+/// daemon's business; this says what happened to the file.
+final class DaemonStore {
+    /// Why a store could not be taken into use.
+    enum OpenFailure: Error {
+        /// It could not be opened.
+        case open(StoreError)
+        /// It could not be checked.
+        case check(StoreError)
+        /// `quick_check` found damage (its first lines).
+        case damaged([String])
+    }
+
+    /// What a look at the store's path found.
+    enum Change {
+        /// The same file, with no commit of another process since the last look.
+        case unchanged
+        /// The same file, changed by another process: every alert it holds now.
+        case changed([Alert])
+        /// Another file at the path, opened and read: every alert it holds.
+        case replaced([Alert])
+        /// No file at the path any more (the person removed the store): nothing to fire.
+        case gone
+        /// Nothing new to use (no file yet, a damaged one, one half made): what was read
+        /// goes on; the next change to the folder looks again.
+        case waiting
+    }
+
+    let path: String
+    private let log: Logger
+    /// The open store; `nil` while the path names no file or a damaged one, or after damage
+    /// was found: nothing is written until another file is put in its place.
+    private(set) var store: AppDatabase?
+    private var file: FileIdentity?
+    private var version: Int
+    /// Something was written or read in since the log was last emptied.
+    private var written = false
+
+    /// How old the last good copy may grow before the daemon makes a new one.
+    static let lastGoodAge: TimeInterval = 86400
+
+    /// Opens and checks the store at `path`.
+    init(path: String, log: Logger) throws(OpenFailure) {
+        (self.path, self.log) = (path, log)
+        let opened = try Self.open(path)
+        // Checked just now: the copy, when due, needs no second pass over the store.
+        opened.refreshLastGood(olderThan: Self.lastGoodAge, checked: true)
+        store = opened
+        file = FileIdentity(path: path)
+        version = (try? opened.externalChanges()) ?? 0
+    }
+
+    /// The store at `path`, opened and found sound.
+    private static func open(_ path: String) throws(OpenFailure) -> AppDatabase {
+        let opened: AppDatabase
+        do { opened = try AppDatabase.open(path: path) } catch { throw .open(error) }
+        let problems: [String]
+        do { problems = try opened.quickCheck() } catch { throw .check(error) }
+        guard problems.isEmpty else { throw .damaged(Array(problems.prefix(2))) }
+        return opened
+    }
+
+    /// Every alert the store holds that can be read; each row that cannot is logged.
+    func alerts() throws -> [Alert] {
+        guard let store else { return [] }
+        var unreadable: [StoreError] = []
+        let alerts = try store.alerts(unreadable: &unreadable)
+        for error in unreadable { log.error("\(error.message)") }
+        written = true
+        return alerts
+    }
+
+    /// Looks at the path: the same file changed by another process (always read when
+    /// `force`), another file, or none. Errors reading are handled here (``failed(_:doing:)``).
+    func look(force: Bool) -> Change {
+        if FileIdentity(path: path) != file { return reopen() }
+        guard let store else { return .waiting }
+        do {
+            let now = try store.externalChanges()
+            guard force || now != version else { return .unchanged }
+            version = now
+            return .changed(try alerts())
+        } catch {
+            failed(error, doing: "read")
+            return .waiting
+        }
+    }
+
+    /// The path names another file, or none. The old store goes before the new one opens,
+    /// without a checkpoint (see `StoreSession`): what the log beside the path holds may be
+    /// the new file's by now.
+    private func reopen() -> Change {
+        let identity = FileIdentity(path: path)
+        guard identity != nil else {
+            guard store != nil || file != nil else { return .waiting }
+            log.warning("the store \(path) was removed; no reminders until a new one is there")
+            store?.abandon()
+            (store, file) = (nil, nil)
+            return .gone
+        }
+        store?.abandon()
+        store = nil
+        let opened: AppDatabase
+        do {
+            opened = try Self.open(path)
+        } catch .damaged(let problems) {
+            // Reminders go on from memory; another file put in its place is looked at.
+            log.critical("the store \(path) that replaced the old one is damaged (\(problems.joined(separator: "; "))); not using it")
+            file = identity
+            return .waiting
+        } catch {
+            return cannotOpen(error.reason)
+        }
+        store = opened
+        do {
+            let alerts = try self.alerts()
+            version = try opened.externalChanges()
+            file = FileIdentity(path: path)
+            log.info("the store \(path) is another file now; reopened it: \(alerts.count) alert\(alerts.count == 1 ? "" : "s")")
+            return .replaced(alerts)
+        } catch {
+            return cannotOpen(StoreError(error, path: path).message)
+        }
+    }
+
+    /// Perhaps caught half-made (another process is creating it): the next change to the
+    /// folder tries again.
+    private func cannotOpen(_ reason: String) -> Change {
+        log.error("cannot open the store \(path) that replaced the old one: \(reason); will try again when it changes")
+        (store, file) = (nil, nil)
+        return .waiting
+    }
+
+    /// A store error at run time. Damage stops every write (the marker says so to every
+    /// other command too) until another file is put in its place; reminders keep firing
+    /// from memory meanwhile. Anything else is retried with the next write.
+    func failed(_ error: any Error, doing what: String) {
+        let failure = StoreError(error, path: path)
+        guard failure.kind == .corrupt else {
+            log.error("cannot \(what) the store \(path): \(failure.message); will retry")
+            return
+        }
+        log.critical("\(failure.message); writing stopped, reminders go on from memory")
+        store = nil
+    }
+
+    /// Something was written: the log is emptied on the loop's next turn.
+    func wrote() { written = true }
+
+    /// On the loop's turn, after writing: the log emptied into the file, and, once a day,
+    /// the store checked and its last good copy made. Returns whether that copy was made
+    /// (the pages it read can go back).
+    func settle() -> Bool {
+        guard written, let store, store.checkpoint() else { return false }
+        written = false
+        // When the loop is awake anyway: never a wake-up of its own.
+        guard let problems = store.refreshLastGood(olderThan: Self.lastGoodAge) else { return false }
+        if problems.isEmpty { return true }
+        log.critical("the store \(path) failed its daily check (\(problems.prefix(2).joined(separator: "; "))); writing stopped: run `nudge doctor`")
+        self.store = nil
+        return false
+    }
+}
+
+extension DaemonStore.OpenFailure {
+    /// Why, in a few words.
+    var reason: String {
+        switch self {
+        case .open(let error), .check(let error): error.message
+        case .damaged(let problems): "damaged (\(problems.joined(separator: "; ")))"
+        }
+    }
+
+    /// One line for a daemon that cannot start with the store at `path`.
+    func message(_ path: String) -> String {
+        switch self {
+        case .open(let error): "cannot open the store \(path): \(error.message)"
+        case .check(let error): "cannot check the store \(path): \(error.message)"
+        case .damaged(let problems):
+            "the store \(path) is damaged (\(problems.joined(separator: "; "))); nothing was changed: run `nudge doctor` to restore it"
+        }
+    }
+}
