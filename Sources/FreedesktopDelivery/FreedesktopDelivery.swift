@@ -66,6 +66,8 @@ public final class FreedesktopDelivery: Delivery {
     /// Handles withdrawn before the server's id for them came back.
     private var withdrawnEarly: Set<UInt32> = []
     private var cachedCapabilities: Set<Capability>?
+    /// When the search for a local sound player last found none (``monotonicSeconds()``).
+    private var noPlayerSince: Double?
     private var askingCapabilities = false
     private var cachedServer: ServerInformation?
 
@@ -204,7 +206,7 @@ public final class FreedesktopDelivery: Delivery {
     /// Who plays sounds: the server, a local player, or nobody.
     public func soundPlayback() throws(DeliveryError) -> SoundPlayback {
         if try capabilities().contains(.sound) { return .server }
-        if let player = SoundPlayer.find(environment: environment) { return .local(player) }
+        if let player = localPlayer() { return .local(player) }
         return .none
     }
 
@@ -242,13 +244,23 @@ public final class FreedesktopDelivery: Delivery {
                  late: { [weak self] result in self?.notifiedLate(handle, result) })
         }
         if let sound = notification.sound, !notification.suppressSound, !caps.contains(.sound),
-           let player = SoundPlayer.find(environment: environment), let pid = player.play(sound, environment: environment) {
+           let player = localPlayer(), let pid = player.play(sound, environment: environment) {
             onPlayerStarted?(pid)
         }
         return handle
     }
 
     static let noID = DeliveryError(.rejected, "\(busName) answered Notify without an id")
+
+    /// The player for sounds the server does not play. Without one, PATH is searched again
+    /// at most once a minute (one may be installed meanwhile), not on every pop-up.
+    private func localPlayer() -> SoundPlayer? {
+        let now = monotonicSeconds()
+        if let since = noPlayerSince, now - since < 60 { return nil }
+        let player = SoundPlayer.find(environment: environment)
+        noPlayerSince = player == nil ? now : nil
+        return player
+    }
 
     private func notified(_ handle: UInt32, _ result: Result<[Value], DeliveryError>) {
         switch result {

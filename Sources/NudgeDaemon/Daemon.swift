@@ -159,8 +159,11 @@ public final class Daemon {
             turns -= 1
         } while scheduler.isDue(now) && turns > 0 && exit == nil
         showBadge()
-        // The log emptied once written; the daily check and copy when due.
-        if storage.settle() { giveBackMemory() }
+        // The log emptied once written, and the daily check and copy when due; not while
+        // a pop-up's id is on its way: its row is written when it comes (or fails), a turn
+        // or two later, and one checkpoint then serves both writes (a checkpoint is three
+        // fsyncs, most of what a fire costs).
+        if pending.awaitingIDs == 0, storage.settle() { giveBackMemory() }
         if exit != nil { return loop.exit() }
         arm()
     }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GRDB
 import NudgeCore
 import Platform
@@ -62,10 +65,13 @@ public struct StoreFile: Sendable {
     }
 
     /// The last good copy's time and size, if there is one.
+    /// One stat(2): the daemon asks after every write, and FileManager's attributes
+    /// would read the password and group files for the owner's names each time.
     public func lastGood() -> (modified: Date, bytes: Int)? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: lastGoodPath),
-              let modified = attributes[.modificationDate] as? Date else { return nil }
-        return (modified, (attributes[.size] as? Int) ?? 0)
+        var info = stat()
+        guard stat(lastGoodPath, &info) == 0 else { return nil }
+        let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+        return (modified, Int(info.st_size))
     }
 
     /// The damage `PRAGMA quick_check` finds in a database file, opened read-only; empty
