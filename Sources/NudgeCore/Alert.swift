@@ -2,35 +2,38 @@ import Foundation
 
 /// A reminder: what it says, when it fires, and how it behaves when answered or missed.
 public struct Alert: Sendable, Hashable, Identifiable {
+    // Declared in this order so the fields pack with little padding: the daemon holds
+    // every alert, 100,000 of them in its benchmark (the byte-sized fields fill the end
+    // of the schedule's payload).
     /// The alert's identity; shown to people as its first 8 hex digits.
     public var id: UUID
     /// The pop-up's title.
     public var title: String
     /// The pop-up's body.
     public var body: String
-    /// When it fires.
-    public var schedule: Schedule
-    /// The on/off switch.
-    public var enabled: Bool
-    /// The sound played with it; `nil` for none.
-    public var sound: Sound?
-    /// How urgent its pop-ups are.
-    public var urgency: Urgency
     /// Its pop-ups' icon: a theme name or a file; empty for the app's icon.
     public var icon: String
     /// A pinned IANA zone, or `nil` to follow the system's zone as it changes (travel).
     public var timeZone: String?
-    /// What happens to occurrences that passed unseen (daemon off, machine asleep).
-    public var catchUp: CatchUp
-    /// How long `snooze` postpones, in seconds.
-    public var snoozeSeconds: Int
     /// When it was created.
     public var created: Date
+    /// How long `snooze` postpones, in seconds.
+    public var snoozeSeconds: Int
+    /// When it fires.
+    public var schedule: Schedule
+    /// The on/off switch.
+    public var enabled: Bool
+    /// How urgent its pop-ups are.
+    public var urgency: Urgency
     /// What it reminds of: a water reminder knows the day's drinks.
     public var kind: Kind
     /// What happens to its showings while the person is away (screen locked, do not
     /// disturb); `nil` for the default: hold a repeating reminder, show a one-shot.
     public var whenAway: WhenAway?
+    /// The sound played with it; `nil` for none.
+    public var sound: Sound?
+    /// What happens to occurrences that passed unseen (daemon off, machine asleep).
+    public var catchUp: CatchUp
 
     /// What happens to an alert's showings while the person is away.
     public enum WhenAway: String, Sendable, Hashable, CaseIterable {

@@ -5,16 +5,16 @@
 public struct CronExpression: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The text it was read from.
     public let text: String
-    // Each field as a bit mask: bit n set when value n matches.
-    let minutes: UInt64
-    let hours: UInt64
-    let daysOfMonth: UInt64
-    let months: UInt64
-    let weekdays: UInt64
+    /// The times of day it fires, sorted: every hour of the hour field with every minute
+    /// of the minute field, which are not kept apart.
+    public let times: [LocalTime]
+    // The day fields as bit masks, bit n set when value n matches, each as narrow as its
+    // values: a schedule is as large as its largest case, and the daemon holds 100,000.
+    let daysOfMonth: UInt32
+    let months: UInt16
+    let weekdays: UInt8
     let domRestricted: Bool
     let dowRestricted: Bool
-    /// The times of day it fires, sorted.
-    public let times: [LocalTime]
 
     static let shorthand = ["@hourly": "0 * * * *", "@daily": "0 0 * * *", "@midnight": "0 0 * * *",
                             "@weekly": "0 0 * * 0", "@monthly": "0 0 1 * *", "@yearly": "0 0 1 1 *", "@annually": "0 0 1 1 *"]
@@ -35,13 +35,13 @@ public struct CronExpression: Sendable, Hashable, Codable, CustomStringConvertib
             // TRANSLATORS: %d is how many fields the expression has.
             throw ScheduleError(text, Phrase("invalid cron expression (%d fields, not 5)", fields.count), accepted: Self.accepted)
         }
-        minutes = try Self.field(fields[0], "minute", 0...59, names: [])
-        hours = try Self.field(fields[1], "hour", 0...23, names: [])
-        daysOfMonth = try Self.field(fields[2], "day-of-month", 1...31, names: [])
-        months = try Self.field(fields[3], "month", 1...12, names: Self.monthNames, nameBase: 1)
+        let minutes = try Self.field(fields[0], "minute", 0...59, names: [])
+        let hours = try Self.field(fields[1], "hour", 0...23, names: [])
+        daysOfMonth = UInt32(try Self.field(fields[2], "day-of-month", 1...31, names: []))
+        months = UInt16(try Self.field(fields[3], "month", 1...12, names: Self.monthNames, nameBase: 1))
         // 7 is Sunday too, as in cron.
         let dow = try Self.field(fields[4], "day-of-week", 0...7, names: Self.dayNames)
-        weekdays = (dow | dow >> 7) & 0x7F
+        weekdays = UInt8((dow | dow >> 7) & 0x7F)
         domRestricted = !fields[2].hasPrefix("*")
         dowRestricted = !fields[4].hasPrefix("*")
         var times: [LocalTime] = []
@@ -63,8 +63,10 @@ public struct CronExpression: Sendable, Hashable, Codable, CustomStringConvertib
     /// iCalendar RRULE): `nil` for a day field left as `*` (weekdays 0 = Sunday).
     public var fields: (minutes: [Int], hours: [Int], daysOfMonth: [Int]?, months: [Int], weekdays: [Int]?) {
         func values(_ mask: UInt64) -> [Int] { (0..<64).filter { mask & (1 << UInt64($0)) != 0 } }
-        return (values(minutes), values(hours), domRestricted ? values(daysOfMonth) : nil, values(months),
-                dowRestricted ? values(weekdays) : nil)
+        let minutes = times.reduce(UInt64(0)) { $0 | 1 << ($1.secondOfDay / 60 % 60) }
+        let hours = times.reduce(UInt64(0)) { $0 | 1 << ($1.secondOfDay / 3600) }
+        return (values(minutes), values(hours), domRestricted ? values(UInt64(daysOfMonth)) : nil, values(UInt64(months)),
+                dowRestricted ? values(UInt64(weekdays)) : nil)
     }
 
     /// Encoded as its text.
