@@ -52,7 +52,14 @@ struct List: ParsableCommand {
                 }
                 return out
             }
-            writeOut([UInt8(ascii: "[")] + parts.filter { !$0.isEmpty }.joined(separator: [UInt8(ascii: ",")]) + Array("]\n".utf8))
+            // Written run by run: joining them first went through a generic sequence byte by
+            // byte, a tenth of the command's time at 100,000 alerts.
+            writeOut([UInt8(ascii: "[")])
+            for (i, part) in parts.filter({ !$0.isEmpty }).enumerated() {
+                if i > 0 { writeOut([UInt8(ascii: ",")]) }
+                writeOut(part)
+            }
+            writeOut(Array("]\n".utf8))
             return
         }
         if order.isEmpty {
