@@ -111,25 +111,25 @@ struct DaemonTests {
         let badge = try desktop.monitor("type='signal',interface='com.canonical.Unity.LauncherEntry'")
 
         // A click: the default action acknowledges.
-        let click = try desktop.add("Click", "--at", desktop.clock(in: 1).text)
+        let click = try desktop.dueSoon(lead: 1) { try desktop.add("Click", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
         try desktop.dunstctl("action", "0")
         #expect(Bench.eventually(3) { (try? desktop.events(click)) == ["fired", "acknowledged"] })
         #expect(Bench.eventually(3) { (try? desktop.displayed()) == 0 })
 
         // The context menu: "Done", "Done for today" and "Snooze".
-        let done = try desktop.add("Done", "--at", desktop.clock(in: 1).text)
+        let done = try desktop.dueSoon(lead: 1) { try desktop.add("Done", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
         try desktop.chooseFromMenu(",done]")
         #expect(Bench.eventually(3) { (try? desktop.events(done)) == ["fired", "acknowledged"] })
         #expect(Bench.eventually(3) { (try? desktop.displayed()) == 0 })
 
-        let skip = try desktop.add("Skip", "--at", desktop.clock(in: 1).text)
+        let skip = try desktop.dueSoon(lead: 1) { try desktop.add("Skip", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
         try desktop.chooseFromMenu("Done for today")
         #expect(Bench.eventually(3) { (try? desktop.events(skip)) == ["fired", "done-for-today"] })
 
-        let snooze = try desktop.add("Later", "--at", desktop.clock(in: 1).text)
+        let snooze = try desktop.dueSoon(lead: 1) { try desktop.add("Later", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
         try desktop.chooseFromMenu("Snooze 10 min")
         #expect(Bench.eventually(3) { (try? desktop.events(snooze)) == ["fired", "snoozed"] })
@@ -145,12 +145,12 @@ struct DaemonTests {
         let desktop = try Desktop(expireAfter: 2)
         let daemon = try desktop.startDaemon()
         defer { _ = daemon.stop() }
-        let dismissed = try desktop.add("Dismissed", "--at", desktop.clock(in: 1).text)
+        let dismissed = try desktop.dueSoon(lead: 1) { try desktop.add("Dismissed", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
         try desktop.dunstctl("close")
         #expect(Bench.eventually(3) { (try? desktop.events(dismissed)) == ["fired", "dismissed"] })
 
-        let expired = try desktop.add("Expired", "--at", desktop.clock(in: 1).text)
+        let expired = try desktop.dueSoon(lead: 1) { try desktop.add("Expired", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(8) { (try? desktop.events(expired)) == ["fired", "expired"] })
         let status = try desktop.daemon("Status")
         #expect(status.first?.vardict?["pending"]?.uint32 == 1)
@@ -161,7 +161,7 @@ struct DaemonTests {
         let desktop = try Desktop()
         let daemon = try desktop.startDaemon()
         defer { _ = daemon.stop() }
-        let id = try desktop.add("Tea", "--at", desktop.clock(in: 1).text)
+        let id = try desktop.dueSoon(lead: 1) { try desktop.add("Tea", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
         let snoozed = try desktop.nudge("snooze", String(id.prefix(8)), "2s")
         #expect(snoozed.status == 0)
@@ -245,7 +245,7 @@ struct DaemonTests {
         desktop.freezeServer(true)
         defer { desktop.freezeServer(false) }
         let notify = try desktop.monitor()
-        let first = try desktop.add("One", "--at", desktop.clock(in: 1).text)
+        let first = try desktop.dueSoon(lead: 1) { try desktop.add("One", "--at", desktop.clockText($0)) }.id
         let secondDue = desktop.clock(in: 2)
         let fired = try desktop.monitor("type='signal',interface='io.github.nudge.Nudge1',member='Fired'")
         let second = try desktop.add("Two", "--at", secondDue.text)
@@ -285,7 +285,7 @@ struct DaemonTests {
     @Test func sigtermIsCleanAndNothingIsLost() throws {
         let desktop = try Desktop()
         let daemon = try desktop.startDaemon()
-        let id = try desktop.add("Kept", "--at", desktop.clock(in: 1).text)
+        let id = try desktop.dueSoon(lead: 1) { try desktop.add("Kept", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
         let started = Date()
         kill(daemon.pid, SIGTERM)

@@ -62,10 +62,10 @@ struct NothingLostOrDoubledTests {
         let desktop = try Desktop()
         let daemon = try desktop.startDaemon()
         defer { _ = daemon.stop() }
-        _ = try desktop.add("Warm-up", "--at", desktop.clock(in: 1).text)
+        _ = try desktop.dueSoon(lead: 1) { try desktop.add("Warm-up", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
         try desktop.dunstctl("close-all")
-        let id = try desktop.add("Named", "--at", desktop.clock(in: 1).text)
+        let id = try desktop.dueSoon(lead: 1) { try desktop.add("Named", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
         try desktop.dunstctl("close")
         #expect(Bench.eventually(3) { (try? desktop.events(id)) == ["fired", "dismissed"] })
@@ -123,7 +123,7 @@ extension NothingLostOrDoubledTests {
         let folder = desktop.directory + "/data/nudge"
         for name in ["nudge.sqlite", "nudge.sqlite-wal", "nudge.sqlite-shm"] { unlink(folder + "/" + name) }
         #expect(Bench.eventually(3) { (try? desktop.daemon("Status").first?.vardict?["alerts"]?.uint32) == 0 })
-        let id = try desktop.add("New", "--at", desktop.clock(in: 3).text)
+        let id = try desktop.dueSoon(lead: 3) { try desktop.add("New", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(8) { (try? desktop.events(id)) == ["fired"] }, "\(daemon.stderrSoFar)")
         #expect(openFilesDeleted(daemon.pid).isEmpty)
     }

@@ -25,7 +25,7 @@ struct PresenceTests {
         #expect(try away(desktop) == "false ")
         try goAway()
         #expect(Bench.eventually(5) { (try? away(desktop)) == "true \(reason)" })
-        let id = try desktop.add("Stretch", "--at", desktop.clock(in: 1).text)
+        let id = try desktop.dueSoon(lead: 1) { try desktop.add("Stretch", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(4) { (try? desktop.events(id)) == ["held"] })
         let monitor = try desktop.monitor()
         try comeBack()
@@ -73,7 +73,7 @@ struct PresenceTests {
         desktop.stopSystemBus()
         #expect(Bench.eventually(3) { (try? away(desktop)) == "false " })
         #expect(try sources(desktop).contains { $0.hasPrefix("logind") } == false)
-        let id = try desktop.add("After", "--at", desktop.clock(in: 1).text)
+        let id = try desktop.dueSoon(lead: 1) { try desktop.add("After", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(4) { (try? desktop.events(id)) == ["fired"] })
     }
 
@@ -180,7 +180,7 @@ struct PresenceTests {
         defer { _ = daemon.stop() }
         #expect(try away(desktop) == "false ")
         // Not away: a reminder shows as always.
-        let before = try desktop.add("Before", "--at", desktop.clock(in: 1).text)
+        let before = try desktop.dueSoon(lead: 1) { try desktop.add("Before", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(5) { (try? desktop.events(before)) == ["fired"] })
         let monitor = try desktop.monitor()
         #expect(try Bench.run("mate-screensaver-command", ["--lock"], environment: environment).status == 0)
@@ -228,7 +228,7 @@ struct PresenceTests {
         let daemon = try desktop.startDaemon()
         defer { _ = daemon.stop() }
         let monitor = try desktop.monitor()
-        let id = try desktop.add("Pills", "--at", desktop.clock(in: 1).text, "--nag", "2s", "--nag-max", "2")
+        let id = try desktop.dueSoon(lead: 1) { try desktop.add("Pills", "--at", desktop.clockText($0), "--nag", "2s", "--nag-max", "2") }.id
         #expect(Bench.eventually(8) { (try? desktop.events(id)) == ["fired", "nagged", "nagged"] })
         try desktop.chooseFromMenu(",done]")
         #expect(Bench.eventually(3) { (try? desktop.events(id)) == ["fired", "nagged", "nagged", "acknowledged"] })
@@ -259,7 +259,7 @@ struct PresenceTests {
         monitor.goIdle()
         #expect(Bench.eventually(3) { (try? away(desktop)) == "true idle for 1 min (org.gnome.Mutter.IdleMonitor)" })
         let bus = try desktop.monitor()
-        let id = try desktop.add("Stretch", "--at", desktop.clock(in: 1).text)
+        let id = try desktop.dueSoon(lead: 1) { try desktop.add("Stretch", "--at", desktop.clockText($0)) }.id
         #expect(Bench.eventually(4) { (try? desktop.events(id)) == ["held"] })
         monitor.becomeActive()
         let back = Date()

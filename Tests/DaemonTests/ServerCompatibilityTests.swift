@@ -25,7 +25,7 @@ struct ServerCompatibilityTests {
         defer { _ = daemon.stop() }
         let monitor = try desktop.monitor()
         let answers = try desktop.monitor("type='signal',interface='org.freedesktop.Notifications'")
-        let id = try desktop.add("Water", "--at", desktop.clock(in: 2).text, "--body", "A glass now")
+        let id = try desktop.dueSoon(lead: 2) { try desktop.add("Water", "--at", desktop.clockText($0), "--body", "A glass now") }.id
         #expect(Bench.eventually(6) { desktop.popUps().count == 1 })
         #expect(Bench.eventually(3) { (try? desktop.events(id)) == ["fired"] })
         let window = try #require(desktop.popUps().first)
