@@ -21,8 +21,9 @@ public struct CronExpression: Sendable, Hashable, Codable, CustomStringConvertib
     static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     static let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
+    /// What a cron expression may be, for a message about one.
     // TRANSLATORS: the forms a cron expression may take (the field names are cron's own words).
-    static let accepted = Phrase("use 5 fields 'minute hour day-of-month month day-of-week' with *, lists, ranges, steps and names, or @hourly, @daily, @weekly, @monthly")
+    public static let accepted = Phrase("use 5 fields 'minute hour day-of-month month day-of-week' with *, lists, ranges, steps and names, or @hourly, @daily, @weekly, @monthly")
 
     /// Reads an expression; a bad field is an error naming it.
     public init(_ text: String) throws(ScheduleError) {

@@ -60,6 +60,13 @@ public struct AlertSettings: Sendable, Equatable {
                 throw ScheduleError(flags.on ?? flags.in ?? "", Phrase("invalid date"), detail: Phrase("it is in the past"),
                                     accepted: Phrase("give a future instant"))
             }
+            // A cron expression whose days never come (February 30) would be kept and
+            // never shown.
+            if case .cron(let cron) = parsed, parsed.occurrences(after: now, count: 1, in: zone).isEmpty {
+                // TRANSLATORS: a cron expression no day matches (February 30).
+                throw ScheduleError(cron.text, Phrase("invalid cron expression"), detail: Phrase("no day matches it, so it would never fire"),
+                                    accepted: CronExpression.accepted)
+            }
             return parsed
         } catch {
             throw OperationError(error)

@@ -92,3 +92,19 @@ struct AlertSettingsTests {
         #expect(error?.message.contains("it is in the past") == true)
     }
 }
+
+extension AlertSettingsTests {
+    /// February 30 never comes: such an alert would be kept and never shown.
+    @Test func aCronExpressionNoDayMatchesIsRefused() throws {
+        for cron in ["0 9 30 2 *", "0 9 31 4 *"] {
+            let error = refusal { () throws(OperationError) in
+                _ = try Operations.make(title: "Never", schedule: ScheduleFlags(cron: cron), settings: AlertSettings(zone: .pinned(seoul)), now: now)
+            }
+            #expect(error?.code == .usage)
+            #expect(error?.message.hasPrefix("invalid cron expression '\(cron)': no day matches it, so it would never fire") == true)
+        }
+        // A rare day that comes is fine: February 29.
+        #expect(try Operations.make(title: "Leap", schedule: ScheduleFlags(cron: "0 9 29 2 *"), settings: AlertSettings(zone: .pinned(seoul)),
+                                    now: now).schedule.occurrences(after: now, count: 1, in: seoul).count == 1)
+    }
+}
