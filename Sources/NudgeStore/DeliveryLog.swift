@@ -120,8 +120,10 @@ extension AppDatabase {
         try writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM deliveryLog WHERE at >= ? ORDER BY at, id", arguments: [since.timeIntervalSince1970])
         }.compactMap { row in
-            guard let id = UUID(hex: row["alertId"]) else { return nil }
-            return LogEntry(alertID: id, event: row["event"], at: Date(timeIntervalSince1970: row["at"]),
+            // A row no Nudge writes (another tool's, a damaged file's) is left out, not read
+            // into an instant no date can be written for.
+            guard let id = UUID(hex: row["alertId"]), let at = row["at"] as Double?, (0..<253_402_300_800).contains(at) else { return nil }
+            return LogEntry(alertID: id, event: row["event"], at: Date(timeIntervalSince1970: at),
                             deliveryID: (row["deliveryID"] as Int64?).map { UInt32(clamping: $0) },
                             count: row["count"], detail: row["detail"], delay: row["delay"])
         }

@@ -399,3 +399,21 @@ struct AppDatabaseTests {
         }
     }
 }
+
+extension AppDatabaseTests {
+    /// A log row no Nudge writes (an instant that is infinite or past year 9999, from another
+    /// tool or a damaged file) is left out; `nudge log` trapped on one.
+    @Test func logRowsWithInstantsNoDateHoldAreLeftOut() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-store-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = try AppDatabase.open(path: dir.appendingPathComponent("nudge.sqlite").path)
+        let alert = try sampleAlerts()[1]
+        try db.save(alert)
+        try db.writer.write { db in
+            for at in [Double.infinity, 1e300, -1, now.timeIntervalSince1970] {
+                try db.execute(sql: "INSERT INTO deliveryLog (alertId, event, at) VALUES (?, 'fired', ?)", arguments: [alert.id.hex, at])
+            }
+        }
+        #expect(try db.log(since: now.addingTimeInterval(-60)).map(\.at) == [now])
+    }
+}
