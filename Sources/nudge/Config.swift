@@ -32,38 +32,17 @@ struct Config: ParsableCommand {
 
     func run() throws {
         guard let name else {
-            let values = try StoreAccess.run { try StoreAccess.read().settings() }
-            for setting in Setting.allCases { print("\(setting.rawValue) \(setting.text(values[setting] ?? setting.defaultValue))") }
+            let values = try Preferences.values()
+            for setting in Setting.allCases { print("\(setting.rawValue) \(setting.text(values[setting]!))") }
             return
         }
-        guard let setting = Setting(rawValue: name) else {
-            // TRANSLATORS: %1$s is the name given, quoted; %2$s the settings there are.
-            throw OperationError(.usage, format(tr("unknown setting %1$s: use %2$s"), name.quotedForMessage(),
-                                          Setting.allCases.map(\.rawValue).joined(separator: tr(" or "))))
-        }
+        let setting = try Preferences.setting(named: name)
         guard let value else {
-            let values = try StoreAccess.run { try StoreAccess.read().settings() }
-            print(setting.text(values[setting] ?? setting.defaultValue))
+            print(setting.text(try Preferences.values()[setting]!))
             return
         }
-        guard let number = setting.parse(value) else {
-            switch setting {
-            case .cup, .goal:
-                // TRANSLATORS: %1$s is the setting's name, %2$s the value given, quoted.
-                throw OperationError(.usage, format(tr("invalid %1$s %2$s: give an amount such as 250ml, 0.3l or 8oz"), setting.rawValue, value.quotedForMessage()))
-            case .dayStart:
-                if let time = try? ScheduleParser.time(value), time.second != 0 {
-                    // TRANSLATORS: %1$s is the setting's name (day-start), %2$s the time given, quoted.
-                    throw OperationError(.usage, format(tr("invalid %1$s %2$s: a day starts on a whole minute, without seconds (give a time such as 04:00)"),
-                                                  setting.rawValue, value.quotedForMessage()))
-                }
-                throw OperationError(.usage, format(tr("invalid %1$s %2$s: give a time such as 04:00"), setting.rawValue, value.quotedForMessage()))
-            case .logDays, .logRows, .idleMinutes:
-                throw OperationError(.usage, format(tr("invalid %1$s %2$s: give a whole number"), setting.rawValue, value.quotedForMessage()))
-            }
-        }
-        let store = try StoreAccess.open()
-        do { try store.set(setting, to: number) } catch { throw OperationError(error) }
+        let number = try Preferences.value(value, for: setting)
+        try Preferences.set(setting, to: number)
         print("\(setting.rawValue) \(setting.text(number))")
     }
 }

@@ -41,37 +41,8 @@ struct Stats: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the charts as one SVG image to FILE (replaced whole, its permissions kept; a new FILE is made 0600), as export -o writes.", valueName: "FILE"))
     var svg: String?
 
-    /// What the water chart shows.
-    struct Chart {
-        var goal: Int
-        var dayStart: Int
-        var totals: [Water.DayTotal]
-        var current: Int
-        var longest: Int
-
-        /// "Water, the last 7 days (goal 2,000 ml)".
-        var heading: String {
-            // TRANSLATORS: nudge stats' heading; %1$d is how many days, %2$s the goal (2,000 ml).
-            format(trn("Water, the last %1$d day (goal %2$s)", "Water, the last %1$d days (goal %2$s)", totals.count),
-                   totals.count, Water.text(goal))
-        }
-
-        /// "Streak: 3 days at goal now, 9 at most".
-        var streaks: String {
-            // TRANSLATORS: nudge stats: days at goal in a row, now (%1$d) and at most (%2$d).
-            format(trn("Streak: %1$d day at goal now, %2$d at most", "Streak: %1$d days at goal now, %2$d at most", current),
-                   current, longest)
-        }
-    }
-
     func run() throws {
-        guard (1...3660).contains(days) else {
-            throw OperationError(.usage, format(tr("invalid --days %s: use 1 to 3660"), "\(days)".quotedForMessage()))
-        }
-        let store = try StoreAccess.read()
-        let now = Date(), zone = LocalZone.current
-        let chart = try Self.chart(store, days: days, now: now, zone: zone)
-        let reminders = try Self.reminders(store, days: days, now: now, zone: zone)
+        let (chart, reminders) = try Statistics.days(days, now: Date(), zone: LocalZone.current)
         // TRANSLATORS: nudge stats --svg with an empty path.
         if svg == "" { throw OperationError(.usage, tr("invalid --svg '': give a file's path")) }
         if let svg {
@@ -92,22 +63,9 @@ struct Stats: ParsableCommand {
         }
     }
 
-    static func chart(_ store: AppDatabase, days: Int, now: Date, zone: TimeZone) throws -> Chart {
-        let settings = try StoreAccess.run { try store.settings() }
-        let goal = settings[.goal] ?? Setting.goal.defaultValue
-        let dayStart = (settings[.dayStart] ?? 0) * 60
-        let today = Water.day(containing: now, zone: zone, dayStart: dayStart)
-        let drinks = try StoreAccess.run { try store.drinks(from: nil, to: today.end) }
-        let first = drinks.first.map { Water.day(containing: $0.at, zone: zone, dayStart: dayStart).day } ?? today.day
-        let all = Water.totals(drinks, from: min(first, today.day.advanced(by: 1 - days)), through: today.day,
-                                         zone: zone, dayStart: dayStart)
-        let streaks = Water.streaks(all, goal: goal, today: today.day)
-        return Chart(goal: goal, dayStart: dayStart, totals: Array(all.suffix(days)), current: streaks.current, longest: streaks.longest)
-    }
-
     /// One row per day: the day, a bar (eighths of a cell; the goal is 20 cells, more
     /// runs on to 30), the amount, a mark at goal; then the streaks.
-    static func text(_ water: Chart, terminal: Terminal) -> String {
+    static func text(_ water: WaterChart, terminal: Terminal) -> String {
         let language = Catalog.shared.language
         let width = 20
         var rows: [[String]] = []
@@ -123,7 +81,7 @@ struct Stats: ParsableCommand {
         return water.heading + "\n" + terminal.table(rows, paints: paints) + "\n" + water.streaks
     }
 
-    static func json(_ water: Chart, _ reminders: Reminders) -> JSON {
+    static func json(_ water: WaterChart, _ reminders: ReminderActivity) -> JSON {
         JSON.object([
             ("goal", .integer(Int64(water.goal))),
             ("dayStart", .string(Setting.dayStart.text(water.dayStart / 60))),
@@ -139,7 +97,7 @@ struct Stats: ParsableCommand {
     /// The charts as one SVG: water as a bar per day against a dashed goal line (the
     /// days and amounts under and over the bars), then a bar per reminder, split by what
     /// became of its pop-ups.
-    static func svg(_ water: Chart, _ reminders: Reminders) -> String {
+    static func svg(_ water: WaterChart, _ reminders: ReminderActivity) -> String {
         let language = Catalog.shared.language
         let count = water.totals.count
         let bar = count <= 31 ? 28.0 : max(2, 900.0 / Double(count) - 1), gap = count <= 31 ? 8.0 : 1

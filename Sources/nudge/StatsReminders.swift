@@ -5,43 +5,6 @@ import NudgeCore
 import NudgeStore
 
 extension Stats {
-    /// What became of every reminder's pop-ups in the chart's days.
-    struct Reminders {
-        /// One reminder: its activity per day and over the whole period.
-        struct Entry {
-            var id: UUID
-            /// `nil` for an alert removed since.
-            var title: String?
-            var kind: Alert.Kind?
-            var total: AlertDay
-            var days: [AlertDay]
-        }
-        var entries: [Entry]
-        /// How many days they cover.
-        var dayCount: Int
-
-        /// "Reminders, the last 7 days".
-        var heading: String {
-            // TRANSLATORS: nudge stats: the heading of what became of the reminders; %d is how many days.
-            format(trn("Reminders, the last %d day", "Reminders, the last %d days", dayCount), dayCount)
-        }
-    }
-
-    /// The reminders that came up in the last `days` local days (today included), in the
-    /// order `list` keeps them (removed ones last).
-    static func reminders(_ store: AppDatabase, days dayCount: Int, now: Date, zone: TimeZone) throws -> Reminders {
-        let today = CivilZone(zone).local(now).day
-        let activity = try StoreAccess.run { try store.activity(from: today.advanced(by: 1 - dayCount), through: today) }
-        var unreadable = false
-        let alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
-        let known = Dictionary(alerts.enumerated().map { ($1.id, (order: $0, alert: $1)) }, uniquingKeysWith: { a, _ in a })
-        let entries = activity.map { alert in
-            Reminders.Entry(id: alert.total.alertID, title: known[alert.total.alertID]?.alert.title, kind: known[alert.total.alertID]?.alert.kind,
-                            total: alert.total, days: alert.days)
-        }.sorted { (known[$0.id]?.order ?? .max, $0.id.hex) < (known[$1.id]?.order ?? .max, $1.id.hex) }
-        return Reminders(entries: entries, dayCount: dayCount)
-    }
-
     /// A median answer time as people read it: seconds below a minute and a half, else
     /// whole minutes; "—" for none.
     static func answerTime(_ seconds: Double?) -> String {
@@ -53,7 +16,7 @@ extension Stats {
 
     /// Per reminder: its id and title, then a table of days (up to 31 of them) and its
     /// total; the Drank column only for water reminders.
-    static func text(_ reminders: Reminders, terminal: Terminal) -> String {
+    static func text(_ reminders: ReminderActivity, terminal: Terminal) -> String {
         var out = reminders.heading
         guard !reminders.entries.isEmpty else {
             // TRANSLATORS: nudge stats when no reminder came up in the days shown.
@@ -88,7 +51,7 @@ extension Stats {
     }
 }
 
-extension Stats.Reminders {
+extension ReminderActivity {
     /// The reminders for `stats --json`, each with its totals and its days, streamed
     /// straight into bytes (a year of fifty reminders is eighteen thousand days).
     var json: JSON {

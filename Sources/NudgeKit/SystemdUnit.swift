@@ -1,5 +1,3 @@
-import NudgeKit
-import ArgumentParser
 import DBus
 import Foundation
 import FreedesktopDelivery
@@ -9,14 +7,14 @@ import Platform
 
 /// The systemd user unit: where it is installed and whether it is enabled, read from the
 /// unit folders (no systemctl needed, so it works where no user manager runs).
-struct SystemdUnit {
-    static let name = "nudge.service"
+public struct SystemdUnit {
+    public static let name = "nudge.service"
     /// The unit file found first in systemd's user search path.
-    let path: String?
+    public let path: String?
     /// Whether a `.wants` link starts it with the session.
-    let enabled: Bool
+    public let enabled: Bool
 
-    init(environment: Environment) {
+    public init(environment: Environment) {
         let configDirs = [environment.configHome + "/systemd/user", "/etc/systemd/user"]
         let dirs = configDirs + [environment.dataHome + "/systemd/user", "/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
         path = dirs.map { $0 + "/" + Self.name }.first { FileManager.default.fileExists(atPath: $0) }
@@ -27,12 +25,12 @@ struct SystemdUnit {
         }
     }
 
-    var check: Doctor.Check {
+    public var check: Checkup.Check {
         guard let path else {
-            return Doctor.Check(name: Phrase("systemd unit"), level: .ok, detail: Phrase("%s not installed (autostart is the other route)", Self.name))
+            return Checkup.Check(name: Phrase("systemd unit"), level: .ok, detail: Phrase("%s not installed (autostart is the other route)", Self.name))
         }
-        if enabled { return Doctor.Check(name: Phrase("systemd unit"), level: .ok, detail: Phrase("%s, enabled", path)) }
-        return Doctor.Check(name: Phrase("systemd unit"), level: .ok, detail: Phrase("%s, not enabled", path),
+        if enabled { return Checkup.Check(name: Phrase("systemd unit"), level: .ok, detail: Phrase("%s, enabled", path)) }
+        return Checkup.Check(name: Phrase("systemd unit"), level: .ok, detail: Phrase("%s, not enabled", path),
                             fix: Phrase("to start the daemon through systemd instead of autostart: systemctl --user enable --now nudge.service && nudge autostart disable"))
     }
 }

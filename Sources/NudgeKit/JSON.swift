@@ -1,9 +1,8 @@
-import NudgeKit
 import NudgeCore
 
 /// A JSON value, written without Foundation: bytes appended to one buffer, so `nudge list
 /// --json` over 100,000 alerts costs milliseconds.
-indirect enum JSON {
+public indirect enum JSON: Sendable {
     case string(String)
     case integer(Int64)
     case bool(Bool)
@@ -14,17 +13,20 @@ indirect enum JSON {
     case written([UInt8])
 
     /// Compact JSON text.
-    var text: String {
+    public var text: String {
         var out: [UInt8] = []
         write(to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
     /// Writes one object field by field, straight into bytes.
-    struct ObjectWriter {
+    public struct ObjectWriter {
+        /// A writer at the start of an object.
+        public init() {}
+
         private var fields = 0
 
-        mutating func field(_ key: String, _ value: JSON, to out: inout [UInt8]) {
+        public mutating func field(_ key: String, _ value: JSON, to out: inout [UInt8]) {
             out.append(fields == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
             JSON.quote(key, to: &out)
             out.append(UInt8(ascii: ":"))
@@ -32,13 +34,13 @@ indirect enum JSON {
             fields += 1
         }
 
-        func end(to out: inout [UInt8]) {
+        public func end(to out: inout [UInt8]) {
             if fields == 0 { out.append(UInt8(ascii: "{")) }
             out.append(UInt8(ascii: "}"))
         }
     }
 
-    func write(to out: inout [UInt8]) {
+    public func write(to out: inout [UInt8]) {
         switch self {
         case .string(let s): JSON.quote(s, to: &out)
         case .integer(let i): JSON.digits(i, to: &out)
@@ -62,7 +64,7 @@ indirect enum JSON {
 
     /// An integer's decimal digits, without a String in between (stats writes tens of
     /// thousands of them).
-    static func digits(_ value: Int64, to out: inout [UInt8]) {
+    public static func digits(_ value: Int64, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -82,7 +84,7 @@ indirect enum JSON {
     /// the line separators, the bidirectional controls) written as `\uXXXX`, so JSON read
     /// on a terminal shows what it holds; everything else as its UTF-8 bytes. A parser
     /// reads the same string either way.
-    static func quote(_ s: String, to out: inout [UInt8]) {
+    public static func quote(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in

@@ -1,5 +1,3 @@
-import NudgeKit
-import ArgumentParser
 import DBus
 import Foundation
 import FreedesktopDelivery
@@ -10,16 +8,16 @@ import Localization
 /// The XDG autostart folders as the person's session sees them: the personal one first,
 /// then the system's (`$XDG_CONFIG_DIRS`, /etc/xdg by default). The first folder holding
 /// `io.github.nudge.Nudge.desktop` decides.
-struct AutostartPlaces {
-    static let fileName = "\(Notification.appID).desktop"
+public struct AutostartPlaces {
+    public static let fileName = "\(Notification.appID).desktop"
 
-    let personal: String
-    let system: [String]
+    public let personal: String
+    public let system: [String]
     /// The session's desktops (`XDG_CURRENT_DESKTOP`), for OnlyShowIn and NotShowIn.
-    let desktops: [String]
+    public let desktops: [String]
     private let configHome: String
 
-    init(environment: Environment) {
+    public init(environment: Environment) {
         configHome = environment.configHome
         personal = configHome + "/autostart/" + Self.fileName
         system = environment.configDirs.map { $0 + "/autostart/" + Self.fileName }
@@ -27,23 +25,23 @@ struct AutostartPlaces {
     }
 
     /// What decides, and what it says.
-    struct State: CustomStringConvertible {
+    public struct State: CustomStringConvertible {
         /// The file that decides, if any.
-        var file: String?
+        public var file: String?
         /// Whether this session will start the daemon.
-        var enabled: Bool
+        public var enabled: Bool
         /// Why, in words.
-        var reason: Phrase
+        public var reason: Phrase
 
         /// The status line, in the person's language.
-        var description: String {
+        public var description: String {
             let language = Catalog.shared.language
             // TRANSLATORS: nudge autostart status: on or off, and why (%s).
             return (enabled ? Phrase("autostart: on — %s", reason) : Phrase("autostart: off — %s", reason)).text(language)
         }
     }
 
-    func state() -> State {
+    public func state() -> State {
         for (path, isPersonal) in [(personal, true)] + system.map({ ($0, false) }) {
             if let state = evaluate(path, personal: isPersonal) { return state }
         }
@@ -108,7 +106,7 @@ struct AutostartPlaces {
         return text == Self.entry(program: program, hidden: entry["Hidden"] == "true")
     }
 
-    func enable(program: String) throws(OperationError) -> String {
+    public func enable(program: String) throws(OperationError) -> String {
         try enabling(program: program).text(Catalog.shared.language)
     }
 
@@ -132,7 +130,7 @@ struct AutostartPlaces {
             : Phrase("enabled: wrote %s", personal)
     }
 
-    func disable(program: String) throws(OperationError) -> String {
+    public func disable(program: String) throws(OperationError) -> String {
         try disabling(program: program).text(Catalog.shared.language)
     }
 

@@ -1,5 +1,3 @@
-import NudgeKit
-import ArgumentParser
 import DBus
 import Foundation
 import FreedesktopDelivery

@@ -1,0 +1,309 @@
+import DaemonAPI
+import DBus
+import Foundation
+import FreedesktopDelivery
+import Localization
+import NudgeCore
+import NudgeStore
+import Platform
+
+/// Can reminders be shown here, will they be, and if not, what to do: the session bus,
+/// the notification server and what it can do, who plays sounds, do-not-disturb, the
+/// daemon, what starts it at login, the store and the language. `nudge doctor` prints it;
+/// the window shows it.
+public enum Checkup {
+    /// How a check came out: fine, working with something off, or failing.
+    public enum Level: String, Sendable { case ok, warn, fail }
+
+    /// One check's outcome: phrases, written in English for `--json` and in the person's
+    /// language for the text.
+    public struct Check: Sendable {
+        /// What was checked ("store").
+        public var name: Phrase
+        public var level: Level
+        /// What was found.
+        public var detail: Phrase
+        /// What to do about it, when anything.
+        public var fix: Phrase?
+
+        public init(name: Phrase, level: Level, detail: Phrase, fix: Phrase? = nil) {
+            (self.name, self.level, self.detail, self.fix) = (name, level, detail, fix)
+        }
+    }
+
+    /// What the checks found, in order, for the text and the JSON alike.
+    public struct Report: Sendable {
+        public private(set) var checks: [Check] = []
+        public private(set) var fields: [(String, JSON)] = []
+        /// Whether a reminder can be shown (a bus and a server).
+        public internal(set) var canShow = false
+        /// Whether the store is usable.
+        public internal(set) var storeOK = true
+
+        /// Adds a check; with a key it is also a field of the JSON, with `extra` beside it.
+        mutating func add(_ key: String?, _ check: Check, _ extra: [(String, JSON)] = []) {
+            checks.append(check)
+            guard let key else { return }
+            var object: [(String, JSON)] = [("ok", .bool(check.level != .fail)), ("level", .string(check.level.rawValue)),
+                                            ("detail", .string(check.detail.description))]
+            if let fix = check.fix { object.append(("fix", .string(fix.description))) }
+            fields.append((key, .object(object + extra)))
+        }
+
+        /// The report as one JSON document (`nudge doctor --json`).
+        public var json: String { JSON.object([("ok", .bool(canShow && storeOK))] + fields).text }
+
+        /// The report as lines for a terminal, in the person's language.
+        public var text: String {
+            let language = Catalog.shared.language
+            return checks.map { check in
+                let level = check.level == .fail ? "FAIL" : check.level.rawValue + String(repeating: " ", count: 4 - check.level.rawValue.count)
+                // TRANSLATORS: nudge doctor, before what to do about a problem; %s is the fix.
+                // Values from the environment, the store or the server are shown, never obeyed
+                // by the terminal: controls escaped.
+                return "\(level) \(check.name.text(language)): \(check.detail.text(language).escapingControls)"
+                    + (check.fix.map { "\n     " + format(tr("fix: %s"), $0.text(language).escapingControls) } ?? "")
+            }.joined(separator: "\n")
+        }
+    }
+
+    /// Every check, in order, with the daemon's own word when it runs.
+    public static func run(environment: Environment = .current) -> Report {
+        var report = Report()
+        let daemon = DaemonStatus.query()
+        checkSession(environment, daemonRuns: daemon != nil, into: &report)
+        checkDaemon(daemon, into: &report)
+        checkStartup(environment, into: &report)
+        checkStore(environment, into: &report)
+        checkLanguage(environment, into: &report)
+        return report
+    }
+
+    /// The session bus, the notification server on it, what it can do, who plays sounds,
+    /// and do-not-disturb.
+    /// What says the person is away is the daemon's to tell when it runs; without it, the
+    /// services found on the bus now.
+    static func checkSession(_ environment: Environment, daemonRuns: Bool, into report: inout Report) {
+        let delivery: FreedesktopDelivery
+        do {
+            delivery = try FreedesktopDelivery.session(environment: environment)
+        } catch {
+            report.add("sessionBus", Check(name: Phrase("session bus"), level: .fail, detail: error.phrase,
+                                           fix: Phrase("run inside a desktop session, or set DBUS_SESSION_BUS_ADDRESS (dbus-run-session)")))
+            return
+        }
+        let address = environment.sessionBusAddress ?? ""
+        report.add("sessionBus", Check(name: Phrase("session bus"), level: .ok, detail: Phrase.verbatim(address)), [("address", .string(address))])
+        do {
+            let info = try delivery.serverInformation()
+            let caps = try delivery.capabilities().map(\.rawValue).sorted()
+            let sound = try delivery.soundPlayback()
+            report.canShow = true
+            // TRANSLATORS: nudge doctor: the server's name, version, vendor and the spec version it follows.
+            report.add("notificationServer", Check(name: Phrase("notification server"), level: .ok,
+                                                   detail: Phrase("%1$s %2$s by %3$s, spec %4$s", info.name, info.version, info.vendor, info.specVersion)),
+                       [("name", .string(info.name)), ("vendor", .string(info.vendor)), ("version", .string(info.version)),
+                        ("specVersion", .string(info.specVersion)), ("capabilities", .array(caps.map(JSON.string)))])
+            report.add(nil, Check(name: Phrase("capabilities"), level: caps.contains("actions") ? .ok : .warn,
+                                  detail: Phrase.verbatim(caps.joined(separator: ", ")),
+                                  fix: caps.contains("actions") ? nil : Phrase("this server shows no buttons: answer with `nudge done ID`, `nudge snooze ID 10m`")))
+            var soundJSON: [(String, JSON)] = [("player", .string(sound.description))]
+            if case .local(let player) = sound { soundJSON.append(("program", .string(player.program))) }
+            // TRANSLATORS: nudge doctor: who plays reminders' sounds (the notification server, a program's path, or nobody…).
+            report.add("sound", Check(name: Phrase("sound"), level: sound != .none ? .ok : .fail, detail: Phrase("played by %s", sound.phrase),
+                                      fix: sound != .none ? nil : Phrase("install canberra-gtk-play (gnome-session-canberra) or pipewire-bin, or set NUDGE_SOUND_PLAYER")),
+                       soundJSON)
+            report.add("doNotDisturb", doNotDisturb(delivery.connection, server: info.name))
+            if !daemonRuns {
+                let presence = presenceSources(delivery.connection)
+                report.add("presence", presence.check, [("sources", .array(presence.found.map(JSON.string)))])
+            }
+        } catch {
+            report.add("notificationServer", Check(name: Phrase("notification server"), level: .fail, detail: error.phrase,
+                                                   fix: Phrase("start one: dunst, or log into a desktop (GNOME, KDE, Xfce) that has one")))
+        }
+    }
+
+    /// Whether the daemon runs now.
+    static func checkDaemon(_ daemon: DaemonStatus?, into report: inout Report) {
+        guard let daemon else {
+            report.add("daemon", Check(name: Phrase("daemon"), level: .warn, detail: Phrase("not running: reminders are not shown until it runs"),
+                                       fix: Phrase("start it now with `nudge daemon &`; `nudge autostart enable` starts it at every login")))
+            return
+        }
+        // TRANSLATORS: nudge doctor: the running daemon; %1$d its pid, %2$s its version, %3$d how many alerts, %4$d how many wait for an answer.
+        report.add("daemon", Check(name: Phrase("daemon"), level: .ok,
+                                   detail: Phrase.counted("running, pid %1$d, version %2$s, %3$d alert, %4$d unanswered",
+                                                          "running, pid %1$d, version %2$s, %3$d alerts, %4$d unanswered",
+                                                          Int(daemon.alerts), Int(daemon.pid), daemon.version, Int(daemon.alerts), Int(daemon.pending))),
+                   [("pid", .integer(Int64(daemon.pid))), ("version", .string(daemon.version))])
+        let sources: [(String, JSON)] = [("sources", .array(daemon.awaySources.map(JSON.string)))]
+        if !daemon.awayReason.isEmpty {
+            // TRANSLATORS: nudge doctor: the daemon holds reminders; %s says why (screen locked…).
+            report.add("away", Check(name: Phrase("away"), level: .ok, detail: Phrase("now: %s; reminders that hold are shown on the return", daemon.awayReason)),
+                       [("reason", .string(daemon.awayReason))] + sources)
+        } else if daemon.awaySources.isEmpty {
+            // TRANSLATORS: nudge doctor: the daemon finds no screen locker, idle time or do-not-disturb to follow.
+            report.add("away", Check(name: Phrase("away"), level: .ok, detail: Phrase("the daemon follows nothing that says you are away: reminders always show")),
+                       [("reason", .string(""))] + sources)
+        } else {
+            // TRANSLATORS: nudge doctor: %s lists what the daemon follows (screen locker, idle time, do not disturb).
+            report.add("away", Check(name: Phrase("away"), level: .ok, detail: Phrase("not now; the daemon follows %s", daemon.awaySources.joined(separator: "; "))),
+                       [("reason", .string(""))] + sources)
+        }
+    }
+
+    /// Whether the daemon starts with the session: the autostart entry or the systemd unit.
+    static func checkStartup(_ environment: Environment, into report: inout Report) {
+        let autostart = AutostartPlaces(environment: environment).state()
+        let unit = SystemdUnit(environment: environment)
+        let started = autostart.enabled || unit.enabled
+        // TRANSLATORS: nudge doctor: whether the daemon starts at login, and why (%s).
+        report.add("autostart", Check(name: Phrase("autostart"), level: started ? .ok : .warn,
+                                      detail: autostart.enabled ? Phrase("on: %s", autostart.reason) : Phrase("off: %s", autostart.reason),
+                                      fix: started ? nil : Phrase.verbatim("nudge autostart enable")),
+                   [("enabled", .bool(autostart.enabled))] + (autostart.file.map { [("file", JSON.string($0))] } ?? []))
+        report.add("systemdUnit", unit.check, [("installed", unit.path.map(JSON.string) ?? .null), ("enabled", .bool(unit.enabled))])
+    }
+
+    /// The language of pop-ups and messages: glibc translates only in a locale it has
+    /// (`locale -a`); one named but missing leaves everything English.
+    static func checkLanguage(_ environment: Environment, into report: inout Report) {
+        let catalog = Catalog.shared
+        let setting = environment.localeSetting("LC_MESSAGES")
+        let language = environment["LANGUAGE"].map { "LANGUAGE=\($0), " } ?? ""
+        if let setting, environment.locale("LC_MESSAGES") != nil, !catalog.localeAccepted {
+            // TRANSLATORS: nudge doctor: %1$s is LANGUAGE's value when set, %2$s the locale that is missing.
+            report.add("language", Check(name: Phrase("language"), level: .warn,
+                                         detail: Phrase("%1$s%2$s is not installed: pop-ups and messages stay in English", language, setting),
+                                         fix: Phrase("sudo sed -i 's/^# *\\(%1$s \\)/\\1/' /etc/locale.gen && sudo locale-gen (or: sudo dpkg-reconfigure locales)", setting)),
+                       [("locale", .string(setting)), ("installed", .bool(false))])
+            return
+        }
+        // TRANSLATORS: nudge doctor: %1$s is LANGUAGE's value when set, %2$s the locale, %3$s where the catalogs are.
+        let detail = catalog.folder.map { Phrase("%1$s%2$s (catalogs: %3$s)", language, setting ?? "C", $0) }
+            ?? Phrase("%1$s%2$s (no catalogs found)", language, setting ?? "C")
+        report.add("language", Check(name: Phrase("language"), level: .ok, detail: detail),
+                   [("locale", setting.map(JSON.string) ?? .null), ("installed", .bool(true))])
+    }
+
+    /// The store: there, sound, readable, ours to write.
+    static func checkStore(_ environment: Environment, into report: inout Report) {
+        let path = AppDatabase.defaultPath(environment: environment)
+        let health: AppDatabase.Health?
+        do {
+            health = try AppDatabase.health(path: path)
+        } catch {
+            report.storeOK = false
+            let fix = error.message.hasSuffix("Is a directory")
+                ? Phrase("the store's path is a folder: move it aside (mv '%1$s' '%1$s.folder'); Nudge then starts a new store", path)
+                : Phrase("check the file's owner and mode (it should be yours, 0600)")
+            report.add("store", Check(name: Phrase("store"), level: .fail, detail: error.phrase, fix: fix), [("path", .string(path))])
+            return
+        }
+        guard let health else {
+            report.add("store", Check(name: Phrase("store"), level: .ok, detail: Phrase("%s: none yet (the first `nudge add` creates it)", path)),
+                       [("path", .string(path))])
+            return
+        }
+        report.storeOK = health.problems.isEmpty
+        let lastGood = health.lastGood.map { JSON.string(InstantFormat.iso8601($0.modified, in: LocalZone.current)) } ?? .null
+        report.add("store", storeCheck(health, path: path),
+                   [("path", .string(path)), ("alerts", .integer(Int64(health.alerts))),
+                    ("problems", .array(health.problems.map(JSON.string))),
+                    ("unreadable", .array(health.unreadable.map(JSON.string))),
+                    ("newer", health.newer.map(JSON.string) ?? .null), ("lastGood", lastGood)])
+    }
+
+    /// The store's line: damage with the one command that restores it, rows that cannot be
+    /// read, a newer Nudge's store, or all well with the last good copy's age.
+    static func storeCheck(_ health: AppDatabase.Health, path: String) -> Check {
+        let zone = LocalZone.current
+        if !health.problems.isEmpty {
+            let problems = health.problems.prefix(3).joined(separator: "; ")
+            let fix = health.lastGood.map {
+                Phrase("nudge doctor --restore (puts the last good copy of %s in its place; the damaged file is kept aside)",
+                       InstantFormat.iso8601($0.modified, in: zone))
+            } ?? Phrase("mv '%1$s' '%1$s.broken' (Nudge starts a new, empty store; `sqlite3 '%1$s.broken' .recover` may save what it held)", path)
+            // TRANSLATORS: nudge doctor: %1$s is the store's path, %2$s when the damage was found, %3$s what is wrong.
+            let detail = health.damageFound.map {
+                Phrase("%1$s is damaged (found %2$s): %3$s; nothing writes to it until it is restored", path, InstantFormat.iso8601($0, in: zone), problems)
+            } ?? Phrase("%1$s is damaged: %2$s; nothing writes to it until it is restored", path, problems)
+            return Check(name: Phrase("store"), level: .fail, detail: detail, fix: fix)
+        }
+        if let newer = health.newer {
+            return Check(name: Phrase("store"), level: .warn,
+                         detail: Phrase("%1$s was written by a newer Nudge (%2$s): this one reads it but never writes it", path, newer),
+                         fix: Phrase("update Nudge"))
+        }
+        if !health.unreadable.isEmpty {
+            // TRANSLATORS: nudge doctor: %1$s is the store's path, %2$d how many alerts, %3$d how many cannot be read, %4$s the first of them.
+            return Check(name: Phrase("store"), level: .warn,
+                         detail: Phrase.counted("%1$s: %2$d alert, %3$d of them unreadable: %4$s", "%1$s: %2$d alerts, %3$d of them unreadable: %4$s",
+                                                health.alerts, path, health.alerts, health.unreadable.count, health.unreadable[0]),
+                         fix: health.unreadable.count > 1 ? Phrase("the same for the others (nudge list names them)") : nil)
+        }
+        // TRANSLATORS: nudge doctor: %1$s is the store's path, %2$d how many alerts, %3$d its size, %4$s when the last good copy was made.
+        return Check(name: Phrase("store"), level: .ok, detail: health.lastGood.map {
+            Phrase.counted("%1$s: %2$d alert, %3$d KiB, quick_check ok, last good copy %4$s",
+                           "%1$s: %2$d alerts, %3$d KiB, quick_check ok, last good copy %4$s", health.alerts,
+                           path, health.alerts, health.bytes / 1024, InstantFormat.iso8601($0.modified, in: zone))
+        } ?? Phrase.counted("%1$s: %2$d alert, %3$d KiB, quick_check ok, no last good copy yet",
+                            "%1$s: %2$d alerts, %3$d KiB, quick_check ok, no last good copy yet", health.alerts,
+                            path, health.alerts, health.bytes / 1024))
+    }
+
+    /// The services that tell the daemon the person is away, found on the bus now: the
+    /// screen lockers and GNOME's idle monitor (do not disturb is its own line).
+    static func presenceSources(_ connection: Connection) -> (check: Check, found: [String]) {
+        let names = ["org.freedesktop.ScreenSaver", "org.gnome.ScreenSaver", "org.mate.ScreenSaver", "org.gnome.Mutter.IdleMonitor"]
+        let found = names.filter { (try? connection.nameHasOwner($0)) == true }
+        guard !found.isEmpty else {
+            // TRANSLATORS: nudge doctor: no screen locker or idle monitor on the bus.
+            return (Check(name: Phrase("away"), level: .ok, detail: Phrase("no screen locker or idle monitor found: reminders hold only while notifications are paused")), [])
+        }
+        // TRANSLATORS: nudge doctor: the services that say the person is away; %s lists their bus names.
+        return (Check(name: Phrase("away"), level: .ok, detail: Phrase("followed through %s", found.joined(separator: ", "))), found)
+    }
+
+    /// Do-not-disturb where the server lets it be read: dunst's `paused`, KDE's `Inhibited`.
+    static func doNotDisturb(_ connection: Connection, server: String) -> Check {
+        func property(_ interface: String, _ name: String) -> Bool? {
+            (try? connection.property(name, of: interface, at: FreedesktopDelivery.busName, path: FreedesktopDelivery.objectPath))??.bool
+        }
+        if let paused = property("org.dunstproject.cmd0", "paused") {
+            return paused
+                ? Check(name: Phrase("do not disturb"), level: .warn, detail: Phrase("on: dunst is paused, pop-ups wait until it resumes"),
+                        fix: Phrase.verbatim("dunstctl set-paused false"))
+                : Check(name: Phrase("do not disturb"), level: .ok, detail: Phrase("off (dunst is not paused)"))
+        }
+        if let inhibited = property(FreedesktopDelivery.interface, "Inhibited") {
+            return inhibited
+                ? Check(name: Phrase("do not disturb"), level: .warn, detail: Phrase("on: %s holds pop-ups back (Inhibited)", server),
+                        fix: Phrase("turn Do Not Disturb off in the notification area"))
+                : Check(name: Phrase("do not disturb"), level: .ok, detail: Phrase("off (%s is not inhibited)", server))
+        }
+        return Check(name: Phrase("do not disturb"), level: .ok, detail: Phrase("unknown: %s does not say", server))
+    }
+
+    /// The last good copy put in place of a damaged store (the damaged file kept aside);
+    /// returns the line that says so. A sound store is not replaced.
+    public static func restoreStore() throws(OperationError) -> String {
+        let path = AppDatabase.defaultPath(environment: .current)
+        let file = StoreFile(path: path)
+        let made = file.lastGood()?.modified
+        if FileManager.default.fileExists(atPath: path), file.damage() == nil,
+           (try? StoreFile.quickCheck(path)).map(\.isEmpty) ?? false {
+            // TRANSLATORS: nudge doctor --restore on a store that is not damaged; %s is its path.
+            throw OperationError(.usage, format(tr("%s is sound: --restore only replaces a damaged store"), path))
+        }
+        let aside: String?
+        do { aside = try file.restoreLastGood() } catch { throw OperationError(error) }
+        DaemonLink.storeChanged()
+        // TRANSLATORS: nudge doctor --restore; %1$s is the store's path, %2$s when the copy was made.
+        let restored = made.map { format(tr("restored %1$s from the last good copy of %2$s"), path, InstantFormat.iso8601($0, in: LocalZone.current)) }
+            ?? format(tr("restored %s from the last good copy"), path)
+        // TRANSLATORS: nudge doctor --restore: where the damaged file was kept.
+        return restored + (aside.map { format(tr("; the old file is kept as %s"), $0) } ?? "")
+    }
+}

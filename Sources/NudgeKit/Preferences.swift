@@ -1,0 +1,51 @@
+import Localization
+import NudgeCore
+import NudgeStore
+
+/// The settings kept in the store (the cup, the daily water goal, when a day starts, how
+/// long the log is kept, when the person counts as away), read and changed with the same
+/// checks and messages in every face.
+public enum Preferences {
+    /// Every setting's value, the default where none was set.
+    public static func values() throws(OperationError) -> [Setting: Int] {
+        let stored = try StoreAccess.run { try StoreAccess.read().settings() }
+        var values: [Setting: Int] = [:]
+        for setting in Setting.allCases { values[setting] = stored[setting] ?? setting.defaultValue }
+        return values
+    }
+
+    /// The setting a name (`goal`, `day-start`) names.
+    public static func setting(named name: String) throws(OperationError) -> Setting {
+        guard let setting = Setting(rawValue: name) else {
+            // TRANSLATORS: %1$s is the name given, quoted; %2$s the settings there are.
+            throw OperationError(.usage, format(tr("unknown setting %1$s: use %2$s"), name.quotedForMessage(),
+                                                Setting.allCases.map(\.rawValue).joined(separator: tr(" or "))))
+        }
+        return setting
+    }
+
+    /// A setting's value as a person writes it (`2.5l`, `04:00`, `30`), within its range.
+    public static func value(_ text: String, for setting: Setting) throws(OperationError) -> Int {
+        if let number = setting.parse(text) { return number }
+        switch setting {
+        case .cup, .goal:
+            // TRANSLATORS: %1$s is the setting's name, %2$s the value given, quoted.
+            throw OperationError(.usage, format(tr("invalid %1$s %2$s: give an amount such as 250ml, 0.3l or 8oz"), setting.rawValue, text.quotedForMessage()))
+        case .dayStart:
+            if let time = try? ScheduleParser.time(text), time.second != 0 {
+                // TRANSLATORS: %1$s is the setting's name (day-start), %2$s the time given, quoted.
+                throw OperationError(.usage, format(tr("invalid %1$s %2$s: a day starts on a whole minute, without seconds (give a time such as 04:00)"),
+                                                    setting.rawValue, text.quotedForMessage()))
+            }
+            throw OperationError(.usage, format(tr("invalid %1$s %2$s: give a time such as 04:00"), setting.rawValue, text.quotedForMessage()))
+        case .logDays, .logRows, .idleMinutes:
+            throw OperationError(.usage, format(tr("invalid %1$s %2$s: give a whole number"), setting.rawValue, text.quotedForMessage()))
+        }
+    }
+
+    /// Keeps a setting's new value; the daemon, which watches the store, follows it.
+    public static func set(_ setting: Setting, to value: Int) throws(OperationError) {
+        let store = try StoreAccess.open()
+        do { try store.set(setting, to: value) } catch { throw OperationError(error) }
+    }
+}
