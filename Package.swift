@@ -33,13 +33,16 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "AlertScreen", dependencies: ["NudgeCore"]),
-        .target(name: "ICalendar", dependencies: ["NudgeCore"]),
+        // RFC 5545 alone: content lines, components, properties; knows nothing of Nudge.
+        .target(name: "ICalendar"),
+        // What a calendar's event is as a Nudge alert, and back.
+        .target(name: "NudgeCalendar", dependencies: ["ICalendar", "NudgeCore"]),
         .target(name: "Platform", dependencies: ["CLinux", "NudgeCore"]),
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "DaemonAPI", dependencies: ["DBus", "NudgeCore"]),
         .target(
             name: "NudgeKit",
-            dependencies: ["Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "ICalendar"]
+            dependencies: ["Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "ICalendar", "NudgeCalendar"]
         ),
         .target(name: "NudgeCore"),
         .target(name: "Localization", dependencies: ["CLinux", "NudgeCore"]),
@@ -56,7 +59,7 @@ let package = Package(
             name: "nudge",
             dependencies: [
                 "Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon", "NudgeKit",
-                "AlertScreen", "CNcurses", "ICalendar",
+                "AlertScreen", "CNcurses", "ICalendar", "NudgeCalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -109,7 +112,8 @@ let package = Package(
         ),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "AlertScreenTests", dependencies: ["AlertScreen", "NudgeCore"]),
-        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "NudgeCore"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
+        .testTarget(name: "NudgeCalendarTests", dependencies: ["NudgeCalendar", "ICalendar", "NudgeCore"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "NudgeCore"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NudgeCoreTests", dependencies: [

@@ -43,12 +43,12 @@ extension Component {
     /// A content line in lines of at most 75 octets, each after the first starting with a
     /// space (RFC 5545 §3.1), cut only between characters (never before a UTF-8
     /// continuation byte).
-    static func fold(_ line: String, into out: inout [UInt8]) {
+    public static func fold(_ line: String, into out: inout [UInt8]) {
         var line = line
         line.withUTF8 { fold($0, into: &out) }
     }
 
-    static func fold<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, into out: inout [UInt8]) where Bytes.Index == Int {
+    public static func fold<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, into out: inout [UInt8]) where Bytes.Index == Int {
         var start = bytes.startIndex, limit = 75
         while bytes.endIndex - start > limit {
             var cut = start + limit
@@ -67,13 +67,14 @@ extension Component {
 }
 
 /// Content lines appended straight to bytes and folded, for writing many of them.
-struct LineWriter {
-    private(set) var bytes: [UInt8] = []
+public struct LineWriter {
+    /// The lines written so far, each ended with CRLF.
+    public private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
     /// `NAME:value`, the value as given (escape TEXT first).
-    mutating func line(_ name: String, _ value: String) {
+    public mutating func line(_ name: String, _ value: String) {
         let start = bytes.count
         bytes.append(contentsOf: name.utf8)
         bytes.append(UInt8(ascii: ":"))
@@ -82,7 +83,7 @@ struct LineWriter {
     }
 
     /// A property with parameters.
-    mutating func line(_ property: Property) {
+    public mutating func line(_ property: Property) {
         let start = bytes.count
         property.write(to: &bytes)
         end(from: start)
@@ -173,7 +174,7 @@ public struct Property: Sendable, Equatable {
     }
 
     /// The line before folding.
-    var line: String {
+    public var line: String {
         var line = name
         for (parameter, values) in parameters {
             line += ";" + parameter + "=" + values.map(Self.quoteIfNeeded).joined(separator: ",")

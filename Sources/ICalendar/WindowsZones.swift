@@ -2,11 +2,12 @@
 /// Standard Time") and the zone database's zone for each: the one CLDR's windowsZones
 /// gives for the whole world (territory "001"), by its current name (Europe/Kyiv, not
 /// Europe/Kiev), so a system with only the current names has every one.
-enum WindowsZones {
+public enum WindowsZones {
     /// The zone database's name for a Windows zone name; `nil` for any other name.
-    static func iana(_ windows: String) -> String? { table[windows] }
+    public static func iana(_ windows: String) -> String? { table[windows] }
 
-    static let table: [String: String] = [
+    /// Every Windows zone name and its zone.
+    public static let table: [String: String] = [
         "Dateline Standard Time": "Etc/GMT+12",
         "UTC-11": "Etc/GMT+11",
         "Aleutian Standard Time": "America/Adak",

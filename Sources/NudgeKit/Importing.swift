@@ -1,5 +1,6 @@
 import Foundation
 import ICalendar
+import NudgeCalendar
 import Localization
 import NudgeCore
 import NudgeStore

@@ -3,6 +3,7 @@ import ArgumentParser
 import FreedesktopDelivery
 import Foundation
 import ICalendar
+import NudgeCalendar
 import Localization
 import NudgeCore
 import Platform

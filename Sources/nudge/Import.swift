@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 #endif
 import ICalendar
+import NudgeCalendar
 import Localization
 import NudgeCore
 import Platform

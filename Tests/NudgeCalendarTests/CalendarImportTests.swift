@@ -1,5 +1,6 @@
 import Foundation
-@testable import ICalendar
+import ICalendar
+@testable import NudgeCalendar
 import NudgeCore
 import Testing
 

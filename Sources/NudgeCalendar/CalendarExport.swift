@@ -1,4 +1,5 @@
 import Foundation
+import ICalendar
 import NudgeCore
 
 /// Alerts as an iCalendar calendar: one VEVENT per alert (more when its times need more
@@ -71,17 +72,17 @@ public enum CalendarExport {
     static func writeEvents(_ alert: Alert, system: TimeZone, zones: [String: TimeZone] = [:], soundURI: (String) -> String?,
                             to out: inout LineWriter) {
         let zone = alert.timeZone.flatMap { zones[$0] ?? TimeZone(identifier: $0) } ?? system
-        let clock = Clock(zone: zone, tzid: alert.timeZone)
-        let rules = self.rules(alert.schedule, first: clock.local(alert.created), clock: clock)
+        let form = TimeForm(zone: zone, tzid: alert.timeZone)
+        let rules = self.rules(alert.schedule, first: form.local(alert.created), form: form)
         let id = alert.id.uuidString.lowercased()
-        let title = Property.escape(alert.title), stamp = Clock.utc(alert.created)
+        let title = Property.escape(alert.title), stamp = TimeForm.utc(alert.created)
         for (index, rule) in rules.enumerated() {
             out.line("BEGIN", "VEVENT")
             out.line("UID", index == 0 ? id + "@nudge" : id + "-\(index + 1)@nudge")
             out.line("DTSTAMP", stamp)
             out.line(rule.start)
             if let rrule = rule.rrule { out.line("RRULE", rrule) }
-            if !rule.except.isEmpty { out.line(clock.times("EXDATE", rule.except, utc: rule.utc)) }
+            if !rule.except.isEmpty { out.line(form.times("EXDATE", rule.except, utc: rule.utc)) }
             out.line("SUMMARY", title)
             if !alert.body.isEmpty { out.line("DESCRIPTION", Property.escape(alert.body)) }
             // An event of no length: the moment the reminder shows; not busy time.
@@ -123,7 +124,7 @@ public enum CalendarExport {
         out.line("X-NUDGE-URGENCY", alert.urgency.description)
         out.line("X-NUDGE-SOUND", Property.escape(alert.sound?.description ?? ""))
         out.line("X-NUDGE-SNOOZE", String(alert.snoozeSeconds))
-        out.line("X-NUDGE-CREATED", Clock.utc(alert.created, fraction: true))
+        out.line("X-NUDGE-CREATED", TimeForm.utc(alert.created, fraction: true))
         switch alert.catchUp {
         case .once(let grace): out.line("X-NUDGE-CATCH-UP", String(grace))
         case .skip: out.line("X-NUDGE-CATCH-UP", "SKIP")
@@ -165,19 +166,19 @@ public enum CalendarExport {
     /// Each rule starts at its first time at or after `first` (a local day and second):
     /// RFC 5545 counts DTSTART as an occurrence, and a period's count starts from it.
     /// `narrowing`: a restricted schedule's period and places, which the rules say.
-    static func rules(_ schedule: Schedule, first: (day: CivilDay, second: Int), clock: Clock,
+    static func rules(_ schedule: Schedule, first: (day: CivilDay, second: Int), form: TimeForm,
                       narrowing: Schedule.Restriction? = nil) -> [Rule] {
         let period = narrowing?.period, monthDays = byMonthDay(narrowing?.monthDays ?? [])
         switch schedule {
         case .daily(let times, let days):
-            return timeRules(times, days: days, first: first, clock: clock, narrowing: narrowing)
+            return timeRules(times, days: days, first: first, form: form, narrowing: narrowing)
         case .afterAnswer(let seconds, let window, let days):
             // Counted from each answer: no calendar can say that. The clock's version of it
             // (every N inside the window) is the closest; X-NUDGE-SCHEDULE keeps the truth.
             let window = window ?? DayWindow(start: LocalTime(secondOfDay: 0)!, end: LocalTime(secondOfDay: 86_399)!)!
             let times = stride(from: window.start.secondOfDay, through: window.end.secondOfDay, by: max(seconds, 60))
                 .compactMap(LocalTime.init(secondOfDay:))
-            return timeRules(times, days: days, first: first, clock: clock, narrowing: narrowing)
+            return timeRules(times, days: days, first: first, form: form, narrowing: narrowing)
         case .interval(let seconds, let anchor, let days):
             // Steps of elapsed time from the anchor: in UTC, exact (to the second: the anchor's
             // fraction, the moment it was made, has no place in a DATE-TIME). Limited to some
@@ -186,11 +187,11 @@ public enum CalendarExport {
             let (frequency, interval) = seconds % 3600 == 0 ? ("HOURLY", seconds / 3600)
                 : seconds % 60 == 0 ? ("MINUTELY", seconds / 60) : ("SECONDLY", seconds)
             var rrule = "FREQ=\(frequency);INTERVAL=\(interval)"
-            if days.count == 7 { return [Rule(start: Property("DTSTART", Clock.utc(anchor)), rrule: rrule, utc: true)] }
+            if days.count == 7 { return [Rule(start: Property("DTSTART", TimeForm.utc(anchor)), rrule: rrule, utc: true)] }
             rrule += ";BYDAY=" + byDay(days)
-            return [Rule(start: clock.start(anchor), rrule: rrule)]
+            return [Rule(start: form.start(anchor), rrule: rrule)]
         case .once(let instant):
-            return [Rule(start: clock.start(instant), rrule: nil)]
+            return [Rule(start: form.start(instant), rrule: nil)]
         case .cron(let cron):
             let fields = cron.fields
             var months = ""
@@ -224,21 +225,21 @@ public enum CalendarExport {
                     : Schedule.firstDay(from: first.day.advanced(by: 1), period: period, matches: holds) ?? first.day
                 let after = day == first.day ? first.second : 0
                 let start = times.first { $0.secondOfDay >= after } ?? times[0]
-                return Rule(start: clock.start(day, start), rrule: frequency(narrowing) + months + days + monthDays + time)
+                return Rule(start: form.start(day, start), rrule: frequency(narrowing) + months + days + monthDays + time)
             }
         case .restricted(let base, let restriction):
             // Its first instant moves the rules' starts; the rest is said by the rule's
             // INTERVAL and UNTIL, and by EXDATE.
             var start = first
             if let from = restriction.from {
-                let local = clock.local(from)
+                let local = form.local(from)
                 if (local.day, local.second) > (start.day, start.second) { start = (local.day, local.second) }
             }
             let except = restriction.except.sorted()
-            return rules(base, first: start, clock: clock, narrowing: restriction).map { rule in
+            return rules(base, first: start, form: form, narrowing: restriction).map { rule in
                 var rule = rule
                 if let until = restriction.until, let rrule = rule.rrule {
-                    rule.rrule = rrule + ";UNTIL=" + (rule.utc || !clock.floating ? Clock.utc(until) : clock.stamp(until))
+                    rule.rrule = rrule + ";UNTIL=" + (rule.utc || !form.floating ? TimeForm.utc(until) : form.stamp(until))
                 }
                 rule.except = except
                 return rule
@@ -267,7 +268,7 @@ public enum CalendarExport {
         places.map { ($0.place == 0 ? "" : String($0.place)) + $0.weekday.rruleName }.joined(separator: ",")
     }
 
-    static func timeRules(_ times: [LocalTime], days: Set<Weekday>, first: (day: CivilDay, second: Int), clock: Clock,
+    static func timeRules(_ times: [LocalTime], days: Set<Weekday>, first: (day: CivilDay, second: Int), form: TimeForm,
                           narrowing: Schedule.Restriction?) -> [Rule] {
         let period = narrowing?.period, places = byPlace(narrowing?.places ?? []), monthDays = byMonthDay(narrowing?.monthDays ?? [])
         // Every day said as days of the week, by week, month or year (else they would take
@@ -294,7 +295,7 @@ public enum CalendarExport {
             let start = group.first { $0.secondOfDay >= after } ?? group.first!
             var rrule = frequency + byDay + monthDays + ";BYHOUR=" + group.map { String($0.secondOfDay / 3600) }.joined(separator: ",") + ";BYMINUTE=\(key / 60)"
             if key % 60 != 0 { rrule += ";BYSECOND=\(key % 60)" }
-            return Rule(start: clock.start(day, start), rrule: rrule)
+            return Rule(start: form.start(day, start), rrule: rrule)
         }
     }
 
@@ -310,8 +311,8 @@ public enum CalendarExport {
         func onset(_ instant: Date, from before: Int) -> Component {
             let after = zone.secondsFromGMT(for: instant)
             var part = Component(zone.isDaylightSavingTime(for: instant) ? "DAYLIGHT" : "STANDARD", properties: [
-                Property("DTSTART", Clock.local(instant, offset: before)),
-                Property("TZOFFSETFROM", Clock.offset(before)), Property("TZOFFSETTO", Clock.offset(after)),
+                Property("DTSTART", TimeForm.local(instant, offset: before)),
+                Property("TZOFFSETFROM", TimeForm.offset(before)), Property("TZOFFSETTO", TimeForm.offset(after)),
             ])
             // A real abbreviation (CET, KST), not the "GMT+1" made up when there is none.
             if let name = zone.abbreviation(for: instant), name.allSatisfy(\.isLetter) { part.properties.append(.text("TZNAME", name)) }
@@ -331,34 +332,35 @@ public enum CalendarExport {
     }
 }
 
-/// Dates and times as iCalendar writes them, in one zone (with its TZID) or floating.
-struct Clock {
+/// The form an event's dates and times are written in: in one zone (with its TZID), floating,
+/// or in UTC; it tells no time.
+struct TimeForm {
     let zone: TimeZone
     /// The zone's name as the alert has it (and its VTIMEZONE): Foundation calls UTC "GMT".
     let tzid: String?
     var floating: Bool { tzid == nil }
     /// Local days and times, as the scheduler reads them (no Calendar, which costs more to
     /// make than a whole event to write).
-    let clock: CivilZone
+    let civil: CivilZone
 
     /// `tzid` nil: floating time.
     init(zone: TimeZone, tzid: String?) {
-        (self.zone, self.tzid, clock) = (zone, tzid, CivilZone(zone))
+        (self.zone, self.tzid, civil) = (zone, tzid, CivilZone(zone))
     }
 
     /// The civil day and second of the day an instant falls on here.
-    func local(_ instant: Date) -> (day: CivilDay, second: Int) { clock.local(instant) }
+    func local(_ instant: Date) -> (day: CivilDay, second: Int) { civil.local(instant) }
 
     /// `20261123T093000`: an instant in this zone's local time.
     func stamp(_ instant: Date) -> String {
-        let (day, second) = clock.local(instant)
+        let (day, second) = civil.local(instant)
         let (year, month, date) = day.components
-        return Clock.stamp(year, month, date, second)
+        return TimeForm.stamp(year, month, date, second)
     }
 
     /// A list of instants (EXDATE): in UTC, or as DTSTART is written (local, with its TZID).
     func times(_ name: String, _ instants: [Date], utc: Bool) -> Property {
-        if utc { return Property(name, instants.map { Clock.utc($0) }.joined(separator: ",")) }
+        if utc { return Property(name, instants.map { TimeForm.utc($0) }.joined(separator: ",")) }
         return Property(name, instants.map(stamp).joined(separator: ","), parameters: tzid.map { [("TZID", [$0])] } ?? [])
     }
 
@@ -370,7 +372,7 @@ struct Clock {
     /// DTSTART for a day and a local time.
     func start(_ day: CivilDay, _ time: LocalTime) -> Property {
         let (year, month, date) = day.components
-        return property(Clock.stamp(year, month, date, time.secondOfDay))
+        return property(TimeForm.stamp(year, month, date, time.secondOfDay))
     }
 
     /// Digits, zero-padded to `width` (String(format:) costs more than the rest of a line).

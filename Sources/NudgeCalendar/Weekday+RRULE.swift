@@ -1,3 +1,4 @@
+import ICalendar
 import NudgeCore
 
 extension Weekday {

@@ -1,4 +1,5 @@
 import Foundation
+import ICalendar
 import NudgeCore
 
 /// iCalendar events and to-dos as alerts. Nudge's own exports come back exactly (their
