@@ -81,7 +81,7 @@ public enum CalendarExport {
             out.line("UID", index == 0 ? id + "@nudge" : id + "-\(index + 1)@nudge")
             out.line("DTSTAMP", stamp)
             out.line(rule.start)
-            if let rrule = rule.rrule { out.line("RRULE", rrule) }
+            if let rrule = rule.rrule { out.line("RRULE", rrule.description) }
             if !rule.except.isEmpty { out.line(form.times("EXDATE", rule.except, utc: rule.utc)) }
             out.line("SUMMARY", title)
             if !alert.body.isEmpty { out.line("DESCRIPTION", Property.escape(alert.body)) }
@@ -149,14 +149,15 @@ public enum CalendarExport {
     /// One event's start, rule and instants left out.
     struct Rule {
         var start: Property
-        var rrule: String?
+        var rrule: RecurrenceRule?
         var except: [Date] = []
         /// Whether its times are written in UTC.
         var utc = false
     }
 
-    static func byDay(_ days: Set<Weekday>) -> String {
-        days.sorted { ($0.rawValue + 6) % 7 < ($1.rawValue + 6) % 7 }.map(\.rruleName).joined(separator: ",")
+    /// BYDAY's days, Monday first.
+    static func byDay(_ days: Set<Weekday>) -> [RecurrenceRule.DayOfWeek] {
+        days.sorted { ($0.rawValue + 6) % 7 < ($1.rawValue + 6) % 7 }.map { RecurrenceRule.DayOfWeek($0.rruleDay) }
     }
 
     /// The rules that together give the schedule's times. RRULE's BYHOUR and BYMINUTE
@@ -168,7 +169,7 @@ public enum CalendarExport {
     /// `narrowing`: a restricted schedule's period and places, which the rules say.
     static func rules(_ schedule: Schedule, first: (day: CivilDay, second: Int), form: TimeForm,
                       narrowing: Schedule.Restriction? = nil) -> [Rule] {
-        let period = narrowing?.period, monthDays = byMonthDay(narrowing?.monthDays ?? [])
+        let period = narrowing?.period, monthDays = narrowing.flatMap { $0.monthDays.isEmpty ? nil : $0.monthDays }
         switch schedule {
         case .daily(let times, let days):
             return timeRules(times, days: days, first: first, form: form, narrowing: narrowing)
@@ -184,38 +185,44 @@ public enum CalendarExport {
             // fraction, the moment it was made, has no place in a DATE-TIME). Limited to some
             // days, the days are the zone's: then in the zone's time (exact while its offset
             // holds).
-            let (frequency, interval) = seconds % 3600 == 0 ? ("HOURLY", seconds / 3600)
-                : seconds % 60 == 0 ? ("MINUTELY", seconds / 60) : ("SECONDLY", seconds)
-            var rrule = "FREQ=\(frequency);INTERVAL=\(interval)"
+            let (frequency, interval): (RecurrenceRule.Frequency, Int) = seconds % 3600 == 0 ? (.hourly, seconds / 3600)
+                : seconds % 60 == 0 ? (.minutely, seconds / 60) : (.secondly, seconds)
+            var rrule = RecurrenceRule(frequency)
+            rrule.interval = interval
             if days.count == 7 { return [Rule(start: Property("DTSTART", TimeForm.utc(anchor)), rrule: rrule, utc: true)] }
-            rrule += ";BYDAY=" + byDay(days)
+            rrule.byDay = byDay(days)
             return [Rule(start: form.start(anchor), rrule: rrule)]
         case .once(let instant):
             return [Rule(start: form.start(instant), rrule: nil)]
         case .cron(let cron):
             let fields = cron.fields
-            var months = ""
-            if fields.months.count < 12 { months = ";BYMONTH=" + fields.months.map(String.init).joined(separator: ",") }
-            let time = ";BYHOUR=" + fields.hours.map(String.init).joined(separator: ",")
-                + ";BYMINUTE=" + fields.minutes.map(String.init).joined(separator: ",")
+            var base = frequency(narrowing)
+            if fields.months.count < 12 { base.byMonth = fields.months }
+            (base.byHour, base.byMinute) = (fields.hours, fields.minutes)
+            base.byMonthDay = monthDays
             // Both day fields restricted: a day matching either one, as cron does: two rules.
             // (month, day of month, weekday) → whether the rule's days include it.
-            var dayRules: [(String, (Int, Int, Int) -> Bool)] = []
+            var dayRules: [(RecurrenceRule, (Int, Int, Int) -> Bool)] = []
             if let dom = fields.daysOfMonth {
-                dayRules.append((";BYMONTHDAY=" + dom.map(String.init).joined(separator: ","), { _, date, _ in dom.contains(date) }))
+                var rule = base
+                rule.byMonthDay = dom
+                dayRules.append((rule, { _, date, _ in dom.contains(date) }))
             }
             if let dow = fields.weekdays {
                 // Weekdays by their place in the month, when the schedule has places.
-                let byDay = narrowing.map { byPlace($0.places) } ?? ""
-                dayRules.append((";BYDAY=" + (byDay.isEmpty ? dow.map { Weekday.rruleNames[$0] }.joined(separator: ",") : byDay), { _, _, weekday in dow.contains(weekday) }))
+                var rule = base
+                let places = narrowing.map { byPlace($0.places) } ?? []
+                rule.byDay = places.isEmpty ? dow.map { RecurrenceRule.DayOfWeek(Weekday(rawValue: $0)!.rruleDay) } : places
+                dayRules.append((rule, { _, _, weekday in dow.contains(weekday) }))
             }
             // Every day: a rule by month or year must say so (it would take DTSTART's day).
             if dayRules.isEmpty {
-                dayRules.append(([.month, .year].contains(period?.unit) && monthDays.isEmpty ? ";BYMONTHDAY=" + (1...31).map(String.init).joined(separator: ",") : "",
-                                 { _, _, _ in true }))
+                var rule = base
+                if [.month, .year].contains(period?.unit) && monthDays == nil { rule.byMonthDay = Array(1...31) }
+                dayRules.append((rule, { _, _, _ in true }))
             }
             let times = cron.times
-            return dayRules.map { days, matches in
+            return dayRules.map { rule, matches in
                 func holds(_ day: CivilDay) -> Bool {
                     let (_, month, date) = day.components
                     return fields.months.contains(month) && matches(month, date, day.weekday.rawValue) && narrowing?.includes(day) != false
@@ -225,7 +232,7 @@ public enum CalendarExport {
                     : Schedule.firstDay(from: first.day.advanced(by: 1), period: period, matches: holds) ?? first.day
                 let after = day == first.day ? first.second : 0
                 let start = times.first { $0.secondOfDay >= after } ?? times[0]
-                return Rule(start: form.start(day, start), rrule: frequency(narrowing) + months + days + monthDays + time)
+                return Rule(start: form.start(day, start), rrule: rule)
             }
         case .restricted(let base, let restriction):
             // Its first instant moves the rules' starts; the rest is said by the rule's
@@ -238,8 +245,8 @@ public enum CalendarExport {
             let except = restriction.except.sorted()
             return rules(base, first: start, form: form, narrowing: restriction).map { rule in
                 var rule = rule
-                if let until = restriction.until, let rrule = rule.rrule {
-                    rule.rrule = rrule + ";UNTIL=" + (rule.utc || !form.floating ? TimeForm.utc(until) : form.stamp(until))
+                if let until = restriction.until {
+                    rule.rrule?.until = rule.utc || !form.floating ? TimeForm.utc(until) : form.stamp(until)
                 }
                 rule.except = except
                 return rule
@@ -249,33 +256,33 @@ public enum CalendarExport {
 
     /// `FREQ=DAILY`; with a period `FREQ=WEEKLY;INTERVAL=2;WKST=MO`; with places in the
     /// month `FREQ=MONTHLY`.
-    static func frequency(_ narrowing: Schedule.Restriction?) -> String {
+    static func frequency(_ narrowing: Schedule.Restriction?) -> RecurrenceRule {
         guard let period = narrowing?.period else {
-            return narrowing?.places.isEmpty == false || narrowing?.monthDays.isEmpty == false ? "FREQ=MONTHLY" : "FREQ=DAILY"
+            return RecurrenceRule(narrowing?.places.isEmpty == false || narrowing?.monthDays.isEmpty == false ? .monthly : .daily)
         }
-        var text = "FREQ=" + ["day": "DAILY", "week": "WEEKLY", "month": "MONTHLY", "year": "YEARLY"][period.unit.rawValue]! + ";INTERVAL=\(period.every)"
-        if period.unit == .week { text += ";WKST=" + period.weekStart.rruleName }
-        return text
-    }
-
-    /// `;BYMONTHDAY=13,-1`; empty for no days.
-    static func byMonthDay(_ days: [Int]) -> String {
-        days.isEmpty ? "" : ";BYMONTHDAY=" + days.map(String.init).joined(separator: ",")
+        let units: [Schedule.Period.Unit: RecurrenceRule.Frequency] = [.day: .daily, .week: .weekly, .month: .monthly, .year: .yearly]
+        var rule = RecurrenceRule(units[period.unit]!)
+        rule.interval = period.every
+        if period.unit == .week { rule.weekStart = period.weekStart.rruleDay }
+        return rule
     }
 
     /// `BYDAY`'s `1MO,-1FR,WE`; empty for no places.
-    static func byPlace(_ places: [Schedule.Place]) -> String {
-        places.map { ($0.place == 0 ? "" : String($0.place)) + $0.weekday.rruleName }.joined(separator: ",")
+    static func byPlace(_ places: [Schedule.Place]) -> [RecurrenceRule.DayOfWeek] {
+        places.map { RecurrenceRule.DayOfWeek($0.weekday.rruleDay, place: $0.place) }
     }
 
     static func timeRules(_ times: [LocalTime], days: Set<Weekday>, first: (day: CivilDay, second: Int), form: TimeForm,
                           narrowing: Schedule.Restriction?) -> [Rule] {
-        let period = narrowing?.period, places = byPlace(narrowing?.places ?? []), monthDays = byMonthDay(narrowing?.monthDays ?? [])
+        let period = narrowing?.period, places = byPlace(narrowing?.places ?? [])
         // Every day said as days of the week, by week, month or year (else they would take
         // DTSTART's); weekdays by their places when they have them.
-        let byDay = !places.isEmpty ? ";BYDAY=" + places
-            : days.count == 7 && (period.map { $0.unit == .day } ?? true) ? "" : ";BYDAY=" + byDay(days)
-        let frequency = period == nil && places.isEmpty && monthDays.isEmpty && !byDay.isEmpty ? "FREQ=WEEKLY" : frequency(narrowing)
+        let byDay = !places.isEmpty ? places
+            : days.count == 7 && (period.map { $0.unit == .day } ?? true) ? nil : byDay(days)
+        var base = period == nil && places.isEmpty && narrowing?.monthDays.isEmpty != false && byDay != nil
+            ? RecurrenceRule(.weekly) : frequency(narrowing)
+        base.byDay = byDay
+        if let monthDays = narrowing?.monthDays, !monthDays.isEmpty { base.byMonthDay = monthDays }
         // By minute and second in the hour, then by time: each group one run.
         let sorted = times.sorted { ($0.secondOfDay % 3600, $0.secondOfDay) < ($1.secondOfDay % 3600, $1.secondOfDay) }
         var groups: [ArraySlice<LocalTime>] = []
@@ -293,8 +300,10 @@ public enum CalendarExport {
                 : Schedule.firstDay(from: first.day.advanced(by: 1), period: period, matches: holds) ?? first.day
             let after = day == first.day ? first.second : 0
             let start = group.first { $0.secondOfDay >= after } ?? group.first!
-            var rrule = frequency + byDay + monthDays + ";BYHOUR=" + group.map { String($0.secondOfDay / 3600) }.joined(separator: ",") + ";BYMINUTE=\(key / 60)"
-            if key % 60 != 0 { rrule += ";BYSECOND=\(key % 60)" }
+            var rrule = base
+            rrule.byHour = group.map { $0.secondOfDay / 3600 }
+            rrule.byMinute = [key / 60]
+            if key % 60 != 0 { rrule.bySecond = [key % 60] }
             return Rule(start: form.start(day, start), rrule: rrule)
         }
     }

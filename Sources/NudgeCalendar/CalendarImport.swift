@@ -310,68 +310,61 @@ public enum CalendarImport {
 
     // MARK: Rules
 
-    /// The schedule of a component starting at `start`, its alarm `offset` seconds from it;
-    /// `nil` for a one-shot already over.
-    static func schedule(_ component: Component, start: DateTime, offset: Int, now: Date) throws(Refusal) -> Schedule? {
-        guard let rrule = component["RRULE"]?.value else {
-            let at = start.instant.addingTimeInterval(Double(offset))
-            return at > now ? .once(at) : nil
+    /// A rule's parts as Nudge reads them: the RRULE value, what a step of its frequency
+    /// is, and its days, months and times of day split the way Nudge's schedules say them.
+    struct RuleParts {
+        let rule: RecurrenceRule
+        /// The seconds in one step of a fixed frequency (SECONDLY to WEEKLY); 0 for
+        /// months and years.
+        let unit: Int
+        let interval: Int
+        let weekStart: Weekday
+        /// BYDAY's weekdays, and their places in the month when it gives places.
+        let weekdays: Set<Weekday>?
+        let places: [Schedule.Place]
+        /// BYMONTHDAY's days that a cron expression says; the others (from the month's end,
+        /// or with weekdays, which cron takes either of) narrow the days instead.
+        let monthDays: [Int]?
+        let filteredDays: [Int]
+        let months: [Int]?
+        let hours: [Int]?, minutes: [Int]?, seconds: [Int]?
+
+        var frequency: String { rule.frequency.rawValue }
+        /// Steps of elapsed time (MINUTELY, HOURLY), which have no days of their own.
+        var steps: Bool { (1..<86_400).contains(unit) }
+    }
+
+    /// The RRULE text read as RFC 5545 says, then as far as Nudge's schedules can say it.
+    static func parts(_ text: String) throws(Refusal) -> RuleParts {
+        let rule: RecurrenceRule
+        do {
+            rule = try RecurrenceRule(parsing: text)
+        } catch {
+            if error.reason == "not NAME=value" { throw Refusal(reason: "RRULE \u{201C}\(text.quotedPrefix(60))\u{201D} is not NAME=value;…") }
+            throw refuse(error.part, error.reason)
         }
-        var parts: [String: String] = [:]
-        for part in rrule.split(separator: ";") {
-            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
-            guard pair.count == 2 else { throw Refusal(reason: "RRULE “\(rrule.quotedPrefix(60))” is not NAME=value;…") }
-            let name = pair[0].uppercased()
-            // RFC 5545 § 3.3.10: a rule part occurs once at most.
-            guard parts[name] == nil else { throw refuse(name, "given twice: a rule names each part once") }
-            parts[name] = pair[1].uppercased()
+        for (name, given) in [("BYSETPOS", rule.bySetPos), ("BYYEARDAY", rule.byYearDay), ("BYWEEKNO", rule.byWeekNo)] where given != nil {
+            throw refuse(name, "Nudge's schedules cannot say that")
         }
-        guard let frequency = parts["FREQ"] else { throw refuse("without FREQ", "a rule needs one") }
-        let units = ["SECONDLY": 1, "MINUTELY": 60, "HOURLY": 3600, "DAILY": 86_400, "WEEKLY": 604_800, "MONTHLY": 0, "YEARLY": 0]
-        guard let unit = units[frequency] else { throw refuse("FREQ=\(frequency)", "not a frequency") }
-        let interval = parts["INTERVAL"].map { Int($0) ?? 0 } ?? 1
-        guard interval >= 1 else { throw refuse("INTERVAL=\(parts["INTERVAL"]!)", "not a positive number") }
-        var weekStart = Weekday.monday
-        if let text = parts["WKST"] {
-            guard let day = Weekday(rruleName: text) else { throw refuse("WKST=\(text)", "not a day") }
-            weekStart = day
+        if let seconds = rule.bySecond, seconds.contains(60) {
+            throw refuse("BYSECOND=\(seconds.map(String.init).joined(separator: ","))", "60 is not in 0…59")
         }
-        for unsupported in ["BYSETPOS", "BYYEARDAY", "BYWEEKNO"] where parts[unsupported] != nil {
-            throw refuse(unsupported, "Nudge's schedules cannot say that")
-        }
-        if parts["UNTIL"] != nil && parts["COUNT"] != nil { throw refuse("COUNT with UNTIL", "a rule ends one way or the other, not both") }
-        func numbers(_ name: String, _ range: ClosedRange<Int>) throws(Refusal) -> [Int]? {
-            guard let text = parts[name] else { return nil }
-            var values: [Int] = []
-            for item in text.split(separator: ",") {
-                guard let n = Int(item), range.contains(n) else { throw refuse("\(name)=\(text)", "\(String(item).quotedPrefix(20)) is not in \(range.lowerBound)…\(range.upperBound)") }
-                values.append(n)
-            }
-            // The same value twice says nothing more (and 270,000 of them must not make a
-            // schedule of a megabyte).
-            return Array(Set(values)).sorted()
-        }
-        let hours = try numbers("BYHOUR", 0...23), minutes = try numbers("BYMINUTE", 0...59), seconds = try numbers("BYSECOND", 0...59)
-        let allMonthDays = try numbers("BYMONTHDAY", -31...31), months = try numbers("BYMONTH", 1...12)
-        if allMonthDays?.contains(0) == true { throw refuse("BYMONTHDAY=\(parts["BYMONTHDAY"]!)", "0 is not a day of the month") }
+        let units: [RecurrenceRule.Frequency: Int] = [.secondly: 1, .minutely: 60, .hourly: 3600, .daily: 86_400, .weekly: 604_800]
+        let sorted = { (values: [Int]?) in values.map { $0.sorted() } }
         // Weekdays, each maybe with its place in the month (1MO, -1FR).
         var weekdays: Set<Weekday>?, places: [Schedule.Place] = []
-        if let text = parts["BYDAY"] {
-            var days: Set<Weekday> = [], placed = false
-            for item in text.split(separator: ",") {
-                guard let weekday = Weekday(rruleName: item.suffix(2)) else { throw refuse("BYDAY=\(text)", "\(String(item).quotedPrefix(20)) is not a day") }
-                let ordinal = item.dropLast(2)
-                guard let place = ordinal.isEmpty ? 0 : Int(ordinal.hasPrefix("+") ? ordinal.dropFirst() : ordinal), place != 0 || ordinal.isEmpty,
-                      let found = Schedule.Place(place, weekday) else {
-                    throw refuse("BYDAY=\(text)", "\(String(item).quotedPrefix(20)): a weekday's place in the month is 1 to 5, or -1 to -5 from its end")
+        if let byDay = rule.byDay {
+            let text = byDay.map(\.description).joined(separator: ",")
+            var days: Set<Weekday> = []
+            for value in byDay {
+                guard let found = Schedule.Place(value.place, Weekday(value.day)) else {
+                    throw refuse("BYDAY=\(text)", "\(value.description.quotedPrefix(20)): a weekday's place in the month is 1 to 5, or -1 to -5 from its end")
                 }
-                placed = placed || place != 0
                 days.insert(found.weekday)
-                // Each place once, however often the file repeats it (at most 77 of them).
-                if !places.contains(found) { places.append(found) }
+                places.append(found)
             }
-            if placed {
-                guard frequency == "MONTHLY" || frequency == "YEARLY" && months != nil else {
+            if byDay.contains(where: { $0.place != 0 }) {
+                guard rule.frequency == .monthly || rule.frequency == .yearly && rule.byMonth != nil else {
                     throw refuse("BYDAY=\(text)", "a weekday's place counts in a month: FREQ=MONTHLY, or YEARLY with BYMONTH")
                 }
             } else {
@@ -379,50 +372,61 @@ public enum CalendarImport {
             }
             weekdays = days
         }
-        // Days of the month a cron expression cannot say (from the month's end, or with
-        // weekdays: cron takes either) narrow the days instead.
-        var monthDays = allMonthDays, filteredDays: [Int] = []
-        let noMonthDaysInAWeek = refuse("BYMONTHDAY with FREQ=WEEKLY", "RFC 5545 has no days of the month in a weekly rule")
-        if let days = allMonthDays, days.contains(where: { $0 < 0 }) || weekdays != nil {
-            guard frequency != "WEEKLY" else { throw noMonthDaysInAWeek }
+        var monthDays = sorted(rule.byMonthDay), filteredDays: [Int] = []
+        if let days = monthDays, days.contains(where: { $0 < 0 }) || weekdays != nil {
+            guard rule.frequency != .weekly else { throw noMonthDaysInAWeek }
             (monthDays, filteredDays) = (nil, days)
         }
+        return RuleParts(rule: rule, unit: units[rule.frequency] ?? 0, interval: rule.interval ?? 1,
+                         weekStart: rule.weekStart.map(Weekday.init) ?? .monday, weekdays: weekdays, places: places,
+                         monthDays: monthDays, filteredDays: filteredDays, months: sorted(rule.byMonth),
+                         hours: sorted(rule.byHour), minutes: sorted(rule.byMinute), seconds: sorted(rule.bySecond))
+    }
 
-        // The alarm moves every occurrence by the same amount: within the day only (a day
-        // earlier would change which days it falls on), except for steps of elapsed time
-        // (MINUTELY, HOURLY), which have no days of their own.
+    static let noMonthDaysInAWeek = refuse("BYMONTHDAY with FREQ=WEEKLY", "RFC 5545 has no days of the month in a weekly rule")
+
+    /// The times of day a rule gives, its alarm `offset` seconds from them: BYHOUR ×
+    /// BYMINUTE × BYSECOND, each part not given taken from the start. The alarm moves
+    /// every occurrence by the same amount: within the day only (a day earlier would change
+    /// which days it falls on), except for steps of elapsed time.
+    static func times(_ parts: RuleParts, start: DateTime, offset: Int) throws(Refusal) -> [LocalTime] {
         let second = start.time.secondOfDay + offset
-        let steps = (1..<86_400).contains(unit)
-        guard (0..<86_400).contains(second) || steps && parts["BYHOUR"] == nil else {
+        guard (0..<86_400).contains(second) || parts.steps && parts.hours == nil else {
             throw Refusal(reason: "VALARM TRIGGER: it moves the reminder to another day than the event's")
         }
-        let localTime = LocalTime(secondOfDay: ((second % 86_400) + 86_400) % 86_400)!
-        let times: [LocalTime] = {
-            let hs = hours ?? [localTime.secondOfDay / 3600], ms = minutes ?? [localTime.secondOfDay / 60 % 60]
-            let ss = seconds ?? [localTime.secondOfDay % 60]
-            return hs.flatMap { h in ms.flatMap { m in ss.map { s in LocalTime(hour: h, minute: m, second: s)! } } }.sorted()
-        }()
-        let allDays = Set(Weekday.allCases)
-        let base = try rule(frequency, unit: unit, interval: interval, start: start, offset: offset, times: times, weekdays: weekdays,
-                            hours: hours, minutes: minutes, monthDays: monthDays, daysFiltered: !filteredDays.isEmpty, months: months,
-                            allDays: allDays, rrule: rrule)
+        let local = LocalTime(secondOfDay: ((second % 86_400) + 86_400) % 86_400)!.secondOfDay
+        let hs = parts.hours ?? [local / 3600], ms = parts.minutes ?? [local / 60 % 60], ss = parts.seconds ?? [local % 60]
+        return hs.flatMap { h in ms.flatMap { m in ss.map { s in LocalTime(hour: h, minute: m, second: s)! } } }.sorted()
+    }
+
+    /// The schedule of a component starting at `start`, its alarm `offset` seconds from it;
+    /// `nil` for a one-shot already over.
+    static func schedule(_ component: Component, start: DateTime, offset: Int, now: Date) throws(Refusal) -> Schedule? {
+        guard let rrule = component["RRULE"]?.value else {
+            let at = start.instant.addingTimeInterval(Double(offset))
+            return at > now ? .once(at) : nil
+        }
+        let parts = try parts(rrule)
+        let times = try times(parts, start: start, offset: offset)
+        let base = try rule(parts, start: start, offset: offset, times: times, rrule: rrule)
         let first = start.instant.addingTimeInterval(Double(offset))
         var restriction = Schedule.Restriction()
         // Every Nth day, week, month or year, counted from DTSTART's.
-        if interval > 1, let periodUnit = ["DAILY": Schedule.Period.Unit.day, "WEEKLY": .week, "MONTHLY": .month, "YEARLY": .year][frequency] {
-            if periodUnit == .week, monthDays != nil { throw noMonthDaysInAWeek }
-            guard let period = Schedule.Period(unit: periodUnit, every: interval, anchor: start.day, weekStart: weekStart) else {
-                throw refuse("FREQ=\(frequency);INTERVAL=\(interval)", "a period longer than a century")
+        let periods: [RecurrenceRule.Frequency: Schedule.Period.Unit] = [.daily: .day, .weekly: .week, .monthly: .month, .yearly: .year]
+        if parts.interval > 1, let periodUnit = periods[parts.rule.frequency] {
+            if periodUnit == .week, parts.monthDays != nil { throw noMonthDaysInAWeek }
+            guard let period = Schedule.Period(unit: periodUnit, every: parts.interval, anchor: start.day, weekStart: parts.weekStart) else {
+                throw refuse("FREQ=\(parts.frequency);INTERVAL=\(parts.interval)", "a period longer than a century")
             }
             restriction.period = period
         }
-        restriction.places = places
-        restriction.monthDays = filteredDays
+        restriction.places = parts.places
+        restriction.monthDays = parts.filteredDays
         // A start ahead: nothing before it (steps of elapsed time start there anyway).
         if first > now, !base.isInterval { restriction.from = first }
         func restricted() -> Schedule { restriction.isEmpty ? base : .restricted(base, restriction) }
         // An end: UNTIL (inclusive), or the last of COUNT times from DTSTART.
-        if let until = parts["UNTIL"] {
+        if let until = parts.rule.until {
             let utc = until.hasSuffix("Z")
             do {
                 restriction.until = try DateTime.parse(String(until.prefix(15)), zone: utc ? TimeZone(identifier: "UTC")! : start.zone).instant
@@ -431,8 +435,8 @@ public enum CalendarImport {
                 throw refuse("UNTIL=\(until)", error.reason)
             }
         }
-        if let count = parts["COUNT"] {
-            guard let n = Int(count), n >= 1 else { throw refuse("COUNT=\(count)", "not a positive number") }
+        if let n = parts.rule.count {
+            let count = String(n)
             guard n <= 100_000 else { throw refuse("COUNT=\(count)", "more than 100000 times") }
             // Looked for within a bound, as a rule's times may be decades apart.
             var bounded = restriction
@@ -447,8 +451,30 @@ public enum CalendarImport {
             }
             restriction.until = times.last
         }
-        // Dates left out: those ahead. A DATE leaves out the whole day (as other clients
-        // read it), a DATE-TIME its one time.
+        restriction.except = try exceptions(component, base: base, restriction: restriction, start: start, offset: offset, now: now)
+        let schedule = restricted()
+        // Times every day, or steps of time, with no end: something ahead, whatever the day.
+        let daysMayRunOut: Bool = switch base {
+        case .cron: true
+        default: restriction.until != nil || restriction.narrowsDays
+        }
+        if daysMayRunOut, schedule.occurrences(after: now, count: 1, in: start.zone).isEmpty {
+            // Over already (an end gone by, a number of times used up): nothing to import.
+            // A rule that has no time at all, in any year, is refused (without an end, the
+            // search from now said so already).
+            var ever = restriction
+            (ever.from, ever.until, ever.except) = (nil, nil, [])
+            guard restriction.until == nil
+                || Schedule.restricted(base, ever).occurrences(after: first.addingTimeInterval(-1), count: 1, in: start.zone).isEmpty else { return nil }
+            throw never(rrule)
+        }
+        return schedule
+    }
+
+    /// The instants EXDATE leaves out, those ahead: a DATE leaves out the whole day (as
+    /// other clients read it), a DATE-TIME its one time.
+    static func exceptions(_ component: Component, base: Schedule, restriction: Schedule.Restriction, start: DateTime, offset: Int,
+                           now: Date) throws(Refusal) -> Set<Date> {
         var except: Set<Date> = []
         let clock = CivilZone(start.zone)
         for exdate in component.all("EXDATE") {
@@ -475,24 +501,7 @@ public enum CalendarImport {
                 }
             }
         }
-        restriction.except = except
-        let schedule = restricted()
-        // Times every day, or steps of time, with no end: something ahead, whatever the day.
-        let daysMayRunOut: Bool = switch base {
-        case .cron: true
-        default: restriction.until != nil || restriction.narrowsDays
-        }
-        if daysMayRunOut, schedule.occurrences(after: now, count: 1, in: start.zone).isEmpty {
-            // Over already (an end gone by, a number of times used up): nothing to import.
-            // A rule that has no time at all, in any year, is refused (without an end, the
-            // search from now said so already).
-            var ever = restriction
-            (ever.from, ever.until, ever.except) = (nil, nil, [])
-            guard restriction.until == nil
-                || Schedule.restricted(base, ever).occurrences(after: first.addingTimeInterval(-1), count: 1, in: start.zone).isEmpty else { return nil }
-            throw never(rrule)
-        }
-        return schedule
+        return except
     }
 
     /// How far ahead the last of a COUNT's times may be: beyond, the walk to it would be
@@ -506,46 +515,47 @@ public enum CalendarImport {
         Refusal(Phrase("RRULE %s: it never happens, in any year", rrule.quotedPrefix(60)))
     }
 
-    /// The schedule of a rule's frequency and parts (see ``schedule(_:start:offset:now:)``).
-    static func rule(_ frequency: String, unit: Int, interval: Int, start: DateTime, offset: Int, times: [LocalTime], weekdays: Set<Weekday>?,
-                     hours: [Int]?, minutes: [Int]?, monthDays: [Int]?, daysFiltered: Bool = false, months: [Int]?,
-                     allDays: Set<Weekday>, rrule: String) throws(Refusal) -> Schedule {
-        switch frequency {
-        case "SECONDLY", "MINUTELY", "HOURLY":
-            let (step, overflow) = unit.multipliedReportingOverflow(by: interval)
+    /// The schedule of a rule's frequency and parts, before what narrows it (see
+    /// ``schedule(_:start:offset:now:)``).
+    static func rule(_ parts: RuleParts, start: DateTime, offset: Int, times: [LocalTime], rrule: String) throws(Refusal) -> Schedule {
+        let (frequency, interval, weekdays, months) = (parts.frequency, parts.interval, parts.weekdays, parts.months)
+        let allDays = Set(Weekday.allCases), daysFiltered = !parts.filteredDays.isEmpty
+        switch parts.rule.frequency {
+        case .secondly, .minutely, .hourly:
+            let (step, overflow) = parts.unit.multipliedReportingOverflow(by: interval)
             guard !overflow, step >= 60 else { throw refuse("FREQ=\(frequency);INTERVAL=\(interval)", "more often than once a minute") }
             // The limits of `--every`.
             do { try Limits.check(.every, seconds: step) } catch { throw refuse("FREQ=\(frequency);INTERVAL=\(interval)", error.description) }
-            guard monthDays == nil, !daysFiltered, months == nil else { throw refuse("BYMONTHDAY/BYMONTH with FREQ=\(frequency)", "Nudge's schedules cannot say that") }
-            if hours != nil || minutes != nil {
+            guard parts.monthDays == nil, !daysFiltered, months == nil else { throw refuse("BYMONTHDAY/BYMONTH with FREQ=\(frequency)", "Nudge's schedules cannot say that") }
+            if parts.hours != nil || parts.minutes != nil {
                 // Steps inside hours of the day: the same times every day when the step
                 // divides the day.
                 guard 86_400 % step == 0 else { throw refuse("FREQ=\(frequency);INTERVAL=\(interval) with BYHOUR", "the step does not divide a day") }
                 let first = ((start.time.secondOfDay + offset) % step + step) % step
                 let grid = stride(from: first, to: 86_400, by: step).compactMap(LocalTime.init(secondOfDay:)).filter {
-                    (hours?.contains($0.secondOfDay / 3600) ?? true) && (minutes?.contains($0.secondOfDay / 60 % 60) ?? true)
+                    (parts.hours?.contains($0.secondOfDay / 3600) ?? true) && (parts.minutes?.contains($0.secondOfDay / 60 % 60) ?? true)
                 }
                 guard !grid.isEmpty else { throw never(rrule) }
                 return .daily(times: grid, days: weekdays ?? allDays)
             }
             return .interval(seconds: step, anchor: start.instant.addingTimeInterval(Double(offset)), days: weekdays ?? allDays)
-        case "DAILY", "WEEKLY":
-            if monthDays != nil || months != nil {
-                return try cron(times, monthDays: monthDays, months: months, weekdays: weekdays)
+        case .daily, .weekly:
+            if parts.monthDays != nil || months != nil {
+                return try cron(times, monthDays: parts.monthDays, months: months, weekdays: weekdays)
             }
-            let days = weekdays ?? (frequency == "WEEKLY" ? [start.day.weekday] : allDays)
+            let days = weekdays ?? (parts.rule.frequency == .weekly ? [start.day.weekday] : allDays)
             return .daily(times: times, days: days)
-        default:
+        case .monthly, .yearly:
             // Weekdays of the month (or of BYMONTH's months): by their place, or all of them;
             // or days the restriction says.
-            if weekdays != nil && monthDays == nil || daysFiltered {
+            if weekdays != nil && parts.monthDays == nil || daysFiltered {
                 if let months { return try cron(times, monthDays: nil, months: months, weekdays: weekdays) }
                 return .daily(times: times, days: weekdays ?? allDays)
             }
-            if frequency == "MONTHLY" {
-                return try cron(times, monthDays: monthDays ?? [start.day.components.day], months: months, weekdays: weekdays)
+            if parts.rule.frequency == .monthly {
+                return try cron(times, monthDays: parts.monthDays ?? [start.day.components.day], months: months, weekdays: weekdays)
             }
-            return try cron(times, monthDays: monthDays ?? [start.day.components.day], months: months ?? [start.day.components.month], weekdays: weekdays)
+            return try cron(times, monthDays: parts.monthDays ?? [start.day.components.day], months: months ?? [start.day.components.month], weekdays: weekdays)
         }
     }
 

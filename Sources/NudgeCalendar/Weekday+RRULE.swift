@@ -3,14 +3,16 @@ import NudgeCore
 
 extension Weekday {
     /// RRULE's two letters for the days, Sunday first (as the raw values).
-    static let rruleNames = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+    static let rruleNames = RecurrenceRule.Day.allCases.map(\.rawValue)
 
     /// `MO`, as BYDAY and WKST write it.
     var rruleName: String { Self.rruleNames[rawValue] }
 
-    /// The day RRULE's two letters name; `nil` for anything else.
-    init?(rruleName: some StringProtocol) {
-        guard let index = Self.rruleNames.firstIndex(of: String(rruleName)) else { return nil }
-        self.init(rawValue: index)
+    /// The day an RRULE day names.
+    init(_ day: RecurrenceRule.Day) {
+        self.init(rawValue: RecurrenceRule.Day.allCases.firstIndex(of: day)!)!
     }
+
+    /// The RRULE day for this one.
+    var rruleDay: RecurrenceRule.Day { RecurrenceRule.Day.allCases[rawValue] }
 }
