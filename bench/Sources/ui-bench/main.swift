@@ -6,7 +6,7 @@
 // 1. The layout alone: Layout.render of a 1,000-row model, in process (median of 500).
 // 2. The real binary (the release nudge beside this bench) in a tmux terminal of its own,
 //    as a person runs it. Its CPU time (every thread's, from schedstat) and its wake-ups
-//    (context switches) come from BenchSupport's Usage, its writes to the terminal from
+//    (the loop thread's voluntary context switches) come from BenchSupport's Usage, its writes to the terminal from
 //    /proc/PID/io:
 //    - Ctrl-L, a full repaint: the layout and every cell sent again;
 //    - a change in the store made by the CLI (`nudge off`/`on` of one alert): the store
@@ -177,10 +177,12 @@ for (width, height) in [(80, 24), (200, 60)] {
         for (label, soon) in [("nearest alert hours away", false), ("nearest alert a minute away (counts seconds)", true)] {
             if soon { nudgeCLI(["add", "Soon", "--in", "\(idleSeconds + 70)s"]) }
             settle(pid)
-            let (start, wakes, cpu) = (wallSeconds(), Usage(pid).switches, cpuSeconds(pid))
+            // The loop's own wake-ups: its thread's voluntary switches. Every thread's switches
+            // summed went down when a worker thread ended (one run read -194).
+            let (start, wakes, cpu) = (wallSeconds(), Usage(pid, mainThreadOnly: true).voluntary, cpuSeconds(pid))
             sleep(UInt32(idleSeconds))
             let seconds = wallSeconds() - start
-            let woke = Double(Usage(pid).switches - wakes)
+            let woke = Double(Usage(pid, mainThreadOnly: true).voluntary - wakes)
             print("  idle, \(label), \(idleSeconds) s: \(Int(woke)) wake-ups (\(String(format: "%.2f", woke / seconds)) a second), "
                   + "\(ms(cpuSeconds(pid) - cpu)) of CPU")
         }
