@@ -32,7 +32,7 @@ let package = Package(
             path: "Modules/CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "AlertScreen", dependencies: ["NudgeCore"]),
+        .target(name: "AlertScreen", dependencies: ["NudgeCore", "NudgeKit", "Localization"]),
         // RFC 5545 alone: content lines, components, properties; knows nothing of Nudge.
         .target(name: "ICalendar"),
         // What a calendar's event is as a Nudge alert, and back.
@@ -111,7 +111,7 @@ let package = Package(
             path: "bench/Sources/schedule-bench"
         ),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
-        .testTarget(name: "AlertScreenTests", dependencies: ["AlertScreen", "NudgeCore"]),
+        .testTarget(name: "AlertScreenTests", dependencies: ["AlertScreen", "NudgeCore", "NudgeKit"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(name: "NudgeCalendarTests", dependencies: ["NudgeCalendar", "ICalendar", "NudgeCore"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "NudgeCore"]),

@@ -15,7 +15,7 @@ import Platform
 /// folder (inotify, as the daemon watches it), the session bus (the daemon coming and
 /// going, its pop-ups, its `Status()` as a pending call) and what the program itself would
 /// write to stderr (shown on the message line, never over the screen). It wakes on its own
-/// only for the countdown: once a second in the last two minutes, else once a minute.
+/// only for the countdown: once a second in the last minute, else once a minute.
 /// Every change goes through the operations every face shares (NudgeKit's `Operations`,
 /// `AlertIDs`, `Answer`): the same checks, messages and store changes as the command line.
 final class UIController {
@@ -33,23 +33,16 @@ final class UIController {
     private let stderrPipe: Int32, savedStderr: Int32
     private var screen: CursesScreen?
 
-    /// What the store says, in list order.
-    private var alerts: [Alert] = []
-    private var showings: [NextShowing] = []
-    /// The order, before and after the filter (indices into ``alerts``).
-    private var order: [Int] = [], shown: [Int] = []
+    /// What the store says, in list order, and the rows it is shown as.
+    private var list: AlertList
     private var model = ScreenModel()
     /// What is on the terminal now.
     private var drawn: (model: ScreenModel, width: Int, height: Int)?
-    /// Each alert's row as last put in words, with the alert and showing it was made from:
-    /// a reload puts in words only what changed (1,000 schedules said again cost more than
-    /// reading them).
-    private var rowWords: [UUID: (Alert, NextShowing, ScreenModel.Row)] = [:]
     /// The schedules last read, by their stored text: a reload parses only new ones.
     private var parsedSchedules: [String: Schedule]? = [:]
     private var form: AlertForm?
     /// The reminder being edited as the form found it, and the stored one the person
-    /// chose to save over after a conflict (see ``conflicts(_:base:stored:)``).
+    /// chose to save over after a conflict (see ``FormView/conflicts(_:base:stored:schedule:)``).
     private var formBase: Alert?, formOverride: Alert?
     /// The reminder to select once the store is read again (one just saved).
     private var selectAfterReload: String?
@@ -63,7 +56,6 @@ final class UIController {
     /// The daemon's last `Status()`; `nil` when it does not run.
     private var daemon: DaemonStatus?
     private var statusDue = 0.0
-    private var unanswered = 0
     private var water: WaterProgress?
     private var dataChanged = true, statusChanged = true, quit = false
     /// The store changed elsewhere: it is read again once the writer is done (30 ms
@@ -80,6 +72,7 @@ final class UIController {
         session = StoreSession(path: storePath)
         do { _ = try session.store() } catch { throw OperationError(error) }
         terminal = Terminal(environment: environment, isTerminal: true)
+        list = AlertList(timeStyle: terminal.timeStyle, language: Catalog.shared.language)
         do {
             signals = try SignalReceiver([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])
             files = try FileWatcher()
@@ -235,11 +228,10 @@ final class UIController {
         }
         // What the store said when it could not be read is over once it can.
         if troubled && !storeTrouble { model.message = nil }
-        unanswered = showings.reduce(0) { $0 + Int($1.pending) }
         let selectedID = selectAfterReload ?? (model.rows.indices.contains(model.selected) ? model.rows[model.selected].id : nil)
         selectAfterReload = nil
         applyFilter()
-        if let selectedID, let index = model.rows.firstIndex(where: { $0.id == selectedID }) { model.selected = index }
+        if let selectedID, let row = list.row(of: selectedID) { model.selected = row }
         statusChanged = true
     }
 
@@ -248,51 +240,26 @@ final class UIController {
         guard !session.isRemoved else {
             // A store removed is shown empty, not made anew just by looking.
             session.release()
-            (alerts, showings, order) = ([], [], [])
+            list.set([], showings: [], order: [])
             storeTrouble = true
             // TRANSLATORS: nudge ui when the store file was deleted; %s is its path.
             return say(format(tr("%s was removed: no reminders until one is added"), storePath), error: true)
         }
         let store = try self.store
         var unreadable = false
-        alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable, parsed: &parsedSchedules)
-        (showings, order) = try Operations.order(alerts, in: store, now: now, all: false)
+        let alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable, parsed: &parsedSchedules)
+        let (showings, order) = try Operations.order(alerts, in: store, now: now, all: false)
+        list.set(alerts, showings: showings, order: order)
         water = try? StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
         // What others wrote is read: the file alone is the whole store again.
         session.settle()
     }
 
     private func applyFilter() {
-        let needle = (model.filter ?? "").lowercased()
-        shown = needle.isEmpty ? order : order.filter { alerts[$0].title.lowercased().contains(needle) }
-        let zone = LocalZone.current
-        var language: [UUID: (Alert, NextShowing, ScreenModel.Row)] = [:]
-        language.reserveCapacity(shown.count)
-        model.rows = shown.map { index in
-            let alert = alerts[index], showing = showings[index]
-            if let (was, wasShowing, row) = rowWords[alert.id], was == alert, wasShowing == showing {
-                language[alert.id] = (alert, showing, row)
-                return row
-            }
-            let z = alert.zone(system: zone)
-            let state: String
-            switch showing.reason {
-            case nil, .off?: state = showing.pending > 0 ? "×\(showing.pending)" : ""
-            default: state = AlertView.stateWord(alert, showing)
-            }
-            let row = ScreenModel.Row(id: alert.id.hex, on: alert.enabled, state: state, title: alert.title.escapingControls,
-                                      schedule: alert.schedule.summary(in: z, timeStyle: terminal.timeStyle, language: Catalog.shared.language)
-                                          .escapingControls,
-                                      next: showing.instant.map { terminal.timeStyle.instant($0, z) } ?? "—")
-            language[alert.id] = (alert, showing, row)
-            return row
-        }
-        // Kept while the filter hides them, so clearing it costs no more than a change.
-        if shown.count == order.count { rowWords = language } else { rowWords.merge(language) { $1 } }
+        model.rows = list.rows(filter: model.filter, system: LocalZone.current)
         let headings = Labels.listHeaders
         model.columns = [headings[1], headings[2], headings[4], headings[3]]
-        // TRANSLATORS: nudge ui with no reminders, or none matching the filter.
-        model.empty = alerts.isEmpty ? tr("No reminders yet: press a to add one.") : tr("Nothing matches the filter.")
+        model.empty = Chrome.empty(hasAlerts: !list.alerts.isEmpty)
         updateChrome()
     }
 
@@ -318,75 +285,32 @@ final class UIController {
 
     /// The bar, the keys line, and what is open over the list.
     private func updateChrome() {
-        var parts = [daemon != nil ? tr("daemon running") : tr("daemon not running")]
-        if let reason = daemon?.awayReason, !reason.isEmpty {
-            // TRANSLATORS: nudge ui's status bar while the daemon holds reminders; %s says
-            // why ("screen locked", "do not disturb").
-            parts.append(format(tr("holding: %s"), reason))
-        }
-        let unanswered = daemon.map { Int($0.pending) } ?? self.unanswered
-        // TRANSLATORS: nudge ui's status bar: how many pop-ups wait for an answer.
-        if unanswered > 0 { parts.append(format(trn("%d unanswered", "%d unanswered", unanswered), unanswered)) }
-        if let water, water.intake > 0 || alerts.contains(where: { $0.kind == .water }) {
-            parts.append(Catalog.shared.language.waterProgress(water.intake, goal: water.goal))
-        }
-        model.status = parts.joined(separator: " · ")
-        // TRANSLATORS: nudge ui's title bar; %d is how many reminders.
-        model.heading = shown.count == order.count ? format(trn("Nudge — %d reminder", "Nudge — %d reminders", alerts.count), alerts.count)
-            // TRANSLATORS: nudge ui's title bar under a filter; %1$d reminders match of %2$d.
-            : format(trn("Nudge — %1$d of %2$d reminder", "Nudge — %1$d of %2$d reminders", alerts.count), shown.count, alerts.count)
+        model.status = Chrome.status(daemonRunning: daemon != nil, awayReason: daemon?.awayReason,
+                                     unanswered: daemon.map { Int($0.pending) } ?? list.unanswered, water: water,
+                                     hasWaterReminder: list.alerts.contains { $0.kind == .water }, language: Catalog.shared.language)
+        model.heading = Chrome.heading(shown: list.shown.count, total: list.alerts.count)
         if let form {
             model.overlay = .form(formView(form))
-            model.footer = [.init("Tab", tr("next field")), .init("←/→", tr("change")), .init("Enter", tr("save")), .init("Esc", tr("cancel"))]
+            model.footer = Chrome.formKeys
         } else {
             if case .form? = model.overlay { model.overlay = nil }
-            model.footer = Self.listKeys.prefix(11).map { .init($0.key, $0.action) }
+            model.footer = Array(Chrome.listKeys.prefix(11))
         }
-    }
-
-    /// The keys of the list, for the footer and `?`.
-    private static var listKeys: [(key: String, action: String)] {
-        [("↑↓", tr("move")), ("space", tr("on/off")), ("a", tr("add")), ("e", tr("edit")), ("d", tr("delete")), ("s", tr("snooze")),
-         ("Enter", tr("done")), ("n", tr("next")), ("/", tr("filter")), ("?", tr("help")), ("q", tr("quit")),
-         ("j k", tr("move")), ("g G", tr("first, last")), ("PgUp PgDn", tr("page")), ("Esc", tr("clear the filter")),
-         (tr("click"), tr("select; on the switch: on/off")), ("Ctrl-L", tr("redraw")), ("Ctrl-Z", tr("suspend"))]
     }
 
     /// Sets the status line's countdown to the next showing (of every alert, whatever the
     /// filter); returns milliseconds until it changes (`nil` when nothing counts down).
     /// Past its instant, the store is read again.
     private func updateCountdown(now: Date) -> Int32? {
-        guard let first = order.first, let next = showings[first].instant else {
+        guard let (alert, instant) = list.next else {
             model.countdown = nil
             return nil
         }
-        // TRANSLATORS: nudge ui's status line; %1$s is the next reminder's title, %2$s when
-        // ("in 12 min", "now").
-        func status(_ when: String) -> String { format(tr("Next: %1$s, %2$s"), alerts[first].title.escapingControls, when) }
-        let left = next.timeIntervalSince(now)
-        if left <= 0 {
-            // It fired (or is about to): the order changes.
-            dataChanged = true
-            model.countdown = status(tr("now"))
-            return 1000
-        }
-        let seconds = Int(left.rounded(.up))
-        model.countdown = status(Self.countdown(seconds))
-        // Seconds in the last two minutes, else each time the minutes change.
-        let wait = seconds <= 120 ? left - Double(seconds - 1) : left - Double((seconds - 1) / 60 * 60)
-        return Int32(clamping: Int((wait * 1000).rounded(.up)) + 1)
-    }
-
-    static func countdown(_ seconds: Int) -> String {
-        // TRANSLATORS: nudge ui's countdown to the next reminder, in seconds.
-        if seconds < 60 { return format(tr("in %d s"), seconds) }
-        let minutes = (seconds + 59) / 60
-        // TRANSLATORS: nudge ui's countdown to the next reminder, in minutes.
-        if minutes < 60 { return format(tr("in %d min"), minutes) }
-        // TRANSLATORS: nudge ui's countdown, in hours and minutes.
-        if minutes < 24 * 60 { return format(tr("in %1$d h %2$d min"), minutes / 60, minutes % 60) }
-        // TRANSLATORS: nudge ui's countdown, in days.
-        return format(trn("in %d day", "in %d days", minutes / 1440), minutes / 1440)
+        let line = Countdown.line(title: alert.title, next: instant, now: now)
+        // It fired (or is about to): the order changes.
+        if line.due { dataChanged = true }
+        model.countdown = line.text
+        return line.changesIn
     }
 
     private func say(_ text: String, error: Bool = false) {
@@ -395,7 +319,7 @@ final class UIController {
     }
 
     private var selectedAlert: Alert? {
-        model.rows.indices.contains(model.selected) ? alerts[shown[model.selected]] : nil
+        list.alert(atRow: model.selected)
     }
 
     // MARK: Keys
@@ -464,7 +388,7 @@ final class UIController {
             model.filter = nil
             filterChanged = true
         case .character("?"):
-            model.overlay = .help(Self.listKeys.map { TextWidth.fit($0.key, 10) + " " + $0.action })
+            model.overlay = .help(Chrome.help)
         case .character("q"), .character("Q"): quit = true
         default: break
         }
@@ -595,41 +519,8 @@ final class UIController {
         if case .success(let alert) = checked {
             let zone = alert.zone(system: LocalZone.current)
             preview = alert.schedule.occurrences(after: now, count: 5, in: zone).map { terminal.timeStyle.instant($0, zone) }
-            if preview.isEmpty { preview = [tr("never")] }
         }
-        let kinds = [tr("daily at"), tr("on chosen days"), tr("every N in a window"), tr("once"), tr("cron")]
-        // A calendar's schedule (every 2 weeks, until…) has no fields: the schedule's fields
-        // say what becomes of it instead of their usual hints.
-        var note: String?
-        if let stored = formRestriction {
-            note = form.scheduleChanged
-                // TRANSLATORS: nudge ui's form: the schedule of a reminder a calendar narrowed (every 2 weeks, until…) was changed.
-                ? tr("a new schedule: without the old one's period, end and dates left out")
-                // TRANSLATORS: nudge ui's form, editing a reminder a calendar narrowed; %s is its whole schedule in words.
-                : format(tr("kept as is: %s"), stored)
-        }
-        var fields = form.fields.map { field -> FormView.Field in
-            switch field {
-            case .title: FormView.Field(label: tr("Title"), value: form[.title], hint: tr("empty: the drink-water reminder"))
-            case .body: FormView.Field(label: tr("Body"), value: form[.body])
-            case .kind: FormView.Field(label: tr("Schedule"), value: kinds[form.kind.rawValue], isChoice: true, hint: tr("←/→ to change"))
-            case .times: FormView.Field(label: tr("At"), value: form[.times], hint: "09:30, 13:00")
-            case .days: FormView.Field(label: tr("Days"), value: form[.days], hint: "weekdays, weekends, mon-fri, sat,sun")
-            case .every: FormView.Field(label: tr("Every"), value: form[.every], hint: "30m, 1h30m")
-            case .from: FormView.Field(label: tr("From"), value: form[.from], hint: "09:30")
-            case .until: FormView.Field(label: tr("Until"), value: form[.until], hint: "21:30")
-            case .counting: FormView.Field(label: tr("Counted"), value: form.afterDone ? tr("from the last Done") : tr("by the clock"),
-                                           isChoice: true, hint: tr("←/→ to change"))
-            case .when: FormView.Field(label: tr("When"), value: form[.when], hint: "in 20m, 2026-12-01 09:00")
-            case .cron: FormView.Field(label: tr("Cron"), value: form[.cron], hint: "m h dom mon dow: 0 9 * * mon-fri")
-            }
-        }
-        if let note {
-            for (index, field) in form.fields.enumerated() where ![.title, .body].contains(field) { fields[index].hint = note }
-        }
-        let error: String? = if case .failure(let failure) = checked { failure.message } else { nil }
-        return FormView(heading: form.editing == nil ? tr("Add a reminder") : tr("Edit the reminder"), fields: fields,
-                        focus: form.focus, cursor: form.cursor, error: error, previewHeading: tr("Next:"), preview: preview)
+        return FormView(form, checked: checked, preview: preview, kept: formRestriction)
     }
 
     private func save(_ form: AlertForm) {
@@ -643,7 +534,9 @@ final class UIController {
         }
         if let base = formBase, let id = form.editing,
            let stored = try? StoreAccess.run({ try store.alert(matching: id) }), stored != formOverride {
-            let changed = conflicts(form, base: base, stored: stored)
+            let changed = FormView.conflicts(form, base: base, stored: stored) { [terminal] alert in
+                alert.schedule.summary(in: alert.zone(system: LocalZone.current), timeStyle: terminal.timeStyle, language: Catalog.shared.language)
+            }
             if !changed.isEmpty {
                 // Said once; a second Enter saves over what is stored now (and only that).
                 formOverride = stored
@@ -671,22 +564,5 @@ final class UIController {
             // under a filter the rows are not the list's order.
             selectAfterReload = alert.id.hex
         }
-    }
-
-    /// The fields the form changed that were also changed in the store since it opened,
-    /// each with what the store holds now.
-    private func conflicts(_ form: AlertForm, base: Alert, stored: Alert) -> [String] {
-        var changed: [String] = []
-        // TRANSLATORS: nudge ui's form, a conflict: the title was changed elsewhere; %s is the new one.
-        if form.titleChanged && stored.title != base.title { changed.append(format(tr("the title (now “%s”)"), stored.title.escapingControls)) }
-        // TRANSLATORS: nudge ui's form, a conflict: the body was changed elsewhere.
-        if form.bodyChanged && stored.body != base.body { changed.append(tr("the body")) }
-        if form.scheduleChanged && stored.schedule != base.schedule {
-            let zone = stored.zone(system: LocalZone.current)
-            // TRANSLATORS: nudge ui's form, a conflict: the schedule was changed elsewhere; %s is the new one in words.
-            changed.append(format(tr("the schedule (now %s)"),
-                                  stored.schedule.summary(in: zone, timeStyle: terminal.timeStyle, language: Catalog.shared.language).escapingControls))
-        }
-        return changed
     }
 }

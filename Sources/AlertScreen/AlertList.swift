@@ -1,0 +1,86 @@
+import Foundation
+import NudgeCore
+import NudgeKit
+
+/// The alerts as the list shows them: in the order given (soonest first), narrowed by a
+/// filter on their titles, each a row of words in the person's language and locale. A
+/// row is kept while its alert and showing stay the same, so a reload that changes one
+/// alert words only that one, and clearing a filter costs no more than a change.
+public struct AlertList {
+    public private(set) var alerts: [Alert] = []
+    public private(set) var showings: [NextShowing] = []
+    /// Indices into `alerts`, in the list's order.
+    public private(set) var order: [Int] = []
+    /// The indices shown, in order: those whose title holds the filter.
+    public private(set) var shown: [Int] = []
+    private var words: [UUID: (alert: Alert, showing: NextShowing, row: ScreenModel.Row)] = [:]
+    private let timeStyle: TimeStyle, language: Language
+
+    /// A list whose rows are worded with `timeStyle` and `language`.
+    public init(timeStyle: TimeStyle, language: Language) {
+        (self.timeStyle, self.language) = (timeStyle, language)
+    }
+
+    /// The alerts read anew, each with its next showing, and their order.
+    public mutating func set(_ alerts: [Alert], showings: [NextShowing], order: [Int]) {
+        (self.alerts, self.showings, self.order) = (alerts, showings, order)
+    }
+
+    /// The rows for a filter (`nil` or empty: every alert), the system's zone for alerts
+    /// that follow it.
+    public mutating func rows(filter: String?, system zone: TimeZone) -> [ScreenModel.Row] {
+        let needle = (filter ?? "").lowercased()
+        shown = needle.isEmpty ? order : order.filter { alerts[$0].title.lowercased().contains(needle) }
+        var worded: [UUID: (alert: Alert, showing: NextShowing, row: ScreenModel.Row)] = [:]
+        worded.reserveCapacity(shown.count)
+        let rows = shown.map { index in
+            let alert = alerts[index], showing = showings[index]
+            if let kept = words[alert.id], kept.alert == alert, kept.showing == showing {
+                worded[alert.id] = kept
+                return kept.row
+            }
+            let row = Self.row(alert, showing, zone: alert.zone(system: zone), timeStyle: timeStyle, language: language)
+            worded[alert.id] = (alert, showing, row)
+            return row
+        }
+        // Kept while the filter hides them.
+        if shown.count == order.count { words = worded } else { words.merge(worded) { $1 } }
+        return rows
+    }
+
+    /// One alert's row: its switch, what waits or why it is not plain on, its title,
+    /// schedule and next showing.
+    public static func row(_ alert: Alert, _ showing: NextShowing, zone: TimeZone, timeStyle: TimeStyle, language: Language) -> ScreenModel.Row {
+        let state: String
+        switch showing.reason {
+        case nil, .off?: state = showing.pending > 0 ? "×\(showing.pending)" : ""
+        default: state = AlertView.stateWord(alert, showing)
+        }
+        return ScreenModel.Row(id: alert.id.hex, on: alert.enabled, state: state, title: alert.title.escapingControls,
+                               schedule: alert.schedule.summary(in: zone, timeStyle: timeStyle, language: language).escapingControls,
+                               next: showing.instant.map { timeStyle.instant($0, zone) } ?? "—")
+    }
+
+    /// The alert on a row shown.
+    public func alert(atRow row: Int) -> Alert? {
+        shown.indices.contains(row) ? alerts[shown[row]] : nil
+    }
+
+    /// The row an alert is shown on (its full hex id); `nil` when the filter hides it or
+    /// it is gone.
+    public func row(of id: String) -> Int? {
+        shown.firstIndex { alerts[$0].id.hex == id }
+    }
+
+    /// Whether a filter hides some alerts.
+    public var isFiltered: Bool { shown.count != order.count }
+
+    /// The next alert to show and when, whatever the filter.
+    public var next: (alert: Alert, instant: Date)? {
+        guard let first = order.first, let instant = showings[first].instant else { return nil }
+        return (alerts[first], instant)
+    }
+
+    /// The pop-ups waiting for an answer, over every alert.
+    public var unanswered: Int { showings.reduce(0) { $0 + Int($1.pending) } }
+}
