@@ -12,24 +12,26 @@ extension SettingValue where Self: ExpressibleByArgument {
         do {
             return try Self(parsing: text)
         } catch {
-            RefusedValue.last.withLock { $0 = (text, error) }
+            RefusedValue.refused.withLock { $0[text] = error }
             return nil
         }
     }
 }
 
-/// The last option value a setting's type refused, with its reason, so that the one line
-/// on stderr is the type's own ("invalid urgency 'loud': use low, normal or critical")
-/// rather than argument-parser's generic "The value … is invalid for …".
+/// The option values the settings' types refused, each with its reason, so that the one
+/// line on stderr is the type's own ("invalid urgency 'loud': use low, normal or
+/// critical") rather than argument-parser's generic "The value … is invalid for …".
 enum RefusedValue {
-    static let last = Mutex<(text: String, error: OperationError)?>(nil)
+    static let refused = Mutex<[String: OperationError]>([:])
 
-    /// The type's reason when `message` is argument-parser's report of the value refused last.
+    /// The type's reason when `message` is argument-parser's report of a value a type
+    /// refused (the first one it met, when several were).
     static func reason(for message: String) -> OperationError? {
-        guard let (text, error) = last.withLock({ $0 }),
-              message.hasPrefix("The value '\(text)' is invalid for ") || message.hasPrefix("Error: The value '\(text)' is invalid for ")
-        else { return nil }
-        return error
+        let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+        return refused.withLock { refused in
+            // The longest value that fits: one value may begin with another.
+            refused.filter { text.hasPrefix("The value '\($0.key)' is invalid for ") }.max { $0.key.count < $1.key.count }?.value
+        }
     }
 }
 
