@@ -175,16 +175,18 @@ for (width, height) in [(80, 24), (200, 60)] {
 
     if width == 200 {
         for (label, soon) in [("nearest alert hours away", false), ("nearest alert a minute away (counts seconds)", true)] {
-            if soon { nudgeCLI(["add", "Soon", "--in", "\(idleSeconds + 70)s"]) }
+            // Due within the minute the watch starts in: the countdown says seconds only in
+            // its last minute (before it, "in 2 min" for sixty seconds, and no wake-up).
+            if soon { nudgeCLI(["add", "Soon", "--in", "\(idleSeconds + 25)s"]) }
             settle(pid)
             // The loop's own wake-ups: its thread's voluntary switches. Every thread's switches
             // summed went down when a worker thread ended (one run read -194).
-            let (start, wakes, cpu) = (wallSeconds(), Usage(pid, mainThreadOnly: true).voluntary, cpuSeconds(pid))
+            let (start, wakes, cpu) = (wallSeconds(), Usage(pid, mainThreadOnly: true).voluntary, Usage(pid, mainThreadOnly: true).cpu)
             sleep(UInt32(idleSeconds))
             let seconds = wallSeconds() - start
             let woke = Double(Usage(pid, mainThreadOnly: true).voluntary - wakes)
             print("  idle, \(label), \(idleSeconds) s: \(Int(woke)) wake-ups (\(String(format: "%.2f", woke / seconds)) a second), "
-                  + "\(ms(cpuSeconds(pid) - cpu)) of CPU")
+                  + "\(ms(Usage(pid, mainThreadOnly: true).cpu - cpu)) of the loop's CPU")
         }
     }
 }
