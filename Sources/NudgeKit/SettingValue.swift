@@ -81,6 +81,8 @@ public enum SoundChoice: SettingValue, Equatable {
 
     public init(parsing text: String) throws(OperationError) {
         if text.lowercased() == "none" { self = .silent; return }
+        // The same words as `nudge send --sound ''`.
+        guard !text.isEmpty else { throw OperationError(.usage, tr("invalid sound '': give a name or a path")) }
         try AlertSettings.check(.sound, text)
         self = .sound(Sound(text))
     }

@@ -42,6 +42,7 @@ struct AlertSettingsTests {
             (NagInterval.self, "soon", "invalid duration 'soon' (use a number with s, m or h, e.g. 90s, 20m, 1h30m)"),
             (ZoneChoice.self, "Mars/Base", "unknown time zone 'Mars/Base' (use an IANA name such as Europe/Berlin, America/New_York or UTC)"),
             (SoundChoice.self, String(repeating: "s", count: 5000), "invalid sound: 5000 bytes, at most 4096"),
+            (SoundChoice.self, "", "invalid sound '': give a name or a path"),
         ]
         for (type, text, message) in refused {
             let error = refusal { () throws(OperationError) in _ = try type.init(parsing: text) }
