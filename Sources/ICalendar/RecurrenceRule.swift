@@ -64,7 +64,8 @@ public struct RecurrenceRule: Sendable, Hashable, CustomStringConvertible {
     /// The rule a text says (`FREQ=WEEKLY;BYDAY=MO,WE`), names and values in any case.
     public init(parsing text: String) throws(Error) {
         var parts: [String: String] = [:]
-        for part in text.split(separator: ";", omittingEmptySubsequences: false) {
+        // An empty part (`FREQ=WEEKLY;BYDAY=MO;`, as some programs end a rule) says nothing.
+        for part in text.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard pair.count == 2, !pair[0].isEmpty else { throw Error(part: String(part), reason: "not NAME=value") }
             let name = pair[0].uppercased()

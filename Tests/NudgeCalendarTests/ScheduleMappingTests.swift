@@ -72,7 +72,7 @@ struct ScheduleMappingTests {
                                 ("FREQ=WEEKLY;BYDAY=1MO", "RRULE BYDAY=1MO: a weekday's place counts in a month: FREQ=MONTHLY, or YEARLY with BYMONTH"),
                                 ("FREQ=WEEKLY;BYMONTHDAY=-1", "RRULE BYMONTHDAY with FREQ=WEEKLY: RFC 5545 has no days of the month in a weekly rule"),
                                 ("FREQ=SECONDLY;INTERVAL=30", "RRULE FREQ=SECONDLY;INTERVAL=30: more often than once a minute"),
-                                ("FREQ=DAILY;;", "RRULE \u{201C}FREQ=DAILY;;\u{201D} is not NAME=value;…")] {
+                                ("FREQ=DAILY;=9", "RRULE \u{201C}FREQ=DAILY;=9\u{201D} is not NAME=value;…")] {
             do {
                 _ = try Self.schedule(rrule)
                 Issue.record("\(rrule) was read")
