@@ -185,7 +185,9 @@ struct PresenceTests {
         let monitor = try desktop.monitor()
         #expect(try Bench.run("mate-screensaver-command", ["--lock"], environment: environment).status == 0)
         #expect(Bench.eventually(5) { (try? away(desktop)) == "true screen locked (org.mate.ScreenSaver)" })
-        let id = try desktop.add("Stretch", "--at", desktop.clock(in: 1).text, "--at", desktop.clock(in: 2).text)
+        let id = try desktop.dueSoon(lead: 1) { first in
+            try desktop.add("Stretch", "--at", desktop.clockText(first), "--at", desktop.clockText(first.addingTimeInterval(1)))
+        }.id
         #expect(Bench.eventually(6) { (try? desktop.events(id).filter { $0 == "held" }.count) == 2 })
         #expect(try Bench.run("mate-screensaver-command", ["--deactivate"], environment: environment).status == 0)
         let unlocked = Date()
@@ -204,7 +206,9 @@ struct PresenceTests {
         var daemon = try desktop.startDaemon()
         _ = try desktop.dunstctl("set-paused", "true")
         #expect(Bench.eventually(5) { (try? away(desktop)) == "true do not disturb (dunst paused)" })
-        let id = try desktop.add("Tea", "--at", desktop.clock(in: 1).text, "--at", desktop.clock(in: 4).text)
+        let id = try desktop.dueSoon(lead: 1) { first in
+            try desktop.add("Tea", "--at", desktop.clockText(first), "--at", desktop.clockText(first.addingTimeInterval(3)))
+        }.id
         #expect(Bench.eventually(4) { (try? desktop.events(id)) == ["held"] })
         // Stopped while away; 04 passes while nothing runs; the person is back before it starts.
         _ = daemon.stop()

@@ -45,7 +45,9 @@ struct ServerCompatibilityTests {
         let daemon = try desktop.startDaemon()
         defer { _ = daemon.stop() }
         let monitor = try desktop.monitor()
-        let id = try desktop.add("Water", "--at", desktop.clock(in: 2).text, "--at", desktop.clock(in: 3).text)
+        let id = try desktop.dueSoon(lead: 2) { first in
+            try desktop.add("Water", "--at", desktop.clockText(first), "--at", desktop.clockText(first.addingTimeInterval(1)))
+        }.id
         #expect(Bench.eventually(8) { (try? desktop.events(id).count) == 2 })
         #expect(Bench.eventually(3) { desktop.popUps().count == 1 })
         let calls = MonitoredNotify.parse(monitor.stop())

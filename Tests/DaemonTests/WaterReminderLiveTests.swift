@@ -14,7 +14,9 @@ struct WaterReminderLiveTests {
         let daemon = try desktop.startDaemon()
         defer { _ = daemon.stop() }
         let monitor = try desktop.monitor()
-        let id = try desktop.add("--at", desktop.clock(in: 1).text, "--at", desktop.clock(in: 5).text)
+        let id = try desktop.dueSoon(lead: 1) { first in
+            try desktop.add("--at", desktop.clockText(first), "--at", desktop.clockText(first.addingTimeInterval(4)))
+        }.id
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
         try desktop.chooseFromMenu("Drank 250 ml")
         #expect(Bench.eventually(3) { (try? desktop.events(id)) == ["fired", "drank"] })
