@@ -119,8 +119,8 @@ let package = Package(
         .testTarget(name: "NudgeCoreTests", dependencies: [
             "NudgeCore", "MemoryDelivery", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "Platform", "TestSupport"]),
-        .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", .product(name: "GRDB", package: "GRDB.swift")],
+        .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "Platform", "TestSupport", "DBus", "NudgeCore"]),
+        .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeCore", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "DaemonTests", dependencies: ["TestSupport", "DBus", "Platform", "NudgeCore", "NudgeStore", "NudgeDaemon"]),
         // The operations every face calls, and the command line's parsing, in-process.
