@@ -280,33 +280,46 @@ public enum CalendarImport {
         return seconds
     }
 
-    /// `-PT15M`, `P1DT2H`, `PT0S`, `-P1W` in seconds.
+    /// `-PT15M`, `P1DT2H`, `PT0S`, `-P1W` in seconds, as RFC 5545's dur-value writes them:
+    /// weeks alone, or days, then `T` and hours, minutes, seconds, each unit once and in
+    /// that order (`PT15M15M` is no duration). `nil` for anything else, and for a
+    /// duration longer than ``maxDuration``.
     static func duration(_ text: String) -> Int? {
         var rest = Substring(text.uppercased())
         var sign = 1
         if rest.hasPrefix("-") { sign = -1; rest = rest.dropFirst() } else if rest.hasPrefix("+") { rest = rest.dropFirst() }
         guard rest.hasPrefix("P") else { return nil }
         rest = rest.dropFirst()
-        var total = 0, number = "", inTime = false, any = false
+        // Each unit's place in the order, and its seconds.
+        let units: [Character: (place: Int, seconds: Int, inTime: Bool)] = [
+            "W": (0, 604_800, false), "D": (1, 86_400, false), "H": (2, 3600, true), "M": (3, 60, true), "S": (4, 1, true),
+        ]
+        var total = 0, number = "", inTime = false, last = -1, afterT = false
         for character in rest {
-            if character.isASCII && character.isNumber { number.append(character); continue }
-            if character == "T" { inTime = true; continue }
-            guard let n = Int(number) else { return nil }
-            let unit: Int? = switch (character, inTime) {
-            case ("W", false): 604_800
-            case ("D", false): 86_400
-            case ("H", true): 3600
-            case ("M", true): 60
-            case ("S", true): 1
-            default: nil
+            if character.isASCII && character.isNumber {
+                number.append(character)
+                continue
             }
-            guard let unit else { return nil }
-            total += n * unit
-            number = ""
-            any = true
+            if character == "T" {
+                guard !inTime, number.isEmpty, last < 2 else { return nil }
+                (inTime, afterT) = (true, true)
+                continue
+            }
+            guard let unit = units[character], unit.inTime == inTime, unit.place > last, last != 0,
+                  let n = Int(number) else { return nil }
+            let (seconds, overflow) = n.multipliedReportingOverflow(by: unit.seconds)
+            guard !overflow, seconds <= maxDuration - total else { return nil }
+            total += seconds
+            (number, last, afterT) = ("", unit.place, false)
         }
-        return any && number.isEmpty ? sign * total : nil
+        // Weeks alone; a T with a unit after it; nothing left unfinished.
+        guard last >= 0, number.isEmpty, !afterT else { return nil }
+        return sign * total
     }
+
+    /// The longest duration read: a century. Alarms further from their event than that
+    /// are no reminders (and their seconds must stay far from overflowing).
+    static let maxDuration = 100 * 366 * 86_400
 
     // MARK: Rules
 

@@ -81,3 +81,24 @@ struct CalendarImportTests {
         #expect(CalendarImport.differs(stored, from: own, complete: true, now: Self.instant("2026-12-20T00:00:00Z")))
     }
 }
+
+extension CalendarImportTests {
+    /// TRIGGER and DURATION as RFC 5545 writes them. `-PT15M15M` was read as 30 minutes,
+    /// and `-P9999999999999999W` trapped on overflow (a file could crash `nudge import`).
+    @Test func durationsAreReadAsTheRFCWritesThemAndBounded() {
+        let read: [(String, Int?)] = [
+            ("-PT15M", -900), ("PT0S", 0), ("P1DT2H", 93_600), ("+P1W", 604_800), ("pt1h30m", 5400), ("PT1H5S", 3605),
+            ("P2D", 172_800), ("-PT15M15M", nil), ("P1W2D", nil), ("PT", nil), ("P", nil), ("P1DT", nil), ("PT1D", nil),
+            ("P1H", nil), ("PT5", nil), ("P1M", nil), ("PTT1H", nil), ("PT1S1M", nil), ("-P9999999999999999W", nil),
+            ("PT99999999999999999999S", nil), ("P36600D", 36_600 * 86_400), ("P36601D", nil),
+        ]
+        for (text, seconds) in read { #expect(CalendarImport.duration(text) == seconds, "\(text)") }
+    }
+
+    @Test func anAlarmNoDurationHoldsIsRefusedNotACrash() throws {
+        let outcomes = try Self.outcomes(["UID:t1\r\nSUMMARY:T\r\nDTSTART:20270104T090000Z\r\nRRULE:FREQ=DAILY\r\n"
+            + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-P9999999999999999W\r\nEND:VALARM\r\n"], now: "2027-01-01T00:00:00Z")
+        guard case .refused(_, let reason)? = outcomes.first else { Issue.record("\(outcomes)"); return }
+        #expect(reason.description == "TRIGGER “-P9999999999999999W” is not a duration")
+    }
+}
