@@ -50,6 +50,10 @@ public final class FreedesktopDelivery: Delivery {
     /// Called with the pid of each sound player started here (the server could not play
     /// the sound), for a long-lived process to reap it when it ends.
     public var onPlayerStarted: ((pid_t) -> Void)?
+    /// Runs work after some seconds, on the caller's loop (queue mode). With it a `Notify`
+    /// the server refuses for now (Plasma's ExcessNotificationGeneration) is sent again, and
+    /// a pop-up the server closes by itself after an action is not closed a second time.
+    public var later: ((Double, @escaping () -> Void) -> Void)?
     /// How long to wait for the server's reply.
     public var timeout: Duration = Connection.defaultTimeout
     /// Whether a server owns the name (queue mode tracks it through NameOwnerChanged).
@@ -70,6 +74,12 @@ public final class FreedesktopDelivery: Delivery {
     private var noPlayerSince: Double?
     private var askingCapabilities = false
     private var cachedServer: ServerInformation?
+    /// Handles whose pop-up got an action: the server closes such a pop-up by itself, so a
+    /// withdrawal waits a moment for that instead of closing it twice (Plasma reports a
+    /// second close), and closes it only if the server did not.
+    private var answered: Set<UInt32> = []
+    /// Server ids of answered pop-ups withdrawn, to close unless the server does first.
+    private var closingSoon: [UInt32: UInt32] = [:]
 
     /// Uses a connection and listens for the service's signals on it.
     public init(connection: Connection, replyMode: ReplyMode = .wait,
@@ -90,7 +100,8 @@ public final class FreedesktopDelivery: Delivery {
                 serverPresent = try connection.nameHasOwner(Self.busName)
                 // What is sent depends on them (markup escaping, who plays the sound), and a
                 // daemon may deliver catch-up pop-ups right after starting: ask now, briefly.
-                if serverPresent, (try? capabilities(timeout: .milliseconds(500))) == nil { askCapabilities() }
+                if serverPresent, (try? capabilities(timeout: .milliseconds(500))) == nil
+                    || (try? serverInformation(timeout: .milliseconds(500))) == nil { askCapabilities() }
             }
         } catch {
             throw Self.translate(error)
@@ -133,19 +144,20 @@ public final class FreedesktopDelivery: Delivery {
     /// and `late` a reply that came after the timeout.
     private func send(_ member: String, _ arguments: [Value], reply: @escaping (Result<[Value], DeliveryError>) -> Void,
                       late: ((Result<[Value], DeliveryError>) -> Void)? = nil) {
-        func values(_ result: Result<Message, BusError>) -> Result<[Value], DeliveryError> {
-            switch result {
-            case .success(let message):
-                do throws(BusError) { return .success(try message.arguments()) } catch { return .failure(Self.translate(error)) }
-            case .failure(let error):
-                return .failure(Self.translate(error))
-            }
-        }
         do throws(BusError) {
-            connection.send(try message(member, arguments), timeout: timeout, reply: { reply(values($0)) },
-                            late: late.map { late in { late(values($0)) } })
+            connection.send(try message(member, arguments), timeout: timeout, reply: { reply(Self.values($0)) },
+                            late: late.map { late in { late(Self.values($0)) } })
         } catch {
             reply(.failure(Self.translate(error)))
+        }
+    }
+
+    private static func values(_ result: Result<Message, BusError>) -> Result<[Value], DeliveryError> {
+        switch result {
+        case .success(let message):
+            do throws(BusError) { return .success(try message.arguments()) } catch { return .failure(Self.translate(error)) }
+        case .failure(let error):
+            return .failure(Self.translate(error))
         }
     }
 
@@ -175,6 +187,8 @@ public final class FreedesktopDelivery: Delivery {
         return caps
     }
 
+    /// Asks the capabilities and who the server is, without waiting; `done` runs once both
+    /// answered (or failed).
     private func askCapabilities(then done: (() -> Void)? = nil) {
         guard !askingCapabilities else {
             done?()
@@ -183,25 +197,39 @@ public final class FreedesktopDelivery: Delivery {
         askingCapabilities = true
         send("GetCapabilities", []) { [weak self] result in
             guard let self else { return }
-            askingCapabilities = false
             if case .success(let values) = result {
                 cachedCapabilities = Set((values.first?.strings ?? []).map(Capability.init(rawValue:)))
             }
-            done?()
+            send("GetServerInformation", []) { [weak self] result in
+                guard let self else { return }
+                askingCapabilities = false
+                if case .success(let values) = result { cachedServer = Self.serverInformation(values) }
+                done?()
+            }
         }
     }
 
-    /// Who the server is, asked once and then remembered.
-    public func serverInformation() throws(DeliveryError) -> ServerInformation {
+    /// Who the server is, asked once (waiting up to `timeout`, by default the delivery's)
+    /// and then remembered.
+    public func serverInformation(timeout: Duration? = nil) throws(DeliveryError) -> ServerInformation {
         if let cachedServer { return cachedServer }
-        let values = try call("GetServerInformation").compactMap(\.string)
-        guard values.count == 4 else {
-            throw DeliveryError(.rejected, "\(Self.busName) answered GetServerInformation with \(values.count) strings, not 4")
+        let values = try call("GetServerInformation", timeout: timeout)
+        guard let info = Self.serverInformation(values) else {
+            throw DeliveryError(.rejected, "\(Self.busName) answered GetServerInformation with \(values.count) values, not 4 strings")
         }
-        let info = ServerInformation(name: values[0], vendor: values[1], version: values[2], specVersion: values[3])
         cachedServer = info
         return info
     }
+
+    private static func serverInformation(_ values: [Value]) -> ServerInformation? {
+        let strings = values.compactMap(\.string)
+        guard strings.count == 4, values.count == 4 else { return nil }
+        return ServerInformation(name: strings[0], vendor: strings[1], version: strings[2], specVersion: strings[3])
+    }
+
+    /// How pop-ups are sent to this server (``ServerFit``): known once the server said who
+    /// it is, the spec's way until then.
+    public var fit: ServerFit { cachedServer.map { ServerFit(serverName: $0.name) } ?? .standard }
 
     /// Who plays sounds: the server, a local player, or nobody.
     public func soundPlayback() throws(DeliveryError) -> SoundPlayback {
@@ -219,29 +247,38 @@ public final class FreedesktopDelivery: Delivery {
     public func deliver(_ notification: Notification) throws(DeliveryError) -> UInt32 {
         var notification = notification
         let caps: Set<Capability>
+        /// The pop-up this one takes the place of, where the server cannot replace it in place.
+        var retired: UInt32?
         switch replyMode {
         case .wait:
             let needsCapabilities = notification.sound != nil
                 || (notification.bodyIsPlainText && WireFormat.needsEscaping(notification.body))
             caps = needsCapabilities || cachedCapabilities != nil ? try capabilities() : []
+            if !notification.actions.isEmpty { _ = try? serverInformation() }
+            notification.actions = fit.fit(notification.actions)
         case .queue:
             guard serverPresent else { throw Self.translate(BusError(.serviceUnknown)) }
             if cachedCapabilities == nil { askCapabilities() }
             caps = cachedCapabilities ?? []
             if let known = cachedCapabilities, !known.contains(.actions) { notification.actions = [] }
+            notification.actions = fit.fit(notification.actions)
             notification.replacesID = notification.replacesID.flatMap { openServerID($0) }
+            if !fit.replacesInPlace, let old = notification.replacesID {
+                notification.replacesID = nil
+                retired = old
+            }
         }
         let arguments = WireFormat.notifyArguments(notification, markup: caps.contains(.bodyMarkup))
         let handle: UInt32
         switch replyMode {
         case .wait:
-            guard let id = try call("Notify", arguments).first?.uint32 else { throw Self.noID }
+            guard let id = try notifyWaiting(arguments) else { throw Self.noID }
             handle = id
-            register(handle: id, serverID: id)
+            register(handle: handle, serverID: handle)
         case .queue:
             handle = newHandle()
-            send("Notify", arguments, reply: { [weak self] result in self?.notified(handle, result) },
-                 late: { [weak self] result in self?.notifiedLate(handle, result) })
+            notify(handle, arguments)
+            if let retired { retire(serverID: retired) }
         }
         if let sound = notification.sound, !notification.suppressSound, !caps.contains(.sound),
            let player = localPlayer(), let pid = player.play(sound, environment: environment) {
@@ -251,6 +288,64 @@ public final class FreedesktopDelivery: Delivery {
     }
 
     static let noID = DeliveryError(.rejected, "\(busName) answered Notify without an id")
+
+    /// Plasma's answer to a pop-up identical to the one before it within a second.
+    static let refusedForNow = "org.freedesktop.Notifications.Error.ExcessNotificationGeneration"
+    /// How often, and how far apart, a `Notify` refused for now is sent again.
+    static let notifyAttempts = 3
+    static let notifyRetrySeconds = 1.1
+    /// How long a withdrawal waits for the server to close an answered pop-up by itself.
+    static let closeAfterActionSeconds = 1.0
+
+    /// `Notify`, waiting for the id; one refused for now is sent again a moment later.
+    private func notifyWaiting(_ arguments: [Value]) throws(DeliveryError) -> UInt32? {
+        var attempt = 1
+        while true {
+            do throws(BusError) {
+                let reply = try connection.call(message("Notify", arguments), timeout: timeout)
+                return try reply.arguments().first?.uint32
+            } catch where error.name.rawValue == Self.refusedForNow && attempt < Self.notifyAttempts {
+                attempt += 1
+                var pause = timespec(tv_sec: 1, tv_nsec: 100_000_000)
+                nanosleep(&pause, nil)
+            } catch {
+                throw Self.translate(error)
+            }
+        }
+    }
+
+    /// `Notify` for a handle, without waiting: the reply is matched to it during a later
+    /// dispatch. One refused for now is sent again a moment later, unless withdrawn meanwhile.
+    private func notify(_ handle: UInt32, _ arguments: [Value], attempt: Int = 1) {
+        do throws(BusError) {
+            connection.send(try message("Notify", arguments), timeout: timeout, reply: { [weak self] result in
+                guard let self else { return }
+                if case .failure(let error) = result, error.name.rawValue == Self.refusedForNow,
+                   attempt < Self.notifyAttempts, let later {
+                    later(Self.notifyRetrySeconds) { [weak self] in
+                        guard let self else { return }
+                        if withdrawnEarly.remove(handle) != nil { return }
+                        notify(handle, arguments, attempt: attempt + 1)
+                    }
+                    return
+                }
+                notified(handle, Self.values(result))
+            }, late: { [weak self] result in self?.notifiedLate(handle, Self.values(result)) })
+        } catch {
+            notified(handle, .failure(Self.translate(error)))
+        }
+    }
+
+    /// Closes a pop-up another one took the place of, and forgets it at once: its close,
+    /// and any signal for it, is no answer to anything.
+    private func retire(serverID: UInt32) {
+        if let old = handles.removeValue(forKey: serverID) {
+            serverIDs[old] = nil
+            closed.remove(old)
+            answered.remove(old)
+        }
+        send("CloseNotification", [.uint32(serverID)]) { _ in }
+    }
 
     /// The player for sounds the server does not play. Without one, PATH is searched again
     /// at most once a minute (one may be installed meanwhile), not on every pop-up.
@@ -295,8 +390,10 @@ public final class FreedesktopDelivery: Delivery {
         if let previous = handles[serverID], previous != handle {
             serverIDs[previous] = nil
             closed.remove(previous)
+            answered.remove(previous)
         }
         closed.remove(handle)
+        closingSoon[serverID] = nil
         serverIDs[handle] = serverID
         handles[serverID] = handle
     }
@@ -324,7 +421,7 @@ public final class FreedesktopDelivery: Delivery {
     /// How many pop-ups it keeps track of (ids not released, open or closed; withdrawn early;
     /// calls that may still get a late reply): for the soak benchmark, which checks it stays flat.
     public var trackedCount: Int {
-        serverIDs.count + withdrawnEarly.count + connection.lateReplies.count
+        serverIDs.count + withdrawnEarly.count + closingSoon.count + connection.lateReplies.count
     }
 
     /// The server's id for a handle, once known and while its pop-up is open.
@@ -336,6 +433,7 @@ public final class FreedesktopDelivery: Delivery {
         guard let id = serverIDs.removeValue(forKey: handle) else { return }
         if handles[id] == handle { handles[id] = nil }
         closed.remove(handle)
+        answered.remove(handle)
     }
 
     /// Takes the pop-up away (`CloseNotification`). In queue mode this does not wait, and a
@@ -349,6 +447,16 @@ public final class FreedesktopDelivery: Delivery {
             if closed.contains(handle) { return }
             guard let id = serverIDs[handle] else {
                 if handle <= lastHandle { withdrawnEarly.insert(handle) }
+                return
+            }
+            if answered.contains(handle), let later {
+                // The server closes an answered pop-up itself; closed only if it did not.
+                closingSoon[id] = handle
+                later(Self.closeAfterActionSeconds) { [weak self] in
+                    guard let self, closingSoon[id] == handle else { return }
+                    closingSoon[id] = nil
+                    send("CloseNotification", [.uint32(id)]) { _ in }
+                }
                 return
             }
             send("CloseNotification", [.uint32(id)]) { _ in }
@@ -369,6 +477,8 @@ public final class FreedesktopDelivery: Delivery {
         handles.removeAll()
         serverIDs.removeAll()
         closed.removeAll()
+        answered.removeAll()
+        closingSoon.removeAll()
         withdrawnEarly.removeAll()
         connection.forgetLateReplies()
         cachedCapabilities = nil
@@ -393,8 +503,11 @@ public final class FreedesktopDelivery: Delivery {
         case "ActionInvoked":
             // Open or closed: some servers send a click's action after its close.
             guard message.signature == "us", let key = arguments[1].string, let handle = handles[id] else { return }
+            answered.insert(handle)
             onEvent?(.action(id: handle, key: ActionKey(rawValue: key)))
         case "NotificationClosed":
+            // Closed by the server: not ours to close any more, whoever the id was.
+            if message.signature == "uu" { closingSoon[id] = nil }
             guard message.signature == "uu", let reason = arguments[1].uint32, let handle = handles[id],
                   closed.insert(handle).inserted else { return }
             // The id is invalid from now on (the server may hand it out again); the handle

@@ -32,6 +32,9 @@ struct AlertTable {
         index.reserveCapacity(capacity)
     }
 
+    /// Whether a water reminder is switched on.
+    var hasEnabledWater: Bool { waterIDs.contains { alert($0)?.enabled == true } }
+
     /// How many alerts there are.
     var count: Int { slots.count }
 

@@ -86,6 +86,10 @@ public final class Scheduler {
         queue.next { table.isCurrent($0.id, generation: $0.generation) }
     }
 
+    /// Whether an enabled water reminder is among the alerts (the launcher then shows the
+    /// day's water).
+    public var hasWaterReminder: Bool { table.hasEnabledWater }
+
     /// The actions a pop-up gets (when the server shows actions). Clicking the pop-up
     /// (`default`) is Done too; its label stays empty, as GIO sends it, because servers
     /// that draw `default` as a button (xfce4-notifyd) would otherwise show "Done" twice.

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import FreedesktopDelivery
 import Logging
 import NudgeCore
 import NudgeStore
@@ -116,12 +117,16 @@ extension Daemon {
         }
     }
 
-    /// Shows the total on the launcher when it moved.
-    func showBadge() {
-        let total = scheduler.totalPending
-        if shownBadge != total {
-            try? badge.show(total)
-            shownBadge = total
+    /// Shows the total, and the day's water where a water reminder is on, on the launcher
+    /// when either moved.
+    func showBadge(now: Date = Date()) {
+        let progress = scheduler.hasWaterReminder ? scheduler.water.map { water in
+            Double(water.intake(at: now) ?? 0) / Double(max(water.goal, 1))
+        } : nil
+        let state = LauncherBadge.State(count: scheduler.totalPending, progress: progress)
+        if shownBadge != state {
+            try? badge.show(state)
+            shownBadge = state
         }
     }
 }

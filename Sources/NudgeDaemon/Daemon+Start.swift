@@ -103,6 +103,13 @@ extension Daemon {
         }
         loop.add(descriptor: files.fd) { [unowned self] _ in filesChanged(files.read()) }
         storeRecheck = loop.addTimer { [unowned self] in reload(force: false) }
+        delivery.later = { [unowned self] seconds, work in
+            var timer: EventLoop.Source?
+            timer = loop.addTimer(at: monotonicSeconds() + seconds) {
+                timer?.remove()
+                work()
+            }
+        }
         delivery.onPlayerStarted = { [unowned self] pid in
             // Reaped when it ends; never waited for.
             _ = try? loop.add(child: pid) { _ in }

@@ -62,7 +62,7 @@ public final class Daemon {
     /// timer fires. A writer's last WAL write comes before it publishes the commit in the
     /// -shm (which inotify cannot see, being written through a mapping).
     var storeRecheck: EventLoop.Source!
-    var shownBadge: Int?
+    var shownBadge: LauncherBadge.State?
     var exit: ExitStatus?
     var armed: Date??
 
@@ -158,7 +158,7 @@ public final class Daemon {
             save()
             turns -= 1
         } while scheduler.isDue(now) && turns > 0 && exit == nil
-        showBadge()
+        showBadge(now: now)
         // The log emptied once written, and the daily check and copy when due; not while
         // a pop-up's id is on its way: its row is written when it comes (or fails), a turn
         // or two later, and one checkpoint then serves both writes (a checkpoint is three

@@ -36,6 +36,26 @@ struct WaterReminderLiveTests {
         #expect(Bench.eventually(3) { (try? desktop.daemon("Status").first?.vardict?["water-today"]?.uint32) == 300 })
     }
 
+    /// The launcher entry carries the day's water beside the count while a water reminder
+    /// is on (docks that draw `progress` show a bar), and hides it when none is.
+    @Test func theLauncherShowsTheDaysWater() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let id = try desktop.add("--water", "--every", "3h")
+        let badge = try desktop.monitor("type='signal',interface='com.canonical.Unity.LauncherEntry'")
+        let progress = "\"progress\"\n         variant             double 0.25"
+        let visible = "\"progress-visible\"\n         variant             boolean true"
+        let invisible = "\"progress-visible\"\n         variant             boolean false"
+        #expect(try desktop.nudge("drink", "500ml").status == 0)
+        #expect(Bench.eventually(5) { badge.soFar.contains(progress) }, "\(badge.soFar)")
+        #expect(badge.soFar.contains(visible))
+        #expect(!badge.soFar.contains(invisible))
+        #expect(try desktop.nudge("off", id).status == 0)
+        #expect(Bench.eventually(5) { badge.soFar.contains(invisible) }, "\(badge.soFar)")
+        _ = badge.stop()
+    }
+
     /// A POSIX TZ whose local midnight is `seconds` away (an offset with seconds, which
     /// glibc and Nudge follow exactly): the next drink day starts then.
     static func zoneWithMidnight(in seconds: Int) -> (tz: String, east: Int) {

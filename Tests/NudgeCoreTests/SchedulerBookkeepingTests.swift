@@ -42,6 +42,45 @@ struct SchedulerBookkeepingTests {
         #expect(peakKept <= alerts.count + 64, "the delivery is told to let every finished pop-up go")
     }
 
+    /// Servers say one answer many ways: GNOME Shell 43 sends a body click once per
+    /// replacement and every signal twice, Plasma closes an answered pop-up (3) and closes
+    /// it again when told to, a dismissal may be reported twice, and signals come for
+    /// pop-ups long gone. Each pop-up is answered once, whatever comes after.
+    @Test(arguments: [
+        ("GNOME's triple click", [DeliveryEvent.action(id: 1, key: .default), .action(id: 1, key: .default),
+                                  .action(id: 1, key: .default), .closed(id: 1, reason: .closedByCall),
+                                  .closed(id: 1, reason: .closedByCall)], "acknowledged"),
+        ("Plasma's Done and two closes", [.action(id: 1, key: .done), .closed(id: 1, reason: .closedByCall),
+                                          .closed(id: 1, reason: .closedByCall)], "acknowledged"),
+        ("a snooze said twice", [.action(id: 1, key: .snooze), .action(id: 1, key: .snooze),
+                                 .closed(id: 1, reason: .closedByCall)], "snoozed"),
+        ("a dismissal said twice", [.closed(id: 1, reason: .dismissed), .closed(id: 1, reason: .dismissed),
+                                    .action(id: 1, key: .done)], "dismissed"),
+        ("done for today, then a click", [.action(id: 1, key: .skipToday), .action(id: 1, key: .default),
+                                          .closed(id: 1, reason: .dismissed)], "doneForToday"),
+    ])
+    func oneAnswerPerPopUpWhateverTheServerRepeats(name: String, events: [DeliveryEvent], answer: String) throws {
+        let start = utc("2026-11-23T08:00:00Z")
+        let a = try alert(ScheduleFlags(at: ["09:00"]), title: "Stretch", created: start)
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: start, delivery: delivery)
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        #expect(scheduler.state(a.id)?.shownID == 1)
+        var records: [SchedulerRecord] = []
+        for (i, event) in events.enumerated() {
+            records += scheduler.handle(event, now: utc("2026-11-23T09:00:05Z").addingTimeInterval(Double(i)))
+        }
+        // Signals for ids nobody knows, and for this pop-up once let go, are nothing.
+        for event in [DeliveryEvent.action(id: 99, key: .done), .closed(id: 99, reason: .dismissed),
+                      .action(id: 1, key: .snooze), .closed(id: 1, reason: .expired)] {
+            records += scheduler.handle(event, now: utc("2026-11-23T09:01:00Z"))
+        }
+        #expect(records.count == 1, "\(name): \(records)")
+        #expect(records.first.map { "\($0)".hasPrefix(answer + "(") } == true, "\(name): \(records)")
+        #expect(scheduler.state(a.id)?.shownID == nil)
+        #expect(scheduler.trackedPopups.shown == 0)
+    }
+
     /// An alert fired at 09:00 whose Notify got no reply in time.
     func popUpWithoutReply() throws -> (Alert, InMemoryDelivery, Scheduler) {
         let a = try alert(ScheduleFlags(at: ["09:00"]), title: "Slow", created: utc("2026-11-23T08:00:00Z"))
