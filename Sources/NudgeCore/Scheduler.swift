@@ -368,6 +368,9 @@ public final class Scheduler {
             if var state = state(id), state.shownID == shown {
                 state.shownID = nil
                 table.setState(id, state)
+                // Gone without an answer (its server went away, or dropped it): shown again
+                // when a server is back.
+                if reason == .undefined, isAnswer, state.pendingCount > 0 { undelivered.insert(id) }
             }
             guard isAnswer else { return [] }
             switch reason {

@@ -81,6 +81,31 @@ struct SchedulerBookkeepingTests {
         #expect(scheduler.trackedPopups.shown == 0)
     }
 
+    /// A pop-up whose server went away unanswered (the delivery reports it closed, reason
+    /// undefined) is shown again, once, when a server is back; an answered one is not.
+    @Test func aPopUpLostWithItsServerIsShownAgainOnce() throws {
+        let start = utc("2026-11-23T08:00:00Z")
+        let lost = try alert(ScheduleFlags(at: ["09:00"]), title: "Lost", created: start)
+        let answered = try alert(ScheduleFlags(at: ["09:00"]), title: "Answered", created: start)
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [lost, answered], zone: utcZone, now: start, delivery: delivery)
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        let lostID = try #require(scheduler.state(lost.id)?.shownID)
+        let answeredID = try #require(scheduler.state(answered.id)?.shownID)
+        let now = utc("2026-11-23T09:00:05Z")
+        _ = scheduler.handle(.action(id: answeredID, key: .done), now: now)
+        _ = scheduler.handle(.closed(id: answeredID, reason: .undefined), now: now)
+        _ = scheduler.handle(.closed(id: lostID, reason: .undefined), now: now)
+        let back = scheduler.deliveryRestored(now: utc("2026-11-23T09:00:09Z"))
+        #expect(back.count == 1)
+        guard case .redelivered(let id, _, let count)? = back.first else {
+            Issue.record("\(back)")
+            return
+        }
+        #expect(id == lost.id && count == 1)
+        #expect(scheduler.deliveryRestored(now: utc("2026-11-23T09:00:10Z")).isEmpty)
+    }
+
     /// An alert fired at 09:00 whose Notify got no reply in time.
     func popUpWithoutReply() throws -> (Alert, InMemoryDelivery, Scheduler) {
         let a = try alert(ScheduleFlags(at: ["09:00"]), title: "Slow", created: utc("2026-11-23T08:00:00Z"))

@@ -1,0 +1,105 @@
+# GNOME Shell 43 (Debian 12's), headless on Wayland, for live-session. The shell draws the
+# pop-ups; the notification name is owned by its gjs helper (org.gnome.Shell.Notifications),
+# which hands each call to the shell. --unsafe-mode opens org.gnome.Shell.Eval, through which
+# the tray is read and the pop-up's own buttons are clicked, and the screenshot interface.
+# Killed and back is the shell and its helper together: the helper alone holds nothing, the
+# pop-ups live in the shell.
+
+# The session's desktop, as Nudge's daemon finds it in a GNOME session (it then follows
+# show-banners for do-not-disturb).
+export XDG_CURRENT_DESKTOP=GNOME
+
+shell_eval() {  # shell_eval JS: the value of JS, as text (a string as it is, others as JSON)
+    local out
+    out=$(dbus-send --session --print-reply --dest=org.gnome.Shell /org/gnome/Shell org.gnome.Shell.Eval \
+        "string:$1" 2>/dev/null) || return 1
+    # "boolean true", then the result as JSON in one quoted string (dbus-send adds no escapes).
+    case $out in *"boolean true"*) ;; *) echo "eval failed: $out" >&2; return 1 ;; esac
+    out=${out#*string \"}
+    python3 -c 'import json, sys; v = json.loads(sys.argv[1]); print(v if isinstance(v, str) else json.dumps(v), end="")' "${out%\"}"
+}
+
+# Nudge's notifications: its source is named after its desktop entry.
+nudge_js='Main.messageTray.getSources().filter(s => s.title === "Nudge").flatMap(s => s.notifications)'
+
+server_start() {
+    XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_TYPE=wayland XDG_SESSION_DESKTOP=gnome \
+        gnome-shell --headless --wayland --virtual-monitor 1280x800 --unsafe-mode >>"$work/shell.log" 2>&1 &
+    shell=$!
+    wait_for 60 owned org.gnome.Shell || return 1
+    wait_for 30 eval '[ "$(shell_eval "Main.layoutManager._startingUp === false")" = true ]' || return 1
+    # The shell's own notices ("Screen Lock disabled") would take the pop-up slot first.
+    shell_eval 'Main.messageTray.getSources().filter(s => s.title !== "Nudge").forEach(s => s.destroy()); "ok"' >/dev/null
+    # With no input device the session would turn idle after 5 minutes, which Nudge reads
+    # as away: a virtual pointer moves in the bottom-right corner every 30 s, as a hand would.
+    ( while kill -0 "$shell" 2>/dev/null; do
+        shell_eval 'const C = imports.gi.Clutter;
+            global._nudgePointer ??= C.get_default_backend().get_default_seat()
+                .create_virtual_device(C.InputDeviceType.POINTER_DEVICE);
+            global._nudgeStep = !global._nudgeStep;
+            global._nudgePointer.notify_absolute_motion(global.get_current_time() * 1000, 1270, global._nudgeStep ? 790 : 795);
+            "ok"' >/dev/null 2>&1
+        sleep 30
+      done ) & pids+=($!)
+    wait_for 30 owned org.freedesktop.Notifications
+}
+
+server_stop() { kill "$shell" 2>/dev/null; pkill -u "$(id -u)" -f org.gnome.Shell.Notifications 2>/dev/null; wait "$shell" 2>/dev/null; }
+
+server_kill() {
+    kill -9 "$shell" 2>/dev/null
+    pkill -9 -u "$(id -u)" -f org.gnome.Shell.Notifications 2>/dev/null
+    wait "$shell" 2>/dev/null
+}
+
+server_restart() { server_start; }
+
+popups() {
+    shell_eval "(() => {
+        const b = Main.messageTray._banner;
+        return $nudge_js.map(n => {
+            const shown = b && b.notification === n && b._buttonBox;
+            const labels = shown ? b._buttonBox.get_children().map(c => c.label) : n.actions.map(a => a.label);
+            return n.title + '\t' + labels.join('|');
+        }).join('\n');
+    })()"
+}
+
+# The newest of Nudge's pop-ups, as the person clicks it: the banner's own button while the
+# banner is up, else the same button in the tray.
+press() {
+    local label
+    label=$(printf '%s' "$1" | python3 -c 'import json, sys; print(json.dumps(sys.stdin.read()))')
+    shell_eval "(() => {
+        const n = $nudge_js.pop(); if (!n) return 'none';
+        const b = Main.messageTray._banner;
+        if (b && b.notification === n && b._buttonBox) {
+            const button = b._buttonBox.get_children().find(c => c.label === $label);
+            if (!button) return 'no button';
+            button.emit('clicked', 1); return 'banner';
+        }
+        const a = n.actions.find(a => a.label === $label);
+        if (!a) return 'no action';
+        a.callback(); if (!n.resident) n.destroy(); return 'tray';
+    })()" >/dev/null
+}
+
+click_body() { shell_eval "(() => { const n = $nudge_js.pop(); if (n) n.activate(); return 'ok'; })()" >/dev/null; }
+dismiss() { shell_eval "(() => { const n = $nudge_js.pop(); if (n) n.destroy(); return 'ok'; })()" >/dev/null; }
+
+dnd() {
+    case $1 in
+    on) gsettings set org.gnome.desktop.notifications show-banners false ;;
+    off) gsettings set org.gnome.desktop.notifications show-banners true ;;
+    esac
+}
+
+shot() {  # the top centre of the screen, where GNOME draws a banner, expanded to show its buttons
+    local full=$work/full-$$.png
+    shell_eval 'Main.messageTray._banner?.expand(false); "ok"' >/dev/null
+    sleep 0.5
+    gdbus call --session --dest org.gnome.Shell.Screenshot --object-path /org/gnome/Shell/Screenshot \
+        --method org.gnome.Shell.Screenshot.Screenshot false false "$full" >/dev/null 2>&1 || return 0
+    convert "$full" -crop 560x220+360+0 +repage "$1" 2>/dev/null
+    rm -f "$full"
+}
