@@ -56,3 +56,40 @@ if [ -x /usr/bin/sway ] && [ -x /usr/bin/mako ] && [ "$(id -u)" = 0 ]; then
 else
     echo "mako: needs root (to run sway as nobody), sway and mako-notifier"
 fi
+
+# GNOME Shell, KDE Plasma and swaync, live (Tests/bench/live-session, as nobody): per
+# desktop, how late the reminder's Notify was on the bus beside a shell woken at the same
+# instant, and a button press's way to the store beside `nudge ack`'s (the same wait).
+# Screenshots of a reminder shown twice go to .build/bench/servers/DESKTOP.png.
+figure() {  # figure NAME VALUE UNIT ANCHOR ANCHOR-VALUE: as BenchSupport's figure()
+    python3 - "$@" <<'PY'
+import os, sys
+name, value, unit, anchor, anchor_value = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4], float(sys.argv[5])
+ratio = value / anchor_value if anchor_value > 0 else value
+shown = lambda v: f"{v:.0f}" if v >= 100 else f"{v:.1f}" if v >= 10 else f"{v:.2f}"
+print(f"  figure: {name}: {shown(value)} {unit} (anchor {anchor}: {shown(anchor_value)} {unit}; ratio {ratio:.3f})")
+path = os.environ.get("BENCH_FIGURES")
+if path:
+    with open(path, "a") as f:
+        f.write("\t".join([name, str(value), anchor, str(anchor_value), unit, str(ratio)]) + "\n")
+PY
+}
+for desktop in gnome plasma swaync; do
+    if [ "$(id -u)" != 0 ]; then echo "$desktop: needs root (to run the desktop as nobody)"; continue; fi
+    work=$(mktemp -d); chmod 777 "$work"; mkdir -m 777 "$work/session"
+    cp -r "$root/Tests/bench/live-session" "$root/Tests/bench/live" "$nudge" "$work/"
+    cp "$root/packaging/io.github.nudge.Nudge.desktop" "$root/packaging/icons/io.github.nudge.Nudge.svg" "$work/session/"
+    chmod 666 "$work"/session/*
+    mkdir -m 1777 -p /tmp/.X11-unix
+    runuser -u nobody -- env -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \
+        setsid -w "$work/live-session" "$desktop" "$work/nudge" "$work/session" > "$work/out" 2>/dev/null || true
+    value() { sed -n "s/^$1=//p" "$work/out" | head -n 1; }
+    if [ "$(value start)" != ok ]; then echo "$desktop: did not start (make deps installs it)"; rm -rf "$work"; continue; fi
+    echo "$desktop: $(value server), up in $(value start.ms) ms; $out/$desktop.png"
+    cp "$work/session/$desktop.png" "$out/$desktop.png" 2>/dev/null || true
+    figure "$desktop: due to Notify on the bus" "$(value arrive.late.ms)" ms "a shell woken at the instant" "$(value arrive.anchor.ms)" || true
+    presses=$(grep -E '^(press|water)\..*\.answer\.ms=' "$work/out" | sed "s/.*=//" | sort -n || true)
+    press=$(echo "$presses" | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }')
+    figure "$desktop: button press to the answer in the store (median)" "$press" ms "nudge ack to the answer in the store" "$(value anchor.answer.ms)" || true
+    rm -rf "$work"
+done

@@ -114,6 +114,7 @@ public enum Checkup {
                                       fix: sound != .none ? nil : Phrase("install canberra-gtk-play (gnome-session-canberra) or pipewire-bin, or set NUDGE_SOUND_PLAYER")),
                        soundJSON)
             report.add("doNotDisturb", doNotDisturb(delivery.connection, server: info.name))
+            if info.name == "gnome-shell", let gnome = gnomeSettings(environment) { report.add("gnomeSettings", gnome) }
             if !daemonRuns {
                 let presence = presenceSources(delivery.connection)
                 report.add("presence", presence.check, [("sources", .array(presence.found.map(JSON.string)))])
@@ -264,6 +265,48 @@ public enum Checkup {
         }
         // TRANSLATORS: nudge doctor: the services that say the person is away; %s lists their bus names.
         return (Check(name: Phrase("away"), level: .ok, detail: Phrase("followed through %s", found.joined(separator: ", "))), found)
+    }
+
+    /// GNOME Shell's per-app settings for Nudge, at the path the shell derives from the app
+    /// id (lowercase, anything but letters, digits and dashes made a dash, no two dashes).
+    static let gnomeAppPath = "/org/gnome/desktop/notifications/application/"
+        + Notification.appID.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
+            .replacingOccurrences(of: "--", with: "-") + "/"
+
+    /// What GNOME's Settings say of Nudge's notifications: switched off, the shell drops them
+    /// without a word (no NotificationClosed), which nothing else can tell; banners off, they
+    /// go to the tray only. `nil` when `gsettings` cannot say.
+    static func gnomeSettings(_ environment: Environment) -> Check? {
+        guard let gsettings = environment.searchPath.map({ $0 + "/gsettings" }).first(where: { access($0, X_OK) == 0 }) else { return nil }
+        let schema = "org.gnome.desktop.notifications.application:" + gnomeAppPath
+        func read(_ arguments: [String]) -> String? {
+            let loop = EventLoop()
+            var answer: String??
+            ChildProcess.run(gsettings, ["get"] + arguments, on: loop, timeout: 2000) { result in
+                answer = .some(result.flatMap { $0.status == 0 ? $0.output.trimmingCharacters(in: .whitespacesAndNewlines) : nil })
+            }
+            while answer == nil { do { try loop.turn(maxWait: 2000) } catch { return nil } }
+            return answer ?? nil
+        }
+        guard let enabled = read([schema, "enable"]) else { return nil }
+        let name = Phrase("GNOME settings")
+        if enabled == "false" {
+            // TRANSLATORS: nudge doctor: GNOME Settings → Notifications → Nudge is switched off.
+            return Check(name: name, level: .fail, detail: Phrase("notifications for Nudge are off in GNOME's Settings: GNOME drops every reminder without a word"),
+                         fix: Phrase.verbatim("Settings → Notifications → Nudge, or: gsettings set \(schema) enable true"))
+        }
+        if read(["org.gnome.desktop.notifications", "show-banners"]) == "false" {
+            // TRANSLATORS: nudge doctor: GNOME's Do Not Disturb is on.
+            return Check(name: name, level: .warn, detail: Phrase("Do Not Disturb is on: reminders go to the message tray without a pop-up"),
+                         fix: Phrase("turn Do Not Disturb off in the calendar menu"))
+        }
+        if read([schema, "show-banners"]) == "false" {
+            // TRANSLATORS: nudge doctor: GNOME Settings → Notifications → Nudge → Pop-up banners is off.
+            return Check(name: name, level: .warn, detail: Phrase("pop-up banners for Nudge are off in GNOME's Settings: reminders go to the message tray only"),
+                         fix: Phrase.verbatim("Settings → Notifications → Nudge → Pop-up banners, or: gsettings set \(schema) show-banners true"))
+        }
+        // TRANSLATORS: nudge doctor: GNOME shows Nudge's notifications as pop-ups.
+        return Check(name: name, level: .ok, detail: Phrase("Nudge's notifications are on, with pop-up banners"))
     }
 
     /// Do-not-disturb where the server lets it be read: dunst's `paused`, KDE's `Inhibited`.

@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The desktops most people run, live: GNOME Shell 43 and KDE Plasma 5.27 as Debian 12 ships
+/// them, and swaync, each started headless the way its desktop starts it, with Nudge's
+/// daemon. Tests/bench/live-session drives one whole session per desktop (the person's
+/// clicks go through the desktop's own buttons: GNOME's through `org.gnome.Shell.Eval`,
+/// Plasma's and swaync's through AT-SPI) and prints what it saw; the tests read it.
+/// The desktops refuse to run as root, so the session runs as `nobody`.
+enum LiveDesktop: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case gnome, plasma, swaync
+
+    var testDescription: String { rawValue }
+
+    /// What the desktop needs installed (`make deps` installs it).
+    var programs: [String] {
+        switch self {
+        case .gnome: ["/usr/bin/gnome-shell", "/usr/bin/gjs"]
+        case .plasma: ["/usr/bin/kwin_wayland", "/usr/bin/plasmawindowed", "/usr/bin/kbuildsycoca5"]
+        case .swaync: ["/usr/bin/sway", "/usr/bin/swaync", "/usr/bin/grim"]
+        }
+    }
+
+    /// How the server names itself in GetServerInformation (name, vendor, version).
+    var serverPrefix: String {
+        switch self {
+        case .gnome: "gnome-shell GNOME 43."
+        case .plasma: "Plasma KDE 5.27."
+        case .swaync: "SwayNotificationCenter ErikReider 0.7."
+        }
+    }
+
+    /// The buttons a reminder shows there, in reading order.
+    var reminderButtons: [String] { ["Done", "Snooze 10 min", "Done for today"] }
+
+    /// The buttons a water reminder shows there: GNOME draws 3, so "Done for today" is left
+    /// to the command line and the terminal UI; Plasma lays 4 out right to left, and the one
+    /// that does not fit (the first) goes to a second row.
+    var waterButtons: [String] {
+        switch self {
+        case .gnome: ["Drank 250 ml", "Done", "Snooze 10 min"]
+        case .plasma: ["Done", "Snooze 10 min", "Done for today", "Drank 250 ml"]
+        case .swaync: ["Drank 250 ml", "Done", "Snooze 10 min", "Done for today"]
+        }
+    }
+
+    /// Whether Nudge can see the desktop's do-not-disturb (swaync tells no client).
+    var tellsDoNotDisturb: Bool { self != .swaync }
+}
+
+/// One live session per desktop, run once and shared by its tests.
+final class LiveSessions: @unchecked Sendable {
+    static let shared = LiveSessions()
+    private let lock = NSLock()
+    private var runs: [LiveDesktop: [String: String]] = [:]
+
+    /// Where each session's screenshots are kept (`make bench` copies them to the README's).
+    static let screenshots = Bench.packageRoot.appendingPathComponent(".build/live-desktops").path
+
+    static var canRun: Bool { getuid() == 0 }
+
+    func values(_ desktop: LiveDesktop) throws -> [String: String] {
+        try lock.withLock {
+            if let run = runs[desktop] { return run }
+            let run = try Self.run(desktop)
+            runs[desktop] = run
+            return run
+        }
+    }
+
+    private static func run(_ desktop: LiveDesktop) throws -> [String: String] {
+        let files = FileManager.default
+        let work = files.temporaryDirectory.appendingPathComponent("nudge-live-\(desktop.rawValue)-\(UUID())").path
+        try files.createDirectory(atPath: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+        defer { try? files.removeItem(atPath: work) }
+        // Copies nobody can run wherever the checkout lives (a home folder may be closed to it).
+        let bench = Bench.packageRoot.appendingPathComponent("Tests/bench")
+        let packaging = Bench.packageRoot.appendingPathComponent("packaging")
+        try files.copyItem(atPath: bench.appendingPathComponent("live-session").path, toPath: work + "/live-session")
+        try files.copyItem(atPath: bench.appendingPathComponent("live").path, toPath: work + "/live")
+        try files.copyItem(atPath: Bench.nudgePath, toPath: work + "/nudge")
+        let session = work + "/session"
+        try files.createDirectory(atPath: session, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+        try files.copyItem(atPath: packaging.appendingPathComponent("io.github.nudge.Nudge.desktop").path,
+                           toPath: session + "/io.github.nudge.Nudge.desktop")
+        try files.copyItem(atPath: packaging.appendingPathComponent("icons/io.github.nudge.Nudge.svg").path,
+                           toPath: session + "/io.github.nudge.Nudge.svg")
+        for file in try files.contentsOfDirectory(atPath: session) {
+            try files.setAttributes([.posixPermissions: 0o666], ofItemAtPath: session + "/" + file)
+        }
+        // Xwayland's socket folder, which GNOME Shell will not make as nobody.
+        try? files.createDirectory(atPath: "/tmp/.X11-unix", withIntermediateDirectories: true,
+                                   attributes: [.posixPermissions: 0o1777])
+        let outcome = try Bench.run("/usr/sbin/runuser", ["-u", "nobody", "--", "setsid", "-w", work + "/live-session", desktop.rawValue,
+                                                          work + "/nudge", session],
+                                    environment: ["DBUS_SESSION_BUS_ADDRESS": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil],
+                                    timeout: 420)
+        try? files.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
+        for shot in (try? files.contentsOfDirectory(atPath: session))?.filter({ $0.hasSuffix(".png") }) ?? [] {
+            try? files.removeItem(atPath: screenshots + "/" + shot)
+            try? files.copyItem(atPath: session + "/" + shot, toPath: screenshots + "/" + shot)
+        }
+        var values: [String: String] = ["output": outcome.stdout + outcome.stderr]
+        for line in outcome.stdout.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
+        }
+        return values
+    }
+}
+
+@Suite(.serialized, .enabled(if: LiveSessions.canRun, "needs root (to run the desktops as nobody)"))
+struct LiveDesktopTests {
+    /// The session's values, once the desktop is installed and started.
+    func session(_ desktop: LiveDesktop) throws -> [String: String] {
+        let missing = desktop.programs.filter { !FileManager.default.isExecutableFile(atPath: $0) }
+        try #require(missing.isEmpty, "not installed: \(missing) (make deps installs them)")
+        let values = try LiveSessions.shared.values(desktop)
+        try #require(values["start"] == "ok", "\(values["output"] ?? "")")
+        return values
+    }
+
+    /// The answer each button gives, as `nudge log` names it.
+    static let answers = ["Done": "acknowledged", "Snooze 10 min": "snoozed", "Done for today": "done-for-today",
+                          "Drank 250 ml": "drank"]
+
+    @Test(arguments: LiveDesktop.allCases)
+    func theDesktopStartsAndSaysWhoItIs(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        #expect(s["server"]?.hasPrefix(desktop.serverPrefix) == true, "\(s["server"] ?? "")")
+    }
+
+    @Test(arguments: LiveDesktop.allCases)
+    func aReminderArrivesOnceWithTheButtonsThatFit(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        #expect(s["arrive.events"] == "fired")
+        #expect(s["arrive.shown"] == "1")
+        #expect(s["arrive.notifies"] == "1")
+        #expect(s["arrive.title"] == "Stretch")
+        #expect(s["arrive.buttons"] == desktop.reminderButtons.joined(separator: "|"))
+        #expect(s["water.title"] == "Time to drink water 💧")
+        #expect(s["water.buttons"] == desktop.waterButtons.joined(separator: "|"))
+    }
+
+    @Test(arguments: LiveDesktop.allCases)
+    func everyButtonShownAnswersOnceAndThePopUpGoes(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        for (prefix, labels) in [("press", desktop.reminderButtons), ("water", desktop.waterButtons)] {
+            for label in labels {
+                let key = "\(prefix).\(label)"
+                #expect(s[key + ".events"] == "fired \(Self.answers[label] ?? "?")", "\(key)")
+                #expect(s[key + ".after"] == "0", "\(key): the pop-up went")
+                #expect(s[key + ".notifies"] == "0", "\(key): nothing shown again")
+            }
+        }
+    }
+
+    @Test(arguments: LiveDesktop.allCases)
+    func aBodyClickIsDoneAndClosingIsADismissal(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        #expect(s["body.events"] == "fired acknowledged")
+        #expect(s["body.after"] == "0")
+        #expect(s["dismiss.events"] == "fired dismissed")
+        #expect(s["dismiss.after"] == "0")
+    }
+
+    /// Fired twice unanswered: one pop-up with the count and all its buttons (on GNOME a new
+    /// pop-up in the old one's place, as a replacement there would lose its buttons).
+    @Test(arguments: LiveDesktop.allCases)
+    func aPopUpWithACountKeepsItsButtonsAndIsAnswered(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        #expect(s["count.shown"] == "1")
+        #expect(s["count.title"] == "Water ×2")
+        #expect(s["count.buttons"] == desktop.reminderButtons.joined(separator: "|"))
+        #expect(s["count.events"] == "fired fired acknowledged")
+        #expect(s["count.after"] == "0")
+    }
+
+    /// Two alike due together both show (Plasma refuses the second for a second).
+    @Test(arguments: LiveDesktop.allCases)
+    func twoRemindersAlikeDueTogetherBothShow(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        #expect(s["twins.events"] == "fired / fired")
+        #expect(s["twins.shown"] == "2")
+    }
+
+    @Test(arguments: LiveDesktop.allCases)
+    func theServerKilledAndBackShowsThePopUpAgainOnce(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        #expect(s["restart.shown"] == "1")
+        #expect(s["restart.notifies"] == "1")
+        #expect(s["restart.events"] == "fired redelivered")
+    }
+
+    @Test(arguments: LiveDesktop.allCases)
+    func doNotDisturbHoldsAndOnePopUpComesOnReturn(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        guard desktop.tellsDoNotDisturb else {
+            #expect(s["dnd"] == "unsupported")
+            return
+        }
+        #expect(s["dnd.held"] == "held")
+        #expect(s["dnd.shown"] == "0")
+        #expect(s["dnd.events"] == "held shown-on-return")
+        #expect(s["dnd.after"] == "1")
+    }
+
+    /// GNOME's Settings switch Nudge off: the shell drops the pop-up with no signal, and
+    /// `nudge doctor` says why.
+    @Test func doctorSaysWhenGnomeSettingsSilenceNudge() throws {
+        let s = try session(.gnome)
+        #expect(s["doctor.on"] == "1")
+        #expect(s["appoff.events"] == "fired")
+        #expect(s["appoff.shown"] == "0")
+        #expect(s["doctor.off"] == "1")
+    }
+
+    @Test(arguments: LiveDesktop.allCases)
+    func theDaemonEndsCleanAndLeftScreenshots(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        #expect(s["daemon.status"] == "0")
+        #expect(s["daemon.warnings"] == "1", "only: the notification server went away")
+        for shot in ["\(desktop.rawValue).png", "\(desktop.rawValue)-reminder.png"] {
+            #expect(FileManager.default.fileExists(atPath: LiveSessions.screenshots + "/" + shot), "\(shot)")
+        }
+    }
+}

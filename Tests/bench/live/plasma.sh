@@ -1,0 +1,97 @@
+# KDE Plasma 5.27 (Debian 12's) for live-session: its notification applet, run alone under a
+# headless KWin as KDE's own tests run it (`plasmawindowed org.kde.plasma.notifications`),
+# owns the notification name and draws the pop-ups. Buttons are pressed through AT-SPI (the
+# real button handlers run); a body click is the applet's own call for it,
+# org.kde.NotificationManager.InvokeAction(id, "default"). Killed and back is the applet;
+# KWin, the compositor, stays.
+
+export XDG_CURRENT_DESKTOP=KDE
+atspi() { timeout 20 python3 "$here/live/atspi.py" "$@"; }
+plasma_env() { env WAYLAND_DISPLAY=nudge-wl QT_QPA_PLATFORM=wayland QT_QUICK_BACKEND=software "$@"; }
+
+server_start() {
+    if [ ! -S "$XDG_RUNTIME_DIR/nudge-wl" ]; then
+        # A copy without kwin_wayland's cap_sys_resource file capability, which an
+        # unprivileged test may not take.
+        cp /usr/bin/kwin_wayland "$work/kwin_wayland"
+        KWIN_SCREENSHOT_NO_PERMISSION_CHECKS=1 "$work/kwin_wayland" --virtual --width 1280 --height 800 \
+            --no-lockscreen --socket nudge-wl >>"$work/kwin.log" 2>&1 &
+        kwin=$!
+        wait_for 30 test -S "$XDG_RUNTIME_DIR/nudge-wl" || return 1
+        # Desktop entries (Nudge's among them) are read from KDE's cache.
+        plasma_env kbuildsycoca5 >>"$work/kwin.log" 2>&1
+        # The accessibility bus first: Qt joins it only if it is there when it starts.
+        dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress >/dev/null
+    fi
+    # env runs plasmawindowed in its own process, so $! is the applet's pid.
+    env WAYLAND_DISPLAY=nudge-wl QT_QPA_PLATFORM=wayland QT_QUICK_BACKEND=software QT_ACCESSIBILITY=1 \
+        QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 plasmawindowed org.kde.plasma.notifications >>"$work/plasma.log" 2>&1 &
+    plasma=$!
+    wait_for 30 owned org.freedesktop.Notifications
+}
+
+server_stop() {
+    [ -n "${inhibitor:-}" ] && kill "$inhibitor" 2>/dev/null
+    kill "${plasma:-}" "${kwin:-}" 2>/dev/null
+    wait ${plasma:-} ${kwin:-} 2>/dev/null
+}
+
+server_kill() { kill -9 "$plasma"; wait "$plasma" 2>/dev/null; }
+server_restart() { server_start; }
+
+popups() { atspi popups plasmawindowed; }
+press() { atspi press plasmawindowed "$1"; }
+dismiss() { atspi close plasmawindowed; }
+
+click_body() {  # the id Nudge last logged for the alert
+    local id
+    id=$("$nudge" log --json --since 1h | tr -d '\n' | grep -o "\"shortId\":\"$alert\",\"event\":\"[a-z-]*\",\"title\":\"[^\"]*\",\"notificationId\":[0-9]*" \
+        | tail -n 1 | sed 's/.*://')
+    dbus-send --session --print-reply --dest=org.freedesktop.Notifications /org/freedesktop/Notifications \
+        org.kde.NotificationManager.InvokeAction "uint32:$id" string:default >/dev/null
+}
+
+# Do not disturb: an application's inhibition (as a presentation or a full-screen game asks
+# for it), held while its connection is; the server says so in its Inhibited property.
+dnd() {
+    case $1 in
+    on)
+        python3 -c '
+from gi.repository import Gio, GLib
+bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+bus.call_sync("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+              "Inhibit", GLib.Variant("(ssa{sv})", ("org.kde.konsole", "a presentation", {})), None, 0, -1, None)
+GLib.MainLoop().run()' &
+        inhibitor=$!
+        ;;
+    off) kill "$inhibitor"; wait "$inhibitor" 2>/dev/null; inhibitor= ;;
+    esac
+}
+
+shot() {  # KWin's screenshot of the top left, where the applet alone puts its pop-ups
+    timeout 20 python3 - "$1" "$work" <<'PY' 2>>"$work/kwin.log"
+import os, subprocess, sys
+from gi.repository import Gio, GLib
+out, work = sys.argv[1], sys.argv[2]
+bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+r, w = os.pipe()
+fds = Gio.UnixFDList.new()
+index = fds.append(w)
+reply, _ = bus.call_with_unix_fd_list_sync(
+    "org.kde.KWin", "/org/kde/KWin/ScreenShot2", "org.kde.KWin.ScreenShot2", "CaptureArea",
+    GLib.Variant("(iiuua{sv}h)", (0, 0, 1280, 800, {}, index)), None, 0, 10000, fds, None)
+os.close(w)
+meta = reply.unpack()[0]
+width, height, stride = meta["width"], meta["height"], meta["stride"]
+# The list keeps a copy of the pipe's end: read the image's size, not to the end.
+data = b""
+while len(data) < stride * height and (chunk := os.read(r, 1 << 16)):
+    data += chunk
+rows = b"".join(data[y * stride:y * stride + width * 4] for y in range(height))
+raw = os.path.join(work, "shot.bgra")
+open(raw, "wb").write(rows)
+subprocess.run(["convert", "-size", f"{width}x{height}", "-depth", "8", f"bgra:{raw}",
+                "-crop", "340x130+0+0", "+repage", out], check=True)
+os.remove(raw)
+PY
+}
