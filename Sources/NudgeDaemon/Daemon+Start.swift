@@ -140,18 +140,32 @@ extension Daemon {
     /// Answers, closings, the ids the server gives, and the server coming and going all go
     /// to the scheduler and from there to the store.
     func followDelivery() {
+        redeliver = loop.addTimer { [unowned self] in
+            let now = Date()
+            report(scheduler.deliveryRestored(now: now), at: now)
+        }
         delivery.onEvent = { [unowned self] event in
             let now = Date()
-            if case .failed(let handle, _) = event { pending.failed(handle: handle) }
+            if case .failed(let handle, let error) = event {
+                pending.failed(handle: handle)
+                // Refused by a server that is there: tried again a little later, a few times.
+                if error.kind == .rejected || error.kind == .noServer, delivery.serverPresent, redeliver.deadline == nil, redeliveries < 5 {
+                    redeliver.deadline = monotonicSeconds() + Double(1 << redeliveries)
+                    redeliveries += 1
+                }
+            }
             report(scheduler.handle(event, now: now), at: now)
         }
         delivery.onShown = { [unowned self] handle in
+            redeliveries = 0
             // The server's id is what the store keeps, for `nudge ack` when no daemon runs,
             // and what the log says (`dunstctl history` shows the same).
             if let id = scheduler.alert(shownAs: handle) { scheduler.markChanged(id) }
             pending.shown(handle: handle, serverID: delivery.serverID(of: handle))
         }
         delivery.onServerChange = { [unowned self] present in
+            redeliveries = 0
+            redeliver.deadline = nil
             if present {
                 log.info("a notification server appeared; delivering what waited")
                 let now = Date()

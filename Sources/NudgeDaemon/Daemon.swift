@@ -63,6 +63,10 @@ public final class Daemon {
     /// -shm (which inotify cannot see, being written through a mapping).
     var storeRecheck: EventLoop.Source!
     var shownBadge: LauncherBadge.State?
+    /// Sends again what a present server refused (GNOME's helper up before its shell): armed
+    /// after a refusal, at 1, 2, 4, 8 and 16 s, then left to the next server that appears.
+    var redeliver: EventLoop.Source!
+    var redeliveries = 0
     var exit: ExitStatus?
     var armed: Date??
 

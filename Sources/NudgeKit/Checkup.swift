@@ -273,8 +273,8 @@ public enum Checkup {
         + Notification.appID.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
             .replacingOccurrences(of: "--", with: "-") + "/"
 
-    /// What GNOME's Settings say of Nudge's notifications: switched off, the shell drops them
-    /// without a word (no NotificationClosed), which nothing else can tell; banners off, they
+    /// What GNOME's Settings say of Nudge's notifications: switched off, the shell shows no
+    /// pop-up and sends no NotificationClosed, which nothing else can tell; banners off, they
     /// go to the tray only. `nil` when `gsettings` cannot say.
     static func gnomeSettings(_ environment: Environment) -> Check? {
         guard let gsettings = environment.searchPath.map({ $0 + "/gsettings" }).first(where: { access($0, X_OK) == 0 }) else { return nil }
@@ -292,7 +292,7 @@ public enum Checkup {
         let name = Phrase("GNOME settings")
         if enabled == "false" {
             // TRANSLATORS: nudge doctor: GNOME Settings → Notifications → Nudge is switched off.
-            return Check(name: name, level: .fail, detail: Phrase("notifications for Nudge are off in GNOME's Settings: GNOME drops every reminder without a word"),
+            return Check(name: name, level: .fail, detail: Phrase("notifications for Nudge are off in GNOME's Settings: GNOME shows no pop-up for them"),
                          fix: Phrase.verbatim("Settings → Notifications → Nudge, or: gsettings set \(schema) enable true"))
         }
         if read(["org.gnome.desktop.notifications", "show-banners"]) == "false" {
