@@ -449,7 +449,7 @@ public final class FreedesktopDelivery: Delivery {
                 if handle <= lastHandle { withdrawnEarly.insert(handle) }
                 return
             }
-            if answered.contains(handle), let later {
+            if answered.contains(handle), fit.closesAnswered, let later {
                 // The server closes an answered pop-up itself; closed only if it did not.
                 closingSoon[id] = handle
                 later(Self.closeAfterActionSeconds) { [weak self] in

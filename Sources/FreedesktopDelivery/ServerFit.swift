@@ -13,6 +13,10 @@ import NudgeCore
 /// - swaync drops an action whose label is empty, `default` included (0.7), so a click
 ///   on the body would only dismiss. There `default` carries Done's label (swaync draws
 ///   `default` as the body click, never as a button).
+/// - Plasma, GNOME Shell and swaync close a pop-up themselves once one of its actions ran;
+///   a CloseNotification after that makes Plasma report a second close. There Nudge leaves
+///   an answered pop-up to the server, closing it only if it is still up a second later.
+///   dunst keeps it up (its menu), so there it is closed at once.
 public struct ServerFit: Sendable, Hashable {
     /// The most buttons the server draws (`default`, the body click, not counted).
     public var maxButtons: Int?
@@ -20,24 +24,28 @@ public struct ServerFit: Sendable, Hashable {
     public var replacesInPlace: Bool
     /// Whether `default` needs a label to be kept.
     public var labelsDefault: Bool
+    /// Whether the server closes a pop-up by itself once an action ran.
+    public var closesAnswered: Bool
 
     /// The spec's behaviour.
-    public static let standard = ServerFit(maxButtons: nil, replacesInPlace: true, labelsDefault: false)
+    public static let standard = ServerFit(maxButtons: nil, replacesInPlace: true, labelsDefault: false, closesAnswered: false)
 
     /// The rules for the server with this `GetServerInformation` name.
     public init(serverName: String) {
         switch serverName {
-        case "gnome-shell": self = ServerFit(maxButtons: 3, replacesInPlace: false, labelsDefault: false)
-        case "SwayNotificationCenter": self = ServerFit(maxButtons: nil, replacesInPlace: true, labelsDefault: true)
+        case "gnome-shell": self = ServerFit(maxButtons: 3, replacesInPlace: false, labelsDefault: false, closesAnswered: true)
+        case "SwayNotificationCenter": self = ServerFit(maxButtons: nil, replacesInPlace: true, labelsDefault: true, closesAnswered: true)
+        case "Plasma": self = ServerFit(maxButtons: nil, replacesInPlace: true, labelsDefault: false, closesAnswered: true)
         default: self = .standard
         }
     }
 
     /// Rules given one by one.
-    public init(maxButtons: Int?, replacesInPlace: Bool, labelsDefault: Bool) {
+    public init(maxButtons: Int?, replacesInPlace: Bool, labelsDefault: Bool, closesAnswered: Bool) {
         self.maxButtons = maxButtons
         self.replacesInPlace = replacesInPlace
         self.labelsDefault = labelsDefault
+        self.closesAnswered = closesAnswered
     }
 
     /// The actions as this server gets them. `actions` come in the order they matter most
