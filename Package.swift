@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "NudgeCalendar", dependencies: ["ICalendar", "NudgeCore"]),
         .target(name: "Platform", dependencies: ["CLinux", "NudgeCore"]),
         .target(name: "DBus", dependencies: ["CDBus"]),
-        .target(name: "DaemonAPI", dependencies: ["DBus", "NudgeCore"]),
+        .target(name: "DaemonAPI", dependencies: ["DBus", "NudgeCore", "Platform"]),
         .target(
             name: "NudgeKit",
             dependencies: ["Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "ICalendar", "NudgeCalendar"]

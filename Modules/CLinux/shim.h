@@ -3,7 +3,9 @@
 
 /* What Glibc's Swift module leaves out: the Linux descriptors the event loop polls (a
    child as a pidfd too), malloc_trim, libintl (gettext), and statfs (which file system a
-   path is in). Only re-exports; nothing else belongs here. */
+   path is in), and closefrom for a spawned child (glibc 2.34 declares it only under
+   _GNU_SOURCE, so it is declared here as glibc does). Only re-exports; nothing else belongs
+   here. */
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
@@ -14,5 +16,8 @@
 #include <libintl.h>
 #include <locale.h>
 #include <sys/vfs.h>
+#include <spawn.h>
+
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 
 #endif

@@ -7,4 +7,12 @@ public enum NudgeService {
     /// The daemon's interface: the methods `Reload`, `Status`, `Next`, `Ack`, `Done`, `Snooze`
     /// and `Drink`, and the signals `Fired` and `Water`.
     public static let interface = "io.github.nudge.Nudge1"
+    /// Nudge's version, as every program of it says it.
+    public static let version = "0.1.0"
+    /// The name the window owns while it is open (see `nudge-window`): a second start asks
+    /// it to come up instead of opening another window.
+    public static let windowBusName = "io.github.nudge.Nudge.Window"
+    /// The window's object and interface: `Present(s id)`, an empty id for none.
+    public static let windowObjectPath = "/io/github/nudge/Nudge/Window"
+    public static let windowInterface = "io.github.nudge.Nudge.Window1"
 }

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import CLinux
 #endif
 
 /// Starting programs, the one way Nudge does it: directly (`posix_spawn`, never a shell),
@@ -29,6 +30,10 @@ public enum ChildProcess {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of this process reaches the child: a descriptor someone left without
+        // close-on-exec (Foundation's Process keeps a socket in its child to learn when it
+        // ends) would otherwise live on in a window that outlives the daemon.
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -138,10 +138,29 @@ public final class EventLoop {
     /// One turn: the before-wait callbacks, one poll(2) (at most `maxWait` milliseconds,
     /// `nil` for as long as the sources allow), and the callbacks of what is ready.
     public func turn(maxWait: Int32? = nil) throws(SystemError) {
+        guard var wait = prepare(maxWait: maxWait) else { return }
+        try systemCall("poll") { poll(&wait.descriptors, nfds_t(wait.descriptors.count), wait.timeout) }
+        dispatch(wait)
+    }
+
+    /// What one turn waits for: the descriptors to poll and for how long (milliseconds, -1
+    /// for as long as it takes). Another loop that hosts this one (GLib's, under a window)
+    /// polls them itself and hands them back, with what poll said, to ``dispatch(_:)``.
+    public struct Wait {
+        public var descriptors: [pollfd]
+        public var timeout: Int32
+        /// The sources taken at the start of the turn, and their slices of `descriptors`.
+        fileprivate let sources: [Source]
+        fileprivate let slices: [ObjectIdentifier: Range<Int>]
+    }
+
+    /// The first half of a turn: the before-wait callbacks, then what to wait for; `nil`
+    /// when a callback asked the loop to exit.
+    public func prepare(maxWait: Int32? = nil) -> Wait? {
         for source in sources {
             guard !source.isRemoved, case .beforeWait(let handler) = source.kind else { continue }
             handler()
-            if exitRequested { return }
+            if exitRequested { return nil }
         }
         // Taken once: sources added by callbacks wait for the next turn.
         let current = sources
@@ -165,10 +184,15 @@ public final class EventLoop {
             }
             slices[ObjectIdentifier(source)] = start..<descriptors.count
         }
-        try systemCall("poll") { poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: timeout)) }
+        return Wait(descriptors: descriptors, timeout: Int32(clamping: timeout), sources: current, slices: slices)
+    }
+
+    /// The second half: the callbacks of what is ready, given what poll said of
+    /// `wait.descriptors` (in their order) and the timers now due.
+    public func dispatch(_ wait: Wait) {
         let after = monotonicSeconds()
-        for source in current where !source.isRemoved {
-            let results = slices[ObjectIdentifier(source)].map { Array(descriptors[$0]) } ?? []
+        for source in wait.sources where !source.isRemoved {
+            let results = wait.slices[ObjectIdentifier(source)].map { Array(wait.descriptors[$0]) } ?? []
             switch source.kind {
             case .descriptor(_, _, let handler):
                 if let revents = results.first?.revents, revents != 0 { handler(revents) }

@@ -1,4 +1,5 @@
 import NudgeKit
+import NudgeCore
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,7 @@ import Platform
 /// The `nudge` command: reminders as desktop pop-ups.
 @main
 struct Nudge: ParsableCommand {
-    static let version = "0.1.0"
+    static let version = NudgeService.version
 
     static let configuration = CommandConfiguration(
         commandName: "nudge",
