@@ -1,11 +1,32 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// GTK 4's and libadwaita's header folders, for the window alone, from pkg-config. Not a
+/// `pkgConfig:` system library: SwiftPM reads those for every build of every product and
+/// warns of GLib's `-pthread` each time (swift-package-manager #10549), and `nudge` must
+/// build without GTK. Empty where GTK's development files are missing: then only
+/// `nudge-window` fails to build.
+let gtkHeaderFlags: [String] = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/pkg-config")
+    process.arguments = ["--cflags-only-I", "libadwaita-1"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return [] }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return [] }
+    return text.split(whereSeparator: \.isWhitespace).filter { $0.hasPrefix("-I") }.flatMap { ["-Xcc", String($0)] }
+}()
 
 let package = Package(
     name: "nudge",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "nudge", targets: ["nudge"]),
+        .executable(name: "nudge-window", targets: ["nudge-window"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -21,6 +42,8 @@ let package = Package(
             providers: [.apt(["libdbus-1-dev"])]
         ),
         .systemLibrary(name: "CLinux", path: "Modules/CLinux"),
+        // GTK 4 and libadwaita, for the window alone: `nudge` never links them.
+        .systemLibrary(name: "CAdwaita", path: "Modules/CAdwaita", providers: [.apt(["libadwaita-1-dev"])]),
         .systemLibrary(
             name: "CSQLite",
             path: "Modules/CSQLite",
@@ -63,6 +86,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .executableTarget(
+            name: "nudge-window",
+            dependencies: ["CAdwaita", "AlertScreen", "DaemonAPI", "DBus", "Localization", "NudgeCore", "NudgeKit", "NudgeStore", "Platform"],
+            swiftSettings: [.unsafeFlags(gtkHeaderFlags)]
         ),
         .target(name: "BenchSupport", path: "bench/Sources/BenchSupport"),
         .executableTarget(
@@ -126,6 +154,8 @@ let package = Package(
         // The operations every face calls, and the command line's parsing, in-process.
         .testTarget(name: "NudgeKitTests", dependencies: ["NudgeKit", "nudge", "NudgeCore", "NudgeStore",
                                                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The window, driven through AT-SPI on a display of its own.
+        .testTarget(name: "WindowTests", dependencies: ["TestSupport"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport", "DBus", "NudgeCore", "NudgeStore"]),
         .target(name: "TestSupport", dependencies: ["DBus", "Platform"], path: "Tests/TestSupport"),
         // The in-memory Delivery: pure, for the core's tests and the benches alike.

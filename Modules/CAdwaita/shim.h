@@ -1,0 +1,41 @@
+#ifndef NUDGE_CADWAITA_SHIM_H
+#define NUDGE_CADWAITA_SHIM_H
+
+#include <adwaita.h>
+
+/* What Swift cannot call itself: variadic functions and macros that are not constants.
+   Each helper does exactly one thing; nothing else belongs here. */
+
+/* g_signal_connect_data with the handler as a plain pointer: Swift passes each signal's
+   own @convention(c) thunk, and GLib calls `notify` with `data` when the handler goes. */
+static inline gulong nudge_signal_connect(gpointer instance, const char *signal, const void *handler,
+                                          gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, (GCallback)handler, data, notify, (GConnectFlags)0);
+}
+
+/* gtk_accessible_update_property is variadic. */
+static inline void nudge_accessible_set_label(gpointer accessible, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void nudge_accessible_set_description(gpointer accessible, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+/* A GSource with room for its owner: another event loop hosted in GLib's. */
+typedef struct {
+    GSource source;
+    void *owner;
+} NudgeHostedSource;
+
+static inline GSource *nudge_hosted_source_new(GSourceFuncs *funcs, void *owner) {
+    GSource *source = g_source_new(funcs, sizeof(NudgeHostedSource));
+    ((NudgeHostedSource *)source)->owner = owner;
+    return source;
+}
+
+static inline void *nudge_hosted_source_owner(GSource *source) {
+    return ((NudgeHostedSource *)source)->owner;
+}
+
+#endif

@@ -1,0 +1,124 @@
+import CAdwaita
+import Foundation
+
+/// A widget as GTK hands it out. GTK's other types are reached from it with ``as(_:)``.
+typealias Widget = UnsafeMutablePointer<GtkWidget>
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+    /// The same object as another of GTK's types (GTK's own casting macros, unchecked).
+    func `as`<T>(_: T.Type) -> UnsafeMutablePointer<T> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self) }
+    /// The same object where GTK declares the type opaque (GtkSwitch, GtkLabel…).
+    var opaque: OpaquePointer { OpaquePointer(self) }
+    var raw: gpointer { UnsafeMutableRawPointer(self) }
+}
+
+/// A Swift closure GLib owns: retained when connected, released by GLib's destroy notify
+/// when the handler or the object goes, so neither side can outlive the other.
+private final class Closure: @unchecked Sendable {
+    let action: @MainActor () -> Void
+    init(_ action: @escaping @MainActor () -> Void) { self.action = action }
+}
+
+private let runClosure: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+    guard let data else { return }
+    let closure = Unmanaged<Closure>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { closure.action() }
+}
+
+/// For `notify::property` (object, GParamSpec, data).
+private let runNotify: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+    guard let data else { return }
+    let closure = Unmanaged<Closure>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { closure.action() }
+}
+
+/// For signals that return a gboolean (`close-request`): handled, nothing else runs.
+private let runStopping: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+    guard let data else { return 0 }
+    let closure = Unmanaged<Closure>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { closure.action() }
+    return 1
+}
+
+private let releaseClosure: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+    guard let data else { return }
+    Unmanaged<Closure>.fromOpaque(data).release()
+}
+
+private func connect(_ instance: gpointer, _ signal: String, _ thunk: UnsafeRawPointer, _ action: @escaping @MainActor () -> Void) {
+    let data = Unmanaged.passRetained(Closure(action)).toOpaque()
+    _ = nudge_signal_connect(instance, signal, thunk, data, releaseClosure)
+}
+
+/// Calls `action` on `signal` of a signal whose handler takes (instance, data): `clicked`,
+/// `activate`, `changed`, `value-changed`, `toggled`.
+@MainActor func on(_ instance: gpointer, _ signal: String, _ action: @escaping @MainActor () -> Void) {
+    connect(instance, signal, unsafeBitCast(runClosure, to: UnsafeRawPointer.self), action)
+}
+
+/// Calls `action` when `property` of `instance` changes.
+@MainActor func onNotify(_ instance: gpointer, _ property: String, _ action: @escaping @MainActor () -> Void) {
+    connect(instance, "notify::" + property, unsafeBitCast(runNotify, to: UnsafeRawPointer.self), action)
+}
+
+/// Calls `action` on a signal that asks whether it was handled (`close-request`), saying yes.
+@MainActor func onStopping(_ instance: gpointer, _ signal: String, _ action: @escaping @MainActor () -> Void) {
+    connect(instance, signal, unsafeBitCast(runStopping, to: UnsafeRawPointer.self), action)
+}
+
+/// Gives an accessible name to a control whose visible text does not say what it acts on
+/// (a switch: which reminder it switches).
+func setAccessibleName(_ widget: Widget, _ name: String) {
+    nudge_accessible_set_label(widget.raw, name)
+}
+
+func setAccessibleDescription(_ widget: Widget, _ description: String) {
+    nudge_accessible_set_description(widget.raw, description)
+}
+
+/// A label, as GTK makes one, left-aligned and wrapping where asked.
+func label(_ text: String, classes: [String] = [], wrap: Bool = false) -> Widget {
+    let widget = gtk_label_new(text)!
+    gtk_label_set_xalign(widget.opaque, 0)
+    if wrap {
+        gtk_label_set_wrap(widget.opaque, 1)
+        gtk_label_set_wrap_mode(widget.opaque, PANGO_WRAP_WORD_CHAR)
+    }
+    for name in classes { gtk_widget_add_css_class(widget, name) }
+    return widget
+}
+
+func setText(_ label: Widget, _ text: String) {
+    // Setting the same text again would still queue a resize.
+    if String(cString: gtk_label_get_text(label.opaque)) != text { gtk_label_set_text(label.opaque, text) }
+}
+
+@MainActor func button(_ text: String, classes: [String] = [], _ action: @escaping @MainActor () -> Void) -> Widget {
+    let widget = gtk_button_new_with_mnemonic(text)!
+    // GTK 4.8 names a mnemonic button by its raw label and its text together ("_Start Start").
+    setAccessibleName(widget, text.replacingOccurrences(of: "_", with: ""))
+    for name in classes { gtk_widget_add_css_class(widget, name) }
+    on(widget.raw, "clicked", action)
+    return widget
+}
+
+@MainActor func iconButton(_ icon: String, name: String, _ action: @escaping @MainActor () -> Void) -> Widget {
+    let widget = gtk_button_new_from_icon_name(icon)!
+    gtk_widget_set_tooltip_text(widget, name)
+    setAccessibleName(widget, name)
+    on(widget.raw, "clicked", action)
+    return widget
+}
+
+func box(_ orientation: GtkOrientation, spacing: Int32 = 0, _ children: [Widget] = []) -> Widget {
+    let widget = gtk_box_new(orientation, spacing)!
+    for child in children { gtk_box_append(widget.as(GtkBox.self), child) }
+    return widget
+}
+
+/// Text where GTK reads Pango markup (a toast's title): `<`, `&` and quotes escaped.
+func markup(_ text: String) -> String {
+    guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+    defer { g_free(escaped) }
+    return String(cString: escaped)
+}

@@ -1,0 +1,395 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CAdwaita
+import AlertScreen
+import DaemonAPI
+import DBus
+import Foundation
+import Localization
+import NudgeCore
+import NudgeKit
+import NudgeStore
+import Platform
+
+/// The window: the daemon's state on top (and what to do when it is not running), the
+/// day's water, then every reminder with its switch. It reads the store when the store's
+/// folder says it changed (inotify, 30 ms after the last write, 200 ms at most), when the
+/// daemon comes, goes or fires (the session bus), and at the next showing; it never polls.
+/// Every change goes through the operations every face shares (NudgeKit), with their
+/// messages, shown as toasts.
+@MainActor final class MainWindow {
+    let window: Widget
+    private let host: HostedLoop
+    private let bus: Connection?
+    private let session: StoreSession
+    private let storePath: String
+    private let files: FileWatcher?
+    private var list = AlertList(timeStyle: TimeStyle.person(), language: Catalog.shared.language)
+    private var water: WaterProgress?
+    private var daemon: DaemonStatus?
+    private var asking = false
+
+    private let toasts: Widget, title: Widget
+    private let serviceGroup: Widget, serviceRow: Widget
+    private let waterGroup: Widget, waterRow: Widget, waterLevel: Widget, drankButton: Widget
+    private let listBox: Widget, empty: Widget
+    private var rows: [String: ReminderRow] = [:]
+    private var order: [String] = []
+    /// The store changed: read again once the writer is done.
+    private var settle: EventLoop.Source!, settleLatest: Double?
+    /// Wakes at the next showing, when the list's order and words change.
+    private var nextShowing: EventLoop.Source!
+    /// The reminder to show once the list is read (the window opened from its pop-up).
+    private var pendingFocus: String?
+
+    init(application: UnsafeMutablePointer<AdwApplication>, host: HostedLoop, bus: Connection?) {
+        self.host = host
+        self.bus = bus
+        storePath = StoreAccess.path
+        session = StoreSession(path: storePath)
+        files = try? FileWatcher()
+        if let files { try? StoreSession.watch(storePath, with: files) }
+
+        window = adw_application_window_new(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self))
+        gtk_window_set_title(window.as(GtkWindow.self), "Nudge")
+        gtk_window_set_default_size(window.as(GtkWindow.self), 640, 720)
+        gtk_window_set_icon_name(window.as(GtkWindow.self), Notification.appID)
+
+        let header = adw_header_bar_new()!
+        title = adw_window_title_new("Nudge", "")
+        adw_header_bar_set_title_widget(header.opaque, title)
+
+        // The service: shown only when something is missing.
+        serviceGroup = adw_preferences_group_new()
+        serviceRow = adw_action_row_new()
+        adw_preferences_row_set_use_markup(serviceRow.as(AdwPreferencesRow.self), 0)
+        adw_action_row_set_subtitle_lines(serviceRow.as(AdwActionRow.self), 3)
+        adw_preferences_group_add(serviceGroup.as(AdwPreferencesGroup.self), serviceRow)
+
+        // Water: today's intake against the goal, the cup, and taking the last one back.
+        waterGroup = adw_preferences_group_new()
+        // TRANSLATORS: the window's heading over the day's water.
+        adw_preferences_group_set_title(waterGroup.as(AdwPreferencesGroup.self), tr("Water"))
+        waterRow = adw_action_row_new()
+        adw_preferences_row_set_use_markup(waterRow.as(AdwPreferencesRow.self), 0)
+        waterLevel = gtk_level_bar_new()
+        gtk_widget_set_size_request(waterLevel, 120, -1)
+        gtk_widget_set_valign(waterLevel, GTK_ALIGN_CENTER)
+        // TRANSLATORS: the accessible name of the window's water bar.
+        setAccessibleName(waterLevel, tr("Water today"))
+
+        listBox = gtk_list_box_new()
+        gtk_list_box_set_selection_mode(listBox.opaque, GTK_SELECTION_NONE)
+        gtk_widget_add_css_class(listBox, "boxed-list")
+        // TRANSLATORS: the accessible name of the window's list of reminders.
+        setAccessibleName(listBox, tr("Reminders"))
+        empty = adw_status_page_new()
+        adw_status_page_set_icon_name(empty.opaque, Notification.appID)
+        // TRANSLATORS: the window with no reminders.
+        adw_status_page_set_title(empty.opaque, tr("No reminders yet"))
+        // TRANSLATORS: the window with no reminders: how to add one until the window can.
+        adw_status_page_set_description(empty.opaque, tr("Add one with nudge add, or in nudge ui."))
+
+        drankButton = gtk_button_new()
+        toasts = adw_toast_overlay_new()
+
+        let remindersHeading = label(tr("Reminders"), classes: ["heading"])
+        let content = box(GTK_ORIENTATION_VERTICAL, spacing: 18, [serviceGroup, waterGroup, remindersHeading, listBox, empty])
+        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+            side(content, 18)
+        }
+        let clamp = adw_clamp_new()!
+        adw_clamp_set_maximum_size(clamp.opaque, 720)
+        adw_clamp_set_child(clamp.opaque, content)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(scroller.opaque, clamp)
+        gtk_widget_set_vexpand(scroller, 1)
+        adw_toast_overlay_set_child(toasts.opaque, scroller)
+        let page = box(GTK_ORIENTATION_VERTICAL, spacing: 0, [header, toasts])
+        adw_application_window_set_content(window.as(AdwApplicationWindow.self), page)
+
+        buildWater()
+        buildService()
+        watch()
+        reload()
+        refreshStatus()
+    }
+
+    // MARK: Pieces built once
+
+    private func buildWater() {
+        let language = Catalog.shared.language
+        on(drankButton.raw, "clicked") { [unowned self] in
+            act { () throws(OperationError) in
+                let logged = try Drinking.drink(nil, at: nil, now: Date())
+                // TRANSLATORS: the window's note after a drink; %1$s is the amount (250 ml), %2$s the time.
+                toast(format(tr("Drank %1$s at %2$s"), Water.text(logged.millilitres), logged.when))
+            }
+        }
+        gtk_button_set_label(drankButton.as(GtkButton.self), language.drank(250))
+        gtk_widget_set_valign(drankButton, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(drankButton, "suggested-action")
+        // TRANSLATORS: the window's button that takes back the last drink logged.
+        let undo = iconButton("edit-undo-symbolic", name: tr("Take back the last drink")) { [unowned self] in
+            act { () throws(OperationError) in
+                let logged = try Drinking.undo(now: Date())
+                // TRANSLATORS: the window's note after taking a drink back; %1$s is the amount (250 ml), %2$s when it was drunk.
+                toast(format(tr("Took back %1$s from %2$s"), Water.text(logged.millilitres), logged.when))
+            }
+        }
+        gtk_widget_add_css_class(undo, "flat")
+        gtk_widget_set_valign(undo, GTK_ALIGN_CENTER)
+        for suffix in [waterLevel, undo, drankButton] { adw_action_row_add_suffix(waterRow.as(AdwActionRow.self), suffix) }
+        adw_preferences_group_add(waterGroup.as(AdwPreferencesGroup.self), waterRow)
+    }
+
+    private func buildService() {
+        // TRANSLATORS: the window's button that starts the reminder service.
+        let start = button(tr("_Start"), classes: ["suggested-action"]) { [unowned self] in startDaemon() }
+        gtk_widget_set_valign(start, GTK_ALIGN_CENTER)
+        adw_action_row_add_suffix(serviceRow.as(AdwActionRow.self), start)
+        // TRANSLATORS: the window: the reminder service is not running.
+        adw_preferences_row_set_title(serviceRow.as(AdwPreferencesRow.self), tr("Reminders are not shown"))
+        // TRANSLATORS: the window: why reminders are not shown, and what Start does.
+        adw_action_row_set_subtitle(serviceRow.as(AdwActionRow.self), tr("Nudge's service is not running. Start it to see pop-ups at their time."))
+        gtk_widget_set_visible(serviceGroup, 0)
+    }
+
+    // MARK: Following changes
+
+    private func watch() {
+        let loop = host.loop
+        settle = loop.addTimer { [unowned self] in
+            MainActor.assumeIsolated {
+                settleLatest = nil
+                reload()
+                refreshStatus()
+            }
+        }
+        nextShowing = loop.addTimer { [unowned self] in MainActor.assumeIsolated { reload() } }
+        if let files {
+            loop.add(descriptor: files.fd) { [unowned self] _ in
+                MainActor.assumeIsolated {
+                    guard !files.read().isEmpty else { return }
+                    storeChanged()
+                }
+            }
+        }
+        if let bus {
+            loop.add(bus: bus) {}
+            try? bus.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
+                                         member: "NameOwnerChanged", arg0: NudgeService.busName), confirmed: false) { [unowned self] _ in
+                MainActor.assumeIsolated { refreshStatus() }
+            }
+            try? bus.subscribe(MatchRule(interface: NudgeService.interface, member: "Fired"), confirmed: false) { [unowned self] _ in
+                MainActor.assumeIsolated { storeChanged() }
+            }
+        }
+    }
+
+    /// Read once the writer is done: 30 ms without a change, 200 ms at most.
+    private func storeChanged() {
+        let now = monotonicSeconds(), latest = settleLatest ?? now + 0.2
+        (settle.deadline, settleLatest) = (min(now + 0.03, latest), latest)
+    }
+
+    /// The store read again: the rows, the water, the wake-up at the next showing.
+    func reload() {
+        let now = Date()
+        do {
+            if session.isRemoved {
+                session.release()
+                list.set([], showings: [], order: [])
+            } else {
+                let following = session.isStale
+                let store: AppDatabase
+                do { store = try session.store() } catch { throw OperationError(error) }
+                if following, let files { try? StoreSession.watch(storePath, with: files) }
+                var unreadable = false
+                let alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
+                let (showings, order) = try Operations.order(alerts, in: store, now: now, all: false)
+                list.set(alerts, showings: showings, order: order)
+                water = try? StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
+                _ = session.settle()
+            }
+        } catch let error as OperationError {
+            toast(error.message)
+        } catch {
+            toast("\(error)")
+        }
+        show(list.rows(filter: nil, system: LocalZone.current))
+        showWater()
+        if let next = list.next?.instant {
+            nextShowing.deadline = monotonicSeconds() + max(next.timeIntervalSince(now), 0) + 0.05
+        } else {
+            nextShowing.deadline = nil
+        }
+        if let id = pendingFocus, let row = rows[id] {
+            pendingFocus = nil
+            row.focus()
+        }
+    }
+
+    private func show(_ models: [ScreenModel.Row]) {
+        let alerts = Dictionary(list.alerts.map { ($0.id.hex, $0) }, uniquingKeysWith: { first, _ in first })
+        let ids = models.map(\.id)
+        for gone in Set(rows.keys).subtracting(ids) {
+            gtk_list_box_remove(listBox.opaque, rows[gone]!.row)
+            rows[gone] = nil
+        }
+        let reordered = ids.filter { rows[$0] != nil } != order.filter { ids.contains($0) }
+        for (position, model) in models.enumerated() {
+            let minutes = max((alerts[model.id]?.snoozeSeconds ?? 600) / 60, 1)
+            if let row = rows[model.id] {
+                row.update(model, snoozeMinutes: minutes)
+                if reordered {
+                    // The list box holds the row's only reference: kept across the move.
+                    g_object_ref(row.row.raw)
+                    gtk_list_box_remove(listBox.opaque, row.row)
+                    gtk_list_box_insert(listBox.opaque, row.row, Int32(position))
+                    g_object_unref(row.row.raw)
+                }
+            } else {
+                let row = ReminderRow(model, snoozeMinutes: minutes, actions: actions)
+                rows[model.id] = row
+                gtk_list_box_insert(listBox.opaque, row.row, Int32(position))
+            }
+        }
+        order = ids
+        gtk_widget_set_visible(listBox, models.isEmpty ? 0 : 1)
+        gtk_widget_set_visible(empty, models.isEmpty ? 1 : 0)
+        updateTitle()
+    }
+
+    private func showWater() {
+        let hasWater = list.alerts.contains { $0.kind == .water }
+        guard let water, hasWater || water.intake > 0 else { return gtk_widget_set_visible(waterGroup, 0) }
+        gtk_widget_set_visible(waterGroup, 1)
+        let language = Catalog.shared.language
+        adw_preferences_row_set_title(waterRow.as(AdwPreferencesRow.self), language.waterProgress(water.intake, goal: water.goal))
+        gtk_level_bar_set_value(waterLevel.opaque, min(Double(water.intake) / Double(max(water.goal, 1)), 1))
+        gtk_button_set_label(drankButton.as(GtkButton.self), language.drank(water.cup))
+    }
+
+    /// The daemon's `Status()`, never waited for more than 300 ms: a stalled daemon reads
+    /// as not running rather than stalling the window.
+    private func refreshStatus() {
+        guard let bus else { return showStatus(nil) }
+        guard !asking else { return }
+        asking = true
+        DaemonStatus.query(on: bus, timeout: .milliseconds(300)) { [unowned self] status in
+            MainActor.assumeIsolated {
+                asking = false
+                showStatus(status)
+            }
+        }
+    }
+
+    private func showStatus(_ status: DaemonStatus?) {
+        daemon = status
+        gtk_widget_set_visible(serviceGroup, status == nil ? 1 : 0)
+        updateTitle()
+    }
+
+    private func updateTitle() {
+        let line = Chrome.status(daemonRunning: daemon != nil, awayReason: daemon?.awayReason,
+                                 unanswered: daemon.map { Int($0.pending) } ?? list.unanswered, water: nil,
+                                 hasWaterReminder: false, language: Catalog.shared.language)
+        adw_window_title_set_subtitle(title.opaque, line)
+    }
+
+    // MARK: Changes, through the operations every face shares
+
+    private var actions: ReminderRow.Actions {
+        ReminderRow.Actions(
+            toggle: { [unowned self] id, on in
+                act { () throws(OperationError) in
+                    try AlertIDs.update([id], announce: { _ in }) { alert in
+                        alert.enabled = on
+                        return on ? Labels.on : Labels.off
+                    }
+                }
+            },
+            done: { [unowned self] id in
+                act { () throws(OperationError) in try Answer.acknowledge.apply(to: [id], now: Date(), announce: { _ in }) }
+            },
+            snooze: { [unowned self] id in
+                let seconds = list.alerts.first { $0.id.hex == id }?.snoozeSeconds ?? 600
+                act { () throws(OperationError) in try Answer.snooze(seconds: seconds).apply(to: [id], now: Date(), announce: { toast($0) }) }
+            },
+            delete: { [unowned self] id in delete(id) })
+    }
+
+    /// Deleted at once, with a toast that puts it back.
+    private func delete(_ id: String) {
+        guard let alert = list.alerts.first(where: { $0.id.hex == id }) else { return }
+        act { () throws(OperationError) in
+            _ = try Operations.remove([id])
+            // TRANSLATORS: the window's toast after a delete; %s is the reminder's title.
+            let toast = adw_toast_new(markup(format(tr("Deleted “%s”"), alert.title.escapingControls)))!
+            // TRANSLATORS: the toast's button that puts a deleted reminder back.
+            adw_toast_set_button_label(toast, tr("_Undo"))
+            on(UnsafeMutableRawPointer(toast), "button-clicked") { [unowned self] in
+                act { () throws(OperationError) in try Operations.save(alert) }
+            }
+            adw_toast_overlay_add_toast(toasts.opaque, toast)
+        }
+    }
+
+    private func act(_ body: () throws(OperationError) -> Void) {
+        do {
+            try body()
+        } catch {
+            toast(error.message)
+        }
+        reload()
+        refreshStatus()
+    }
+
+    func toast(_ text: String) {
+        let toast = adw_toast_new(markup(text.escapingControls))!
+        adw_toast_overlay_add_toast(toasts.opaque, toast)
+    }
+
+    /// `nudge daemon`, the program beside this one, in a process group of its own: it
+    /// keeps running when the window closes. Its end is reaped and, when it failed, said.
+    private func startDaemon() {
+        let program = Self.sibling("nudge")
+        do {
+            let (pid, _) = try ChildProcess.spawn(program, ["daemon"], group: true)
+            try host.loop.add(child: pid) { [unowned self] exit in
+                MainActor.assumeIsolated {
+                    if exit != .exited(0) {
+                        // TRANSLATORS: the window: the service it started ended at once.
+                        toast(tr("Nudge's service stopped right after it started: nudge doctor says why."))
+                    }
+                    refreshStatus()
+                }
+            }
+        } catch {
+            toast("\(error)")
+        }
+    }
+
+    /// A program installed beside this one.
+    static func sibling(_ name: String) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return name }
+        let own = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (own as NSString).deletingLastPathComponent + "/" + name
+    }
+
+    // MARK: Presenting
+
+    /// Brings the window up, at a reminder when one is named.
+    func present(at id: String?) {
+        if let id {
+            let full = list.alerts.first { $0.id.hex == id || $0.id.hex.hasPrefix(id) }?.id.hex ?? id
+            if let row = rows[full] { row.focus() } else { pendingFocus = full }
+        }
+        gtk_window_present(window.as(GtkWindow.self))
+    }
+}

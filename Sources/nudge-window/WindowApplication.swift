@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CAdwaita
+import NudgeCore
+
+/// The GTK side of the program: an AdwApplication with the desktop entry's id (so the
+/// desktop matches the window to Nudge's entry and icon), marked non-unique: GApplication
+/// would otherwise take the id as a bus name, and that name is the daemon's. Uniqueness is
+/// ``WindowInstance``'s. Closing the window ends the program; the daemon keeps firing.
+@MainActor final class WindowApplication {
+    private let application: UnsafeMutablePointer<AdwApplication>
+    private let host = HostedLoop()
+    private let instance: WindowInstance
+    private var window: MainWindow?
+    private var show: String?
+
+    init(instance: WindowInstance, show: String?) {
+        self.instance = instance
+        self.show = show
+        application = adw_application_new(Notification.appID, G_APPLICATION_NON_UNIQUE)
+        g_set_application_name("Nudge")
+        on(application, "activate") { [unowned self] in activate() }
+    }
+
+    func run() -> Int32 {
+        host.attach()
+        instance.serve { [unowned self] id in
+            MainActor.assumeIsolated {
+                show = id
+                activate()
+            }
+        }
+        // GApplication parses no arguments of ours: only the program's name is passed.
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup("nudge-window"), nil]
+        defer { free(argv[0]) }
+        let status = g_application_run(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self), 1, &argv)
+        host.detach()
+        return status
+    }
+
+    private func activate() {
+        if window == nil {
+            window = MainWindow(application: application, host: host, bus: instance.bus)
+        }
+        window?.present(at: show)
+        show = nil
+    }
+}

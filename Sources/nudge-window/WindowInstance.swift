@@ -1,0 +1,47 @@
+import DBus
+import NudgeCore
+import Platform
+
+/// One window per session, kept by a name on the session bus (``NudgeService/windowBusName``,
+/// never the daemon's own name, which is public API and the daemon's). The first window
+/// owns it and answers `Present(s id)`; a second start calls that and ends. Without a
+/// session bus every start opens its own window.
+final class WindowInstance {
+    /// The connection the window keeps (its name, the daemon's signals); `nil` without a bus.
+    let bus: Connection?
+    private var owned = false
+
+    init(environment: Environment) {
+        bus = environment.sessionBusAddress.flatMap { try? Connection.bus(address: $0) }
+    }
+
+    /// Hands `show` to the window already open, if there is one; `true` when it took it.
+    func forward(show id: String?) -> Bool {
+        guard let bus else { return false }
+        switch try? bus.requestName(NudgeService.windowBusName) {
+        case .primaryOwner?, .alreadyOwner?:
+            owned = true
+            return false
+        default:
+            // Another window owns the name (or the bus refused it): ask it to come up.
+            return (try? bus.call(destination: NudgeService.windowBusName, path: NudgeService.windowObjectPath,
+                                  interface: NudgeService.windowInterface, member: "Present",
+                                  arguments: [.string(id ?? "")], autoStart: false)) != nil
+        }
+    }
+
+    /// Answers `Present(s id)` with `present` while the window is open.
+    func serve(_ present: @escaping (String?) -> Void) {
+        guard owned, let bus else { return }
+        let object = ExportedObject(path: NudgeService.windowObjectPath, interfaces: [
+            .init(NudgeService.windowInterface, methods: [
+                .init("Present", inputs: [.init("id", "s")]) { arguments, _ in
+                    let id = arguments.first?.string ?? ""
+                    present(id.isEmpty ? nil : id)
+                    return []
+                },
+            ]),
+        ])
+        try? bus.export(object)
+    }
+}

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CAdwaita
+import DBus
+import Localization
+import NudgeCore
+import NudgeKit
+import Platform
+
+// nudge-window: Nudge's window, for people who never open a terminal. Its own program, so
+// `nudge` itself never loads GTK. It calls the operations every face shares (NudgeKit)
+// and the daemon's bus API; nothing else of the command line.
+
+let usage = """
+    Usage: nudge-window [--show ID]
+
+    Opens Nudge's window: every reminder with its switch, what waits for an answer, and the
+    day's water. Started again, it raises the window already open.
+
+      --show ID    open the window at this reminder (a pop-up's body click does this)
+      --version    print the version and exit
+      -h, --help   print this help and exit
+    """
+
+var showID: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    case "--version":
+        print("nudge-window \(NudgeService.version)")
+        exit(0)
+    case "--show":
+        guard let id = arguments.popFirst(), !id.isEmpty else {
+            // TRANSLATORS: nudge-window --show without an id.
+            writeError(tr("nudge-window: --show needs a reminder's id"))
+            exit(64)
+        }
+        showID = id
+    default:
+        // TRANSLATORS: nudge-window with an argument it does not know; %s is the argument.
+        writeError(format(tr("nudge-window: unknown argument %s (see --help)"), argument.escapingControls))
+        exit(64)
+    }
+}
+
+// One window per session: a second start hands its request to the first and ends.
+let instance = WindowInstance(environment: .current)
+if instance.forward(show: showID) { exit(0) }
+
+MainActor.assumeIsolated {
+    let application = WindowApplication(instance: instance, show: showID)
+    exit(application.run())
+}

@@ -1,0 +1,106 @@
+import DBus
+import Foundation
+
+/// Nudge's window as a person meets it, for one test: on an X display of its own, in a
+/// ``Desktop``'s session, with the accessibility bus a screen reader uses. It is driven
+/// through AT-SPI by `Tests/bench/window/atspi-window.py`, by role and accessible name,
+/// as a screen reader or a keyboard reaches it.
+public final class WindowSession: @unchecked Sendable {
+    public let desktop: Desktop
+    public let display: PrivateDisplay
+    /// The locale the window runs in (`LANG`).
+    public let locale: String
+    private let accessibility: Running
+    private var window: Running?
+
+    /// The built window, beside the built `nudge`.
+    public static var windowPath: String { (Bench.nudgePath as NSString).deletingLastPathComponent + "/nudge-window" }
+    static var driverPath: String { Bench.packageRoot.appendingPathComponent("Tests/bench/window/atspi-window.py").path }
+
+    /// Starts the display and the accessibility bus (at-spi2-core's launcher, which owns
+    /// `org.a11y.Bus` on the session bus, where GTK looks for it).
+    public init(desktop: Desktop, locale: String = "en_US.UTF-8") throws {
+        self.desktop = desktop
+        self.locale = locale
+        display = try PrivateDisplay()
+        for folder in ["config", "cache"] {
+            try FileManager.default.createDirectory(atPath: desktop.directory + "/" + folder, withIntermediateDirectories: true)
+        }
+        let environment = Self.environment(desktop, display, locale)
+        // Its output goes nowhere: the bus and registry it starts would otherwise hold the
+        // collector's pipes open past the test. On SIGTERM it stops the bus it started.
+        accessibility = try Bench.start("/bin/sh", ["-c", "exec /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1"],
+                                        environment: environment)
+        guard Bench.eventually(10, { (try? desktop.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                                                 "NameHasOwner", [.string("org.a11y.Bus")]))?.first?.bool == true }) else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "at-spi-bus-launcher did not start"])
+        }
+    }
+
+    deinit {
+        if let window { _ = window.stop() }
+        _ = accessibility.stop()
+    }
+
+    private static func environment(_ desktop: Desktop, _ display: PrivateDisplay, _ locale: String) -> [String: String?] {
+        desktop.environment([
+            "DISPLAY": display.name, "GDK_BACKEND": "x11", "WAYLAND_DISPLAY": nil, "GSK_RENDERER": "cairo",
+            "GSETTINGS_BACKEND": "memory", "HOME": desktop.directory, "XDG_CONFIG_HOME": desktop.directory + "/config",
+            "XDG_CACHE_HOME": desktop.directory + "/cache", "LANG": locale, "LANGUAGE": nil, "LC_ALL": nil,
+            "GTK_A11Y": nil, "NO_AT_BRIDGE": nil, "AT_SPI_BUS_ADDRESS": nil,
+        ])
+    }
+
+    /// The environment the window and the driver run with.
+    public func environment(_ extra: [String: String?] = [:]) -> [String: String?] {
+        Self.environment(desktop, display, locale).merging(extra) { $1 }
+    }
+
+    /// Starts the window and waits until its frame is there for AT-SPI.
+    public func open(_ arguments: [String] = []) throws {
+        window = try Bench.start(Self.windowPath, arguments, environment: environment())
+        let shown = try drive("wait", "frame", "Nudge", "present", "20")
+        guard shown.status == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the window did not show: \(shown.stderr) \(window?.stderrSoFar ?? "")"])
+        }
+    }
+
+    /// Runs `nudge-window` with arguments to its end (a second start, --help).
+    public func runWindow(_ arguments: [String]) throws -> Bench.Outcome {
+        try Bench.run(Self.windowPath, arguments, environment: environment(), timeout: 20)
+    }
+
+    /// The window's process, while it runs.
+    public var windowProcess: Running? { window }
+
+    /// Runs the AT-SPI driver (see its usage).
+    @discardableResult
+    public func drive(_ arguments: String...) throws -> Bench.Outcome {
+        try Bench.run("/usr/bin/python3", [Self.driverPath] + arguments, environment: environment(), timeout: 60)
+    }
+
+    /// Whether a node with this role and name reaches `condition` (present, gone, checked,
+    /// unchecked) within `seconds`.
+    public func reaches(_ role: String, _ name: String, _ condition: String = "present", within seconds: Double = 5) throws -> Bool {
+        try drive("wait", role, name, condition, String(seconds)).status == 0
+    }
+
+    /// Every node: role, name and state (checked, unchecked or -).
+    public func nodes() throws -> [(role: String, name: String, state: String)] {
+        try drive("nodes").stdout.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return parts.count == 3 ? (parts[0], parts[1], parts[2]) : nil
+        }
+    }
+
+    /// Saves the window's display as a PNG.
+    public func screenshot(to path: String) throws {
+        try display.screenshot(to: path)
+    }
+
+    /// Closes the window (SIGTERM, as a session ending would) and returns how it ended.
+    public func close() -> Bench.Outcome? {
+        defer { window = nil }
+        return window?.stop()
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Nudge's window, used as a person uses it: a real GTK 4 window on an X display of its
+/// own, driven through AT-SPI (by role and accessible name, as a screen reader reaches it).
+/// What it changes is checked against the same changes made through the command line in a
+/// second store, column for column, as the `nudge ui` tests do.
+@Suite(.serialized, .enabled(if: Bench.isAvailable && FileManager.default.isExecutableFile(atPath: WindowSession.windowPath)))
+struct WindowTests {
+    /// The alerts' stored columns, all but the id and the time of creation, by title.
+    func stored(_ database: String) throws -> String {
+        let columns = "title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, kind, whenAway, "
+            + "nagSeconds, nagTimes"
+        return try Bench.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", "-json", database, "SELECT \(columns) FROM alert ORDER BY title"]).stdout
+    }
+
+    /// The day's water log: millilitres, in order.
+    func drinks(_ database: String) throws -> String {
+        try Bench.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", database, "SELECT ml FROM drink ORDER BY at"]).stdout
+    }
+
+    func database(_ desktop: Desktop) -> String { desktop.directory + "/data/nudge/nudge.sqlite" }
+
+    @Test func theListShowsEveryReminderWithItsSwitchScheduleAndNextShowing() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Stretch", "--at", "09:30", "--days", "weekdays")
+        let water = try desktop.add("Drink water", "--water", "--every", "30m", "--from", "09:30", "--until", "21:30", "--days", "weekdays")
+        try desktop.nudge("off", water)
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Stretch", "checked"))
+        #expect(try window.reaches("check box", "Drink water", "unchecked"))
+        let names = try window.nodes().map(\.name)
+        let subtitles = names.filter { $0.contains(" · next: ") }
+        #expect(subtitles.count == 2 && subtitles.allSatisfy { $0.contains("Mon–Fri") }, "\(subtitles)")
+        // Every control says which reminder it acts on.
+        #expect(names.contains("Delete Stretch") && names.contains("Delete Drink water"))
+        #expect(try window.reaches("push button", "Drank 250 ml"))
+        #expect(try window.reaches("label", "0 of 2,000 ml today"))
+        // No daemon: the window says so and offers to start it.
+        // GTK 4.8 names a button by its label twice over ("Start Start"): found by its words.
+        #expect(try window.drive("find", "Start").status == 0)
+        try window.screenshot(to: try Self.shotPath("list-en.png"))
+    }
+
+    @Test func switchingDeletingAndUndoingChangeTheStoreAsTheCommandLineWould() throws {
+        let desktop = try Desktop(server: false), cli = try Home()
+        for home in [desktop as NudgeUser, cli as NudgeUser] {
+            try home.nudge("add", "Stretch", "--at", "09:30", "--days", "weekdays")
+            try home.nudge("add", "Drink water", "--water", "--every", "30m", "--from", "09:30", "--until", "21:30", "--days", "weekdays")
+            try home.nudge("add", "Call mom", "--at", "18:00")
+        }
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Stretch", "checked"))
+
+        // Off with its switch.
+        try #require(try window.drive("do", "check box", "Stretch", "toggle").status == 0)
+        #expect(try window.reaches("check box", "Stretch", "unchecked"))
+        try cli.nudge("off", try id(of: "Stretch", in: cli))
+        #expect(try Bench.eventually(5) { try stored(database(desktop)) == stored(cli.database) })
+
+        // Deleted, then put back from the toast.
+        try #require(try window.drive("do", "push button", "Delete Call mom", "click").status == 0)
+        #expect(try window.reaches("check box", "Call mom", "gone"))
+        #expect(try window.drive("find", "Undo").status == 0)
+        try cli.nudge("rm", try id(of: "Call mom", in: cli))
+        #expect(try stored(database(desktop)).contains("Call mom") == false)
+        try #require(try window.drive("press", "Undo").status == 0)
+        #expect(try window.reaches("check box", "Call mom", "checked"))
+        // Put back as it was: the same as adding it again.
+        try cli.nudge("add", "Call mom", "--at", "18:00")
+        #expect(try stored(database(desktop)) == stored(cli.database))
+
+        // Deleted for good.
+        try #require(try window.drive("do", "push button", "Delete Drink water", "click").status == 0)
+        #expect(try window.reaches("check box", "Drink water", "gone"))
+        try cli.nudge("rm", try id(of: "Drink water", in: cli))
+        #expect(try stored(database(desktop)) == stored(cli.database))
+        _ = window.close()
+    }
+
+    @Test func drinkingAndTakingItBackLogAsNudgeDrinkDoes() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Drink water", "--water", "--every", "30m", "--from", "09:30", "--until", "21:30")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        try #require(try window.drive("do", "push button", "Drank 250 ml", "click").status == 0)
+        #expect(try window.reaches("label", "250 of 2,000 ml today"))
+        try #require(try window.drive("do", "push button", "Drank 250 ml", "click").status == 0)
+        #expect(try window.reaches("label", "500 of 2,000 ml today"))
+        try #require(try window.drive("do", "push button", "Take back the last drink", "click").status == 0)
+        #expect(try window.reaches("label", "250 of 2,000 ml today"))
+        let logged = try drinks(database(desktop))
+        #expect(logged == "250\n", "\(logged)")
+        // A drink logged by the command line shows in the window.
+        try desktop.nudge("drink", "500")
+        #expect(try window.reaches("label", "750 of 2,000 ml today"))
+        _ = window.close()
+    }
+
+    @Test func aChangeMadeElsewhereShowsWithoutPolling() throws {
+        let desktop = try Desktop(server: false)
+        let stretch = try desktop.add("Stretch", "--at", "09:30")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Stretch", "checked"))
+        try desktop.nudge("add", "Tea", "--at", "15:00")
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        try desktop.nudge("off", stretch)
+        #expect(try window.reaches("check box", "Stretch", "unchecked"))
+        try desktop.nudge("edit", stretch, "--title", "Stretch your legs")
+        #expect(try window.reaches("check box", "Stretch your legs"))
+        // A store put in place by rename (a backup restored): followed.
+        let other = try Home()
+        try other.nudge("add", "Restored", "--at", "08:00")
+        let path = database(desktop)
+        try FileManager.default.copyItem(atPath: other.database, toPath: path + ".new")
+        #expect(rename(path + ".new", path) == 0)
+        #expect(try window.reaches("check box", "Restored", "checked"))
+        #expect(try window.reaches("check box", "Tea", "gone"))
+        // The window woke for none of this on its own: no timer armed but the next showing's.
+        _ = window.close()
+    }
+
+    @Test func aSecondStartRaisesTheWindowAlreadyOpen() throws {
+        let desktop = try Desktop(server: false)
+        let tea = try desktop.add("Tea", "--at", "15:00")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        let second = try window.runWindow(["--show", String(tea.prefix(6))])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(window.windowProcess?.isRunning == true)
+        let frames = try window.nodes().filter { $0.role == "frame" }
+        #expect(frames.count == 1, "\(frames)")
+        let help = try window.runWindow(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("--show ID"))
+        let bad = try window.runWindow(["--bogus"])
+        #expect(bad.status == 64 && bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
+        #expect(bad.stderr.contains("--bogus"))
+        _ = window.close()
+    }
+
+    @Test(arguments: [("en_US.UTF-8", "list-en"), ("ko_KR.UTF-8", "list-ko")])
+    func screenshotsInEnglishAndKorean(locale: String, name: String) throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Drink water", "--water", "--every", "30m", "--from", "09:30", "--until", "21:30", "--days", "weekdays")
+        _ = try desktop.add("Stretch", "--at", "15:00", "--days", "weekdays")
+        _ = try desktop.add("Take the medicine", "--at", "21:00")
+        try desktop.nudge("drink", "750")
+        let window = try WindowSession(desktop: desktop, locale: locale)
+        try window.open()
+        #expect(try window.reaches("check box", "Take the medicine", "checked"))
+        if locale.hasPrefix("ko") { #expect(try window.reaches("label", "물")) }
+        try window.screenshot(to: try Self.shotPath(name + ".png"))
+        _ = window.close()
+    }
+
+    /// A reminder's id, as the command line gives it.
+    func id(of title: String, in home: Home) throws -> String {
+        let list = try home.list()
+        let entry = try #require(list.first { $0["title"] as? String == title })
+        return try #require(entry["id"] as? String)
+    }
+
+    /// Where the tests leave their pictures: `.build/window-shots/`.
+    static func shotPath(_ name: String) throws -> String {
+        let folder = Bench.packageRoot.appendingPathComponent(".build/window-shots").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder + "/" + name
+    }
+}

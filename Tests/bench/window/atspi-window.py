@@ -1,0 +1,158 @@
+#!/usr/bin/python3
+"""Drives Nudge's window through AT-SPI, as a screen reader or a person with a keyboard
+reaches it: controls are found by role and accessible name, never by screen coordinates
+(GTK 4.8 reports wrong ones), and acted on through their own actions and interfaces.
+
+  atspi-window.py nodes                       one line per node: ROLE<TAB>NAME<TAB>STATE
+                                              (STATE: checked, unchecked or -)
+  atspi-window.py do ROLE NAME ACTION         runs the action (toggle, click) of the first
+                                              node with that role and name
+  atspi-window.py wait ROLE NAME [CONDITION] [SECONDS]
+                                              waits until such a node is there (CONDITION:
+                                              present, gone, checked, unchecked; 5 s)
+  atspi-window.py press TEXT                  clicks the first push button whose name holds
+                                              TEXT (GTK 4.8 names a button with a mnemonic
+                                              by its label twice: "Undo Undo")
+  atspi-window.py find TEXT [SECONDS]         waits until a node's name contains TEXT
+
+The application is found by its accessible name, nudge-window. Exit status 1 when the
+node is not there (in time) or the action failed; 2 for a usage error.
+"""
+import sys
+import time
+
+import pyatspi
+
+APP = "nudge-window"
+
+
+def application():
+    for app in pyatspi.Registry.getDesktop(0):
+        if app is not None and app.name == APP:
+            return app
+    return None
+
+
+def walk(node, depth=0):
+    yield node
+    if depth > 40:
+        return
+    for child in node:
+        if child is not None:
+            yield from walk(child, depth + 1)
+
+
+def nodes():
+    app = application()
+    if app is None:
+        return []
+    # GTK announces its changes, but the cache can lag them: read the tree fresh.
+    try:
+        app.clearCache()
+    except Exception:
+        pass
+    return list(walk(app))
+
+
+def state(node):
+    states = node.getState()
+    if node.getRoleName() in ("check box", "toggle button", "switch"):
+        return "checked" if states.contains(pyatspi.STATE_CHECKED) else "unchecked"
+    return "-"
+
+
+def matching(role, name):
+    return [n for n in nodes() if n.getRoleName() == role and n.name == name]
+
+
+def until(seconds, condition):
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if condition():
+                return True
+        except Exception:
+            pass
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
+
+
+def main(args):
+    if not args:
+        print(__doc__, file=sys.stderr)
+        return 2
+    command = args[0]
+    if command == "nodes":
+        for node in nodes():
+            print(f"{node.getRoleName()}\t{node.name}\t{state(node)}")
+        return 0
+    if command == "do" and len(args) == 4:
+        role, name, action = args[1:]
+        found = [None]
+
+        def run():
+            for node in matching(role, name):
+                actions = node.queryAction()
+                for index in range(actions.nActions):
+                    if actions.getName(index) == action:
+                        actions.doAction(index)
+                        found[0] = node
+                        return True
+            return False
+        # The control may still be on its way (a row added a moment ago).
+        if not until(5, run):
+            print(f"atspi-window: no {role} named {name!r} with the action {action}", file=sys.stderr)
+            return 1
+        return 0
+    if command == "wait" and 3 <= len(args) <= 5:
+        role, name = args[1], args[2]
+        condition = args[3] if len(args) > 3 else "present"
+        seconds = float(args[4]) if len(args) > 4 else 5.0
+        checks = {
+            "present": lambda: bool(matching(role, name)),
+            "gone": lambda: not matching(role, name),
+            "checked": lambda: any(state(n) == "checked" for n in matching(role, name)),
+            "unchecked": lambda: any(state(n) == "unchecked" for n in matching(role, name)),
+        }
+        if condition not in checks:
+            return 2
+        if not until(seconds, checks[condition]):
+            print(f"atspi-window: no {role} named {name!r} {condition} within {seconds} s", file=sys.stderr)
+            return 1
+        return 0
+    if command == "press" and len(args) == 2:
+        def press():
+            for node in nodes():
+                if node.getRoleName() == "push button" and args[1] in (node.name or ""):
+                    actions = node.queryAction()
+                    for index in range(actions.nActions):
+                        if actions.getName(index) == "click":
+                            return actions.doAction(index) or True
+            return False
+        if not until(5, press):
+            print(f"atspi-window: no push button naming {args[1]!r}", file=sys.stderr)
+            return 1
+        return 0
+    if command == "find" and 2 <= len(args) <= 3:
+        text = args[1]
+        seconds = float(args[2]) if len(args) > 2 else 5.0
+        hit = [None]
+
+        def look():
+            for node in nodes():
+                if text in (node.name or ""):
+                    hit[0] = node
+                    return True
+            return False
+        if not until(seconds, look):
+            print(f"atspi-window: nothing named with {text!r} within {seconds} s", file=sys.stderr)
+            return 1
+        print(f"{hit[0].getRoleName()}\t{hit[0].name}")
+        return 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
