@@ -40,6 +40,12 @@ public enum DeliveryEvent: Sendable, Hashable {
     /// server's late reply says the pop-up is on screen.
     case appeared(id: UInt32)
 
+    /// Whether it is a click on the pop-up's body (the `default` action).
+    public var isBodyClick: Bool {
+        if case .action(_, .default) = self { return true }
+        return false
+    }
+
     /// The notification the event is about.
     public var id: UInt32 {
         switch self {

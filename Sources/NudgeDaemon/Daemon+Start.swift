@@ -154,7 +154,12 @@ extension Daemon {
                     redeliveries += 1
                 }
             }
-            report(scheduler.handle(event, now: now), at: now)
+            // A click on the body (`default`) is Done, and opens the window at the reminder.
+            let clicked = event.isBodyClick ? scheduler.alert(shownAs: event.id) : nil
+            let records = scheduler.handle(event, now: now)
+            report(records, at: now)
+            // Once per click: a server repeating the signal changed nothing the second time.
+            if let clicked, !records.isEmpty { openWindow(at: clicked) }
         }
         delivery.onShown = { [unowned self] handle in
             redeliveries = 0
@@ -206,6 +211,23 @@ extension Daemon {
         case .exists, .inQueue:
             let pid = (try? connection.processID(of: NudgeService.busName)).flatMap { $0 }.map { "pid \($0)" } ?? "pid unknown"
             throw StartError(exit: .unavailable, message: "already running (\(pid)); use --replace to take over")
+        }
+    }
+}
+
+extension Daemon {
+    /// Starts the window at a reminder (it hands the request to a window already open and
+    /// ends). The notification server only knows who sent the pop-up, and that is the
+    /// daemon, on every server: so the daemon opens the window, not the server.
+    func openWindow(at id: UUID) {
+        guard let program = options.windowProgram else { return }
+        do {
+            let (pid, _) = try ChildProcess.spawn(program, ["--show", id.hex], group: true)
+            try loop.add(child: pid) { [log] exit in
+                if exit != .exited(0) { log.warning("\(program) --show \(id.hex) ended with \(exit)") }
+            }
+        } catch {
+            log.warning("cannot open the window: \(error)")
         }
     }
 }

@@ -34,6 +34,9 @@ public final class Daemon {
         public var language: Language = .english
         /// Reported by `Status`.
         public var version: String
+        /// The window (`nudge-window`), started at a reminder when its pop-up's body is
+        /// clicked; `nil` where it is not installed (the daemon runs without GTK).
+        public var windowProgram: String?
 
         /// Options from the environment.
         public init(environment: Environment, version: String) {

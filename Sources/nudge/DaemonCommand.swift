@@ -1,4 +1,5 @@
 import NudgeKit
+import Foundation
 import ArgumentParser
 import FreedesktopDelivery
 import Localization
@@ -47,6 +48,11 @@ struct DaemonCommand: ParsableCommand {
         options.replace = replace
         options.localtime = localtime
         options.language = Catalog.shared.language
+        // The window, where it is installed beside this program.
+        if let own = try? Autostart.ownPath() {
+            let window = (own as NSString).deletingLastPathComponent + "/nudge-window"
+            if FileManager.default.isExecutableFile(atPath: window) { options.windowProgram = window }
+        }
         let status: ExitStatus
         do {
             status = try Daemon.run(options, log: Logger(label: "nudge"))

@@ -116,6 +116,8 @@ struct DaemonTests {
         try desktop.dunstctl("action", "0")
         #expect(Bench.eventually(3) { (try? desktop.events(click)) == ["fired", "acknowledged"] })
         #expect(Bench.eventually(3) { (try? desktop.displayed()) == 0 })
+        // The click also opened the window (beside the daemon, as installed) at the reminder.
+        #expect(Bench.eventually(10) { desktop.hasOwner(NudgeService.windowBusName) })
 
         // The context menu: "Done", "Done for today" and "Snooze".
         let done = try desktop.dueSoon(lead: 1) { try desktop.add("Done", "--at", desktop.clockText($0)) }.id

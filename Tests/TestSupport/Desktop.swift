@@ -74,6 +74,7 @@ public final class Desktop: NudgeUser, @unchecked Sendable {
 
     deinit {
         if let server { _ = server.stop() }
+        endSessionPrograms()
         _ = bus.stop()
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -279,6 +280,34 @@ public final class Desktop: NudgeUser, @unchecked Sendable {
         let connection = try Connection.bus(address: address)
         return try connection.call(destination: destination, path: path, interface: interface, member: member,
                                    arguments: arguments, timeout: timeout, autoStart: autoStart)
+    }
+
+    /// Whether a name has an owner on the session's bus.
+    public func hasOwner(_ name: String) -> Bool {
+        (try? call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
+                   [.string(name)]).first?.bool) ?? false
+    }
+
+    /// Ends what is still connected to the session's bus that the tests did not start
+    /// themselves, as a logout does: a window a pop-up's click opened outlives the daemon
+    /// that started it. (What a test started sees the bus go, as some tests want.)
+    private func endSessionPrograms() {
+        guard case .array(_, let names)? = try? call("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                    "org.freedesktop.DBus", "ListNames").first else { return }
+        for case .string(let name) in names where name.hasPrefix(":") {
+            guard let pid = try? call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                      "GetConnectionUnixProcessID", [.string(name)]).first?.uint32,
+                  pid_t(pid) != getpid(), parent(of: pid_t(pid)) != getpid() else { continue }
+            kill(pid_t(pid), SIGTERM)
+        }
+    }
+
+    private func parent(of pid: pid_t) -> pid_t? {
+        // /proc/PID/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses.
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) : nil
     }
 
     /// Calls a method of the daemon's interface.
