@@ -74,7 +74,7 @@ build: deps catalogs
 
 # The release binaries, product by product: a plain `swift build` of everything would also
 # link GRDB's dynamic library product, which cannot take a static Swift runtime.
-RELEASE_PRODUCTS = nudge nudge-bench store-bench daemon-bench soak-bench startup-bench water-bench schedule-bench ui-bench ics-bench
+RELEASE_PRODUCTS = nudge nudge-window nudge-bench store-bench daemon-bench soak-bench startup-bench water-bench schedule-bench ui-bench ics-bench
 release: deps catalogs
 	@for product in $(RELEASE_PRODUCTS); do $(SWIFT) build -c release --static-swift-stdlib --product $$product || exit 1; done
 
@@ -93,9 +93,14 @@ test: deps catalogs oracle
 	scripts/check-install
 	scripts/testbench run scripts/check-deb
 
+# The window (nudge-window) is built and installed where GTK 4 and libadwaita are there to
+# build it with (make deps installs them); WINDOW=no leaves it out, and nudge runs without.
+WINDOW ?= $(shell pkg-config --exists libadwaita-1 2>/dev/null && echo yes || echo no)
+
 # Shell completions and the man page, generated from the command definitions.
 dist: deps catalogs
 	$(SWIFT) build $(SWIFT_FLAGS_$(CONFIG)) --product nudge
+	if [ "$(WINDOW)" = yes ]; then $(SWIFT) build $(SWIFT_FLAGS_$(CONFIG)) --product nudge-window; fi
 	$(SWIFT) build $(SWIFT_FLAGS_$(CONFIG)) --product generate-manual
 	rm -rf $(DIST) && mkdir -p $(DIST)
 	# bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
@@ -123,9 +128,17 @@ install: dist
 	for lang in $(LANGUAGES); do \
 		install -D -m 644 .build/locale/$$lang/LC_MESSAGES/nudge.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/nudge.mo || exit 1; \
 	done
+	if [ "$(WINDOW)" = yes ]; then \
+		install -D -m 755 .build/$(CONFIG)/nudge-window $(DESTDIR)$(BINDIR)/nudge-window && \
+		install -D -m 644 packaging/man/nudge-window.1 $(DESTDIR)$(DATADIR)/man/man1/nudge-window.1 && \
+		install -D -m 644 packaging/io.github.nudge.Nudge.metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/io.github.nudge.Nudge.metainfo.xml; \
+	fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/nudge \
+		$(DESTDIR)$(BINDIR)/nudge-window \
+		$(DESTDIR)$(DATADIR)/man/man1/nudge-window.1 \
+		$(DESTDIR)$(DATADIR)/metainfo/io.github.nudge.Nudge.metainfo.xml \
 		$(DESTDIR)$(DATADIR)/man/man1/nudge.1 \
 		$(DESTDIR)$(DATADIR)/bash-completion/completions/nudge \
 		$(DESTDIR)$(DATADIR)/zsh/vendor-completions/_nudge \

@@ -56,6 +56,11 @@ private func connect(_ instance: gpointer, _ signal: String, _ thunk: UnsafeRawP
     connect(instance, signal, unsafeBitCast(runClosure, to: UnsafeRawPointer.self), action)
 }
 
+/// Calls `body` when a `GSimpleAction` is activated (action, parameter, data).
+@MainActor func onActivate(_ action: gpointer, _ body: @escaping @MainActor () -> Void) {
+    connect(action, "activate", unsafeBitCast(runNotify, to: UnsafeRawPointer.self), body)
+}
+
 /// Calls `action` when `property` of `instance` changes.
 @MainActor func onNotify(_ instance: gpointer, _ property: String, _ action: @escaping @MainActor () -> Void) {
     connect(instance, "notify::" + property, unsafeBitCast(runNotify, to: UnsafeRawPointer.self), action)
@@ -94,9 +99,13 @@ func setText(_ label: Widget, _ text: String) {
 }
 
 @MainActor func button(_ text: String, classes: [String] = [], _ action: @escaping @MainActor () -> Void) -> Widget {
-    let widget = gtk_button_new_with_mnemonic(text)!
-    // GTK 4.8 names a mnemonic button by its raw label and its text together ("_Start Start").
-    setAccessibleName(widget, text.replacingOccurrences(of: "_", with: ""))
+    // The text is a label of the button's own, not the button's `label`: GTK 4.8 names a
+    // button by its label and its content together ("Start Start"); this way the name is
+    // the content alone ("Start"), and the mnemonic (Alt+S) still presses it.
+    let widget = gtk_button_new()!
+    let content = gtk_label_new_with_mnemonic(text)!
+    gtk_label_set_mnemonic_widget(content.opaque, widget)
+    gtk_button_set_child(widget.as(GtkButton.self), content)
     for name in classes { gtk_widget_add_css_class(widget, name) }
     on(widget.raw, "clicked", action)
     return widget

@@ -42,6 +42,9 @@ import Platform
     private var nextShowing: EventLoop.Source!
     /// The reminder to show once the list is read (the window opened from its pop-up).
     private var pendingFocus: String?
+    /// The reminder deleted last, until it is put back: the toast's Undo and Ctrl+Z.
+    private var deleted: Alert?
+    private let undoDelete = g_simple_action_new("undo-delete", nil)!
 
     init(application: UnsafeMutablePointer<AdwApplication>, host: HostedLoop, bus: Connection?) {
         self.host = host
@@ -55,6 +58,13 @@ import Platform
         gtk_window_set_title(window.as(GtkWindow.self), "Nudge")
         gtk_window_set_default_size(window.as(GtkWindow.self), 640, 720)
         gtk_window_set_icon_name(window.as(GtkWindow.self), Notification.appID)
+        // Undo a delete: the toast's button, or Ctrl+Z while there is one to undo.
+        g_simple_action_set_enabled(undoDelete, 0)
+        g_action_map_add_action(OpaquePointer(window.raw), undoDelete)
+        var accels: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("<Control>z")), nil]
+        gtk_application_set_accels_for_action(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self),
+                                              "win.undo-delete", &accels)
+        free(UnsafeMutableRawPointer(mutating: accels[0]))
 
         let header = adw_header_bar_new()!
         title = adw_window_title_new("Nudge", "")
@@ -109,6 +119,7 @@ import Platform
         adw_toast_overlay_set_child(toasts.opaque, scroller)
         let page = box(GTK_ORIENTATION_VERTICAL, spacing: 0, [header, toasts])
         adw_application_window_set_content(window.as(AdwApplicationWindow.self), page)
+        onActivate(UnsafeMutableRawPointer(undoDelete)) { [unowned self] in undoLastDelete() }
 
         buildWater()
         buildService()
@@ -329,13 +340,21 @@ import Platform
             _ = try Operations.remove([id])
             // TRANSLATORS: the window's toast after a delete; %s is the reminder's title.
             let toast = adw_toast_new(markup(format(tr("Deleted “%s”"), alert.title.escapingControls)))!
-            // TRANSLATORS: the toast's button that puts a deleted reminder back.
-            adw_toast_set_button_label(toast, tr("_Undo"))
-            on(UnsafeMutableRawPointer(toast), "button-clicked") { [unowned self] in
-                act { () throws(OperationError) in try Operations.save(alert) }
-            }
+            // TRANSLATORS: the toast's button that puts a deleted reminder back (Ctrl+Z does too).
+            adw_toast_set_button_label(toast, tr("Undo"))
+            on(UnsafeMutableRawPointer(toast), "button-clicked") { [unowned self] in undoLastDelete() }
+            deleted = alert
+            g_simple_action_set_enabled(undoDelete, 1)
             adw_toast_overlay_add_toast(toasts.opaque, toast)
         }
+    }
+
+    /// Puts the reminder deleted last back, as it was.
+    private func undoLastDelete() {
+        guard let alert = deleted else { return }
+        deleted = nil
+        g_simple_action_set_enabled(undoDelete, 0)
+        act { () throws(OperationError) in try Operations.save(alert) }
     }
 
     private func act(_ body: () throws(OperationError) -> Void) {

@@ -51,6 +51,13 @@ while let argument = arguments.popFirst() {
 let instance = WindowInstance(environment: .current)
 if instance.forward(show: showID) { exit(0) }
 
+// GTK's own failure is a warning and exit 1; ours is one line and 69, as everywhere.
+guard gtk_init_check() != 0 else {
+    // TRANSLATORS: nudge-window started where there is no display (no desktop session).
+    writeError(tr("nudge-window: cannot open a display (run it in a desktop session; DISPLAY or WAYLAND_DISPLAY says where)"))
+    exit(69)
+}
+
 MainActor.assumeIsolated {
     let application = WindowApplication(instance: instance, show: showID)
     exit(application.run())

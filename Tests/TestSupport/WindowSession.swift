@@ -75,6 +75,13 @@ public final class WindowSession: @unchecked Sendable {
 
     /// Runs the AT-SPI driver (see its usage).
     @discardableResult
+    /// Types keys into the window as a keyboard does (xdotool through XTEST, once the
+    /// window has the focus): `ctrl+z`.
+    public func type(_ keys: String) throws -> Bench.Outcome {
+        try Bench.run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "^Nudge$", "windowfocus", "--sync", "key", "--clearmodifiers", keys],
+                      environment: environment(), timeout: 20)
+    }
+
     public func drive(_ arguments: String...) throws -> Bench.Outcome {
         try Bench.run("/usr/bin/python3", [Self.driverPath] + arguments, environment: environment(), timeout: 60)
     }

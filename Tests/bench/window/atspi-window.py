@@ -11,8 +11,8 @@ reaches it: controls are found by role and accessible name, never by screen coor
                                               waits until such a node is there (CONDITION:
                                               present, gone, checked, unchecked; 5 s)
   atspi-window.py press TEXT                  clicks the first push button whose name holds
-                                              TEXT (GTK 4.8 names a button with a mnemonic
-                                              by its label twice: "Undo Undo")
+                                              TEXT (a toast's button is found so, wherever
+                                              the toast sits)
   atspi-window.py find TEXT [SECONDS]         waits until a node's name contains TEXT
 
 The application is found by its accessible name, nudge-window. Exit status 1 when the
