@@ -68,7 +68,8 @@ public enum Operations {
         }.flatMap { $0 }
         let next = showings.map(\.instant)
         let order = alerts.indices
-            .filter { all || next[$0] != nil || !alerts[$0].isFinished(after: now) }
+            // A finished one still waiting for its answer stays: it is answered from the list.
+            .filter { all || next[$0] != nil || !alerts[$0].isFinished(after: now) || (states[alerts[$0].id]?.pendingCount ?? 0) > 0 }
             .sorted { (next[$0] ?? .distantFuture, alerts[$0].created) < (next[$1] ?? .distantFuture, alerts[$1].created) }
         return (showings, order)
     }

@@ -95,7 +95,10 @@ import Platform
         // TRANSLATORS: the accessible name of the window's list of reminders.
         setAccessibleName(listBox, tr("Reminders"))
         empty = adw_status_page_new()
-        adw_status_page_set_icon_name(empty.opaque, Notification.appID)
+        // Nudge's icon where it is installed; a stock alarm where it is not (a build tree).
+        let theme = gtk_icon_theme_get_for_display(gdk_display_get_default())
+        let installed = gtk_icon_theme_has_icon(theme, Notification.appID) != 0
+        adw_status_page_set_icon_name(empty.opaque, installed ? Notification.appID : "alarm-symbolic")
         // TRANSLATORS: the window with no reminders.
         adw_status_page_set_title(empty.opaque, tr("No reminders yet"))
         // TRANSLATORS: the window with no reminders: how to add one until the window can.
