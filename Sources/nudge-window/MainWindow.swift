@@ -84,8 +84,8 @@ import Platform
         waterRow = adw_action_row_new()
         adw_preferences_row_set_use_markup(waterRow.as(AdwPreferencesRow.self), 0)
         waterLevel = gtk_level_bar_new()
-        gtk_widget_set_size_request(waterLevel, 120, -1)
-        gtk_widget_set_valign(waterLevel, GTK_ALIGN_CENTER)
+        // Under the row, full width: beside the buttons it kept a narrow window from shrinking.
+        gtk_widget_set_margin_top(waterLevel, 6)
         // TRANSLATORS: the accessible name of the window's water bar.
         setAccessibleName(waterLevel, tr("Water today"))
 
@@ -155,8 +155,9 @@ import Platform
         }
         gtk_widget_add_css_class(undo, "flat")
         gtk_widget_set_valign(undo, GTK_ALIGN_CENTER)
-        for suffix in [waterLevel, undo, drankButton] { adw_action_row_add_suffix(waterRow.as(AdwActionRow.self), suffix) }
+        for suffix in [undo, drankButton] { adw_action_row_add_suffix(waterRow.as(AdwActionRow.self), suffix) }
         adw_preferences_group_add(waterGroup.as(AdwPreferencesGroup.self), waterRow)
+        adw_preferences_group_add(waterGroup.as(AdwPreferencesGroup.self), waterLevel)
     }
 
     private func buildService() {

@@ -82,6 +82,13 @@ public final class WindowSession: @unchecked Sendable {
                       environment: environment(), timeout: 20)
     }
 
+    /// Resizes the window as a person dragging its edge would (the display has no window
+    /// manager, so X resizes it at once); waits until it has that size.
+    public func resize(width: Int, height: Int) throws -> Bench.Outcome {
+        try Bench.run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "^Nudge$", "windowsize", "--sync", String(width), String(height)],
+                      environment: environment(), timeout: 20)
+    }
+
     public func drive(_ arguments: String...) throws -> Bench.Outcome {
         try Bench.run("/usr/bin/python3", [Self.driverPath] + arguments, environment: environment(), timeout: 60)
     }

@@ -163,6 +163,12 @@ struct WindowTests {
         #expect(try window.reaches("check box", "Take the medicine", "checked"))
         if locale.hasPrefix("ko") { #expect(try window.reaches("label", "물")) }
         try window.screenshot(to: try Self.shotPath(name + ".png"))
+        // Narrow, as a phone-sized or half-tiled window: every control still there.
+        let resized = try window.resize(width: 360, height: 640)
+        #expect(resized.status == 0, "\(resized.stderr)")
+        #expect(try window.reaches("check box", "Take the medicine", "checked"))
+        #expect(try window.reaches("push button", locale.hasPrefix("ko") ? "Take the medicine 삭제" : "Delete Take the medicine"))
+        try window.screenshot(to: try Self.shotPath(name + "-narrow.png"))
         _ = window.close()
     }
 
