@@ -168,6 +168,7 @@ bench: release
 	scripts/testbench run .build/release/water-bench
 	.build/release/ui-bench
 	.build/release/ics-bench
+	/usr/bin/python3 bench/window-bench.py .build/release/nudge-window .build/release/nudge
 
 # The benchmarks again, each figure's ratio to its anchor compared with bench/baseline.tsv:
 # any more than 25 % worse is named (exit 1). scripts/bench-check --update rewrites the

@@ -56,21 +56,30 @@ final class HostedLoop {
     }
 
     private func prepare(_ timeout: UnsafeMutablePointer<gint>?) -> gboolean {
-        clearPolls()
         wait = loop.prepare()
         guard let wait else {
+            clearPolls()
             timeout?.pointee = -1
             return 0
         }
-        for descriptor in wait.descriptors {
-            let fd = UnsafeMutablePointer<GPollFD>.allocate(capacity: 1)
+        // The same descriptors as last turn stay as they are: adding or removing a poll
+        // wakes GLib's context at once, so redoing them every turn would never sleep.
+        let wanted = wait.descriptors.map { descriptor -> (Int32, UInt16) in
             var events: UInt16 = 0
             if descriptor.events & Int16(POLLIN) != 0 { events |= UInt16(G_IO_IN.rawValue) }
             if descriptor.events & Int16(POLLOUT) != 0 { events |= UInt16(G_IO_OUT.rawValue) }
-            events |= UInt16(G_IO_ERR.rawValue | G_IO_HUP.rawValue)
-            fd.initialize(to: GPollFD(fd: descriptor.fd, events: events, revents: 0))
-            g_source_add_poll(source, fd)
-            polled.append(fd)
+            return (descriptor.fd, events | UInt16(G_IO_ERR.rawValue | G_IO_HUP.rawValue))
+        }
+        let same = wanted.count == polled.count
+            && zip(wanted, polled).allSatisfy { $0.0 == $1.pointee.fd && $0.1 == $1.pointee.events }
+        if !same {
+            clearPolls()
+            for (descriptor, events) in wanted {
+                let fd = UnsafeMutablePointer<GPollFD>.allocate(capacity: 1)
+                fd.initialize(to: GPollFD(fd: descriptor, events: events, revents: 0))
+                g_source_add_poll(source, fd)
+                polled.append(fd)
+            }
         }
         wakeAt = wait.timeout < 0 ? nil : g_get_monotonic_time() + Int(wait.timeout) * 1000
         timeout?.pointee = wait.timeout

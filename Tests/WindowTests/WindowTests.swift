@@ -133,6 +133,31 @@ struct WindowTests {
         _ = window.close()
     }
 
+    /// An open window with nothing changing sleeps: GLib hosts Nudge's loop without
+    /// waking itself (redoing its polls every turn once kept the window spinning at
+    /// thousands of wake-ups a second). A spin shows as thousands in the second watched;
+    /// the bench (bench/window-bench.py) counts the real figure over 60 s.
+    @Test func anOpenWindowWithNothingChangingSleeps() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Stretch", "--at", "09:30")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Stretch", "checked"))
+        let pid = try #require(window.windowProcess?.pid)
+        func switches() -> Int {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            return tasks.reduce(0) { sum, task in
+                let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+                return sum + status.split(separator: "\n").filter { $0.contains("ctxt_switches") }
+                    .compactMap { Int($0.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") }.reduce(0, +)
+            }
+        }
+        let before = switches()
+        Thread.sleep(forTimeInterval: 1)
+        let woken = switches() - before
+        #expect(woken < 50, "\(woken) wake-ups in a second with nothing changing")
+    }
+
     @Test func aSecondStartRaisesTheWindowAlreadyOpen() throws {
         let desktop = try Desktop(server: false)
         let tea = try desktop.add("Tea", "--at", "15:00")

@@ -1,0 +1,244 @@
+#!/usr/bin/python3
+"""bench/window-bench.py NUDGE-WINDOW NUDGE: Nudge's window beside GNOME Clocks (GTK 4 +
+libadwaita, like it), measured in the same run on the same display (`make bench` runs it
+through bench/window.sh).
+
+Both run on an Xvfb of their own with a private session bus, the cairo renderer (Xvfb has
+no GPU: GL would be llvmpipe, slower than either app), in-memory settings and no screen
+reader's bus. Nudge's store holds 1,000 daily reminders, none due within the measurement.
+
+  start   exec to the first frame: the top-level window mapped (MapNotify on the root)
+          and its pixels painted (not one colour); median of 5 starts each. Nudge reads
+          the store and lays out the list before it maps, so its first frame shows it.
+  memory  VmRSS two seconds after the first frame.
+  idle    over 60 s with the window open and nothing changing: wake-ups (context
+          switches summed over the process's threads) and CPU time.
+  change  a reminder switched off in the store by another process (sqlite3, committed)
+          to the first changed frame, median of 5; anchor: `nudge list` showing the
+          same store (a new process reading it), as Clocks does not follow changes made
+          outside it.
+"""
+import ctypes
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+window_program, nudge = sys.argv[1], sys.argv[2]
+clocks = "/usr/bin/gnome-clocks"
+# NUDGE_BENCH_QUICK=1: a smoke run of the benchmark itself (50 reminders, 5 s idle), no figures to keep.
+quick = os.environ.get("NUDGE_BENCH_QUICK") == "1"
+reminders, idle_seconds = (50, 5) if quick else (1000, 60)
+
+
+def figure(name, value, unit, anchor, anchor_value):
+    ratio = value / anchor_value if anchor_value > 0 else value
+    shown = lambda v: f"{v:.0f}" if v >= 100 else f"{v:.1f}" if v >= 10 else f"{v:.2f}"
+    print(f"  figure: {name}: {shown(value)} {unit} (anchor {anchor}: {shown(anchor_value)} {unit}; ratio {ratio:.3f})")
+    path = os.environ.get("BENCH_FIGURES")
+    if path:
+        with open(path, "a") as f:
+            f.write("\t".join([name, str(value), anchor, str(anchor_value), unit, str(ratio)]) + "\n")
+
+
+# X11 through ctypes: events on the root, and a window's pixels.
+x = ctypes.CDLL("libX11.so.6")
+x.XOpenDisplay.restype = ctypes.c_void_p
+x.XOpenDisplay.argtypes = [ctypes.c_char_p]
+x.XDefaultRootWindow.restype = ctypes.c_ulong
+x.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+x.XSelectInput.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_long]
+x.XPending.argtypes = [ctypes.c_void_p]
+x.XNextEvent.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+x.XConnectionNumber.argtypes = [ctypes.c_void_p]
+x.XGetImage.restype = ctypes.c_void_p
+x.XGetImage.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_int, ctypes.c_uint, ctypes.c_uint,
+                        ctypes.c_ulong, ctypes.c_int]
+x.XGetGeometry.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [ctypes.c_void_p] * 7
+x.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+x.XSetErrorHandler.argtypes = [ctypes.c_void_p]
+ERROR_HANDLER = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)(lambda d, e: 0)
+x.XSetErrorHandler(ctypes.cast(ERROR_HANDLER, ctypes.c_void_p))
+SUBSTRUCTURE_NOTIFY, MAP_NOTIFY, Z_PIXMAP = 1 << 19, 19, 2
+DESTROY = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
+
+
+def pixels(display, window):
+    """The window's pixels as bytes, or None while it cannot be read."""
+    w, h = ctypes.c_uint(), ctypes.c_uint()
+    root, px, py, border, depth = ctypes.c_ulong(), ctypes.c_int(), ctypes.c_int(), ctypes.c_uint(), ctypes.c_uint()
+    if not x.XGetGeometry(display, window, ctypes.byref(root), ctypes.byref(px), ctypes.byref(py), ctypes.byref(w),
+                          ctypes.byref(h), ctypes.byref(border), ctypes.byref(depth)):
+        return None
+    image = x.XGetImage(display, window, 0, 0, w.value, h.value, ctypes.c_ulong(-1).value, Z_PIXMAP)
+    if not image:
+        return None
+    data = ctypes.c_void_p.from_address(image + 16).value
+    bytes_per_line = ctypes.c_int.from_address(image + 44).value
+    copy = ctypes.string_at(data, bytes_per_line * h.value)
+    DESTROY(ctypes.c_void_p.from_address(image + 96).value)(image)   # XDestroyImage
+    return copy
+
+
+class Display:
+    def __init__(self, work):
+        read, write = os.pipe()
+        self.server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                                       pass_fds=[write], stderr=subprocess.DEVNULL)
+        os.close(write)
+        self.name = ":" + os.read(read, 64).decode().strip()
+        os.close(read)
+        conf = os.path.join(work, "bus.conf")
+        with open(conf, "w") as f:
+            f.write('<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" '
+                    '"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd"><busconfig><type>session</type>'
+                    f'<listen>unix:dir={work}</listen><auth>EXTERNAL</auth><policy context="default">'
+                    '<allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy></busconfig>')
+        self.bus = subprocess.Popen(["dbus-daemon", f"--config-file={conf}", "--nofork", "--print-address=1"],
+                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.address = self.bus.stdout.readline().decode().strip()
+        self.x = x.XOpenDisplay(self.name.encode())
+        self.root = x.XDefaultRootWindow(self.x)
+        x.XSelectInput(self.x, self.root, SUBSTRUCTURE_NOTIFY)
+        x.XSync(self.x, 0)
+        self.environment = dict(os.environ, DISPLAY=self.name, DBUS_SESSION_BUS_ADDRESS=self.address, HOME=work,
+                                XDG_DATA_HOME=os.path.join(work, "data"), XDG_CONFIG_HOME=os.path.join(work, "config"),
+                                XDG_CACHE_HOME=os.path.join(work, "cache"), XDG_RUNTIME_DIR=work, GDK_BACKEND="x11",
+                                GSK_RENDERER="cairo", GSETTINGS_BACKEND="memory", NO_AT_BRIDGE="1", LANG="C.UTF-8", TZ="UTC")
+        self.environment.pop("WAYLAND_DISPLAY", None)
+
+    def mapped(self, deadline):
+        """The next top-level window mapped (not override-redirect), or None by the deadline."""
+        event = (ctypes.c_long * 24)()
+        fd = x.XConnectionNumber(self.x)
+        import select
+        while time.monotonic() < deadline:
+            while x.XPending(self.x):
+                x.XNextEvent(self.x, event)
+                if event[0] & 0xffffffff == MAP_NOTIFY and not (event[6] & 0xffffffff):
+                    return event[5]
+            select.select([fd], [], [], max(deadline - time.monotonic(), 0))
+        return None
+
+    def close(self):
+        for process in (self.bus, self.server):
+            process.terminate()
+            process.wait()
+
+
+def first_frame(display, argv):
+    """Starts argv; returns (process, window, seconds from exec to its first painted frame)."""
+    start = time.monotonic()
+    process = subprocess.Popen(argv, env=display.environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    window = display.mapped(start + 30)
+    if window is None:
+        process.kill()
+        raise SystemExit(f"window-bench: {argv[0]} mapped no window in 30 s")
+    while time.monotonic() < start + 30:
+        image = pixels(display.x, window)
+        if image and min(image) != max(image):
+            return process, window, time.monotonic() - start
+        time.sleep(0.001)
+    raise SystemExit(f"window-bench: {argv[0]} painted nothing in 30 s")
+
+
+def rss_kb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+
+
+def activity(pid):
+    """(context switches over every thread, CPU seconds) of a process."""
+    switches = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as f:
+                switches += sum(int(line.split()[1]) for line in f if "ctxt_switches" in line)
+        except FileNotFoundError:
+            pass
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return switches, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def stop(process):
+    process.terminate()
+    try:
+        process.wait(5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+work = tempfile.mkdtemp(prefix="nudge-window-bench.")
+display = Display(work)
+try:
+    # 1,000 daily reminders, none due within ten minutes of now (the idle minute stays idle).
+    now = time.gmtime()
+    minute_now = now.tm_hour * 60 + now.tm_min
+    minutes = [m for m in range(0, 1440) if min((m - minute_now) % 1440, (minute_now - m) % 1440) > 10][:1000]
+    for m in minutes:
+        subprocess.run([nudge, "add", f"Reminder {m}", "--at", f"{m // 60:02d}:{m % 60:02d}"], env=display.environment,
+                       stdout=subprocess.DEVNULL, check=True)
+    store = os.path.join(work, "data", "nudge", "nudge.sqlite")
+
+    runs = {"nudge-window": [], "gnome-clocks": []}
+    for _ in range(5):
+        for name, argv in (("nudge-window", [window_program]), ("gnome-clocks", [clocks])):
+            process, window, seconds = first_frame(display, argv)
+            runs[name].append(seconds * 1000)
+            stop(process)
+    start = {name: statistics.median(values) for name, values in runs.items()}
+    print(f"start (exec to first frame), ms: nudge-window {runs['nudge-window']}, gnome-clocks {runs['gnome-clocks']}")
+    figure("window: exec to first frame, 1,000 reminders", start["nudge-window"], "ms", "GNOME Clocks", start["gnome-clocks"])
+
+    measured = {}
+    for name, argv in (("nudge-window", [window_program]), ("gnome-clocks", [clocks])):
+        process, window, _ = first_frame(display, argv)
+        time.sleep(2)
+        rss = rss_kb(process.pid)
+        before = activity(process.pid)
+        time.sleep(idle_seconds)
+        after = activity(process.pid)
+        measured[name] = (rss, after[0] - before[0], (after[1] - before[1]) * 1000, process, window)
+        if name == "gnome-clocks":
+            stop(process)
+    figure("window: resident memory, list shown", measured["nudge-window"][0] / 1024, "MiB", "GNOME Clocks",
+           measured["gnome-clocks"][0] / 1024)
+    print(f"idle 60 s: nudge-window {measured['nudge-window'][1]} wake-ups, {measured['nudge-window'][2]:.0f} ms CPU; "
+          f"gnome-clocks {measured['gnome-clocks'][1]} wake-ups, {measured['gnome-clocks'][2]:.0f} ms CPU")
+    figure("window: wake-ups in 60 s idle", measured["nudge-window"][1], "wake-ups", "GNOME Clocks", measured["gnome-clocks"][1])
+    figure("window: CPU in 60 s idle", measured["nudge-window"][2], "ms", "GNOME Clocks", measured["gnome-clocks"][2])
+
+    # A change made by another process, to the frame that shows it.
+    process, window = measured["nudge-window"][3], measured["nudge-window"][4]
+    database = sqlite3.connect(store, isolation_level=None)
+    changes, lists = [], []
+    for run in range(5):
+        before = pixels(display.x, window)
+        database.execute("UPDATE alert SET enabled = ? WHERE rowid = (SELECT min(rowid) FROM alert)", (run % 2,))
+        changed = time.monotonic()
+        while time.monotonic() < changed + 5:
+            image = pixels(display.x, window)
+            if image is not None and image != before:
+                break
+            time.sleep(0.001)
+        else:
+            raise SystemExit("window-bench: the window did not show a change made in the store within 5 s")
+        changes.append((time.monotonic() - changed) * 1000)
+        time.sleep(0.5)
+        began = time.monotonic()
+        subprocess.run([nudge, "list"], env=display.environment, stdout=subprocess.DEVNULL, check=True)
+        lists.append((time.monotonic() - began) * 1000)
+    database.close()
+    stop(process)
+    print(f"store change to frame, ms: {[round(c, 1) for c in changes]}; nudge list, ms: {[round(c, 1) for c in lists]}")
+    figure("window: store change to new frame", statistics.median(changes), "ms", "nudge list reading it",
+           statistics.median(lists))
+finally:
+    display.close()
+    shutil.rmtree(work, ignore_errors=True)
