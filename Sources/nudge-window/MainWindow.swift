@@ -32,6 +32,9 @@ import Platform
 
     private let toasts: Widget, title: Widget
     private let serviceGroup: Widget, serviceRow: Widget
+    private var autostartRow: Widget!, autostartSwitch: Widget!
+    /// Set while the switch is moved to match the session (not a person's change).
+    private var showingAutostart = false, autostartTouched = false
     private let waterGroup: Widget, waterRow: Widget, waterLevel: Widget, drankButton: Widget
     private let listBox: Widget, empty: Widget
     private var rows: [String: ReminderRow] = [:]
@@ -169,7 +172,54 @@ import Platform
         adw_preferences_row_set_title(serviceRow.as(AdwPreferencesRow.self), tr("Reminders are not shown"))
         // TRANSLATORS: the window: why reminders are not shown, and what Start does.
         adw_action_row_set_subtitle(serviceRow.as(AdwActionRow.self), tr("Nudge's service is not running. Start it to see pop-ups at their time."))
-        gtk_widget_set_visible(serviceGroup, 0)
+        gtk_widget_set_visible(serviceRow, 0)
+
+        // Autostart: shown while it is off, and kept on screen once switched here.
+        autostartRow = adw_action_row_new()
+        // TRANSLATORS: the window's switch that starts Nudge's service at every login.
+        adw_preferences_row_set_title(autostartRow.as(AdwPreferencesRow.self), tr("Start with your session"))
+        adw_action_row_set_subtitle_lines(autostartRow.as(AdwActionRow.self), 3)
+        autostartSwitch = gtk_switch_new()
+        gtk_widget_set_valign(autostartSwitch, GTK_ALIGN_CENTER)
+        // Named by the row it activates (AdwActionRow labels it with the title): an own
+        // label as well would be read twice in GTK 4.8.
+        adw_action_row_add_suffix(autostartRow.as(AdwActionRow.self), autostartSwitch)
+        adw_action_row_set_activatable_widget(autostartRow.as(AdwActionRow.self), autostartSwitch)
+        adw_preferences_group_add(serviceGroup.as(AdwPreferencesGroup.self), autostartRow)
+        onNotify(autostartSwitch.raw, "active") { [unowned self] in
+            guard !showingAutostart else { return }
+            let on = gtk_switch_get_active(autostartSwitch.opaque) != 0
+            let places = AutostartPlaces(environment: .current)
+            let program = Self.sibling("nudge")
+            do throws(OperationError) {
+                toast(on ? try places.enable(program: program) : try places.disable(program: program))
+            } catch {
+                toast(error.message)
+            }
+            autostartTouched = true
+            showAutostart()
+        }
+        showAutostart()
+    }
+
+    /// The autostart row as the session will do it; hidden while on, unless switched here.
+    private func showAutostart() {
+        let state = AutostartPlaces(environment: .current).state()
+        showingAutostart = true
+        gtk_switch_set_active(autostartSwitch.opaque, state.enabled ? 1 : 0)
+        showingAutostart = false
+        adw_action_row_set_subtitle(autostartRow.as(AdwActionRow.self), state.enabled
+            // TRANSLATORS: the window's autostart row when on.
+            ? tr("Nudge's service starts when you log in.")
+            // TRANSLATORS: the window's autostart row when off.
+            : tr("Off: reminders wait until Nudge's service is started."))
+        gtk_widget_set_visible(autostartRow, !state.enabled || autostartTouched ? 1 : 0)
+        updateServiceGroup()
+    }
+
+    private func updateServiceGroup() {
+        let visible = gtk_widget_get_visible(serviceRow) != 0 || gtk_widget_get_visible(autostartRow) != 0
+        gtk_widget_set_visible(serviceGroup, visible ? 1 : 0)
     }
 
     // MARK: Following changes
@@ -304,7 +354,8 @@ import Platform
 
     private func showStatus(_ status: DaemonStatus?) {
         daemon = status
-        gtk_widget_set_visible(serviceGroup, status == nil ? 1 : 0)
+        gtk_widget_set_visible(serviceRow, status == nil ? 1 : 0)
+        updateServiceGroup()
         updateTitle()
     }
 

@@ -46,6 +46,7 @@ public final class WindowSession: @unchecked Sendable {
         desktop.environment([
             "DISPLAY": display.name, "GDK_BACKEND": "x11", "WAYLAND_DISPLAY": nil, "GSK_RENDERER": "cairo",
             "GSETTINGS_BACKEND": "memory", "HOME": desktop.directory, "XDG_CONFIG_HOME": desktop.directory + "/config",
+            "XDG_CONFIG_DIRS": desktop.directory + "/xdg",
             "XDG_CACHE_HOME": desktop.directory + "/cache", "LANG": locale, "LANGUAGE": nil, "LC_ALL": nil,
             "GTK_A11Y": nil, "NO_AT_BRIDGE": nil, "AT_SPI_BUS_ADDRESS": nil,
         ])

@@ -158,6 +158,24 @@ struct WindowTests {
         #expect(woken < 50, "\(woken) wake-ups in a second with nothing changing")
     }
 
+    @Test func autostartIsSwitchedOnAndOffFromTheWindow() throws {
+        let desktop = try Desktop(server: false)
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        let entry = desktop.directory + "/config/autostart/io.github.nudge.Nudge.desktop"
+        #expect(try window.reaches("check box", "Start with your session", "unchecked"),
+                "\((try? window.nodes())?.filter { $0.role != "label" && $0.role != "filler" }.map { "\($0.role)|\($0.name)|\($0.state)" } ?? [])")
+        try #require(try window.drive("do", "check box", "Start with your session", "toggle").status == 0)
+        #expect(try window.reaches("check box", "Start with your session", "checked"))
+        // The entry `nudge autostart enable` writes: this nudge, its daemon.
+        let text = try String(contentsOfFile: entry, encoding: .utf8)
+        #expect(text.contains("Exec=\(Bench.nudgePath) daemon\n"), "\(text)")
+        // Still there, switched off again: the entry Nudge wrote is removed.
+        try #require(try window.drive("do", "check box", "Start with your session", "toggle").status == 0)
+        #expect(try window.reaches("check box", "Start with your session", "unchecked"))
+        #expect(!FileManager.default.fileExists(atPath: entry))
+    }
+
     @Test func aSecondStartRaisesTheWindowAlreadyOpen() throws {
         let desktop = try Desktop(server: false)
         let tea = try desktop.add("Tea", "--at", "15:00")
