@@ -22,6 +22,14 @@ static inline void nudge_accessible_set_description(gpointer accessible, const c
     gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
+/* A label a screen reader does not read as part of its button's name (the role is set at
+   construction only, and g_object_new is variadic): for a button named more fully than
+   its text, which GTK 4.8 would otherwise read as the name and the text together. */
+static inline GtkWidget *nudge_label_new_unnamed(const char *text) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_LABEL, "label", text, "use-underline", TRUE,
+                                   "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL));
+}
+
 /* A GSource with room for its owner: another event loop hosted in GLib's. */
 typedef struct {
     GSource source;

@@ -111,6 +111,22 @@ func setText(_ label: Widget, _ text: String) {
     return widget
 }
 
+/// A button whose accessible name says more than its text ("Done: Stretch" for "Done");
+/// the text is set with ``setButtonText(_:_:)``.
+@MainActor func button(_ text: String, named name: String, classes: [String] = [], _ action: @escaping @MainActor () -> Void) -> Widget {
+    let widget = gtk_button_new()!
+    gtk_button_set_child(widget.as(GtkButton.self), nudge_label_new_unnamed(text))
+    setAccessibleName(widget, name)
+    for name in classes { gtk_widget_add_css_class(widget, name) }
+    on(widget.raw, "clicked", action)
+    return widget
+}
+
+/// The text of a button made by ``button(_:named:classes:_:)``.
+func setButtonText(_ button: Widget, _ text: String) {
+    if let content = gtk_button_get_child(button.as(GtkButton.self)) { setText(content, text) }
+}
+
 @MainActor func iconButton(_ icon: String, name: String, _ action: @escaping @MainActor () -> Void) -> Widget {
     let widget = gtk_button_new_from_icon_name(icon)!
     gtk_widget_set_tooltip_text(widget, name)

@@ -33,8 +33,9 @@ import Localization
         toggle = gtk_switch_new()
         gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
         let id = model.id
-        let done = button(Catalog.shared.language.done, classes: ["flat"]) { actions.done(id) }
-        let snooze = button(Catalog.shared.language.snooze(minutes: snoozeMinutes), classes: ["flat"]) { actions.snooze(id) }
+        // Named by update() with the reminder's title ("Done: Stretch"), read once.
+        let done = button(Catalog.shared.language.done, named: "", classes: ["flat"]) { actions.done(id) }
+        let snooze = button(Catalog.shared.language.snooze(minutes: snoozeMinutes), named: "", classes: ["flat"]) { actions.snooze(id) }
         answers = box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [snooze, done])
         gtk_widget_set_valign(answers, GTK_ALIGN_CENTER)
         let delete = iconButton("user-trash-symbolic", name: "") { actions.delete(id) }
@@ -59,7 +60,7 @@ import Localization
     func update(_ model: ScreenModel.Row, snoozeMinutes: Int) {
         if snoozeMinutes != self.snoozeMinutes {
             self.snoozeMinutes = snoozeMinutes
-            gtk_button_set_label(snoozeButton.as(GtkButton.self), Catalog.shared.language.snooze(minutes: snoozeMinutes))
+            setButtonText(snoozeButton, Catalog.shared.language.snooze(minutes: snoozeMinutes))
         }
         guard model != shown else { return }
         let title = model.title

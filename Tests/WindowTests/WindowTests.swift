@@ -158,6 +158,26 @@ struct WindowTests {
         #expect(woken < 50, "\(woken) wake-ups in a second with nothing changing")
     }
 
+    /// A reminder the daemon fired and dunst shows, answered from the window: the answer
+    /// lands once and the daemon takes the pop-up down.
+    @Test func whatWaitsIsAnsweredFromTheWindow() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let id = try desktop.dueSoon(lead: 1) { try desktop.add("Stretch", "--at", desktop.clockText($0)) }.id
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        // Each answer says which reminder it answers.
+        let buttons = { (try? window.nodes())?.filter { $0.role == "push button" }.map(\.name) ?? [] }
+        #expect(try window.reaches("push button", "Done: Stretch"), "\(buttons())")
+        #expect(buttons().contains("Snooze: Stretch"), "\(buttons())")
+        try #require(try window.drive("do", "push button", "Done: Stretch", "click").status == 0)
+        #expect(Bench.eventually(5) { (try? desktop.events(id)) == ["fired", "acknowledged"] })
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 0 })
+        #expect(try window.reaches("push button", "Done: Stretch", "gone"))
+    }
+
     @Test func autostartIsSwitchedOnAndOffFromTheWindow() throws {
         let desktop = try Desktop(server: false)
         let window = try WindowSession(desktop: desktop)
