@@ -12,23 +12,27 @@ import Platform
 // `nudge` itself never loads GTK. It calls the operations every face shares (NudgeKit)
 // and the daemon's bus API; nothing else of the command line.
 
-let usage = """
-    Usage: nudge-window [--show ID]
-
-    Opens Nudge's window: every reminder with its switch, what waits for an answer, and the
-    day's water. Started again, it raises the window already open.
-
-      --show ID    open the window at this reminder (a pop-up's body click does this)
-      --version    print the version and exit
-      -h, --help   print this help and exit
-    """
+/// --help, in the person's language: the usage line, what it does, the options.
+func usage() -> String {
+    // TRANSLATORS: nudge-window --help: the usage line (the options' names stay as they are).
+    let lines = [tr("Usage: nudge-window [--show ID]"), "",
+                 // TRANSLATORS: nudge-window --help: what the program does.
+                 tr("Opens Nudge's window: every reminder with its switch, what waits for an answer, and the day's water. Started again, it raises the window already open."), "",
+                 // TRANSLATORS: nudge-window --help: the --show option.
+                 "  --show ID    " + tr("open the window at this reminder (a pop-up's body click does this)"),
+                 // TRANSLATORS: nudge-window --help: the --version option.
+                 "  --version    " + tr("print the version and exit"),
+                 // TRANSLATORS: nudge-window --help: the --help option.
+                 "  -h, --help   " + tr("print this help and exit")]
+    return lines.joined(separator: "\n")
+}
 
 var showID: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "-h", "--help":
-        print(usage)
+        print(usage())
         exit(0)
     case "--version":
         print("nudge-window \(NudgeService.version)")
