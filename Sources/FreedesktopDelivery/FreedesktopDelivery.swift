@@ -88,7 +88,11 @@ public final class FreedesktopDelivery: Delivery {
         self.replyMode = replyMode
         self.environment = environment
         do {
-            try connection.subscribe(MatchRule(interface: Self.interface, path: Self.objectPath), confirmed: false) { [weak self] message in
+            // Only the server's own signals: the bus filters by the name's owner, and
+            // received(_:) checks the sender too (a signal sent straight to us passes
+            // every rule).
+            try connection.subscribe(MatchRule(sender: Self.busName, interface: Self.interface, path: Self.objectPath),
+                                     confirmed: false) { [weak self] message in
                 self?.received(message)
             }
             if replyMode == .queue {
@@ -258,7 +262,8 @@ public final class FreedesktopDelivery: Delivery {
             notification.actions = fit.fit(notification.actions)
         case .queue:
             guard serverPresent else { throw Self.translate(BusError(.serviceUnknown)) }
-            if cachedCapabilities == nil { askCapabilities() }
+            // Asked again while either is unknown (a server slow to answer at start).
+            if cachedCapabilities == nil || cachedServer == nil { askCapabilities() }
             caps = cachedCapabilities ?? []
             if let known = cachedCapabilities, !known.contains(.actions) { notification.actions = [] }
             notification.actions = fit.fit(notification.actions)
@@ -470,7 +475,17 @@ public final class FreedesktopDelivery: Delivery {
         connection.process(timeout: timeout)
     }
 
+    /// The unique name of the server's connection, once asked; forgotten when it changes.
+    private var serverOwner: String?
+
+    private func isFromServer(_ message: Message) -> Bool {
+        guard let sender = message.sender else { return false }
+        if serverOwner == nil { serverOwner = (try? connection.nameOwner(Self.busName)).flatMap { $0 } }
+        return sender == serverOwner
+    }
+
     private func serverChanged(present: Bool) {
+        serverOwner = nil
         // Whatever the old server showed is gone with it: say so for each pop-up, so the
         // counts stay and nothing waits for answers that cannot come.
         let gone = handles.values.filter { !closed.contains($0) }
@@ -498,7 +513,7 @@ public final class FreedesktopDelivery: Delivery {
     }
 
     private func received(_ message: Message) {
-        guard let arguments = try? message.arguments(), let id = arguments.first?.uint32 else { return }
+        guard isFromServer(message), let arguments = try? message.arguments(), let id = arguments.first?.uint32 else { return }
         switch message.member {
         case "ActionInvoked":
             // Open or closed: some servers send a click's action after its close.

@@ -32,6 +32,9 @@ public final class Scheduler {
     /// Alerts whose last pop-up failed after it was handed over; shown again on restore.
     private var undelivered: Set<UUID> = []
 
+    /// The action keys that answer a reminder's pop-up.
+    static let answerKeys: Set<ActionKey> = [.default, .done, .snooze, .skipToday, .drink]
+
     /// A scheduler over alerts. An alert without a state owes what came due since it was
     /// created (an alert added while no daemon ran is not lost).
     public init(alerts: [Alert], states: [UUID: AlertState] = [:], zone: TimeZone, now: Date, delivery: Delivery,
@@ -331,6 +334,9 @@ public final class Scheduler {
         }
         switch event {
         case .action(_, let key):
+            // Only the answers Nudge offers: another key (a server's own, or anyone's on the
+            // bus) must not use up the pop-up's one answer.
+            guard Self.answerKeys.contains(key) else { return [] }
             let answer = popups.action(shown, alert: id)
             if answer == .again { return [] }
             switch key {

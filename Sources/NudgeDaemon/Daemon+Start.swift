@@ -148,9 +148,10 @@ extension Daemon {
             let now = Date()
             if case .failed(let handle, let error) = event {
                 pending.failed(handle: handle)
-                // Refused by a server that is there: tried again a little later, a few times.
-                if error.kind == .rejected || error.kind == .noServer, delivery.serverPresent, redeliver.deadline == nil, redeliveries < 5 {
-                    redeliver.deadline = monotonicSeconds() + Double(1 << redeliveries)
+                // Refused, or unanswered, by a server that is there: tried again a little
+                // later, until it takes it (1, 2, 4 … 60 s apart, then every minute).
+                if error.kind != .noBus, delivery.serverPresent, redeliver.deadline == nil {
+                    redeliver.deadline = monotonicSeconds() + Self.retryDelay(after: redeliveries)
                     redeliveries += 1
                 }
             }
@@ -179,6 +180,12 @@ extension Daemon {
                 log.warning("the notification server went away; reminders wait for the next one")
             }
         }
+    }
+
+    /// Seconds before trying a refused pop-up again, after `attempts` tries: doubling from
+    /// one second, never more than a minute apart.
+    static func retryDelay(after attempts: Int) -> Double {
+        min(Double(1 << min(attempts, 6)), 60)
     }
 
     /// The daemon's interface on the bus, and stopping when another daemon takes the name.

@@ -121,16 +121,18 @@ final class Presence {
         }
         for (index, source) in Self.sources.enumerated() {
             if source.property == nil {
-                try connection.subscribe(MatchRule(interface: source.interface, member: "ActiveChanged", path: source.path),
-                                         confirmed: false) { [unowned self] message in
-                    guard let value = (try? message.arguments())?.first?.bool else { return }
+                try connection.subscribe(MatchRule(sender: source.name, interface: source.interface, member: "ActiveChanged",
+                                                   path: source.path), confirmed: false) { [unowned self] message in
+                    guard isFrom(source.name, message), let value = (try? message.arguments())?.first?.bool else { return }
                     set(index, value)
                 }
             }
         }
-        try connection.subscribe(MatchRule(interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
-                                           path: "/org/freedesktop/Notifications"), confirmed: false) { [unowned self] message in
-            guard let args = try? message.arguments(), args.count >= 2, let interface = args[0].string,
+        try connection.subscribe(MatchRule(sender: "org.freedesktop.Notifications", interface: "org.freedesktop.DBus.Properties",
+                                           member: "PropertiesChanged", path: "/org/freedesktop/Notifications"),
+                                 confirmed: false) { [unowned self] message in
+            guard isFrom("org.freedesktop.Notifications", message),
+                  let args = try? message.arguments(), args.count >= 2, let interface = args[0].string,
                   let changed = args[1].vardict else { return }
             for (index, source) in Self.sources.enumerated() where source.interface == interface {
                 if let property = source.property, let value = changed[property] { set(index, value.unwrapped.bool ?? false) }
@@ -140,6 +142,7 @@ final class Presence {
             try connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
                                                member: "NameOwnerChanged", arg0: name)) { [unowned self] _ in
                 changedNames.insert(name)
+                owners[name] = nil
             }
         }
         changedNames = Set(Self.sources.map(\.name) + [Self.idleMonitor.name])
@@ -149,6 +152,17 @@ final class Presence {
             if self.logind?.isConnected == false { self.logind = nil }
             if needsRefresh { refresh() }
         }
+    }
+
+    /// The unique names owning the services' names, as asked; forgotten when one changes.
+    private var owners: [String: String] = [:]
+
+    /// Whether a signal comes from the service that owns `name`: the bus filters by owner,
+    /// but a signal sent straight to the daemon passes every rule.
+    private func isFrom(_ name: String, _ message: Message) -> Bool {
+        guard let sender = message.sender else { return false }
+        if owners[name] == nil, let owner = (try? connection.nameOwner(name)).flatMap({ $0 }) { owners[name] = owner }
+        return sender == owners[name]
     }
 
     /// Whether answers asked for are still to come (the daemon waits for the first ones

@@ -143,6 +143,35 @@ struct DaemonTests {
         #expect(signals.contains("int64 0"))
     }
 
+    /// Only the notification server answers pop-ups or says do-not-disturb: the same
+    /// signals from another connection on the bus change nothing.
+    @Test func strangersOnTheBusAnswerNothing() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let stranger = try Connection.bus(address: desktop.address)
+        let late = try desktop.dueSoon(lead: 1) { try desktop.add("Later", "--at", desktop.clockText($0)) }.id
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        // Snooze for every id a server might have given, and do-not-disturb on.
+        for id in UInt32(0)...UInt32(8) {
+            let action = try Message.signal(path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
+                                            member: "ActionInvoked")
+            try action.append(contentsOf: [.uint32(id), .string("snooze")])
+            _ = try stranger.send(action)
+        }
+        let inhibit = try Message.signal(path: "/org/freedesktop/Notifications", interface: "org.freedesktop.DBus.Properties",
+                                         member: "PropertiesChanged")
+        try inhibit.append(contentsOf: [.string("org.freedesktop.Notifications"), .vardict([("Inhibited", .variant(.bool(true)))]),
+                                        .array(element: "s", [])])
+        _ = try stranger.send(inhibit)
+        stranger.flush()
+        // The person's own Done is the answer; nothing was held.
+        try desktop.dunstctl("action", "0")
+        #expect(Bench.eventually(3) { (try? desktop.events(late)) == ["fired", "acknowledged"] })
+        let status = try desktop.daemon("Status")
+        #expect(!"\(status)".contains("do not disturb"), "\(status)")
+    }
+
     @Test func dismissalAcknowledgesAndExpiryKeepsTheCount() throws {
         let desktop = try Desktop(expireAfter: 2)
         let daemon = try desktop.startDaemon()

@@ -162,12 +162,15 @@ struct WireFormatTests {
         #expect(delivery.serverID(of: handle) == 7)
 
         // NotificationClosed first, then ActionInvoked: both reach us.
-        let peer = try Connection.bus(address: bus.address)
-        try peer.emit(path: FreedesktopDelivery.objectPath, interface: FreedesktopDelivery.interface,
-                      member: "NotificationClosed", arguments: [.uint32(7), .uint32(2)])
-        try peer.emit(path: FreedesktopDelivery.objectPath, interface: FreedesktopDelivery.interface,
-                      member: "ActionInvoked", arguments: [.uint32(7), .string("snooze")])
-        peer.flush()
+        // Another connection saying the same is not the server: nothing.
+        let stranger = try Connection.bus(address: bus.address)
+        try stranger.emit(path: FreedesktopDelivery.objectPath, interface: FreedesktopDelivery.interface,
+                          member: "ActionInvoked", arguments: [.uint32(7), .string("done")])
+        stranger.flush()
+        try server.emit(path: FreedesktopDelivery.objectPath, interface: FreedesktopDelivery.interface,
+                        member: "NotificationClosed", arguments: [.uint32(7), .uint32(2)])
+        try server.emit(path: FreedesktopDelivery.objectPath, interface: FreedesktopDelivery.interface,
+                        member: "ActionInvoked", arguments: [.uint32(7), .string("snooze")])
         for _ in 0..<20 where events.count < 2 { delivery.process(timeout: .milliseconds(20)) }
         #expect(events == [.closed(id: handle, reason: .dismissed), .action(id: handle, key: .snooze)])
     }
@@ -207,13 +210,12 @@ struct ClosedPopUpTests {
         // Another pop-up (one an earlier run left, server id 8): its click marks the end of
         // what was sent, as one sender's signals arrive in order.
         let earlier = delivery.adopt(serverID: 8)
-        let peer = try Connection.bus(address: bus.address)
         func send(_ signals: [(String, [Value])], until last: DeliveryEvent) throws {
+            // From the server's own connection: only its signals count.
             for (member, arguments) in signals {
-                try peer.emit(path: FreedesktopDelivery.objectPath, interface: FreedesktopDelivery.interface,
-                              member: member, arguments: arguments)
+                try server.emit(path: FreedesktopDelivery.objectPath, interface: FreedesktopDelivery.interface,
+                                member: member, arguments: arguments)
             }
-            peer.flush()
             for _ in 0..<250 where events.last != last { delivery.process(timeout: .milliseconds(20)) }
         }
 

@@ -106,6 +106,19 @@ struct SchedulerBookkeepingTests {
         #expect(scheduler.deliveryRestored(now: utc("2026-11-23T09:00:10Z")).isEmpty)
     }
 
+    /// A key Nudge did not offer (a server's own, or a stranger's on the bus) answers
+    /// nothing and leaves the pop-up's one answer to the person.
+    @Test func aKeyNudgeDidNotOfferUsesUpNothing() throws {
+        let start = utc("2026-11-23T08:00:00Z")
+        let a = try alert(ScheduleFlags(at: ["09:00"]), title: "Stretch", created: start)
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: start, delivery: InMemoryDelivery())
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        let shown = try #require(scheduler.state(a.id)?.shownID)
+        #expect(scheduler.handle(.action(id: shown, key: ActionKey(rawValue: "foo")), now: utc("2026-11-23T09:00:05Z")).isEmpty)
+        #expect(scheduler.handle(.action(id: shown, key: .done), now: utc("2026-11-23T09:00:06Z"))
+                == [.acknowledged(alert: a.id, delay: 6)])
+    }
+
     /// An alert fired at 09:00 whose Notify got no reply in time.
     func popUpWithoutReply() throws -> (Alert, InMemoryDelivery, Scheduler) {
         let a = try alert(ScheduleFlags(at: ["09:00"]), title: "Slow", created: utc("2026-11-23T08:00:00Z"))

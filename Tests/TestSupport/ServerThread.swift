@@ -27,10 +27,44 @@ public final class ServerThread: @unchecked Sendable {
                 return
             }
             ready.signal()
-            while !isStopping, connection.process(timeout: .milliseconds(tick == nil ? 20 : 10)) { tick?(connection) }
+            while !isStopping, connection.process(timeout: .milliseconds(tick == nil ? 20 : 10)) {
+                tick?(connection)
+                for work in takeQueued() { work(connection) }
+            }
         }
         ready.wait()
         if let failure { throw failure }
+    }
+
+    private var queued: [@Sendable (Connection) -> Void] = []
+
+    private func takeQueued() -> [@Sendable (Connection) -> Void] {
+        lock.lock(); defer { lock.unlock() }
+        let work = queued
+        queued = []
+        return work
+    }
+
+    /// Runs `work` on the server's own connection, between two turns, and waits for it:
+    /// what the server sends (its signals) comes from the name's owner, as a real
+    /// server's does.
+    public func perform(_ work: @escaping @Sendable (Connection) throws -> Void) throws {
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: Error?
+        lock.lock()
+        queued.append { connection in
+            do { try work(connection) } catch { failure = error }
+            connection.flush()
+            finished.signal()
+        }
+        lock.unlock()
+        finished.wait()
+        if let failure { throw failure }
+    }
+
+    /// Emits a signal from the server's own connection.
+    public func emit(path: String, interface: String, member: String, arguments: [Value]) throws {
+        try perform { try $0.emit(path: path, interface: interface, member: member, arguments: arguments) }
     }
 
     private var isStopping: Bool {
