@@ -62,17 +62,7 @@ fi
 # instant, and a button press's way to the store beside `nudge ack`'s (the same wait).
 # Screenshots of a reminder shown twice go to .build/bench/servers/DESKTOP.png.
 figure() {  # figure NAME VALUE UNIT ANCHOR ANCHOR-VALUE: as BenchSupport's figure()
-    python3 - "$@" <<'PY'
-import os, sys
-name, value, unit, anchor, anchor_value = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4], float(sys.argv[5])
-ratio = value / anchor_value if anchor_value > 0 else value
-shown = lambda v: f"{v:.0f}" if v >= 100 else f"{v:.1f}" if v >= 10 else f"{v:.2f}"
-print(f"  figure: {name}: {shown(value)} {unit} (anchor {anchor}: {shown(anchor_value)} {unit}; ratio {ratio:.3f})")
-path = os.environ.get("BENCH_FIGURES")
-if path:
-    with open(path, "a") as f:
-        f.write("\t".join([name, str(value), anchor, str(anchor_value), unit, str(ratio)]) + "\n")
-PY
+    python3 "$root/bench/figure.py" "$@"
 }
 for desktop in gnome plasma swaync; do
     if [ "$(id -u)" != 0 ]; then echo "$desktop: needs root (to run the desktop as nobody)"; continue; fi

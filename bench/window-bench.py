@@ -28,21 +28,14 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from figure import figure  # noqa: E402
+
 window_program, nudge = sys.argv[1], sys.argv[2]
 clocks = "/usr/bin/gnome-clocks"
 # NUDGE_BENCH_QUICK=1: a smoke run of the benchmark itself (50 reminders, 5 s idle), no figures to keep.
 quick = os.environ.get("NUDGE_BENCH_QUICK") == "1"
 reminders, idle_seconds = (50, 5) if quick else (1000, 60)
-
-
-def figure(name, value, unit, anchor, anchor_value):
-    ratio = value / anchor_value if anchor_value > 0 else value
-    shown = lambda v: f"{v:.0f}" if v >= 100 else f"{v:.1f}" if v >= 10 else f"{v:.2f}"
-    print(f"  figure: {name}: {shown(value)} {unit} (anchor {anchor}: {shown(anchor_value)} {unit}; ratio {ratio:.3f})")
-    path = os.environ.get("BENCH_FIGURES")
-    if path:
-        with open(path, "a") as f:
-            f.write("\t".join([name, str(value), anchor, str(anchor_value), unit, str(ratio)]) + "\n")
 
 
 # X11 through ctypes: events on the root, and a window's pixels.

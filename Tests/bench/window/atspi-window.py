@@ -78,6 +78,16 @@ def until(seconds, condition):
         time.sleep(0.02)
 
 
+def perform(node, action):
+    """Runs a node's action by its name; whether it had one."""
+    actions = node.queryAction()
+    for index in range(actions.nActions):
+        if actions.getName(index) == action:
+            actions.doAction(index)
+            return True
+    return False
+
+
 def main(args):
     if not args:
         print(__doc__, file=sys.stderr)
@@ -93,12 +103,9 @@ def main(args):
 
         def run():
             for node in matching(role, name):
-                actions = node.queryAction()
-                for index in range(actions.nActions):
-                    if actions.getName(index) == action:
-                        actions.doAction(index)
-                        found[0] = node
-                        return True
+                if perform(node, action):
+                    found[0] = node
+                    return True
             return False
         # The control may still be on its way (a row added a moment ago).
         if not until(5, run):
@@ -123,13 +130,8 @@ def main(args):
         return 0
     if command == "press" and len(args) == 2:
         def press():
-            for node in nodes():
-                if node.getRoleName() == "push button" and args[1] in (node.name or ""):
-                    actions = node.queryAction()
-                    for index in range(actions.nActions):
-                        if actions.getName(index) == "click":
-                            return actions.doAction(index) or True
-            return False
+            return any(perform(node, "click") for node in nodes()
+                       if node.getRoleName() == "push button" and args[1] in (node.name or ""))
         if not until(5, press):
             print(f"atspi-window: no push button naming {args[1]!r}", file=sys.stderr)
             return 1
