@@ -26,7 +26,7 @@ server_start() {
     XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_TYPE=wayland XDG_SESSION_DESKTOP=gnome \
         gnome-shell --headless --wayland --virtual-monitor 1280x800 --unsafe-mode >>"$work/shell.log" 2>&1 &
     shell=$!
-    wait_for 60 owned org.gnome.Shell || return 1
+    wait_for 120 owned org.gnome.Shell || return 1
     wait_for 30 eval '[ "$(shell_eval "Main.layoutManager._startingUp === false")" = true ]' || return 1
     # The shell's own notices ("Screen Lock disabled") would take the pop-up slot first.
     shell_eval 'Main.messageTray.getSources().filter(s => s.title !== "Nudge").forEach(s => s.destroy()); "ok"' >/dev/null
@@ -44,7 +44,7 @@ server_start() {
     wait_for 30 owned org.freedesktop.Notifications
 }
 
-server_stop() { kill "$shell" 2>/dev/null; pkill -u "$(id -u)" -f org.gnome.Shell.Notifications 2>/dev/null; wait "$shell" 2>/dev/null; }
+server_stop() { pkill -u "$(id -u)" -f org.gnome.Shell.Notifications 2>/dev/null; stop "${shell:-}"; }
 
 server_kill() {
     kill -9 "$shell" 2>/dev/null

@@ -23,6 +23,10 @@ server_start() {
         # The accessibility bus first: Qt joins it only if it is there when it starts.
         dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress >/dev/null
     fi
+    # A pop-up stays up 60 s instead of Plasma's 5 (PopupTimeout, in ms): on a busy
+    # machine the screenshot and the press took longer than 5 s, and the pop-up expired
+    # under the test's hand.
+    printf '[Notifications]\nPopupTimeout=60000\n' > "$XDG_CONFIG_HOME/plasmanotifyrc"
     # env runs plasmawindowed in its own process, so $! is the applet's pid.
     env WAYLAND_DISPLAY=nudge-wl QT_QPA_PLATFORM=wayland QT_QUICK_BACKEND=software QT_ACCESSIBILITY=1 \
         QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 plasmawindowed org.kde.plasma.notifications >>"$work/plasma.log" 2>&1 &
@@ -32,8 +36,7 @@ server_start() {
 
 server_stop() {
     [ -n "${inhibitor:-}" ] && kill "$inhibitor" 2>/dev/null
-    kill "${plasma:-}" "${kwin:-}" 2>/dev/null
-    wait ${plasma:-} ${kwin:-} 2>/dev/null
+    stop ${plasma:-} ${kwin:-}
 }
 
 server_kill() { kill -9 "$plasma"; wait "$plasma" 2>/dev/null; }

@@ -21,7 +21,7 @@ server_start() {
     wait_for 30 owned org.freedesktop.Notifications
 }
 
-server_stop() { kill "${swaync:-}" "${sway:-}" 2>/dev/null; wait ${swaync:-} ${sway:-} 2>/dev/null; }
+server_stop() { stop ${swaync:-} ${sway:-}; }
 server_kill() { kill -9 "$swaync"; wait "$swaync" 2>/dev/null; }
 server_restart() { server_start; }
 
