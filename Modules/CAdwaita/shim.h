@@ -30,6 +30,11 @@ static inline GtkWidget *nudge_label_new_unnamed(const char *text) {
                                    "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL));
 }
 
+/* A window a screen reader announces as a dialog (the role is set at construction only). */
+static inline GtkWidget *nudge_dialog_new(void) {
+    return GTK_WIDGET(g_object_new(ADW_TYPE_WINDOW, "accessible-role", GTK_ACCESSIBLE_ROLE_DIALOG, NULL));
+}
+
 /* A GSource with room for its owner: another event loop hosted in GLib's. */
 typedef struct {
     GSource source;

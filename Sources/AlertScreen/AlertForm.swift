@@ -212,7 +212,7 @@ public struct AlertForm: Sendable, Equatable {
     }
 
     /// Days as `--days` takes them: `weekdays`, `weekends`, `mon,wed`; empty for every day.
-    static func daysText(_ days: Set<Weekday>) -> String {
+    public static func daysText(_ days: Set<Weekday>) -> String {
         if days.count == 7 { return "" }
         if days == [.monday, .tuesday, .wednesday, .thursday, .friday] { return "weekdays" }
         if days == [.saturday, .sunday] { return "weekends" }

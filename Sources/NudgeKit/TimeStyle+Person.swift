@@ -49,3 +49,22 @@ extension TimeStyle {
         return Shared(formatter)
     }
 }
+
+/// How the person picks a time of day: on a 12-hour clock with the locale's words for
+/// morning and afternoon (오전/오후, AM/PM), or on a 24-hour one (C, and locales that count
+/// so).
+public struct ClockStyle: Sendable, Equatable {
+    public var twelveHour: Bool
+    public var am: String, pm: String
+
+    public static let twentyFourHour = ClockStyle(twelveHour: false, am: "AM", pm: "PM")
+
+    public static func person(environment: Environment = .current) -> ClockStyle {
+        guard let name = environment.installedLocale("LC_TIME") else { return .twentyFourHour }
+        let locale = Locale(identifier: name)
+        let pattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale) ?? "HH"
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        return ClockStyle(twelveHour: pattern.contains("h") || pattern.contains("K"), am: formatter.amSymbol, pm: formatter.pmSymbol)
+    }
+}

@@ -48,6 +48,8 @@ import Platform
     /// The reminder deleted last, until it is put back: the toast's Undo and Ctrl+Z.
     private var deleted: Alert?
     private let undoDelete = g_simple_action_new("undo-delete", nil)!
+    /// The add or edit form, while it is open.
+    private var form: ReminderForm?
 
     init(application: UnsafeMutablePointer<AdwApplication>, host: HostedLoop, bus: Connection?) {
         self.host = host
@@ -64,14 +66,23 @@ import Platform
         // Undo a delete: the toast's button, or Ctrl+Z while there is one to undo.
         g_simple_action_set_enabled(undoDelete, 0)
         g_action_map_add_action(OpaquePointer(window.raw), undoDelete)
-        var accels: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("<Control>z")), nil]
-        gtk_application_set_accels_for_action(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self),
-                                              "win.undo-delete", &accels)
-        free(UnsafeMutableRawPointer(mutating: accels[0]))
+        // Add a reminder: the header's + button, or Ctrl+N.
+        let add = g_simple_action_new("add", nil)!
+        g_action_map_add_action(OpaquePointer(window.raw), add)
+        for (action, key) in [("win.undo-delete", "<Control>z"), ("win.add", "<Control>n")] {
+            var accels: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(key)), nil]
+            gtk_application_set_accels_for_action(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self),
+                                                  action, &accels)
+            free(UnsafeMutableRawPointer(mutating: accels[0]))
+        }
 
         let header = adw_header_bar_new()!
         title = adw_window_title_new("Nudge", "")
         adw_header_bar_set_title_widget(header.opaque, title)
+        // TRANSLATORS: the window's + button (Ctrl+N), as a screen reader and its tooltip say it.
+        let addButton = iconButton("list-add-symbolic", name: tr("Add a Reminder")) {}
+        gtk_actionable_set_action_name(OpaquePointer(addButton.raw), "win.add")
+        adw_header_bar_pack_start(header.opaque, addButton)
 
         // The service: shown only when something is missing.
         serviceGroup = adw_preferences_group_new()
@@ -104,8 +115,8 @@ import Platform
         adw_status_page_set_icon_name(empty.opaque, installed ? Notification.appID : "alarm-symbolic")
         // TRANSLATORS: the window with no reminders.
         adw_status_page_set_title(empty.opaque, tr("No reminders yet"))
-        // TRANSLATORS: the window with no reminders: how to add one until the window can.
-        adw_status_page_set_description(empty.opaque, tr("Add one with nudge add, or in nudge ui."))
+        // TRANSLATORS: the window with no reminders: how to add one.
+        adw_status_page_set_description(empty.opaque, tr("Add one with the + button or Ctrl+N."))
 
         drankButton = gtk_button_new()
         toasts = adw_toast_overlay_new()
@@ -126,6 +137,7 @@ import Platform
         let page = box(GTK_ORIENTATION_VERTICAL, spacing: 0, [header, toasts])
         adw_application_window_set_content(window.as(AdwApplicationWindow.self), page)
         onActivate(UnsafeMutableRawPointer(undoDelete)) { [unowned self] in undoLastDelete() }
+        onActivate(UnsafeMutableRawPointer(add)) { [unowned self] in openForm(nil) }
 
         buildWater()
         buildService()
@@ -301,7 +313,7 @@ import Platform
         let alerts = Dictionary(list.alerts.map { ($0.id.hex, $0) }, uniquingKeysWith: { first, _ in first })
         let ids = models.map(\.id)
         for gone in Set(rows.keys).subtracting(ids) {
-            gtk_list_box_remove(listBox.opaque, rows[gone]!.row)
+            for row in rows[gone]!.rows { gtk_list_box_remove(listBox.opaque, row) }
             rows[gone] = nil
         }
         let reordered = ids.filter { rows[$0] != nil } != order.filter { ids.contains($0) }
@@ -311,15 +323,19 @@ import Platform
                 row.update(model, snoozeMinutes: minutes)
                 if reordered {
                     // The list box holds the row's only reference: kept across the move.
-                    g_object_ref(row.row.raw)
-                    gtk_list_box_remove(listBox.opaque, row.row)
-                    gtk_list_box_insert(listBox.opaque, row.row, Int32(position))
-                    g_object_unref(row.row.raw)
+                    for (offset, widget) in row.rows.enumerated() {
+                        g_object_ref(widget.raw)
+                        gtk_list_box_remove(listBox.opaque, widget)
+                        gtk_list_box_insert(listBox.opaque, widget, Int32(2 * position + offset))
+                        g_object_unref(widget.raw)
+                    }
                 }
             } else {
                 let row = ReminderRow(model, snoozeMinutes: minutes, actions: actions)
                 rows[model.id] = row
-                gtk_list_box_insert(listBox.opaque, row.row, Int32(position))
+                for (offset, widget) in row.rows.enumerated() {
+                    gtk_list_box_insert(listBox.opaque, widget, Int32(2 * position + offset))
+                }
             }
         }
         order = ids
@@ -385,7 +401,35 @@ import Platform
                 let seconds = list.alerts.first { $0.id.hex == id }?.snoozeSeconds ?? 600
                 act { () throws(OperationError) in try Answer.snooze(seconds: seconds).apply(to: [id], now: Date(), announce: { toast($0) }) }
             },
+            doneForToday: { [unowned self] id in
+                act { () throws(OperationError) in try Answer.doneForToday.apply(to: [id], now: Date(), announce: { _ in }) }
+            },
+            edit: { [unowned self] id in openForm(id) },
             delete: { [unowned self] id in delete(id) })
+    }
+
+    /// The form over the window: a new reminder (`id` nil), or the one `id` names.
+    private func openForm(_ id: String?) {
+        if let form { return form.present() }
+        var alert: Alert?
+        if let id {
+            alert = list.alerts.first { $0.id.hex == id }
+            guard alert != nil else { return }
+        }
+        let host = ReminderForm.Host(
+            store: { [unowned self] () throws(OperationError) in
+                do throws(StoreError) { return try session.store() } catch { throw OperationError(error) }
+            },
+            saved: { [unowned self] alert, added in
+                // TRANSLATORS: the window's toast after the form added / saved a reminder; %s is its title.
+                toast(format(added ? tr("Added “%s”") : tr("Saved “%s”"), alert.title))
+                pendingFocus = alert.id.hex
+                reload()
+                refreshStatus()
+            },
+            closed: { [unowned self] in form = nil })
+        form = ReminderForm(editing: alert, parent: window, host: host)
+        form?.present()
     }
 
     /// Deleted at once, with a toast that puts it back.

@@ -10,6 +10,8 @@ import Localization
 @MainActor final class ReminderRow {
     let id: String
     let row: Widget
+    /// The rows it puts in the list: its own, and under it the answers while something waits.
+    var rows: [Widget] { [row, answers] }
     private let state: Widget, toggle: Widget, answers: Widget
     private var shown: ScreenModel.Row?
     /// Set while the row itself moves the switch, so that is not taken for the person's.
@@ -19,6 +21,8 @@ import Localization
         var toggle: @MainActor (String, Bool) -> Void
         var done: @MainActor (String) -> Void
         var snooze: @MainActor (String) -> Void
+        var doneForToday: @MainActor (String) -> Void
+        var edit: @MainActor (String) -> Void
         var delete: @MainActor (String) -> Void
     }
 
@@ -34,18 +38,43 @@ import Localization
         gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
         let id = model.id
         // Named by update() with the reminder's title ("Done: Stretch"), read once.
-        let done = button(Catalog.shared.language.done, named: "", classes: ["flat"]) { actions.done(id) }
-        let snooze = button(Catalog.shared.language.snooze(minutes: snoozeMinutes), named: "", classes: ["flat"]) { actions.snooze(id) }
-        answers = box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [snooze, done])
-        gtk_widget_set_valign(answers, GTK_ALIGN_CENTER)
+        let done = button(Catalog.shared.language.done, named: "", classes: ["suggested-action"]) { actions.done(id) }
+        let snooze = button(Catalog.shared.language.snooze(minutes: snoozeMinutes), named: "") { actions.snooze(id) }
+        let today = button(Catalog.shared.language.doneForToday, named: "") { actions.doneForToday(id) }
+        // Under the row, in a row of their own while something waits: beside the title
+        // they kept a narrow window from shrinking. They wrap when there is no room.
+        let buttons = gtk_flow_box_new()!
+        gtk_flow_box_set_selection_mode(buttons.opaque, GTK_SELECTION_NONE)
+        gtk_flow_box_set_max_children_per_line(buttons.opaque, 3)
+        gtk_flow_box_set_column_spacing(buttons.opaque, 6)
+        gtk_flow_box_set_row_spacing(buttons.opaque, 6)
+        for (index, answer) in [done, snooze, today].enumerated() {
+            gtk_flow_box_append(buttons.opaque, answer)
+            // The flow box's own child would be a second stop for Tab.
+            if let child = gtk_flow_box_get_child_at_index(buttons.opaque, Int32(index)) {
+                gtk_widget_set_focusable(UnsafeMutableRawPointer(child).assumingMemoryBound(to: GtkWidget.self), 0)
+            }
+        }
+        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+            side(buttons, 6)
+        }
+        answers = gtk_list_box_row_new()
+        gtk_list_box_row_set_child(answers.as(GtkListBoxRow.self), buttons)
+        gtk_list_box_row_set_activatable(answers.as(GtkListBoxRow.self), 0)
+        gtk_widget_set_focusable(answers, 0)
+        let edit = iconButton("document-edit-symbolic", name: "") { actions.edit(id) }
+        gtk_widget_add_css_class(edit, "flat")
+        gtk_widget_set_valign(edit, GTK_ALIGN_CENTER)
         let delete = iconButton("user-trash-symbolic", name: "") { actions.delete(id) }
         gtk_widget_add_css_class(delete, "flat")
         gtk_widget_set_valign(delete, GTK_ALIGN_CENTER)
-        for suffix in [state, answers, delete, toggle] { adw_action_row_add_suffix(row.as(AdwActionRow.self), suffix) }
+        for suffix in [state, edit, delete, toggle] { adw_action_row_add_suffix(row.as(AdwActionRow.self), suffix) }
         adw_action_row_set_activatable_widget(row.as(AdwActionRow.self), toggle)
         self.deleteButton = delete
         self.doneButton = done
         self.snoozeButton = snooze
+        self.todayButton = today
+        self.editButton = edit
         onNotify(toggle.raw, "active") { [unowned self] in
             guard !updating else { return }
             actions.toggle(self.id, gtk_switch_get_active(toggle.opaque) != 0)
@@ -54,7 +83,7 @@ import Localization
     }
 
     private var snoozeMinutes: Int
-    private let deleteButton: Widget, doneButton: Widget, snoozeButton: Widget
+    private let deleteButton: Widget, doneButton: Widget, snoozeButton: Widget, todayButton: Widget, editButton: Widget
 
     /// Shows the row's words anew; nothing is touched when nothing changed.
     func update(_ model: ScreenModel.Row, snoozeMinutes: Int) {
@@ -83,6 +112,11 @@ import Localization
             setAccessibleName(doneButton, format(tr("Done: %s"), title))
             // TRANSLATORS: the accessible name of a reminder's Snooze button; %s is its title.
             setAccessibleName(snoozeButton, format(tr("Snooze: %s"), title))
+            // TRANSLATORS: the accessible name of a reminder's Done for today button; %s is its title.
+            setAccessibleName(todayButton, format(tr("Done for today: %s"), title))
+            // TRANSLATORS: the accessible name of a reminder's edit button; %s is its title.
+            setAccessibleName(editButton, format(tr("Edit %s"), title))
+            gtk_widget_set_tooltip_text(editButton, tr("Edit"))
         }
         shown = model
     }

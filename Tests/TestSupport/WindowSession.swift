@@ -60,7 +60,7 @@ public final class WindowSession: @unchecked Sendable {
     /// Starts the window and waits until its frame is there for AT-SPI.
     public func open(_ arguments: [String] = []) throws {
         window = try Bench.start(Self.windowPath, arguments, environment: environment())
-        let shown = try drive("wait", "frame", "Nudge", "present", "20")
+        let shown = try drive("wait", "frame", "Nudge", "present", "60")
         guard shown.status == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the window did not show: \(shown.stderr) \(window?.stderrSoFar ?? "")"])
         }
@@ -78,8 +78,9 @@ public final class WindowSession: @unchecked Sendable {
     @discardableResult
     /// Types keys into the window as a keyboard does (xdotool through XTEST, once the
     /// window has the focus): `ctrl+z`.
-    public func type(_ keys: String) throws -> Bench.Outcome {
-        try Bench.run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "^Nudge$", "windowfocus", "--sync", "key", "--clearmodifiers", keys],
+    /// `into` names the window by its title (a regular expression): the main one unless said.
+    public func type(_ keys: String, into window: String = "^Nudge$") throws -> Bench.Outcome {
+        try Bench.run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", window, "windowfocus", "--sync", "key", "--clearmodifiers", keys],
                       environment: environment(), timeout: 20)
     }
 
@@ -96,7 +97,7 @@ public final class WindowSession: @unchecked Sendable {
 
     /// Whether a node with this role and name reaches `condition` (present, gone, checked,
     /// unchecked) within `seconds`.
-    public func reaches(_ role: String, _ name: String, _ condition: String = "present", within seconds: Double = 5) throws -> Bool {
+    public func reaches(_ role: String, _ name: String, _ condition: String = "present", within seconds: Double = 30) throws -> Bool {
         try drive("wait", role, name, condition, String(seconds)).status == 0
     }
 

@@ -172,6 +172,11 @@ struct WindowTests {
         let buttons = { (try? window.nodes())?.filter { $0.role == "push button" }.map(\.name) ?? [] }
         #expect(try window.reaches("push button", "Done: Stretch"), "\(buttons())")
         #expect(buttons().contains("Snooze: Stretch"), "\(buttons())")
+        #expect(buttons().contains("Done for today: Stretch"), "\(buttons())")
+        // Narrow: the answers stand one under another, all still there.
+        #expect(try window.resize(width: 360, height: 640).status == 0)
+        #expect(try window.reaches("push button", "Done: Stretch"))
+        try window.screenshot(to: try Self.shotPath("answers-narrow.png"))
         try #require(try window.drive("do", "push button", "Done: Stretch", "click").status == 0)
         #expect(Bench.eventually(5) { (try? desktop.events(id)) == ["fired", "acknowledged"] })
         #expect(Bench.eventually(5) { (try? desktop.displayed()) == 0 })
@@ -232,6 +237,12 @@ struct WindowTests {
         #expect(try window.reaches("check box", "Take the medicine", "checked"))
         #expect(try window.reaches("push button", locale.hasPrefix("ko") ? "Take the medicine 삭제" : "Delete Take the medicine"))
         try window.screenshot(to: try Self.shotPath(name + "-narrow.png"))
+        // The add form, opened from the keyboard (Ctrl+N), over the window.
+        let typed = try window.type("ctrl+n")
+        #expect(typed.status == 0, "\(typed.stderr)")
+        #expect(try window.reaches("dialog", locale.hasPrefix("ko") ? "알림 추가" : "Add a Reminder"))
+        #expect(try window.drive("find", locale.hasPrefix("ko") ? "다음 알림" : "Next showings").status == 0)
+        try window.screenshot(to: try Self.shotPath(name.replacingOccurrences(of: "list", with: "form") + ".png"))
         _ = window.close()
     }
 

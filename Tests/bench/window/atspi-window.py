@@ -9,11 +9,16 @@ reaches it: controls are found by role and accessible name, never by screen coor
                                               node with that role and name
   atspi-window.py wait ROLE NAME [CONDITION] [SECONDS]
                                               waits until such a node is there (CONDITION:
-                                              present, gone, checked, unchecked; 5 s)
+                                              present, gone, checked, unchecked; 30 s)
   atspi-window.py press TEXT                  clicks the first push button whose name holds
                                               TEXT (a toast's button is found so, wherever
                                               the toast sits)
   atspi-window.py find TEXT [SECONDS]         waits until a node's name contains TEXT
+  atspi-window.py set ROLE NAME TEXT          replaces the text of an editable node
+                                              (an entry, through EditableText)
+  atspi-window.py value ROLE NAME NUMBER      sets a spin button's value (through Value)
+  atspi-window.py read ROLE NAME              prints a node's text, or its value
+  atspi-window.py describe ROLE NAME          prints a node's states and actions
 
 The application is found by its accessible name, nudge-window. Exit status 1 when the
 node is not there (in time) or the action failed; 2 for a usage error.
@@ -56,8 +61,11 @@ def nodes():
 
 def state(node):
     states = node.getState()
-    if node.getRoleName() in ("check box", "toggle button", "switch"):
+    if node.getRoleName() in ("check box", "toggle button", "switch", "radio button"):
         return "checked" if states.contains(pyatspi.STATE_CHECKED) else "unchecked"
+    if node.getRoleName() == "push button":
+        # GTK 4.8 gives a toggle button the button's role, pressed while down.
+        return "checked" if states.contains(pyatspi.STATE_PRESSED) else "unchecked"
     return "-"
 
 
@@ -108,14 +116,14 @@ def main(args):
                     return True
             return False
         # The control may still be on its way (a row added a moment ago).
-        if not until(5, run):
+        if not until(30, run):
             print(f"atspi-window: no {role} named {name!r} with the action {action}", file=sys.stderr)
             return 1
         return 0
     if command == "wait" and 3 <= len(args) <= 5:
         role, name = args[1], args[2]
         condition = args[3] if len(args) > 3 else "present"
-        seconds = float(args[4]) if len(args) > 4 else 5.0
+        seconds = float(args[4]) if len(args) > 4 else 30.0
         checks = {
             "present": lambda: bool(matching(role, name)),
             "gone": lambda: not matching(role, name),
@@ -132,13 +140,13 @@ def main(args):
         def press():
             return any(perform(node, "click") for node in nodes()
                        if node.getRoleName() == "push button" and args[1] in (node.name or ""))
-        if not until(5, press):
+        if not until(30, press):
             print(f"atspi-window: no push button naming {args[1]!r}", file=sys.stderr)
             return 1
         return 0
     if command == "find" and 2 <= len(args) <= 3:
         text = args[1]
-        seconds = float(args[2]) if len(args) > 2 else 5.0
+        seconds = float(args[2]) if len(args) > 2 else 30.0
         hit = [None]
 
         def look():
@@ -151,6 +159,38 @@ def main(args):
             print(f"atspi-window: nothing named with {text!r} within {seconds} s", file=sys.stderr)
             return 1
         print(f"{hit[0].getRoleName()}\t{hit[0].name}")
+        return 0
+    if command == "describe" and len(args) == 3:
+        for node in matching(args[1], args[2]):
+            actions = node.queryAction()
+            print("states:", " ".join(pyatspi.stateToString(s) for s in node.getState().getStates()))
+            print("actions:", " ".join(actions.getName(i) for i in range(actions.nActions)))
+            return 0
+        return 1
+    if command in ("set", "value", "read") and len(args) == (3 if command == "read" else 4):
+        role, name = args[1], args[2]
+        out = []
+
+        def act():
+            for node in matching(role, name):
+                if command == "set":
+                    editable = node.queryEditableText()
+                    editable.setTextContents(args[3])
+                elif command == "value":
+                    node.queryValue().currentValue = float(args[3])
+                else:
+                    try:
+                        text = node.queryText()
+                        out.append(text.getText(0, text.characterCount))
+                    except NotImplementedError:
+                        out.append(str(node.queryValue().currentValue))
+                return True
+            return False
+        if not until(30, act):
+            print(f"atspi-window: no {role} named {name!r} to {command}", file=sys.stderr)
+            return 1
+        if out:
+            print(out[0])
         return 0
     print(__doc__, file=sys.stderr)
     return 2

@@ -1,0 +1,536 @@
+import CAdwaita
+import AlertScreen
+import Foundation
+import Localization
+import NudgeCore
+import NudgeKit
+import NudgeStore
+
+/// Adding and editing a reminder, in a dialog over the window: what it says, when it
+/// shows (at a time on chosen days, every few minutes, once at a date or in a while, or
+/// a cron expression) and how it behaves. Every change is checked at once by the same
+/// operations `nudge add` and `nudge edit` run: their message stands under the schedule
+/// and Save waits until there is none; otherwise the next three showings stand there.
+/// An edit saves only what it changed, so a change made elsewhere meanwhile to anything
+/// else stays; a schedule the form has no fields for is kept unless a new one is made.
+@MainActor final class ReminderForm {
+    struct Host {
+        /// The store, as the window has it open.
+        var store: @MainActor () throws(OperationError) -> AppDatabase
+        /// Saved: the alert, and whether it is new.
+        var saved: @MainActor (Alert, Bool) -> Void
+        /// The dialog went (saved or not).
+        var closed: @MainActor () -> Void
+    }
+
+    let window: Widget
+    private let host: Host
+    /// The alert as it was when the form opened; `nil` for a new one.
+    private let base: Alert?
+    private var schedule: FormSchedule
+    /// The stored schedule in words, when the form has no fields for it.
+    private let kept: String?
+    private var scheduleTouched = false
+    private enum Option { case water, sound, urgency, snooze, catchUp, away, nag }
+    private var touched: Set<Option> = []
+    /// The stored alert a conflict was said for: a second Save saves over it.
+    private var conflictSeen: Alert?
+    /// Set while the form fills its own controls.
+    private var filling = false
+    private let clock = ClockStyle.person()
+    private let timeStyle = TimeStyle.person()
+    private let urgencies: [Urgency] = [.low, .normal, .critical]
+
+    private let titleRow: Widget, bodyRow: Widget, waterSwitch: Widget
+    private var kindChecks: [Widget] = []
+    private let time: TimePicker, from: TimePicker, until: TimePicker
+    private let timeRow: Widget, dateRow: Widget, everyRow: Widget, everySpin: Widget, betweenRow: Widget, betweenSwitch: Widget
+    private let fromRow: Widget, untilRow: Widget, afterDoneRow: Widget, afterDoneSwitch: Widget
+    private let delayRow: Widget, delaySpin: Widget, cronRow: Widget, keptRow: Widget
+    private let daysGroup: Widget
+    private var dayToggles: [(Weekday, Widget)] = []
+    private let checkRow: Widget, saveButton: Widget
+    private let soundSwitch: Widget, urgencyRow: Widget, snoozeSpin: Widget, catchUpSwitch: Widget, awaySwitch: Widget, nagSpin: Widget
+
+    init(editing base: Alert?, parent: Widget, host: Host) {
+        self.base = base
+        self.host = host
+        let zone = base?.zone(system: LocalZone.current) ?? LocalZone.current
+        let today = CivilZone(zone).local(Date()).day
+        let shown = base.flatMap { FormSchedule($0.schedule, zone: zone, today: today) }
+        schedule = shown ?? FormSchedule(today: today)
+        kept = base != nil && shown == nil
+            ? base!.schedule.summary(in: zone, timeStyle: timeStyle, language: Catalog.shared.language) : nil
+
+        window = nudge_dialog_new()
+        gtk_window_set_modal(window.as(GtkWindow.self), 1)
+        gtk_window_set_transient_for(window.as(GtkWindow.self), parent.as(GtkWindow.self))
+        gtk_window_set_default_size(window.as(GtkWindow.self), 520, 760)
+        // TRANSLATORS: the window's form: its title when adding / editing.
+        let heading = base == nil ? tr("Add a Reminder") : tr("Edit Reminder")
+        gtk_window_set_title(window.as(GtkWindow.self), heading)
+
+        // What it says.
+        let about = adw_preferences_group_new()!
+        titleRow = Self.entryRow(tr("Title"))
+        bodyRow = Self.entryRow(tr("Body"))
+        // TRANSLATORS: the window's form: the switch that makes a reminder a water reminder.
+        (waterSwitch, _) = Self.switchRow(tr("Water reminder"), in: about, after: [titleRow, bodyRow],
+                                          // TRANSLATORS: the window's form: what the water switch does.
+                                          subtitle: tr("Counts your drinks toward the day's goal"))
+
+        // When: the kind, then its fields.
+        let when = adw_preferences_group_new()!
+        // TRANSLATORS: the window's form: the heading over the kinds of schedule.
+        adw_preferences_group_set_title(when.as(AdwPreferencesGroup.self), tr("When"))
+        // TRANSLATORS: the window's form: the kinds of schedule.
+        let kinds = [tr("At a time"), tr("Every few minutes"), tr("Once, on a date"), tr("Once, in a while"), tr("Cron expression")]
+        // Toggle buttons, one down at a time, wrapping in a narrow window: GTK 4.8 gives a
+        // screen reader no action on a radio check button, and a button it can press.
+        let choices = gtk_flow_box_new()!
+        gtk_flow_box_set_selection_mode(choices.opaque, GTK_SELECTION_NONE)
+        gtk_flow_box_set_homogeneous(choices.opaque, 0)
+        gtk_flow_box_set_max_children_per_line(choices.opaque, 5)
+        gtk_flow_box_set_column_spacing(choices.opaque, 6)
+        gtk_flow_box_set_row_spacing(choices.opaque, 6)
+        for (index, name) in kinds.enumerated() {
+            let toggle = gtk_toggle_button_new_with_label(name)!
+            if let first = kindChecks.first { gtk_toggle_button_set_group(toggle.as(GtkToggleButton.self), first.as(GtkToggleButton.self)) }
+            gtk_flow_box_append(choices.opaque, toggle)
+            // The flow box's own child would be a second stop for Tab.
+            if let child = gtk_flow_box_get_child_at_index(choices.opaque, Int32(index)) {
+                gtk_widget_set_focusable(UnsafeMutableRawPointer(child).assumingMemoryBound(to: GtkWidget.self), 0)
+            }
+            kindChecks.append(toggle)
+        }
+        // TRANSLATORS: the accessible name of the window's form's kinds of schedule.
+        setAccessibleName(choices, tr("Kind of schedule"))
+        adw_preferences_group_add(when.as(AdwPreferencesGroup.self), choices)
+
+        let fields = adw_preferences_group_new()!
+        keptRow = adw_action_row_new()
+        adw_preferences_row_set_use_markup(keptRow.as(AdwPreferencesRow.self), 0)
+        adw_action_row_set_subtitle_lines(keptRow.as(AdwActionRow.self), 6)
+        // TRANSLATORS: the window's form: the row that says what becomes of a schedule it has no fields for.
+        adw_preferences_row_set_title(keptRow.as(AdwPreferencesRow.self), tr("The schedule now"))
+        adw_preferences_group_add(fields.as(AdwPreferencesGroup.self), keptRow)
+        // TRANSLATORS: the window's form: the time of day a reminder shows.
+        time = TimePicker(named: tr("Time"), clock: clock)
+        timeRow = Self.row(tr("Time"), suffix: time.widget, in: fields)
+        // TRANSLATORS: the window's form: the date of a one-time reminder (YYYY-MM-DD).
+        dateRow = Self.entryRow(tr("Date (YYYY-MM-DD)"))
+        adw_preferences_group_add(fields.as(AdwPreferencesGroup.self), dateRow)
+        // TRANSLATORS: the window's form: every how many minutes.
+        everySpin = Self.spin(1, 1440, named: tr("Every, minutes"))
+        // TRANSLATORS: the window's form: the row with every how many minutes; the unit follows the number.
+        everyRow = Self.row(tr("Every (minutes)"), suffix: everySpin, in: fields)
+        // TRANSLATORS: the window's form: the switch that keeps a repeating reminder between two times.
+        (betweenSwitch, betweenRow) = Self.switchRow(tr("Only between set times"), in: fields)
+        // TRANSLATORS: the window's form: the start of the times a repeating reminder shows between.
+        from = TimePicker(named: tr("From"), clock: clock)
+        fromRow = Self.row(tr("From"), suffix: from.widget, in: fields)
+        // TRANSLATORS: the window's form: the end of the times a repeating reminder shows between.
+        until = TimePicker(named: tr("Until"), clock: clock)
+        untilRow = Self.row(tr("Until"), suffix: until.widget, in: fields)
+        // TRANSLATORS: the window's form: count a repeating reminder from the last Done, not the clock.
+        (afterDoneSwitch, afterDoneRow) = Self.switchRow(tr("Count from the last Done"), in: fields)
+        // TRANSLATORS: the window's form: in how many minutes a one-time reminder shows.
+        delaySpin = Self.spin(1, 10080, named: tr("In, minutes"))
+        // TRANSLATORS: the window's form: the row with in how many minutes; the unit follows the number.
+        delayRow = Self.row(tr("In (minutes)"), suffix: delaySpin, in: fields)
+        // TRANSLATORS: the window's form: a cron expression (minute hour day month weekday).
+        cronRow = Self.entryRow(tr("Cron (minute hour day month weekday)"))
+        adw_preferences_group_add(fields.as(AdwPreferencesGroup.self), cronRow)
+
+        // The days, as toggles under the schedule: Monday first, named in full.
+        daysGroup = adw_preferences_group_new()
+        // TRANSLATORS: the window's form: the heading over the weekday toggles.
+        adw_preferences_group_set_title(daysGroup.as(AdwPreferencesGroup.self), tr("Days"))
+        let days = box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        gtk_box_set_homogeneous(days.as(GtkBox.self), 1)
+        let language = Catalog.shared.language
+        for day in [Weekday.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday] {
+            let toggle = gtk_toggle_button_new()!
+            gtk_button_set_child(toggle.as(GtkButton.self), nudge_label_new_unnamed(day.shortName(language)))
+            setAccessibleName(toggle, Self.dayName(day))
+            gtk_widget_add_css_class(toggle, "circular")
+            gtk_box_append(days.as(GtkBox.self), toggle)
+            dayToggles.append((day, toggle))
+        }
+        adw_preferences_group_add(daysGroup.as(AdwPreferencesGroup.self), days)
+
+        // What checking it said: the next showings, or why not.
+        let check = adw_preferences_group_new()!
+        checkRow = adw_action_row_new()
+        adw_preferences_row_set_use_markup(checkRow.as(AdwPreferencesRow.self), 0)
+        adw_action_row_set_subtitle_lines(checkRow.as(AdwActionRow.self), 8)
+        adw_preferences_group_add(check.as(AdwPreferencesGroup.self), checkRow)
+
+        // How it behaves.
+        let options = adw_preferences_group_new()!
+        // TRANSLATORS: the window's form: the heading over a reminder's options.
+        adw_preferences_group_set_title(options.as(AdwPreferencesGroup.self), tr("Options"))
+        // TRANSLATORS: the window's form: play a sound with the pop-up.
+        (soundSwitch, _) = Self.switchRow(tr("Sound"), in: options)
+        urgencyRow = adw_combo_row_new()
+        // TRANSLATORS: the window's form: how urgent the pop-up is.
+        adw_preferences_row_set_title(urgencyRow.as(AdwPreferencesRow.self), tr("Urgency"))
+        // TRANSLATORS: the window's form: the urgencies a pop-up can have.
+        let urgencyNames: [String] = [tr("Low"), tr("Normal"), tr("Critical")]
+        var names: [UnsafePointer<CChar>?] = urgencyNames.map { (name: String) -> UnsafePointer<CChar>? in UnsafePointer(strdup(name)) } + [nil]
+        let model = gtk_string_list_new(&names)
+        for name in names { free(UnsafeMutableRawPointer(mutating: name)) }
+        adw_combo_row_set_model(urgencyRow.as(AdwComboRow.self), model)
+        g_object_unref(UnsafeMutableRawPointer(model))
+        adw_preferences_group_add(options.as(AdwPreferencesGroup.self), urgencyRow)
+        // TRANSLATORS: the window's form: how long Snooze postpones, in minutes.
+        snoozeSpin = Self.spin(1, 10080, named: tr("Snooze for, minutes"))
+        // TRANSLATORS: the window's form: the row with how long Snooze postpones; the unit follows the number.
+        _ = Self.row(tr("Snooze for (minutes)"), suffix: snoozeSpin, in: options)
+        // TRANSLATORS: the window's form: show one pop-up for showings missed while the computer was off.
+        (catchUpSwitch, _) = Self.switchRow(tr("Catch up on a missed showing"), in: options,
+                                            // TRANSLATORS: the window's form: what catching up does.
+                                            subtitle: tr("Shown once when Nudge comes back within 12 hours"))
+        // TRANSLATORS: the window's form: hold pop-ups while the screen is locked or do not disturb is on.
+        (awaySwitch, _) = Self.switchRow(tr("Hold while you are away"), in: options,
+                                         // TRANSLATORS: the window's form: what holding does.
+                                         subtitle: tr("One pop-up when you are back"))
+        // TRANSLATORS: the window's form: show an unanswered pop-up again after this many minutes (0: never).
+        nagSpin = Self.spin(0, 1440, named: tr("Show again if unanswered, minutes"))
+        // TRANSLATORS: the window's form: the row with the nag interval; the unit follows the number.
+        let nagRow = Self.row(tr("Show again if unanswered (minutes)"), suffix: nagSpin, in: options)
+        // TRANSLATORS: the window's form: what 0 means for the nag interval.
+        adw_action_row_set_subtitle(nagRow.as(AdwActionRow.self), tr("0: never"))
+
+        let page = adw_preferences_page_new()!
+        for group in [about, when, fields, daysGroup, check, options] {
+            adw_preferences_page_add(page.as(AdwPreferencesPage.self), group.as(AdwPreferencesGroup.self))
+        }
+
+        // The header: Cancel, the heading, Save (the default: Enter in a text field saves).
+        let header = adw_header_bar_new()!
+        adw_header_bar_set_show_end_title_buttons(header.opaque, 0)
+        adw_header_bar_set_show_start_title_buttons(header.opaque, 0)
+        adw_header_bar_set_title_widget(header.opaque, adw_window_title_new(heading, ""))
+        let window = window
+        // TRANSLATORS: the window's form: the button that closes it without saving (Esc does too).
+        let cancel = button(tr("_Cancel")) { gtk_window_close(window.as(GtkWindow.self)) }
+        // TRANSLATORS: the window's form: the button that saves a new / an edited reminder.
+        saveButton = button(base == nil ? tr("_Add") : tr("_Save"), classes: ["suggested-action"]) {}
+        adw_header_bar_pack_start(header.opaque, cancel)
+        adw_header_bar_pack_end(header.opaque, saveButton)
+        gtk_window_set_default_widget(window.as(GtkWindow.self), saveButton)
+        adw_window_set_content(window.as(AdwWindow.self), box(GTK_ORIENTATION_VERTICAL, spacing: 0, [header, page]))
+
+        // Esc closes, as in every dialog.
+        let shortcuts = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(shortcuts,
+                                             gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(window, shortcuts)
+
+        fill()
+        connect()
+        refresh()
+        gtk_widget_grab_focus(titleRow)
+    }
+
+    func present() { gtk_window_present(window.as(GtkWindow.self)) }
+
+    // MARK: Building
+
+    private static func entryRow(_ title: String) -> Widget {
+        let row = adw_entry_row_new()!
+        adw_preferences_row_set_title(row.as(AdwPreferencesRow.self), title)
+        adw_entry_row_set_activates_default(row.as(AdwEntryRow.self), 1)
+        return row
+    }
+
+    /// A row with a control at its end, added to `group`.
+    @discardableResult
+    private static func row(_ title: String, suffix: Widget, in group: Widget) -> Widget {
+        let row = adw_action_row_new()!
+        adw_preferences_row_set_title(row.as(AdwPreferencesRow.self), title)
+        adw_action_row_add_suffix(row.as(AdwActionRow.self), suffix)
+        adw_preferences_group_add(group.as(AdwPreferencesGroup.self), row)
+        return row
+    }
+
+    /// A row with a switch the row names (GTK labels the row's activatable widget with its
+    /// title), added to `group` after the rows in `after`.
+    private static func switchRow(_ title: String, in group: Widget, after: [Widget] = [], subtitle: String? = nil) -> (Widget, Widget) {
+        for row in after { adw_preferences_group_add(group.as(AdwPreferencesGroup.self), row) }
+        let toggle = gtk_switch_new()!
+        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
+        let row = row(title, suffix: toggle, in: group)
+        if let subtitle { adw_action_row_set_subtitle(row.as(AdwActionRow.self), subtitle) }
+        adw_action_row_set_activatable_widget(row.as(AdwActionRow.self), toggle)
+        return (toggle, row)
+    }
+
+    private static func spin(_ low: Double, _ high: Double, named name: String) -> Widget {
+        let spin = gtk_spin_button_new_with_range(low, high, 1)!
+        gtk_spin_button_set_numeric(spin.opaque, 1)
+        gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
+        setAccessibleName(spin, name)
+        return spin
+    }
+
+    /// A weekday's full name, as a screen reader says a day toggle.
+    private static func dayName(_ day: Weekday) -> String {
+        switch day {
+        // TRANSLATORS: weekday names in full, as the window's day toggles are read aloud.
+        case .monday: tr("Monday")
+        case .tuesday: tr("Tuesday")
+        case .wednesday: tr("Wednesday")
+        case .thursday: tr("Thursday")
+        case .friday: tr("Friday")
+        case .saturday: tr("Saturday")
+        case .sunday: tr("Sunday")
+        }
+    }
+
+    // MARK: Showing and reading
+
+    private static func text(_ editable: Widget) -> String { String(cString: gtk_editable_get_text(OpaquePointer(editable.raw))) }
+
+    private static func isOn(_ toggle: Widget) -> Bool { gtk_switch_get_active(toggle.opaque) != 0 }
+
+    private static func value(_ spin: Widget) -> Int { Int(gtk_spin_button_get_value_as_int(spin.opaque)) }
+
+    /// The controls filled from the alert (or a new one's defaults).
+    private func fill() {
+        filling = true
+        defer { filling = false }
+        let alert = base
+        gtk_editable_set_text(OpaquePointer(titleRow.raw), alert?.title ?? "")
+        gtk_editable_set_text(OpaquePointer(bodyRow.raw), alert?.body ?? "")
+        gtk_switch_set_active(waterSwitch.opaque, alert?.kind == .water ? 1 : 0)
+        showSchedule()
+        gtk_switch_set_active(soundSwitch.opaque, (alert?.sound ?? (alert == nil ? Sound.reminder : nil)) != nil ? 1 : 0)
+        adw_combo_row_set_selected(urgencyRow.as(AdwComboRow.self), UInt32(urgencies.firstIndex(of: alert?.urgency ?? .normal) ?? 1))
+        gtk_spin_button_set_value(snoozeSpin.opaque, Double(max((alert?.snoozeSeconds ?? 600) / 60, 1)))
+        let catchesUp = if case .skip = alert?.catchUp { false } else { true }
+        gtk_switch_set_active(catchUpSwitch.opaque, catchesUp ? 1 : 0)
+        gtk_spin_button_set_value(nagSpin.opaque, Double((alert?.nag?.seconds ?? 0) / 60))
+    }
+
+    private func showSchedule() {
+        let was = filling
+        filling = true
+        defer { filling = was }
+        for (index, check) in kindChecks.enumerated() {
+            gtk_toggle_button_set_active(check.as(GtkToggleButton.self), index == schedule.kind.rawValue ? 1 : 0)
+        }
+        time.minutes = schedule.time
+        gtk_editable_set_text(OpaquePointer(dateRow.raw), schedule.date)
+        gtk_spin_button_set_value(everySpin.opaque, Double(schedule.everyMinutes))
+        gtk_switch_set_active(betweenSwitch.opaque, schedule.between ? 1 : 0)
+        from.minutes = schedule.from
+        until.minutes = schedule.until
+        gtk_switch_set_active(afterDoneSwitch.opaque, schedule.afterDone ? 1 : 0)
+        gtk_spin_button_set_value(delaySpin.opaque, Double(schedule.delayMinutes))
+        gtk_editable_set_text(OpaquePointer(cronRow.raw), schedule.cron)
+        for (day, toggle) in dayToggles {
+            gtk_toggle_button_set_active(toggle.as(GtkToggleButton.self), schedule.days.contains(day) ? 1 : 0)
+        }
+        showKind()
+    }
+
+    /// The fields the kind chosen needs, and no others.
+    private func showKind() {
+        let kind = schedule.kind
+        let visible: [(Widget, Bool)] = [
+            (timeRow, kind == .time || kind == .date), (dateRow, kind == .date), (everyRow, kind == .every),
+            (betweenRow, kind == .every), (fromRow, kind == .every && schedule.between), (untilRow, kind == .every && schedule.between),
+            (afterDoneRow, kind == .every), (delayRow, kind == .delay), (cronRow, kind == .cron),
+            (daysGroup, kind == .time || kind == .every), (keptRow, kept != nil),
+        ]
+        for (widget, shown) in visible { gtk_widget_set_visible(widget, shown ? 1 : 0) }
+    }
+
+    /// Every control tells the form when the person changes it.
+    private func connect() {
+        for row in [titleRow, bodyRow] { on(row.raw, "changed") { [unowned self] in if !filling { refresh() } } }
+        let scheduleChanged: @MainActor () -> Void = { [unowned self] in
+            guard !filling else { return }
+            readSchedule()
+            scheduleTouched = true
+            showKind()
+            refresh()
+        }
+        for check in kindChecks { on(check.raw, "toggled", scheduleChanged) }
+        for picker in [time, from, until] { picker.changed = scheduleChanged }
+        for editable in [dateRow, cronRow] { on(editable.raw, "changed", scheduleChanged) }
+        for spin in [everySpin, delaySpin] { on(spin.raw, "value-changed", scheduleChanged) }
+        for toggle in [betweenSwitch, afterDoneSwitch] { onNotify(toggle.raw, "active", scheduleChanged) }
+        for (_, toggle) in dayToggles { on(toggle.raw, "toggled", scheduleChanged) }
+        let options: [(Widget, Option, String)] = [
+            (waterSwitch, .water, "active"), (soundSwitch, .sound, "active"), (urgencyRow, .urgency, "selected"),
+            (snoozeSpin, .snooze, "value"), (catchUpSwitch, .catchUp, "active"), (awaySwitch, .away, "active"), (nagSpin, .nag, "value"),
+        ]
+        for (widget, option, property) in options {
+            onNotify(widget.raw, property) { [unowned self] in
+                guard !filling else { return }
+                touched.insert(option)
+                refresh()
+            }
+        }
+        on(saveButton.raw, "clicked") { [unowned self] in save() }
+        onStopping(window.raw, "close-request") { [unowned self] in close() }
+    }
+
+    private func readSchedule() {
+        if let index = kindChecks.firstIndex(where: { gtk_toggle_button_get_active($0.as(GtkToggleButton.self)) != 0 }) {
+            schedule.kind = FormSchedule.Kind(rawValue: index)!
+        }
+        schedule.time = time.minutes
+        schedule.date = Self.text(dateRow)
+        schedule.everyMinutes = Self.value(everySpin)
+        schedule.between = Self.isOn(betweenSwitch)
+        (schedule.from, schedule.until) = (from.minutes, until.minutes)
+        schedule.afterDone = Self.isOn(afterDoneSwitch)
+        schedule.delayMinutes = Self.value(delaySpin)
+        schedule.cron = Self.text(cronRow)
+        schedule.days = Set(dayToggles.filter { gtk_toggle_button_get_active($0.1.as(GtkToggleButton.self)) != 0 }.map(\.0))
+    }
+
+    // MARK: Checking
+
+    /// The options the person changed, each read by its own type.
+    private func settings() throws(OperationError) -> AlertSettings {
+        var settings = AlertSettings()
+        if touched.contains(.water) { settings.kind = Self.isOn(waterSwitch) ? .water : .reminder }
+        if touched.contains(.sound) { settings.sound = Self.isOn(soundSwitch) ? .sound(base?.sound ?? .reminder) : .silent }
+        if touched.contains(.urgency) {
+            settings.urgency = urgencies[min(Int(adw_combo_row_get_selected(urgencyRow.as(AdwComboRow.self))), urgencies.count - 1)]
+        }
+        if touched.contains(.snooze) { settings.snooze = try SnoozeLength(parsing: "\(Self.value(snoozeSpin))m") }
+        if touched.contains(.catchUp) { settings.catchUp = Self.isOn(catchUpSwitch) ? .once : .skip }
+        if touched.contains(.away) { settings.whenAway = Self.isOn(awaySwitch) ? .hold : .show }
+        if touched.contains(.nag) {
+            let minutes = Self.value(nagSpin)
+            settings.nag = minutes == 0 ? .never : try NagInterval(parsing: "\(minutes)m")
+        }
+        return settings
+    }
+
+    /// What Save would keep, checked as `nudge add` and `nudge edit` check it.
+    private func check(now: Date) -> Result<Alert, OperationError> {
+        let title = Self.text(titleRow), body = Self.text(bodyRow)
+        do throws(OperationError) {
+            var settings = try settings()
+            if let base {
+                if title != base.title && title.trimmingCharacters(in: .whitespaces).isEmpty {
+                    // TRANSLATORS: the window's form, editing: the title was emptied.
+                    throw OperationError(.usage, tr("a reminder needs a title"))
+                }
+                settings.body = body != base.body ? body : nil
+                return .success(try Operations.change(base.id.hex, in: try host.store(), title: title != base.title ? title : nil,
+                                                      schedule: scheduleTouched ? schedule.flags : ScheduleFlags(), settings: settings, now: now))
+            }
+            settings.body = body.isEmpty ? nil : body
+            return .success(try Operations.make(title: title.isEmpty ? nil : title, schedule: schedule.flags, settings: settings, now: now))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The check's outcome shown: the next showings, or why not (and Save waits).
+    private func refresh() {
+        let now = Date()
+        let checked = check(now: now)
+        filling = true
+        if case .success(let alert) = checked {
+            // What is not the person's own choice follows what Save would keep.
+            if !touched.contains(.water) { gtk_switch_set_active(waterSwitch.opaque, alert.kind == .water ? 1 : 0) }
+            if !touched.contains(.away) { gtk_switch_set_active(awaySwitch.opaque, alert.holdsWhileAway ? 1 : 0) }
+        }
+        filling = false
+        if let kept {
+            adw_action_row_set_subtitle(keptRow.as(AdwActionRow.self), scheduleTouched
+                // TRANSLATORS: the window's form: the schedule of a reminder a calendar narrowed was changed.
+                ? tr("A new schedule, without the old one's period, end and dates left out.")
+                // TRANSLATORS: the window's form, editing a reminder whose schedule it has no fields for; %s is the schedule in words.
+                : format(tr("Kept as is: %s. A schedule made below replaces it."), kept))
+        }
+        switch checked {
+        case .success(let alert):
+            let zone = alert.zone(system: LocalZone.current)
+            let next = alert.schedule.occurrences(after: now, count: 3, in: zone).map { timeStyle.instant($0, zone) }
+            // TRANSLATORS: the window's form: the heading of the next showings.
+            adw_preferences_row_set_title(checkRow.as(AdwPreferencesRow.self), tr("Next showings"))
+            adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), next.isEmpty ? tr("never") : next.joined(separator: "\n"))
+            gtk_widget_remove_css_class(checkRow, "error")
+            gtk_widget_set_sensitive(saveButton, 1)
+        case .failure(let error):
+            // TRANSLATORS: the window's form: the heading of what is wrong with it.
+            adw_preferences_row_set_title(checkRow.as(AdwPreferencesRow.self), tr("Not saved yet"))
+            adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), error.message.escapingControls)
+            gtk_widget_add_css_class(checkRow, "error")
+            gtk_widget_set_sensitive(saveButton, 0)
+        }
+    }
+
+    // MARK: Saving
+
+    private func save() {
+        if let base {
+            let stored: Alert
+            do {
+                let store = try host.store()
+                stored = try StoreAccess.run { try store.alert(matching: base.id.hex) }
+            } catch {
+                // TRANSLATORS: the window's form, when the reminder being edited was deleted elsewhere meanwhile.
+                return say(tr("This reminder was deleted elsewhere meanwhile: not saved."))
+            }
+            if stored != base, stored != conflictSeen {
+                let changed = conflicts(with: stored)
+                if !changed.isEmpty {
+                    conflictSeen = stored
+                    // TRANSLATORS: the window's form, when a field it changed was also changed elsewhere since it
+                    // opened; %s names the fields with their new values.
+                    return say(format(tr("Changed elsewhere meanwhile: %s. Save again to keep yours, or Cancel to keep that."),
+                                      changed.joined(separator: ", ")))
+                }
+            }
+        }
+        switch check(now: Date()) {
+        case .failure(let error):
+            say(error.message)
+        case .success(let alert):
+            do throws(OperationError) {
+                try Operations.save(alert)
+            } catch {
+                return say(error.message)
+            }
+            host.saved(alert, base == nil)
+            close()
+        }
+    }
+
+    /// What the form changed that was changed elsewhere too, as `nudge ui` says it.
+    private func conflicts(with stored: Alert) -> [String] {
+        guard let base else { return [] }
+        var changed: [String] = []
+        let title = Self.text(titleRow)
+        if title != base.title && stored.title != base.title { changed.append(format(tr("the title (now “%s”)"), stored.title.escapingControls)) }
+        if Self.text(bodyRow) != base.body && stored.body != base.body { changed.append(tr("the body")) }
+        if scheduleTouched && stored.schedule != base.schedule {
+            let zone = stored.zone(system: LocalZone.current)
+            let words = stored.schedule.summary(in: zone, timeStyle: timeStyle, language: Catalog.shared.language)
+            changed.append(format(tr("the schedule (now %s)"), words.escapingControls))
+        }
+        return changed
+    }
+
+    private func say(_ message: String) {
+        adw_preferences_row_set_title(checkRow.as(AdwPreferencesRow.self), tr("Not saved yet"))
+        adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), message.escapingControls)
+        gtk_widget_add_css_class(checkRow, "error")
+    }
+
+    private func close() {
+        gtk_window_destroy(window.as(GtkWindow.self))
+        host.closed()
+    }
+}

@@ -1,0 +1,85 @@
+import CAdwaita
+import Foundation
+import Localization
+import NudgeCore
+import NudgeKit
+
+/// A time of day as GNOME Clocks picks one: an hour and a minute spin button, and the
+/// locale's AM/PM (오전/오후) beside them where the locale counts 12 hours. Each part is
+/// named for a screen reader by the row it sits in ("Time, hour").
+@MainActor final class TimePicker {
+    let widget: Widget
+    private let hour: Widget, minute: Widget, half: Widget
+    private let clock: ClockStyle
+    private let name: String
+    private var afternoon = false
+    /// Set while the picker moves its own spin buttons.
+    private var setting = false
+    var changed: @MainActor () -> Void = {}
+
+    init(named name: String, clock: ClockStyle) {
+        self.clock = clock
+        self.name = name
+        hour = clock.twelveHour ? gtk_spin_button_new_with_range(1, 12, 1) : gtk_spin_button_new_with_range(0, 23, 1)
+        minute = gtk_spin_button_new_with_range(0, 59, 1)
+        for spin in [hour, minute] {
+            gtk_orientable_set_orientation(OpaquePointer(spin.raw), GTK_ORIENTATION_VERTICAL)
+            gtk_spin_button_set_wrap(spin.opaque, 1)
+            gtk_spin_button_set_numeric(spin.opaque, 1)
+            gtk_editable_set_width_chars(OpaquePointer(spin.raw), 2)
+            gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
+            // Two digits, as a clock shows them (09, 05).
+            onStopping(spin.raw, "output") {
+                let value = Int(gtk_spin_button_get_value_as_int(spin.opaque))
+                gtk_editable_set_text(OpaquePointer(spin.raw), value < 10 ? "0\(value)" : "\(value)")
+            }
+        }
+        // TRANSLATORS: the accessible name of a time picker's hour; %s is what the time is for (Time, From).
+        setAccessibleName(hour, format(tr("%s, hour"), name))
+        // TRANSLATORS: the accessible name of a time picker's minute; %s is what the time is for (Time, From).
+        setAccessibleName(minute, format(tr("%s, minute"), name))
+        half = button(clock.am, named: "") {}
+        gtk_widget_set_valign(half, GTK_ALIGN_CENTER)
+        gtk_widget_set_visible(half, clock.twelveHour ? 1 : 0)
+        let colon = label(":")
+        gtk_widget_set_valign(colon, GTK_ALIGN_CENTER)
+        widget = box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [hour, colon, minute, half])
+        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+        for spin in [hour, minute] {
+            on(spin.raw, "value-changed") { [unowned self] in if !setting { changed() } }
+        }
+        on(half.raw, "clicked") { [unowned self] in
+            afternoon.toggle()
+            showHalf()
+            changed()
+        }
+        showHalf()
+    }
+
+    /// The time, in minutes after midnight.
+    var minutes: Int {
+        get {
+            let shown = Int(gtk_spin_button_get_value_as_int(hour.opaque))
+            let hours = clock.twelveHour ? shown % 12 + (afternoon ? 12 : 0) : shown
+            return hours * 60 + Int(gtk_spin_button_get_value_as_int(minute.opaque))
+        }
+        set {
+            setting = true
+            let hours = newValue / 60 % 24
+            afternoon = hours >= 12
+            let shown = clock.twelveHour ? (hours % 12 == 0 ? 12 : hours % 12) : hours
+            gtk_spin_button_set_value(hour.opaque, Double(shown))
+            gtk_spin_button_set_value(minute.opaque, Double(newValue % 60))
+            showHalf()
+            setting = false
+        }
+    }
+
+    private func showHalf() {
+        let text = afternoon ? clock.pm : clock.am
+        setButtonText(half, text)
+        // TRANSLATORS: the accessible name of a time picker's AM/PM button; %1$s is what the
+        // time is for (Time, From), %2$s the half of the day shown (AM, 오후).
+        setAccessibleName(half, format(tr("%1$s, %2$s"), name, text))
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The window's add and edit form, filled as a person fills it (through AT-SPI: text into
+/// the entries, values into the spin buttons, toggles toggled) and checked against the
+/// same reminders made by the command line in a second store, column for column.
+extension WindowTests {
+    /// The stored columns, a one-time schedule's instant left out (the window's "in 20
+    /// minutes" and the command line's are reckoned seconds apart; the test checks it on its own).
+    func storedWithoutInstants(_ database: String) throws -> String {
+        let columns = "title, body, CASE WHEN schedule LIKE 'once %' THEN 'once' ELSE schedule END, enabled, sound, urgency, icon, "
+            + "timeZone, graceSeconds, snoozeSeconds, kind, whenAway, nagSeconds, nagTimes"
+        return try Bench.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", "-json", database, "SELECT \(columns) FROM alert ORDER BY title"]).stdout
+    }
+
+    /// The form, open and showing its next showings (its check has run).
+    func openForm(_ window: WindowSession, _ button: String, heading: String) throws {
+        let clicked = try window.drive("do", "push button", button, "click")
+        try #require(clicked.status == 0, "\(clicked.stderr) \((try? window.nodes())?.filter { $0.role == "push button" }.map(\.name) ?? [])")
+        try #require(try window.reaches("dialog", heading), "\((try? window.nodes())?.filter { $0.role != "panel" }.map { "\($0.role)|\($0.name)" } ?? [])")
+    }
+
+    func saveForm(_ window: WindowSession, _ button: String, heading: String) throws {
+        let found = try window.drive("find", "Next showings")
+        try #require(found.status == 0, "\(found.stderr)")
+        try #require(try window.drive("do", "push button", button, "click").status == 0)
+        try #require(try window.reaches("dialog", heading, "gone"))
+    }
+
+    @Test func addingAndEditingInTheFormStoreWhatTheCommandLineWould() throws {
+        let desktop = try Desktop(server: false), cli = try Home()
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+
+        // Daily at 09:30 on weekdays: a time picked, Saturday and Sunday toggled off.
+        try openForm(window, "Add a Reminder", heading: "Add a Reminder")
+        #expect(try window.reaches("check box", "Water reminder", "checked"), "an empty title is the drink-water reminder")
+        try #require(try window.drive("set", "text", "Title", "Stretch").status == 0)
+        #expect(try window.reaches("check box", "Water reminder", "unchecked"))
+        try #require(try window.drive("set", "text", "Body", "Stand up").status == 0)
+        try #require(try window.drive("value", "spin button", "Time, hour", "9").status == 0)
+        try #require(try window.drive("value", "spin button", "Time, minute", "30").status == 0)
+        for day in ["Saturday", "Sunday"] {
+            try #require(try window.drive("do", "push button", day, "click").status == 0)
+            #expect(try window.reaches("push button", day, "unchecked"))
+        }
+        #expect(try window.drive("find", "9:30").status == 0, "the next showings, before saving")
+        try saveForm(window, "Add", heading: "Add a Reminder")
+        #expect(try window.reaches("check box", "Stretch", "checked"))
+        _ = try cli.add("Stretch", "--body", "Stand up", "--at", "09:30", "--days", "weekdays")
+
+        // Every 30 minutes, 09:30 to 21:30, on weekdays, a water reminder.
+        try openForm(window, "Add a Reminder", heading: "Add a Reminder")
+        try #require(try window.drive("set", "text", "Title", "Drink water").status == 0)
+        try #require(try window.drive("do", "check box", "Water reminder", "toggle").status == 0)
+        try #require(try window.drive("do", "push button", "Every few minutes", "click").status == 0)
+        #expect(try window.reaches("spin button", "Every, minutes"))
+        try #require(try window.drive("value", "spin button", "Every, minutes", "30").status == 0)
+        try #require(try window.drive("value", "spin button", "From, hour", "9").status == 0)
+        try #require(try window.drive("value", "spin button", "From, minute", "30").status == 0)
+        try #require(try window.drive("value", "spin button", "Until, hour", "9").status == 0)
+        try #require(try window.drive("value", "spin button", "Until, minute", "30").status == 0)
+        // 9:30 on en_US's 12-hour clock, in the afternoon (the form's own until, 21:30, is).
+        #expect(try window.reaches("push button", "Until, PM"))
+        #expect(try window.reaches("push button", "From, AM"))
+        for day in ["Saturday", "Sunday"] { try #require(try window.drive("do", "push button", day, "click").status == 0) }
+        try saveForm(window, "Add", heading: "Add a Reminder")
+        #expect(try window.reaches("check box", "Drink water", "checked"))
+        let water = try cli.add("Drink water", "--water", "--every", "30m", "--from", "09:30", "--until", "21:30", "--days", "weekdays")
+
+        // In 20 minutes.
+        try openForm(window, "Add a Reminder", heading: "Add a Reminder")
+        try #require(try window.drive("set", "text", "Title", "Tea").status == 0)
+        try #require(try window.drive("do", "push button", "Once, in a while", "click").status == 0)
+        try #require(try window.drive("value", "spin button", "In, minutes", "20").status == 0)
+        let before = Date().timeIntervalSince1970
+        try saveForm(window, "Add", heading: "Add a Reminder")
+        let after = Date().timeIntervalSince1970
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        _ = try cli.add("Tea", "--in", "20m")
+        let instant = try Bench.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", database(desktop),
+                                                         "SELECT substr(schedule, 6) FROM alert WHERE title = 'Tea'"]).stdout
+        let at = try #require(Double(instant.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(at >= before + 1200 - 1 && at <= after + 1200 + 1, "\(at) not 20 minutes after \(before)–\(after)")
+        #expect(try storedWithoutInstants(database(desktop)) == storedWithoutInstants(cli.database))
+
+        // An edit: a new title and every 45 minutes; the rest stays.
+        try openForm(window, "Edit Drink water", heading: "Edit Reminder")
+        #expect(try window.drive("read", "text", "Title").stdout == "Drink water\n")
+        try #require(try window.drive("set", "text", "Title", "Water, 250 ml").status == 0)
+        try #require(try window.drive("value", "spin button", "Every, minutes", "45").status == 0)
+        try saveForm(window, "Save", heading: "Edit Reminder")
+        #expect(try window.reaches("check box", "Water, 250 ml", "checked"))
+        try cli.nudge("edit", water, "--title", "Water, 250 ml", "--every", "45m", "--from", "09:30", "--until", "21:30", "--days", "weekdays")
+        #expect(try storedWithoutInstants(database(desktop)) == storedWithoutInstants(cli.database))
+        _ = window.close()
+    }
+
+    /// What is wrong is said as it is typed, in the operations' own words, and Add waits;
+    /// Esc closes the form and nothing is kept.
+    @Test func theFormSaysWhatIsWrongAsItIsTyped() throws {
+        let desktop = try Desktop(server: false)
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        try openForm(window, "Add a Reminder", heading: "Add a Reminder")
+        try #require(try window.drive("set", "text", "Title", "Report").status == 0)
+        try #require(try window.drive("do", "push button", "Cron expression", "click").status == 0)
+        try #require(try window.drive("set", "text", "Cron (minute hour day month weekday)", "0 9 30 2 *").status == 0)
+        // The command line's message for the same expression.
+        let cli = try desktop.nudge("add", "Report", "--cron", "0 9 30 2 *")
+        let message = String(cli.stderr.split(separator: "\n").first ?? "").replacingOccurrences(of: "nudge: ", with: "")
+        #expect(cli.status == 64 && !message.isEmpty)
+        #expect(try window.drive("find", "Not saved yet").status == 0)
+        #expect(try window.drive("find", String(message.prefix(40))).status == 0, "\(message)")
+        // Add does nothing while something is wrong.
+        _ = try window.drive("do", "push button", "Add", "click")
+        #expect(try window.reaches("dialog", "Add a Reminder"))
+        // Fixed: the next showings again.
+        try #require(try window.drive("set", "text", "Cron (minute hour day month weekday)", "0 9 * * mon-fri").status == 0)
+        #expect(try window.drive("find", "Next showings").status == 0)
+        // Esc: closed, nothing kept.
+        // (xdotool's status is not checked: the key closes the window it then still
+        // addresses, and X says BadWindow.)
+        _ = try window.type("Escape", into: "^Add a Reminder$")
+        #expect(try window.reaches("dialog", "Add a Reminder", "gone"))
+        #expect(try stored(database(desktop)) == "")
+        _ = window.close()
+    }
+
+    /// A schedule the form has no fields for (two times a day, a calendar's every other
+    /// week) is said and kept when something else is edited.
+    @Test func aScheduleTheFormCannotShowIsKeptAndSaid() throws {
+        let desktop = try Desktop(server: false), cli = try Home()
+        for home in [desktop as NudgeUser, cli as NudgeUser] {
+            try home.nudge("add", "Pills", "--at", "08:00", "--at", "20:00")
+        }
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        try openForm(window, "Edit Pills", heading: "Edit Reminder")
+        #expect(try window.drive("find", "Kept as is: daily at").status == 0)
+        try #require(try window.drive("set", "text", "Body", "With water").status == 0)
+        try saveForm(window, "Save", heading: "Edit Reminder")
+        try cli.nudge("edit", try id(of: "Pills", in: cli), "--body", "With water")
+        #expect(try Bench.eventually(5) { try stored(database(desktop)) == stored(cli.database) })
+        _ = window.close()
+    }
+}
