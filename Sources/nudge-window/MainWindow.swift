@@ -27,6 +27,7 @@ import Platform
     private let files: FileWatcher?
     private var list = AlertList(timeStyle: TimeStyle.person(), language: Catalog.shared.language)
     private var water: WaterProgress?
+    private var week: WaterChart?
     private var daemon: DaemonStatus?
     private var asking = false
 
@@ -36,6 +37,8 @@ import Platform
     /// Set while the switch is moved to match the session (not a person's change).
     private var showingAutostart = false, autostartTouched = false
     private let waterGroup: Widget, waterRow: Widget, waterLevel: Widget, drankButton: Widget
+    /// The last seven drink days, a bar and a day's name each, today last.
+    private var weekBars: [(bar: Widget, day: Widget)] = []
     private let listBox: Widget, empty: Widget
     private var rows: [String: ReminderRow] = [:]
     private var order: [String] = []
@@ -50,6 +53,8 @@ import Platform
     private let undoDelete = g_simple_action_new("undo-delete", nil)!
     /// The add or edit form, while it is open.
     private var form: ReminderForm?
+    /// The settings, while open.
+    private var settings: SettingsWindow?
 
     init(application: UnsafeMutablePointer<AdwApplication>, host: HostedLoop, bus: Connection?) {
         self.host = host
@@ -69,7 +74,10 @@ import Platform
         // Add a reminder: the header's + button, or Ctrl+N.
         let add = g_simple_action_new("add", nil)!
         g_action_map_add_action(OpaquePointer(window.raw), add)
-        for (action, key) in [("win.undo-delete", "<Control>z"), ("win.add", "<Control>n")] {
+        // The settings: the header's button, or Ctrl+comma as in GNOME's apps.
+        let preferences = g_simple_action_new("preferences", nil)!
+        g_action_map_add_action(OpaquePointer(window.raw), preferences)
+        for (action, key) in [("win.undo-delete", "<Control>z"), ("win.add", "<Control>n"), ("win.preferences", "<Control>comma")] {
             var accels: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(key)), nil]
             gtk_application_set_accels_for_action(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self),
                                                   action, &accels)
@@ -83,6 +91,10 @@ import Platform
         let addButton = iconButton("list-add-symbolic", name: tr("Add a Reminder")) {}
         gtk_actionable_set_action_name(OpaquePointer(addButton.raw), "win.add")
         adw_header_bar_pack_start(header.opaque, addButton)
+        // TRANSLATORS: the window's settings button (Ctrl+comma), as a screen reader and its tooltip say it.
+        let settingsButton = iconButton("emblem-system-symbolic", name: tr("Settings")) {}
+        gtk_actionable_set_action_name(OpaquePointer(settingsButton.raw), "win.preferences")
+        adw_header_bar_pack_end(header.opaque, settingsButton)
 
         // The service: shown only when something is missing.
         serviceGroup = adw_preferences_group_new()
@@ -138,6 +150,10 @@ import Platform
         adw_application_window_set_content(window.as(AdwApplicationWindow.self), page)
         onActivate(UnsafeMutableRawPointer(undoDelete)) { [unowned self] in undoLastDelete() }
         onActivate(UnsafeMutableRawPointer(add)) { [unowned self] in openForm(nil) }
+        onActivate(UnsafeMutableRawPointer(preferences)) { [unowned self] in
+            if settings == nil { settings = SettingsWindow(parent: window) { [unowned self] in settings = nil } }
+            settings?.present()
+        }
 
         buildWater()
         buildService()
@@ -173,6 +189,25 @@ import Platform
         for suffix in [undo, drankButton] { adw_action_row_add_suffix(waterRow.as(AdwActionRow.self), suffix) }
         adw_preferences_group_add(waterGroup.as(AdwPreferencesGroup.self), waterRow)
         adw_preferences_group_add(waterGroup.as(AdwPreferencesGroup.self), waterLevel)
+        // The week: a bar per drink day against the goal, filled from the bottom.
+        let week = box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        gtk_box_set_homogeneous(week.as(GtkBox.self), 1)
+        gtk_widget_set_margin_top(week, 12)
+        // TRANSLATORS: the accessible name of the window's chart of the week's water.
+        setAccessibleName(week, tr("Water, the last 7 days"))
+        for _ in 0..<7 {
+            let bar = gtk_level_bar_new()!
+            gtk_orientable_set_orientation(OpaquePointer(bar.raw), GTK_ORIENTATION_VERTICAL)
+            gtk_level_bar_set_inverted(bar.opaque, 1)
+            gtk_widget_set_size_request(bar, -1, 56)
+            gtk_widget_set_halign(bar, GTK_ALIGN_CENTER)
+            let day = nudge_label_new_unnamed("")!
+            gtk_widget_add_css_class(day, "dim-label")
+            gtk_widget_add_css_class(day, "caption")
+            gtk_box_append(week.as(GtkBox.self), box(GTK_ORIENTATION_VERTICAL, spacing: 4, [bar, day]))
+            weekBars.append((bar, day))
+        }
+        adw_preferences_group_add(waterGroup.as(AdwPreferencesGroup.self), week)
     }
 
     private func buildService() {
@@ -289,6 +324,7 @@ import Platform
                 let (showings, order) = try Operations.order(alerts, in: store, now: now, all: false)
                 list.set(alerts, showings: showings, order: order)
                 water = try? StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
+                week = try? Statistics.water(store, days: 7, now: now, zone: LocalZone.current)
                 _ = session.settle()
             }
         } catch let error as OperationError {
@@ -298,6 +334,7 @@ import Platform
         }
         show(list.rows(filter: nil, system: LocalZone.current))
         showWater()
+        settings?.show()
         if let next = list.next?.instant {
             nextShowing.deadline = monotonicSeconds() + max(next.timeIntervalSince(now), 0) + 0.05
         } else {
@@ -351,6 +388,16 @@ import Platform
         let language = Catalog.shared.language
         adw_preferences_row_set_title(waterRow.as(AdwPreferencesRow.self), language.waterProgress(water.intake, goal: water.goal))
         gtk_level_bar_set_value(waterLevel.opaque, min(Double(water.intake) / Double(max(water.goal, 1)), 1))
+        if let chart = week {
+            for ((bar, day), total) in zip(weekBars, chart.totals.suffix(7)) {
+                gtk_level_bar_set_value(bar.opaque, min(Double(total.millilitres) / Double(max(chart.goal, 1)), 1))
+                let name = total.day.weekday.shortName(language)
+                setText(day, name)
+                // TRANSLATORS: the accessible name of a day's bar in the window's water chart; %1$s is the
+                // weekday (Mon), %2$s the day's total (1,500 ml).
+                setAccessibleName(bar, format(tr("%1$s: %2$s"), name, Water.text(total.millilitres)))
+            }
+        }
         gtk_button_set_label(drankButton.as(GtkButton.self), language.drank(water.cup))
     }
 

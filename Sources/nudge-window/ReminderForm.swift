@@ -418,6 +418,10 @@ import NudgeStore
     private func check(now: Date) -> Result<Alert, OperationError> {
         let title = Self.text(titleRow), body = Self.text(bodyRow)
         do throws(OperationError) {
+            if scheduleTouched || base == nil, [.time, .every].contains(schedule.kind), schedule.days.isEmpty {
+                // TRANSLATORS: the window's form, with every weekday toggled off.
+                throw OperationError(.usage, tr("choose at least one day"))
+            }
             var settings = try settings()
             if let base {
                 if title != base.title && title.trimmingCharacters(in: .whitespaces).isEmpty {

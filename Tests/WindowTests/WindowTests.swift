@@ -243,6 +243,13 @@ struct WindowTests {
         #expect(try window.reaches("dialog", locale.hasPrefix("ko") ? "알림 추가" : "Add a Reminder"))
         #expect(try window.drive("find", locale.hasPrefix("ko") ? "다음 알림" : "Next showings").status == 0)
         try window.screenshot(to: try Self.shotPath(name.replacingOccurrences(of: "list", with: "form") + ".png"))
+        let ko = locale.hasPrefix("ko")
+        _ = try window.type("Escape", into: ko ? "^알림 추가$" : "^Add a Reminder$")
+        #expect(try window.reaches("dialog", ko ? "알림 추가" : "Add a Reminder", "gone"))
+        // The settings, from the keyboard (Ctrl+comma).
+        _ = try window.type("ctrl+comma")
+        #expect(try window.reaches("spin button", ko ? "컵, ml" : "Cup, ml"))
+        try window.screenshot(to: try Self.shotPath(name.replacingOccurrences(of: "list", with: "settings") + ".png"))
         _ = window.close()
     }
 
