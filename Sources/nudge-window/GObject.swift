@@ -40,6 +40,32 @@ private let runStopping: @convention(c) (gpointer?, gpointer?) -> gboolean = { _
     return 1
 }
 
+/// A Swift closure taking the signal's one argument (a list item factory's list item).
+private final class ArgumentClosure: @unchecked Sendable {
+    let action: @MainActor (gpointer?) -> Void
+    init(_ action: @escaping @MainActor (gpointer?) -> Void) { self.action = action }
+}
+
+/// For signals whose handler takes (instance, argument, data): `setup`, `bind`.
+private let runWithArgument: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
+    guard let data else { return }
+    let closure = Unmanaged<ArgumentClosure>.fromOpaque(data).takeUnretainedValue()
+    let address = Int(bitPattern: argument)
+    MainActor.assumeIsolated { closure.action(UnsafeMutableRawPointer(bitPattern: address)) }
+}
+
+private let releaseArgumentClosure: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+    guard let data else { return }
+    Unmanaged<ArgumentClosure>.fromOpaque(data).release()
+}
+
+/// Calls `action` with the signal's argument, on a signal whose handler takes
+/// (instance, argument, data).
+@MainActor func on(_ instance: gpointer, _ signal: String, argument action: @escaping @MainActor (gpointer?) -> Void) {
+    let data = Unmanaged.passRetained(ArgumentClosure(action)).toOpaque()
+    _ = nudge_signal_connect(instance, signal, unsafeBitCast(runWithArgument, to: UnsafeRawPointer.self), data, releaseArgumentClosure)
+}
+
 private let releaseClosure: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
     guard let data else { return }
     Unmanaged<Closure>.fromOpaque(data).release()

@@ -39,9 +39,10 @@ import Platform
     private let waterGroup: Widget, waterRow: Widget, waterLevel: Widget, drankButton: Widget
     /// The last seven drink days, a bar and a day's name each, today last.
     private var weekBars: [(bar: Widget, day: Widget)] = []
-    private let listBox: Widget, empty: Widget
-    private var rows: [String: ReminderRow] = [:]
-    private var order: [String] = []
+    private let empty: Widget, remindersHeading: Widget
+    private var reminderList: ReminderList!
+    /// The rows last shown.
+    private var shownRows: [ScreenModel.Row] = []
     /// The store changed: read again once the writer is done.
     private var settle: EventLoop.Source!, settleLatest: Double?
     /// Wakes at the next showing, when the list's order and words change.
@@ -115,11 +116,6 @@ import Platform
         // TRANSLATORS: the accessible name of the window's water bar.
         setAccessibleName(waterLevel, tr("Water today"))
 
-        listBox = gtk_list_box_new()
-        gtk_list_box_set_selection_mode(listBox.opaque, GTK_SELECTION_NONE)
-        gtk_widget_add_css_class(listBox, "boxed-list")
-        // TRANSLATORS: the accessible name of the window's list of reminders.
-        setAccessibleName(listBox, tr("Reminders"))
         empty = adw_status_page_new()
         // Nudge's icon where it is installed; a stock alarm where it is not (a build tree).
         let theme = gtk_icon_theme_get_for_display(gdk_display_get_default())
@@ -133,21 +129,15 @@ import Platform
         drankButton = gtk_button_new()
         toasts = adw_toast_overlay_new()
 
-        let remindersHeading = label(tr("Reminders"), classes: ["heading"])
-        let content = box(GTK_ORIENTATION_VERTICAL, spacing: 18, [serviceGroup, waterGroup, remindersHeading, listBox, empty])
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
-            side(content, 18)
-        }
-        let clamp = adw_clamp_new()!
-        adw_clamp_set_maximum_size(clamp.opaque, 720)
-        adw_clamp_set_child(clamp.opaque, content)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(scroller.opaque, clamp)
-        gtk_widget_set_vexpand(scroller, 1)
-        adw_toast_overlay_set_child(toasts.opaque, scroller)
+        remindersHeading = label(tr("Reminders"), classes: ["heading"])
         let page = box(GTK_ORIENTATION_VERTICAL, spacing: 0, [header, toasts])
         adw_application_window_set_content(window.as(AdwApplicationWindow.self), page)
+        // TRANSLATORS: the accessible name of the window's list of reminders.
+        reminderList = ReminderList(actions: actions, accessibleName: tr("Reminders"))
+        for (name, piece) in [("#service", serviceGroup), ("#water", waterGroup), ("#heading", remindersHeading), ("#empty", empty)] {
+            reminderList.add(piece: piece, named: name)
+        }
+        adw_toast_overlay_set_child(toasts.opaque, reminderList.widget)
         onActivate(UnsafeMutableRawPointer(undoDelete)) { [unowned self] in undoLastDelete() }
         onActivate(UnsafeMutableRawPointer(add)) { [unowned self] in openForm(nil) }
         onActivate(UnsafeMutableRawPointer(preferences)) { [unowned self] in
@@ -267,6 +257,7 @@ import Platform
     private func updateServiceGroup() {
         let visible = gtk_widget_get_visible(serviceRow) != 0 || gtk_widget_get_visible(autostartRow) != 0
         gtk_widget_set_visible(serviceGroup, visible ? 1 : 0)
+        if reminderList != nil { showList() }
     }
 
     // MARK: Following changes
@@ -332,53 +323,29 @@ import Platform
         } catch {
             toast("\(error)")
         }
-        show(list.rows(filter: nil, system: LocalZone.current))
+        shownRows = list.rows(filter: nil, system: LocalZone.current)
         showWater()
+        showList()
+        updateTitle()
         settings?.show()
         if let next = list.next?.instant {
             nextShowing.deadline = monotonicSeconds() + max(next.timeIntervalSince(now), 0) + 0.05
         } else {
             nextShowing.deadline = nil
         }
-        if let id = pendingFocus, let row = rows[id] {
-            pendingFocus = nil
-            row.focus()
-        }
+        if let id = pendingFocus, reminderList.focus(id) { pendingFocus = nil }
     }
 
-    private func show(_ models: [ScreenModel.Row]) {
+    /// The pieces that have something to say, then the reminders (or, with none, how to add one).
+    private func showList() {
         let alerts = Dictionary(list.alerts.map { ($0.id.hex, $0) }, uniquingKeysWith: { first, _ in first })
-        let ids = models.map(\.id)
-        for gone in Set(rows.keys).subtracting(ids) {
-            for row in rows[gone]!.rows { gtk_list_box_remove(listBox.opaque, row) }
-            rows[gone] = nil
-        }
-        let reordered = ids.filter { rows[$0] != nil } != order.filter { ids.contains($0) }
-        for (position, model) in models.enumerated() {
-            let minutes = max((alerts[model.id]?.snoozeSeconds ?? 600) / 60, 1)
-            if let row = rows[model.id] {
-                row.update(model, snoozeMinutes: minutes)
-                if reordered {
-                    // The list box holds the row's only reference: kept across the move.
-                    for (offset, widget) in row.rows.enumerated() {
-                        g_object_ref(widget.raw)
-                        gtk_list_box_remove(listBox.opaque, widget)
-                        gtk_list_box_insert(listBox.opaque, widget, Int32(2 * position + offset))
-                        g_object_unref(widget.raw)
-                    }
-                }
-            } else {
-                let row = ReminderRow(model, snoozeMinutes: minutes, actions: actions)
-                rows[model.id] = row
-                for (offset, widget) in row.rows.enumerated() {
-                    gtk_list_box_insert(listBox.opaque, widget, Int32(2 * position + offset))
-                }
-            }
-        }
-        order = ids
-        gtk_widget_set_visible(listBox, models.isEmpty ? 0 : 1)
-        gtk_widget_set_visible(empty, models.isEmpty ? 1 : 0)
-        updateTitle()
+        var pieces: [String] = []
+        if gtk_widget_get_visible(serviceGroup) != 0 { pieces.append("#service") }
+        if gtk_widget_get_visible(waterGroup) != 0 { pieces.append("#water") }
+        pieces.append("#heading")
+        if shownRows.isEmpty { pieces.append("#empty") }
+        let minutes = alerts.mapValues { max($0.snoozeSeconds / 60, 1) }
+        reminderList.show(pieces: pieces, reminders: shownRows, snoozeMinutes: minutes)
     }
 
     private func showWater() {
@@ -553,7 +520,7 @@ import Platform
     func present(at id: String?) {
         if let id {
             let full = list.alerts.first { $0.id.hex == id || $0.id.hex.hasPrefix(id) }?.id.hex ?? id
-            if let row = rows[full] { row.focus() } else { pendingFocus = full }
+            if !reminderList.focus(full) { pendingFocus = full }
         }
         gtk_window_present(window.as(GtkWindow.self))
     }

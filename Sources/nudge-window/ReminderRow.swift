@@ -6,12 +6,16 @@ import Localization
 /// One reminder in the list, as GNOME Clocks shows an alarm: its title, its schedule in
 /// words and next showing beneath, then what waits (×2, snoozed…), the answers when
 /// something waits, a delete button and its switch. Every control says which reminder it
-/// acts on to a screen reader.
+/// acts on to a screen reader. The list makes one for each place on screen and shows in
+/// it whichever reminder scrolls there (``bind(_:snoozeMinutes:)``).
 @MainActor final class ReminderRow {
-    let id: String
-    let row: Widget
-    /// The rows it puts in the list: its own, and under it the answers while something waits.
-    var rows: [Widget] { [row, answers] }
+    /// The reminder shown, read by the buttons' handlers when pressed.
+    private final class Shown { var id: String; init(_ id: String) { self.id = id } }
+    private let current: Shown
+    var id: String { current.id }
+    /// What the list shows: the row, and under it the answers while something waits.
+    let widget: Widget
+    private let row: Widget
     private let state: Widget, toggle: Widget, answers: Widget
     private var shown: ScreenModel.Row?
     /// Set while the row itself moves the switch, so that is not taken for the person's.
@@ -28,7 +32,7 @@ import Localization
 
     init(_ model: ScreenModel.Row, snoozeMinutes: Int, actions: Actions) {
         self.snoozeMinutes = snoozeMinutes
-        id = model.id
+        current = Shown(model.id)
         row = adw_action_row_new()
         adw_preferences_row_set_use_markup(row.as(AdwPreferencesRow.self), 0)
         adw_action_row_set_subtitle_lines(row.as(AdwActionRow.self), 2)
@@ -36,11 +40,10 @@ import Localization
         gtk_widget_set_valign(state, GTK_ALIGN_CENTER)
         toggle = gtk_switch_new()
         gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
-        let id = model.id
         // Named by update() with the reminder's title ("Done: Stretch"), read once.
-        let done = button(Catalog.shared.language.done, named: "", classes: ["suggested-action"]) { actions.done(id) }
-        let snooze = button(Catalog.shared.language.snooze(minutes: snoozeMinutes), named: "") { actions.snooze(id) }
-        let today = button(Catalog.shared.language.doneForToday, named: "") { actions.doneForToday(id) }
+        let done = button(Catalog.shared.language.done, named: "", classes: ["suggested-action"]) { [current] in actions.done(current.id) }
+        let snooze = button(Catalog.shared.language.snooze(minutes: snoozeMinutes), named: "") { [current] in actions.snooze(current.id) }
+        let today = button(Catalog.shared.language.doneForToday, named: "") { [current] in actions.doneForToday(current.id) }
         // Under the row, in a row of their own while something waits: beside the title
         // they kept a narrow window from shrinking. They wrap when there is no room.
         let buttons = gtk_flow_box_new()!
@@ -62,10 +65,10 @@ import Localization
         gtk_list_box_row_set_child(answers.as(GtkListBoxRow.self), buttons)
         gtk_list_box_row_set_activatable(answers.as(GtkListBoxRow.self), 0)
         gtk_widget_set_focusable(answers, 0)
-        let edit = iconButton("document-edit-symbolic", name: "") { actions.edit(id) }
+        let edit = iconButton("document-edit-symbolic", name: "") { [current] in actions.edit(current.id) }
         gtk_widget_add_css_class(edit, "flat")
         gtk_widget_set_valign(edit, GTK_ALIGN_CENTER)
-        let delete = iconButton("user-trash-symbolic", name: "") { actions.delete(id) }
+        let delete = iconButton("user-trash-symbolic", name: "") { [current] in actions.delete(current.id) }
         gtk_widget_add_css_class(delete, "flat")
         gtk_widget_set_valign(delete, GTK_ALIGN_CENTER)
         for suffix in [state, edit, delete, toggle] { adw_action_row_add_suffix(row.as(AdwActionRow.self), suffix) }
@@ -75,6 +78,11 @@ import Localization
         self.snoozeButton = snooze
         self.todayButton = today
         self.editButton = edit
+        widget = gtk_list_box_new()
+        gtk_list_box_set_selection_mode(widget.opaque, GTK_SELECTION_NONE)
+        gtk_widget_add_css_class(widget, "boxed-list")
+        gtk_list_box_append(widget.opaque, row)
+        gtk_list_box_append(widget.opaque, answers)
         onNotify(toggle.raw, "active") { [unowned self] in
             guard !updating else { return }
             actions.toggle(self.id, gtk_switch_get_active(toggle.opaque) != 0)
@@ -84,6 +92,12 @@ import Localization
 
     private var snoozeMinutes: Int
     private let deleteButton: Widget, doneButton: Widget, snoozeButton: Widget, todayButton: Widget, editButton: Widget
+
+    /// Shows another reminder, or the same one anew.
+    func bind(_ model: ScreenModel.Row, snoozeMinutes: Int) {
+        if model.id != id { (current.id, shown) = (model.id, nil) }
+        update(model, snoozeMinutes: snoozeMinutes)
+    }
 
     /// Shows the row's words anew; nothing is touched when nothing changed.
     func update(_ model: ScreenModel.Row, snoozeMinutes: Int) {

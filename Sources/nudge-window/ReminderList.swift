@@ -1,0 +1,156 @@
+import CAdwaita
+import AlertScreen
+import Foundation
+
+/// The window's scrolling content: the pieces on top (the service, the water, the
+/// heading) and then the reminders, in a GtkListView, so only what is on screen has
+/// widgets: a place per visible item, filled with whichever item scrolls there. A
+/// thousand reminders cost a screenful of rows, not a thousand.
+///
+/// The items are ids in a GtkStringList: a reminder's id, or a piece's name (`#service`).
+/// A change replaces only the ids that changed, and the places on screen are shown anew.
+@MainActor final class ReminderList {
+    /// The scrolled window that holds the list.
+    let widget: Widget
+    private let strings: OpaquePointer
+    private var ids: [String] = []
+    private var models: [String: ScreenModel.Row] = [:]
+    private var snoozeMinutes: [String: Int] = [:]
+    /// The pieces on top, by name, and the place that holds each now.
+    private var pieces: [String: Widget] = [:]
+    private var holders: [String: Place] = [:]
+    /// Every place the list made, by its list item, and the reminders on screen by id.
+    private var places: [UnsafeMutableRawPointer: Place] = [:]
+    private var onScreen: [String: ReminderRow] = [:]
+    private let actions: ReminderRow.Actions
+    /// The reminder to focus once it is on screen.
+    private var focusing: String?
+
+    /// One place on screen: a clamp holding a piece or a reminder's row.
+    private final class Place {
+        let clamp: Widget
+        var row: ReminderRow?
+        var id: String?
+        init(clamp: Widget) { self.clamp = clamp }
+    }
+
+    init(actions: ReminderRow.Actions, accessibleName: String) {
+        self.actions = actions
+        strings = gtk_string_list_new(nil)
+        let factory = gtk_signal_list_item_factory_new()!
+        let view = gtk_list_view_new(gtk_no_selection_new(strings), factory)!
+        // The list's own look would draw every item as a selectable line.
+        gtk_widget_remove_css_class(view, "view")
+        gtk_widget_add_css_class(view, "background")
+        setAccessibleName(view, accessibleName)
+        widget = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(widget.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(widget.opaque, view)
+        gtk_widget_set_vexpand(widget, 1)
+        self.view = view
+        on(UnsafeMutableRawPointer(factory), "setup", argument: { [unowned self] item in
+            guard let item else { return }
+            let clamp = adw_clamp_new()!
+            adw_clamp_set_maximum_size(clamp.opaque, 720)
+            for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(clamp, 18) }
+            gtk_widget_set_margin_bottom(clamp, 6)
+            gtk_list_item_set_child(OpaquePointer(item), clamp)
+            gtk_list_item_set_activatable(OpaquePointer(item), 0)
+            gtk_list_item_set_selectable(OpaquePointer(item), 0)
+            places[item] = Place(clamp: clamp)
+        })
+        on(UnsafeMutableRawPointer(factory), "bind", argument: { [unowned self] item in
+            guard let item, let place = places[item], let object = gtk_list_item_get_item(OpaquePointer(item)) else { return }
+            let id = String(cString: gtk_string_object_get_string(OpaquePointer(object)))
+            bind(place, to: id)
+        })
+        on(UnsafeMutableRawPointer(factory), "unbind", argument: { [unowned self] item in
+            guard let item, let place = places[item], let id = place.id else { return }
+            if onScreen[id] === place.row { onScreen[id] = nil }
+            place.id = nil
+        })
+        on(UnsafeMutableRawPointer(factory), "teardown", argument: { [unowned self] item in
+            guard let item, let place = places[item] else { return }
+            if let row = place.row {
+                if onScreen[row.id] === row { onScreen[row.id] = nil }
+                g_object_unref(row.widget.raw)
+            }
+            places[item] = nil
+        })
+    }
+
+    private let view: Widget
+
+    /// A piece shown above the reminders while it is in ``show(pieces:reminders:snoozeMinutes:)``'s list.
+    func add(piece widget: Widget, named name: String) {
+        // Held here for the window's life: a place that takes another item drops its child.
+        g_object_ref_sink(widget.raw)
+        pieces[name] = widget
+    }
+
+    private func bind(_ place: Place, to id: String) {
+        place.id = id
+        if let piece = pieces[id] {
+            // A piece has one parent: taken from the place that held it.
+            if let holder = holders[id], holder !== place { adw_clamp_set_child(holder.clamp.opaque, nil) }
+            holders[id] = place
+            gtk_widget_set_margin_top(place.clamp, 12)
+            adw_clamp_set_child(place.clamp.opaque, piece)
+            return
+        }
+        gtk_widget_set_margin_top(place.clamp, 0)
+        guard let model = models[id] else { return }
+        let minutes = snoozeMinutes[id] ?? 10
+        if let row = place.row {
+            row.bind(model, snoozeMinutes: minutes)
+        } else {
+            let row = ReminderRow(model, snoozeMinutes: minutes, actions: actions)
+            // The place's own while it lives: a piece shown there in between would drop it.
+            g_object_ref_sink(row.widget.raw)
+            place.row = row
+        }
+        for (name, holder) in holders where holder === place { holders[name] = nil }
+        adw_clamp_set_child(place.clamp.opaque, place.row!.widget)
+        onScreen[id] = place.row
+        if focusing == id {
+            focusing = nil
+            place.row?.focus()
+        }
+    }
+
+    /// The pieces named, then the reminders in order; only the ids that changed are replaced,
+    /// and what is on screen shows its new words.
+    func show(pieces shownPieces: [String], reminders: [ScreenModel.Row], snoozeMinutes: [String: Int]) {
+        models = Dictionary(reminders.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.snoozeMinutes = snoozeMinutes
+        let new = shownPieces + reminders.map(\.id)
+        if new != ids {
+            // The changed middle: what the old and new lists share at both ends stays.
+            var start = 0
+            while start < min(ids.count, new.count), ids[start] == new[start] { start += 1 }
+            var end = 0
+            while end < min(ids.count, new.count) - start, ids[ids.count - 1 - end] == new[new.count - 1 - end] { end += 1 }
+            let added = Array(new[start..<(new.count - end)])
+            let copies = added.map { strdup($0) }
+            var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+            gtk_string_list_splice(strings, UInt32(start), UInt32(ids.count - end - start), &pointers)
+            for copy in copies { free(copy) }
+            ids = new
+        }
+        for (id, row) in onScreen {
+            if let model = models[id] { row.bind(model, snoozeMinutes: snoozeMinutes[id] ?? 10) }
+        }
+    }
+
+    /// Scrolls to a reminder and moves the focus to its switch.
+    func focus(_ id: String) -> Bool {
+        guard let position = ids.firstIndex(of: id) else { return false }
+        if let row = onScreen[id] {
+            row.focus()
+        } else {
+            focusing = id
+        }
+        gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(position)))
+        return true
+    }
+}
