@@ -66,6 +66,35 @@ private let releaseArgumentClosure: @convention(c) (gpointer?, UnsafeMutablePoin
     _ = nudge_signal_connect(instance, signal, unsafeBitCast(runWithArgument, to: UnsafeRawPointer.self), data, releaseArgumentClosure)
 }
 
+/// A key handler: (key value, modifiers) → whether it handled the key.
+private final class KeyClosure: @unchecked Sendable {
+    let action: @MainActor (UInt32, UInt32) -> Bool
+    init(_ action: @escaping @MainActor (UInt32, UInt32) -> Bool) { self.action = action }
+}
+
+/// For `key-pressed` (controller, keyval, keycode, state, data) → gboolean.
+private let runKey: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> gboolean = { _, keyval, _, state, data in
+    guard let data else { return 0 }
+    let closure = Unmanaged<KeyClosure>.fromOpaque(data).takeUnretainedValue()
+    return MainActor.assumeIsolated { closure.action(keyval, state) } ? 1 : 0
+}
+
+private let releaseKeyClosure: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+    guard let data else { return }
+    Unmanaged<KeyClosure>.fromOpaque(data).release()
+}
+
+/// Calls `action` for each key pressed in `widget` before its children see it (the capture
+/// phase); a key it handles goes no further.
+@MainActor func onKeyPressed(_ widget: Widget, _ action: @escaping @MainActor (_ keyval: UInt32, _ state: UInt32) -> Bool) {
+    let controller = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+    let data = Unmanaged.passRetained(KeyClosure(action)).toOpaque()
+    _ = nudge_signal_connect(UnsafeMutableRawPointer(controller), "key-pressed", unsafeBitCast(runKey, to: UnsafeRawPointer.self), data,
+                             releaseKeyClosure)
+    gtk_widget_add_controller(widget, controller)
+}
+
 private let releaseClosure: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
     guard let data else { return }
     Unmanaged<Closure>.fromOpaque(data).release()

@@ -25,6 +25,10 @@ import Foundation
     private let actions: ReminderRow.Actions
     /// The reminder to focus once it is on screen.
     private var focusing: String?
+    /// Every place showing an item now, by the item's id.
+    private var bound: [String: Place] = [:]
+    /// Tab's next stop, once the item scrolled to is on screen: its index and direction.
+    private var tabbing: (index: Int, forward: Bool)?
 
     /// One place on screen: a clamp holding a piece or a reminder's row.
     private final class Place {
@@ -48,6 +52,14 @@ import Foundation
         gtk_scrolled_window_set_child(widget.opaque, view)
         gtk_widget_set_vexpand(widget, 1)
         self.view = view
+        // GTK 4.8's list view lets Tab leave the list at the end of the item that has the
+        // focus (tab-behavior came in 4.12): Tab and Shift+Tab go on to the next item's
+        // controls here, scrolling it into view, and leave the list only past its ends.
+        onKeyPressed(view) { [unowned self] key, state in
+            let tab: UInt32 = 0xff09, leftTab: UInt32 = 0xfe20, shift: UInt32 = 1
+            guard key == tab || key == leftTab else { return false }
+            return tabPressed(forward: key == tab && state & shift == 0)
+        }
         on(UnsafeMutableRawPointer(factory), "setup", argument: { [unowned self] item in
             guard let item else { return }
             let clamp = adw_clamp_new()!
@@ -67,6 +79,7 @@ import Foundation
         on(UnsafeMutableRawPointer(factory), "unbind", argument: { [unowned self] item in
             guard let item, let place = places[item], let id = place.id else { return }
             if onScreen[id] === place.row { onScreen[id] = nil }
+            if bound[id] === place { bound[id] = nil }
             place.id = nil
         })
         on(UnsafeMutableRawPointer(factory), "teardown", argument: { [unowned self] item in
@@ -90,6 +103,15 @@ import Foundation
 
     private func bind(_ place: Place, to id: String) {
         place.id = id
+        bound[id] = place
+        defer {
+            if let next = tabbing, next.index < ids.count, ids[next.index] == id {
+                tabbing = nil
+                if gtk_widget_child_focus(place.clamp, next.forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) == 0 {
+                    _ = tab(from: next.index, forward: next.forward)
+                }
+            }
+        }
         if let piece = pieces[id] {
             // A piece has one parent: taken from the place that held it.
             if let holder = holders[id], holder !== place { adw_clamp_set_child(holder.clamp.opaque, nil) }
@@ -140,6 +162,36 @@ import Foundation
         for (id, row) in onScreen {
             if let model = models[id] { row.bind(model, snoozeMinutes: snoozeMinutes[id] ?? 10) }
         }
+    }
+
+    private func tabPressed(forward: Bool) -> Bool {
+        guard let root = gtk_widget_get_root(view), let focused = gtk_root_get_focus(root) else { return false }
+        // The item holding the focus: the place whose clamp is an ancestor of it.
+        var widget: UnsafeMutablePointer<GtkWidget>? = focused
+        var place: Place?
+        while let current = widget, place == nil {
+            place = bound.values.first { $0.clamp == current }
+            widget = gtk_widget_get_parent(current)
+        }
+        guard let place, let id = place.id, let index = ids.firstIndex(of: id) else { return false }
+        if gtk_widget_child_focus(place.clamp, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) != 0 { return true }
+        return tab(from: index, forward: forward)
+    }
+
+    /// Focus to the first (or, backward, last) control of the items after (before) `index`;
+    /// one not on screen is scrolled to and focused when it is. False past the list's end.
+    private func tab(from index: Int, forward: Bool) -> Bool {
+        var next = index + (forward ? 1 : -1)
+        while ids.indices.contains(next) {
+            gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(next)))
+            guard let place = bound[ids[next]] else {
+                tabbing = (next, forward)
+                return true
+            }
+            if gtk_widget_child_focus(place.clamp, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) != 0 { return true }
+            next += forward ? 1 : -1
+        }
+        return false
     }
 
     /// Scrolls to a reminder and moves the focus to its switch.

@@ -19,6 +19,7 @@ reaches it: controls are found by role and accessible name, never by screen coor
   atspi-window.py value ROLE NAME NUMBER      sets a spin button's value (through Value)
   atspi-window.py read ROLE NAME              prints a node's text, or its value
   atspi-window.py describe ROLE NAME          prints a node's states and actions
+  atspi-window.py focused                     prints the focused node: ROLE<TAB>NAME
 
 The application is found by its accessible name, nudge-window. Exit status 1 when the
 node is not there (in time) or the action failed; 2 for a usage error.
@@ -160,6 +161,12 @@ def main(args):
             return 1
         print(f"{hit[0].getRoleName()}\t{hit[0].name}")
         return 0
+    if command == "focused" and len(args) == 1:
+        for node in nodes():
+            if node.getState().contains(pyatspi.STATE_FOCUSED):
+                print(f"{node.getRoleName()}\t{node.name}")
+                return 0
+        return 1
     if command == "describe" and len(args) == 3:
         for node in matching(args[1], args[2]):
             actions = node.queryAction()
