@@ -240,12 +240,12 @@ public struct AutostartPlaces {
         }
     }
 
-    /// After the personal entry goes: its folder, and the config folder, when empty.
+    /// After the personal entry goes: its folder, when empty. The config folder itself is
+    /// every program's, and stays even when empty.
     private func removeEmptyFolders() throws(OperationError) {
-        for folder in [(personal as NSString).deletingLastPathComponent, configHome] {
-            guard (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true else { return }
-            rmdir(folder)
-        }
+        let folder = (personal as NSString).deletingLastPathComponent
+        guard (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true else { return }
+        rmdir(folder)
     }
 
     private func remove(_ path: String) throws(OperationError) {

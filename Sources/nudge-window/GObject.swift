@@ -95,6 +95,18 @@ private let releaseKeyClosure: @convention(c) (gpointer?, UnsafeMutablePointer<G
     gtk_widget_add_controller(widget, controller)
 }
 
+/// For `scroll` (controller, dx, dy, data) → gboolean: taken, nothing else runs.
+private let takeScroll: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, _, _, _ in 1 }
+
+/// A spin button the mouse wheel does not turn: scrolling a page over one changed a
+/// setting (and a shorter log deletes history) without the person meaning to.
+func ignoreScroll(_ widget: Widget) {
+    let controller = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
+    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+    _ = nudge_signal_connect(UnsafeMutableRawPointer(controller), "scroll", unsafeBitCast(takeScroll, to: UnsafeRawPointer.self), nil, nil)
+    gtk_widget_add_controller(widget, controller)
+}
+
 private let releaseClosure: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
     guard let data else { return }
     Unmanaged<Closure>.fromOpaque(data).release()

@@ -63,7 +63,13 @@ import Platform
         storePath = StoreAccess.path
         session = StoreSession(path: storePath)
         files = try? FileWatcher()
-        if let files { try? StoreSession.watch(storePath, with: files) }
+        if let files {
+            try? StoreSession.watch(storePath, with: files)
+            // The store's folder itself, made or removed (rm -r, a restore that makes it anew).
+            let folder = (storePath as NSString).deletingLastPathComponent
+            try? files.watch(folder: (folder as NSString).deletingLastPathComponent,
+                             events: [(folder as NSString).lastPathComponent: .replaced])
+        }
 
         window = adw_application_window_new(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self))
         gtk_window_set_title(window.as(GtkWindow.self), "Nudge")
@@ -244,6 +250,9 @@ import Platform
         let state = AutostartPlaces(environment: .current).state()
         showingAutostart = true
         gtk_switch_set_active(autostartSwitch.opaque, state.enabled ? 1 : 0)
+        // The state too: after a change that failed, GTK 4.8 kept the state the person asked
+        // for, which is what a screen reader reads.
+        gtk_switch_set_state(autostartSwitch.opaque, state.enabled ? 1 : 0)
         showingAutostart = false
         adw_action_row_set_subtitle(autostartRow.as(AdwActionRow.self), state.enabled
             // TRANSLATORS: the window's autostart row when on.
@@ -305,11 +314,16 @@ import Platform
             if session.isRemoved {
                 session.release()
                 list.set([], showings: [], order: [])
+                (water, week) = (nil, nil)
+                // A folder made anew (the store not yet in it): watched, so the store's
+                // arrival is seen.
+                if let files { try? StoreSession.watch(storePath, with: files) }
             } else {
-                let following = session.isStale
                 let store: AppDatabase
                 do { store = try session.store() } catch { throw OperationError(error) }
-                if following, let files { try? StoreSession.watch(storePath, with: files) }
+                // Watched again each time: a store folder removed and made anew is a new
+                // folder, which the old watch does not see (adding a watch again is free).
+                if let files { try? StoreSession.watch(storePath, with: files) }
                 var unreadable = false
                 let alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
                 let (showings, order) = try Operations.order(alerts, in: store, now: now, all: false)

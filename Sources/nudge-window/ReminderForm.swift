@@ -30,8 +30,13 @@ import NudgeStore
     private var schedule: FormSchedule
     /// The stored schedule in words, when the form has no fields for it.
     private let kept: String?
-    private var scheduleTouched = false
-    private enum Option { case water, sound, urgency, snooze, catchUp, away, nag }
+    /// The schedule's fields as the form opened: what they mean is compared, so fields
+    /// changed and changed back (a day toggled off and on) keep the stored schedule.
+    private let openedSchedule: FormSchedule
+    private var scheduleTouched: Bool { schedule.flags != openedSchedule.flags }
+    /// The durations as the form opened (an option is saved only when changed).
+    private var openedSnooze = "", openedNag = ""
+    private enum Option { case water, sound, urgency, catchUp, away }
     private var touched: Set<Option> = []
     /// The stored alert a conflict was said for: a second Save saves over it.
     private var conflictSeen: Alert?
@@ -50,7 +55,8 @@ import NudgeStore
     private let daysGroup: Widget
     private var dayToggles: [(Weekday, Widget)] = []
     private let checkRow: Widget, saveButton: Widget
-    private let soundSwitch: Widget, urgencyRow: Widget, snoozeSpin: Widget, catchUpSwitch: Widget, awaySwitch: Widget, nagSpin: Widget
+    private let soundSwitch: Widget, urgencyRow: Widget, snoozeRow: Widget, catchUpSwitch: Widget, catchUpRow: Widget, awaySwitch: Widget
+    private let nagRow: Widget
 
     init(editing base: Alert?, parent: Widget, host: Host) {
         self.base = base
@@ -59,6 +65,7 @@ import NudgeStore
         let today = CivilZone(zone).local(Date()).day
         let shown = base.flatMap { FormSchedule($0.schedule, zone: zone, today: today) }
         schedule = shown ?? FormSchedule(today: today)
+        openedSchedule = schedule
         kept = base != nil && shown == nil
             ? base!.schedule.summary(in: zone, timeStyle: timeStyle, language: Catalog.shared.language) : nil
 
@@ -183,24 +190,20 @@ import NudgeStore
         adw_combo_row_set_model(urgencyRow.as(AdwComboRow.self), model)
         g_object_unref(UnsafeMutableRawPointer(model))
         adw_preferences_group_add(options.as(AdwPreferencesGroup.self), urgencyRow)
-        // TRANSLATORS: the window's form: how long Snooze postpones, in minutes.
-        snoozeSpin = Self.spin(1, 10080, named: tr("Snooze for, minutes"))
-        // TRANSLATORS: the window's form: the row with how long Snooze postpones; the unit follows the number.
-        _ = Self.row(tr("Snooze for (minutes)"), suffix: snoozeSpin, in: options)
+        // Durations as text, as the command line takes them (10m, 1h30m, 90s): whatever is
+        // stored shows as it is.
+        // TRANSLATORS: the window's form: how long Snooze postpones, as a duration (10m, 1h30m).
+        snoozeRow = Self.entryRow(tr("Snooze for (10m, 1h30m)"))
+        adw_preferences_group_add(options.as(AdwPreferencesGroup.self), snoozeRow)
         // TRANSLATORS: the window's form: show one pop-up for showings missed while the computer was off.
-        (catchUpSwitch, _) = Self.switchRow(tr("Catch up on a missed showing"), in: options,
-                                            // TRANSLATORS: the window's form: what catching up does.
-                                            subtitle: tr("Shown once when Nudge comes back within 12 hours"))
+        (catchUpSwitch, catchUpRow) = Self.switchRow(tr("Catch up on a missed showing"), in: options)
         // TRANSLATORS: the window's form: hold pop-ups while the screen is locked or do not disturb is on.
         (awaySwitch, _) = Self.switchRow(tr("Hold while you are away"), in: options,
                                          // TRANSLATORS: the window's form: what holding does.
                                          subtitle: tr("One pop-up when you are back"))
-        // TRANSLATORS: the window's form: show an unanswered pop-up again after this many minutes (0: never).
-        nagSpin = Self.spin(0, 1440, named: tr("Show again if unanswered, minutes"))
-        // TRANSLATORS: the window's form: the row with the nag interval; the unit follows the number.
-        let nagRow = Self.row(tr("Show again if unanswered (minutes)"), suffix: nagSpin, in: options)
-        // TRANSLATORS: the window's form: what 0 means for the nag interval.
-        adw_action_row_set_subtitle(nagRow.as(AdwActionRow.self), tr("0: never"))
+        // TRANSLATORS: the window's form: show an unanswered pop-up again every so long, as a duration; empty for never.
+        nagRow = Self.entryRow(tr("Show again if unanswered, every (30m; empty: never)"))
+        adw_preferences_group_add(options.as(AdwPreferencesGroup.self), nagRow)
 
         let page = adw_preferences_page_new()!
         for group in [about, when, fields, daysGroup, check, options] {
@@ -272,6 +275,7 @@ import NudgeStore
         gtk_spin_button_set_numeric(spin.opaque, 1)
         gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
         setAccessibleName(spin, name)
+        ignoreScroll(spin)
         return spin
     }
 
@@ -308,10 +312,16 @@ import NudgeStore
         showSchedule()
         gtk_switch_set_active(soundSwitch.opaque, (alert?.sound ?? (alert == nil ? Sound.reminder : nil)) != nil ? 1 : 0)
         adw_combo_row_set_selected(urgencyRow.as(AdwComboRow.self), UInt32(urgencies.firstIndex(of: alert?.urgency ?? .normal) ?? 1))
-        gtk_spin_button_set_value(snoozeSpin.opaque, Double(max((alert?.snoozeSeconds ?? 600) / 60, 1)))
+        openedSnooze = Limits.compact(alert?.snoozeSeconds ?? 600)
+        gtk_editable_set_text(OpaquePointer(snoozeRow.raw), openedSnooze)
+        var grace = 12 * 3600
+        if case .once(let seconds) = alert?.catchUp { grace = seconds }
         let catchesUp = if case .skip = alert?.catchUp { false } else { true }
         gtk_switch_set_active(catchUpSwitch.opaque, catchesUp ? 1 : 0)
-        gtk_spin_button_set_value(nagSpin.opaque, Double((alert?.nag?.seconds ?? 0) / 60))
+        // TRANSLATORS: the window's form: what catching up does; %s is how late a showing may still be shown (12h).
+        adw_action_row_set_subtitle(catchUpRow.as(AdwActionRow.self), format(tr("Shown once when Nudge comes back within %s"), Limits.compact(grace)))
+        openedNag = alert?.nag.map { Limits.compact($0.seconds) } ?? ""
+        gtk_editable_set_text(OpaquePointer(nagRow.raw), openedNag)
     }
 
     private func showSchedule() {
@@ -354,7 +364,6 @@ import NudgeStore
         let scheduleChanged: @MainActor () -> Void = { [unowned self] in
             guard !filling else { return }
             readSchedule()
-            scheduleTouched = true
             showKind()
             refresh()
         }
@@ -366,7 +375,7 @@ import NudgeStore
         for (_, toggle) in dayToggles { on(toggle.raw, "toggled", scheduleChanged) }
         let options: [(Widget, Option, String)] = [
             (waterSwitch, .water, "active"), (soundSwitch, .sound, "active"), (urgencyRow, .urgency, "selected"),
-            (snoozeSpin, .snooze, "value"), (catchUpSwitch, .catchUp, "active"), (awaySwitch, .away, "active"), (nagSpin, .nag, "value"),
+            (catchUpSwitch, .catchUp, "active"), (awaySwitch, .away, "active"),
         ]
         for (widget, option, property) in options {
             onNotify(widget.raw, property) { [unowned self] in
@@ -375,6 +384,7 @@ import NudgeStore
                 refresh()
             }
         }
+        for row in [snoozeRow, nagRow] { on(row.raw, "changed") { [unowned self] in if !filling { refresh() } } }
         on(saveButton.raw, "clicked") { [unowned self] in save() }
         onStopping(window.raw, "close-request") { [unowned self] in close() }
     }
@@ -404,13 +414,12 @@ import NudgeStore
         if touched.contains(.urgency) {
             settings.urgency = urgencies[min(Int(adw_combo_row_get_selected(urgencyRow.as(AdwComboRow.self))), urgencies.count - 1)]
         }
-        if touched.contains(.snooze) { settings.snooze = try SnoozeLength(parsing: "\(Self.value(snoozeSpin))m") }
+        let snooze = Self.text(snoozeRow).trimmingCharacters(in: .whitespaces)
+        if snooze != openedSnooze { settings.snooze = try SnoozeLength(parsing: snooze) }
         if touched.contains(.catchUp) { settings.catchUp = Self.isOn(catchUpSwitch) ? .once : .skip }
         if touched.contains(.away) { settings.whenAway = Self.isOn(awaySwitch) ? .hold : .show }
-        if touched.contains(.nag) {
-            let minutes = Self.value(nagSpin)
-            settings.nag = minutes == 0 ? .never : try NagInterval(parsing: "\(minutes)m")
-        }
+        let nag = Self.text(nagRow).trimmingCharacters(in: .whitespaces)
+        if nag != openedNag { settings.nag = nag.isEmpty ? .never : try NagInterval(parsing: nag) }
         return settings
     }
 
@@ -452,8 +461,9 @@ import NudgeStore
         filling = false
         if let kept {
             adw_action_row_set_subtitle(keptRow.as(AdwActionRow.self), scheduleTouched
-                // TRANSLATORS: the window's form: the schedule of a reminder a calendar narrowed was changed.
-                ? tr("A new schedule, without the old one's period, end and dates left out.")
+                // TRANSLATORS: the window's form: the person changed the schedule of a reminder whose schedule
+                // the form has no fields for; %s is the stored schedule in words.
+                ? format(tr("On saving, the schedule below replaces %s. Cancel keeps it."), kept)
                 // TRANSLATORS: the window's form, editing a reminder whose schedule it has no fields for; %s is the schedule in words.
                 : format(tr("Kept as is: %s. A schedule made below replaces it."), kept))
         }

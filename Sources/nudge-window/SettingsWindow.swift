@@ -103,6 +103,7 @@ import NudgeStore
         gtk_spin_button_set_numeric(spin.opaque, 1)
         gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
         setAccessibleName(spin, name)
+        ignoreScroll(spin)
         return spin
     }
 
@@ -120,6 +121,9 @@ import NudgeStore
         }
         let enabled = AutostartPlaces(environment: .current).state().enabled
         if (gtk_switch_get_active(autostart.opaque) != 0) != enabled { gtk_switch_set_active(autostart.opaque, enabled ? 1 : 0) }
+        // The state too: after a change that failed, GTK 4.8 kept the state the person asked
+        // for, which is what a screen reader reads.
+        gtk_switch_set_state(autostart.opaque, enabled ? 1 : 0)
     }
 
     private func keep(_ setting: Setting, _ value: Int) {

@@ -28,6 +28,7 @@ import NudgeKit
             gtk_spin_button_set_numeric(spin.opaque, 1)
             gtk_editable_set_width_chars(OpaquePointer(spin.raw), 2)
             gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
+            ignoreScroll(spin)
             // Two digits, as a clock shows them (09, 05).
             onStopping(spin.raw, "output") {
                 let value = Int(gtk_spin_button_get_value_as_int(spin.opaque))

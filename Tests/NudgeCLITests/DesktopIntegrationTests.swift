@@ -100,7 +100,7 @@ extension AutostartTests {
         #expect(try folders.nudge("autostart", "status").stdout.contains("systemd's XDG autostart cannot start a program whose path holds %"))
     }
 
-    @Test func foldersAreMadePrivateAndLeftAsTheyWere() throws {
+    @Test func foldersAreMadePrivateAndTheAutostartFolderGoesWhenEmpty() throws {
         let folders = try Folders()
         #expect(try folders.nudge("autostart", "enable").status == 0)
         for folder in [folders.root + "/config", folders.root + "/config/autostart"] {
@@ -108,7 +108,9 @@ extension AutostartTests {
             #expect(mode == 0o700, "\(folder)")
         }
         #expect(try folders.nudge("autostart", "disable").status == 0)
-        #expect(!FileManager.default.fileExists(atPath: folders.root + "/config"))
+        // The autostart folder goes when empty; the config folder is every program's and stays.
+        #expect(!FileManager.default.fileExists(atPath: folders.root + "/config/autostart"))
+        #expect(FileManager.default.fileExists(atPath: folders.root + "/config"))
     }
 }
 

@@ -139,9 +139,33 @@ extension WindowTests {
         try window.open()
         try openForm(window, "Edit Pills", heading: "Edit Reminder")
         #expect(try window.drive("find", "Kept as is: daily at").status == 0)
+        // A day toggled off and on again means what it meant: still kept.
+        for _ in 0..<2 { try #require(try window.drive("do", "push button", "Monday", "click").status == 0) }
+        #expect(try window.drive("find", "Kept as is: daily at").status == 0)
         try #require(try window.drive("set", "text", "Body", "With water").status == 0)
         try saveForm(window, "Save", heading: "Edit Reminder")
         try cli.nudge("edit", try id(of: "Pills", in: cli), "--body", "With water")
+        #expect(try Bench.eventually(5) { try stored(database(desktop)) == stored(cli.database) })
+        _ = window.close()
+    }
+
+    /// Durations show as they are stored (not rounded to minutes), so what is there can be
+    /// seen and changed: 90 s of snooze, nagging every 30 s, a grace of 5 minutes.
+    @Test func optionsShowAsStored() throws {
+        let desktop = try Desktop(server: false), cli = try Home()
+        for home in [desktop as NudgeUser, cli as NudgeUser] {
+            try home.nudge("add", "Odd", "--at", "09:00", "--snooze", "90s", "--nag", "30s", "--grace", "5m")
+        }
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        try openForm(window, "Edit Odd", heading: "Edit Reminder")
+        #expect(try window.drive("read", "text", "Snooze for (10m, 1h30m)").stdout == "1m30s\n")
+        #expect(try window.drive("read", "text", "Show again if unanswered, every (30m; empty: never)").stdout == "30s\n")
+        #expect(try window.drive("find", "within 5m").status == 0)
+        // Nagging switched off: the field emptied.
+        try #require(try window.drive("set", "text", "Show again if unanswered, every (30m; empty: never)", "").status == 0)
+        try saveForm(window, "Save", heading: "Edit Reminder")
+        try cli.nudge("edit", try id(of: "Odd", in: cli), "--nag", "none")
         #expect(try Bench.eventually(5) { try stored(database(desktop)) == stored(cli.database) })
         _ = window.close()
     }

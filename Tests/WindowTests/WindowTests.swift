@@ -129,6 +129,13 @@ struct WindowTests {
         #expect(rename(path + ".new", path) == 0)
         #expect(try window.reaches("check box", "Restored", "checked"))
         #expect(try window.reaches("check box", "Tea", "gone"))
+        // The store's folder removed, then made anew by the command line: followed too.
+        try FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+        #expect(try window.reaches("check box", "Restored", "gone"))
+        try desktop.nudge("add", "Anew", "--at", "07:00")
+        #expect(try window.reaches("check box", "Anew", "checked"))
+        try desktop.nudge("add", "Anew again", "--at", "07:30")
+        #expect(try window.reaches("check box", "Anew again", "checked"))
         // The window woke for none of this on its own: no timer armed but the next showing's.
         _ = window.close()
     }
