@@ -152,11 +152,19 @@ import Foundation
             while start < min(ids.count, new.count), ids[start] == new[start] { start += 1 }
             var end = 0
             while end < min(ids.count, new.count) - start, ids[ids.count - 1 - end] == new[new.count - 1 - end] { end += 1 }
-            let added = Array(new[start..<(new.count - end)])
-            let copies = added.map { strdup($0) }
-            var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
-            gtk_string_list_splice(strings, UInt32(start), UInt32(ids.count - end - start), &pointers)
-            for copy in copies { free(copy) }
+            let before = ids[start..<(ids.count - end)], after = new[start..<(new.count - end)]
+            // One reminder moved from one end of the changed stretch to the other (switched
+            // off, it goes last; on, first): two splices of one, not the whole stretch again.
+            if before.count == after.count, before.count > 1, before.first == after.last, before.dropFirst().elementsEqual(after.dropLast()) {
+                splice(at: start, removing: 1, [])
+                splice(at: start + before.count - 1, removing: 0, [after.last!])
+            } else if before.count == after.count, before.count > 1, before.last == after.first,
+                      before.dropLast().elementsEqual(after.dropFirst()) {
+                splice(at: start + before.count - 1, removing: 1, [])
+                splice(at: start, removing: 0, [after.first!])
+            } else {
+                splice(at: start, removing: before.count, Array(after))
+            }
             ids = new
         }
         for (id, row) in onScreen {
@@ -192,6 +200,13 @@ import Foundation
             next += forward ? 1 : -1
         }
         return false
+    }
+
+    private func splice(at position: Int, removing count: Int, _ added: [String]) {
+        let copies = added.map { strdup($0) }
+        var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+        gtk_string_list_splice(strings, UInt32(position), UInt32(count), &pointers)
+        for copy in copies { free(copy) }
     }
 
     /// Scrolls to a reminder and moves the focus to its switch.
