@@ -95,6 +95,8 @@ class Display:
                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.address = self.bus.stdout.readline().decode().strip()
         self.x = x.XOpenDisplay(self.name.encode())
+        if not self.x:
+            raise SystemExit(f"window-bench: cannot open the display Xvfb said it made ({self.name!r}): a stale Xvfb or lock?")
         self.root = x.XDefaultRootWindow(self.x)
         x.XSelectInput(self.x, self.root, SUBSTRUCTURE_NOTIFY)
         x.XSync(self.x, 0)

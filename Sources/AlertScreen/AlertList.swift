@@ -61,6 +61,21 @@ public struct AlertList {
                                next: showing.instant.map { timeStyle.instant($0, zone) } ?? "—")
     }
 
+    /// One alert's row (an index into `alerts`), worded once while its alert and showing
+    /// stay the same: the window words only the rows on screen.
+    public mutating func row(at index: Int, system zone: TimeZone) -> ScreenModel.Row {
+        let alert = alerts[index], showing = showings[index]
+        if let kept = words[alert.id], kept.alert == alert, kept.showing == showing { return kept.row }
+        let row = Self.row(alert, showing, zone: alert.zone(system: zone), timeStyle: timeStyle, language: language)
+        if words.count > 2 * alerts.count + 64 {
+            // Rows of alerts long gone are let go now and then.
+            let present = Set(alerts.map(\.id))
+            words = words.filter { present.contains($0.key) }
+        }
+        words[alert.id] = (alert, showing, row)
+        return row
+    }
+
     /// The alert on a row shown.
     public func alert(atRow row: Int) -> Alert? {
         shown.indices.contains(row) ? alerts[shown[row]] : nil

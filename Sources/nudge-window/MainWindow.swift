@@ -41,8 +41,9 @@ import Platform
     private var weekBars: [(bar: Widget, day: Widget)] = []
     private let empty: Widget, remindersHeading: Widget
     private var reminderList: ReminderList!
-    /// The rows last shown.
-    private var shownRows: [ScreenModel.Row] = []
+    /// The reminders in the list's order, and where each is in `list.alerts`.
+    private var shownIDs: [String] = []
+    private var indexByID: [String: Int] = [:]
     /// The store changed: read again once the writer is done.
     private var settle: EventLoop.Source!, settleLatest: Double?
     /// Wakes at the next showing, when the list's order and words change.
@@ -337,7 +338,8 @@ import Platform
         } catch {
             toast("\(error)")
         }
-        shownRows = list.rows(filter: nil, system: LocalZone.current)
+        shownIDs = list.order.map { list.alerts[$0].id.hex }
+        indexByID = Dictionary(zip(shownIDs, list.order), uniquingKeysWith: { first, _ in first })
         showWater()
         showList()
         updateTitle()
@@ -357,9 +359,12 @@ import Platform
         if gtk_widget_get_visible(serviceGroup) != 0 { pieces.append("#service") }
         if gtk_widget_get_visible(waterGroup) != 0 { pieces.append("#water") }
         pieces.append("#heading")
-        if shownRows.isEmpty { pieces.append("#empty") }
+        if shownIDs.isEmpty { pieces.append("#empty") }
         let minutes = alerts.mapValues { max($0.snoozeSeconds / 60, 1) }
-        reminderList.show(pieces: pieces, reminders: shownRows, snoozeMinutes: minutes)
+        // Worded only as they come on screen: a thousand reminders cost a screenful of words.
+        reminderList.show(pieces: pieces, reminders: shownIDs, model: { [unowned self] id in
+            indexByID[id].map { list.row(at: $0, system: LocalZone.current) }
+        }, snoozeMinutes: minutes)
     }
 
     private func showWater() {

@@ -14,7 +14,8 @@ import Foundation
     let widget: Widget
     private let strings: OpaquePointer
     private var ids: [String] = []
-    private var models: [String: ScreenModel.Row] = [:]
+    /// A reminder's row, worded when it comes on screen.
+    private var model: @MainActor (String) -> ScreenModel.Row? = { _ in nil }
     private var snoozeMinutes: [String: Int] = [:]
     /// The pieces on top, by name, and the place that holds each now.
     private var pieces: [String: Widget] = [:]
@@ -121,7 +122,7 @@ import Foundation
             return
         }
         gtk_widget_set_margin_top(place.clamp, 0)
-        guard let model = models[id] else { return }
+        guard let model = model(id) else { return }
         let minutes = snoozeMinutes[id] ?? 10
         if let row = place.row {
             row.bind(model, snoozeMinutes: minutes)
@@ -142,10 +143,11 @@ import Foundation
 
     /// The pieces named, then the reminders in order; only the ids that changed are replaced,
     /// and what is on screen shows its new words.
-    func show(pieces shownPieces: [String], reminders: [ScreenModel.Row], snoozeMinutes: [String: Int]) {
-        models = Dictionary(reminders.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    func show(pieces shownPieces: [String], reminders: [String], model: @escaping @MainActor (String) -> ScreenModel.Row?,
+              snoozeMinutes: [String: Int]) {
+        self.model = model
         self.snoozeMinutes = snoozeMinutes
-        let new = shownPieces + reminders.map(\.id)
+        let new = shownPieces + reminders
         if new != ids {
             // The changed middle: what the old and new lists share at both ends stays.
             var start = 0
@@ -168,7 +170,7 @@ import Foundation
             ids = new
         }
         for (id, row) in onScreen {
-            if let model = models[id] { row.bind(model, snoozeMinutes: snoozeMinutes[id] ?? 10) }
+            if let model = model(id) { row.bind(model, snoozeMinutes: snoozeMinutes[id] ?? 10) }
         }
     }
 
