@@ -148,10 +148,13 @@ extension Daemon {
             let now = Date()
             if case .failed(let handle, let error) = event {
                 pending.failed(handle: handle)
-                // Refused, or unanswered, by a server that is there: tried again a little
-                // later, until it takes it (1, 2, 4 … 60 s apart, then every minute).
+                // Refused by a server that is there: tried again a little later, until it
+                // takes it (1, 2, 4 … 60 s apart, then every minute). Unanswered: the reply
+                // may still come (a busy server), and a pop-up sent again then shows twice,
+                // so the first try again waits a minute for it.
                 if error.kind != .noBus, delivery.serverPresent, redeliver.deadline == nil {
-                    redeliver.deadline = monotonicSeconds() + Self.retryDelay(after: redeliveries)
+                    let delay = Self.retryDelay(after: redeliveries)
+                    redeliver.deadline = monotonicSeconds() + (error.kind == .noReply ? max(delay, 60) : delay)
                     redeliveries += 1
                 }
             }

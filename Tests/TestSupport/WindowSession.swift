@@ -98,7 +98,13 @@ public final class WindowSession: @unchecked Sendable {
     /// Whether a node with this role and name reaches `condition` (present, gone, checked,
     /// unchecked) within `seconds`.
     public func reaches(_ role: String, _ name: String, _ condition: String = "present", within seconds: Double = 30) throws -> Bool {
-        try drive("wait", role, name, condition, String(seconds)).status == 0
+        // The driver ends with 1 when the node did not get there in time; any other failure
+        // (pyatspi dying on a tree that changed under it, seen on a busy machine) is asked again.
+        for _ in 0..<3 {
+            let outcome = try drive("wait", role, name, condition, String(seconds))
+            if outcome.status == 0 || outcome.status == 1 { return outcome.status == 0 }
+        }
+        return false
     }
 
     /// Every node: role, name and state (checked, unchecked or -).
