@@ -3,9 +3,10 @@ import AlertScreen
 import Foundation
 
 /// The window's scrolling content: the pieces on top (the service, the water, the
-/// heading) and then the reminders, in a GtkListView, so only what is on screen has
-/// widgets: a place per visible item, filled with whichever item scrolls there. A
-/// thousand reminders cost a screenful of rows, not a thousand.
+/// heading) and then the reminders, in a GtkListView, so only the items around the view
+/// have widgets: a place per such item, filled with whichever item scrolls there. GTK 4.8
+/// keeps up to about 200 places whatever is visible: a thousand reminders cost 200 rows,
+/// not a thousand.
 ///
 /// The items are ids in a GtkStringList: a reminder's id, or a piece's name (`#service`).
 /// A change replaces only the ids that changed, and the places on screen are shown anew.
