@@ -90,7 +90,8 @@ let package = Package(
         .executableTarget(
             name: "nudge-window",
             dependencies: ["CAdwaita", "AlertScreen", "DaemonAPI", "DBus", "Localization", "NudgeCore", "NudgeKit", "NudgeStore", "Platform"],
-            swiftSettings: [.unsafeFlags(gtkHeaderFlags)]
+            swiftSettings: [.unsafeFlags(gtkHeaderFlags)],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"])]
         ),
         .target(name: "BenchSupport", path: "bench/Sources/BenchSupport"),
         .executableTarget(

@@ -123,15 +123,26 @@ import Platform
         // TRANSLATORS: the accessible name of the window's water bar.
         setAccessibleName(waterLevel, tr("Water today"))
 
-        empty = adw_status_page_new()
+        // As libadwaita's status page shows it (an AdwStatusPage scrolls on its own, and in
+        // the list it was given a line's height: the icon cut in half).
         // Nudge's icon where it is installed; a stock alarm where it is not (a build tree).
         let theme = gtk_icon_theme_get_for_display(gdk_display_get_default())
         let installed = gtk_icon_theme_has_icon(theme, Notification.appID) != 0
-        adw_status_page_set_icon_name(empty.opaque, installed ? Notification.appID : "alarm-symbolic")
+        let emptyIcon = gtk_image_new_from_icon_name(installed ? Notification.appID : "alarm-symbolic")!
+        gtk_image_set_pixel_size(emptyIcon.opaque, 128)
+        gtk_widget_add_css_class(emptyIcon, "dim-label")
+        gtk_widget_set_margin_bottom(emptyIcon, 24)
         // TRANSLATORS: the window with no reminders.
-        adw_status_page_set_title(empty.opaque, tr("No reminders yet"))
+        let emptyTitle = label(tr("No reminders yet"), classes: ["title-1"], wrap: true)
         // TRANSLATORS: the window with no reminders: how to add one.
-        adw_status_page_set_description(empty.opaque, tr("Add one with the + button or Ctrl+N."))
+        let emptyText = label(tr("Add one with the + button or Ctrl+N."), wrap: true)
+        for text in [emptyTitle, emptyText] {
+            gtk_label_set_xalign(text.opaque, 0.5)
+            gtk_label_set_justify(text.opaque, GTK_JUSTIFY_CENTER)
+        }
+        empty = box(GTK_ORIENTATION_VERTICAL, spacing: 12, [emptyIcon, emptyTitle, emptyText])
+        gtk_widget_set_margin_top(empty, 36)
+        gtk_widget_set_margin_bottom(empty, 36)
 
         drankButton = gtk_button_new()
         toasts = adw_toast_overlay_new()
