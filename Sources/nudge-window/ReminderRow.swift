@@ -20,7 +20,7 @@ import Localization
     var id: String { current.id }
     /// The card: the line, and under it the answers while something waits.
     let widget: Widget
-    private let title: Widget, subtitle: Widget, state: Widget, toggle: Widget
+    private let title: Widget, schedule: Widget, next: Widget, state: Widget, toggle: Widget
     private let deleteButton: Widget, editButton: Widget
     private var answers: Answers?
     private var shown: ScreenModel.Row?
@@ -48,12 +48,14 @@ import Localization
         self.snoozeMinutes = snoozeMinutes
         self.actions = actions
         current = Shown(model.id)
-        title = label("", wrap: true)
-        subtitle = label("", classes: ["dim-label", "caption"], wrap: true)
-        // Two lines at most, as the seed apps show a schedule.
-        gtk_label_set_lines(subtitle.opaque, 2)
-        gtk_label_set_ellipsize(subtitle.opaque, PANGO_ELLIPSIZE_END)
-        let text = box(GTK_ORIENTATION_VERTICAL, spacing: 3, [title, subtitle])
+        // A line each, cut short with "…" where the window is narrow: a label that wraps is
+        // measured again for every width offered, and 30 rows of them took 45 ms of a
+        // start. The words are whole to a screen reader, and in the form.
+        title = label("")
+        schedule = label("", classes: ["dim-label", "caption"])
+        next = label("", classes: ["dim-label", "caption"])
+        for line in [title, schedule, next] { gtk_label_set_ellipsize(line.opaque, PANGO_ELLIPSIZE_END) }
+        let text = box(GTK_ORIENTATION_VERTICAL, spacing: 2, [title, schedule, next])
         gtk_widget_set_hexpand(text, 1)
         gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
         state = label("", classes: ["dim-label", "numeric"])
@@ -61,8 +63,10 @@ import Localization
         toggle = gtk_switch_new()
         gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
         let current = self.current
-        editButton = iconButton("document-edit-symbolic", name: "") { actions.edit(current.id) }
-        deleteButton = iconButton("user-trash-symbolic", name: "") { actions.delete(current.id) }
+        // Named by update() with the reminder's title ("Delete Stretch"); the tooltips say
+        // what they do, set once (a tooltip set again costs as much as the label).
+        editButton = iconButton("document-edit-symbolic", name: tr("Edit")) { actions.edit(current.id) }
+        deleteButton = iconButton("user-trash-symbolic", name: tr("Delete")) { actions.delete(current.id) }
         for button in [editButton, deleteButton] {
             gtk_widget_add_css_class(button, "flat")
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
@@ -98,8 +102,9 @@ import Localization
         guard model != shown else { return }
         let title = model.title
         setText(self.title, title)
-        // TRANSLATORS: the window's reminder row: %1$s the schedule in words, %2$s the next showing.
-        setText(subtitle, format(tr("%1$s · next: %2$s"), model.schedule, model.next))
+        setText(schedule, model.schedule)
+        // TRANSLATORS: the window's reminder row, its last line: %s is the next showing.
+        setText(next, format(tr("next: %s"), model.next))
         setText(state, model.state)
         gtk_widget_set_visible(state, model.state.isEmpty ? 0 : 1)
         let waiting = model.state.hasPrefix("×")
@@ -113,10 +118,8 @@ import Localization
             setAccessibleName(toggle, title)
             // TRANSLATORS: the accessible name of a reminder's delete button; %s is its title.
             setAccessibleName(deleteButton, format(tr("Delete %s"), title))
-            gtk_widget_set_tooltip_text(deleteButton, tr("Delete"))
             // TRANSLATORS: the accessible name of a reminder's edit button; %s is its title.
             setAccessibleName(editButton, format(tr("Edit %s"), title))
-            gtk_widget_set_tooltip_text(editButton, tr("Edit"))
             if let answers { name(answers, by: title) }
         }
         shown = model
