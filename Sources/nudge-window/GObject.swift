@@ -214,3 +214,11 @@ func markup(_ text: String) -> String {
     defer { g_free(escaped) }
     return String(cString: escaped)
 }
+
+
+/// Whether Shift is held on the keyboard now (a focus that came with Shift+Tab).
+func shiftHeld() -> Bool {
+    guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
+          let keyboard = gdk_seat_get_keyboard(seat) else { return false }
+    return gdk_device_get_modifier_state(keyboard).rawValue & GDK_SHIFT_MASK.rawValue != 0
+}

@@ -50,8 +50,9 @@ import Platform
     private var nextShowing: EventLoop.Source!
     /// The reminder to show once the list is read (the window opened from its pop-up).
     private var pendingFocus: String?
-    /// The reminder deleted last, until it is put back: the toast's Undo and Ctrl+Z.
-    private var deleted: Alert?
+    /// The reminders deleted and not yet put back, the last one last: each toast's Undo
+    /// puts back its own, Ctrl+Z the last one.
+    private var deleted: [Alert] = []
     private let undoDelete = g_simple_action_new("undo-delete", nil)!
     /// The add or edit form, while it is open.
     private var form: ReminderForm?
@@ -442,8 +443,15 @@ import Platform
                 act { () throws(OperationError) in try Answer.acknowledge.apply(to: [id], now: Date(), announce: { _ in }) }
             },
             snooze: { [unowned self] id in
-                let seconds = list.alerts.first { $0.id.hex == id }?.snoozeSeconds ?? 600
-                act { () throws(OperationError) in try Answer.snooze(seconds: seconds).apply(to: [id], now: Date(), announce: { toast($0) }) }
+                guard let alert = list.alerts.first(where: { $0.id.hex == id }) else { return }
+                act { () throws(OperationError) in
+                    let now = Date()
+                    try Answer.snooze(seconds: alert.snoozeSeconds).apply(to: [id], now: now, announce: { _ in })
+                    let until = now.addingTimeInterval(TimeInterval(alert.snoozeSeconds))
+                    // TRANSLATORS: the window's note after Snooze; %1$s is the reminder's title, %2$s when it comes back (오후 3:40).
+                    toast(format(tr("Snoozed “%1$s” until %2$s"), alert.title,
+                                 TimeStyle.person().instant(until, alert.zone(system: LocalZone.current))))
+                }
             },
             doneForToday: { [unowned self] id in
                 act { () throws(OperationError) in try Answer.doneForToday.apply(to: [id], now: Date(), announce: { _ in }) }
@@ -485,8 +493,10 @@ import Platform
             let toast = adw_toast_new(markup(format(tr("Deleted “%s”"), alert.title.escapingControls)))!
             // TRANSLATORS: the toast's button that puts a deleted reminder back (Ctrl+Z does too).
             adw_toast_set_button_label(toast, tr("Undo"))
-            on(UnsafeMutableRawPointer(toast), "button-clicked") { [unowned self] in undoLastDelete() }
-            deleted = alert
+            on(UnsafeMutableRawPointer(toast), "button-clicked") { [unowned self] in undoDelete(of: alert.id) }
+            deleted.removeAll { $0.id == alert.id }
+            deleted.append(alert)
+            if deleted.count > 100 { deleted.removeFirst() }
             g_simple_action_set_enabled(undoDelete, 1)
             adw_toast_overlay_add_toast(toasts.opaque, toast)
         }
@@ -494,9 +504,15 @@ import Platform
 
     /// Puts the reminder deleted last back, as it was.
     private func undoLastDelete() {
-        guard let alert = deleted else { return }
-        deleted = nil
-        g_simple_action_set_enabled(undoDelete, 0)
+        guard let alert = deleted.last else { return }
+        undoDelete(of: alert.id)
+    }
+
+    /// Puts a deleted reminder back, as it was; once (a second Undo of it does nothing).
+    private func undoDelete(of id: UUID) {
+        guard let index = deleted.firstIndex(where: { $0.id == id }) else { return }
+        let alert = deleted.remove(at: index)
+        g_simple_action_set_enabled(undoDelete, deleted.isEmpty ? 0 : 1)
         act { () throws(OperationError) in try Operations.save(alert) }
     }
 

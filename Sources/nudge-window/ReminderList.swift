@@ -13,7 +13,7 @@ import Foundation
 @MainActor final class ReminderList {
     /// The scrolled window that holds the list.
     let widget: Widget
-    private let strings: OpaquePointer
+    private var strings: OpaquePointer
     private var ids: [String] = []
     /// A reminder's row, worded when it comes on screen.
     private var model: @MainActor (String) -> ScreenModel.Row? = { _ in nil }
@@ -31,6 +31,12 @@ import Foundation
     private var bound: [String: Place] = [:]
     /// Tab's next stop, once the item scrolled to is on screen: its index and direction.
     private var tabbing: (index: Int, forward: Bool)?
+    /// Frames waited for the item Tab scrolled to (GTK focuses a place only once it has
+    /// laid it out, a frame after the scroll); and the frame callback while it waits.
+    private var tabbingFrames = 0
+    private var tabbingTick: UInt32 = 0
+    /// The way Tab came into the list (see focusOnScreen).
+    private var enteringForward = true
 
     /// One place on screen: a list item holding a piece or a reminder's row.
     private final class Place {
@@ -76,10 +82,35 @@ import Foundation
         // GTK 4.8's list view lets Tab leave the list at the end of the item that has the
         // focus (tab-behavior came in 4.12): Tab and Shift+Tab go on to the next item's
         // controls here, scrolling it into view, and leave the list only past its ends.
+        // Home and End go to the first and the last control of the list.
         onKeyPressed(view) { [unowned self] key, state in
-            let tab: UInt32 = 0xff09, leftTab: UInt32 = 0xfe20, shift: UInt32 = 1
-            guard key == tab || key == leftTab else { return false }
-            return tabPressed(forward: key == tab && state & shift == 0)
+            let tabKey: UInt32 = 0xff09, leftTab: UInt32 = 0xfe20, home: UInt32 = 0xff50, end: UInt32 = 0xff57, shift: UInt32 = 1
+            switch key {
+            case tabKey, leftTab: return tabPressed(forward: key == tabKey && state & shift == 0)
+            case home: return tab(from: -1, forward: true)
+            case end: return tab(from: ids.count, forward: false)
+            default: return false
+            }
+        }
+        // Tab into the list from the header bar: GTK 4.8 would go to the item the list
+        // last had the focus on, and when that has scrolled away, to the list or the
+        // scrolled window itself and back out. The first (Shift+Tab: last) control on
+        // screen takes it.
+        for holder in [widget, view] {
+            onNotify(holder.raw, "has-focus") { [unowned self] in
+                // Moved on once GTK is done moving the focus there.
+                guard gtk_widget_has_focus(holder) != 0 else { return }
+                enteringForward = !shiftHeld()
+                g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
+                    MainActor.assumeIsolated {
+                        let list = Unmanaged<ReminderList>.fromOpaque(data!).takeUnretainedValue()
+                        if gtk_widget_has_focus(list.widget) != 0 || gtk_widget_has_focus(list.view) != 0 {
+                            list.focusOnScreen(forward: list.enteringForward)
+                        }
+                    }
+                    return 0
+                }, Unmanaged.passUnretained(self).toOpaque(), nil)
+            }
         }
         on(UnsafeMutableRawPointer(factory), "setup", argument: { [unowned self] item in
             guard let item else { return }
@@ -127,11 +158,9 @@ import Foundation
         place.id = id
         bound[id] = place
         defer {
-            if let next = tabbing, next.index < ids.count, ids[next.index] == id {
+            // Focused now if GTK takes it; else at a frame (tabbingFrame()).
+            if let next = tabbing, next.index < ids.count, ids[next.index] == id, place.focus(forward: next.forward) {
                 tabbing = nil
-                if !place.focus(forward: next.forward) {
-                    _ = tab(from: next.index, forward: next.forward)
-                }
             }
         }
         if let piece = pieces[id] {
@@ -187,6 +216,7 @@ import Foundation
                 splice(at: start, removing: before.count, Array(after))
             }
             ids = new
+            renewIfStale()
         }
         for (id, row) in onScreen {
             if let model = model(id) { row.bind(model, snoozeMinutes: snoozeMinutes[id] ?? 10) }
@@ -213,14 +243,77 @@ import Foundation
         var next = index + (forward ? 1 : -1)
         while ids.indices.contains(next) {
             gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(next)))
-            guard let place = bound[ids[next]] else {
+            if let place = bound[ids[next]], place.focus(forward: forward) { return true }
+            // A reminder, the service or the water has controls: not on screen yet, or
+            // not laid out, it is focused at a frame. The heading and the empty page have none.
+            if !["#heading", "#empty"].contains(ids[next]) {
                 tabbing = (next, forward)
+                tabbingFrames = 0
+                if tabbingTick == 0 {
+                    tabbingTick = gtk_widget_add_tick_callback(view, { _, _, data in
+                        MainActor.assumeIsolated {
+                            Unmanaged<ReminderList>.fromOpaque(data!).takeUnretainedValue().tabbingFrame() ? 1 : 0
+                        }
+                    }, Unmanaged.passUnretained(self).toOpaque(), nil)
+                }
                 return true
             }
-            if place.focus(forward: forward) { return true }
             next += forward ? 1 : -1
         }
         return false
+    }
+
+    /// A frame while Tab waits for its item: focused once GTK lays it out; after a few
+    /// frames without, Tab goes on past it. False when the wait is over.
+    private func tabbingFrame() -> Bool {
+        guard let next = tabbing, ids.indices.contains(next.index) else { return stopTabbing() }
+        if let place = bound[ids[next.index]], place.focus(forward: next.forward) {
+            tabbing = nil
+            return stopTabbing()
+        }
+        tabbingFrames += 1
+        guard tabbingFrames > 5 else { return true }
+        // Still not focusable: on past it (this callback goes on waiting if Tab waits again).
+        tabbing = nil
+        _ = tab(from: next.index, forward: next.forward)
+        return tabbing != nil || stopTabbing()
+    }
+
+    private func stopTabbing() -> Bool {
+        tabbingTick = 0
+        return false
+    }
+
+    /// Focus to the first (last) control of the items on screen, top down (bottom up).
+    private func focusOnScreen(forward: Bool) {
+        let height = Float(gtk_widget_get_height(widget))
+        var shown: [(y: Float, place: Place)] = []
+        for place in bound.values {
+            guard let child = place.child else { continue }
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(child, widget, &bounds) != 0,
+                  bounds.origin.y + bounds.size.height > 0, bounds.origin.y < height else { continue }
+            shown.append((bounds.origin.y, place))
+        }
+        shown.sort { forward ? $0.y < $1.y : $0.y > $1.y }
+        for (_, place) in shown where place.focus(forward: forward) { return }
+    }
+
+    /// GTK 4.8's grid view, when the items around the view are removed (every reminder
+    /// deleted while the end of the list is shown), keeps two of their places, still
+    /// showing the removed reminders, where the items before them should be, and never
+    /// shows those. Such places say a position past the list's end: the model is then
+    /// made anew, and every place with it.
+    private func renewIfStale() {
+        let count = UInt32(ids.count)
+        guard places.values.contains(where: { gtk_list_item_get_item($0.item) != nil && gtk_list_item_get_position($0.item) >= count })
+        else { return }
+        let fresh = gtk_string_list_new(nil)!
+        strings = fresh
+        splice(at: 0, removing: 0, ids)
+        let selection = gtk_no_selection_new(fresh)
+        gtk_grid_view_set_model(view.opaque, selection)
+        g_object_unref(UnsafeMutableRawPointer(selection))
     }
 
     private func splice(at position: Int, removing count: Int, _ added: [String]) {

@@ -209,6 +209,29 @@ struct WindowTests {
         #expect(!FileManager.default.fileExists(atPath: entry))
     }
 
+    /// GTK 4.8's grid view, its items around the view removed, kept two of their places
+    /// showing removed reminders where the water and the heading belong.
+    @Test func everyReminderRemovedWhileTheEndIsShownLeavesTheTopWhole() throws {
+        let desktop = try Desktop(server: false)
+        try desktop.nudge("drink", "250")
+        var ids: [String] = []
+        for index in 1...60 { ids.append(try desktop.add("S \(index)", "--at", String(format: "10:%02d", index % 60))) }
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "S 1", "checked"))
+        // Into the list from the keyboard, then its end.
+        for _ in 0..<3 { _ = try window.type("Tab") }
+        let typed = try window.type("End")
+        #expect(typed.status == 0, "\(typed.stderr)")
+        #expect(try window.reaches("check box", "S 59", "checked"))
+        try desktop.nudge(["rm"] + ids)
+        #expect(try window.reaches("label", "No reminders yet"))
+        #expect(try window.reaches("label", "250 of 2,000 ml today"))
+        #expect(try window.reaches("check box", "S 59", "gone"))
+        #expect(try window.reaches("check box", "S 60", "gone"))
+        _ = window.close()
+    }
+
     @Test func aSecondStartRaisesTheWindowAlreadyOpen() throws {
         let desktop = try Desktop(server: false)
         let tea = try desktop.add("Tea", "--at", "15:00")
