@@ -41,6 +41,14 @@ public final class PrivateDisplay: @unchecked Sendable {
 
     deinit { _ = xvfb.stop() }
 
+    /// What the display's server says of itself, for a failure's message: whether Xvfb
+    /// still runs and answers (`xdpyinfo`).
+    public var health: String {
+        let answer = try? Bench.run("/usr/bin/xdpyinfo", ["-display", name], timeout: 10)
+        return "Xvfb \(name) \(xvfb.isRunning ? "running" : "ended: \(xvfb.stderrSoFar.suffix(300))"), xdpyinfo "
+            + (answer.map { $0.status == 0 ? "answers" : "fails: \($0.stderr.prefix(200))" } ?? "did not run")
+    }
+
     /// A window on this display, by X id, with its place on the screen.
     public struct Window: Sendable, Equatable {
         public var id: String

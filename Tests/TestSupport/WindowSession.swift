@@ -62,7 +62,8 @@ public final class WindowSession: @unchecked Sendable {
         window = try Bench.start(Self.windowPath, arguments, environment: environment())
         let shown = try drive("wait", "frame", "Nudge", "present", "60")
         guard shown.status == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the window did not show: \(shown.stderr) \(window?.stderrSoFar ?? "")"])
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey:
+                "the window did not show: \(shown.stderr) \(window?.stderrSoFar ?? "") (\(display.health))"])
         }
     }
 
