@@ -79,12 +79,19 @@ def pixels(display, window):
 
 class Display:
     def __init__(self, work):
-        read, write = os.pipe()
-        self.server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                       pass_fds=[write], stderr=subprocess.DEVNULL)
-        os.close(write)
-        self.name = ":" + os.read(read, 64).decode().strip()
-        os.close(read)
+        # An Xvfb ending as this one starts can take its display number with it: one that
+        # does not answer is replaced.
+        for attempt in range(3):
+            read, write = os.pipe()
+            self.server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                                           pass_fds=[write], stderr=subprocess.DEVNULL)
+            os.close(write)
+            self.name = ":" + os.read(read, 64).decode().strip()
+            os.close(read)
+            if self.server.poll() is None and subprocess.run(["xdpyinfo", "-display", self.name], capture_output=True).returncode == 0:
+                break
+            self.server.kill()
+            self.server.wait()
         conf = os.path.join(work, "bus.conf")
         with open(conf, "w") as f:
             f.write('<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" '
