@@ -17,6 +17,9 @@ extension Schedule {
                     : format(language.tr("every %1$s, %2$s–%3$s, %4$s"), every, from, to, dayText)
             }
             let at = sorted.map(timeStyle.time).joined(separator: ", ")
+            // One day a week says "every": "Fri at 17:00" alone reads as this Friday.
+            // TRANSLATORS: a weekly schedule: %1$s is one day (Fri), %2$s one or more times of day.
+            if days.count == 1 { return format(language.tr("every %1$s at %2$s"), dayText, at) }
             return dayText.isEmpty
                 // TRANSLATORS: a schedule: %s is one or more times of day (09:00, 12:00).
                 ? format(language.tr("daily at %s"), at)

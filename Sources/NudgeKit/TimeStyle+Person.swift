@@ -17,19 +17,22 @@ extension TimeStyle {
         guard let name else {
             return TimeStyle(time: \.description) { instant, zone in
                 let (day, second) = CivilZone(zone).local(instant)
-                return "\(day.weekday.shortName) \(day) \(LocalTime(hour: second / 3600, minute: second / 60 % 60)!)"
+                return "\(day.weekday.shortName) \(day) \(LocalTime(secondOfDay: second)!)"
             }
         }
+        // Seconds are written only where there are some (a time is rarely set to one).
         let locale = Locale(identifier: name)
         let utc = TimeZone(identifier: "UTC")!
-        let clock = formatter(locale, template: "jmm", zone: utc)
-        let instant = formatter(locale, template: "EEEMMMdjmm", zone: utc)
+        let clock = formatter(locale, template: "jmm", zone: utc), clockSeconds = formatter(locale, template: "jmmss", zone: utc)
+        let instant = formatter(locale, template: "EEEMMMdjmm", zone: utc), instantSeconds = formatter(locale, template: "EEEMMMdjmmss", zone: utc)
         return TimeStyle(time: { time in
-            clock.lock.withLock { clock.formatter.string(from: Date(timeIntervalSince1970: TimeInterval(time.secondOfDay))) }
+            let shared = time.second == 0 ? clock : clockSeconds
+            return shared.lock.withLock { shared.formatter.string(from: Date(timeIntervalSince1970: TimeInterval(time.secondOfDay))) }
         }, instant: { date, zone in
-            instant.lock.withLock {
-                instant.formatter.timeZone = zone
-                return instant.formatter.string(from: date)
+            let shared = CivilZone(zone).local(date).second % 60 == 0 ? instant : instantSeconds
+            return shared.lock.withLock {
+                shared.formatter.timeZone = zone
+                return shared.formatter.string(from: date)
             }
         })
     }

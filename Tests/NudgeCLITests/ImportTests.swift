@@ -334,7 +334,7 @@ struct ImportTests {
         #expect(lines.count == 2, "\(first.stderr)")
         #expect(lines.first?.contains("(UID dup): the same UID as an earlier component of the file") == true, "\(first.stderr)")
         #expect(lines.last?.contains("(UID standup): RECURRENCE-ID") == true, "\(first.stderr)")
-        #expect(try schedules() == ["dup": "daily at 09:00", "standup": "Mon at 09:00"])
+        #expect(try schedules() == ["dup": "daily at 09:00", "standup": "every Mon at 09:00"])
 
         // The same UID at another time: the stored one stays, and the line says so. What the
         // person set (off, done for today) is theirs.

@@ -287,7 +287,7 @@ struct UITests {
         try select("Retro", in: tmux)
         try tmux.press("e")
         try tmux.press("Tab", "Tab")
-        #expect(try tmux.wait(for: "kept as is: Tue at 09:00, every 2 weeks") != nil, "\(tmux.lastScreen)")
+        #expect(try tmux.wait(for: "kept as is: every Tue at 09:00, every 2 weeks") != nil, "\(tmux.lastScreen)")
         try tmux.press("Enter")
         #expect(try tmux.wait(for: "edited ") != nil, "\(tmux.lastScreen)")
         #expect(try stored(home) == before)
