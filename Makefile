@@ -78,13 +78,16 @@ RELEASE_PRODUCTS = nudge nudge-window nudge-bench store-bench daemon-bench soak-
 release: deps catalogs
 	@for product in $(RELEASE_PRODUCTS); do $(SWIFT) build -c release --static-swift-stdlib --product $$product || exit 1; done
 
-# The iCalendar oracle the export tests check against: Python's icalendar and
-# recurring-ical-events from PyPI, in a virtual environment of the build tree.
+# The oracles tests check against, from PyPI, in a virtual environment of the build
+# tree: Python's icalendar and recurring-ical-events for the calendar exports;
+# dateparser, parsedatetime, recurrent (with dateutil) and korean-datetime for schedules
+# said in words.
 ORACLE = .build/oracle
 oracle:
-	@$(ORACLE)/bin/python3 -c 'import icalendar, recurring_ical_events' 2>/dev/null || { \
+	@$(ORACLE)/bin/python3 -c 'import icalendar, recurring_ical_events, dateparser, parsedatetime, recurrent, dateutil, korean_datetime' 2>/dev/null || { \
 		python3 -m venv $(ORACLE) && \
-		$(ORACLE)/bin/pip install --quiet --disable-pip-version-check icalendar==7.3.0 recurring-ical-events==3.8.2; }
+		$(ORACLE)/bin/pip install --quiet --disable-pip-version-check icalendar==7.3.0 recurring-ical-events==3.8.2 \
+			dateparser==1.5.0 parsedatetime==2.6 recurrent==0.4.1 python-dateutil==2.9.0.post0 korean-datetime==1.0.0; }
 
 # The whole suite runs inside the bench: private bus, Xvfb, dunst.
 test: deps catalogs oracle

@@ -155,19 +155,19 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "NudgeCore"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NudgeCoreTests", dependencies: [
-            "NudgeCore", "MemoryDelivery", .product(name: "PropertyBased", package: "swift-property-based"),
+            "NudgeCore", "MemoryDelivery", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "Platform", "TestSupport", "DBus", "NudgeCore"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeCore", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "DaemonTests", dependencies: ["TestSupport", "DBus", "Platform", "NudgeCore", "NudgeStore", "NudgeDaemon"]),
         // The operations every face calls, and the command line's parsing, in-process.
-        .testTarget(name: "NudgeKitTests", dependencies: ["NudgeKit", "nudge", "NudgeCore", "NudgeStore",
+        .testTarget(name: "NudgeKitTests", dependencies: ["NudgeKit", "nudge", "NudgeCore", "NudgeStore", "TestSupport",
                                                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The window, driven through AT-SPI on a display of its own.
         .testTarget(name: "WindowTests", dependencies: ["TestSupport"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport", "DBus", "NudgeCore", "NudgeStore"]),
-        .target(name: "TestSupport", dependencies: ["DBus", "Platform"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DBus", "Platform", "NudgeCore"], path: "Tests/TestSupport"),
         // The in-memory Delivery: pure, for the core's tests and the benches alike.
         .target(name: "MemoryDelivery", dependencies: ["NudgeCore"], path: "Tests/MemoryDelivery"),
     ],

@@ -21,11 +21,14 @@ public struct ScheduleFlags: Sendable, Hashable {
     public var cron: String?
     /// `--after-done`: count `--every` from the last answer.
     public var afterAnswer = false
+    /// The schedule said in words ("every weekday at 9:30", "매일 오전 9시"), instead of
+    /// the other flags.
+    public var phrase: String?
 
     /// Flags as given; every one is optional.
     public init(at: [String] = [], days: String? = nil, every: String? = nil, from: String? = nil,
                 until: String? = nil, in inDuration: String? = nil, on: String? = nil, cron: String? = nil,
-                afterAnswer: Bool = false) {
+                afterAnswer: Bool = false, phrase: String? = nil) {
         self.at = at
         self.days = days
         self.every = every
@@ -35,6 +38,7 @@ public struct ScheduleFlags: Sendable, Hashable {
         self.on = on
         self.cron = cron
         self.afterAnswer = afterAnswer
+        self.phrase = phrase
     }
 }
 
@@ -204,6 +208,15 @@ public enum ScheduleParser {
 
     /// A whole schedule from its flags. `now` anchors `--in` and windowless `--every`.
     public static func schedule(_ flags: ScheduleFlags, now: Date, zone: TimeZone) throws(ScheduleError) -> Schedule {
+        if let phrase = flags.phrase {
+            var others = flags
+            others.phrase = nil
+            guard others == ScheduleFlags() else {
+                throw ScheduleError(phrase, Phrase("a schedule phrase and schedule flags"), detail: Phrase("give one or the other"),
+                                    accepted: Phrase("use the phrase alone, or --at, --every, --in, --on or --cron"))
+            }
+            return try SchedulePhrase.read(phrase, now: now, zone: zone).schedule
+        }
         let kinds = [!flags.at.isEmpty, flags.every != nil, flags.in != nil, flags.on != nil, flags.cron != nil]
         guard kinds.filter({ $0 }).count == 1 else {
             let given = zip(["--at", "--every", "--in", "--on", "--cron"], kinds).filter(\.1).map(\.0)

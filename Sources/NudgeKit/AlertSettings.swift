@@ -57,7 +57,7 @@ public struct AlertSettings: Sendable, Equatable {
         do throws(ScheduleError) {
             let parsed = try ScheduleParser.schedule(flags, now: now, zone: zone)
             if case .once(let instant) = parsed, instant <= now {
-                throw ScheduleError(flags.on ?? flags.in ?? "", Phrase("invalid date"), detail: Phrase("it is in the past"),
+                throw ScheduleError(flags.on ?? flags.in ?? flags.phrase ?? "", Phrase("invalid date"), detail: Phrase("it is in the past"),
                                     accepted: Phrase("give a future instant"))
             }
             // A cron expression whose days never come (February 30) would be kept and

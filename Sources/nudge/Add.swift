@@ -13,7 +13,14 @@ struct Add: ParsableCommand {
         discussion: """
         Prints the new alert's id and when it fires next.
 
+        The schedule may be said in words, English or Korean, after the title; what it \
+        was read as is said back before it is stored (--dry-run stores nothing). See \
+        "Schedules in words" in the README for what is understood.
+
         Examples:
+          nudge add "물 마시기" "매일 오전 9시"
+          nudge add "Stand up" "every weekday at 15:00"
+          nudge add "Water" "every 30 minutes from 9:30 to 21:30 on weekdays" --dry-run
           nudge add --every 30m --from 09:30 --until 21:30 --days weekdays
           nudge add --every 45m --after-done --from 09:30 --until 21:30 --days weekdays
           nudge add "Stand up" --at 15:00 --days mon-fri --sound bell
@@ -26,12 +33,28 @@ struct Add: ParsableCommand {
     @Argument(help: "The title; leave it out for the drink-water reminder.")
     var title: String?
 
+    @Argument(help: ArgumentHelp("When, in words instead of the schedule flags: 'every weekday at 9:30', '매일 오전 9시'.", valueName: "when"))
+    var when: String?
+
     @OptionGroup var schedule: ScheduleOptions
     @OptionGroup var options: AlertOptions
 
+    @Flag(help: "Say what the schedule is read as and when it fires, and store nothing.")
+    var dryRun = false
+
     func run() throws {
         let now = Date()
-        let alert = try Operations.make(title: title, schedule: schedule.flags, settings: options.settings, now: now)
+        var flags = schedule.flags
+        flags.phrase = when
+        let alert = try Operations.make(title: title, schedule: flags, settings: options.settings, now: now)
+        if let when {
+            PhraseEcho.lines(when, schedule: alert.schedule, zone: alert.zone(system: LocalZone.current), now: now).forEach { print($0) }
+        } else if dryRun {
+            // TRANSLATORS: nudge add --dry-run with flags: %s is the schedule in words.
+            print(format(tr("read as: %s"), alert.schedule.summary(in: alert.zone(system: LocalZone.current), timeStyle: TimeStyle.person(),
+                                                                language: Catalog.shared.language)))
+        }
+        if dryRun { return }
         let store = try StoreAccess.open()
         try StoreAccess.run { try store.save(alert) }
         DaemonLink.storeChanged()

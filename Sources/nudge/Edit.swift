@@ -14,7 +14,11 @@ struct Edit: ParsableCommand {
         Any schedule flag replaces the whole schedule. The alert keeps its id; occurrences \
         before the edit are not owed.
 
+        The new schedule may be said in words after the id, as for `nudge add`.
+
         Examples:
+          nudge edit 3f25 "평일 오후 3시"
+          nudge edit 3f25 "every 2 hours from 9 to 18" --dry-run
           nudge edit 3f25 --every 45m --from 10:00 --until 18:00
           nudge edit 3f25 --title "Stretch" --body "Two minutes, away from the screen"
           nudge edit 3f25 --tz Asia/Seoul          # pin to a zone; --tz system follows the system again
@@ -26,16 +30,34 @@ struct Edit: ParsableCommand {
     @Argument(help: "The alert's id, or a unique prefix of it (4 or more hex digits).")
     var id: String
 
+    @Argument(help: ArgumentHelp("A new schedule in words instead of the schedule flags: 'every weekday at 9:30', '매일 오전 9시'.", valueName: "when"))
+    var when: String?
+
     @Option(help: "A new title.")
     var title: String?
 
     @OptionGroup var schedule: ScheduleOptions
     @OptionGroup var options: AlertOptions
 
+    @Flag(help: "Say what the new schedule is read as and when it fires, and store nothing.")
+    var dryRun = false
+
     func run() throws {
         let now = Date()
         let store = try StoreAccess.open()
-        let alert = try Operations.change(id, in: store, title: title, schedule: schedule.flags, settings: options.settings, now: now)
+        var flags = schedule.flags
+        flags.phrase = when
+        let alert = try Operations.change(id, in: store, title: title, schedule: flags, settings: options.settings, now: now)
+        if let when {
+            PhraseEcho.lines(when, schedule: alert.schedule, zone: alert.zone(system: LocalZone.current), now: now).forEach { print($0) }
+        }
+        if dryRun {
+            if when == nil {
+                print(format(tr("read as: %s"), alert.schedule.summary(in: alert.zone(system: LocalZone.current), timeStyle: TimeStyle.person(),
+                                                                    language: Catalog.shared.language)))
+            }
+            return
+        }
         try StoreAccess.run { try store.save(alert) }
         DaemonLink.storeChanged()
         // TRANSLATORS: nudge edit; %1$s is the alert's id, %2$s its title, %3$s its schedule.

@@ -16,6 +16,8 @@ struct Next: ParsableCommand {
 
         Examples:
           nudge next --at 9:30 --days mon-fri
+          nudge next "every 2 hours from 9 to 18"
+          nudge next "평일 오전 9시 30분부터 오후 9시 30분까지 30분마다"
           nudge next --every 30m --from 09:30 --until 21:30 --days weekdays --count 10
           nudge next --at 02:30 --tz Europe/Berlin --after 2026-03-28T12:00:00Z
           nudge next --cron "0 9 1 * mon" --json
@@ -24,7 +26,8 @@ struct Next: ParsableCommand {
         """
     )
 
-    @Argument(help: "A stored alert's id or unique prefix, instead of schedule flags.")
+    @Argument(help: ArgumentHelp("A stored alert's id or unique prefix, or a schedule in words ('every weekday at 9:30', '매일 오전 9시'), instead of schedule flags.",
+                                 valueName: "id-or-when"))
     var id: String?
 
     @OptionGroup var schedule: ScheduleOptions
@@ -52,7 +55,15 @@ struct Next: ParsableCommand {
             var chosen = try tz.map { (name) throws(ScheduleError) in try ScheduleParser.zone(name) } ?? LocalZone.current
             let start = try after.map { (text) throws(ScheduleError) in try ScheduleParser.instant(text, zone: chosen) } ?? Date()
             let parsed: Schedule
-            if let id {
+            // An id is hex digits; anything else is a schedule in words.
+            if let phrase = id, !phrase.isEmpty, !phrase.allSatisfy(\.isHexDigit) {
+                var flags = schedule.flags
+                flags.phrase = phrase
+                parsed = try ScheduleParser.schedule(flags, now: start, zone: chosen)
+                if !json {
+                    PhraseEcho.lines(phrase, schedule: parsed, zone: chosen, now: start, showings: false).forEach { print($0) }
+                }
+            } else if let id {
                 guard schedule.flags == ScheduleFlags() else {
                     throw OperationError(.usage, tr("give an id or schedule flags, not both"))
                 }

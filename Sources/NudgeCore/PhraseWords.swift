@@ -1,0 +1,278 @@
+import Foundation
+
+/// A schedule phrase cut into words: numbers, words by what they mean (English and Korean
+/// words for one idea share a key: `mon` is "monday", "Mon" and "월요일"), and marks.
+/// Korean is written without spaces between a number, its counter and a particle
+/// ("9시30분부터"), so a run of Hangul is cut at the longest word known at each place.
+struct PhraseWord: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        /// Digits, or a Korean or English number word (세 시, 십오 분, two hours).
+        case number(Int)
+        /// A known word, by its key.
+        case word(String)
+        /// `:` `-` `~` (every dash and tilde of a range) `,` `/` `.` `+` `(` `)`.
+        case mark(Character)
+        /// A whole ISO-8601 instant with its offset (`2026-12-01T09:00:05+01:00`).
+        case instant(Date)
+        /// Nothing Nudge knows.
+        case unknown
+    }
+
+    var kind: Kind
+    /// As typed, for a message.
+    var text: String
+    /// How many digits a number was written with (`0` for a number word).
+    var digits = 0
+    /// Where it is in the phrase as read (lowercased, compatibility forms folded).
+    var span: Range<Int> = 0..<0
+
+    var number: Int? { if case .number(let n) = kind { n } else { nil } }
+    var key: String? { if case .word(let key) = kind { key } else { nil } }
+    func isMark(_ c: Character) -> Bool { kind == .mark(c) }
+    func isWord(_ keys: String...) -> Bool { key.map(keys.contains) ?? false }
+}
+
+enum PhraseWords {
+    /// The longest phrase read: longer text is refused before it is cut.
+    static let maxLength = 500
+
+    /// The words of `text` and the text they were cut from (lowercased, compatibility
+    /// forms folded: full-width digits are digits).
+    static func split(_ text: String, zone: TimeZone) -> (words: [PhraseWord], source: [Character]) {
+        var text = text.precomposedStringWithCompatibilityMapping.lowercased()
+        for (from, to) in [("a.m.", "am"), ("p.m.", "pm"), ("o'clock", " oclock"), ("o’clock", " oclock")] {
+            text = text.replacingOccurrences(of: from, with: to)
+        }
+        var words: [PhraseWord] = []
+        let chars = Array(text)
+        var i = 0
+        while i < chars.count {
+            let c = chars[i], first = words.count, from = i
+            defer {
+                // What was added here spans what was read here; a Korean run's words share it.
+                if words.count > first {
+                    var at = from
+                    for k in first..<words.count {
+                        let length = words[k].text.count
+                        words[k].span = words.count - first == 1 ? from..<i : at..<(at + length)
+                        at += length
+                    }
+                } else if words.count == first, let last = words.last, last.kind == .unknown, i > from {
+                    words[words.count - 1].span = last.span.lowerBound..<i
+                }
+            }
+            if c.isWhitespace || c == "\u{200B}" || c == "\u{FEFF}" {
+                i += 1
+            } else if c.isASCII && c.isNumber {
+                if let (instant, end) = isoInstant(chars, from: i, zone: zone) {
+                    words.append(PhraseWord(kind: .instant(instant), text: String(chars[i..<end])))
+                    i = end
+                    continue
+                }
+                var j = i
+                while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
+                let digits = String(chars[i..<j])
+                // No schedule needs a number of more than six digits.
+                let value = digits.count <= 6 ? Int(digits)! : Int.max
+                words.append(PhraseWord(kind: .number(value), text: digits, digits: digits.count))
+                i = j
+            } else if c.isASCII && c.isLetter {
+                var j = i
+                while j < chars.count, chars[j].isASCII, chars[j].isLetter { j += 1 }
+                let word = String(chars[i..<j])
+                words.append(english(word))
+                i = j
+            } else if isHangul(c) {
+                var j = i
+                while j < chars.count, isHangul(chars[j]) { j += 1 }
+                // What follows the run, past spaces: a Sino-Korean number is one only before 분 or 초.
+                var k = j
+                while k < chars.count, chars[k].isWhitespace { k += 1 }
+                words += korean(Array(chars[i..<j]), next: k < chars.count ? chars[k] : nil)
+                i = j
+            } else if let mark = marks[c] {
+                words.append(PhraseWord(kind: .mark(mark), text: String(c)))
+                i += 1
+            } else {
+                // Anything else is not understood; neighbours of its kind are named together.
+                if let last = words.last, last.kind == .unknown, i > 0, !chars[i - 1].isWhitespace {
+                    words[words.count - 1].text.append(c)
+                } else {
+                    words.append(PhraseWord(kind: .unknown, text: String(c)))
+                }
+                i += 1
+            }
+        }
+        return (words, chars)
+    }
+
+    static let marks: [Character: Character] = [
+        ":": ":", "-": "-", "–": "~", "—": "~", "~": "~", "〜": "~", "∼": "~", ",": ",", "、": ",", "/": "/", ".": ".",
+        "+": "+", "(": "(", ")": ")", "·": ",", "&": "&",
+    ]
+
+    static func isHangul(_ c: Character) -> Bool {
+        guard let scalar = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return false }
+        return (0xAC00...0xD7A3).contains(scalar.value)
+    }
+
+    /// `2026-12-01T09:00:05+01:00` (the `T` is what makes it one: `2026-12-01 9:00` is a
+    /// date and a time).
+    static func isoInstant(_ chars: [Character], from start: Int, zone: TimeZone) -> (Date, Int)? {
+        let shape = "dddd-dd-ddtdd:dd"
+        guard start + shape.count <= chars.count else { return nil }
+        for (offset, expected) in shape.enumerated() {
+            let c = chars[start + offset]
+            switch expected {
+            case "d": guard c.isASCII && c.isNumber else { return nil }
+            default: guard c == expected else { return nil }
+            }
+        }
+        var end = start + shape.count
+        while end < chars.count, "0123456789:+-z.".contains(chars[end]) { end += 1 }
+        let text = String(chars[start..<end]).uppercased()
+        // `ScheduleParser.instant` reads a space or a T, and the zone's offset when none is given.
+        guard let instant = try? ScheduleParser.instant(text, zone: zone) else { return nil }
+        return (instant, end)
+    }
+
+    // MARK: English
+
+    static let englishWords: [String: String] = {
+        var words: [String: String] = [:]
+        let groups: [String: [String]] = [
+            "every": ["every", "each"], "daily": ["daily", "everyday"], "weekly": ["weekly"], "monthly": ["monthly"],
+            "hourly": ["hourly"], "day": ["day", "days"], "week": ["week", "weeks"], "month": ["month", "months"],
+            "weekdays": ["weekday", "weekdays", "workday", "workdays"], "weekends": ["weekend", "weekends"],
+            "am": ["am"], "pm": ["pm"], "noon": ["noon", "midday"], "midnight": ["midnight"],
+            "morning": ["morning", "mornings"], "afternoon": ["afternoon", "afternoons"], "evening": ["evening", "evenings"],
+            "night": ["night", "nights"], "tonight": ["tonight"], "at": ["at", "around"], "on": ["on"], "in": ["in"],
+            "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],
+            "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
+            "this": ["this", "coming"], "other": ["other"], "first": ["first"], "second": ["second"], "third": ["third"],
+            "fourth": ["fourth"], "fifth": ["fifth"], "last": ["last", "final"], "today": ["today"],
+            "tomorrow": ["tomorrow", "tmrw", "tmr"], "now": ["now"], "once": ["once"], "oclock": ["oclock"],
+            "hours": ["h", "hr", "hrs", "hour", "hours"], "minutes": ["m", "min", "mins", "minute", "minutes"],
+            "seconds": ["s", "sec", "secs", "seconds"], "after": ["after", "later"],
+            "st": ["st", "nd", "rd", "th"], "cron": ["cron"], "quarter": ["quarter"], "past": ["past"],
+            "mon": ["mon", "monday", "mondays"], "tue": ["tue", "tues", "tuesday", "tuesdays"],
+            "wed": ["wed", "weds", "wednesday", "wednesdays"], "thu": ["thu", "thur", "thurs", "thursday", "thursdays"],
+            "fri": ["fri", "friday", "fridays"], "sat": ["sat", "saturday", "saturdays"], "sun": ["sun", "sunday", "sundays"],
+            "jan": ["jan", "january"], "feb": ["feb", "february"], "mar": ["mar", "march"], "apr": ["apr", "april"],
+            "may": ["may"], "jun": ["jun", "june"], "jul": ["jul", "july"], "aug": ["aug", "august"],
+            "sep": ["sep", "sept", "september"], "oct": ["oct", "october"], "nov": ["nov", "november"], "dec": ["dec", "december"],
+        ]
+        for (key, spellings) in groups { for spelling in spellings { words[spelling] = key } }
+        return words
+    }()
+
+    static let englishNumbers: [String: Int] = [
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "ninety": 90,
+    ]
+
+    /// Weekdays' keys, and which are the plural that means "every".
+    static let weekdayKeys: [String: Weekday] = [
+        "sun": .sunday, "mon": .monday, "tue": .tuesday, "wed": .wednesday, "thu": .thursday, "fri": .friday, "sat": .saturday,
+    ]
+    static let monthKeys = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    static func english(_ word: String) -> PhraseWord {
+        if let n = englishNumbers[word] { return PhraseWord(kind: .number(n), text: word) }
+        guard let key = englishWords[word] else { return PhraseWord(kind: .unknown, text: word) }
+        // "mondays" is "every monday".
+        if weekdayKeys[key] != nil, word.hasSuffix("s"), word.count > 4 || word == "mons" {
+            return PhraseWord(kind: .word(key + "s"), text: word)
+        }
+        return PhraseWord(kind: .word(key), text: word)
+    }
+
+    // MARK: Korean
+
+    /// Korean words by their key: the same keys as English where the idea is the same;
+    /// 월 and 일 keep their own (a month or Monday, a day or Sunday, by what comes before).
+    static let koreanWords: [String: String] = [
+        "매일": "daily", "날마다": "daily", "매주": "weekly", "매월": "monthly", "매달": "monthly", "격주": "otherweek",
+        "매시간": "hourly", "매시": "hourly",
+        "평일": "weekdays", "주중": "weekdays", "주말": "weekends",
+        "월요일": "mon", "화요일": "tue", "수요일": "wed", "목요일": "thu", "금요일": "fri", "토요일": "sat", "일요일": "sun",
+        "월": "월", "화": "tue", "수": "wed", "목": "thu", "금": "fri", "토": "sat", "일": "일",
+        "오전": "am", "오후": "pm", "새벽": "dawn", "아침": "morning", "낮": "daytime", "점심": "lunch", "저녁": "evening",
+        "밤": "night", "정오": "noon", "자정": "midnight", "한낮": "daytime", "오늘밤": "tonight",
+        "시": "시", "시간": "hours", "분": "minutes", "초": "seconds", "반": "half", "전": "before", "정각": "sharp",
+        "부터": "since", "에서": "since", "까지": "till", "마다": "each", "간격": "interval", "간격으로": "interval",
+        "에": "at", "에는": "at", "으로": "at", "로": "at", "의": "of", "은": "at", "는": "at",
+        "와": "and", "과": "and", "랑": "and", "이랑": "and", "하고": "and", "그리고": "and", "및": "and",
+        "후": "after", "뒤": "after", "이후": "after", "있다가": "after", "지나서": "after", "후에": "after", "뒤에": "after",
+        "오늘": "today", "내일": "tomorrow", "모레": "overmorrow", "내일모레": "overmorrow", "글피": "in3days",
+        "다음": "next", "이번": "this", "주": "week", "년": "year", "개월": "month", "달": "month", "날": "day",
+        "첫째": "first", "첫번째": "first", "첫": "first", "둘째": "second", "두번째": "second", "셋째": "third",
+        "세번째": "third", "넷째": "fourth", "네번째": "fourth", "다섯째": "fifth", "다섯번째": "fifth", "마지막": "last",
+        "번째": "th", "번": "times", "한번": "once", "지금": "now", "요일": "weekday",
+    ]
+
+    /// Native Korean numbers, said for hours (세 시, 열한 시) and counts (두 시간).
+    static let nativeNumbers: [String: Int] = [
+        "한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10, "열한": 11, "열두": 12,
+        "하나": 1, "둘": 2, "셋": 3, "넷": 4,
+    ]
+
+    static let sinoDigits: [Character: Int] = ["일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9]
+
+    static let longestKorean = (koreanWords.keys.map(\.count) + nativeNumbers.keys.map(\.count)).max()!
+
+    /// A run of Hangul cut at the longest known word at each place. `next` is the first
+    /// character after the run (past spaces): a Sino-Korean number (십오, 삼십) is read only
+    /// before 분 or 초, where minutes and seconds are said with one.
+    static func korean(_ run: [Character], next: Character?) -> [PhraseWord] {
+        var words: [PhraseWord] = []
+        var i = 0
+        while i < run.count {
+            if let (value, end) = sino(run, from: i), end < run.count ? "분초".contains(run[end]) : next.map("분초".contains) ?? false {
+                words.append(PhraseWord(kind: .number(value), text: String(run[i..<end])))
+                i = end
+                continue
+            }
+            var matched = false
+            for length in stride(from: min(longestKorean, run.count - i), through: 1, by: -1) {
+                let piece = String(run[i..<(i + length)])
+                if let n = nativeNumbers[piece] {
+                    words.append(PhraseWord(kind: .number(n), text: piece))
+                } else if let key = koreanWords[piece] {
+                    words.append(PhraseWord(kind: .word(key), text: piece))
+                } else {
+                    continue
+                }
+                i += length
+                matched = true
+                break
+            }
+            if !matched {
+                if let last = words.last, last.kind == .unknown {
+                    words[words.count - 1].text.append(run[i])
+                } else {
+                    words.append(PhraseWord(kind: .unknown, text: String(run[i])))
+                }
+                i += 1
+            }
+        }
+        return words
+    }
+
+    /// A Sino-Korean number up to 99 at `start` (오, 십오, 삼십, 사십오), and where it ends.
+    static func sino(_ run: [Character], from start: Int) -> (Int, Int)? {
+        var i = start, value = 0
+        if i < run.count, let d = sinoDigits[run[i]], i + 1 < run.count, run[i + 1] == "십" {
+            value = d * 10
+            i += 2
+        } else if i < run.count, run[i] == "십" {
+            value = 10
+            i += 1
+        }
+        if i < run.count, let d = sinoDigits[run[i]] {
+            value += d
+            i += 1
+        }
+        return i > start ? (value, i) : nil
+    }
+}

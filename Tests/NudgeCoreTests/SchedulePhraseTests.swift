@@ -1,0 +1,123 @@
+import Foundation
+import NudgeCore
+import TestSupport
+import Testing
+
+/// The phrase tables (``PhraseTables``): every phrase means what its row says, checked by
+/// the schedule and its next showings.
+struct SchedulePhraseTests {
+    let zone = PhraseTables.zone, now = PhraseTables.now
+
+    /// The flags of a meaning (`--at 09:00 --days mon-fri`, quoted values in '…').
+    static func flags(_ text: String) -> ScheduleFlags {
+        var words: [String] = [], current = "", quoted = false
+        for c in text {
+            if c == "'" { quoted.toggle() } else if c == " " && !quoted { if !current.isEmpty { words.append(current) }; current = "" } else { current.append(c) }
+        }
+        if !current.isEmpty { words.append(current) }
+        var flags = ScheduleFlags()
+        var k = 0
+        while k < words.count {
+            let (name, value) = (words[k], k + 1 < words.count ? words[k + 1] : "")
+            switch name {
+            case "--at": flags.at.append(value)
+            case "--days": flags.days = value
+            case "--every": flags.every = value
+            case "--from": flags.from = value
+            case "--until": flags.until = value
+            case "--in": flags.in = value
+            case "--on": flags.on = value
+            case "--cron": flags.cron = value
+            default: Issue.record("unknown flag \(name)")
+            }
+            k += 2
+        }
+        return flags
+    }
+
+    func local(_ instants: [Date]) -> String {
+        let clock = CivilZone(zone)
+        return instants.map { let (day, second) = clock.local($0); return "\(day) \(LocalTime(secondOfDay: second)!)" }.joined(separator: ", ")
+    }
+
+    func check(_ phrase: String, _ meaning: String) {
+        let reading: PhraseReading
+        do {
+            reading = try SchedulePhrase.read(phrase, now: now, zone: zone)
+        } catch {
+            #expect(meaning.hasPrefix("! ") && error.problem.template == String(meaning.dropFirst(2)), "\(phrase): \(error)")
+            return
+        }
+        if meaning.hasPrefix("! ") {
+            Issue.record("\(phrase): read as \(reading.schedule.summary(in: zone)), expected refusal \(meaning)")
+        } else if meaning.hasPrefix("= ") {
+            #expect(reading.flags == nil, "\(phrase)")
+            #expect(local(reading.schedule.occurrences(after: now, count: 3, in: zone)) == String(meaning.dropFirst(2)), "\(phrase)")
+        } else {
+            do {
+                let expected = try ScheduleParser.schedule(Self.flags(meaning), now: now, zone: zone)
+                #expect(reading.schedule == expected, "\(phrase): \(reading.schedule.summary(in: zone)), expected \(expected.summary(in: zone))")
+                #expect(reading.schedule.occurrences(after: now, count: 5, in: zone) == expected.occurrences(after: now, count: 5, in: zone), "\(phrase)")
+                // The echo's flags are the meaning's: one meaning, two spellings.
+                #expect(reading.flags == meaning, "\(phrase): echoed as \(reading.flags ?? "nil")")
+            } catch {
+                Issue.record("\(phrase): the meaning \(meaning) does not parse: \(error)")
+            }
+        }
+    }
+
+    @Test func theKoreanTableHasAtLeast150PhrasesAndEveryOneMeansItsRow() {
+        #expect(PhraseTables.korean.count >= 150)
+        #expect(Set(PhraseTables.korean.map(\.0)).count == PhraseTables.korean.count, "no phrase twice")
+        for (phrase, meaning) in PhraseTables.korean { check(phrase, meaning) }
+    }
+
+    @Test func theEnglishTableMeansItsRows() {
+        for (phrase, meaning) in PhraseTables.english { check(phrase, meaning) }
+    }
+
+    @Test func aBareHourInAOneShotTakesTheNextSuchTimeAndSaysSo() throws {
+        let reading = try SchedulePhrase.read("내일 9시", now: now, zone: zone)
+        #expect(reading.notes.map(\.description) == ["9시 is read as 2026-11-26 09:00, the next such time not yet passed"])
+        #expect(try SchedulePhrase.read("tomorrow 9am", now: now, zone: zone).notes.isEmpty)
+    }
+
+    @Test func refusalsNameTheWordsAndOfferTheReadings() throws {
+        func refusal(_ phrase: String) -> ScheduleError? {
+            do { _ = try SchedulePhrase.read(phrase, now: now, zone: zone); return nil } catch { return error }
+        }
+        #expect(refusal("every weekday at 9:30 and then some")?.token == "then some")
+        #expect(refusal("매일 오전 9시 빨리 좀")?.token == "빨리 좀")
+        let bare = try #require(refusal("every day at 9"))
+        #expect(bare.description.contains("9am (09:00) or 9pm (21:00)"))
+        let korean = try #require(refusal("평일 9시 반"))
+        #expect(korean.description.contains("오전 9시 30분 (09:30) or 오후 9시 30분 (21:30)"))
+        let noon = try #require(refusal("매일 12시"))
+        #expect(noon.description.contains("낮 12시 / 정오 (12:00)"))
+        let next = try #require(refusal("next friday 5pm"))
+        #expect(next.description.contains("2026-11-27") && next.description.contains("2026-12-04"), "both dates: \(next)")
+        let numeric = try #require(refusal("12/1 9am"))
+        #expect(numeric.description.contains("YYYY-MM-DD") && numeric.description.contains("12월 1일"))
+    }
+
+    @Test func theClockAndTheZoneAreValuesNeverRead() throws {
+        // The same words at another instant, in another zone, on a DST day in New York.
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let before = try ScheduleParser.instant("2026-11-01 00:30", zone: newYork)
+        let reading = try SchedulePhrase.read("tomorrow 1:30am", now: before, zone: newYork)
+        #expect(reading.schedule == .once(try ScheduleParser.instant("2026-11-02 01:30", zone: newYork)))
+        let today = try SchedulePhrase.read("today 1:30am", now: before, zone: newYork)
+        // 01:30 happens twice on 2026-11-01: the first time is the one, as for --at.
+        #expect(today.schedule == .once(Date(timeIntervalSince1970: 1_793_511_000)))
+    }
+
+    @Test func hostileInputGetsOneErrorQuickly() {
+        let huge = String(repeating: "매일 ", count: 10_000)
+        #expect(throws: ScheduleError.self) { try SchedulePhrase.read(huge, now: now, zone: zone) }
+        let megabyte = String(repeating: "a", count: 1_000_000)
+        #expect(throws: ScheduleError.self) { try SchedulePhrase.read(megabyte, now: now, zone: zone) }
+        for garbage in ["\u{1B}[31m", "9\u{0}am", "🙂🙂", "::::", "----", "9999999999999 minutes", "in", "every", "at", "~", "(", "월월월월"] {
+            #expect(throws: ScheduleError.self, "\(garbage.debugDescription)") { try SchedulePhrase.read(garbage, now: now, zone: zone) }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import NudgeCore
+import NudgeKit
+import TestSupport
+import Testing
+
+/// Every phrase of the tables round-trips: phrase → schedule → the schedule in words, as
+/// `list` says it (English on a 24-hour clock and in en_US, Korean in ko_KR) → read again →
+/// the same schedule.
+struct PhraseRoundTripTests {
+    @Test func everyPhraseReadsBackFromHowListSaysIt() throws {
+        let (zone, now) = (PhraseTables.zone, PhraseTables.now)
+        let korean = try PoCatalog.language("ko")
+        let wordings: [(String, TimeStyle, Language)] = [
+            ("ISO", .iso, .english), ("C", TimeStyle.style(locale: nil), .english),
+            ("en_US", TimeStyle.style(locale: "en_US.UTF-8"), .english), ("ko_KR", TimeStyle.style(locale: "ko_KR.UTF-8"), korean),
+        ]
+        var count = 0
+        for (phrase, meaning) in PhraseTables.korean + PhraseTables.english where !meaning.hasPrefix("! ") {
+            let schedule = try SchedulePhrase.read(phrase, now: now, zone: zone).schedule
+            for (name, style, language) in wordings {
+                let words = schedule.summary(in: zone, timeStyle: style, language: language)
+                do {
+                    let again = try SchedulePhrase.read(words, now: now, zone: zone).schedule
+                    #expect(again == schedule, "\(phrase) → \(name) '\(words)' → \(again.summary(in: zone))")
+                } catch {
+                    Issue.record("\(phrase) → \(name) '\(words)': \(error)")
+                }
+                count += 1
+            }
+        }
+        #expect(count >= 4 * 200)
+    }
+}
