@@ -81,13 +81,17 @@ release: deps catalogs
 # The oracles tests check against, from PyPI, in a virtual environment of the build
 # tree: Python's icalendar and recurring-ical-events for the calendar exports;
 # dateparser, parsedatetime, recurrent (with dateutil) and korean-datetime for schedules
-# said in words.
+# said in words, with korean-datetime's gold set from its source package.
 ORACLE = .build/oracle
 oracle:
 	@$(ORACLE)/bin/python3 -c 'import icalendar, recurring_ical_events, dateparser, parsedatetime, recurrent, dateutil, korean_datetime' 2>/dev/null || { \
 		python3 -m venv $(ORACLE) && \
 		$(ORACLE)/bin/pip install --quiet --disable-pip-version-check icalendar==7.3.0 recurring-ical-events==3.8.2 \
 			dateparser==1.5.0 parsedatetime==2.6 recurrent==0.4.1 python-dateutil==2.9.0.post0 korean-datetime==1.0.0; }
+	@test -s $(ORACLE)/korean-datetime-gold.jsonl || { \
+		rm -rf $(ORACLE)/sdist && \
+		$(ORACLE)/bin/pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: -d $(ORACLE)/sdist korean-datetime==1.0.0 && \
+		tar -xzOf $(ORACLE)/sdist/korean_datetime-1.0.0.tar.gz korean_datetime-1.0.0/tests/data/temporal_gold.jsonl > $(ORACLE)/korean-datetime-gold.jsonl; }
 
 # The whole suite runs inside the bench: private bus, Xvfb, dunst.
 test: deps catalogs oracle

@@ -209,6 +209,7 @@ enum PhraseWords {
         "첫째": "first", "첫번째": "first", "첫": "first", "둘째": "second", "두번째": "second", "셋째": "third",
         "세번째": "third", "넷째": "fourth", "네번째": "fourth", "다섯째": "fifth", "다섯번째": "fifth", "마지막": "last",
         "번째": "th", "번": "times", "한번": "once", "지금": "now", "요일": "weekday",
+        "다다음": "nextnext", "다가오는": "this", "오는": "this", "말일": "lastday",
     ]
 
     /// Native Korean numbers, said for hours (세 시, 열한 시) and counts (두 시간).

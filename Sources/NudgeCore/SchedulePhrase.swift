@@ -98,9 +98,10 @@ struct SaidTime: Sendable, Hashable {
             guard (1...11).contains(hour) else { throw wrong(Phrase("the evening is 1 to 11 o'clock")) }
             return [try at(hour + 12)]
         case .night:
-            // 밤 12시 is midnight at the night's end; 밤 1시 is said, but is 새벽 1시.
-            if hour == 12 { return [try at(0, nextDay: true)] }
-            guard (5...11).contains(hour) else { throw wrong(Phrase("the night is 5 to 12 o'clock; after midnight say 새벽 or am")) }
+            // 밤 12시 is midnight at the night's end, and 밤 1시 an hour after it (25:00, as
+            // korean-datetime's lexicon has it).
+            if hour == 12 || (1...4).contains(hour) { return [try at(hour % 12, nextDay: true)] }
+            guard (5...11).contains(hour) else { throw wrong(Phrase("the night is 5 o'clock to 4 in the morning")) }
             return [try at(hour + 12)]
         case nil:
             if clock || hour == 0 || (13...23).contains(hour) {
@@ -131,6 +132,8 @@ struct PhraseReader {
     var step: (count: Int, unit: StepUnit, text: String)?
     /// `in 20 minutes`, `20분 후`.
     var relative: (seconds: Int, text: String)?
+    /// `3일 후`, `in 2 weeks`: days, weeks or months on, which a time of day may follow.
+    var relativeDays: (Int, StepUnit)?
     var days = Set<Weekday>()
     var dayTexts: [String] = []
     /// A list, a range or a word for many days (평일, weekends, mondays): it repeats.
@@ -272,14 +275,20 @@ struct PhraseReader {
             i += 1
             // "tomorrow morning", 내일 아침: the half goes with the hour said after it.
             return true
-        case "next", "this":
+        case "lastday":
+            // 말일: the month's last day.
+            monthDays.append(-1)
+            monthly = true
+        case "next", "this", "nextnext":
             i += 1
             if isKey(i, "week") {
-                week = key == "next" ? 1 : 0
+                week = key == "next" ? 1 : key == "nextnext" ? 2 : 0
                 i += 1
-            } else if let (day, _) = weekday(i) {
+            } else if let (day, _) = weekday(i), key != "nextnext" {
                 if key == "next" { nextDay = text(i - 1..<i + 1) }
                 _ = day
+            } else if key == "this" {
+                // 오는 15일, 다가오는 2월 29일: the coming one, which a date is anyway.
             } else {
                 return false
             }
@@ -498,8 +507,10 @@ struct PhraseReader {
                     time.second = second
                     i += 2
                 }
-                // 9시 10분 전 is 8:50.
-                if isKey(i, "before"), minute > 0 {
+                // 9시 10분 후 is 9:10 (ten minutes after nine), 9시 10분 전 8:50.
+                if isKey(i, "after") {
+                    i += 1
+                } else if isKey(i, "before"), minute > 0 {
                     time.hour -= 1
                     time.minute = 60 - minute
                     if time.hour == 0 && hour <= 12 { time.hour = 12 }
@@ -612,6 +623,11 @@ struct PhraseReader {
                 if let unit = stepUnit(unitKey), case .seconds(let size) = unit {
                     guard calendar == nil, n < 1_000_000 else { break }
                     seconds += n * size
+                    // 한 시간 반: an hour and a half.
+                    if unitKey == "hours", isKey(i + 2, "half") {
+                        seconds += 1800
+                        i += 1
+                    }
                 } else if ["day", "일"].contains(unitKey) {
                     guard seconds == 0, calendar == nil, !isKey(i + 2, "th") else { break }
                     calendar = (n, .day)
@@ -656,7 +672,8 @@ struct PhraseReader {
                 switch unit {
                 case .day: total = n * 86_400
                 case .week: total = n * 7 * 86_400
-                default: throw ScheduleError(said, Phrase("invalid duration"), detail: Phrase("say a date for months ahead"), accepted: SchedulePhrase.forms)
+                // Months are days of the calendar: said with a time of day, or refused.
+                default: total = n * 31 * 86_400
                 }
             }
             do { try Limits.check(.in, seconds: total) } catch {
@@ -664,6 +681,7 @@ struct PhraseReader {
                                     accepted: SchedulePhrase.forms)
             }
             relative = (total, said)
+            relativeDays = calendar.map { ($0.0, $0.1) }
         } else {
             guard step == nil else { throw ScheduleError(said, Phrase("more than one step"), accepted: SchedulePhrase.forms) }
             repeats = true
@@ -731,6 +749,23 @@ extension PhraseReader {
         let today = clock.local(now).day
         var notes: [Phrase] = []
 
+        // "3일 후 오전 10시": that day, at that time.
+        if let (n, unit) = relativeDays, !times.isEmpty || !halves.isEmpty, date == nil, instant == nil, dayOffset == nil, days.isEmpty, !repeats {
+            let (year, month, day) = today.components
+            switch unit {
+            case .month:
+                let months = year * 12 + (month - 1) + n
+                let (y, m) = (months / 12, months % 12 + 1)
+                let target = CivilDay(year: y, month: m, day: min(day, CivilDay.daysIn(month: m, year: y)))!
+                dayOffset = (today.distance(to: target), relative?.text ?? "")
+            case .week: dayOffset = (7 * n, relative?.text ?? "")
+            default: dayOffset = (n, relative?.text ?? "")
+            }
+            relative = nil
+        }
+        if let relative, let (_, unit) = relativeDays, case .month = unit {
+            throw failure(relative.text, Phrase("invalid duration"), Phrase("say a date for months ahead, or a time of day: 한 달 후 오전 9시"))
+        }
         // "in 20 minutes": nothing else goes with it.
         if let relative {
             guard times.isEmpty, windowStart == nil, windowEnd == nil, step == nil, days.isEmpty, date == nil, instant == nil,
@@ -937,17 +972,21 @@ extension PhraseReader {
         var dayNamed = false
         if let date {
             // No year: this year's unless it has passed (Feb 29 waits for a leap year).
-            var year = date.year ?? today.components.year
-            var found = CivilDay(year: year, month: date.month, day: date.day)
-            // With a weekday ("Wed, Dec 1", as list writes a date without its year): the
-            // next year that date falls on it.
-            let weekday = days.count == 1 ? days.first : nil
-            while date.year == nil, year <= today.components.year + 28 {
-                if let day = found, try latest(said, on: day, clock: clock) > now, weekday.map({ day.weekday == $0 }) ?? true { break }
-                year += 1
-                found = CivilDay(year: year, month: date.month, day: date.day)
+            // With a weekday ("Wed, Dec 1", as list writes a date a year ahead without its
+            // year): of that and the next, the one it falls on.
+            var candidates: [CivilDay] = []
+            if let year = date.year {
+                candidates = CivilDay(year: year, month: date.month, day: date.day).map { [$0] } ?? []
+            } else {
+                var year = today.components.year
+                while candidates.count < 2, year <= today.components.year + 9 {
+                    if let day = CivilDay(year: year, month: date.month, day: date.day), try latest(said, on: day, clock: clock) > now { candidates.append(day) }
+                    year += 1
+                }
             }
-            guard let found else { throw failure(date.text, Phrase("invalid date")) }
+            let weekday = days.count == 1 ? days.first : nil
+            guard var found = candidates.first else { throw failure(date.text, Phrase("invalid date")) }
+            if let weekday, let match = candidates.first(where: { $0.weekday == weekday }) { found = match }
             if let weekday = days.first {
                 guard days.count == 1, found.weekday == weekday else {
                     // TRANSLATORS: a date said with a weekday that is not its own: %1$s is the date, %2$s its weekday.
