@@ -18,11 +18,13 @@ public struct AlertForm: Sendable, Equatable {
         case once
         /// A cron expression.
         case cron
+        /// Said in words: "every weekday at 9:30", "매일 오전 9시".
+        case words
     }
 
     /// The form's fields.
     public enum Field: String, Sendable, CaseIterable {
-        case title, body, kind, times, days, every, from, until, counting, when, cron
+        case title, body, kind, times, days, every, from, until, counting, when, cron, phrase
     }
 
     public var values: [Field: String]
@@ -97,6 +99,7 @@ public struct AlertForm: Sendable, Equatable {
         case .every: [.every, .from, .until, .days, .counting]
         case .once: [.when]
         case .cron: [.cron]
+        case .words: [.phrase]
         }
         return [.title, .body, .kind] + schedule
     }
@@ -121,6 +124,7 @@ public struct AlertForm: Sendable, Equatable {
         switch field {
         case .title: Limits.Field.title.maxBytes
         case .body: Limits.Field.body.maxBytes
+        case .phrase: SchedulePhrase.maxLength
         default: 200
         }
     }
@@ -141,6 +145,7 @@ public struct AlertForm: Sendable, Equatable {
             if when.lowercased().hasPrefix("in ") { return ScheduleFlags(in: String(when.dropFirst(3))) }
             return ScheduleFlags(on: when)
         case .cron: return ScheduleFlags(cron: self[.cron])
+        case .words: return ScheduleFlags(phrase: self[.phrase])
         }
     }
 
@@ -207,7 +212,7 @@ public struct AlertForm: Sendable, Equatable {
     // MARK: Text
 
     private static func scheduleState(_ values: [Field: String], _ kind: Kind, _ afterDone: Bool) -> [String] {
-        let fields: [Field] = [.times, .days, .every, .from, .until, .when, .cron]
+        let fields: [Field] = [.times, .days, .every, .from, .until, .when, .cron, .phrase]
         return ["\(kind.rawValue)", "\(afterDone)"] + fields.map { values[$0, default: ""] }
     }
 

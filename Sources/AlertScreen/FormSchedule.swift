@@ -16,6 +16,8 @@ public struct FormSchedule: Sendable, Equatable {
         case delay
         /// A cron expression.
         case cron
+        /// Said in words: "every weekday at 9:30", "매일 오전 9시".
+        case words
     }
 
     public var kind = Kind.time
@@ -36,6 +38,8 @@ public struct FormSchedule: Sendable, Equatable {
     public var delayMinutes = 20
     /// The expression (kind cron).
     public var cron = "0 9 * * mon-fri"
+    /// The schedule in words (kind words).
+    public var phrase = ""
 
     /// A new reminder's: at 09:00 every day; a date of tomorrow.
     public init(today: CivilDay) {
@@ -105,6 +109,8 @@ public struct FormSchedule: Sendable, Equatable {
             return ScheduleFlags(in: "\(delayMinutes)m")
         case .cron:
             return ScheduleFlags(cron: cron)
+        case .words:
+            return ScheduleFlags(phrase: phrase)
         }
     }
 }

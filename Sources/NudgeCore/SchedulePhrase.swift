@@ -20,6 +20,9 @@ public struct PhraseReading: Sendable, Hashable {
 /// the readings; the one choice it makes (a bare hour in a one-shot takes the next such
 /// time) comes back in ``PhraseReading/notes``. The grammar is in the README.
 public enum SchedulePhrase {
+    /// The most UTF-8 bytes a phrase may have; a longer one is refused at once.
+    public static let maxLength = PhraseWords.maxLength
+
     // TRANSLATORS: what a schedule phrase may say (keep the examples: they are what to type).
     static let forms = Phrase("say e.g. every weekday at 9:30, in 20 minutes, tomorrow 9am, every 30 minutes from 9:30 to 21:30, 매일 오전 9시")
 

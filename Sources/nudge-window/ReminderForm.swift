@@ -7,8 +7,8 @@ import NudgeKit
 import NudgeStore
 
 /// Adding and editing a reminder, in a dialog over the window: what it says, when it
-/// shows (at a time on chosen days, every few minutes, once at a date or in a while, or
-/// a cron expression) and how it behaves. Every change is checked at once by the same
+/// shows (at a time on chosen days, every few minutes, once at a date or in a while, a
+/// cron expression, or in words: "every weekday at 9:30", "매일 오전 9시") and how it behaves. Every change is checked at once by the same
 /// operations `nudge add` and `nudge edit` run: their message stands under the schedule
 /// and Save waits until there is none; otherwise the next three showings stand there.
 /// An edit saves only what it changed, so a change made elsewhere meanwhile to anything
@@ -51,7 +51,7 @@ import NudgeStore
     private let time: TimePicker, from: TimePicker, until: TimePicker
     private let timeRow: Widget, dateRow: Widget, everyRow: Widget, everySpin: Widget, betweenRow: Widget, betweenSwitch: Widget
     private let fromRow: Widget, untilRow: Widget, afterDoneRow: Widget, afterDoneSwitch: Widget
-    private let delayRow: Widget, delaySpin: Widget, cronRow: Widget, keptRow: Widget
+    private let delayRow: Widget, delaySpin: Widget, cronRow: Widget, wordsRow: Widget, keptRow: Widget
     private let daysGroup: Widget
     private var dayToggles: [(Weekday, Widget)] = []
     private let checkRow: Widget, saveButton: Widget
@@ -91,13 +91,15 @@ import NudgeStore
         // TRANSLATORS: the window's form: the heading over the kinds of schedule.
         adw_preferences_group_set_title(when.as(AdwPreferencesGroup.self), tr("When"))
         // TRANSLATORS: the window's form: the kinds of schedule.
-        let kinds = [tr("At a time"), tr("Every few minutes"), tr("Once, on a date"), tr("Once, in a while"), tr("Cron expression")]
+        let kinds = [tr("At a time"), tr("Every few minutes"), tr("Once, on a date"), tr("Once, in a while"), tr("Cron expression"),
+                     // TRANSLATORS: the window's form: the kind of schedule said in words.
+                     tr("In words")]
         // Toggle buttons, one down at a time, wrapping in a narrow window: GTK 4.8 gives a
         // screen reader no action on a radio check button, and a button it can press.
         let choices = gtk_flow_box_new()!
         gtk_flow_box_set_selection_mode(choices.opaque, GTK_SELECTION_NONE)
         gtk_flow_box_set_homogeneous(choices.opaque, 0)
-        gtk_flow_box_set_max_children_per_line(choices.opaque, 5)
+        gtk_flow_box_set_max_children_per_line(choices.opaque, 6)
         gtk_flow_box_set_column_spacing(choices.opaque, 6)
         gtk_flow_box_set_row_spacing(choices.opaque, 6)
         for (index, name) in kinds.enumerated() {
@@ -148,6 +150,13 @@ import NudgeStore
         // TRANSLATORS: the window's form: a cron expression (minute hour day month weekday).
         cronRow = Self.entryRow(tr("Cron (minute hour day month weekday)"))
         adw_preferences_group_add(fields.as(AdwPreferencesGroup.self), cronRow)
+        // TRANSLATORS: the window's form: the schedule said in words, with examples (keep them: they are what to type).
+        wordsRow = Self.entryRow(tr("When, in words (every weekday at 9:30, 매일 오전 9시)"))
+        // Longer than any phrase is read is not typed or pasted at all.
+        if let text = gtk_editable_get_delegate(OpaquePointer(wordsRow.raw)) {
+            gtk_text_set_max_length(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkText.self), Int32(SchedulePhrase.maxLength))
+        }
+        adw_preferences_group_add(fields.as(AdwPreferencesGroup.self), wordsRow)
 
         // The days, as toggles under the schedule: Monday first, named in full.
         daysGroup = adw_preferences_group_new()
@@ -340,6 +349,7 @@ import NudgeStore
         gtk_switch_set_active(afterDoneSwitch.opaque, schedule.afterDone ? 1 : 0)
         gtk_spin_button_set_value(delaySpin.opaque, Double(schedule.delayMinutes))
         gtk_editable_set_text(OpaquePointer(cronRow.raw), schedule.cron)
+        gtk_editable_set_text(OpaquePointer(wordsRow.raw), schedule.phrase)
         for (day, toggle) in dayToggles {
             gtk_toggle_button_set_active(toggle.as(GtkToggleButton.self), schedule.days.contains(day) ? 1 : 0)
         }
@@ -352,7 +362,7 @@ import NudgeStore
         let visible: [(Widget, Bool)] = [
             (timeRow, kind == .time || kind == .date), (dateRow, kind == .date), (everyRow, kind == .every),
             (betweenRow, kind == .every), (fromRow, kind == .every && schedule.between), (untilRow, kind == .every && schedule.between),
-            (afterDoneRow, kind == .every), (delayRow, kind == .delay), (cronRow, kind == .cron),
+            (afterDoneRow, kind == .every), (delayRow, kind == .delay), (cronRow, kind == .cron), (wordsRow, kind == .words),
             (daysGroup, kind == .time || kind == .every), (keptRow, kept != nil),
         ]
         for (widget, shown) in visible { gtk_widget_set_visible(widget, shown ? 1 : 0) }
@@ -369,7 +379,7 @@ import NudgeStore
         }
         for check in kindChecks { on(check.raw, "toggled", scheduleChanged) }
         for picker in [time, from, until] { picker.changed = scheduleChanged }
-        for editable in [dateRow, cronRow] { on(editable.raw, "changed", scheduleChanged) }
+        for editable in [dateRow, cronRow, wordsRow] { on(editable.raw, "changed", scheduleChanged) }
         for spin in [everySpin, delaySpin] { on(spin.raw, "value-changed", scheduleChanged) }
         for toggle in [betweenSwitch, afterDoneSwitch] { onNotify(toggle.raw, "active", scheduleChanged) }
         for (_, toggle) in dayToggles { on(toggle.raw, "toggled", scheduleChanged) }
@@ -401,6 +411,7 @@ import NudgeStore
         schedule.afterDone = Self.isOn(afterDoneSwitch)
         schedule.delayMinutes = Self.value(delaySpin)
         schedule.cron = Self.text(cronRow)
+        schedule.phrase = Self.text(wordsRow)
         schedule.days = Set(dayToggles.filter { gtk_toggle_button_get_active($0.1.as(GtkToggleButton.self)) != 0 }.map(\.0))
     }
 
@@ -473,7 +484,15 @@ import NudgeStore
             let next = alert.schedule.occurrences(after: now, count: 3, in: zone).map { timeStyle.instant($0, zone) }
             // TRANSLATORS: the window's form: the heading of the next showings.
             adw_preferences_row_set_title(checkRow.as(AdwPreferencesRow.self), tr("Next showings"))
-            adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), next.isEmpty ? tr("never") : next.joined(separator: "\n"))
+            var lines = next.isEmpty ? [tr("never")] : next
+            // Words are said back: what they were read as, before the showings.
+            if schedule.kind == .words, scheduleTouched || base == nil {
+                let reading = try? SchedulePhrase.read(schedule.phrase, now: now, zone: zone)
+                let words = alert.schedule.summary(in: zone, timeStyle: timeStyle, language: Catalog.shared.language)
+                // TRANSLATORS: the window's form: what a schedule in words was read as; %s is the schedule in words as list says it.
+                lines = [format(tr("Read as: %s"), words)] + (reading?.notes ?? []).map { $0.text(Catalog.shared.language) } + lines
+            }
+            adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), lines.map(\.escapingControls).joined(separator: "\n"))
             gtk_widget_remove_css_class(checkRow, "error")
             gtk_widget_set_sensitive(saveButton, 1)
         case .failure(let error):

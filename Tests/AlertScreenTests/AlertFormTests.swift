@@ -53,8 +53,10 @@ struct AlertFormTests {
         form.move(1)
         #expect(form.fields == [.title, .body, .kind, .every, .from, .until, .days, .counting])
         form.move(-3)
+        #expect(form.kind == .words && form.fields.last == .phrase)
+        form.move(-1)
         #expect(form.kind == .cron)
-        form.move(1)
+        form.move(2)
         #expect(form.kind == .daily)
     }
 

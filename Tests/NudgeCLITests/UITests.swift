@@ -179,6 +179,31 @@ struct UITests {
 
     // MARK: Changes, as the CLI makes them
 
+    /// The form's last kind takes the schedule in words, says what it read it as under the
+    /// field, and adds what `nudge add TITLE WHEN` adds.
+    @Test func aScheduleInWordsIsReadBackAndAddedAsTheCommandLineWould() throws {
+        let screen = try Home(), cli = try Home()
+        let tmux = try open(screen)
+        try tmux.press("a")
+        #expect(try tmux.wait(for: "Add a reminder") != nil)
+        try tmux.type("Water")
+        try tmux.press("Tab", "Tab", "Left")
+        #expect(try tmux.wait(for: "in words") != nil, "\(tmux.lastScreen)")
+        try tmux.press("Tab")
+        try tmux.type("every day at 9")
+        #expect(try tmux.wait(for: "ambiguous time '9': 9am (09:00) or 9pm (21:00)?") != nil, "\(tmux.lastScreen)")
+        try tmux.press("C-u")
+        try tmux.type("every 30 minutes from 9:30 to 21:30 on weekdays")
+        #expect(try tmux.wait(for: "→ --every 30m --from 09:30") != nil, "the flags beside the field: \(tmux.lastScreen)")
+        #expect(try tmux.wait(for: "Read as: every 30 min, 09:30–21:30, Mon–Fri") != nil, "\(tmux.lastScreen)")
+        try tmux.press("Enter")
+        #expect(try tmux.wait(for: "added ") != nil, "\(tmux.lastScreen)")
+        let added = try cli.nudge("add", "Water", "every 30 minutes from 9:30 to 21:30 on weekdays")
+        #expect(added.status == 0)
+        try expectSame(screen, cli)
+        #expect(try close(tmux) == 0)
+    }
+
     @Test func switchingAddingEditingAndDeletingChangeTheStoreAsTheCommandLineWould() throws {
         let screen = try Home(), cli = try Home()
         let tmux = try open(screen)

@@ -128,6 +128,27 @@ extension WindowTests {
         _ = window.close()
     }
 
+    /// A schedule said in words, Korean here: refused with the readings while it is
+    /// ambiguous, said back once it is not, and stored as `nudge add TITLE WHEN` stores it.
+    @Test func aScheduleInWordsIsSaidBackAndStoredAsTheCommandLineWould() throws {
+        let desktop = try Desktop(server: false), cli = try Home()
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        try openForm(window, "Add a Reminder", heading: "Add a Reminder")
+        try #require(try window.drive("set", "text", "Title", "물 마시기").status == 0)
+        try #require(try window.drive("do", "push button", "In words", "click").status == 0)
+        let field = "When, in words (every weekday at 9:30, 매일 오전 9시)"
+        try #require(try window.drive("set", "text", field, "평일 9시 반").status == 0)
+        #expect(try window.drive("find", "Not saved yet").status == 0)
+        #expect(try window.drive("find", "오전 9시 30분 (09:30) or 오후 9시 30분 (21:30)").status == 0)
+        try #require(try window.drive("set", "text", field, "평일 오전 9시 30분부터 오후 9시 30분까지 30분마다").status == 0)
+        #expect(try window.drive("find", "Read as: every 30 min").status == 0)
+        try saveForm(window, "Add", heading: "Add a Reminder")
+        try cli.nudge("add", "물 마시기", "평일 오전 9시 30분부터 오후 9시 30분까지 30분마다")
+        #expect(try storedWithoutInstants(database(desktop)) == storedWithoutInstants(cli.database))
+        _ = window.close()
+    }
+
     /// A schedule the form has no fields for (two times a day, a calendar's every other
     /// week) is said and kept when something else is edited.
     @Test func aScheduleTheFormCannotShowIsKeptAndSaid() throws {
