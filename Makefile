@@ -74,7 +74,7 @@ build: deps catalogs
 
 # The release binaries, product by product: a plain `swift build` of everything would also
 # link GRDB's dynamic library product, which cannot take a static Swift runtime.
-RELEASE_PRODUCTS = nudge nudge-window nudge-bench store-bench daemon-bench soak-bench startup-bench water-bench schedule-bench ui-bench ics-bench
+RELEASE_PRODUCTS = nudge nudge-window nudge-bench store-bench daemon-bench soak-bench startup-bench water-bench schedule-bench phrase-bench ui-bench ics-bench
 release: deps catalogs
 	@for product in $(RELEASE_PRODUCTS); do $(SWIFT) build -c release --static-swift-stdlib --product $$product || exit 1; done
 
@@ -170,6 +170,7 @@ bench: release
 	scripts/testbench run .build/release/nudge-bench 1000
 	bench/servers.sh
 	.build/release/schedule-bench
+	.build/release/phrase-bench
 	.build/release/store-bench
 	scripts/testbench run .build/release/daemon-bench
 	scripts/testbench run .build/release/water-bench

@@ -144,6 +144,11 @@ let package = Package(
             path: "bench/Sources/ui-bench"
         ),
         .executableTarget(
+            name: "phrase-bench",
+            dependencies: ["NudgeCore", "BenchSupport", "TestSupport"],
+            path: "bench/Sources/phrase-bench"
+        ),
+        .executableTarget(
             name: "schedule-bench",
             dependencies: ["NudgeCore", "BenchSupport"],
             path: "bench/Sources/schedule-bench"

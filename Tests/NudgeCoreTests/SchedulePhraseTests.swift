@@ -8,33 +8,6 @@ import Testing
 struct SchedulePhraseTests {
     let zone = PhraseTables.zone, now = PhraseTables.now
 
-    /// The flags of a meaning (`--at 09:00 --days mon-fri`, quoted values in '…').
-    static func flags(_ text: String) -> ScheduleFlags {
-        var words: [String] = [], current = "", quoted = false
-        for c in text {
-            if c == "'" { quoted.toggle() } else if c == " " && !quoted { if !current.isEmpty { words.append(current) }; current = "" } else { current.append(c) }
-        }
-        if !current.isEmpty { words.append(current) }
-        var flags = ScheduleFlags()
-        var k = 0
-        while k < words.count {
-            let (name, value) = (words[k], k + 1 < words.count ? words[k + 1] : "")
-            switch name {
-            case "--at": flags.at.append(value)
-            case "--days": flags.days = value
-            case "--every": flags.every = value
-            case "--from": flags.from = value
-            case "--until": flags.until = value
-            case "--in": flags.in = value
-            case "--on": flags.on = value
-            case "--cron": flags.cron = value
-            default: Issue.record("unknown flag \(name)")
-            }
-            k += 2
-        }
-        return flags
-    }
-
     func local(_ instants: [Date]) -> String {
         let clock = CivilZone(zone)
         return instants.map { let (day, second) = clock.local($0); return "\(day) \(LocalTime(secondOfDay: second)!)" }.joined(separator: ", ")
@@ -55,7 +28,7 @@ struct SchedulePhraseTests {
             #expect(local(reading.schedule.occurrences(after: now, count: 3, in: zone)) == String(meaning.dropFirst(2)), "\(phrase)")
         } else {
             do {
-                let expected = try ScheduleParser.schedule(Self.flags(meaning), now: now, zone: zone)
+                let expected = try ScheduleParser.schedule(PhraseTables.flags(meaning), now: now, zone: zone)
                 #expect(reading.schedule == expected, "\(phrase): \(reading.schedule.summary(in: zone)), expected \(expected.summary(in: zone))")
                 #expect(reading.schedule.occurrences(after: now, count: 5, in: zone) == expected.occurrences(after: now, count: 5, in: zone), "\(phrase)")
                 // The echo's flags are the meaning's: one meaning, two spellings.

@@ -1,0 +1,59 @@
+// Reading schedules said in words: every phrase of the tables (Korean and English, refusals
+// too), each read many times, beside the same schedules read from their flags, in one run;
+// the slowest phrase alone; and hostile input (10,000 repeated words, 1 MB) to its refusal.
+// Run: swift run -c release phrase-bench
+import BenchSupport
+import Foundation
+import NudgeCore
+import TestSupport
+
+let zone = PhraseTables.zone, now = PhraseTables.now
+let rows = PhraseTables.korean + PhraseTables.english
+let phrases = rows.map(\.0)
+let flags = rows.filter { $0.1.hasPrefix("--") }.map { PhraseTables.flags($0.1) }
+let rounds = 200
+
+func ns(_ start: DispatchTime) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) }
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+// Both checked first: every phrase reads as its table says (the tests say how).
+var read = 0
+for phrase in phrases where (try? SchedulePhrase.read(phrase, now: now, zone: zone)) != nil { read += 1 }
+
+var phraseRuns: [Double] = [], flagRuns: [Double] = []
+for _ in 0..<5 {
+    var t = DispatchTime.now()
+    for _ in 0..<rounds { for phrase in phrases { _ = try? SchedulePhrase.read(phrase, now: now, zone: zone) } }
+    phraseRuns.append(ns(t) / Double(rounds * phrases.count))
+    t = DispatchTime.now()
+    for _ in 0..<rounds { for f in flags { _ = try? ScheduleParser.schedule(f, now: now, zone: zone) } }
+    flagRuns.append(ns(t) / Double(rounds * flags.count))
+}
+let perPhrase = median(phraseRuns) / 1000, perFlags = median(flagRuns) / 1000
+print("phrase-bench: \(phrases.count) phrases (\(read) read, \(phrases.count - read) refused) and \(flags.count) flag sets, \(rounds) rounds, median of 5")
+figure("phrase: one phrase read, mean over the tables", perPhrase, "µs", anchor: "the same schedules from their flags", perFlags)
+
+// The slowest phrase: each timed alone, the median of 51 reads.
+var slowest = (0.0, "")
+for phrase in phrases {
+    var times: [Double] = []
+    for _ in 0..<51 {
+        let t = DispatchTime.now()
+        _ = try? SchedulePhrase.read(phrase, now: now, zone: zone)
+        times.append(ns(t) / 1000)
+    }
+    if median(times) > slowest.0 { slowest = (median(times), phrase) }
+}
+print("phrase-bench: the slowest phrase is \"\(slowest.1)\"")
+figure("phrase: the slowest phrase of the tables", slowest.0, "µs", anchor: "the same schedules from their flags", perFlags)
+
+// Hostile input: refused in one line, at once.
+for (name, text) in [("10,000 repeated words", String(repeating: "매일 ", count: 10_000)), ("1 MB", String(repeating: "x", count: 1_000_000))] {
+    var times: [Double] = []
+    for _ in 0..<21 {
+        let t = DispatchTime.now()
+        _ = try? SchedulePhrase.read(text, now: now, zone: zone)
+        times.append(ns(t) / 1000)
+    }
+    figure("phrase: \(name) refused", median(times), "µs", anchor: "the same schedules from their flags", perFlags)
+}
