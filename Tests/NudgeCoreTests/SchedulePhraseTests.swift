@@ -85,6 +85,24 @@ struct SchedulePhraseTests {
         #expect(today.schedule == .once(Date(timeIntervalSince1970: 1_793_511_000)))
     }
 
+    /// Words of the tables, shuffled into 20,000 phrases (a fixed seed): each is read or
+    /// refused with a ScheduleError, and nothing traps.
+    @Test func wordSoupIsReadOrRefusedNeverTrapped() {
+        let pieces = Array(Set((PhraseTables.korean + PhraseTables.english).flatMap { $0.0.split(separator: " ").map(String.init) }
+            + ["~", "-", ",", ":", "(", ")", "/", "+", "0", "24", "99", "12", "시", "분", "반", "전", "후", "마다", "부터", "까지", "밤", "일", "월"])).sorted()
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var read = 0
+        for _ in 0..<20_000 {
+            let phrase = (0..<(1 + next(7))).map { _ in pieces[next(pieces.count)] }.joined(separator: next(3) == 0 ? "" : " ")
+            if (try? SchedulePhrase.read(phrase, now: now, zone: zone)) != nil { read += 1 }
+        }
+        #expect(read > 0)
+    }
+
     @Test func hostileInputGetsOneErrorQuickly() {
         let huge = String(repeating: "매일 ", count: 10_000)
         #expect(throws: ScheduleError.self) { try SchedulePhrase.read(huge, now: now, zone: zone) }
