@@ -124,7 +124,9 @@ public struct AlertForm: Sendable, Equatable {
         switch field {
         case .title: Limits.Field.title.maxBytes
         case .body: Limits.Field.body.maxBytes
-        case .phrase: SchedulePhrase.maxLength
+        // One more than a phrase may have: a paste cut here is refused as too long, never
+        // read as the shorter phrase it was cut to.
+        case .phrase: SchedulePhrase.maxLength + 1
         default: 200
         }
     }

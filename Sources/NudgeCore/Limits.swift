@@ -155,11 +155,14 @@ extension Unicode.Scalar {
     /// Whether ``Swift/String/escapingControls`` writes it as an escape: controls (general
     /// category Cc: U+0000–001F, U+007F–009F), the line and paragraph separators, and the
     /// bidirectional controls (the embeddings and overrides U+202A–202E, the isolates
-    /// U+2066–2069, the marks U+200E, U+200F and U+061C), by their values: no Unicode table
-    /// for every character.
+    /// U+2066–2069, the marks U+200E, U+200F and U+061C), and what shows as nothing and
+    /// joins nothing (the soft hyphen U+00AD, the zero-width space U+200B, the word joiner
+    /// U+2060, the byte order mark U+FEFF), by their values: no Unicode table for every
+    /// character. The joiners emoji and scripts need (U+200C, U+200D) stay.
     public var isEscapedForDisplay: Bool {
         switch value {
-        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C,
+             0xAD, 0x200B, 0x2060, 0xFEFF: true
         default: false
         }
     }
@@ -198,7 +201,10 @@ extension String {
     /// The text in quotes for a one-line message: controls escaped, and cut after `limit`
     /// characters with the whole length said, so a huge value never makes a huge message.
     public func quotedForMessage(limit: Int = 40) -> String {
-        let shown = String(prefix(limit)).escapingControls
+        // Cut by scalars too: one character can carry any number of combining marks.
+        var shown = String(prefix(limit))
+        if shown.unicodeScalars.count > 2 * limit { shown = String(String.UnicodeScalarView(shown.unicodeScalars.prefix(2 * limit))) }
+        shown = shown.escapingControls
         return count > limit ? "'\(shown)…' (\(count) characters)" : "'\(shown)'"
     }
 }

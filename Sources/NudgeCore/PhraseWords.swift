@@ -40,7 +40,7 @@ enum PhraseWords {
     /// forms folded: full-width digits are digits).
     static func split(_ text: String, zone: TimeZone) -> (words: [PhraseWord], source: [Character]) {
         var text = text.precomposedStringWithCompatibilityMapping.lowercased()
-        for (from, to) in [("a.m.", "am"), ("p.m.", "pm"), ("o'clock", " oclock"), ("o’clock", " oclock")] {
+        for (from, to) in [("a.m.", "am"), ("p.m.", "pm"), ("o'clock", "oclock"), ("o’clock", "oclock")] {
             text = text.replacingOccurrences(of: from, with: to)
         }
         var words: [PhraseWord] = []

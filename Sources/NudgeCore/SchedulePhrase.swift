@@ -30,8 +30,9 @@ public enum SchedulePhrase {
     public static func read(_ text: String, now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {
         guard text.utf8.count <= PhraseWords.maxLength else {
             // TRANSLATORS: %d is the most characters a schedule phrase may have.
-            throw ScheduleError(String(text.prefix(20)) + "…", Phrase("schedule phrase too long"),
-                                detail: Phrase("it may have at most %d characters", PhraseWords.maxLength), accepted: forms)
+            throw ScheduleError(String(String.UnicodeScalarView(text.unicodeScalars.prefix(20))) + "…", Phrase("schedule phrase too long"),
+                                // TRANSLATORS: %d is the most bytes of UTF-8 a schedule phrase may have (a Korean letter is 3).
+                                detail: Phrase("it may have at most %d bytes", PhraseWords.maxLength), accepted: forms)
         }
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { throw ScheduleError("", Phrase("no schedule given"), accepted: forms) }
@@ -164,6 +165,8 @@ struct PhraseReader {
     /// A half of the day said before the hour it goes with (오후 3시, tomorrow morning at 8).
     var pendingHalf: (SaidTime.Half, String)?
     var leftover: [Range<Int>] = []
+    /// Times said as a list ("9:00 and 13:00", "오전 9시, 오후 1시"): with no day, every day.
+    var joined = false
     /// The flags as said, where they say more than the schedule keeps (a window's end).
     var flags: String?
 
@@ -236,7 +239,12 @@ struct PhraseReader {
         if try readDuration() { return true }
         if readWeekdays() { return true }
         guard let key = w.key else {
-            if w.isMark(",") || w.isMark("(") || w.isMark(")") || w.isMark("&") { i += 1; return true }
+            if w.isMark(",") || w.isMark("&") {
+                if !times.isEmpty { joined = true }
+                i += 1
+                return true
+            }
+            if w.isMark("(") || w.isMark(")") { i += 1; return true }
             return false
         }
         switch key {
@@ -271,6 +279,12 @@ struct PhraseReader {
             days.formUnion(key == "weekdays" ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday])
             dayTexts.append(w.text)
             manyDays = true
+        case "day" where isKey(i + 1, "after") && isKey(i + 2, "tomorrow"):
+            // the day after tomorrow
+            guard dayOffset == nil else { return false }
+            dayOffset = (2, text(i..<i + 3))
+            i += 3
+            return true
         case "today", "tomorrow", "overmorrow", "in3days", "tonight":
             guard dayOffset == nil else { return false }
             dayOffset = (["today": 0, "tonight": 0, "tomorrow": 1, "overmorrow": 2, "in3days": 3][key]!, w.text)
@@ -290,6 +304,10 @@ struct PhraseReader {
             } else if let (day, _) = weekday(i), key != "nextnext" {
                 if key == "next" { nextDay = text(i - 1..<i + 1) }
                 _ = day
+            } else if key == "this", let half = Self.halves[self.key(i) ?? ""], half != .am, half != .pm {
+                // this morning, this evening: today's, passed or not.
+                guard dayOffset == nil else { return false }
+                dayOffset = (0, text(i - 1..<i + 1))
             } else if key == "this" {
                 // 오는 15일, 다가오는 2월 29일: the coming one, which a date is anyway.
             } else {
@@ -322,7 +340,9 @@ struct PhraseReader {
             // "of the month", "each month".
             guard monthly || !places.isEmpty || !monthDays.isEmpty else { return false }
             monthly = true
-        case "at", "on", "the", "of", "and", "sharp":
+        case "and":
+            if !times.isEmpty { joined = true }
+        case "at", "on", "the", "of", "sharp":
             break
         default:
             if let half = Self.halves[key], key != "am", key != "pm" {
@@ -458,12 +478,28 @@ struct PhraseReader {
 
     // MARK: Times
 
+    /// Whether two words for the half of the day give an hour the same time (아침 and 오전
+    /// for 9; 새벽 and 오후 for 3 do not).
+    static func agrees(_ a: SaidTime.Half, _ b: SaidTime.Half, hour: Int) -> Bool {
+        guard let x = try? SaidTime(hour: hour, half: a, text: "").readings().map(\.time),
+              let y = try? SaidTime(hour: hour, half: b, text: "").readings().map(\.time) else { return false }
+        return x == y
+    }
+
     /// One time of day at `i`, or nil. A number alone is an hour.
     mutating func readTime() throws(ScheduleError) -> SaidTime? {
         let start = i
         var half: (SaidTime.Half, String)?
         // 오후 3시, 아침 8시: the half before the hour.
-        if let key = key(i), let h = Self.halves[key], number(i + 1) != nil {
+        if let key = key(i), let h = Self.halves[key], let hour = number(i + 1) {
+            // 아침 오전 9시, 밤 오후 11시: a part of the day said before must agree.
+            if let pending = pendingHalf {
+                guard Self.agrees(pending.0, h, hour: hour) else {
+                    throw ScheduleError(text(i - 1..<i + 2), Phrase("invalid time"), detail: Phrase("the words for the half of the day disagree"),
+                                        accepted: SchedulePhrase.forms)
+                }
+                pendingHalf = nil
+            }
             half = (h, words[i].text)
             i += 1
         } else if let pending = pendingHalf, number(i) != nil {
@@ -523,7 +559,13 @@ struct PhraseReader {
         } else if isKey(i, "oclock") {
             i += 1
         }
-        if let key = key(i), key == "am" || key == "pm" {
+        // 9am, 9 pm: English says the half after the hour (오전, 오후 come before theirs).
+        if let key = key(i), key == "am" || key == "pm", words[i].text.allSatisfy(\.isASCII) {
+            // "tonight 9pm", "tomorrow morning 8am": a part of the day said before agrees.
+            if let said = half, said.1 == pendingHalf?.1, Self.agrees(said.0, Self.halves[key]!, hour: time.hour) {
+                half = nil
+                pendingHalf = nil
+            }
             guard half == nil else { throw ScheduleError(text(start..<i + 1), Phrase("invalid time"), detail: Phrase("it says the half of the day twice"), accepted: SchedulePhrase.forms) }
             half = (Self.halves[key]!, words[i].text)
             i += 1
@@ -619,12 +661,18 @@ struct PhraseReader {
             seconds = 1800
             i += 3
         } else {
+            var lastSize = Int.max
             while true {
                 let n: Int
                 if let value = number(i) { n = value } else if isKey(i, "an") { n = 1 } else { break }
                 guard let unitKey = key(i + 1) else { break }
                 if let unit = stepUnit(unitKey), case .seconds(let size) = unit {
-                    guard calendar == nil, n < 1_000_000 else { break }
+                    // 1h30m, not 1h 1h or 30m 1h.
+                    guard calendar == nil, size < lastSize else { break }
+                    guard n < 1_000_000 else {
+                        throw ScheduleError(text(i..<i + 2), Phrase("invalid duration"), detail: Phrase("the number is too large"), accepted: SchedulePhrase.forms)
+                    }
+                    lastSize = size
                     seconds += n * size
                     // 한 시간 반: an hour and a half.
                     if unitKey == "hours", isKey(i + 2, "half") {
@@ -680,7 +728,7 @@ struct PhraseReader {
                 }
             }
             do { try Limits.check(.in, seconds: total) } catch {
-                throw ScheduleError(said, Phrase("invalid %s", Limits.Quantity.in.label), detail: Phrase("it must be %s", Limits.Quantity.in.rangePhrase),
+                throw ScheduleError(said, Phrase("invalid duration"), detail: Phrase("it must be %s", Limits.Quantity.in.rangePhrase),
                                     accepted: SchedulePhrase.forms)
             }
             relative = (total, said)
@@ -727,6 +775,11 @@ struct PhraseReader {
             } else {
                 break
             }
+        }
+        // 금요일마다: every Friday.
+        if isKey(i, "each") {
+            repeats = true
+            i += 1
         }
         // "friday next week", 금요일 (in a date, "11월 24일 (화)", read with it).
         if isKey(i, "next"), isKey(i + 1, "week") {
@@ -789,21 +842,44 @@ extension PhraseReader {
                                 accepted: Phrase("say this friday or friday next week (이번 주 금요일, 다음 주 금요일), or the date"))
         }
         // Parts of the day said alone: their hours.
-        var saidTimes = times
+        // A time said twice is one time ("9am 9am", "noon 12pm").
+        var saidTimes: [SaidTime] = []
+        for time in times where !saidTimes.contains(where: { (try? $0.readings().map(\.time)) == (try? time.readings().map(\.time)) && (try? time.readings().count) == 1 }) {
+            saidTimes.append(time)
+        }
         for (half, text) in halves {
             let hour: [SaidTime.Half: Int] = [.dawn: 6, .morning: 9, .daytime: 12, .afternoon: 15, .evening: 19, .night: 21]
             guard let h = hour[half] else { throw failure(text, Phrase("words not understood")) }
             saidTimes.append(SaidTime(hour: h, clock: true, text: text))
+            // TRANSLATORS: a part of the day said without an hour: %1$s as said (evening), %2$s the time taken (19:00).
+            notes.append(Phrase("%1$s is read as %2$s", text, LocalTime(hour: h, minute: 0)!.description))
+        }
+        // 5일 오전 9시, the 5th at 9am: without 매월 or "every month", the coming one, once.
+        if monthDays.count == 1, let d = monthDays.first, d > 0, !monthly, !repeats, step == nil, period == nil, places.isEmpty,
+           date == nil, instant == nil, dayOffset == nil, days.isEmpty {
+            guard let said = saidTimes.first else { throw failure("\(d)", Phrase("no time of day given"), Phrase("say at what time: tomorrow 9am, 내일 오전 9시")) }
+            var (year, month, _) = today.components
+            var found: CivilDay?
+            for _ in 0..<13 {
+                if let day = CivilDay(year: year, month: month, day: d), try latest(said, on: day, clock: clock) > now { found = day; break }
+                (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+            }
+            guard let found else { throw failure("\(d)", Phrase("invalid date")) }
+            let (y, m, _) = found.components
+            date = (y, m, d, "\(d)")
+            monthDays = []
+            // TRANSLATORS: a day of the month said without its month: %1$d the day, %2$s the date taken.
+            notes.append(Phrase("day %1$d is read as %2$s, the next such date", d, found.description))
         }
 
         let isRepeating = repeats || manyDays || step != nil || !places.isEmpty || !monthDays.isEmpty || period != nil
-            || (saidTimes.count > 1 && date == nil && instant == nil && dayOffset == nil && days.isEmpty && !once)
+            || (saidTimes.count > 1 && joined && times.count == saidTimes.count && date == nil && instant == nil && dayOffset == nil && days.isEmpty && !once)
         if once && isRepeating && (repeats || manyDays || step != nil) { throw failure("once", Phrase("it says once and a repeating schedule")) }
 
-        if isRepeating {
-            return try repeating(saidTimes, today: today)
-        }
-        return try oneShot(saidTimes, today: today, clock: clock, notes: &notes)
+        guard isRepeating else { return try oneShot(saidTimes, today: today, clock: clock, notes: &notes) }
+        var reading = try repeating(saidTimes, today: today)
+        reading.notes = notes + reading.notes
+        return reading
     }
 
     static func coming(_ weekday: Weekday, after day: CivilDay) -> CivilDay {
@@ -832,6 +908,7 @@ extension PhraseReader {
     }
 
     mutating func repeating(_ saidTimes: [SaidTime], today: CivilDay) throws(ScheduleError) -> PhraseReading {
+        var windowNotes: [Phrase] = []
         if let instant { throw failure(instant.1, Phrase("a date does not go with a repeating schedule")) }
         if let date { throw failure(date.text, Phrase("a date does not go with a repeating schedule"), Phrase("say the days it repeats on, or leave out the repeating words")) }
         if let dayOffset { throw failure(dayOffset.1, Phrase("a day does not go with a repeating schedule")) }
@@ -841,7 +918,8 @@ extension PhraseReader {
         if let (count, unit, said) = step, case .seconds = unit {
             let seconds = count
             do { try Limits.check(.every, seconds: seconds) } catch {
-                throw ScheduleError(said, Phrase("invalid %s", Limits.Quantity.every.label), detail: Phrase("it must be %s", Limits.Quantity.every.rangePhrase),
+                // TRANSLATORS: a schedule phrase's step (every 30 minutes) out of range.
+                throw ScheduleError(said, Phrase("invalid step"), detail: Phrase("it must be %s", Limits.Quantity.every.rangePhrase),
                                     accepted: SchedulePhrase.forms)
             }
             guard saidTimes.isEmpty else { throw failure(saidTimes[0].text, Phrase("a step does not go with times of day"), Phrase("say from when to when: every 30 minutes from 9:30 to 21:30")) }
@@ -850,6 +928,11 @@ extension PhraseReader {
                 base = .interval(seconds: seconds, anchor: now, days: weekdays)
             case (let from?, let until?):
                 let window = try windowTimes(from, until)
+                let (startReadings, endReadings) = (try from.readings(), try until.readings())
+                if startReadings.count > 1 || endReadings.count > 1 {
+                    // TRANSLATORS: a window said with bare hours: %1$s as said (9 – 5), %2$s the one reading that makes a window (09:00–17:00).
+                    windowNotes.append(Phrase("%1$s is read as %2$s", "\(from.text) – \(until.text)", "\(window.start)–\(window.end)"))
+                }
                 base = .daily(times: window.times(every: seconds), days: weekdays)
                 flags = "--every \(Schedule.flagDuration(seconds)) --from \(window.start) --until \(window.end)" + Schedule.daysFlag(weekdays)
             default:
@@ -926,7 +1009,7 @@ extension PhraseReader {
             throw failure(step?.text ?? "", Phrase("steps of time do not go with every other day or days of the month"),
                           Phrase("say from when to when: every 2 hours from 9 to 18"))
         }
-        return PhraseReading(schedule: restriction.isEmpty ? base : .restricted(base, restriction), notes: [], flags: nil)
+        return PhraseReading(schedule: restriction.isEmpty ? base : .restricted(base, restriction), notes: windowNotes, flags: nil)
     }
 
     /// Every Nth day, week or month from the one the schedule first fires in.
@@ -990,6 +1073,10 @@ extension PhraseReader {
             let weekday = days.count == 1 ? days.first : nil
             guard var found = candidates.first else { throw failure(date.text, Phrase("invalid date")) }
             if let weekday, let match = candidates.first(where: { $0.weekday == weekday }) { found = match }
+            if date.year == nil, found.components.year != today.components.year {
+                // TRANSLATORS: a date said without its year: %1$s as said (dec 1), %2$s the date taken (2027-12-01).
+                notes.append(Phrase("%1$s is read as %2$s, the next such date", date.text, found.description))
+            }
             if let weekday = days.first {
                 guard days.count == 1, found.weekday == weekday else {
                     // TRANSLATORS: a date said with a weekday that is not its own: %1$s is the date, %2$s its weekday.
@@ -1026,16 +1113,25 @@ extension PhraseReader {
         }
         if readings.count > 1 && said.hour == 12 && said.half == nil { throw ambiguous(said, readings.map(\.time)) }
         // The instants it may mean, in order; the first not yet passed is taken.
-        var candidates: [Date] = []
+        var candidates: [(instant: Date, day: CivilDay, time: LocalTime)] = []
         let days = day.map { [$0] } ?? [today, today.advanced(by: 1)]
         for d in days {
             for reading in readings {
-                candidates.append(clock.instant(reading.nextDay ? d.advanced(by: 1) : d, reading.time))
+                let on = reading.nextDay ? d.advanced(by: 1) : d
+                candidates.append((clock.instant(on, reading.time), on, reading.time))
             }
         }
-        candidates.sort()
-        guard let chosen = candidates.first(where: { $0 > now }) else {
+        candidates.sort { $0.instant < $1.instant }
+        guard let taken = candidates.first(where: { $0.instant > now }) else {
             throw failure([date?.text, dayOffset?.1, said.text].compactMap { $0 }.joined(separator: " "), Phrase("that time has passed"))
+        }
+        let chosen = taken.instant
+        // A time the clocks skip that day fires when the gap ends, as --on does: said.
+        if clock.local(chosen) != (taken.day, taken.time.secondOfDay) {
+            let local = clock.local(chosen)
+            // TRANSLATORS: a one-shot at a time the clocks skip (DST): %1$s the time as said, %2$s the date, %3$s the time taken.
+            notes.append(Phrase("%1$s does not happen on %2$s (the clocks go forward): %3$s", said.text, taken.day.description,
+                                LocalTime(secondOfDay: local.second)!.description))
         }
         if readings.count > 1 {
             let local = clock.local(chosen)

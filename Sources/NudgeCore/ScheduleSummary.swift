@@ -35,7 +35,7 @@ extension Schedule {
                 : format(language.tr("every %1$s, %2$s"), every, dayText)
         case .once(let instant):
             // TRANSLATORS: a one-shot schedule: %s is the date and time.
-            return format(language.tr("once, %s"), timeStyle.instant(instant, zone))
+            return format(language.tr("once, %s"), timeStyle.dated(instant, zone))
         case .cron(let cron):
             // TRANSLATORS: a cron schedule: %s is the expression as given (0 18 * * fri).
             return format(language.tr("cron %s"), cron.text)
@@ -65,12 +65,12 @@ extension Schedule {
                 text += ", " + format(language.tr("%s of the month"), restriction.places.map { $0.summary(language: language) }.joined(separator: ", "))
             }
             // TRANSLATORS: a schedule's first showing: %s is a date and time.
-            if let from = restriction.from { text += ", " + format(language.tr("from %s"), timeStyle.instant(from, zone)) }
+            if let from = restriction.from { text += ", " + format(language.tr("from %s"), timeStyle.dated(from, zone)) }
             // TRANSLATORS: a schedule's last showing: %s is a date and time.
-            if let until = restriction.until { text += ", " + format(language.tr("until %s"), timeStyle.instant(until, zone)) }
+            if let until = restriction.until { text += ", " + format(language.tr("until %s"), timeStyle.dated(until, zone)) }
             if restriction.except.count == 1, let only = restriction.except.first {
                 // TRANSLATORS: a schedule's one left-out showing: %s is a date and time.
-                text += ", " + format(language.tr("except %s"), timeStyle.instant(only, zone))
+                text += ", " + format(language.tr("except %s"), timeStyle.dated(only, zone))
             } else if restriction.except.count > 1 {
                 // TRANSLATORS: a schedule's showings left out: %d is how many (2 or more).
                 text += ", " + format(language.tr("except %d times"), restriction.except.count)

@@ -25,16 +25,18 @@ extension TimeStyle {
         let utc = TimeZone(identifier: "UTC")!
         let clock = formatter(locale, template: "jmm", zone: utc), clockSeconds = formatter(locale, template: "jmmss", zone: utc)
         let instant = formatter(locale, template: "EEEMMMdjmm", zone: utc), instantSeconds = formatter(locale, template: "EEEMMMdjmmss", zone: utc)
-        return TimeStyle(time: { time in
-            let shared = time.second == 0 ? clock : clockSeconds
-            return shared.lock.withLock { shared.formatter.string(from: Date(timeIntervalSince1970: TimeInterval(time.secondOfDay))) }
-        }, instant: { date, zone in
-            let shared = CivilZone(zone).local(date).second % 60 == 0 ? instant : instantSeconds
+        let dated = formatter(locale, template: "yEEEMMMdjmm", zone: utc), datedSeconds = formatter(locale, template: "yEEEMMMdjmmss", zone: utc)
+        @Sendable func write(_ date: Date, _ zone: TimeZone, _ minutes: Shared, _ seconds: Shared) -> String {
+            let shared = CivilZone(zone).local(date).second % 60 == 0 ? minutes : seconds
             return shared.lock.withLock {
                 shared.formatter.timeZone = zone
                 return shared.formatter.string(from: date)
             }
-        })
+        }
+        return TimeStyle(time: { time in
+            let shared = time.second == 0 ? clock : clockSeconds
+            return shared.lock.withLock { shared.formatter.string(from: Date(timeIntervalSince1970: TimeInterval(time.secondOfDay))) }
+        }, instant: { write($0, $1, instant, instantSeconds) }, dated: { write($0, $1, dated, datedSeconds) })
     }
 
     /// A DateFormatter shared by the wording's closures (it is not thread-safe).

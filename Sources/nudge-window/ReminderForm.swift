@@ -152,9 +152,11 @@ import NudgeStore
         adw_preferences_group_add(fields.as(AdwPreferencesGroup.self), cronRow)
         // TRANSLATORS: the window's form: the schedule said in words, with examples (keep them: they are what to type).
         wordsRow = Self.entryRow(tr("When, in words (every weekday at 9:30, 매일 오전 9시)"))
-        // Longer than any phrase is read is not typed or pasted at all.
+        // A paste of any size costs no more than a phrase: it is cut one character past the
+        // most a phrase may have, so what was cut is refused as too long, never read as the
+        // shorter phrase it was cut to.
         if let text = gtk_editable_get_delegate(OpaquePointer(wordsRow.raw)) {
-            gtk_text_set_max_length(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkText.self), Int32(SchedulePhrase.maxLength))
+            gtk_text_set_max_length(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkText.self), Int32(SchedulePhrase.maxLength + 1))
         }
         adw_preferences_group_add(fields.as(AdwPreferencesGroup.self), wordsRow)
 

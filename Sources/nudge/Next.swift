@@ -55,14 +55,14 @@ struct Next: ParsableCommand {
             var chosen = try tz.map { (name) throws(ScheduleError) in try ScheduleParser.zone(name) } ?? LocalZone.current
             let start = try after.map { (text) throws(ScheduleError) in try ScheduleParser.instant(text, zone: chosen) } ?? Date()
             let parsed: Schedule
-            // An id is hex digits; anything else is a schedule in words.
-            if let phrase = id, !phrase.isEmpty, !phrase.allSatisfy(\.isHexDigit) {
+            // An id is hex digits (and the dashes of a whole one); anything else is a schedule in words.
+            if let phrase = id, !phrase.isEmpty, !phrase.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
                 var flags = schedule.flags
                 flags.phrase = phrase
                 parsed = try ScheduleParser.schedule(flags, now: start, zone: chosen)
-                if !json {
-                    PhraseEcho.lines(phrase, schedule: parsed, zone: chosen, now: start, showings: false).forEach { print($0) }
-                }
+                let lines = PhraseEcho.lines(phrase, schedule: parsed, zone: chosen, now: start, showings: false)
+                // With --json, stdout is the JSON alone: the reading goes to stderr.
+                if json { lines.forEach { FileHandle.standardError.write(Data(($0 + "\n").utf8)) } } else { lines.forEach { print($0) } }
             } else if let id {
                 guard schedule.flags == ScheduleFlags() else {
                     throw OperationError(.usage, tr("give an id or schedule flags, not both"))

@@ -100,6 +100,7 @@ struct PhraseCommandTests {
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stdout == """
             every 2 hours from 9 to 18 → --every 2h --from 09:00 --until 18:00 (every 2 h, 09:00–17:00)
+              9 – 18 is read as 09:00–18:00
             Wed 2026-11-25T15:00:00+09:00
             Wed 2026-11-25T17:00:00+09:00
             Thu 2026-11-26T09:00:00+09:00

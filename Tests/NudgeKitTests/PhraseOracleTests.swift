@@ -100,6 +100,11 @@ struct PhraseOracleTests {
         "12/1 at 9am": "both read it month first (1 December); it is 12 January where the day comes first: Nudge refuses and asks for 2026-12-01, dec 1 or 12월 1일",
         "once, Tue, Dec 1, 9:00 AM": "list's own wording of a one-shot in en_US: dateparser reads nothing",
         "once, Tue 2026-12-01 09:00": "list's own wording of a one-shot in C: dateparser reads nothing",
+        "9am 9am": "a time said twice is one time: tomorrow's 09:00 (today's has passed); dateparser reads nothing, parsedatetime gives today's, passed",
+        "noon 12pm": "the same time twice: tomorrow's noon; dateparser reads nothing, parsedatetime gives today's, passed",
+        "the 5th at 9am": "the coming 5th, 5 December; dateparser reads May 25 2027, parsedatetime today",
+        "this evening at 7": "dateparser drops 'at 7' and gives now; parsedatetime puts its 18:00 evening over the 7 said",
+        "the day after tomorrow 9am": "parsedatetime reads tomorrow; dateparser and Nudge: 27 November",
     ]
 
     @Test func englishOneShotsAgainstDateparserAndParsedatetime() throws {
