@@ -469,6 +469,7 @@ final class UIController {
 
     private func handleForm(_ input: CursesScreen.Input) {
         guard var edited = form else { return }
+        var full = false
         switch input {
         case .escape:
             form = nil
@@ -486,12 +487,15 @@ final class UIController {
         case .delete: edited.delete()
         case .control("u"): edited.clear()
         case .character(let c):
-            if !edited.insert(c) {
-                // TRANSLATORS: nudge ui's form, when typing or pasting past a field's limit; %d is the limit.
-                say(format(tr("this field holds at most %d bytes: the rest was left out"), AlertForm.maxBytes(edited.focusedField)),
-                    error: true)
-            }
+            full = !edited.insert(c)
         default: break
+        }
+        // What Enter was refused for is gone once the form changes: the form's own line
+        // says what is wrong now.
+        if edited != form, model.messageIsError { model.message = nil }
+        if full {
+            // TRANSLATORS: nudge ui's form, when typing or pasting past a field's limit; %d is the limit.
+            say(format(tr("this field holds at most %d bytes: the rest was left out"), AlertForm.maxBytes(edited.focusedField)), error: true)
         }
         form = edited
     }

@@ -192,8 +192,12 @@ struct UITests {
         try tmux.press("Tab")
         try tmux.type("every day at 9")
         #expect(try tmux.wait(for: "ambiguous time '9': 9am (09:00) or 9pm (21:00)?") != nil, "\(tmux.lastScreen)")
+        // Enter is refused, and its message goes once the phrase is changed.
+        try tmux.press("Enter")
+        #expect(try tmux.wait { $0.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.contains("Tab next field") })?.contains("ambiguous") == true } != nil)
         try tmux.press("C-u")
         try tmux.type("every 30 minutes from 9:30 to 21:30 on weekdays")
+        #expect(try tmux.wait { !$0.contains { $0.contains("ambiguous") } } != nil, "\(tmux.lastScreen)")
         #expect(try tmux.wait(for: "→ --every 30m --from 09:30") != nil, "the flags beside the field: \(tmux.lastScreen)")
         #expect(try tmux.wait(for: "Read as: every 30 min, 09:30–21:30, Mon–Fri") != nil, "\(tmux.lastScreen)")
         try tmux.press("Enter")
