@@ -20,7 +20,7 @@ DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin i
                dpkg-dev binutils sqlite3 xfce4-notifyd notification-daemon xdotool lintian \
                sway mako-notifier grim gettext locales fonts-nanum librsvg2-bin mate-screensaver \
                dconf-service dconf-gsettings-backend gsettings-desktop-schemas libglib2.0-bin libncurses-dev tmux \
-               python3 python3-venv \
+               python3 python3-venv default-jre-headless \
                gnome-shell gjs xwayland libgl1-mesa-dri plasma-workspace kwin-wayland qtwayland5 \
                sway-notification-center lxqt-notificationd python3-pyatspi at-spi2-core \
                libgtk-4-dev libadwaita-1-dev gir1.2-atspi-2.0 gnome-clocks appstream
@@ -80,14 +80,16 @@ release: deps catalogs
 
 # The oracles tests check against, from PyPI, in a virtual environment of the build
 # tree: Python's icalendar and recurring-ical-events for the calendar exports;
-# dateparser, parsedatetime, recurrent (with dateutil) and korean-datetime for schedules
-# said in words, with korean-datetime's gold set from its source package.
+# dateparser, parsedatetime, recurrent (with dateutil), korean-datetime and Duckling
+# (the Clojure original in the duckling wrapper, on Java) for schedules said in words,
+# with korean-datetime's gold set from its source package.
 ORACLE = .build/oracle
 oracle:
-	@$(ORACLE)/bin/python3 -c 'import icalendar, recurring_ical_events, dateparser, parsedatetime, recurrent, dateutil, korean_datetime' 2>/dev/null || { \
+	@$(ORACLE)/bin/python3 -c 'import icalendar, recurring_ical_events, dateparser, parsedatetime, recurrent, dateutil, korean_datetime, duckling, jpype' 2>/dev/null || { \
 		python3 -m venv $(ORACLE) && \
 		$(ORACLE)/bin/pip install --quiet --disable-pip-version-check icalendar==7.3.0 recurring-ical-events==3.8.2 \
-			dateparser==1.5.0 parsedatetime==2.6 recurrent==0.4.1 python-dateutil==2.9.0.post0 korean-datetime==1.0.0; }
+			dateparser==1.5.0 parsedatetime==2.6 recurrent==0.4.1 python-dateutil==2.9.0.post0 korean-datetime==1.0.0 \
+			duckling==1.8.0 JPype1==1.7.1; }
 	@test -s $(ORACLE)/korean-datetime-gold.jsonl || { \
 		rm -rf $(ORACLE)/sdist && \
 		$(ORACLE)/bin/pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: -d $(ORACLE)/sdist korean-datetime==1.0.0 && \

@@ -108,6 +108,8 @@ struct SaidTime: Sendable, Hashable {
             guard (5...11).contains(hour) else { throw wrong(Phrase("the night is 5 o'clock to 4 in the morning")) }
             return [try at(hour + 12)]
         case nil:
+            // 24:00 is the end of the day: the next day's 00:00.
+            if hour == 24, minute == 0, second == 0 { return [try at(0, nextDay: true)] }
             if clock || hour == 0 || (13...23).contains(hour) {
                 guard (0...23).contains(hour) else { throw bad }
                 return [try at(hour)]
@@ -121,7 +123,10 @@ struct SaidTime: Sendable, Hashable {
 
 /// Reads the words of a phrase into what it says, then makes the schedule of it.
 struct PhraseReader {
-    enum StepUnit { case seconds(Int), day, week, month }
+    enum StepUnit {
+        case seconds(Int), day, week, month
+        var isWeek: Bool { if case .week = self { true } else { false } }
+    }
 
     let words: [PhraseWord]
     let source: [Character]
@@ -167,6 +172,8 @@ struct PhraseReader {
     var leftover: [Range<Int>] = []
     /// Times said as a list ("9:00 and 13:00", "오전 9시, 오후 1시"): with no day, every day.
     var joined = false
+    /// "this wednesday": this one, even when its time has passed.
+    var thisDay = false
     /// The flags as said, where they say more than the schedule keeps (a window's end).
     var flags: String?
 
@@ -249,12 +256,14 @@ struct PhraseReader {
         }
         switch key {
         case "every":
+            let start = i
             repeats = true
             i += 1
             if isKey(i, "other") { other = true; i += 1 }
             // "every hour", "every minute": one of the unit.
             if let unit = stepUnit(self.key(i)), case .seconds(let size) = unit {
-                step = (size, .seconds(1), text(i - 1..<i + 1))
+                // every hour; every other hour is every two.
+                step = (other ? 2 * size : size, .seconds(1), text(start..<i + 1))
                 i += 1
             } else if isKey(i, "day") {
                 i += 1
@@ -279,6 +288,11 @@ struct PhraseReader {
             days.formUnion(key == "weekdays" ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday])
             dayTexts.append(w.text)
             manyDays = true
+            // "every other weekday": every second working day, or working days every other week?
+            if other, period?.unit == .week {
+                throw failure(text(max(0, i - 2)..<i + 1), Phrase("ambiguous schedule"),
+                              Phrase("every second working day, or the working days of every other week? say every 2 days, or every other week on mon-fri"))
+            }
         case "day" where isKey(i + 1, "after") && isKey(i + 2, "tomorrow"):
             // the day after tomorrow
             guard dayOffset == nil else { return false }
@@ -303,6 +317,7 @@ struct PhraseReader {
                 i += 1
             } else if let (day, _) = weekday(i), key != "nextnext" {
                 if key == "next" { nextDay = text(i - 1..<i + 1) }
+                if key == "this" { thisDay = true }
                 _ = day
             } else if key == "this", let half = Self.halves[self.key(i) ?? ""], half != .am, half != .pm {
                 // this morning, this evening: today's, passed or not.
@@ -373,7 +388,7 @@ struct PhraseReader {
         var k = start + skip
         if isKey(k, "th") { k += 1 }
         if let (day, _) = weekday(k) {
-            places.append((n, words[start..<k + 1].map(\.text).joined(separator: " ")))
+            places.append((n, text(start..<k + 1)))
             days.insert(day)
             dayTexts.append(words[k].text)
             i = k + 1
@@ -383,7 +398,14 @@ struct PhraseReader {
         } else {
             return false
         }
-        monthly = true
+        // "of the month", "of every month": said after; 매월, monthly, every: said before.
+        if isKey(i, "of"), isKey(i + 1, "the", "every"), isKey(i + 2, "month") {
+            monthly = true
+            i += 3
+        } else if isKey(i, "of"), isKey(i + 1, "month") {
+            monthly = true
+            i += 2
+        }
         return true
     }
 
@@ -444,7 +466,9 @@ struct PhraseReader {
             if isKey(i + 1, "st"), weekday(i + 2) != nil { return readPlace(first, from: i, skip: 2) }
             guard (1...31).contains(first) else { throw ScheduleError(text(i..<i + 2), Phrase("invalid date"), accepted: Phrase("a day of the month is 1 to 31")) }
             // "2일마다" is every second day, "15일 후" fifteen days on: a duration.
-            if isKey(i + 1, "일"), isKey(i + 2, "each", "after", "interval") { return false }
+            if isKey(i + 1, "일"), isKey(i + 2, "each", "after", "interval") || (isKey(i + 2, "at") && number(i + 3) == 1 && isKey(i + 4, "times")) {
+                return false
+            }
             monthDays.append(first)
             i += 2
             return true
@@ -499,8 +523,11 @@ struct PhraseReader {
                                         accepted: SchedulePhrase.forms)
                 }
                 pendingHalf = nil
+                // The part of the day stays: 금요일 밤 오전 1시 is the night after Friday.
+                half = pending
+            } else {
+                half = (h, words[i].text)
             }
-            half = (h, words[i].text)
             i += 1
         } else if let pending = pendingHalf, number(i) != nil {
             half = pending
@@ -562,12 +589,17 @@ struct PhraseReader {
         // 9am, 9 pm: English says the half after the hour (오전, 오후 come before theirs).
         if let key = key(i), key == "am" || key == "pm", words[i].text.allSatisfy(\.isASCII) {
             // "tonight 9pm", "tomorrow morning 8am": a part of the day said before agrees.
-            if let said = half, said.1 == pendingHalf?.1, Self.agrees(said.0, Self.halves[key]!, hour: time.hour) {
-                half = nil
-                pendingHalf = nil
+            let suffix = Self.halves[key]!
+            if let said = half {
+                // A part of the day said before must agree, and stays: "friday night at 1am"
+                // is the night after Friday.
+                guard said.0 != .am, said.0 != .pm, Self.agrees(said.0, suffix, hour: time.hour) else {
+                    throw ScheduleError(text(start..<i + 1), Phrase("invalid time"), detail: Phrase("it says the half of the day twice"), accepted: SchedulePhrase.forms)
+                }
+                if said.1 == pendingHalf?.1 { pendingHalf = nil }
+            } else {
+                half = (suffix, words[i].text)
             }
-            guard half == nil else { throw ScheduleError(text(start..<i + 1), Phrase("invalid time"), detail: Phrase("it says the half of the day twice"), accepted: SchedulePhrase.forms) }
-            half = (Self.halves[key]!, words[i].text)
             i += 1
         }
         time.text = text(start..<i)
@@ -669,6 +701,11 @@ struct PhraseReader {
                 if let unit = stepUnit(unitKey), case .seconds(let size) = unit {
                     // 1h30m, not 1h 1h or 30m 1h.
                     guard calendar == nil, size < lastSize else { break }
+                    // 1h30m, not 1h90m: a smaller unit stays below the one before it.
+                    if lastSize != Int.max, n * size >= lastSize {
+                        throw ScheduleError(text(i..<i + 2), Phrase("invalid duration"), detail: Phrase("say it in the larger unit: 2h30m, not 1h90m"),
+                                            accepted: SchedulePhrase.forms)
+                    }
                     guard n < 1_000_000 else {
                         throw ScheduleError(text(i..<i + 2), Phrase("invalid duration"), detail: Phrase("the number is too large"), accepted: SchedulePhrase.forms)
                     }
@@ -703,6 +740,11 @@ struct PhraseReader {
             guard role != .relative else { i = start; return false }
             resolved = .step
             i += 1
+        } else if isKey(i, "at"), number(i + 1) == 1, isKey(i + 2, "times") {
+            // 3일에 한 번, 2시간에 한 번: once every so long.
+            guard role != .relative else { i = start; return false }
+            resolved = .step
+            i += 3
         } else if isKey(i, "after") || (isKey(i, "from") && isKey(i + 1, "now")) {
             guard role != .step else { i = start; return false }
             resolved = .relative
@@ -819,6 +861,17 @@ extension PhraseReader {
             }
             relative = nil
         }
+        // "3일 뒤", "in 2 weeks": the same time of day that many days on, across a DST change too.
+        if let said = relative, let (n, unit) = relativeDays, times.isEmpty, halves.isEmpty, date == nil, days.isEmpty, !repeats {
+            if case .month = unit {} else {
+                let days = (unit.isWeek ? 7 : 1) * n
+                let (day, second) = clock.local(now)
+                let target = clock.instant(day.advanced(by: days), LocalTime(secondOfDay: second)!).addingTimeInterval(now.timeIntervalSince1970.truncatingRemainder(dividingBy: 1))
+                flags = "--on '\(day.advanced(by: days)) \(LocalTime(secondOfDay: second)!)'"
+                _ = said
+                return PhraseReading(schedule: .once(target), notes: notes, flags: nil)
+            }
+        }
         if let relative, let (_, unit) = relativeDays, case .month = unit {
             throw failure(relative.text, Phrase("invalid duration"), Phrase("say a date for months ahead, or a time of day: 한 달 후 오전 9시"))
         }
@@ -872,6 +925,10 @@ extension PhraseReader {
             notes.append(Phrase("day %1$d is read as %2$s, the next such date", d, found.description))
         }
 
+        // "last friday", 첫째 월요일: of which month? Every month is said (매월, of the month, every).
+        if (!places.isEmpty || monthDays.contains(-1)), !monthly, !repeats {
+            throw failure(places.first?.1 ?? "last day", Phrase("which month?"), Phrase("say of the month, every or 매월 for every month, or give the date"))
+        }
         let isRepeating = repeats || manyDays || step != nil || !places.isEmpty || !monthDays.isEmpty || period != nil
             || (saidTimes.count > 1 && joined && times.count == saidTimes.count && date == nil && instant == nil && dayOffset == nil && days.isEmpty && !once)
         if once && isRepeating && (repeats || manyDays || step != nil) { throw failure("once", Phrase("it says once and a repeating schedule")) }
@@ -980,11 +1037,16 @@ extension PhraseReader {
             }
             if case .seconds = unit {} else {
                 guard count >= 1 else { throw failure(said, Phrase("invalid duration")) }
+                if periodUnit == .week, count > 1, days.isEmpty {
+                    throw failure(said, Phrase("which day of the week?"), Phrase("say e.g. 격주 금요일 오후 5시, every other friday at 5pm"))
+                }
                 if count > 1 { restriction.period = try makePeriod(periodUnit, count, said: said, base: base) }
             }
         }
         if let (unit, every) = period {
             guard restriction.period == nil else { throw failure("", Phrase("more than one step")) }
+            // 격주 오전 9시, every other week at 9am: on which day of the week?
+            if unit == .week, days.isEmpty { throw failure(dayTexts.first ?? step?.text ?? "", Phrase("which day of the week?"), Phrase("say e.g. 격주 금요일 오후 5시, every other friday at 5pm")) }
             restriction.period = try makePeriod(unit, every, said: "", base: base)
         }
         for (place, said) in places {
@@ -1000,7 +1062,12 @@ extension PhraseReader {
                 if hours.count * minutes.count == times.count, times.allSatisfy({ $0.second == 0 }) {
                     func list(_ values: [Int]) -> String { values.map(String.init).joined(separator: ",") }
                     let expression = "\(list(minutes.sorted())) \(list(hours.sorted())) \(list(Array(Set(monthDays)).sorted())) * *"
-                    return PhraseReading(schedule: .cron(try CronExpression(expression)), notes: [], flags: nil)
+                    // 매월 31일 has no showing in a month of 30 days: said.
+                    let short = monthDays.filter { $0 >= 29 }.map {
+                        // TRANSLATORS: a day of every month that some months lack: %1$d the day (31).
+                        Phrase("day %1$d is skipped in months without it; for the last day of each month say 말일 or the last day of the month", $0)
+                    }
+                    return PhraseReading(schedule: .cron(try CronExpression(expression)), notes: short, flags: nil)
                 }
             }
             restriction.monthDays = Array(Set(monthDays)).sorted()
@@ -1083,6 +1150,9 @@ extension PhraseReader {
                     throw failure(date.text, Phrase("the date and the weekday disagree"), Phrase("%1$s is a %2$s", found.description, Phrase(found.weekday.shortName)))
                 }
             }
+            if let offset = dayOffset, today.advanced(by: offset.0) != found {
+                throw failure("\(offset.1) \(date.text)", Phrase("the day and the date disagree"))
+            }
             day = found
             dayNamed = true
         } else if let weekday = days.first {
@@ -1093,11 +1163,16 @@ extension PhraseReader {
                 day = monday.advanced(by: 7 * week + (weekday.rawValue + 6) % 7)
             } else {
                 day = Self.coming(weekday, after: today)
-                if let offset = dayOffset?.0, today.advanced(by: offset) != day {
-                    throw failure(dayTexts.first ?? "", Phrase("the day and the weekday disagree"))
+                if let offset = dayOffset?.0 {
+                    // "today wednesday", "tomorrow friday": that day, which must be the weekday.
+                    guard today.advanced(by: offset) == day || (offset > 0 && today.advanced(by: offset).weekday == weekday) else {
+                        throw failure(dayTexts.first ?? "", Phrase("the day and the weekday disagree"))
+                    }
+                    day = today.advanced(by: offset)
+                } else if !thisDay, try latest(said, on: day!, clock: clock) <= now {
+                    // Today's time passed: the same weekday next week ("this wednesday" stays today's).
+                    day = day!.advanced(by: 7)
                 }
-                // Today's time passed: the same weekday next week.
-                if try latest(said, on: day!, clock: clock) <= now { day = day!.advanced(by: 7) }
             }
             dayNamed = true
         } else if let offset = dayOffset {

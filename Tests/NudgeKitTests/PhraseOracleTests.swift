@@ -6,8 +6,8 @@ import Testing
 let oraclePython = Bench.packageRoot.appendingPathComponent(".build/oracle/bin/python3").path
 
 /// Schedules said in words checked against parsers that are not ours (`scripts/phrase-oracle`,
-/// installed by `make oracle`): korean-datetime's gold set for Korean one-shots, dateparser
-/// and parsedatetime for English ones, recurrent with dateutil and `systemd-analyze calendar`
+/// installed by `make oracle`): korean-datetime's gold set and Duckling for Korean one-shots,
+/// dateparser and parsedatetime for English ones, recurrent with dateutil and `systemd-analyze calendar`
 /// for repeats. Where Nudge and an oracle disagree, the reason is written here, case by case,
 /// and a reason no longer needed fails the test too. The figures are printed for the README.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: oraclePython), "needs the oracles: run `make oracle`"))
@@ -105,6 +105,9 @@ struct PhraseOracleTests {
         "the 5th at 9am": "the coming 5th, 5 December; dateparser reads May 25 2027, parsedatetime today",
         "this evening at 7": "dateparser drops 'at 7' and gives now; parsedatetime puts its 18:00 evening over the 7 said",
         "the day after tomorrow 9am": "parsedatetime reads tomorrow; dateparser and Nudge: 27 November",
+        "friday night at 1am": "the night after Friday, 1:00 on Saturday (as 금요일 밤 1시 is 25:00 in korean-datetime's lexicon); both read Friday 01:00, the night before",
+        "tomorrow night 1:30am": "the night after tomorrow, 27 November 01:30; both give tonight's, 26 November",
+        "tomorrow 24:00": "24:00 is the end of tomorrow, 27 November 00:00; parsedatetime gives its start, dateparser drops the time",
     ]
 
     @Test func englishOneShotsAgainstDateparserAndParsedatetime() throws {
@@ -205,5 +208,37 @@ struct PhraseOracleTests {
             #expect(ours == Array(expected.prefix(30)), "\(phrase) vs \(expression): \(ours.prefix(3)) vs \(expected.prefix(3))")
         }
         print("figure: systemd-analyze calendar: \(Self.calendar.count) repeating phrases, the same next 30 showings")
+    }
+}
+
+extension PhraseOracleTests {
+    // MARK: Korean one-shots: Duckling
+
+    /// Where Duckling 0.4.23 (the Clojure original, whose Korean rules the Haskell Duckling
+    /// took over) reads a Korean one-shot of the table otherwise, and why Nudge is right.
+    static let ducklingReasons = [
+        "수요일 오전 9시": "Duckling gives today's 9:00, already passed at 14:00; Nudge the next Wednesday's, 2 December",
+        "11월 1일 오전 9시": "Duckling gives 1 November 2026, already passed; Nudge next year's, and says so",
+        "오는 금요일 오후 3시": "오는 금요일 is the coming Friday, 27 November (korean-datetime's gold: next(FRI)); Duckling takes the one a week later",
+    ]
+
+    @Test func koreanOneShotsAgainstDuckling() throws {
+        let phrases = PhraseTables.korean.filter { $0.1.hasPrefix("--on") || $0.1.hasPrefix("--in") }.map(\.0)
+        var read = 0, agree = 0, differ: Set<String> = []
+        for row in try oracle(["duckling", Self.reference, "Asia/Seoul"], phrases: phrases) {
+            let text = try #require(row["text"] as? String)
+            guard let found = row["duckling"] as? [String: Any], let value = found["value"] as? String else { continue }
+            read += 1
+            let theirs = instant(value.replacingOccurrences(of: ".000", with: ""))
+            let ours = (try? reading(text).get())?.occurrences(after: now, count: 1, in: zone).first
+            if theirs == ours {
+                agree += 1
+            } else {
+                differ.insert(text)
+                #expect(Self.ducklingReasons[text] != nil, "\(text): Nudge \(iso(ours)), Duckling \(value)")
+            }
+        }
+        #expect(Set(Self.ducklingReasons.keys) == differ, "a reason for each disagreement, and none left over")
+        print("figure: Duckling 0.4.23: \(phrases.count) Korean one-shots of the table; Duckling reads \(read) whole, \(agree) agree with Nudge; every other case is explained")
     }
 }
