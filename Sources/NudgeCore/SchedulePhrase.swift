@@ -30,7 +30,11 @@ public enum SchedulePhrase {
     public static func read(_ text: String, now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {
         guard text.utf8.count <= PhraseWords.maxLength else {
             // TRANSLATORS: %d is the most characters a schedule phrase may have.
-            throw ScheduleError(String(String.UnicodeScalarView(text.unicodeScalars.prefix(20))) + "…", Phrase("schedule phrase too long"),
+            // Twenty characters, and no more than forty scalars: one character can carry any
+            // number of combining marks.
+            var head = String(text.prefix(20))
+            if head.unicodeScalars.count > 40 { head = String(String.UnicodeScalarView(head.unicodeScalars.prefix(40))) }
+            throw ScheduleError(head + "…", Phrase("schedule phrase too long"),
                                 // TRANSLATORS: %d is the most bytes of UTF-8 a schedule phrase may have (a Korean letter is 3).
                                 detail: Phrase("it may have at most %d bytes", PhraseWords.maxLength), accepted: forms)
         }
