@@ -138,7 +138,7 @@ public enum ScheduleParser {
         for ch in text.lowercased().trimmingSpaces {
             if ch.isASCII && ch.isNumber {
                 number.append(ch)
-            } else if let (rank, unit) = ranks[ch], !number.isEmpty, rank < lastRank || !sawUnit, let n = Int(number), n < 1_000_000 {
+            } else if let (rank, unit) = ranks[ch], !number.isEmpty, rank < lastRank || !sawUnit, let n = Int(number), n < 1_000_000_000 {
                 total += n * unit
                 number = ""
                 sawUnit = true

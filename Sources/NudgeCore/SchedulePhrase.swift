@@ -1074,6 +1074,12 @@ extension PhraseReader {
                     return PhraseReading(schedule: .cron(try CronExpression(expression)), notes: short, flags: nil)
                 }
             }
+            // 월 30일: Mondays that are the 30th is no reminder anybody means (found by the
+            // phrase fuzz target; its summary did not read back): one or the other.
+            if !days.isEmpty {
+                throw failure(monthDays.first.map { $0 > 0 ? "\($0)" : "last day" } ?? "", Phrase("a weekday and a day of the month together"),
+                              Phrase("say one of them: every Monday at 9am, 매월 30일 오전 9시"))
+            }
             restriction.monthDays = Array(Set(monthDays)).sorted()
         }
         if restriction.narrowsDays && base.isInterval {

@@ -158,36 +158,48 @@ public struct AutostartPlaces {
             // TRANSLATORS: %s is a file's path.
             throw OperationError(.ioError, format(tr("cannot read %s"), personal))
         }
-        var lines = text.components(separatedBy: "\n")
-        if lines.last == "" { lines.removeLast() }
+        return Self.edited(text, changes)
+    }
+
+    /// An entry's text with keys of its `[Desktop Entry]` group set (or, with `nil`,
+    /// removed), every other line as it was: read again, the group has the changed keys'
+    /// new values and every other key's old one.
+    public static func edited(_ text: String, _ changes: [String: String?]) -> String {
+        let lines = DesktopEntry.lines(text)
+        // Lines written anew end as the file's first line does.
+        let newline = lines.first.map { $0.end == "\r\n" ? "\r\n" : "\n" } ?? "\n"
         var inGroup = false, groupEnd: Int?, seen: Set<String> = []
         var result: [String] = []
         for line in lines {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("[") {
+            let end = line.end.isEmpty ? newline : line.end
+            let trimmed = DesktopEntry.trimmed(line.text)
+            if trimmed.first == "[" {
                 if inGroup { groupEnd = result.count }
-                inGroup = trimmed == "[Desktop Entry]"
-                result.append(line)
+                inGroup = trimmed.elementsEqual("[Desktop Entry]".unicodeScalars)
+                result.append(line.text + end)
                 continue
             }
-            if inGroup, let eq = trimmed.firstIndex(of: "="), case let key = trimmed[..<eq].trimmingCharacters(in: .whitespaces),
-               let change = changes[key] {
+            if inGroup, trimmed.first != "#", let key = DesktopEntry.keyValue(trimmed)?.key, let change = changes[key] {
                 seen.insert(key)
-                if let value = change { result.append("\(key)=\(value)") }
+                if let value = change { result.append("\(key)=\(value)" + end) }
                 continue
             }
-            result.append(line)
+            result.append(line.text + end)
         }
         if inGroup { groupEnd = result.count }
-        // Keys not there yet go at the end of the group (after its last non-blank line).
-        var insert = groupEnd ?? result.count
-        while insert > 0, result[insert - 1].trimmingCharacters(in: .whitespaces).isEmpty { insert -= 1 }
-        for (key, value) in changes.sorted(by: { $0.key < $1.key }) where !seen.contains(key) {
-            guard let value else { continue }
-            result.insert("\(key)=\(value)", at: insert)
-            insert += 1
+        let missing = changes.sorted(by: { $0.key < $1.key }).compactMap { key, value in
+            seen.contains(key) ? nil : value.map { "\(key)=\($0)" + newline }
         }
-        return result.joined(separator: "\n") + "\n"
+        guard !missing.isEmpty else { return result.joined() }
+        guard var insert = groupEnd else {
+            // No group at all: one of its own at the end, after a blank line.
+            let blank = result.last.map { DesktopEntry.trimmed($0.dropLast()).isEmpty } ?? true ? "" : newline
+            return result.joined() + blank + "[Desktop Entry]" + newline + missing.joined()
+        }
+        // Keys not there yet go at the end of the group (after its last non-blank line).
+        while insert > 0, DesktopEntry.trimmed(result[insert - 1].dropLast()).isEmpty { insert -= 1 }
+        result.insert(contentsOf: missing, at: insert)
+        return result.joined()
     }
 
     /// The entry: `Exec=PROGRAM daemon`, and `Hidden=true` to hide a system-wide one.

@@ -90,3 +90,26 @@ public func monotonicSeconds() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
+
+/// A regular file's bytes, at most `limit` of them (`nil` when it cannot be opened, is
+/// not a regular file, or is longer). Opened without blocking, so a FIFO put in its place
+/// cannot hang the caller. Foundation's `FileManager.contents(atPath:)` leaks a buffer
+/// on some files (found by the `tz` fuzz target), and reads whatever is there.
+public func readRegularFile(_ path: String, limit: Int) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit else { return nil }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+    var count = 0
+    while count < bytes.count {
+        let start = count
+        guard let n = try? systemCall("read", { bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + start, $0.count - start) } }) else { return nil }
+        if n == 0 { break }
+        count += n
+    }
+    // One byte more than fstat said was room to see the file grow; past the limit is refused.
+    guard count <= limit else { return nil }
+    return Array(bytes.prefix(count))
+}

@@ -29,7 +29,8 @@ public enum SystemZone {
             return Resolved(zone: utc)
         case .file(let name):
             if let zone = known(name, folder: folder) { return Resolved(zone: zone) }
-            let bytes = FileManager.default.contents(atPath: path(name)).map { [UInt8]($0) } ?? []
+            // A zone file is tens of kilobytes; the rule is its last line.
+            let bytes = readRegularFile(path(name), limit: 16 << 20) ?? []
             if let footer = PosixTZ.footer(ofZoneFile: bytes), let rule = PosixTZ.parseRule(footer) {
                 return zone(for: rule, value: value, folder: folder)
             }
