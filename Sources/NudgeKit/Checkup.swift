@@ -181,6 +181,14 @@ public enum Checkup {
                        [("locale", .string(setting)), ("installed", .bool(false))])
             return
         }
+        if let damage = catalog.damagedCatalog {
+            // TRANSLATORS: nudge doctor: %s is a translation catalog's path and what is wrong with it.
+            report.add("language", Check(name: Phrase("language"), level: .warn,
+                                         detail: Phrase("damaged catalog %s: pop-ups and messages stay in English", damage),
+                                         fix: Phrase("reinstall Nudge (sudo make install, or the package) to put a sound catalog back")),
+                       [("locale", setting.map(JSON.string) ?? .null), ("installed", .bool(true)), ("damagedCatalog", .string(damage))])
+            return
+        }
         // TRANSLATORS: nudge doctor: %1$s is LANGUAGE's value when set, %2$s the locale, %3$s where the catalogs are.
         let detail = catalog.folder.map { Phrase("%1$s%2$s (catalogs: %3$s)", language, setting ?? "C", $0) }
             ?? Phrase("%1$s%2$s (no catalogs found)", language, setting ?? "C")
