@@ -29,7 +29,7 @@ LOCALES = en_US.UTF-8 ko_KR.UTF-8 pl_PL.UTF-8
 # The message catalogs, one per po/LANG.po, compiled for the build tree.
 LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
 
-.PHONY: all build release deps locales catalogs pot oracle test demo bench bench-check soak clean dist install uninstall deb
+.PHONY: all build release deps locales catalogs pot oracle test demo bench bench-check soak fuzz clean dist install uninstall deb
 
 all: build
 
@@ -101,6 +101,16 @@ test: deps catalogs oracle
 	scripts/testbench run $(SWIFT) test --skip-build
 	scripts/check-install
 	scripts/testbench run scripts/check-deb
+	scripts/fuzz $(FUZZ_CHECK_TIME)
+
+# Every reader of outside input under libFuzzer and AddressSanitizer (fuzz/README.md),
+# FUZZ_TIME seconds each; FUZZ_TARGETS="ical dbus" for some. `make test` runs each for
+# FUZZ_CHECK_TIME seconds, so that a reader broken again is caught at once.
+FUZZ_TIME ?= 180
+FUZZ_CHECK_TIME ?= 15
+FUZZ_TARGETS ?=
+fuzz: deps catalogs
+	scripts/fuzz $(FUZZ_TIME) $(FUZZ_TARGETS)
 
 # The window (nudge-window) is built and installed where GTK 4 and libadwaita are there to
 # build it with (make deps installs them); WINDOW=no leaves it out, and nudge runs without.

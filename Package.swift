@@ -153,6 +153,15 @@ let package = Package(
             dependencies: ["NudgeCore", "BenchSupport"],
             path: "bench/Sources/schedule-bench"
         ),
+        // Every reader of outside input as a function of bytes, with the properties a fuzzer
+        // checks (fuzz/README.md); `make fuzz` builds nudge-fuzz with libFuzzer.
+        .target(
+            name: "FuzzChecks",
+            dependencies: ["NudgeCore", "ICalendar", "NudgeCalendar", "DBus", "Localization", "NudgeKit", "Platform"],
+            path: "fuzz/Sources/FuzzChecks"
+        ),
+        .executableTarget(name: "nudge-fuzz", dependencies: ["FuzzChecks"], path: "fuzz/Sources/nudge-fuzz"),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzChecks"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "AlertScreenTests", dependencies: ["AlertScreen", "NudgeCore", "NudgeKit"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),

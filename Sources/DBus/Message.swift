@@ -17,6 +17,29 @@ public final class Message {
 
     deinit { dbus_message_unref(raw) }
 
+    /// A message from its wire bytes, as a peer's arrives (`dbus_message_demarshal`:
+    /// libdbus checks the header, the signature and every value); `nil` when libdbus
+    /// refuses them.
+    public static func demarshal(_ bytes: UnsafeRawBufferPointer) -> Message? {
+        guard let base = bytes.baseAddress, bytes.count <= Int(Int32.max) else { return nil }
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let raw = dbus_message_demarshal(base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), &error) else { return nil }
+        return Message(owning: raw)
+    }
+
+    /// The message's wire bytes (`dbus_message_marshal`), with serial 1 when it has none
+    /// yet (a message on the wire always has one); `nil` when out of memory.
+    public func marshal() -> [UInt8]? {
+        if dbus_message_get_serial(raw) == 0 { dbus_message_set_serial(raw, 1) }
+        var buffer: UnsafeMutablePointer<CChar>? = nil
+        var length: Int32 = 0
+        guard dbus_message_marshal(raw, &buffer, &length) != 0, let buffer else { return nil }
+        defer { dbus_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
+    }
+
     /// The kinds of message (`DBUS_MESSAGE_TYPE_*`).
     public enum Kind: Int32, Sendable {
         /// A method call.

@@ -1,0 +1,74 @@
+
+import Foundation
+import FuzzChecks
+
+/// How a reader's time grows with its input: each input as it is (the slowest is named),
+/// then grown to 1 KB and to 1 MB. The 1 KB time ×1024 is the anchor: a reader that is
+/// linear takes about that long on the 1 MB input (ratio ≈ 1); one that is quadratic, a
+/// thousand times more.
+enum Scaling {
+    /// `--scale TARGET PATH…`.
+    static func main(_ arguments: [String]) -> Int32 {
+        guard arguments.count >= 2, let target = FuzzTargets.named(arguments[0]) else { return usage() }
+        run(target, files(arguments.dropFirst()))
+        return 0
+    }
+
+    static func usage() -> Int32 {
+        FileHandle.standardError.write(Data("usage: nudge-fuzz [--scale] TARGET PATH…; nudge-fuzz --list; TARGET is one of: \(FuzzTargets.all.map(\.name).joined(separator: ", "))\n".utf8))
+        return 64
+    }
+
+    /// The files named, and those of the folders named, in order; a path that is neither
+    /// ends the program (66, no input).
+    static func files(_ paths: ArraySlice<String>) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var folder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else {
+                FileHandle.standardError.write(Data("nudge-fuzz: \(path): no such file or folder\n".utf8))
+                exit(66)
+            }
+            if folder.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                files += names.sorted().filter { !$0.hasPrefix(".") }.map { path + "/" + $0 }
+            } else {
+                files.append(path)
+            }
+        }
+        return files
+    }
+
+    static func run(_ target: FuzzTarget, _ files: [String]) {
+        var slowest = (time: 0.0, file: "", size: 0)
+        var worst = (ratio: 0.0, file: "", big: 0.0, anchor: 0.0)
+        var slowestBig = 0.0
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            let seed = [UInt8](data)
+            let time = best(of: 3) { try? target.check(seed) }
+            if time > slowest.time { slowest = (time, file, seed.count) }
+            let small = target.grow(seed, 1 << 10), big = target.grow(seed, 1 << 20)
+            let anchor = best(of: 3) { for _ in 0..<32 { try? target.check(small) } } / 32 * 1024
+            let taken = best(of: 2) { try? target.check(big) }
+            slowestBig = max(slowestBig, taken)
+            let ratio = taken / max(anchor, 1e-9)
+            if ratio > worst.ratio { worst = (ratio, file, taken, anchor) }
+        }
+        func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
+        print("\(target.name): \(files.count) inputs; slowest as found \(ms(slowest.time)) (\(slowest.size) B, \((slowest.file as NSString).lastPathComponent))")
+        print("\(target.name): grown to 1 MB: slowest \(ms(slowestBig)); worst growth \(String(format: "%.2f", worst.ratio))x linear (\(ms(worst.big)) against \(ms(worst.anchor)) = its 1 KB time x1024, \((worst.file as NSString).lastPathComponent))")
+    }
+
+    /// The shortest of `runs` timings of `body`, in seconds.
+    static func best(of runs: Int, _ body: () -> Void) -> Double {
+        var best = Double.infinity
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return best
+    }
+}
+
