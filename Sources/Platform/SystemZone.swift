@@ -76,8 +76,8 @@ public enum SystemZone {
         var matches: [String] = []
         for case let name as String in names {
             if name.hasPrefix("posix") || name.hasPrefix("right") || name.hasSuffix(".tab") || name.contains(".") { continue }
-            guard let data = FileManager.default.contents(atPath: folder + "/" + name),
-                  PosixTZ.footer(ofZoneFile: [UInt8](data)) == rule, TimeZone(identifier: name) != nil else { continue }
+            guard let bytes = readRegularFile(folder + "/" + name, limit: 16 << 20),
+                  PosixTZ.footer(ofZoneFile: bytes) == rule, TimeZone(identifier: name) != nil else { continue }
             matches.append(name)
         }
         let standard = PosixTZ.parseRule(rule)?.standardName

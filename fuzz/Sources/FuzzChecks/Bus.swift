@@ -5,7 +5,8 @@ import DBus
 /// watches every byte libdbus allocated), and the values read, written into a message
 /// of our own and read again, are the same values.
 enum BusFuzz {
-    static let target = FuzzTarget("dbus", "D-Bus messages from any peer (variants, nested containers, wrong signatures)", grow: BusFuzz.grow) { bytes throws(FuzzFailure) in
+    static let target = FuzzTarget("dbus", "D-Bus messages from any peer (variants, nested containers, wrong signatures)", grow: BusFuzz.grow,
+                                    read: { bytes in _ = try? bytes.withUnsafeBytes({ Message.demarshal($0) })?.arguments() }) { bytes throws(FuzzFailure) in
         guard let message = bytes.withUnsafeBytes({ Message.demarshal($0) }) else { return }
         // The header fields every handler looks at.
         _ = (message.kind, message.sender, message.path, message.interface, message.member, message.errorName)

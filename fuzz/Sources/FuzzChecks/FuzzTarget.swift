@@ -10,13 +10,17 @@ public struct FuzzTarget: Sendable {
     public let summary: String
     /// Checks one input.
     public let check: @Sendable ([UInt8]) throws(FuzzFailure) -> Void
+    /// The reader alone, without the checks' writing and reading again: what
+    /// `nudge-fuzz --scale` times.
+    public let read: @Sendable ([UInt8]) -> Void
     /// A large input made from a small one (`nudge-fuzz --scale`): the reader's time on it
     /// must grow no faster than its size.
     public let grow: @Sendable ([UInt8], Int) -> [UInt8]
 
     init(_ name: String, _ summary: String, grow: @escaping @Sendable ([UInt8], Int) -> [UInt8] = FuzzTarget.repeating,
-         check: @escaping @Sendable ([UInt8]) throws(FuzzFailure) -> Void) {
+         read: (@Sendable ([UInt8]) -> Void)? = nil, check: @escaping @Sendable ([UInt8]) throws(FuzzFailure) -> Void) {
         (self.name, self.summary, self.grow, self.check) = (name, summary, grow, check)
+        self.read = read ?? { try? check($0) }
     }
 
     /// The input said again and again until it is `size` bytes long.
