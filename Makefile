@@ -74,7 +74,7 @@ build: deps catalogs
 
 # The release binaries, product by product: a plain `swift build` of everything would also
 # link GRDB's dynamic library product, which cannot take a static Swift runtime.
-RELEASE_PRODUCTS = nudge nudge-window nudge-bench store-bench daemon-bench soak-bench startup-bench water-bench schedule-bench phrase-bench ui-bench ics-bench
+RELEASE_PRODUCTS = nudge nudge-window nudge-bench store-bench daemon-bench soak-bench startup-bench water-bench schedule-bench phrase-bench ui-bench ics-bench nudge-fuzz
 release: deps catalogs
 	@for product in $(RELEASE_PRODUCTS); do $(SWIFT) build -c release --static-swift-stdlib --product $$product || exit 1; done
 
@@ -189,6 +189,7 @@ bench: release
 	.build/release/ui-bench
 	.build/release/ics-bench
 	/usr/bin/python3 bench/window-bench.py .build/release/nudge-window .build/release/nudge
+	for target in $$(.build/release/nudge-fuzz --list | cut -d' ' -f1); do .build/release/nudge-fuzz --scale $$target fuzz/corpus/$$target || exit 1; done
 
 # The benchmarks again, each figure's ratio to its anchor compared with bench/baseline.tsv:
 # any more than 25 % worse is named (exit 1). scripts/bench-check --update rewrites the

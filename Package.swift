@@ -160,7 +160,7 @@ let package = Package(
             dependencies: ["NudgeCore", "ICalendar", "NudgeCalendar", "DBus", "Localization", "NudgeKit", "Platform"],
             path: "fuzz/Sources/FuzzChecks"
         ),
-        .executableTarget(name: "nudge-fuzz", dependencies: ["FuzzChecks"], path: "fuzz/Sources/nudge-fuzz"),
+        .executableTarget(name: "nudge-fuzz", dependencies: ["FuzzChecks", "BenchSupport"], path: "fuzz/Sources/nudge-fuzz"),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzChecks"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "AlertScreenTests", dependencies: ["AlertScreen", "NudgeCore", "NudgeKit"]),

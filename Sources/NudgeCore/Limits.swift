@@ -68,6 +68,12 @@ public enum Limits {
             && [TimeZone(identifier: "UTC")!, zone].allSatisfy { years.contains(CivilZone($0).local(instant).day.components.year) }
     }
 
+    /// The instants a stored schedule may hold, in seconds since 1970: from then to the end
+    /// of 9999 in UTC, what ``inYears(_:zone:)`` lets in. A store written by another tool
+    /// may say anything; past these a one-shot's day does not fit an `Int` (found by the
+    /// `ical` fuzz target: an import with `once 1.8e43` made `nudge export` trap).
+    public static let storedInstants: ClosedRange<Double> = 0...253_402_300_799.999
+
     /// A text field a person gives, by what it is for.
     public enum Field: String, Sendable, CaseIterable {
         /// The pop-up's title.

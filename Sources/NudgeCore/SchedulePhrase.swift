@@ -419,6 +419,24 @@ struct PhraseReader {
     /// `the 15th` and 15일 of a month (a day of every month). `12/1` is refused.
     mutating func readDate() throws(ScheduleError) -> Bool {
         let start = i
+        // "day 3 of the month", "day 1, day 15 of the month": as `list` says days of every
+        // month (found by the phrase fuzz target: it did not read back). Only whole, so
+        // "every day 9am" stays every day.
+        if isKey(i, "day"), number(i + 1) != nil {
+            var k = i, found: [Int] = []
+            while isKey(k, "day"), let n = number(k + 1), (1...31).contains(n) {
+                found.append(n)
+                k += 2
+                guard isMark(k, ","), isKey(k + 1, "day") else { break }
+                k += 1
+            }
+            if !found.isEmpty, isKey(k, "of"), isKey(k + 1, "the", "every"), isKey(k + 2, "month") {
+                monthDays += found
+                monthly = true
+                i = k + 3
+                return true
+            }
+        }
         guard let first = number(i) else {
             // dec 1 [, 2026]
             guard let key = key(i), let month = PhraseWords.monthKeys.firstIndex(of: key), let day = number(i + 1) else { return false }
@@ -1086,6 +1104,9 @@ extension PhraseReader {
             throw failure(step?.text ?? "", Phrase("steps of time do not go with every other day or days of the month"),
                           Phrase("say from when to when: every 2 hours from 9 to 18"))
         }
+        // The window's flags say the base alone: a restriction (every other week, days of the
+        // month) is no flag's, so none are echoed (they were, and made another schedule).
+        if !restriction.isEmpty { flags = nil }
         return PhraseReading(schedule: restriction.isEmpty ? base : .restricted(base, restriction), notes: windowNotes, flags: nil)
     }
 

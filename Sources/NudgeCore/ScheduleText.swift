@@ -77,10 +77,10 @@ extension Schedule {
             return .daily(times: times, days: days)
         case "every":
             guard let seconds = scanner.integer(), seconds > 0, scanner.skip(UInt8(ascii: " ")),
-                  let anchor = Double(scanner.word()), let days = days(scanner.integer()), scanner.atEnd else { return nil }
+                  let anchor = Double(scanner.word()), Limits.storedInstants.contains(anchor), let days = days(scanner.integer()), scanner.atEnd else { return nil }
             return .interval(seconds: seconds, anchor: Date(timeIntervalSince1970: anchor), days: days)
         case "once":
-            guard let instant = Double(scanner.word()), scanner.atEnd else { return nil }
+            guard let instant = Double(scanner.word()), Limits.storedInstants.contains(instant), scanner.atEnd else { return nil }
             return .once(Date(timeIntervalSince1970: instant))
         case "cron":
             return (try? CronExpression(scanner.rest())).map(Schedule.cron)
@@ -130,7 +130,7 @@ extension Schedule.Restriction {
         self.init()
         for segment in text.split(separator: ";", omittingEmptySubsequences: false).dropFirst() {
             let language = segment.split(separator: " ", omittingEmptySubsequences: false)
-            func instant(_ word: Substring) -> Date? { Double(word).flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil } }
+            func instant(_ word: Substring) -> Date? { Double(word).flatMap { Limits.storedInstants.contains($0) ? Date(timeIntervalSince1970: $0) : nil } }
             switch (language.first, language.count) {
             case ("every", 5):
                 guard period == nil, let unit = Schedule.Period.Unit(rawValue: String(language[1])), let every = Int(language[2]),

@@ -15,6 +15,11 @@ enum PhraseFuzz {
             throw FuzzFailure("\(text.shown) read as \(reading.schedule), said \(words.shown), which does not read: \(error)")
         }
         try expect(again == reading.schedule, "\(text.shown) read as \(reading.schedule), said \(words.shown), read back as \(again)")
+        // The flags echoed beside the reading make the same schedule.
+        if let flags = reading.flags {
+            let made = try TypedFuzz.schedule(flags: flags)
+            try expect(made == reading.schedule, "\(text.shown) read as \(reading.schedule), echoed as \(flags.shown), which make \(made.map { "\($0)" } ?? "nothing")")
+        }
     }
 
     /// A phrase's words again and again, spaced: the reader refuses past its limit, and

@@ -58,6 +58,16 @@ enum TypedFuzz {
         if mask & 128 != 0 { flags.afterAnswer = true }
         let (now, zone) = (FuzzTargets.now, FuzzTargets.zone)
         guard let schedule = try? ScheduleParser.schedule(flags, now: now, zone: zone), let written = schedule.flagsText(in: zone) else { return }
+        let reread: Schedule?
+        do throws(FuzzFailure) { reread = try TypedFuzz.schedule(flags: written) } catch {
+            throw FuzzFailure("\(flags) made \(schedule), echoed as \(written.shown): \(error)")
+        }
+        try expect(reread == schedule, "\(flags) made \(schedule), echoed as \(written.shown), read back as \(reread.map { "\($0)" } ?? "nothing")")
+    }
+
+    /// The schedule an echo's flags make (`nil` when they make none), read as `nudge add`
+    /// reads them at the fixed now.
+    static func schedule(flags written: String) throws(FuzzFailure) -> Schedule? {
         let words = words(written)
         var again = ScheduleFlags()
         var index = 0
@@ -71,16 +81,13 @@ enum TypedFuzz {
             case "--from": again.from = value
             case "--until": again.until = value
             case "--on": again.on = value
+            case "--in": again.in = value
             case "--cron": again.cron = value
             case "--after-done": again.afterAnswer = true; index -= 1
-            default: throw FuzzFailure("\(flags) made \(schedule), echoed as \(written.shown) with the unknown word \(flag.shown)")
+            default: throw FuzzFailure("the echo \(written.shown) has the unknown word \(flag.shown)")
             }
         }
-        let reread: Schedule
-        do throws(ScheduleError) { reread = try ScheduleParser.schedule(again, now: now, zone: zone) } catch {
-            throw FuzzFailure("\(flags) made \(schedule), echoed as \(written.shown), which does not read: \(error)")
-        }
-        try expect(reread == schedule, "\(flags) made \(schedule), echoed as \(written.shown), read back as \(reread)")
+        return try? ScheduleParser.schedule(again, now: FuzzTargets.now, zone: FuzzTargets.zone)
     }
 
     /// The echo's words, as a shell splits them (single quotes only: that is all it writes).

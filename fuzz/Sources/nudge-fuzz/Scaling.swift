@@ -1,4 +1,5 @@
 
+import BenchSupport
 import Foundation
 import FuzzChecks
 
@@ -57,6 +58,8 @@ enum Scaling {
         }
         func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
         print("\(target.name): \(files.count) inputs; slowest as found \(ms(slowest.time)) (\(slowest.size) B, \((slowest.file as NSString).lastPathComponent))")
+        // The figure `make bench-check` keeps: the worst growth, against its own anchor.
+        figure("reader growth to 1 MB: \(target.name), worst input", worst.big * 1000, "ms", anchor: "its 1 KB time x1024", worst.anchor * 1000)
         print("\(target.name): grown to 1 MB: slowest \(ms(slowestBig)); worst growth \(String(format: "%.2f", worst.ratio))x linear (\(ms(worst.big)) against \(ms(worst.anchor)) = its 1 KB time x1024, \((worst.file as NSString).lastPathComponent))")
     }
 
