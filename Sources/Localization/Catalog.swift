@@ -32,6 +32,14 @@ public final class Catalog: Sendable {
     /// The catalog that kept Nudge in English, "PATH: reason", when a file glibc could have
     /// opened for the person's languages is not a sound catalog; `nil` otherwise.
     public let damagedCatalog: String?
+    /// The first sound catalog glibc opens for the person's languages; `nil` when there is
+    /// none (English, the messages' own language, needs none).
+    public let catalogFile: String?
+    /// A catalog glibc would have opened but cannot ("PATH: reason": permission denied, a
+    /// dangling link), so that doctor can say why Nudge speaks English.
+    public let unreadableCatalog: String?
+    /// The languages looked for, in glibc's order (empty in the C locale).
+    public let languages: [String]
     /// Whether the domain is bound: a folder found, and no damaged catalog in it. Unbound,
     /// glibc would look in its own default folder, so nothing is asked of it at all.
     private let translates: Bool
@@ -45,11 +53,15 @@ public final class Catalog: Sendable {
         bind_textdomain_codeset("libc", "UTF-8")
         let found = Self.catalogFolder(executable: Self.ownPath())
         folder = found
-        var damage: String? = nil
+        var damage: String? = nil, scan = Scan()
         if let found, accepted, let locale = setlocale(LC_MESSAGES, nil) {
             let names = Self.languageNames(locale: String(cString: locale), language: getenv("LANGUAGE").map { String(cString: $0) })
-            damage = Self.damagedCatalog(folder: found, names: names)
+            scan = Self.scan(folder: found, names: names)
+            damage = scan.damaged
         }
+        languages = scan.languages
+        catalogFile = scan.sound
+        unreadableCatalog = scan.unreadable
         damagedCatalog = damage
         translates = found != nil && damage == nil
         if let found, damage == nil {
@@ -189,22 +201,43 @@ public final class Catalog: Sendable {
     /// The first of the files glibc could open for `names` that is not a sound catalog, as
     /// "PATH: reason"; `nil` when all that exist are sound. A file that cannot be opened is
     /// skipped, as glibc skips it.
-    static func damagedCatalog(folder: String, names: [String]) -> String? {
-        guard !names.isEmpty else { return nil }
+    static func damagedCatalog(folder: String, names: [String]) -> String? { scan(folder: folder, names: names).damaged }
+
+    /// What a look at every catalog glibc could open found.
+    struct Scan {
+        var languages: [String] = []
+        /// The first damaged one, "PATH: reason".
+        var damaged: String?
+        /// The first sound one's path.
+        var sound: String?
+        /// The first one there but not to be opened, "PATH: reason".
+        var unreadable: String?
+    }
+
+    static func scan(folder: String, names: [String]) -> Scan {
+        var scan = Scan(languages: names)
+        guard !names.isEmpty else { return scan }
         var aliases: [UInt8] = []
         if case .bytes(let table) = fileBytes(aliasFile, limit: 1 << 20) { aliases = table }
         var seen: Set<String> = []
         for name in names {
             for path in catalogCandidates(folder: folder, locale: alias(of: name, in: aliases) ?? name) where seen.insert(path).inserted {
                 switch fileBytes(path, limit: catalogLimit) {
-                case .missing: continue
-                case .unusable(let reason): return path + ": " + reason
+                case .missing(let reason):
+                    if scan.unreadable == nil, let reason { scan.unreadable = path + ": " + reason }
+                case .unusable(let reason):
+                    scan.damaged = path + ": " + reason
+                    return scan
                 case .bytes(let bytes):
-                    do { _ = try MessageCatalogFile.read(bytes) } catch { return path + ": " + error.reason }
+                    do { _ = try MessageCatalogFile.read(bytes) } catch {
+                        scan.damaged = path + ": " + error.reason
+                        return scan
+                    }
+                    if scan.sound == nil { scan.sound = path }
                 }
             }
         }
-        return nil
+        return scan
     }
 
     /// More than any catalog of Nudge's will be (the Korean one is 64 KB): a bigger file is
@@ -213,8 +246,9 @@ public final class Catalog: Sendable {
 
     /// What `open` and `read` found at a path.
     enum FileBytes: Equatable {
-        /// It cannot be opened (absent, or not readable): glibc skips such a file too.
-        case missing
+        /// It cannot be opened: glibc skips such a file too. The reason when something is
+        /// there (permission denied, a dangling link, a loop), `nil` when nothing is.
+        case missing(String?)
         /// It can be opened but is not a file to read: a folder, a FIFO, too big, a read error.
         case unusable(String)
         /// Its contents.
@@ -225,7 +259,13 @@ public final class Catalog: Sendable {
     /// O_NONBLOCK, so that a FIFO put there cannot hold the start up.
     static func fileBytes(_ path: String, limit: Int) -> FileBytes {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return .missing }
+        guard fd >= 0 else {
+            let code = errno
+            var info = stat()
+            // A name that is there (a link, a file not ours to read) is worth saying.
+            guard code != ENOENT || lstat(path, &info) == 0 else { return .missing(nil) }
+            return .missing(String(cString: strerror(code)))
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .unusable("cannot be examined (errno \(errno))") }

@@ -147,6 +147,10 @@ public struct MessageCatalogFile: Equatable, Sendable {
                 }
             }
         }
+        // The header's plural formula, which glibc evaluates for every message with a count.
+        if let header = entries.first, header.original.isEmpty, let problem = PluralFormula.problem(header: header.translation) {
+            throw Damage(problem)
+        }
         return MessageCatalogFile(entries: entries)
     }
 

@@ -72,8 +72,9 @@ enum PhraseWords {
                 var j = i
                 while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
                 let digits = String(chars[i..<j])
-                // No schedule needs a number of more than six digits.
-                let value = digits.count <= 6 ? Int(digits)! : Int.max
+                // Nine digits after leading zeros at most, as `--every 999999999s`; more are
+                // Int.max, too large for anything (0000005 is 5).
+                let value = digits.drop(while: { $0 == "0" }).count <= 9 ? Int(digits)! : Int.max
                 words.append(PhraseWord(kind: .number(value), text: digits, digits: digits.count))
                 i = j
             } else if c.isASCII && c.isLetter {

@@ -710,6 +710,12 @@ struct PhraseReader {
     /// what it is for is said around it: `in`, 후, 뒤 (once, after it) or `every`, 마다, 간격.
     mutating func readDuration(role: Role = .either) throws(ScheduleError) -> Bool {
         let start = i
+        /// A count of a unit as `--every` and `--in` take it: below a billion.
+        func tooLarge(_ n: Int) throws(ScheduleError) {
+            guard n < 1_000_000_000 else {
+                throw ScheduleError(text(i..<i + 2), Phrase("invalid duration"), detail: Phrase("the number is too large"), accepted: SchedulePhrase.forms)
+            }
+        }
         var seconds = 0, calendar: (Int, StepUnit)?
         if isKey(i, "half"), isKey(i + 1, "an"), isKey(i + 2, "hours") {
             seconds = 1800
@@ -723,13 +729,12 @@ struct PhraseReader {
                 if let unit = stepUnit(unitKey), case .seconds(let size) = unit {
                     // 1h30m, not 1h 1h or 30m 1h.
                     guard calendar == nil, size < lastSize else { break }
+                    // Before any arithmetic: `in 1 hour 1000000000 minutes` overflowed (a trap).
+                    try tooLarge(n)
                     // 1h30m, not 1h90m: a smaller unit stays below the one before it.
                     if lastSize != Int.max, n * size >= lastSize {
                         throw ScheduleError(text(i..<i + 2), Phrase("invalid duration"), detail: Phrase("say it in the larger unit: 2h30m, not 1h90m"),
                                             accepted: SchedulePhrase.forms)
-                    }
-                    guard n < 1_000_000 else {
-                        throw ScheduleError(text(i..<i + 2), Phrase("invalid duration"), detail: Phrase("the number is too large"), accepted: SchedulePhrase.forms)
                     }
                     lastSize = size
                     seconds += n * size
@@ -740,12 +745,15 @@ struct PhraseReader {
                     }
                 } else if ["day", "일"].contains(unitKey) {
                     guard seconds == 0, calendar == nil, !isKey(i + 2, "th") else { break }
+                    try tooLarge(n)
                     calendar = (n, .day)
                 } else if unitKey == "week" {
                     guard seconds == 0, calendar == nil else { break }
+                    try tooLarge(n)
                     calendar = (n, .week)
                 } else if unitKey == "month" {
                     guard seconds == 0, calendar == nil else { break }
+                    try tooLarge(n)
                     calendar = (n, .month)
                 } else {
                     break

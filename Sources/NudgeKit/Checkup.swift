@@ -189,6 +189,21 @@ public enum Checkup {
                        [("locale", setting.map(JSON.string) ?? .null), ("installed", .bool(true)), ("damagedCatalog", .string(damage))])
             return
         }
+        // A language other than English with no catalog to read: English, and why.
+        if catalog.catalogFile == nil, let first = catalog.languages.first, !first.hasPrefix("en"), !first.hasPrefix("C."), first != "C", first != "POSIX" {
+            let (detail, fix): (Phrase, Phrase) = if let unreadable = catalog.unreadableCatalog {
+                // TRANSLATORS: nudge doctor: %s is a catalog's path and why it cannot be opened (permission denied).
+                (Phrase("cannot open the catalog %s: pop-ups and messages stay in English", unreadable),
+                 Phrase("make it readable (ls -l the file; sudo chmod 644 it), or reinstall Nudge"))
+            } else {
+                // TRANSLATORS: nudge doctor: %1$s is the languages looked for (ko_KR.UTF-8), %2$s where.
+                (Phrase("no catalog for %1$s in %2$s: pop-ups and messages stay in English", catalog.languages.joined(separator: ":"), catalog.folder ?? "-"),
+                 Phrase("reinstall Nudge if it should have this language; English is used otherwise"))
+            }
+            report.add("language", Check(name: Phrase("language"), level: .warn, detail: detail, fix: fix),
+                       [("locale", setting.map(JSON.string) ?? .null), ("installed", .bool(true)), ("catalog", .null)])
+            return
+        }
         // TRANSLATORS: nudge doctor: %1$s is LANGUAGE's value when set, %2$s the locale, %3$s where the catalogs are.
         let detail = catalog.folder.map { Phrase("%1$s%2$s (catalogs: %3$s)", language, setting ?? "C", $0) }
             ?? Phrase("%1$s%2$s (no catalogs found)", language, setting ?? "C")

@@ -22,18 +22,25 @@ public enum SystemZone {
         func path(_ name: String) -> String { name.hasPrefix("/") ? name : folder + "/" + name }
         let reading = PosixTZ.read(value) { name in
             var isFolder: ObjCBool = false
-            return !name.contains("..") && FileManager.default.fileExists(atPath: path(name), isDirectory: &isFolder) && !isFolder.boolValue
+            // `..` too: glibc refuses it only to setuid programs, which Nudge is not.
+            return FileManager.default.fileExists(atPath: path(name), isDirectory: &isFolder) && !isFolder.boolValue
         }
         switch reading {
         case .utc:
             return Resolved(zone: utc)
         case .file(let name):
-            if let zone = known(name, folder: folder) { return Resolved(zone: zone) }
+            if let zone = known(name, folder: folder) ?? known((path(name) as NSString).standardizingPath, folder: folder) { return Resolved(zone: zone) }
             // A zone file is tens of kilobytes; the rule is its last line.
             let bytes = readRegularFile(path(name), limit: 16 << 20) ?? []
             if let footer = PosixTZ.footer(ofZoneFile: bytes), let rule = PosixTZ.parseRule(footer) {
                 return zone(for: rule, value: value, folder: folder)
             }
+            if bytes.starts(with: Array("TZif".utf8)) {
+                // TRANSLATORS: %s is TZ's value; its zone file's last line (the rule for the years after its table) cannot be read.
+                return Resolved(zone: utc, warning: Phrase("TZ=%s names a zone file whose rule Nudge cannot read; using UTC (the C library follows the file's table)", value.quotedForMessage()))
+            }
+            // Not a zone file: glibc reads the name as a rule then (TZ=EST5 with a junk EST5 file).
+            if let rule = PosixTZ.parseRule(name) { return zone(for: rule, value: value, folder: folder) }
             return Resolved(zone: utc, warning: Phrase("TZ=%s is not a zone file this system can read; using UTC, as the C library does", value.quotedForMessage()))
         case .rule(let rule):
             return zone(for: rule, value: value, folder: folder)
@@ -62,7 +69,12 @@ public enum SystemZone {
     /// A POSIX rule as a zone: a fixed offset, or the installed zone that follows the same
     /// daylight-saving rule (a TZif file's footer is its rule for the years after its table).
     private static func zone(for rule: PosixTZ.Rule, value: String, folder: String) -> Resolved {
-        let standard = TimeZone(secondsFromGMT: rule.standardOffset) ?? TimeZone(identifier: "UTC")!
+        // Foundation keeps offsets of up to 18 hours; glibc takes up to 24.
+        guard let standard = TimeZone(secondsFromGMT: rule.standardOffset) else {
+            // TRANSLATORS: %1$s is TZ's value, %2$s its offset (+19:00).
+            return Resolved(zone: TimeZone(identifier: "UTC")!, warning: Phrase("TZ=%1$s: an offset of %2$s, more than the 18 hours Nudge can keep; using UTC",
+                                                                                  value.quotedForMessage(), InstantFormat.offset(rule.standardOffset)))
+        }
         guard rule.daylight != nil else { return Resolved(zone: standard) }
         if let match = zoneFollowing(rule.text, folder: folder) { return Resolved(zone: match) }
         return Resolved(zone: standard, warning: Phrase("TZ=%1$s: no installed zone follows this daylight-saving rule; using its standard time (%2$s) all year",

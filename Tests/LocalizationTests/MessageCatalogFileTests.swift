@@ -202,6 +202,34 @@ struct MessageCatalogFileTests {
         #expect(accepted > 0)
     }
 
+    /// The plural formulas glibc evaluates for every message with a count: the real ones
+    /// pass; division by zero (SIGFPE) and a formula too long or deep for glibc's
+    /// recursive evaluation (found by a hostile review) are damage; what glibc cannot
+    /// parse falls back to English's rule and is left alone.
+    @Test(arguments: [
+        ("nplurals=1; plural=0;", nil),
+        ("nplurals=2; plural=(n != 1);", nil),
+        ("nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);", nil),
+        ("nplurals=6; plural=n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5;", nil),
+        ("nplurals=2; plural=n % (10);", nil),
+        ("nplurals=2; plural=%%%;", nil),
+        ("plural=n%0;", nil),
+        ("nplurals=2; plural=n%0;", "divides by zero"),
+        ("nplurals=2; plural=n / (0);", "divides by zero"),
+        ("nplurals=2; plural=n/(n-1);", "divides by something other than a number"),
+        ("nplurals=2; plural=n%18446744073709551616;", "divides by zero"),
+        ("nplurals=2; plural=" + String(repeating: "n+", count: 600) + "n;", "longer than"),
+        ("nplurals=2; plural=" + String(repeating: "(", count: 100) + "n" + String(repeating: ")", count: 100) + ";", "nested"),
+        ("nplurals=2; plural=" + String(repeating: "!", count: 100) + "n;", "nested"),
+    ] as [(String, String?)])
+    func pluralFormulas(_ formula: String, _ problem: String?) {
+        let header = Array("Content-Type: text/plain; charset=UTF-8\nPlural-Forms: \(formula)\n".utf8)
+        let found = PluralFormula.problem(header: header)
+        if let problem { #expect(found?.contains(problem) == true, "\(formula.prefix(60)): \(found ?? "nil")") } else { #expect(found == nil, "\(formula.prefix(60)): \(found ?? "")") }
+        let file = MessageCatalogFile(entries: [.init(original: [], translation: header), .init(original: Array("a".utf8), translation: Array("b".utf8))]).write()
+        #expect(((try? MessageCatalogFile.read(file)) == nil) == (problem != nil))
+    }
+
     @Test func candidatesFollowGlibcsOrder() {
         func names(_ locale: String) -> [String] {
             Catalog.catalogCandidates(folder: "/f", locale: locale).map {
