@@ -54,15 +54,26 @@ public struct AutostartPlaces {
     /// session manager honours Hidden, TryExec, OnlyShowIn and NotShowIn;
     /// X-GNOME-Autostart-enabled=false stops gnome-session, while systemd's XDG autostart
     /// generator (KDE Plasma and other systemd-managed sessions) starts the entry anyway.
+    /// Keys are read as GLib reads them (gnome-session loads entries with it): the last of
+    /// a key given twice, booleans `true`/`1` and `false`/`0`.
     func evaluate(_ path: String, personal: Bool) -> State? {
         guard let entry = DesktopEntry(path: path) else { return nil }
         // TRANSLATORS: autostart: which entry decides; %s is its path.
         let whose = personal ? Phrase("your entry %s", path) : Phrase("the system-wide entry %s", path)
         // TRANSLATORS: autostart: the running session; %s names its desktops (GNOME, KDE).
         let session = desktops.isEmpty ? Phrase("this session") : Phrase("this session (%s)", desktops.joined(separator: ":"))
-        if entry["Hidden"] == "true" {
+        if let problem = entry.problem {
+            // TRANSLATORS: autostart: %1$s is the entry, %2$s the line GLib refuses and why.
+            return State(file: path, enabled: false, reason: Phrase("%1$s cannot be loaded: %2$s (GLib refuses the whole file, and gnome-session skips it)", whose, problem))
+        }
+        // A Hidden GLib does not read as a boolean is no Hidden to gnome-session.
+        if entry.bool("Hidden") == true {
             // TRANSLATORS: autostart: %s is "your entry PATH" or "the system-wide entry PATH".
             return State(file: path, enabled: false, reason: Phrase("%s has Hidden=true", whose))
+        }
+        if let nothing = Self.startsNothing(entry) {
+            // TRANSLATORS: autostart: %1$s is the entry, %2$s what it lacks ("it has no Exec line").
+            return State(file: path, enabled: false, reason: Phrase("%1$s starts nothing: %2$s", whose, nothing))
         }
         if let only = entry["OnlyShowIn"].map(Self.list), !only.isEmpty, !only.contains(where: desktops.contains) {
             // TRANSLATORS: autostart: %1$s is the entry, %2$s the desktops it is for, %3$s this session.
@@ -76,21 +87,39 @@ public struct AutostartPlaces {
             // TRANSLATORS: autostart: %1$s is the entry, %2$s the program it needs.
             return State(file: path, enabled: false, reason: Phrase("%1$s names TryExec=%2$s, which is not installed", whose, tryExec))
         }
-        let percent = entry["TryExec"]?.contains("%") == true || entry["Exec"]?.contains("%%") == true
+        let exec = entry["Exec"] ?? ""
+        let percent = entry["TryExec"]?.contains("%") == true || exec.contains("%%")
         // TRANSLATORS: autostart: %1$s is the entry, %2$s the command it runs.
         let starts = percent
             ? Phrase("%1$s starts `%2$s` (systemd's XDG autostart cannot start a program whose path holds %%: in systemd-managed sessions use a path without it, or the systemd unit)",
-                     whose, entry["Exec"] ?? "?")
-            : Phrase("%1$s starts `%2$s`", whose, entry["Exec"] ?? "?")
-        if entry["X-GNOME-Autostart-enabled"] == "false" {
+                     whose, exec)
+            : Phrase("%1$s starts `%2$s`", whose, exec)
+        // gnome-session skips an entry that has the key and whose value GLib does not read as
+        // true (`yes` included: GLib's error counts as false).
+        if let enabled = entry["X-GNOME-Autostart-enabled"], entry.bool("X-GNOME-Autostart-enabled") != true {
             let gnome = desktops.contains("GNOME")
-            // TRANSLATORS: autostart: %1$s is what the entry starts, %2$s this session.
+            // TRANSLATORS: autostart: %1$s is what the entry starts, %2$s this session, %3$s the key's value (false).
             let reason = gnome
-                ? Phrase("%1$s, but has X-GNOME-Autostart-enabled=false: gnome-session does not start it, systemd's XDG autostart (KDE Plasma and other sessions) does; %2$s does not", starts, session)
-                : Phrase("%1$s, but has X-GNOME-Autostart-enabled=false: gnome-session does not start it, systemd's XDG autostart (KDE Plasma and other sessions) does; %2$s does", starts, session)
+                ? Phrase("%1$s, but has X-GNOME-Autostart-enabled=%3$s: gnome-session does not start it, systemd's XDG autostart (KDE Plasma and other sessions) does; %2$s does not", starts, session, enabled)
+                : Phrase("%1$s, but has X-GNOME-Autostart-enabled=%3$s: gnome-session does not start it, systemd's XDG autostart (KDE Plasma and other sessions) does; %2$s does", starts, session, enabled)
             return State(file: path, enabled: !gnome, reason: reason)
         }
         return State(file: path, enabled: true, reason: starts)
+    }
+
+    /// Why an entry starts no program in any session, if it does not: gnome-session (GLib)
+    /// and systemd's XDG autostart generator both want Type=Application and an Exec line
+    /// that is not empty.
+    static func startsNothing(_ entry: DesktopEntry) -> Phrase? {
+        guard let type = entry["Type"] else {
+            // TRANSLATORS: autostart: why an entry starts nothing.
+            return Phrase("it has no Type=Application line")
+        }
+        // TRANSLATORS: autostart: why an entry starts nothing; %s is its Type (Link, Directory).
+        if type != "Application" { return Phrase("its Type is %s, not Application", type) }
+        // TRANSLATORS: autostart: why an entry starts nothing.
+        if entry["Exec"]?.isEmpty ?? true { return Phrase("it has no Exec line") }
+        return nil
     }
 
     /// `A;B;` as `[A, B]`.
@@ -101,9 +130,26 @@ public struct AutostartPlaces {
 
     /// Whether the personal entry is one Nudge wrote and nobody changed since.
     func personalIsOurs() -> Bool {
-        guard let text = try? String(contentsOfFile: personal, encoding: .utf8), let entry = DesktopEntry(path: personal),
-              let program = entry["TryExec"] else { return false }
-        return text == Self.entry(program: program, hidden: entry["Hidden"] == "true")
+        guard let bytes = DesktopEntry.bytes(personal) else { return false }
+        let text = String(decoding: bytes, as: UTF8.self), entry = DesktopEntry(text: text)
+        guard let program = entry["TryExec"] else { return false }
+        return text == Self.entry(program: program, hidden: entry.bool("Hidden") == true)
+    }
+
+    /// The person's own entry, refused (exit 65, the file left as it is) when GLib cannot
+    /// load it: an edit of ours would keep the line that breaks it, and a session that
+    /// skips the file would still not do what was asked.
+    private func personalEntry() throws(OperationError) -> DesktopEntry {
+        guard let entry = DesktopEntry(path: personal) else {
+            // TRANSLATORS: %s is a file's path.
+            throw OperationError(.ioError, format(tr("cannot read %s"), personal))
+        }
+        if let problem = entry.problem {
+            // TRANSLATORS: nudge autostart enable/disable; %1$s is the person's entry, %2$s the line GLib refuses and why.
+            throw OperationError(.dataError, Phrase("your entry %1$s cannot be loaded: %2$s; fix that line (or remove the file), then run this again", personal, problem)
+                .text(Catalog.shared.language))
+        }
+        return entry
     }
 
     public func enable(program: String) throws(OperationError) -> String {
@@ -113,6 +159,13 @@ public struct AutostartPlaces {
     private func enabling(program: String) throws(OperationError) -> Phrase {
         if FileManager.default.fileExists(atPath: personal), !personalIsOurs() {
             // The person's own entry: never removed or replaced.
+            let entry = try personalEntry()
+            if let nothing = Self.startsNothing(entry) {
+                // Showing it again would start nothing either: the person decides what it runs.
+                // TRANSLATORS: nudge autostart enable; %1$s is the person's entry, %2$s why it starts nothing, %3$s the program.
+                throw OperationError(.dataError, Phrase("your entry %1$s starts nothing (%2$s): add the lines Type=Application and Exec=%3$s daemon to its [Desktop Entry] group, or remove the file, then run nudge autostart enable again",
+                                                        personal, nothing, Self.execArgument(program)).text(Catalog.shared.language))
+            }
             if evaluate(personal, personal: true)?.enabled == true {
                 // TRANSLATORS: nudge autostart enable; %s is the person's entry.
                 return Phrase("enabled: your entry %s already starts Nudge; left as it is", personal)
@@ -137,7 +190,7 @@ public struct AutostartPlaces {
     private func disabling(program: String) throws(OperationError) -> Phrase {
         if FileManager.default.fileExists(atPath: personal), !personalIsOurs() {
             // TRANSLATORS: nudge autostart disable; %s is the person's entry.
-            if DesktopEntry(path: personal)?["Hidden"] == "true" { return Phrase("disabled: your entry %s has Hidden=true already", personal) }
+            if try personalEntry().bool("Hidden") == true { return Phrase("disabled: your entry %s has Hidden=true already", personal) }
             try write(try edited(["Hidden": "true"]))
             return Phrase("disabled: your entry %s now has Hidden=true (your other keys kept)", personal)
         }
@@ -152,13 +205,32 @@ public struct AutostartPlaces {
     }
 
     /// The personal entry with keys of its `[Desktop Entry]` group set (or, with `nil`,
-    /// removed), every other line as it was.
+    /// removed), every other line as it was. A file that is not UTF-8 is refused (exit 65,
+    /// left as it is): its text holds U+FFFD where those bytes were, and writing it back
+    /// would change them.
     private func edited(_ changes: [String: String?]) throws(OperationError) -> String {
-        guard let text = try? String(contentsOfFile: personal, encoding: .utf8) else {
+        guard let bytes = DesktopEntry.bytes(personal) else {
             // TRANSLATORS: %s is a file's path.
             throw OperationError(.ioError, format(tr("cannot read %s"), personal))
         }
-        return Self.edited(text, changes)
+        if let line = Self.firstNonUTF8Line(bytes) {
+            // TRANSLATORS: nudge autostart enable/disable; %1$s is the person's entry, %2$d a line number.
+            throw OperationError(.dataError, Phrase("your entry %1$s is not UTF-8 text (line %2$d), and Nudge edits only UTF-8: save it as UTF-8 (or remove it), then run this again",
+                                                    personal, line).text(Catalog.shared.language))
+        }
+        return Self.edited(String(decoding: bytes, as: UTF8.self), changes)
+    }
+
+    /// The number of the first line holding bytes that are not UTF-8, if any.
+    static func firstNonUTF8Line(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator(), parser = Unicode.UTF8.ForwardParser(), line = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): if scalar.first == UInt8(ascii: "\n") { line += 1 }
+            case .error: return line
+            case .emptyInput: return nil
+            }
+        }
     }
 
     /// An entry's text with keys of its `[Desktop Entry]` group set (or, with `nil`,
@@ -171,18 +243,24 @@ public struct AutostartPlaces {
         var inGroup = false, groupEnd: Int?, seen: Set<String> = []
         var result: [String] = []
         for line in lines {
-            let end = line.end.isEmpty ? newline : line.end
-            let trimmed = DesktopEntry.trimmed(line.text)
-            if trimmed.first == "[" {
+            // A last line without a LF gets one; a CR ending it is part of the line (GLib's
+            // too), and stays so before a CR LF: `[Group]` + CR would become a group header.
+            let end = !line.end.isEmpty ? line.end : line.text.unicodeScalars.last == "\r" ? "\r\n" : newline
+            // Lines sorted as the reader sorts them, so a key is changed where it is read.
+            switch DesktopEntry.classify(line.text.unicodeScalars) {
+            case .group(let name, _):
                 if inGroup { groupEnd = result.count }
-                inGroup = trimmed.elementsEqual("[Desktop Entry]".unicodeScalars)
-                result.append(line.text + end)
-                continue
-            }
-            if inGroup, trimmed.first != "#", let key = DesktopEntry.keyValue(trimmed)?.key, let change = changes[key] {
-                seen.insert(key)
-                if let value = change { result.append("\(key)=\(value)" + end) }
-                continue
+                inGroup = name.elementsEqual("Desktop Entry".unicodeScalars)
+            case .entry(let key, _, true) where inGroup:
+                // Every line of a changed key: GLib reads the last one, a person may read the first.
+                let key = String(key)
+                if let change = changes[key] {
+                    seen.insert(key)
+                    if let value = change { result.append("\(key)=\(value)" + end) }
+                    continue
+                }
+            default:
+                break
             }
             result.append(line.text + end)
         }
@@ -231,7 +309,9 @@ public struct AutostartPlaces {
         return quoted + "\""
     }
 
-    /// Writes the personal entry, making missing folders 0700 as the XDG spec asks.
+    /// Writes the personal entry, making missing folders 0700 as the XDG spec asks. An entry
+    /// that is a symbolic link (to a folder of dotfiles) stays one: its target is replaced,
+    /// with the mode it had (a new entry is 0600).
     private func write(_ text: String) throws(OperationError) {
         let folder = (personal as NSString).deletingLastPathComponent
         var missing: [String] = []
@@ -244,11 +324,11 @@ public struct AutostartPlaces {
             // TRANSLATORS: %1$s is a folder's path, %2$s why (the system's words).
             throw OperationError(.ioError, format(tr("cannot create %1$s: %2$s"), path, String(cString: strerror(errno))))
         }
+        // Replaced whole, through a symbolic link to its target, keeping the file's mode.
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: personal), options: .atomic)
+            try writeFile(personal) { fd throws(SystemError) in try writeAll(fd, Array(text.utf8)) }
         } catch {
-            // TRANSLATORS: %1$s is a file's path, %2$s why.
-            throw OperationError(.ioError, format(tr("cannot write %1$s: %2$s"), personal, (error as NSError).localizedDescription))
+            throw OperationError(writing: personal, error)
         }
     }
 
