@@ -204,8 +204,16 @@ public enum CalendarImport {
         static func utcWithFraction(_ text: String) -> Date? {
             let parts = text.dropLast().split(separator: ".")
             guard text.hasSuffix("Z"), let whole = parts.first, let base = try? parse(String(whole), zone: TimeZone(identifier: "UTC")!) else { return nil }
-            let fraction = parts.count > 1 ? Double("0." + parts[1]) ?? 0 : 0
-            return base.instant.addingTimeInterval(fraction)
+            // Digits only, to the microsecond, as the export writes them: "0.1e5" was 10,000
+            // seconds, and a nanosecond kept here came back from an export another instant
+            // (found by the ical fuzz target).
+            guard parts.count <= 2 else { return nil }
+            let digits: [UInt8] = parts.count > 1 ? Array(parts[1].utf8) : []
+            guard digits.allSatisfy({ (48...57).contains($0) }) else { return nil }
+            var micro = 0
+            for digit in digits.prefix(6) { micro = micro * 10 + Int(digit - 48) }
+            for _ in digits.count..<max(digits.count, 6) { micro *= 10 }
+            return base.instant.addingTimeInterval(Double(micro) / 1_000_000)
         }
 
         static func parse(_ text: String, zone: TimeZone) throws(Refusal) -> (instant: Date, day: CivilDay, time: LocalTime) {

@@ -36,8 +36,21 @@ enum CalendarFuzz {
         }
         try expect(again.count == alerts.count, "\(alerts.count) reminders exported, \(again.count) imported back")
         for (alert, back) in zip(alerts, again) where alert != back {
-            throw FuzzFailure("imported \(alert), exported and imported back as \(back)")
+            throw FuzzFailure("imported \(alert.title.shown), exported and imported back otherwise: \(differences(alert, back))")
         }
+    }
+
+    /// The fields two values differ in, each as both have it (instants to the nanosecond).
+    static func differences<T>(_ a: T, _ b: T) -> String {
+        func shown(_ value: Any) -> String {
+            if let date = value as? Date { return String(format: "%.9f", date.timeIntervalSince1970) }
+            return String(reflecting: value)
+        }
+        let (left, right) = (Mirror(reflecting: a).children, Mirror(reflecting: b).children)
+        return zip(left, right).compactMap { l, r in
+            let (x, y) = (shown(l.value), shown(r.value))
+            return x == y ? nil : "\(l.label ?? "?"): \(x) against \(y)"
+        }.joined(separator: "; ")
     }
 
     /// A calendar of the seed's events many times over: the seed's lines between its
