@@ -15,6 +15,7 @@ struct Replay {
             return
         }
         if arguments.first == "--scale" { exit(Scaling.main(Array(arguments.dropFirst()))) }
+        if arguments.first == "--slowest" { exit(Scaling.main(Array(arguments.dropFirst()), slowest: true)) }
         guard arguments.count >= 2, let target = FuzzTargets.named(arguments[0]) else { exit(Scaling.usage()) }
         check(target, Scaling.files(arguments.dropFirst()))
     }

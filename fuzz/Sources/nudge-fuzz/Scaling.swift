@@ -8,15 +8,16 @@ import FuzzChecks
 /// linear takes about that long on the 1 MB input (ratio ≈ 1); one that is quadratic, a
 /// thousand times more.
 enum Scaling {
-    /// `--scale TARGET PATH…`.
-    static func main(_ arguments: [String]) -> Int32 {
+    /// `--scale TARGET PATH…`; with `slowest`, only the slowest input as it is (a fuzzer's
+    /// whole corpus: growing thousands of inputs to 1 MB takes long).
+    static func main(_ arguments: [String], slowest: Bool = false) -> Int32 {
         guard arguments.count >= 2, let target = FuzzTargets.named(arguments[0]) else { return usage() }
-        run(target, files(arguments.dropFirst()))
+        run(target, files(arguments.dropFirst()), grow: !slowest)
         return 0
     }
 
     static func usage() -> Int32 {
-        FileHandle.standardError.write(Data("usage: nudge-fuzz [--scale] TARGET PATH…; nudge-fuzz --list; TARGET is one of: \(FuzzTargets.all.map(\.name).joined(separator: ", "))\n".utf8))
+        FileHandle.standardError.write(Data("usage: nudge-fuzz [--scale | --slowest] TARGET PATH…; nudge-fuzz --list; TARGET is one of: \(FuzzTargets.all.map(\.name).joined(separator: ", "))\n".utf8))
         return 64
     }
 
@@ -32,7 +33,11 @@ enum Scaling {
             }
             if folder.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                files += names.sorted().filter { !$0.hasPrefix(".") }.map { path + "/" + $0 }
+                // A corpus is flat, as libFuzzer keeps one: files only, not what is in folders.
+                files += names.sorted().filter { !$0.hasPrefix(".") }.map { path + "/" + $0 }.filter { name in
+                    var inner: ObjCBool = false
+                    return FileManager.default.fileExists(atPath: name, isDirectory: &inner) && !inner.boolValue
+                }
             } else {
                 files.append(path)
             }
@@ -40,7 +45,7 @@ enum Scaling {
         return files
     }
 
-    static func run(_ target: FuzzTarget, _ files: [String]) {
+    static func run(_ target: FuzzTarget, _ files: [String], grow: Bool = true) {
         var slowest = (time: 0.0, file: "", size: 0)
         var worst = (ratio: 0.0, file: "", big: 0.0, anchor: 0.0)
         var slowestBig = 0.0
@@ -49,6 +54,7 @@ enum Scaling {
             let seed = [UInt8](data)
             let time = best(of: 3) { target.read(seed) }
             if time > slowest.time { slowest = (time, file, seed.count) }
+            guard grow else { continue }
             let small = target.grow(seed, 1 << 10), big = target.grow(seed, 1 << 20)
             let anchor = best(of: 3) { for _ in 0..<32 { target.read(small) } } / 32 * 1024
             let taken = best(of: 2) { target.read(big) }
@@ -58,6 +64,7 @@ enum Scaling {
         }
         func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
         print("\(target.name): \(files.count) inputs; slowest as found \(ms(slowest.time)) (\(slowest.size) B, \((slowest.file as NSString).lastPathComponent))")
+        guard grow else { return }
         // The figure `make bench-check` keeps: the worst growth, against its own anchor.
         figure("reader growth to 1 MB: \(target.name), worst input", worst.big * 1000, "ms", anchor: "its 1 KB time x1024", worst.anchor * 1000)
         print("\(target.name): grown to 1 MB: slowest \(ms(slowestBig)); worst growth \(String(format: "%.2f", worst.ratio))x linear (\(ms(worst.big)) against \(ms(worst.anchor)) = its 1 KB time x1024, \((worst.file as NSString).lastPathComponent))")
