@@ -10,6 +10,10 @@ import FuzzChecks
 struct Replay {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--help" || arguments.first == "-h" {
+            print("usage: nudge-fuzz [--scale | --slowest] TARGET PATH…; nudge-fuzz --list (the fuzzing build: make fuzz; fuzz/README.md)")
+            return
+        }
         if arguments.first == "--list" {
             for target in FuzzTargets.all { print(target.name.padding(toLength: 14, withPad: " ", startingAt: 0) + target.summary) }
             return
