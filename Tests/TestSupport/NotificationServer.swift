@@ -30,11 +30,15 @@ public final class PrivateDisplay: @unchecked Sendable {
 
     public init() throws {
         // An Xvfb that ends as another starts can take the new one's display number with
-        // it (seen once in a clean-clone CI and once in a bench run: the new server said
-        // ":0", then ended): one that does not answer is replaced.
+        // it (seen in clean-clone CIs and a bench run: the new server said ":0", then
+        // ended; once it answered xdpyinfo while GTK could not connect): displays are not
+        // the lowest free number, which the server that just ended held, but one drawn
+        // from a wide range, and one that does not answer is replaced.
         var reason = ""
-        for _ in 1...3 {
-            let running = try Running("/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"], environment: [:])
+        for _ in 1...5 {
+            let number = Int.random(in: 100...4000)
+            guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") else { continue }
+            let running = try Running("/usr/bin/Xvfb", [":\(number)", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"], environment: [:])
             guard Bench.eventually(10, { running.stdoutSoFar.contains("\n") || !running.isRunning }),
                   let number = Int(running.stdoutSoFar.trimmingCharacters(in: .whitespacesAndNewlines)) else {
                 reason = "Xvfb did not start: \(running.stderrSoFar.suffix(300))"
