@@ -91,9 +91,29 @@ public enum CalendarExport {
             // Nudge's settings once, on the first part; the others name the alert.
             if index == 0 { writeNudgeProperties(alert, id: id, to: &out) } else { out.line("X-NUDGE-ID", id) }
             if rules.count > 1 { out.line("X-NUDGE-PART", "\(index + 1)/\(rules.count)") }
-            if alert.enabled { writeAlarms(alert, title: title, soundURI: soundURI, to: &out) }
+            if case .place(let trigger) = alert.schedule {
+                writePlace(trigger, to: &out)
+            } else if alert.enabled {
+                writeAlarms(alert, title: title, soundURI: soundURI, to: &out)
+            }
             out.line("END", "VEVENT")
         }
+    }
+
+    /// A place reminder's trigger, for other programs and people reading the file (no
+    /// standard property says "on arriving"): `X-NUDGE-PLACE-EDGE:ARRIVE`, the place as
+    /// `X-NUDGE-PLACE-NETWORK:office-wifi` or `X-NUDGE-PLACE-AREA:37.5665;126.978;300`
+    /// (degrees and metres, GEO's order), and when given `X-NUDGE-PLACE-HOURS:09:00-12:00`,
+    /// `X-NUDGE-PLACE-DAYS:MO,TU` and `X-NUDGE-PLACE-ONCE-PER:14400` (seconds).
+    static func writePlace(_ trigger: PlaceTrigger, to out: inout LineWriter) {
+        out.line("X-NUDGE-PLACE-EDGE", trigger.edge.rawValue.uppercased())
+        switch trigger.spot {
+        case .network(let name): out.line("X-NUDGE-PLACE-NETWORK", Property.escape(name))
+        case .area(let area): out.line("X-NUDGE-PLACE-AREA", "\(area.latitude);\(area.longitude);\(area.radius)")
+        }
+        if let window = trigger.window { out.line("X-NUDGE-PLACE-HOURS", "\(window.start)-\(window.end)") }
+        if trigger.days.count < 7 { out.line("X-NUDGE-PLACE-DAYS", byDay(trigger.days).map(\.description).joined(separator: ",")) }
+        if let oncePer = trigger.oncePer { out.line("X-NUDGE-PLACE-ONCE-PER", String(oncePer)) }
     }
 
     /// What shows the reminder, and what plays its sound.
@@ -194,6 +214,10 @@ public enum CalendarExport {
             return [Rule(start: form.start(anchor), rrule: rrule)]
         case .once(let instant):
             return [Rule(start: form.start(instant), rrule: nil)]
+        case .place:
+            // No time: the event is the day it was made (DTSTART is required), without a
+            // rule or an alarm; the X-NUDGE-PLACE properties say the rest.
+            return [Rule(start: form.start(first.day, LocalTime(secondOfDay: first.second)!), rrule: nil)]
         case .cron(let cron):
             let fields = cron.fields
             var base = frequency(narrowing)

@@ -119,6 +119,10 @@ public enum CalendarImport {
             guard let schedule = Schedule(storageText: own) else { throw Refusal(reason: "X-NUDGE-SCHEDULE “\(own.quotedPrefix(60))” is not one this Nudge reads") }
             return .alert(try nudgeAlert(component, title: title, body: body, schedule: schedule, now: now), component: name(component), complete: true)
         }
+        if component["X-NUDGE-PLACE-EDGE"] != nil {
+            let schedule = Schedule.place(try place(component))
+            return .alert(try nudgeAlert(component, title: title, body: body, schedule: schedule, now: now), component: name(component), complete: true)
+        }
         let alarm = component.components.first { $0.name == "VALARM" && ["DISPLAY", "AUDIO", "EMAIL"].contains($0["ACTION"]?.value.uppercased() ?? "") }
         guard alarm != nil || component["RRULE"] != nil else { return .skipped }
         for unsupported in ["RDATE", "EXRULE"] where component[unsupported] != nil {
@@ -136,6 +140,57 @@ public enum CalendarImport {
         }
         return .alert(Alert(id: id(component), title: title.isEmpty ? "Reminder" : title, body: body, schedule: schedule,
                             timeZone: start.zoneID, created: now), component: name(component), complete: false)
+    }
+
+    /// A place reminder's trigger from its X-NUDGE-PLACE properties alone (a file another
+    /// program wrote, or one edited by hand): see ``CalendarExport``.
+    static func place(_ c: Component) throws(Refusal) -> PlaceTrigger {
+        let edgeText = c["X-NUDGE-PLACE-EDGE"]?.value ?? ""
+        guard let edge = PlaceTrigger.Edge(rawValue: edgeText.lowercased()) else {
+            throw Refusal(reason: "X-NUDGE-PLACE-EDGE “\(edgeText.quotedPrefix(20))” is not ARRIVE or LEAVE")
+        }
+        let spot: PlaceTrigger.Spot
+        if let name = c["X-NUDGE-PLACE-NETWORK"]?.text {
+            guard case .network(let read)? = try? PlaceTrigger.spot("network:" + name) else {
+                throw Refusal(reason: "X-NUDGE-PLACE-NETWORK “\(name.quotedPrefix(40))” is not a network's name")
+            }
+            spot = .network(read)
+        } else if let text = c["X-NUDGE-PLACE-AREA"]?.value {
+            let numbers = text.split(separator: ";", omittingEmptySubsequences: false).map { Double($0) }
+            guard numbers.count == 3, let lat = numbers[0], let lon = numbers[1], let r = numbers[2],
+                  let area = PlaceTrigger.Area(latitude: lat, longitude: lon, radius: r) else {
+                throw Refusal(reason: "X-NUDGE-PLACE-AREA “\(text.quotedPrefix(40))” is not LATITUDE;LONGITUDE;RADIUS (degrees, metres from 50 to 1,000,000)")
+            }
+            spot = .area(area)
+        } else {
+            throw Refusal(reason: "X-NUDGE-PLACE-EDGE without X-NUDGE-PLACE-NETWORK or X-NUDGE-PLACE-AREA")
+        }
+        var window: DayWindow?
+        if let hours = c["X-NUDGE-PLACE-HOURS"]?.value {
+            let ends = hours.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+            guard ends.count == 2, let a = try? ScheduleParser.time(ends[0]), let b = try? ScheduleParser.time(ends[1]),
+                  let w = DayWindow(start: a, end: b) else {
+                throw Refusal(reason: "X-NUDGE-PLACE-HOURS “\(hours.quotedPrefix(20))” is not HH:MM-HH:MM")
+            }
+            window = w
+        }
+        var days = Schedule.everyDay
+        if let text = c["X-NUDGE-PLACE-DAYS"]?.value {
+            let names = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+            let read = text.split(separator: ",", omittingEmptySubsequences: false).map { names.firstIndex(of: $0.uppercased()) }
+            guard !read.isEmpty, read.allSatisfy({ $0 != nil }) else {
+                throw Refusal(reason: "X-NUDGE-PLACE-DAYS “\(text.quotedPrefix(30))” is not a list of MO, TU, WE, TH, FR, SA, SU")
+            }
+            days = Set(read.compactMap { $0.flatMap(Weekday.init(rawValue:)) })
+        }
+        var oncePer: Int?
+        if let text = c["X-NUDGE-PLACE-ONCE-PER"]?.value {
+            guard let seconds = Int(text), Limits.Quantity.oncePer.range.contains(seconds) else {
+                throw Refusal(reason: "X-NUDGE-PLACE-ONCE-PER “\(text.quotedPrefix(20))” is not seconds from 60 to 2592000")
+            }
+            oncePer = seconds
+        }
+        return PlaceTrigger(edge: edge, spot: spot, window: window, days: days, oncePer: oncePer)
     }
 
     // MARK: Imported again

@@ -22,6 +22,8 @@ struct AlertTable {
     private(set) var totalPending = 0
     /// The water reminders, so a drink touches only them.
     private(set) var waterIDs: Set<UUID> = []
+    /// The place reminders, so a place event touches only them.
+    private(set) var placeIDs: Set<UUID> = []
     /// The alerts holding showings for the person's return (`heldCount > 0`).
     private(set) var heldIDs: Set<UUID> = []
     /// The ids whose state changed since the store last took them.
@@ -75,13 +77,13 @@ struct AlertTable {
         index[alert.id] = Int32(slots.count)
         slots.append(Slot(alert: alert, state: state))
         account(alert.id, from: nil, to: state)
-        sort(alert.id, water: alert.kind == .water)
+        sort(alert)
     }
 
     /// Replaces an alert, keeping its state.
     mutating func setAlert(_ alert: Alert, at i: Int) {
         slots[i].alert = alert
-        sort(alert.id, water: alert.kind == .water)
+        sort(alert)
     }
 
     /// Replaces an alert's state; the store will be told.
@@ -108,7 +110,7 @@ struct AlertTable {
         slots.removeLast()
         index[id] = nil
         account(id, from: removed.state, to: nil)
-        sort(id, water: false)
+        sort(id, water: false, place: false)
         changed.remove(id)
         return removed
     }
@@ -131,8 +133,15 @@ struct AlertTable {
         if isHeld && !wasHeld { heldIDs.insert(id) } else if wasHeld && !isHeld { heldIDs.remove(id) }
     }
 
-    /// The one place the water set follows an alert's kind.
-    private mutating func sort(_ id: UUID, water: Bool) {
+    private mutating func sort(_ alert: Alert) {
+        var place = false
+        if case .place = alert.schedule { place = true }
+        sort(alert.id, water: alert.kind == .water, place: place)
+    }
+
+    /// The one place the water and place sets follow an alert's kind and schedule.
+    private mutating func sort(_ id: UUID, water: Bool, place: Bool) {
         if water { waterIDs.insert(id) } else if !waterIDs.isEmpty { waterIDs.remove(id) }
+        if place { placeIDs.insert(id) } else if !placeIDs.isEmpty { placeIDs.remove(id) }
     }
 }

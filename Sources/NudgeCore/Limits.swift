@@ -17,6 +17,10 @@ public enum Limits {
         case since
         /// `--nag`: how often an unanswered pop-up is shown again.
         case nag
+        /// `--once-per`: how long a place reminder rests after it came up.
+        case oncePer = "once-per"
+        /// `nudge daemon --leave-after`: how long a place must stay gone to count as left.
+        case leaveAfter = "leave-after"
 
         /// The seconds allowed.
         public var range: ClosedRange<Int> {
@@ -27,6 +31,8 @@ public enum Limits {
             case .in: 1...(3660 * 86400)
             case .since: 1...(3660 * 86400)
             case .nag: 1...86400
+            case .oncePer: 60...(30 * 86400)
+            case .leaveAfter: 1...3600
             }
         }
 
@@ -36,7 +42,7 @@ public enum Limits {
         /// The name in a message, in any language.
         public var label: Phrase {
             switch self {
-            case .every, .in, .nag: .verbatim("--" + rawValue)
+            case .every, .in, .nag, .oncePer, .leaveAfter: .verbatim("--" + rawValue)
             // TRANSLATORS: what a duration is for, in messages: how long Snooze postpones.
             case .snooze: Phrase("snooze")
             // TRANSLATORS: what a duration is for: how old a missed reminder may be and still be shown.

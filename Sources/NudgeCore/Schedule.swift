@@ -19,6 +19,9 @@ public enum Schedule: Sendable, Hashable, Codable {
     /// A daily, interval or cron schedule narrowed as a calendar's rule narrows it: every
     /// Nth day, week, month or year, a first and a last instant, instants left out.
     indirect case restricted(Schedule, Restriction)
+    /// On arriving at a place or leaving it: no time at all (``occurrences(after:count:in:anchor:)``
+    /// is empty); the daemon's place sources fire it through ``Scheduler/place(_:now:)``.
+    case place(PlaceTrigger)
 
     /// Every day of the week.
     public static let everyDay = Set(Weekday.allCases)
@@ -82,6 +85,8 @@ public enum Schedule: Sendable, Hashable, Codable {
                                           times: window.times(every: seconds)) { days.contains($0.weekday) }
         case .restricted(let base, let restriction):
             return Self.occurrences(of: base, restriction, after: after, count: count, clock: clock, zone: zone, anchor: anchor)
+        case .place:
+            return []
         }
     }
 

@@ -23,6 +23,8 @@ extension Schedule {
             return "--every \(Self.flagDuration(seconds)) --after-done" + (window.map { " --from \($0.start) --until \($0.end)" } ?? "") + Self.daysFlag(days)
         case .restricted:
             return nil
+        case .place(let trigger):
+            return trigger.flagsText
         }
     }
 

@@ -24,11 +24,17 @@ public struct ScheduleFlags: Sendable, Hashable {
     /// The schedule said in words ("every weekday at 9:30", "매일 오전 9시"), instead of
     /// the other flags.
     public var phrase: String?
+    /// `--arrive PLACE`: on arriving at a place.
+    public var arrive: String?
+    /// `--leave PLACE`: on leaving a place.
+    public var leave: String?
+    /// `--once-per DURATION`: a place reminder's rest after it came up.
+    public var oncePer: String?
 
     /// Flags as given; every one is optional.
     public init(at: [String] = [], days: String? = nil, every: String? = nil, from: String? = nil,
                 until: String? = nil, in inDuration: String? = nil, on: String? = nil, cron: String? = nil,
-                afterAnswer: Bool = false, phrase: String? = nil) {
+                afterAnswer: Bool = false, phrase: String? = nil, arrive: String? = nil, leave: String? = nil, oncePer: String? = nil) {
         self.at = at
         self.days = days
         self.every = every
@@ -39,6 +45,9 @@ public struct ScheduleFlags: Sendable, Hashable {
         self.cron = cron
         self.afterAnswer = afterAnswer
         self.phrase = phrase
+        self.arrive = arrive
+        self.leave = leave
+        self.oncePer = oncePer
     }
 }
 
@@ -206,6 +215,31 @@ public enum ScheduleParser {
         return instant
     }
 
+    /// `--arrive` or `--leave` with its hours (`--from`, `--until`), days and rest.
+    static func placeTrigger(_ place: String, _ flags: ScheduleFlags) throws(ScheduleError) -> PlaceTrigger {
+        if flags.afterAnswer {
+            throw ScheduleError("--after-done", Phrase("invalid schedule"), detail: Phrase("it counts --every from the last answer, and no --every is given"),
+                                accepted: Phrase("use e.g. --every 45m --after-done --from 09:30 --until 21:30"))
+        }
+        let spot = try PlaceTrigger.spot(place)
+        let days = try flags.days.map { (text) throws(ScheduleError) in try Self.days(text) } ?? Schedule.everyDay
+        var window: DayWindow?
+        switch (flags.from, flags.until) {
+        case (nil, nil): break
+        case (let from?, let until?):
+            guard let both = DayWindow(start: try time(from), end: try time(until)) else {
+                throw ScheduleError(until, Phrase("invalid window"), detail: Phrase("--until must not be before --from"),
+                                    accepted: Phrase("use e.g. --from 09:30 --until 21:30"))
+            }
+            window = both
+        default:
+            throw ScheduleError(flags.from ?? flags.until ?? "", Phrase("a window needs both --from and --until"),
+                                accepted: Phrase("use --from 09:30 --until 21:30"))
+        }
+        let oncePer = try flags.oncePer.map { (text) throws(ScheduleError) in try duration(text, for: .oncePer) }
+        return PlaceTrigger(edge: flags.arrive != nil ? .arrive : .leave, spot: spot, window: window, days: days, oncePer: oncePer)
+    }
+
     /// A whole schedule from its flags. `now` anchors `--in` and windowless `--every`.
     public static func schedule(_ flags: ScheduleFlags, now: Date, zone: TimeZone) throws(ScheduleError) -> Schedule {
         if let phrase = flags.phrase {
@@ -217,11 +251,17 @@ public enum ScheduleParser {
             }
             return try SchedulePhrase.read(phrase, now: now, zone: zone).schedule
         }
-        let kinds = [!flags.at.isEmpty, flags.every != nil, flags.in != nil, flags.on != nil, flags.cron != nil]
+        let kinds = [!flags.at.isEmpty, flags.every != nil, flags.in != nil, flags.on != nil, flags.cron != nil, flags.arrive != nil, flags.leave != nil]
         guard kinds.filter({ $0 }).count == 1 else {
-            let given = zip(["--at", "--every", "--in", "--on", "--cron"], kinds).filter(\.1).map(\.0)
+            let given = zip(["--at", "--every", "--in", "--on", "--cron", "--arrive", "--leave"], kinds).filter(\.1).map(\.0)
             throw ScheduleError(given.joined(separator: " "), given.isEmpty ? Phrase("no schedule given") : Phrase("more than one schedule"),
-                                detail: Phrase("give exactly one"), accepted: Phrase("use --at, --every, --in, --on or --cron"))
+                                detail: Phrase("give exactly one"), accepted: Phrase("use --at, --every, --in, --on, --cron, --arrive or --leave"))
+        }
+        if let place = flags.arrive ?? flags.leave {
+            return .place(try placeTrigger(place, flags))
+        }
+        if let oncePer = flags.oncePer {
+            throw ScheduleError(oncePer, Phrase("--once-per needs --arrive or --leave"), accepted: Phrase("use e.g. --arrive office-wifi --once-per 4h"))
         }
         let days = try flags.days.map { (text) throws(ScheduleError) in try Self.days(text) } ?? Schedule.everyDay
         if (flags.from != nil || flags.until != nil) && flags.every == nil {

@@ -45,6 +45,10 @@ public enum SchedulePhrase {
             let schedule = Schedule.cron(try CronExpression(String(trimmed.dropFirst(5))))
             return PhraseReading(schedule: schedule, notes: [], flags: schedule.flagsText(in: zone))
         }
+        // A place is a name, read as written (networks' names are case-sensitive).
+        if let trigger = try PlaceTrigger.phrase(trimmed) {
+            return PhraseReading(schedule: .place(trigger), notes: [], flags: trigger.flagsText)
+        }
         let (words, source) = PhraseWords.split(trimmed, zone: zone)
         var reader = PhraseReader(words: words, source: source, now: now, zone: zone)
         try reader.readAll()

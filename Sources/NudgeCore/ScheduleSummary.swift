@@ -76,6 +76,8 @@ extension Schedule {
                 text += ", " + format(language.tr("except %d times"), restriction.except.count)
             }
             return text
+        case .place(let trigger):
+            return trigger.summary(timeStyle: timeStyle, language: language)
         }
     }
 

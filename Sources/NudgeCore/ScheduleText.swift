@@ -32,12 +32,19 @@ extension Schedule {
             "after \(seconds) \(window.map { "\($0.start.secondOfDay)-\($0.end.secondOfDay)" } ?? "-") \(Self.mask(days))"
         case .restricted(let base, let restriction):
             base.storageText + restriction.storageText
+        case .place(let trigger):
+            trigger.storageText
         }
     }
 
     /// Reads ``storageText``; `nil` when the text is not one. It reads bytes, not
     /// Characters: a big store holds one of these per alert.
     public init?(storageText text: String) {
+        if text.hasPrefix("place ") {
+            guard let trigger = PlaceTrigger(storageText: text) else { return nil }
+            self = .place(trigger)
+            return
+        }
         var text = text
         guard let parsed = text.withUTF8({ bytes -> Schedule? in
             guard let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) else { return Self.parse(storage: bytes) }
@@ -60,7 +67,7 @@ extension Schedule {
     public var canBeRestricted: Bool {
         switch self {
         case .daily, .interval, .cron: true
-        case .once, .afterAnswer, .restricted: false
+        case .once, .afterAnswer, .restricted, .place: false
         }
     }
 

@@ -586,6 +586,58 @@ public final class Scheduler {
         return records + run(now: now)
     }
 
+    // MARK: Places
+
+    /// The places the enabled reminders name: what the daemon's sources follow (no area,
+    /// no position asked for).
+    public var placesWatched: (networks: Set<String>, areas: Set<PlaceTrigger.Area>) {
+        var networks = Set<String>(), areas = Set<PlaceTrigger.Area>()
+        for id in table.placeIDs {
+            guard let alert = table.alert(id), alert.enabled, case .place(let trigger) = alert.schedule else { continue }
+            switch trigger.spot {
+            case .network(let name): networks.insert(name)
+            case .area(let area): areas.insert(area)
+            }
+        }
+        return (networks, areas)
+    }
+
+    /// Arriving at a place or leaving it: every enabled reminder that it matches (in its
+    /// hours and days, its rest since the last showing over) comes up now, as a reminder
+    /// due now does: held while the person is away when it holds, nagging when it nags. A
+    /// pop-up the server refused waits for ``deliveryRestored(now:)``.
+    public func place(_ event: PlaceEvent, now: Date) -> [SchedulerRecord] {
+        var records: [SchedulerRecord] = []
+        for id in table.placeIDs.sorted(by: { $0.uuidString < $1.uuidString }) {
+            guard let alert = table.alert(id), alert.enabled, case .place(let trigger) = alert.schedule, var state = table.state(id),
+                  trigger.matches(event, now: now, zone: alert.zone(system: systemZone), last: state.lastFired) else { continue }
+            // "Done for today" holds for place reminders too.
+            if let done = state.doneForDay, CivilZone(alert.zone(system: systemZone)).local(now).day == done { continue }
+            if away && alert.holdsWhileAway {
+                records += hold(id, &state, count: 1, since: now, latest: now, now: now)
+                continue
+            }
+            do {
+                let shown = try show(alert, &state, count: state.pendingCount + 1, body: nil, now: now)
+                state.pendingCount += 1
+                records.append(.fired(alert: id, due: now, deliveryID: shown, count: state.pendingCount))
+                startNag(alert, &state, now: now)
+                state.lastFired = now
+                state.checkedUntil = now
+                table.setState(id, state)
+            } catch {
+                // Shown when the server is back, as a snooze that came due is.
+                state.snoozedUntil = now
+                state.lastFired = now
+                table.setState(id, state)
+                blocked.insert(id)
+                records.append(.deliveryFailed(alert: id, error: error))
+            }
+            reschedule(id)
+        }
+        return records
+    }
+
     /// `09:30`: the local time of day of an instant in a zone.
     public static func clockText(_ instant: Date, _ zone: TimeZone) -> String {
         let second = CivilZone(zone).local(instant).second

@@ -1,0 +1,341 @@
+import Foundation
+
+/// A reminder that comes up on arriving at a place or on leaving it, instead of at a time
+/// (the seed apps' `UNLocationNotificationTrigger`). A place is a network NetworkManager is
+/// connected to, by its connection's name or its Wi-Fi network's (SSID), or a circle on the
+/// map that GeoClue's position falls in. It may be kept to certain hours and days, and rest
+/// for a while after it came up (arriving twice at the office in a morning is one reminder).
+public struct PlaceTrigger: Sendable, Hashable, Codable {
+    /// Arriving or leaving.
+    public enum Edge: String, Sendable, Hashable, Codable, CaseIterable {
+        case arrive, leave
+    }
+
+    /// Where.
+    public enum Spot: Sendable, Hashable, Codable {
+        /// A network, by NetworkManager's connection name (`id`) or Wi-Fi network name
+        /// (SSID): either matches.
+        case network(String)
+        /// A circle on the map (GeoClue's position).
+        case area(Area)
+    }
+
+    /// A circle: its centre in degrees (WGS 84, as GeoClue gives positions) and its radius
+    /// in metres.
+    public struct Area: Sendable, Hashable, Codable {
+        public var latitude: Double
+        public var longitude: Double
+        public var radius: Double
+
+        /// The radii allowed: GeoClue's Wi-Fi and GPS positions are rarely better than tens
+        /// of metres; a circle wider than a country is not a place.
+        public static let radii: ClosedRange<Double> = 50...1_000_000
+
+        /// An area; `nil` when a coordinate or the radius is out of range.
+        public init?(latitude: Double, longitude: Double, radius: Double) {
+            guard (-90...90).contains(latitude), (-180...180).contains(longitude), Self.radii.contains(radius) else { return nil }
+            (self.latitude, self.longitude, self.radius) = (latitude, longitude, radius)
+        }
+
+        /// The distance in metres from its centre to a point (haversine, mean Earth radius):
+        /// exact to well under a metre at the sizes an area has.
+        public func distance(latitude: Double, longitude: Double) -> Double {
+            let rad = Double.pi / 180
+            let dLat = (latitude - self.latitude) * rad, dLon = (longitude - self.longitude) * rad
+            let a = sin(dLat / 2) * sin(dLat / 2) + cos(self.latitude * rad) * cos(latitude * rad) * sin(dLon / 2) * sin(dLon / 2)
+            return 2 * 6_371_008.8 * asin(min(1, sqrt(a)))
+        }
+
+        /// Whether a position lies inside.
+        public func contains(latitude: Double, longitude: Double) -> Bool {
+            distance(latitude: latitude, longitude: longitude) <= radius
+        }
+
+        /// The coarsest of GeoClue's accuracy levels that can tell inside from outside: a
+        /// level's typical error at most half the radius. (GeoClue's levels: 1 country,
+        /// hundreds of km; 4 city, about 15 km; 5 neighbourhood, about 1 km; 6 street, about
+        /// 100 m; 8 exact, GPS.)
+        public var accuracyLevel: UInt32 {
+            switch radius {
+            case 300_000...: 1
+            case 30_000...: 4
+            case 2_000...: 5
+            case 200...: 6
+            default: 8
+            }
+        }
+
+        /// `37.56650,126.97800,300m`: as `--arrive` reads it.
+        public var text: String {
+            let r = radius >= 1000 && radius.truncatingRemainder(dividingBy: 1000) == 0 ? "\(Int(radius / 1000))km" : "\(Self.number(radius))m"
+            return "\(Self.number(latitude)),\(Self.number(longitude)),\(r)"
+        }
+
+        /// A coordinate or radius without trailing zeros, at most 6 decimals (0.1 m).
+        static func number(_ value: Double) -> String {
+            var text = String(format: "%.6f", locale: nil, value)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text == "-0" ? "0" : text
+        }
+    }
+
+    /// Arriving or leaving.
+    public var edge: Edge
+    /// Where.
+    public var spot: Spot
+    /// Only between these times of day (`--from`, `--until`); any time when `nil`.
+    public var window: DayWindow?
+    /// Only on these days.
+    public var days: Set<Weekday>
+    /// At most once in this many seconds (`--once-per`); `nil` for every time.
+    public var oncePer: Int?
+
+    /// A trigger.
+    public init(edge: Edge, spot: Spot, window: DayWindow? = nil, days: Set<Weekday> = Schedule.everyDay, oncePer: Int? = nil) {
+        (self.edge, self.spot, self.window, self.days, self.oncePer) = (edge, spot, window, days, oncePer)
+    }
+
+    /// The longest network name kept: NetworkManager's connection names are free text,
+    /// SSIDs at most 32 bytes.
+    public static let nameLimit = 255
+
+    /// Whether a place event comes up as this reminder at `now` in `zone`, its last showing
+    /// having come up at `last`: the edge and the place match, `now` is in its hours and
+    /// days, and its rest after `last` is over.
+    public func matches(_ event: PlaceEvent, now: Date, zone: TimeZone, last: Date?) -> Bool {
+        guard event.edge == edge, event.spot == spot else { return false }
+        let local = CivilZone(zone).local(now)
+        guard days.contains(local.day.weekday), window?.contains(local.second) ?? true else { return false }
+        if let oncePer, let last, now.timeIntervalSince(last) < TimeInterval(oncePer), now >= last { return false }
+        return true
+    }
+
+    // MARK: Words
+
+    /// "on arriving at office-wifi", "on leaving within 300 m of 37.5665, 126.978", with
+    /// its hours, days and rest.
+    public func summary(timeStyle: TimeStyle = .iso, language: Language = .english) -> String {
+        var text: String
+        switch (edge, spot) {
+        case (.arrive, .network(let name)):
+            // TRANSLATORS: a place reminder's schedule: %s is a network's name (office-wifi).
+            text = format(language.tr("on arriving at %s"), name)
+        case (.leave, .network(let name)):
+            // TRANSLATORS: a place reminder's schedule: %s is a network's name (home-wifi).
+            text = format(language.tr("on leaving %s"), name)
+        case (.arrive, .area(let area)):
+            // TRANSLATORS: a place reminder's schedule: %1$s is a distance (300 m), %2$s a position (37.5665, 126.978).
+            text = format(language.tr("on arriving within %1$s of %2$s"), Self.distance(area.radius), Self.position(area))
+        case (.leave, .area(let area)):
+            // TRANSLATORS: a place reminder's schedule: %1$s is a distance (300 m), %2$s a position (37.5665, 126.978).
+            text = format(language.tr("on leaving the %1$s around %2$s"), Self.distance(area.radius), Self.position(area))
+        }
+        if let window { text += ", \(timeStyle.time(window.start))–\(timeStyle.time(window.end))" }
+        let dayText = Schedule.describe(days, language: language)
+        if !dayText.isEmpty { text += ", " + dayText }
+        if let oncePer {
+            // TRANSLATORS: a place reminder comes up at most once in this time: %s is a duration (4 h).
+            text += ", " + format(language.tr("at most once every %s"), Schedule.duration(oncePer, language: language))
+        }
+        return text
+    }
+
+    static func distance(_ metres: Double) -> String {
+        metres >= 1000 ? "\(Area.number(metres / 1000)) km" : "\(Area.number(metres)) m"
+    }
+
+    static func position(_ area: Area) -> String {
+        "\(Area.number(area.latitude)), \(Area.number(area.longitude))"
+    }
+
+    /// The flags that make it: `--arrive office-wifi --from 09:00 --until 12:00 --once-per 4h`.
+    public var flagsText: String {
+        let place: String = switch spot {
+        case .network(let name): Self.shellQuoted(Self.looksLikeArea(name) || name.hasPrefix("network:") ? "network:" + name : name)
+        case .area(let area): area.text
+        }
+        return "--\(edge.rawValue) \(place)" + (window.map { " --from \($0.start) --until \($0.end)" } ?? "")
+            + Schedule.daysFlag(days) + (oncePer.map { " --once-per \(Schedule.flagDuration($0))" } ?? "")
+    }
+
+    /// A word as a POSIX shell reads it back: bare when it holds nothing the shell treats
+    /// specially, else in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            scalar.value > 127 ? !CharacterSet.whitespacesAndNewlines.contains(scalar) && scalar.properties.generalCategory != .control
+                : CharacterSet.alphanumerics.contains(scalar) || "-_.,:/@%+=".unicodeScalars.contains(scalar)
+        }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    // MARK: Reading `--arrive` and `--leave`
+
+    // TRANSLATORS: the forms a place may take (keep the examples as they are).
+    static let placeForms = Phrase("use a network's name as nudge places lists it, or LATITUDE,LONGITUDE,RADIUS like 37.5665,126.978,300m")
+
+    /// A place as typed: `office-wifi`, `"Home Wi-Fi"`, `network:1,2,3m` (a network whose
+    /// name reads like a circle), or `37.5665,126.978,300m` (radius in m or km).
+    public static func spot(_ text: String) throws(ScheduleError) -> Spot {
+        if text.hasPrefix("network:") { return .network(try networkName(String(text.dropFirst("network:".count)), typed: text)) }
+        if looksLikeArea(text) {
+            let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            var radius = parts[2].lowercased()
+            let scale: Double = radius.hasSuffix("km") ? 1000 : 1
+            radius.removeLast(scale == 1000 ? 2 : 1)
+            guard let lat = Double(parts[0]), let lon = Double(parts[1]), let r = Double(radius),
+                  lat.isFinite, lon.isFinite, r.isFinite else {
+                throw ScheduleError(text, Phrase("invalid place"), accepted: placeForms)
+            }
+            guard let area = Area(latitude: lat, longitude: lon, radius: r * scale) else {
+                throw ScheduleError(text, Phrase("invalid place"),
+                                    // TRANSLATORS: the ranges of a circle's numbers; keep them as they are.
+                                    detail: Phrase("the latitude must be -90 to 90, the longitude -180 to 180, the radius 50m to 1000km"),
+                                    accepted: placeForms)
+            }
+            return .area(area)
+        }
+        return .network(try networkName(text, typed: text))
+    }
+
+    private static func networkName(_ name: String, typed: String) throws(ScheduleError) -> String {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ScheduleError(typed, Phrase("invalid place"), detail: Phrase("the name is empty"), accepted: placeForms)
+        }
+        guard name.utf8.count <= nameLimit else {
+            // TRANSLATORS: %d is the most bytes a network's name may have.
+            throw ScheduleError(String(typed.prefix(40)) + "…", Phrase("invalid place"), detail: Phrase("the name is longer than %d bytes", nameLimit), accepted: placeForms)
+        }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw ScheduleError(typed, Phrase("invalid place"), detail: Phrase("the name holds a control character"), accepted: placeForms)
+        }
+        return name
+    }
+
+    /// Three comma-separated parts, two numbers and a number with m or km: a circle.
+    static func looksLikeArea(_ text: String) -> Bool {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard parts.count == 3, parts[2].hasSuffix("m") else { return false }
+        let numeric = { (s: String) in !s.isEmpty && s.allSatisfy { $0.isASCII && ($0.isNumber || "+-.".contains($0)) } }
+        let radius = parts[2].hasSuffix("km") ? String(parts[2].dropLast(2)) : String(parts[2].dropLast())
+        return numeric(parts[0]) && numeric(parts[1]) && numeric(radius)
+    }
+
+    // MARK: Storage
+
+    /// `place arrive 32400-43200 62 14400 network office-wifi`,
+    /// `place leave - 127 - area 37.5665 126.978 300`: the name last, as it is (it may hold
+    /// spaces and semicolons).
+    var storageText: String {
+        let head = "place \(edge.rawValue) \(window.map { "\($0.start.secondOfDay)-\($0.end.secondOfDay)" } ?? "-") \(Schedule.mask(days)) \(oncePer.map(String.init) ?? "-")"
+        switch spot {
+        case .network(let name): return head + " network " + name
+        case .area(let area): return head + " area \(area.latitude) \(area.longitude) \(area.radius)"
+        }
+    }
+
+    /// Reads ``storageText``.
+    init?(storageText text: String) {
+        var rest = Substring(text)
+        func word() -> Substring? {
+            guard let space = rest.firstIndex(of: " ") else { return nil }
+            defer { rest = rest[rest.index(after: space)...] }
+            return rest[..<space]
+        }
+        guard word() == "place", let edgeWord = word(), let edge = Edge(rawValue: String(edgeWord)), let windowWord = word(),
+              let maskWord = word(), let mask = Int(maskWord), let days = Schedule.days(mask), let restWord = word(), let kind = word() else { return nil }
+        var window: DayWindow?
+        if windowWord != "-" {
+            let ends = windowWord.split(separator: "-", omittingEmptySubsequences: false)
+            guard ends.count == 2, let a = Int(ends[0]), let b = Int(ends[1]), (0..<86400).contains(a), (0..<86400).contains(b),
+                  let w = DayWindow(start: LocalTime(secondOfDay: a)!, end: LocalTime(secondOfDay: b)!) else { return nil }
+            window = w
+        }
+        var oncePer: Int?
+        if restWord != "-" {
+            guard let seconds = Int(restWord), Limits.Quantity.oncePer.range.contains(seconds) else { return nil }
+            oncePer = seconds
+        }
+        let spot: Spot
+        switch kind {
+        case "network":
+            guard !rest.isEmpty, rest.utf8.count <= Self.nameLimit else { return nil }
+            spot = .network(String(rest))
+        case "area":
+            let numbers = rest.split(separator: " ", omittingEmptySubsequences: false).map { Double($0) }
+            guard numbers.count == 3, let lat = numbers[0], let lon = numbers[1], let r = numbers[2],
+                  let area = Area(latitude: lat, longitude: lon, radius: r) else { return nil }
+            spot = .area(area)
+        default:
+            return nil
+        }
+        self.init(edge: edge, spot: spot, window: window, days: days, oncePer: oncePer)
+    }
+}
+
+/// What the daemon saw: arriving at a place or leaving it.
+public struct PlaceEvent: Sendable, Hashable {
+    public var edge: PlaceTrigger.Edge
+    public var spot: PlaceTrigger.Spot
+
+    public init(_ edge: PlaceTrigger.Edge, _ spot: PlaceTrigger.Spot) {
+        (self.edge, self.spot) = (edge, spot)
+    }
+}
+
+extension PlaceTrigger {
+    /// A place said in words, English or Korean, as `list` says it and as people say it:
+    /// "on arriving at office-wifi", "when I leave home", "office-wifi에 도착하면",
+    /// "집에서 떠나면", "on arriving within 300 m of 37.5665, 126.978". The name is kept as
+    /// written (networks' names are case-sensitive). `nil` when the words are not a place's.
+    static func phrase(_ text: String) throws(ScheduleError) -> PlaceTrigger? {
+        let lower = text.lowercased()
+        let english: [(String, Edge)] = [("on arriving at ", .arrive), ("when i arrive at ", .arrive), ("when arriving at ", .arrive),
+                                         ("on leaving ", .leave), ("when i leave ", .leave), ("when leaving ", .leave)]
+        for (prefix, edge) in english where lower.hasPrefix(prefix) {
+            let rest = String(text.dropFirst(prefix.count)).trimmingSpaces
+            if let area = try areaWords(rest, edge: edge) { return PlaceTrigger(edge: edge, spot: .area(area)) }
+            return PlaceTrigger(edge: edge, spot: try spot(rest))
+        }
+        for (prefix, edge) in [("on arriving within ", Edge.arrive)] where lower.hasPrefix(prefix) {
+            if let area = try areaWords("within " + String(text.dropFirst(prefix.count)), edge: edge) { return PlaceTrigger(edge: edge, spot: .area(area)) }
+        }
+        let korean: [(String, Edge)] = [("에 도착하면", .arrive), ("에 도착할 때", .arrive), ("에 오면", .arrive),
+                                        ("에서 떠나면", .leave), ("에서 떠날 때", .leave), ("에서 나가면", .leave), ("에서 나갈 때", .leave),
+                                        ("을 떠나면", .leave), ("를 떠나면", .leave)]
+        for (suffix, edge) in korean where text.hasSuffix(suffix) {
+            let name = String(text.dropLast(suffix.count)).trimmingSpaces
+            if let area = try koreanArea(name) { return PlaceTrigger(edge: edge, spot: .area(area)) }
+            return PlaceTrigger(edge: edge, spot: try spot(name))
+        }
+        let koreanAreaEdges: [(String, Edge)] = [(" 안에 들어오면", .arrive), (" 밖으로 나가면", .leave)]
+        for (suffix, edge) in koreanAreaEdges where text.hasSuffix(suffix) {
+            if let area = try koreanArea(String(text.dropLast(suffix.count))) { return PlaceTrigger(edge: edge, spot: .area(area)) }
+        }
+        return nil
+    }
+
+    /// "within 300 m of 37.5665, 126.978" (arriving), "the 300 m around 37.5665, 126.978"
+    /// (leaving): the words ``summary(timeStyle:language:)`` writes.
+    private static func areaWords(_ text: String, edge: Edge) throws(ScheduleError) -> Area? {
+        let lower = text.lowercased()
+        let (head, joint) = edge == .arrive ? ("within ", " of ") : ("the ", " around ")
+        guard lower.hasPrefix(head), let range = lower.range(of: joint) else { return nil }
+        let distance = String(lower[lower.index(lower.startIndex, offsetBy: head.count)..<range.lowerBound])
+        return try area(position: String(lower[range.upperBound...]), distance: distance, typed: text)
+    }
+
+    /// "37.5665, 126.978 반경 300 m".
+    private static func koreanArea(_ text: String) throws(ScheduleError) -> Area? {
+        guard let range = text.range(of: " 반경 ") else { return nil }
+        return try area(position: String(text[..<range.lowerBound]), distance: String(text[range.upperBound...]), typed: text)
+    }
+
+    private static func area(position: String, distance: String, typed: String) throws(ScheduleError) -> Area? {
+        let numbers = position.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let d = distance.replacingOccurrences(of: " ", with: "")
+        guard numbers.count == 2, d.hasSuffix("m") else { return nil }
+        guard case .area(let area) = try spot("\(numbers[0]),\(numbers[1]),\(d)") else { return nil }
+        return area
+    }
+}
