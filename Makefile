@@ -23,13 +23,13 @@ DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin i
                python3 python3-venv default-jre-headless \
                gnome-shell gjs xwayland libgl1-mesa-dri plasma-workspace kwin-wayland qtwayland5 \
                sway-notification-center lxqt-notificationd python3-pyatspi at-spi2-core \
-               libgtk-4-dev libadwaita-1-dev gir1.2-atspi-2.0 gnome-clocks appstream
+               libgtk-4-dev libadwaita-1-dev gir1.2-atspi-2.0 gnome-clocks appstream network-manager-dev
 # The locales the tests and the demo run in (glibc translates only in a locale it has).
 LOCALES = en_US.UTF-8 ko_KR.UTF-8 pl_PL.UTF-8
 # The message catalogs, one per po/LANG.po, compiled for the build tree.
 LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
 
-.PHONY: all build release deps locales catalogs pot oracle test demo bench bench-check soak fuzz clean dist install uninstall deb
+.PHONY: all build release deps locales catalogs pot oracle nmcli test demo bench bench-check soak fuzz clean dist install uninstall deb
 
 all: build
 
@@ -95,8 +95,19 @@ oracle:
 		$(ORACLE)/bin/pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: -d $(ORACLE)/sdist korean-datetime==1.0.0 && \
 		tar -xzOf $(ORACLE)/sdist/korean_datetime-1.0.0.tar.gz korean_datetime-1.0.0/tests/data/temporal_gold.jsonl > $(ORACLE)/korean-datetime-gold.jsonl; }
 
+# NetworkManager's own command line, for the place tests against the NetworkManager
+# stand-in: taken out of Debian's package into .build/tools, not installed (installing
+# network-manager would start the service, which would take this machine's network).
+NMCLI = .build/tools/usr/bin/nmcli
+nmcli: deps
+	@test -x $(NMCLI) || { \
+		rm -rf .build/tools/deb && mkdir -p .build/tools/deb && \
+		(cd .build/tools/deb && apt-get download network-manager 2>/dev/null) && \
+		dpkg-deb -x .build/tools/deb/network-manager_*.deb .build/tools && \
+		$(NMCLI) --version; }
+
 # The whole suite runs inside the bench: private bus, Xvfb, dunst.
-test: deps catalogs oracle
+test: deps catalogs oracle nmcli
 	$(SWIFT) build --build-tests
 	scripts/testbench run $(SWIFT) test --skip-build
 	scripts/check-install

@@ -80,6 +80,10 @@ public struct AlertForm: Sendable, Equatable {
             (kind, values[.cron]) = (.cron, cron.text)
         case .restricted:
             break
+        case .place(let trigger):
+            // A bare place reads back from its words; hours, days or a rest have no field
+            // (kept as they are unless the schedule is changed).
+            if trigger.window == nil, trigger.days.count == 7, trigger.oncePer == nil { (kind, values[.phrase]) = (.words, trigger.summary()) }
         }
         self.init(values: values, kind: kind, afterDone: afterDone, editing: id)
     }

@@ -84,6 +84,10 @@ public struct FormSchedule: Sendable, Equatable {
             (kind, cron) = (.cron, expression.text)
         case .restricted:
             return nil
+        case .place(let trigger):
+            // A bare place reads back from its words; hours, days or a rest have no field.
+            guard trigger.window == nil, trigger.days.count == 7, trigger.oncePer == nil else { return nil }
+            (kind, phrase) = (.words, trigger.summary())
         }
     }
 

@@ -42,7 +42,9 @@ extension FormView {
             for (index, field) in form.fields.enumerated() where ![.title, .body].contains(field) { fields[index].hint = note }
         }
         let error: String? = if case .failure(let failure) = checked { failure.message } else { nil }
-        var shown = if case .success = checked { preview.isEmpty ? [tr("never")] : preview } else { [String]() }
+        var shown = if case .success(let alert) = checked {
+            preview.isEmpty ? [Labels.noTime(alert.schedule, zone: alert.zone(system: LocalZone.current)) ?? tr("never")] : preview
+        } else { [String]() }
         var heading = tr("Next:")
         // Words are said back over the showings: what they were read as, and what was
         // chosen on the person's behalf.

@@ -22,6 +22,11 @@ public struct DaemonStatus: Sendable, Equatable {
     public var awayReason: String
     /// The services the daemon follows to know it.
     public var awaySources: [String]
+    /// Where the person is, as the place sources said (`network office-wifi`).
+    public var places: [String]
+    /// The place sources the daemon follows, and what is wrong with one that fails
+    /// (`NetworkManager`, `GeoClue: refused (…)`).
+    public var placeSources: [String]
     /// Today's water and the goal, when there are water reminders.
     public var water: (today: UInt32, goal: UInt32)?
     /// When it wakes next, if anything is due.
@@ -31,8 +36,9 @@ public struct DaemonStatus: Sendable, Equatable {
 
     /// A status from its values.
     public init(version: String, pid: UInt32, alerts: UInt32, pending: UInt32, server: Bool = false, zone: String = "",
-                awayReason: String = "", awaySources: [String] = [], water: (today: UInt32, goal: UInt32)? = nil,
-                nextDue: Date? = nil, extra: [String: UInt32] = [:]) {
+                awayReason: String = "", awaySources: [String] = [], places: [String] = [], placeSources: [String] = [],
+                water: (today: UInt32, goal: UInt32)? = nil, nextDue: Date? = nil, extra: [String: UInt32] = [:]) {
+        (self.places, self.placeSources) = (places, placeSources)
         (self.version, self.pid, self.alerts, self.pending, self.server, self.zone) = (version, pid, alerts, pending, server, zone)
         (self.awayReason, self.awaySources, self.water, self.nextDue, self.extra) = (awayReason, awaySources, water, nextDue, extra)
     }
@@ -41,7 +47,8 @@ public struct DaemonStatus: Sendable, Equatable {
     public enum Key {
         public static let version = "version", pid = "pid", alerts = "alerts", pending = "pending", server = "server",
                           zone = "zone", away = "away", awayReason = "away-reason", awaySources = "away-sources",
-                          waterToday = "water-today", waterGoal = "water-goal", nextDue = "next-due", nextDueMicroseconds = "next-due-usec"
+                          waterToday = "water-today", waterGoal = "water-goal", nextDue = "next-due", nextDueMicroseconds = "next-due-usec",
+                          places = "places", placeSources = "place-sources"
     }
 
     /// As `Status()` returns it; `next-due` in `zone` (ISO 8601) besides its microseconds.
@@ -50,6 +57,7 @@ public struct DaemonStatus: Sendable, Equatable {
             (Key.version, .string(version)), (Key.pid, .uint32(pid)), (Key.alerts, .uint32(alerts)),
             (Key.pending, .uint32(pending)), (Key.server, .bool(server)), (Key.zone, .string(self.zone)),
             (Key.away, .bool(!awayReason.isEmpty)), (Key.awayReason, .string(awayReason)), (Key.awaySources, .strings(awaySources)),
+            (Key.places, .strings(places)), (Key.placeSources, .strings(placeSources)),
         ]
         if let water { entries += [(Key.waterToday, .uint32(water.today)), (Key.waterGoal, .uint32(water.goal))] }
         entries += extra.sorted { $0.key < $1.key }.map { ($0.key, .uint32($0.value)) }
@@ -63,14 +71,16 @@ public struct DaemonStatus: Sendable, Equatable {
     /// Read from `Status()`'s dictionary; what is missing reads as empty.
     public init(fields: [String: Value]) {
         let known: Set<String> = [Key.version, Key.pid, Key.alerts, Key.pending, Key.server, Key.zone, Key.away, Key.awayReason,
-                                  Key.awaySources, Key.waterToday, Key.waterGoal, Key.nextDue, Key.nextDueMicroseconds]
+                                  Key.awaySources, Key.waterToday, Key.waterGoal, Key.nextDue, Key.nextDueMicroseconds,
+                                  Key.places, Key.placeSources]
         let water = fields[Key.waterToday]?.uint32.flatMap { today in fields[Key.waterGoal]?.uint32.map { (today, $0) } }
         let next: Date? = if case .uint64(let usec)? = fields[Key.nextDueMicroseconds] { Date(timeIntervalSince1970: Double(usec) / 1e6) } else { nil }
         self.init(version: fields[Key.version]?.string ?? "?", pid: fields[Key.pid]?.uint32 ?? 0, alerts: fields[Key.alerts]?.uint32 ?? 0,
                   pending: fields[Key.pending]?.uint32 ?? 0, server: fields[Key.server]?.bool ?? false,
                   zone: fields[Key.zone]?.string ?? "",
                   awayReason: fields[Key.away]?.bool == true ? fields[Key.awayReason]?.string ?? "" : "",
-                  awaySources: fields[Key.awaySources]?.strings ?? [], water: water, nextDue: next,
+                  awaySources: fields[Key.awaySources]?.strings ?? [], places: fields[Key.places]?.strings ?? [],
+                  placeSources: fields[Key.placeSources]?.strings ?? [], water: water, nextDue: next,
                   extra: fields.filter { !known.contains($0.key) }.compactMapValues(\.uint32))
     }
 

@@ -45,6 +45,26 @@ extension Daemon {
         }
     }
 
+    /// Where the person is, when there is a system bus to reach: an absent one is no error
+    /// (place reminders then wait, and `Status` says why).
+    static func places(_ options: Options, loop: EventLoop, log: Logger) -> Places? {
+        guard let address = options.environment.systemBusAddress else { return nil }
+        do {
+            return try Places(address: address, loop: loop, settle: options.leaveAfter) { log.info("places: \($0)") }
+        } catch {
+            log.info("not following places: cannot reach the system bus at \(address) (\(error))")
+            return nil
+        }
+    }
+
+    /// Arriving and leaving fire the place reminders they match, at once.
+    func followPlaces() {
+        places?.onEvents = { [unowned self] events in
+            let now = Date()
+            for event in events { report(scheduler.place(event, now: now), at: now) }
+        }
+    }
+
     /// The person going away and coming back: asked once now, the loop turning until every
     /// answer is in (half a second at most each) before anything fires, so what was held
     /// before a restart waits on; then followed. Back, what was held is due at once, and
@@ -58,8 +78,10 @@ extension Daemon {
             }
             scheduler.setAway(presence.away)
         }
-        // Not once the bus is gone: the answers would never come.
-        while (presence.needsRefresh || presence.isAsking) && exit == nil {
+        // Not once the bus is gone: the answers would never come. NetworkManager's first
+        // answer is where the daemon starts, not a place it arrived at.
+        followPlaces()
+        while (presence.needsRefresh || presence.isAsking || places?.isAsking == true) && exit == nil {
             do { try loop.turn() } catch { break }
         }
         scheduler.setAway(presence.away)

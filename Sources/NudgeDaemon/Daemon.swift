@@ -34,6 +34,8 @@ public final class Daemon {
         public var language: Language = .english
         /// Reported by `Status`.
         public var version: String
+        /// How long a place must stay gone before it counts as left (`--leave-after`).
+        public var leaveAfter: TimeInterval = 120
         /// The window (`nudge-window`), started at a reminder when its pop-up's body is
         /// clicked; `nil` where it is not installed (the daemon runs without GTK).
         public var windowProgram: String?
@@ -57,6 +59,8 @@ public final class Daemon {
     let scheduler: Scheduler
     /// Whether the person is away (screen locked, do not disturb).
     let presence: Presence
+    /// Where the person is (NetworkManager, GeoClue); `nil` without a system bus.
+    let places: Places?
     let timer: WallClockTimer
     let files: FileWatcher
     /// The log, drinks and server ids not written yet.
@@ -120,6 +124,7 @@ public final class Daemon {
         } catch {
             throw StartError(exit: .unavailable, message: "cannot set up: \(error)")
         }
+        places = Self.places(options, loop: loop, log: log)
         try addSources()
         refreshWater(now: Date())
         followDelivery()
@@ -166,6 +171,7 @@ public final class Daemon {
             turns -= 1
         } while scheduler.isDue(now) && turns > 0 && exit == nil
         showBadge(now: now)
+        places?.follow(areas: scheduler.placesWatched.areas)
         // The log emptied once written, and the daily check and copy when due; not while
         // a pop-up's id is on its way: its row is written when it comes (or fails), a turn
         // or two later, and one checkpoint then serves both writes (a checkpoint is three

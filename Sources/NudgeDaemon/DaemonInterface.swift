@@ -92,6 +92,7 @@ enum DaemonInterface {
         let status = DaemonStatus(version: daemon.options.version, pid: UInt32(getpid()), alerts: UInt32(core.alertCount),
                                   pending: UInt32(core.totalPending), server: daemon.serverPresent, zone: core.systemZone.identifier,
                                   awayReason: daemon.awayState.away ? daemon.awayState.reason : "", awaySources: daemon.awayState.sources,
+                                  places: daemon.places?.here ?? [], placeSources: daemon.places?.sources ?? ["no system bus"],
                                   water: water, nextDue: core.nextWake,
                                   extra: Dictionary(daemon.bookkeeping.map { ($0.0, UInt32(clamping: $0.1)) }) { $1 })
         return status.fields(in: core.systemZone)

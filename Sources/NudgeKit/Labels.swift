@@ -1,3 +1,4 @@
+import Foundation
 import Localization
 import NudgeCore
 
@@ -79,4 +80,26 @@ public enum Labels {
     public static var doneToday: String { tr("done today") }
     // TRANSLATORS: a water reminder's state: the day's water goal is met.
     public static var goalMet: String { tr("goal met") }
+}
+
+extension Labels {
+    /// What stands for a place reminder's next showing, where other reminders have a time:
+    /// "on arrival", "on leaving"; `nil` for a schedule of times.
+    public static func placeNext(_ schedule: Schedule) -> String? {
+        guard case .place(let trigger) = schedule else { return nil }
+        switch trigger.edge {
+        // TRANSLATORS: a place reminder's next showing, in list's NEXT column: when the person arrives.
+        case .arrive: return tr("on arrival")
+        // TRANSLATORS: a place reminder's next showing, in list's NEXT column: when the person leaves.
+        case .leave: return tr("on leaving")
+        }
+    }
+
+    /// Why a place reminder has no next time: "no time can be known: it comes up on
+    /// arriving at office-wifi"; `nil` for a schedule of times.
+    public static func noTime(_ schedule: Schedule, zone: TimeZone, timeStyle: TimeStyle = .iso) -> String? {
+        guard case .place = schedule else { return nil }
+        // TRANSLATORS: nudge next (and show) for a place reminder: %s is its schedule in words (on arriving at office-wifi).
+        return format(tr("no time can be known: it comes up %s"), schedule.summary(in: zone, timeStyle: timeStyle, language: Catalog.shared.language))
+    }
 }

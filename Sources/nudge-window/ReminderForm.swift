@@ -486,7 +486,7 @@ import NudgeStore
             let next = alert.schedule.occurrences(after: now, count: 3, in: zone).map { timeStyle.instant($0, zone) }
             // TRANSLATORS: the window's form: the heading of the next showings.
             adw_preferences_row_set_title(checkRow.as(AdwPreferencesRow.self), tr("Next showings"))
-            var lines = next.isEmpty ? [tr("never")] : next
+            var lines = next.isEmpty ? [Labels.noTime(alert.schedule, zone: zone, timeStyle: timeStyle) ?? tr("never")] : next
             // Words are said back: what they were read as, before the showings.
             if schedule.kind == .words, scheduleTouched || base == nil {
                 let reading = try? SchedulePhrase.read(schedule.phrase, now: now, zone: zone)

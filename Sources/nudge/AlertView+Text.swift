@@ -13,7 +13,7 @@ extension AlertView {
         // TRANSLATORS: after nudge add or edit; %s is when the alert fires next (an ISO date and time).
         print(next.map { format(tr("next: %s"), InstantFormat.iso8601($0, in: zone)) }
               // TRANSLATORS: after nudge add or edit, for a schedule that never fires again.
-              ?? (alert.enabled ? tr("next: never") : tr("switched off")))
+              ?? (alert.enabled ? Labels.noTime(alert.schedule, zone: zone) ?? tr("next: never") : tr("switched off")))
     }
 
     /// Writes the alert as a JSON object, with its next fire (from

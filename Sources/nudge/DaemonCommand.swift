@@ -4,6 +4,7 @@ import ArgumentParser
 import FreedesktopDelivery
 import Localization
 import Logging
+import NudgeCore
 import NudgeDaemon
 import Platform
 
@@ -37,6 +38,10 @@ struct DaemonCommand: ParsableCommand {
     @Option(help: .hidden)
     var localtime = "/etc/localtime"
 
+    @Option(name: .customLong("leave-after"),
+            help: ArgumentHelp("How long a place must stay gone before it counts as left (a Wi-Fi link that drops and comes back within it was never left): 2m by default, 1s to 1h.", valueName: "DURATION"))
+    var leaveAfter = "2m"
+
     func run() throws {
         let level: Logger.Level = verbose ? .debug : .info
         LoggingSystem.bootstrap { label in
@@ -47,6 +52,11 @@ struct DaemonCommand: ParsableCommand {
         var options = Daemon.Options(environment: .current, version: Nudge.version)
         options.replace = replace
         options.localtime = localtime
+        do {
+            options.leaveAfter = TimeInterval(try ScheduleParser.duration(leaveAfter, for: .leaveAfter))
+        } catch {
+            throw OperationError(error)
+        }
         options.language = Catalog.shared.language
         // The window, where it is installed beside this program.
         if let own = try? Autostart.ownPath() {

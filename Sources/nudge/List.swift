@@ -77,7 +77,7 @@ struct List: ParsableCommand {
         var paints: [[String?]] = [Array(repeating: "1", count: 5)]
         for index in order {
             let alert = alerts[index], z = alert.zone(system: zone)
-            cells.append([alert.shortID, AlertView.stateWord(alert, showings[index]), next[index].map { terminal.timeStyle.instant($0, z) } ?? "—",
+            cells.append([alert.shortID, AlertView.stateWord(alert, showings[index]), next[index].map { terminal.timeStyle.instant($0, z) } ?? (alert.enabled ? Labels.placeNext(alert.schedule) : nil) ?? "—",
                           alert.schedule.summary(in: z, timeStyle: terminal.timeStyle, language: Catalog.shared.language), alert.title])
             paints.append(["33", showings[index].reason == nil ? "32" : "2", nil, nil, nil])
         }

@@ -70,6 +70,7 @@ struct Next: ParsableCommand {
                 let store = try StoreAccess.read()
                 let alert = try StoreAccess.run { try store.alert(matching: id) }
                 parsed = alert.schedule
+                if noTime(parsed, zone: alert.zone(system: chosen)) { return }
                 let system = chosen
                 if tz == nil { chosen = alert.zone(system: chosen) }
                 if !schedulePreview {
@@ -84,11 +85,24 @@ struct Next: ParsableCommand {
                 parsed = try ScheduleParser.schedule(schedule.flags, now: start, zone: chosen)
             }
             zone = chosen
+            if noTime(parsed, zone: zone) { return }
             instants = parsed.occurrences(after: start, count: count, in: zone)
         } catch let error as ScheduleError {
             throw OperationError(error)
         }
         try output(instants, zone: zone)
+    }
+
+    /// A place reminder has no time: said (on stderr with --json, whose output is `[]`).
+    private func noTime(_ schedule: Schedule, zone: TimeZone) -> Bool {
+        guard let line = Labels.noTime(schedule, zone: zone) else { return false }
+        if json {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+            print("[]")
+        } else {
+            print(line)
+        }
+        return true
     }
 
     private func output(_ instants: [Date], zone: TimeZone) throws {

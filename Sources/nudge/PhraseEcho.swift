@@ -20,7 +20,7 @@ enum PhraseEcho {
             ?? format(tr("%1$s → %2$s"), said, summary)
         if showings {
             let next = schedule.occurrences(after: now, count: 3, in: zone).map { style.instant($0, zone) }
-            let list = next.isEmpty ? tr("never") : next.joined(separator: ", ") + (next.count == 3 ? ", …" : "")
+            let list = next.isEmpty ? Labels.placeNext(schedule) ?? tr("never") : next.joined(separator: ", ") + (next.count == 3 ? ", …" : "")
             line += " · " + format(tr("next: %s"), list)
         }
         let notes = reading?.notes ?? []

@@ -16,7 +16,7 @@ struct ScheduleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Every DURATION (1 minute or more): 45m, 1h30m.", valueName: "DURATION"))
     var every: String?
 
-    @Option(help: ArgumentHelp("Start of the --every window.", valueName: "HH:MM"))
+    @Option(help: ArgumentHelp("Start of the --every window (or of a place reminder's hours).", valueName: "HH:MM"))
     var from: String?
 
     @Option(help: ArgumentHelp("End of the --every window (inclusive).", valueName: "HH:MM"))
@@ -35,8 +35,17 @@ struct ScheduleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A cron expression 'm h dom mon dow', or @hourly, @daily, @weekly, @monthly.", valueName: "EXPR"))
     var cron: String?
 
+    @Option(help: ArgumentHelp("On arriving at PLACE: a network's name as 'nudge places' lists it, or LAT,LON,RADIUS (37.5665,126.978,300m) where GeoClue gives a position. With --from/--until and --days, only then.", valueName: "PLACE"))
+    var arrive: String?
+
+    @Option(help: ArgumentHelp("On leaving PLACE (gone for 2 minutes): as --arrive.", valueName: "PLACE"))
+    var leave: String?
+
+    @Option(name: .customLong("once-per"), help: ArgumentHelp("With --arrive or --leave: at most once in DURATION (4h: arriving twice in a morning is one reminder).", valueName: "DURATION"))
+    var oncePer: String?
+
     var flags: ScheduleFlags {
         ScheduleFlags(at: at, days: days, every: every, from: from, until: until, in: inDuration, on: on, cron: cron,
-                      afterAnswer: afterDone)
+                      afterAnswer: afterDone, arrive: arrive, leave: leave, oncePer: oncePer)
     }
 }

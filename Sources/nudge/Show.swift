@@ -47,7 +47,7 @@ struct Show: ParsableCommand {
             // TRANSLATORS: nudge show: what the alert is; the value says a water reminder and the day's water.
             (tr("kind"), alert.kind == .water ? format(tr("water reminder (%s)"), water.map { Catalog.shared.language.waterProgress($0.intake, goal: $0.goal) } ?? "") : ""),
             (tr("state"), alert.enabled ? Labels.on : Labels.off), (tr("schedule"), alert.schedule.summary(in: zone, language: language)),
-            (tr("next"), (next.map { InstantFormat.iso8601($0, in: zone) } ?? "—")
+            (tr("next"), (next.map { InstantFormat.iso8601($0, in: zone) } ?? (alert.enabled ? Labels.noTime(alert.schedule, zone: zone) : nil) ?? "—")
                 + (AlertView.reasonText(showing, zone: zone).map { " (\($0))" } ?? "")),
             // TRANSLATORS: nudge show, an alert without a zone of its own; %s is the system's zone.
             (tr("time zone"), alert.timeZone ?? format(tr("follows the system (%s)"), LocalZone.current.identifier)),

@@ -455,7 +455,7 @@ final class UIController {
         let instants = AlertView.upcoming(alert, state: state ?? nil, water: water, after: now, count: 10, system: LocalZone.current, zone: zone)
         // TRANSLATORS: nudge ui's list of the next times; %s is the alert's title.
         model.overlay = .occurrences(title: format(tr("Next for “%s”"), alert.title.escapingControls),
-                                     lines: instants.isEmpty ? [tr("never")] : instants.map { terminal.timeStyle.instant($0, zone) })
+                                     lines: instants.isEmpty ? [Labels.noTime(alert.schedule, zone: zone, timeStyle: terminal.timeStyle) ?? tr("never")] : instants.map { terminal.timeStyle.instant($0, zone) })
     }
 
     // MARK: The form
