@@ -120,10 +120,10 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
         switch (edge, spot) {
         case (.arrive, .network(let name)):
             // TRANSLATORS: a place reminder's schedule: %s is a network's name (office-wifi).
-            text = format(language.tr("on arriving at %s"), name)
+            text = said(name) { format(language.tr("on arriving at %s"), $0) }
         case (.leave, .network(let name)):
             // TRANSLATORS: a place reminder's schedule: %s is a network's name (home-wifi).
-            text = format(language.tr("on leaving %s"), name)
+            text = said(name) { format(language.tr("on leaving %s"), $0) }
         case (.arrive, .area(let area)):
             // TRANSLATORS: a place reminder's schedule: %1$s is a distance (300 m), %2$s a position (37.5665, 126.978).
             text = format(language.tr("on arriving within %1$s of %2$s"), Self.distance(area.radius), Self.position(area))
@@ -139,6 +139,15 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
             text += ", " + format(language.tr("at most once every %s"), Schedule.duration(oncePer, language: language))
         }
         return text
+    }
+
+    /// The words with a network's name, which read back as this place: a name that would
+    /// read as something else (`1,2,3m`, a circle; one ending in Korean words for leaving)
+    /// is written `network:NAME`, as `--arrive` takes it.
+    private func said(_ name: String, _ words: (String) -> String) -> String {
+        let plain = words(name)
+        let back = try? Self.phrase(plain)
+        return back?.edge == edge && back?.spot == spot ? plain : words("network:" + name)
     }
 
     static func distance(_ metres: Double) -> String {
@@ -198,8 +207,10 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
         return .network(try networkName(text, typed: text))
     }
 
-    private static func networkName(_ name: String, typed: String) throws(ScheduleError) -> String {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+    private static func networkName(_ given: String, typed: String) throws(ScheduleError) -> String {
+        // Spaces around a name are the typing's, not the name's.
+        let name = given.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else {
             throw ScheduleError(typed, Phrase("invalid place"), detail: Phrase("the name is empty"), accepted: placeForms)
         }
         guard name.utf8.count <= nameLimit else {
@@ -259,7 +270,8 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
         let spot: Spot
         switch kind {
         case "network":
-            guard !rest.isEmpty, rest.utf8.count <= Self.nameLimit else { return nil }
+            guard !rest.trimmingCharacters(in: .whitespaces).isEmpty, rest.utf8.count <= Self.nameLimit,
+                  !rest.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
             spot = .network(String(rest))
         case "area":
             let numbers = rest.split(separator: " ", omittingEmptySubsequences: false).map { Double($0) }

@@ -49,3 +49,59 @@ extension Schedule {
         return " --days " + names.joined(separator: ",")
     }
 }
+
+extension ScheduleFlags {
+    /// Reads flags as ``Schedule/flagsText(in:)`` writes them (`--at 09:00 --days mon-fri`,
+    /// `--leave 'Kim'\''s Home'`): words split as a POSIX shell splits them, single quotes
+    /// and backslashes outside them. `nil` for a word that is not a schedule flag.
+    public init?(echoed text: String) {
+        var words: [String] = [], word = "", quoted = false, started = false, escaped = false
+        for character in text {
+            if escaped {
+                word.append(character)
+                escaped = false
+            } else if character == "'" {
+                quoted.toggle()
+                started = true
+            } else if character == "\\" && !quoted {
+                escaped = true
+                started = true
+            } else if character == " " && !quoted {
+                if started { words.append(word) }
+                (word, started) = ("", false)
+            } else {
+                word.append(character)
+                started = true
+            }
+        }
+        guard !quoted, !escaped else { return nil }
+        if started { words.append(word) }
+        self.init()
+        var index = 0
+        while index < words.count {
+            let flag = words[index]
+            if flag == "--after-done" {
+                afterAnswer = true
+                index += 1
+                continue
+            }
+            guard index + 1 < words.count else { return nil }
+            let value = words[index + 1]
+            index += 2
+            switch flag {
+            case "--at": at.append(value)
+            case "--days": days = value
+            case "--every": every = value
+            case "--from": from = value
+            case "--until": until = value
+            case "--on": on = value
+            case "--in": self.in = value
+            case "--cron": cron = value
+            case "--arrive": arrive = value
+            case "--leave": leave = value
+            case "--once-per": oncePer = value
+            default: return nil
+            }
+        }
+    }
+}

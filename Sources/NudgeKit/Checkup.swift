@@ -76,7 +76,71 @@ public enum Checkup {
         checkStartup(environment, into: &report)
         checkStore(environment, into: &report)
         checkLanguage(environment, into: &report)
+        checkPlaces(environment, daemon: daemon, into: &report)
         return report
+    }
+
+    /// Where place reminders learn where the person is: NetworkManager for networks,
+    /// GeoClue (and the desktop's agent letting Nudge in) for areas. A missing source is
+    /// a warning only when a reminder needs it.
+    static func checkPlaces(_ environment: Environment, daemon: DaemonStatus?, into report: inout Report) {
+        var networks = false, areas = false
+        if let store = try? AppDatabase.open(path: AppDatabase.defaultPath(environment: environment), access: .readOnly) {
+            for alert in (try? store.alerts()) ?? [] where alert.enabled {
+                guard case .place(let trigger) = alert.schedule else { continue }
+                if case .area = trigger.spot { areas = true } else { networks = true }
+            }
+        }
+        // TRANSLATORS: nudge doctor: the check of NetworkManager, for reminders on networks.
+        let networkName = Phrase("networks")
+        do {
+            let known = try PlaceSources.networks(environment: environment)
+            let up = known.filter(\.connected).map { network in network.ssid.map { "\(network.name) (\($0))" } ?? network.name }
+            report.add("networkManager", Check(name: networkName, level: .ok, detail: up.isEmpty
+                    // TRANSLATORS: nudge doctor: NetworkManager answers, no connection is up; %d is how many it knows.
+                    ? Phrase.counted("NetworkManager is there, not connected; it knows %d network", "NetworkManager is there, not connected; it knows %d networks", known.count, known.count)
+                    // TRANSLATORS: nudge doctor: NetworkManager answers; %s lists the connections up now.
+                    : Phrase("NetworkManager is there: connected to %s", up.joined(separator: ", "))),
+                       [("connected", .array(up.map(JSON.string)))])
+        } catch {
+            report.add("networkManager", Check(name: networkName, level: networks ? .warn : .ok,
+                                               detail: networks
+                                                   // TRANSLATORS: nudge doctor: %s says why NetworkManager cannot be asked.
+                                                   ? Phrase("%s: reminders on networks never come up", error.phrase)
+                                                   // TRANSLATORS: nudge doctor: %s says why NetworkManager cannot be asked; no reminder needs it.
+                                                   : Phrase("%s; only reminders on networks need it", error.phrase),
+                                               fix: networks ? Phrase("start NetworkManager (sudo systemctl enable --now NetworkManager), or name an area instead (--arrive LATITUDE,LONGITUDE,RADIUS)") : nil))
+        }
+        // TRANSLATORS: nudge doctor: the check of GeoClue, for reminders on areas.
+        let locationName = Phrase("location")
+        let locationFix = Phrase("turn Location Services on (GNOME: Settings, Privacy, Location Services; KDE: System Settings, Location) and let Nudge use them")
+        if let refused = daemon?.placeSources.first(where: { $0.hasPrefix("GeoClue: refused") }) {
+            // TRANSLATORS: nudge doctor: the daemon was refused a position; %s is GeoClue's answer.
+            report.add("geoclue", Check(name: locationName, level: .warn, detail: Phrase("the daemon asked GeoClue and was refused: %s", refused), fix: locationFix))
+            return
+        }
+        switch PlaceSources.geoClue(environment: environment, tryStart: areas) {
+        case .absent:
+            report.add("geoclue", Check(name: locationName, level: areas ? .warn : .ok,
+                                        // TRANSLATORS: nudge doctor: no GeoClue on the system bus.
+                                        detail: areas ? Phrase("GeoClue is not on this machine: reminders on areas never come up")
+                                            // TRANSLATORS: nudge doctor: no GeoClue, and no reminder needs it.
+                                            : Phrase("GeoClue is not on this machine; only reminders on areas need it"),
+                                        fix: areas ? Phrase("install GeoClue (sudo apt install geoclue-2.0), or name a network instead (--arrive NAME, see nudge places)") : nil))
+        case .present(let level) where level == 0:
+            // TRANSLATORS: nudge doctor: GeoClue runs but has no way to find a position.
+            report.add("geoclue", Check(name: locationName, level: areas ? .warn : .ok, detail: Phrase("GeoClue is there but has no position source"),
+                                        fix: areas ? locationFix : nil))
+        case .present(let level):
+            // TRANSLATORS: nudge doctor: GeoClue is there; %s is its best accuracy (street…).
+            report.add("geoclue", Check(name: locationName, level: .ok, detail: Phrase("GeoClue is there (best accuracy: %s); asked only while a reminder names an area", PlaceSources.accuracy(level))))
+        case .allowed(let level):
+            // TRANSLATORS: nudge doctor: GeoClue let Nudge have a position; %s is its best accuracy.
+            report.add("geoclue", Check(name: locationName, level: .ok, detail: Phrase("GeoClue lets Nudge have a position (best accuracy: %s)", PlaceSources.accuracy(level))))
+        case .refused(let why):
+            // TRANSLATORS: nudge doctor: GeoClue refused Nudge; %s is its answer.
+            report.add("geoclue", Check(name: locationName, level: .warn, detail: Phrase("GeoClue refused Nudge: %s", why), fix: locationFix))
+        }
     }
 
     /// The session bus, the notification server on it, what it can do, who plays sounds,

@@ -123,3 +123,18 @@ public enum PlaceSources {
         }
     }
 }
+
+extension PlaceSources {
+    /// GeoClue's accuracy level in words.
+    public static func accuracy(_ level: UInt32) -> String {
+        switch level {
+        // TRANSLATORS: GeoClue's accuracy levels, in nudge places and doctor.
+        case 0: tr("none")
+        case 1...3: tr("country")
+        case 4: tr("city")
+        case 5: tr("neighbourhood")
+        case 6...7: tr("street")
+        default: tr("exact")
+        }
+    }
+}

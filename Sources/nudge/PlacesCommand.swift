@@ -74,22 +74,9 @@ struct PlacesCommand: ParsableCommand {
         case .absent: print(tr("Areas: GeoClue is not on this machine; a reminder for an area never comes up here."))
         case .present(let level), .allowed(let level):
             // TRANSLATORS: nudge places: GeoClue is there; %s is the best accuracy it offers (city, street…).
-            print(format(tr("Areas: GeoClue is there (best accuracy: %s); the desktop's location services must be on."), Self.accuracy(level)))
+            print(format(tr("Areas: GeoClue is there (best accuracy: %s); the desktop's location services must be on."), PlaceSources.accuracy(level)))
         // TRANSLATORS: nudge places: GeoClue refused Nudge; %s is its reason.
         case .refused(let why): print(format(tr("Areas: GeoClue refused Nudge (%s)."), why.escapingControls))
-        }
-    }
-
-    /// GeoClue's accuracy level in words.
-    static func accuracy(_ level: UInt32) -> String {
-        switch level {
-        // TRANSLATORS: GeoClue's accuracy levels, in nudge places and doctor.
-        case 0: tr("none")
-        case 1...3: tr("country")
-        case 4: tr("city")
-        case 5: tr("neighbourhood")
-        case 6...7: tr("street")
-        default: tr("exact")
         }
     }
 }

@@ -160,6 +160,9 @@ import TestSupport
         let listed = try desktop.nudge("places")
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("office") && listed.stdout.contains("Kim's Home"), "\(listed.stdout)")
+        let doctor = try desktop.nudge("doctor")
+        #expect(doctor.stdout.contains("ok   networks: NetworkManager is there: connected to office (ACME-Office)"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("ok   location: GeoClue is not on this machine; only reminders on areas need it"), "\(doctor.stdout)")
     }
 
     /// GeoClue: started only while a reminder names an area, at the coarsest accuracy the
@@ -189,5 +192,8 @@ import TestSupport
         geo.allowed = false
         _ = try desktop.add("Leaving", "--leave", "37.5665,126.978,300m")
         #expect(Bench.eventually(5) { places(desktop).sources.contains { $0.hasPrefix("GeoClue: refused") } }, "\(places(desktop))")
+        // doctor says so, with what to do.
+        let doctor = try desktop.nudge("doctor")
+        #expect(doctor.stdout.contains("warn location: the daemon asked GeoClue and was refused: GeoClue: refused ('io.github.nudge.Nudge' disallowed, no agent for UID \(getuid()))\n     fix: turn Location Services on"), "\(doctor.stdout)")
     }
 }

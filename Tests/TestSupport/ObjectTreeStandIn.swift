@@ -63,8 +63,18 @@ public class ObjectTreeStandIn: @unchecked Sendable {
             try? connection.emit(path: signal.path, interface: signal.interface, member: signal.member, arguments: signal.arguments,
                                  destination: signal.destination)
         }
-        if !send.isEmpty { connection.flush() }
+        if !send.isEmpty {
+            connection.flush()
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            lock.withLock { sent = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 }
+        }
     }
+
+    private var sent = 0.0
+    /// When the last signals left (seconds since 1970, CLOCK_REALTIME as dbus-monitor
+    /// stamps): what a latency is measured from.
+    public var lastSent: Double { lock.withLock { sent } }
 
     /// Stops serving and leaves the bus (the name is let go at once).
     public func stop() {

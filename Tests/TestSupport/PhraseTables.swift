@@ -12,33 +12,7 @@ import NudgeCore
 public enum PhraseTables {
     /// The flags of a meaning (`--at 09:00 --days mon-fri`, quoted values in '…').
     public static func flags(_ text: String) -> ScheduleFlags {
-        var words: [String] = [], current = "", quoted = false
-        for c in text {
-            if c == "'" {
-                quoted.toggle()
-            } else if c == " " && !quoted {
-                if !current.isEmpty { words.append(current) }
-                current = ""
-            } else {
-                current.append(c)
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        var flags = ScheduleFlags()
-        for k in stride(from: 0, to: words.count, by: 2) {
-            let value = k + 1 < words.count ? words[k + 1] : ""
-            switch words[k] {
-            case "--at": flags.at.append(value)
-            case "--days": flags.days = value
-            case "--every": flags.every = value
-            case "--from": flags.from = value
-            case "--until": flags.until = value
-            case "--in": flags.in = value
-            case "--on": flags.on = value
-            case "--cron": flags.cron = value
-            default: preconditionFailure("unknown flag \(words[k])")
-            }
-        }
+        guard let flags = ScheduleFlags(echoed: text) else { preconditionFailure("not flags: \(text)") }
         return flags
     }
 

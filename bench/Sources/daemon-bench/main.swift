@@ -10,6 +10,12 @@
 //           (default 60) from its start (seen in its log, not asked over the bus, which
 //           would be activity): context switches of all daemon threads, CPU time, RSS.
 //           Goals: <= 2 switches, <= 5 ms CPU, <= 20 MB.
+// places:   the daemon following NetworkManager and GeoClue (stand-ins on a bus standing
+//           for the system bus) for 100 place reminders beside 1,000 timed ones: wake-ups
+//           and CPU while nothing changes, beside `nmcli monitor` following the same
+//           NetworkManager; then 20 arrivals: the stand-in's signals leaving to Notify on
+//           the session bus, beside nmcli monitor's first line about the same change.
+//           Goals: 0 wake-ups idle; latency p50 <= 10 ms.
 // scale:    100,000 alerts: daemon start to its loop, RSS; CPU per fire with
 //           1,000 and with 100,000 alerts stored. Goals: <= 1 s, <= 64 MB, flat.
 #if canImport(Glibc)
@@ -24,7 +30,7 @@ import NudgeCore
 import NudgeStore
 
 let nudge = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("nudge").path
-let parts = CommandLine.arguments.dropFirst().isEmpty ? ["lateness", "idle", "scale"] : Array(CommandLine.arguments.dropFirst())
+let parts = CommandLine.arguments.dropFirst().isEmpty ? ["lateness", "idle", "places", "scale"] : Array(CommandLine.arguments.dropFirst())
 guard ProcessInfo.processInfo.environment["NUDGE_BENCH_DIR"] != nil else {
     print("run inside the bench: scripts/testbench run \(CommandLine.arguments[0])")
     exit(64)
@@ -208,6 +214,121 @@ func idle() throws {
     try? FileManager.default.removeItem(atPath: dir)
 }
 
+// MARK: places
+
+/// A program whose output lines are stamped as they are read (CLOCK_REALTIME seconds).
+final class StampedLines: @unchecked Sendable {
+    let process = Process()
+    private let lock = NSLock()
+    private var lines: [(Double, String)] = []
+    private var partial = ""
+
+    init(_ argv: [String], environment: [String: String]) throws {
+        process.executableURL = URL(fileURLWithPath: argv[0])
+        process.arguments = Array(argv.dropFirst())
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        pipe.fileHandleForReading.readabilityHandler = { [unowned self] handle in
+            let stamp = wallSeconds()
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            lock.withLock {
+                partial += text
+                while let newline = partial.firstIndex(of: "\n") {
+                    lines.append((stamp, String(partial[..<newline])))
+                    partial = String(partial[partial.index(after: newline)...])
+                }
+            }
+        }
+        try process.run()
+    }
+
+    /// The first line read after `after`.
+    func first(after: Double) -> (Double, String)? { lock.withLock { lines.first { $0.0 > after } } }
+    var count: Int { lock.withLock { lines.count } }
+    func stop() { process.terminate(); process.waitUntilExit() }
+}
+
+func places() throws {
+    let seconds = Double(ProcessInfo.processInfo.environment["IDLE_SECONDS"] ?? "") ?? 60
+    let nmcli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("../tools/usr/bin/nmcli").standardized.path
+    guard FileManager.default.isExecutableFile(atPath: nmcli) else {
+        print("places: no \(nmcli): run make nmcli")
+        return
+    }
+    let profiles = (0..<10).map { NetworkManagerStandIn.Profile(id: "net-\($0)", ssid: "SSID \($0)") }
+    let reminders = (0..<100).map { i -> Alert in
+        let trigger = i % 10 == 9
+            ? PlaceTrigger(edge: .arrive, spot: .area(.init(latitude: 37.5 + Double(i) * 0.001, longitude: 127, radius: 300)!))
+            : PlaceTrigger(edge: i % 2 == 0 ? .arrive : .leave, spot: .network("net-\(i % 10)"))
+        return Alert(title: "Place \(i)", schedule: .place(trigger), sound: nil, created: Date())
+    }
+    let dir = try home("places", fillers(1000) + reminders)
+    var systemBus: PrivateBus? = try PrivateBus()
+    let systemAddress = systemBus!.address
+    let nm = try NetworkManagerStandIn(address: systemAddress, profiles: profiles)
+    let geo = try GeoClueStandIn(address: systemAddress)
+    geo.move(latitude: 37.0, longitude: 127.0)
+    nm.connect("net-1")
+    let monitor = try StampedLines([nmcli, "monitor"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": systemAddress, "LANG": "C"])
+    let capture = dir + "/monitor.log"
+    let notify = spawn(["dbus-monitor", "--session", "type='method_call',interface='org.freedesktop.Notifications',member='Notify'"],
+                       environment: [:], stdout: capture)
+    let daemon = spawn([nudge, "daemon", "--leave-after", "1s"], environment: ["XDG_DATA_HOME": dir, "DBUS_SYSTEM_BUS_ADDRESS": systemAddress],
+                       stderr: dir + "/daemon.log")
+    _ = waitForLoop(log: dir + "/daemon.log", since: wallSeconds())
+    usleep(1_500_000)
+    // Idle: nothing changes.
+    let before = Usage(daemon)
+    let nmcliBefore = Usage(monitor.process.processIdentifier)
+    usleep(UInt32(seconds * 1e6))
+    let after = Usage(daemon)
+    let nmcliAfter = Usage(monitor.process.processIdentifier)
+    let wakeups = after.switches - before.switches, theirs = nmcliAfter.switches - nmcliBefore.switches
+    print("places: 100 place reminders (90 on networks, 10 on areas) and 1,000 timed ones; NetworkManager and GeoClue stand-ins on a private system bus")
+    print(String(format: "  idle %d s: daemon %d context switches, %.3f ms CPU; nmcli monitor on the same NetworkManager: %d, %.3f ms",
+                 Int(seconds), wakeups, (after.cpu - before.cpu) * 1000, theirs, (nmcliAfter.cpu - nmcliBefore.cpu) * 1000))
+    figure("daemon wake-ups in 60 s idle, following places", Double(wakeups), "wake-ups", anchor: "nmcli monitor", Double(theirs))
+    // Arrivals: net-2 up and down, 20 times, each a second and a half apart (past --leave-after).
+    var ours: [Double] = [], nmcliLatency: [Double] = [], sentTimes: [Double] = []
+    for trial in 0..<20 {
+        let previous = nm.lastSent
+        nm.connect("net-2")
+        while nm.lastSent == previous { usleep(200) }
+        let sent = nm.lastSent
+        sentTimes.append(sent)
+        usleep(700_000)
+        if let line = monitor.first(after: sent) { nmcliLatency.append((line.0 - sent) * 1000) }
+        nm.disconnect("net-2")
+        usleep(1_600_000)
+        runChild(["dunstctl", "close-all"])
+        _ = trial
+    }
+    stop(daemon)
+    kill(notify, SIGTERM)
+    var status: Int32 = 0
+    waitpid(notify, &status, 0)
+    monitor.stop()
+    nm.stop()
+    geo.stop()
+    systemBus = nil
+    let capture2 = (try? String(contentsOfFile: capture, encoding: .utf8)) ?? ""
+    var stamps: [Double] = []
+    for block in capture2.components(separatedBy: "\nmethod call ").dropFirst() where block.contains("member=Notify") && block.contains("Place 2") {
+        if let stamp = block.split(separator: " ").first(where: { $0.hasPrefix("time=") }).flatMap({ Double($0.dropFirst(5)) }) { stamps.append(stamp) }
+    }
+    for sent in sentTimes {
+        if let stamp = stamps.first(where: { $0 > sent && $0 < sent + 2 }) { ours.append((stamp - sent) * 1000) }
+    }
+    print(String(format: "  arrival to pop-up (signals sent to Notify on the session bus): p50 %.2f ms, p99 %.2f ms (%d of %d arrived; goal p50 <= 10)",
+                 percentile(ours, 0.5), percentile(ours, 0.99), ours.count, sentTimes.count))
+    print(String(format: "  nmcli monitor's first line about it: p50 %.2f ms, p99 %.2f ms (%d of %d)",
+                 percentile(nmcliLatency, 0.5), percentile(nmcliLatency, 0.99), nmcliLatency.count, sentTimes.count))
+    figure("place arrival to pop-up p50", percentile(ours, 0.5), "ms", anchor: "nmcli monitor's line p50", percentile(nmcliLatency, 0.5))
+    try? FileManager.default.removeItem(atPath: dir)
+}
+
 // MARK: scale
 
 /// Starts a daemon on `count` fillers plus 10 one-shots due after it settles; returns
@@ -263,7 +384,8 @@ for part in parts {
     switch part {
     case "lateness": try lateness()
     case "idle": try idle()
+    case "places": try places()
     case "scale": try scale()
-    default: print("unknown part \(part): lateness, idle or scale"); exit(64)
+    default: print("unknown part \(part): lateness, idle, places or scale"); exit(64)
     }
 }

@@ -68,39 +68,8 @@ enum TypedFuzz {
     /// The schedule an echo's flags make (`nil` when they make none), read as `nudge add`
     /// reads them at the fixed now.
     static func schedule(flags written: String) throws(FuzzFailure) -> Schedule? {
-        let words = words(written)
-        var again = ScheduleFlags()
-        var index = 0
-        while index < words.count {
-            let (flag, value) = (words[index], index + 1 < words.count ? words[index + 1] : nil)
-            index += 2
-            switch flag {
-            case "--at": again.at.append(value ?? "")
-            case "--days": again.days = value
-            case "--every": again.every = value
-            case "--from": again.from = value
-            case "--until": again.until = value
-            case "--on": again.on = value
-            case "--in": again.in = value
-            case "--cron": again.cron = value
-            case "--after-done": again.afterAnswer = true; index -= 1
-            default: throw FuzzFailure("the echo \(written.shown) has the unknown word \(flag.shown)")
-            }
-        }
+        guard let again = ScheduleFlags(echoed: written) else { throw FuzzFailure("the echo \(written.shown) is not flags as the shell reads them") }
         return try? ScheduleParser.schedule(again, now: FuzzTargets.now, zone: FuzzTargets.zone)
-    }
-
-    /// The echo's words, as a shell splits them (single quotes only: that is all it writes).
-    static func words(_ text: String) -> [String] {
-        var words: [String] = [], word = "", quoted = false, started = false
-        for character in text {
-            if character == "'" { quoted.toggle(); started = true } else if character == " " && !quoted {
-                if started { words.append(word) }
-                (word, started) = ("", false)
-            } else { word.append(character); started = true }
-        }
-        if started { words.append(word) }
-        return words
     }
 
     /// The selector kept, the text repeated.

@@ -1,0 +1,199 @@
+import Foundation
+import MemoryDelivery
+import NudgeCore
+import Testing
+
+/// Place reminders as values: what the sources' readings mean (arrivals, departures,
+/// flapping), which reminders an event fires (hours in the alert's zone, days, the rest
+/// after a showing), and their stored, worded and flagged forms. Fixed instants, no clock.
+struct PlaceTests {
+    let t0 = utc("2026-11-23T08:00:00Z")
+    func at(_ seconds: Double) -> Date { t0.addingTimeInterval(seconds) }
+    let office = PlaceTrigger.Spot.network("office")
+
+    // MARK: PlaceTracker
+
+    @Test func theFirstReadingIsWhereYouAreNotAnArrival() {
+        var tracker = PlaceTracker(settle: 120)
+        #expect(tracker.networks(["office", "ACME"], now: t0).isEmpty)
+        #expect(tracker.places == [.network("ACME"), .network("office")])
+        #expect(tracker.networks(["office", "ACME", "home"], now: at(10)) == [PlaceEvent(.arrive, .network("home"))])
+    }
+
+    @Test func aDepartureCountsOnceGoneForTheSettleTime() {
+        var tracker = PlaceTracker(settle: 120)
+        _ = tracker.networks(["office"], now: t0)
+        #expect(tracker.networks([], now: at(10)).isEmpty)
+        #expect(tracker.deadline == at(130))
+        #expect(tracker.settle(now: at(129)).isEmpty)
+        #expect(tracker.settle(now: at(130)) == [PlaceEvent(.leave, office)])
+        #expect(tracker.deadline == nil)
+        #expect(tracker.places.isEmpty)
+        #expect(tracker.networks(["office"], now: at(200)) == [PlaceEvent(.arrive, office)])
+    }
+
+    /// Connect, disconnect, connect within a minute: one arrival, no departure.
+    @Test func flappingIsOneStay() {
+        var tracker = PlaceTracker(settle: 120)
+        _ = tracker.networks([], now: t0)
+        #expect(tracker.networks(["office"], now: at(1)) == [PlaceEvent(.arrive, office)])
+        #expect(tracker.networks([], now: at(20)).isEmpty)
+        #expect(tracker.networks(["office"], now: at(50)).isEmpty)
+        #expect(tracker.deadline == nil)
+        #expect(tracker.settle(now: at(1000)).isEmpty)
+    }
+
+    /// A source that vanishes says nothing (the daemon stops asking it); what it says on
+    /// its return is compared with what it said last.
+    @Test func aReturningSourceIsComparedWithItsLastWord() {
+        var tracker = PlaceTracker(settle: 120)
+        _ = tracker.networks(["office"], now: t0)
+        #expect(tracker.networks(["office"], now: at(600)).isEmpty)
+        #expect(tracker.networks(["home"], now: at(700)) == [PlaceEvent(.arrive, .network("home"))])
+        #expect(tracker.settle(now: at(820)) == [PlaceEvent(.leave, office)])
+    }
+
+    @Test func areasHaveABaselineEachAndForgetWhenNoLongerNamed() throws {
+        let station = try #require(PlaceTrigger.Area(latitude: 37.5547, longitude: 126.9707, radius: 500))
+        let park = try #require(PlaceTrigger.Area(latitude: 37.5700, longitude: 126.9800, radius: 300))
+        var tracker = PlaceTracker(settle: 60)
+        // Inside the station's circle at the first fix: where you are.
+        #expect(tracker.position(latitude: 37.5550, longitude: 126.9710, areas: [station], now: t0).isEmpty)
+        // A second area's first fix is its own baseline.
+        #expect(tracker.position(latitude: 37.5700, longitude: 126.9801, areas: [station, park], now: at(10)).isEmpty)
+        // The station's departure is settling: it still counts.
+        #expect(tracker.places == [.area(station), .area(park)])
+        #expect(tracker.settle(now: at(70)) == [PlaceEvent(.leave, .area(station))])
+        #expect(tracker.position(latitude: 37.5549, longitude: 126.9707, areas: [station, park], now: at(100)) == [PlaceEvent(.arrive, .area(station))])
+        tracker.keepAreas([station])
+        #expect(tracker.places == [.area(station)])
+        #expect(tracker.deadline == nil, "the park's departure is forgotten with it")
+    }
+
+    @Test func anAreasEdgeAndAccuracy() throws {
+        let area = try #require(PlaceTrigger.Area(latitude: 0, longitude: 0, radius: 1000))
+        // 0.008983° of latitude is 998.9 m at the equator.
+        #expect(area.contains(latitude: 0.008983, longitude: 0))
+        #expect(!area.contains(latitude: 0.009, longitude: 0))
+        #expect([50.0, 199, 200, 1999, 2000, 29_999, 30_000, 300_000].map { PlaceTrigger.Area(latitude: 0, longitude: 0, radius: $0)!.accuracyLevel }
+                == [8, 8, 6, 6, 5, 5, 4, 1])
+        #expect(PlaceTrigger.Area(latitude: 91, longitude: 0, radius: 100) == nil)
+        #expect(PlaceTrigger.Area(latitude: 0, longitude: 0, radius: 49) == nil)
+    }
+
+    // MARK: Which reminders fire
+
+    func trigger(_ flags: ScheduleFlags) throws -> PlaceTrigger {
+        guard case .place(let trigger) = try ScheduleParser.schedule(flags, now: t0, zone: utcZone) else { throw CocoaError(.coderInvalidValue) }
+        return trigger
+    }
+
+    /// Hours and days are the alert's zone's; the rest counts from the last showing.
+    @Test func hoursDaysAndRest() throws {
+        let morning = try trigger(ScheduleFlags(days: "weekdays", from: "08:00", until: "11:00", arrive: "office", oncePer: "4h"))
+        let seoul = zone("Asia/Seoul")
+        let arrive = PlaceEvent(.arrive, office)
+        // Monday 2026-11-23 09:00 in Seoul is 00:00 UTC.
+        #expect(morning.matches(arrive, now: utc("2026-11-23T00:00:00Z"), zone: seoul, last: nil))
+        #expect(!morning.matches(arrive, now: utc("2026-11-23T02:00:01Z"), zone: seoul, last: nil), "11:00:01 is after the hours")
+        #expect(!morning.matches(arrive, now: utc("2026-11-22T00:00:00Z"), zone: seoul, last: nil), "Sunday")
+        #expect(!morning.matches(PlaceEvent(.leave, office), now: utc("2026-11-23T00:00:00Z"), zone: seoul, last: nil))
+        #expect(!morning.matches(PlaceEvent(.arrive, .network("Office")), now: utc("2026-11-23T00:00:00Z"), zone: seoul, last: nil), "names are exact")
+        let shown = utc("2026-11-23T00:00:00Z")
+        #expect(!morning.matches(arrive, now: shown.addingTimeInterval(4 * 3600 - 1), zone: seoul, last: shown))
+        // Four hours after 09:00 is 13:00, after the hours: the next morning's arrival counts.
+        #expect(morning.matches(arrive, now: utc("2026-11-24T00:30:00Z"), zone: seoul, last: shown))
+    }
+
+    @Test func theSchedulerFiresWhatAnEventMatches() throws {
+        let a = Alert(title: "Timesheet", schedule: .place(try trigger(ScheduleFlags(arrive: "office", oncePer: "4h"))), created: t0)
+        let b = Alert(title: "Bye", schedule: .place(try trigger(ScheduleFlags(leave: "office"))), created: t0)
+        let timed = try alert(ScheduleFlags(at: ["09:00"]), title: "Stand up", created: t0)
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a, b, timed], zone: utcZone, now: t0, delivery: delivery)
+        #expect(scheduler.nextShowing(a.id)?.instant == nil)
+        #expect(scheduler.placesWatched.networks == ["office"])
+        #expect(scheduler.place(PlaceEvent(.arrive, office), now: at(60)) == [.fired(alert: a.id, due: at(60), deliveryID: 1, count: 1)])
+        // Within its rest: nothing; the departure fires the other.
+        #expect(scheduler.place(PlaceEvent(.arrive, office), now: at(3600)).isEmpty)
+        #expect(scheduler.place(PlaceEvent(.leave, office), now: at(3700)).map(\.alertID) == [b.id])
+        #expect(delivery.delivered.map(\.notification.summary) == ["Timesheet", "Bye"])
+        // Away: held for the return, as a timed reminder is.
+        scheduler.setAway(true)
+        #expect(scheduler.place(PlaceEvent(.leave, office), now: at(7200)) == [.held(alert: b.id, count: 1, since: at(7200))])
+        // Off: nothing, and nothing watched.
+        scheduler.setEnabled(a.id, false, now: at(8000))
+        #expect(scheduler.place(PlaceEvent(.arrive, office), now: at(30_000)).isEmpty)
+        // Done for today skips the rest of the day.
+        _ = scheduler.doneForToday(b.id, now: at(8000))
+        scheduler.setAway(false)
+        _ = scheduler.run(now: at(8001))
+        #expect(scheduler.place(PlaceEvent(.leave, office), now: at(9000)).isEmpty)
+        #expect(scheduler.place(PlaceEvent(.leave, office), now: utc("2026-11-24T09:00:00Z")).map(\.alertID) == [b.id])
+    }
+
+    @Test func aRefusedPopUpWaitsForTheServer() throws {
+        let a = Alert(title: "Timesheet", schedule: .place(try trigger(ScheduleFlags(arrive: "office"))), created: t0)
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: t0, delivery: delivery)
+        delivery.failure = DeliveryError(.noServer, "gone")
+        #expect(scheduler.place(PlaceEvent(.arrive, office), now: at(60)).map(\.alertID) == [a.id])
+        delivery.failure = nil
+        #expect(scheduler.deliveryRestored(now: at(90)) == [.snoozeFired(alert: a.id, deliveryID: 1)])
+    }
+
+    // MARK: Forms
+
+    @Test func storedWordedAndFlagged() throws {
+        let cases: [(ScheduleFlags, String, String, String)] = [
+            (ScheduleFlags(arrive: "office"), "place arrive - 127 - network office", "on arriving at office", "--arrive office"),
+            (ScheduleFlags(days: "mon-fri", from: "08:00", until: "11:00", leave: "Kim's Home", oncePer: "90m"),
+             "place leave 28800-39600 62 5400 network Kim's Home", "on leaving Kim's Home, 08:00–11:00, Mon–Fri, at most once every 1 h 30 min",
+             "--leave 'Kim'\\''s Home' --from 08:00 --until 11:00 --days mon-fri --once-per 1h30m"),
+            (ScheduleFlags(arrive: "37.5665,126.978,300m"), "place arrive - 127 - area 37.5665 126.978 300.0",
+             "on arriving within 300 m of 37.5665, 126.978", "--arrive 37.5665,126.978,300m"),
+            (ScheduleFlags(leave: "37.5,127,2km"), "place leave - 127 - area 37.5 127.0 2000.0", "on leaving the 2 km around 37.5, 127", "--leave 37.5,127,2km"),
+            (ScheduleFlags(arrive: "network:1,2,3m"), "place arrive - 127 - network 1,2,3m", "on arriving at network:1,2,3m", "--arrive network:1,2,3m"),
+        ]
+        for (flags, stored, words, echoed) in cases {
+            let schedule = try ScheduleParser.schedule(flags, now: t0, zone: utcZone)
+            #expect(schedule.storageText == stored)
+            #expect(Schedule(storageText: stored) == schedule)
+            #expect(schedule.summary(in: utcZone) == words)
+            #expect(schedule.flagsText(in: utcZone) == echoed)
+            #expect(try ScheduleFlags(echoed: echoed).map { try ScheduleParser.schedule($0, now: t0, zone: utcZone) } == schedule)
+            #expect(schedule.occurrences(after: t0, count: 3, in: utcZone).isEmpty)
+        }
+    }
+
+    @Test func saidInWordsInBothLanguages() throws {
+        let cases: [(String, PlaceTrigger)] = [
+            ("on arriving at office-wifi", PlaceTrigger(edge: .arrive, spot: .network("office-wifi"))),
+            ("When I leave Home Wi-Fi", PlaceTrigger(edge: .leave, spot: .network("Home Wi-Fi"))),
+            ("office-wifi에 도착하면", PlaceTrigger(edge: .arrive, spot: .network("office-wifi"))),
+            ("집 와이파이에서 나가면", PlaceTrigger(edge: .leave, spot: .network("집 와이파이"))),
+            ("on arriving within 300 m of 37.5665, 126.978", PlaceTrigger(edge: .arrive, spot: .area(.init(latitude: 37.5665, longitude: 126.978, radius: 300)!))),
+            ("37.5665, 126.978 반경 1 km 밖으로 나가면", PlaceTrigger(edge: .leave, spot: .area(.init(latitude: 37.5665, longitude: 126.978, radius: 1000)!))),
+        ]
+        for (phrase, trigger) in cases {
+            let reading = try SchedulePhrase.read(phrase, now: t0, zone: utcZone)
+            #expect(reading.schedule == .place(trigger), "\(phrase)")
+            let english = reading.schedule.summary(in: utcZone)
+            #expect(try SchedulePhrase.read(english, now: t0, zone: utcZone).schedule == reading.schedule, "\(english)")
+        }
+        #expect(throws: ScheduleError.self) { try SchedulePhrase.read("on arriving at 91,0,300m", now: t0, zone: utcZone) }
+    }
+
+    @Test func badFlagsSayWhatIsWrong() {
+        func problem(_ flags: ScheduleFlags) -> String {
+            do { _ = try ScheduleParser.schedule(flags, now: t0, zone: utcZone); return "accepted" } catch { return error.description }
+        }
+        #expect(problem(ScheduleFlags(arrive: "a", leave: "b")) == "more than one schedule '--arrive --leave': give exactly one (use --at, --every, --in, --on, --cron, --arrive or --leave)")
+        #expect(problem(ScheduleFlags(at: ["09:00"], oncePer: "4h")) == "--once-per needs --arrive or --leave '4h' (use e.g. --arrive office-wifi --once-per 4h)")
+        #expect(problem(ScheduleFlags(arrive: "  ")).hasPrefix("invalid place '  ': the name is empty"))
+        #expect(problem(ScheduleFlags(arrive: "a\u{1B}[2J")).contains("control character"))
+        #expect(problem(ScheduleFlags(arrive: "37,127,10m")).contains("the radius 50m to 1000km"))
+        #expect(problem(ScheduleFlags(arrive: "x", oncePer: "30s")).contains("--once-per"))
+        #expect(problem(ScheduleFlags(from: "09:00", arrive: "x")) == "a window needs both --from and --until '09:00' (use --from 09:30 --until 21:30)")
+    }
+}
