@@ -39,8 +39,11 @@ public struct PlaceTracker: Sendable {
         return update(seen: seen, tracked: tracked, now: now)
     }
 
-    /// A position (degrees) placed in the areas reminders name now.
-    public mutating func position(latitude: Double, longitude: Double, areas: Set<PlaceTrigger.Area>, now: Date) -> [PlaceEvent] {
+    /// A position (degrees) placed in the areas reminders name now. An area wider than the
+    /// position's error (`accuracy`, metres) can tell inside from outside; for a narrower one
+    /// the fix says nothing (a city-wide guess does not leave a 300 m circle).
+    public mutating func position(latitude: Double, longitude: Double, accuracy: Double = 0, areas named: Set<PlaceTrigger.Area>, now: Date) -> [PlaceEvent] {
+        let areas = named.filter { accuracy <= $0.radius }
         let fresh = areas.subtracting(areasKnown)
         areasKnown.formUnion(areas)
         let inside = Set(areas.filter { $0.contains(latitude: latitude, longitude: longitude) }.map { PlaceTrigger.Spot.area($0) })

@@ -324,7 +324,7 @@ final class Places {
                   latitude.isFinite, longitude.isFinite else { return }
             let accuracy: Double = if case .double(let a)? = properties["Accuracy"] { a } else { .infinity }
             position = (latitude, longitude, accuracy)
-            emit(tracker.position(latitude: latitude, longitude: longitude, areas: areas, now: Date()))
+            emit(tracker.position(latitude: latitude, longitude: longitude, accuracy: accuracy.isFinite ? accuracy : 0, areas: areas, now: Date()))
         }
     }
 }

@@ -208,6 +208,31 @@ struct UITests {
         #expect(try close(tmux) == 0)
     }
 
+    /// A place reminder says where a time would be ("on arrival"), and one said in words
+    /// in the form is added as the command line adds it.
+    @Test func placeRemindersSayWhenTheyComeUp() throws {
+        let screen = try Home(), cli = try Home()
+        try screen.add("Lock the door", "--leave", "home-wifi")
+        try cli.add("Lock the door", "--leave", "home-wifi")
+        let tmux = try open(screen)
+        #expect(try tmux.wait { $0.contains { $0.contains("on leaving") && $0.contains("Lock the door") && $0.contains("on leaving home-wifi") } } != nil,
+                "\(tmux.lastScreen)")
+        try tmux.press("a")
+        #expect(try tmux.wait(for: "Add a reminder") != nil)
+        try tmux.type("Timesheet")
+        try tmux.press("Tab", "Tab", "Left")
+        #expect(try tmux.wait(for: "in words") != nil, "\(tmux.lastScreen)")
+        try tmux.press("Tab")
+        try tmux.type("office-wifi에 도착하면")
+        #expect(try tmux.wait(for: "→ --arrive office-wifi") != nil, "\(tmux.lastScreen)")
+        #expect(try tmux.wait(for: "no time can be known: it comes up on arriving at office-wifi") != nil, "\(tmux.lastScreen)")
+        try tmux.press("Enter")
+        #expect(try tmux.wait(for: "added ") != nil, "\(tmux.lastScreen)")
+        #expect(try cli.nudge("add", "Timesheet", "office-wifi에 도착하면").status == 0)
+        try expectSame(screen, cli)
+        #expect(try close(tmux) == 0)
+    }
+
     @Test func switchingAddingEditingAndDeletingChangeTheStoreAsTheCommandLineWould() throws {
         let screen = try Home(), cli = try Home()
         let tmux = try open(screen)

@@ -65,6 +65,11 @@ struct PlaceTests {
         #expect(tracker.places == [.area(station), .area(park)])
         #expect(tracker.settle(now: at(70)) == [PlaceEvent(.leave, .area(station))])
         #expect(tracker.position(latitude: 37.5549, longitude: 126.9707, areas: [station, park], now: at(100)) == [PlaceEvent(.arrive, .area(station))])
+        // A fix whose error is wider than a circle says nothing of it.
+        // (The park's departure, begun at 100 s, is still settling, untouched.)
+        #expect(tracker.position(latitude: 37.60, longitude: 127.1, accuracy: 5_000, areas: [station, park], now: at(110)).isEmpty)
+        #expect(tracker.deadline == at(160))
+        #expect(tracker.places == [.area(station), .area(park)])
         tracker.keepAreas([station])
         #expect(tracker.places == [.area(station)])
         #expect(tracker.deadline == nil, "the park's departure is forgotten with it")

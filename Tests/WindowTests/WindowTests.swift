@@ -27,6 +27,7 @@ struct WindowTests {
         _ = try desktop.add("Stretch", "--at", "09:30", "--days", "weekdays")
         let water = try desktop.add("Drink water", "--water", "--every", "30m", "--from", "09:30", "--until", "21:30", "--days", "weekdays")
         try desktop.nudge("off", water)
+        _ = try desktop.add("Timesheet", "--arrive", "office")
         let window = try WindowSession(desktop: desktop)
         try window.open()
         #expect(try window.reaches("check box", "Stretch", "checked"))
@@ -34,7 +35,9 @@ struct WindowTests {
         let names = try window.nodes().map(\.name)
         // A line for the schedule in words, one for the next showing.
         #expect(names.filter { $0.contains("Mon–Fri") }.count == 2, "\(names)")
-        #expect(names.filter { $0.hasPrefix("next: ") }.count == 2, "\(names)")
+        #expect(names.filter { $0.hasPrefix("next: ") }.count == 3, "\(names)")
+        // A place reminder says so where a time would be.
+        #expect(names.contains("on arriving at office") && names.contains("next: on arrival"), "\(names)")
         // Every control says which reminder it acts on.
         #expect(names.contains("Delete Stretch") && names.contains("Delete Drink water"))
         #expect(try window.reaches("push button", "Drank 250 ml"))
