@@ -81,9 +81,8 @@ public struct AlertForm: Sendable, Equatable {
         case .restricted:
             break
         case .place(let trigger):
-            // A bare place reads back from its words; hours, days or a rest have no field
-            // (kept as they are unless the schedule is changed).
-            if trigger.window == nil, trigger.days.count == 7, trigger.oncePer == nil { (kind, values[.phrase]) = (.words, trigger.summary()) }
+            // A place has no fields: its words, which read back as it (hours, days and rest too).
+            (kind, values[.phrase]) = (.words, trigger.summary())
         }
         self.init(values: values, kind: kind, afterDone: afterDone, editing: id)
     }

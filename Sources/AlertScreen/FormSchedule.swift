@@ -85,8 +85,7 @@ public struct FormSchedule: Sendable, Equatable {
         case .restricted:
             return nil
         case .place(let trigger):
-            // A bare place reads back from its words; hours, days or a rest have no field.
-            guard trigger.window == nil, trigger.days.count == 7, trigger.oncePer == nil else { return nil }
+            // A place has no fields: its words, which read back as it (hours, days and rest too).
             (kind, phrase) = (.words, trigger.summary())
         }
     }

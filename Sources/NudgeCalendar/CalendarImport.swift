@@ -117,6 +117,10 @@ public enum CalendarImport {
         let body = component["DESCRIPTION"]?.text ?? ""
         if let own = component["X-NUDGE-SCHEDULE"]?.value {
             guard let schedule = Schedule(storageText: own) else { throw Refusal(reason: "X-NUDGE-SCHEDULE “\(own.quotedPrefix(60))” is not one this Nudge reads") }
+            // A place said twice must say the same (one edited by hand, the other not, is refused).
+            if component["X-NUDGE-PLACE-EDGE"] != nil, Schedule.place(try place(component)) != schedule {
+                throw Refusal(reason: "X-NUDGE-PLACE-* and X-NUDGE-SCHEDULE say different things: edit both, or remove X-NUDGE-SCHEDULE")
+            }
             return .alert(try nudgeAlert(component, title: title, body: body, schedule: schedule, now: now), component: name(component), complete: true)
         }
         if component["X-NUDGE-PLACE-EDGE"] != nil {
@@ -145,6 +149,12 @@ public enum CalendarImport {
     /// A place reminder's trigger from its X-NUDGE-PLACE properties alone (a file another
     /// program wrote, or one edited by hand): see ``CalendarExport``.
     static func place(_ c: Component) throws(Refusal) -> PlaceTrigger {
+        for name in ["EDGE", "NETWORK", "AREA", "HOURS", "DAYS", "ONCE-PER"] where c.all("X-NUDGE-PLACE-" + name).count > 1 {
+            throw Refusal(reason: "X-NUDGE-PLACE-\(name) is given more than once")
+        }
+        if c["X-NUDGE-PLACE-NETWORK"] != nil && c["X-NUDGE-PLACE-AREA"] != nil {
+            throw Refusal(reason: "X-NUDGE-PLACE-NETWORK and X-NUDGE-PLACE-AREA together: a reminder has one place")
+        }
         let edgeText = c["X-NUDGE-PLACE-EDGE"]?.value ?? ""
         guard let edge = PlaceTrigger.Edge(rawValue: edgeText.lowercased()) else {
             throw Refusal(reason: "X-NUDGE-PLACE-EDGE “\(edgeText.quotedPrefix(20))” is not ARRIVE or LEAVE")
@@ -156,9 +166,8 @@ public enum CalendarImport {
             }
             spot = .network(read)
         } else if let text = c["X-NUDGE-PLACE-AREA"]?.value {
-            let numbers = text.split(separator: ";", omittingEmptySubsequences: false).map { Double($0) }
-            guard numbers.count == 3, let lat = numbers[0], let lon = numbers[1], let r = numbers[2],
-                  let area = PlaceTrigger.Area(latitude: lat, longitude: lon, radius: r) else {
+            let parts = text.split(separator: ";", omittingEmptySubsequences: false)
+            guard parts.count == 3, case .area(let area)? = try? PlaceTrigger.spot("\(parts[0]),\(parts[1]),\(parts[2])m") else {
                 throw Refusal(reason: "X-NUDGE-PLACE-AREA “\(text.quotedPrefix(40))” is not LATITUDE;LONGITUDE;RADIUS (degrees, metres from 50 to 1,000,000)")
             }
             spot = .area(area)

@@ -33,8 +33,10 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
 
         /// An area; `nil` when a coordinate or the radius is out of range.
         public init?(latitude: Double, longitude: Double, radius: Double) {
+            // Kept to what its words say: degrees to 6 decimals (0.1 m), metres to 0.1.
+            let (latitude, longitude, radius) = ((latitude * 1e6).rounded() / 1e6, (longitude * 1e6).rounded() / 1e6, (radius * 10).rounded() / 10)
             guard (-90...90).contains(latitude), (-180...180).contains(longitude), Self.radii.contains(radius) else { return nil }
-            (self.latitude, self.longitude, self.radius) = (latitude, longitude, radius)
+            (self.latitude, self.longitude, self.radius) = (latitude + 0, longitude + 0, radius)
         }
 
         /// The distance in metres from its centre to a point (haversine, mean Earth radius):
@@ -116,21 +118,26 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
     /// "on arriving at office-wifi", "on leaving within 300 m of 37.5665, 126.978", with
     /// its hours, days and rest.
     public func summary(timeStyle: TimeStyle = .iso, language: Language = .english) -> String {
-        var text: String
         switch (edge, spot) {
         case (.arrive, .network(let name)):
             // TRANSLATORS: a place reminder's schedule: %s is a network's name (office-wifi).
-            text = said(name) { format(language.tr("on arriving at %s"), $0) }
+            return said(name) { format(language.tr("on arriving at %s"), $0) + extrasText(timeStyle, language) }
         case (.leave, .network(let name)):
             // TRANSLATORS: a place reminder's schedule: %s is a network's name (home-wifi).
-            text = said(name) { format(language.tr("on leaving %s"), $0) }
+            return said(name) { format(language.tr("on leaving %s"), $0) + extrasText(timeStyle, language) }
         case (.arrive, .area(let area)):
             // TRANSLATORS: a place reminder's schedule: %1$s is a distance (300 m), %2$s a position (37.5665, 126.978).
-            text = format(language.tr("on arriving within %1$s of %2$s"), Self.distance(area.radius), Self.position(area))
+            return format(language.tr("on arriving within %1$s of %2$s"), Self.distance(area.radius), Self.position(area)) + extrasText(timeStyle, language)
         case (.leave, .area(let area)):
             // TRANSLATORS: a place reminder's schedule: %1$s is a distance (300 m), %2$s a position (37.5665, 126.978).
-            text = format(language.tr("on leaving the %1$s around %2$s"), Self.distance(area.radius), Self.position(area))
+            return format(language.tr("on leaving the %1$s around %2$s"), Self.distance(area.radius), Self.position(area)) + extrasText(timeStyle, language)
         }
+    }
+
+    /// ", 08:00–11:00, Mon–Fri, at most once every 4 h": what keeps it to its hours, days
+    /// and rest.
+    private func extrasText(_ timeStyle: TimeStyle, _ language: Language) -> String {
+        var text = ""
         if let window { text += ", \(timeStyle.time(window.start))–\(timeStyle.time(window.end))" }
         let dayText = Schedule.describe(days, language: language)
         if !dayText.isEmpty { text += ", " + dayText }
@@ -141,13 +148,12 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
         return text
     }
 
-    /// The words with a network's name, which read back as this place: a name that would
-    /// read as something else (`1,2,3m`, a circle; one ending in Korean words for leaving)
-    /// is written `network:NAME`, as `--arrive` takes it.
+    /// The words with a network's name, which read back as this reminder: a name that
+    /// would read as something else (`1,2,3m`, a circle; one ending in ", Mon" or in the
+    /// Korean words for leaving) is written “NAME”.
     private func said(_ name: String, _ words: (String) -> String) -> String {
         let plain = words(name)
-        let back = try? Self.phrase(plain)
-        return back?.edge == edge && back?.spot == spot ? plain : words("network:" + name)
+        return (try? Self.phrase(plain)) == self ? plain : words("\u{201C}" + name + "\u{201D}")
     }
 
     static func distance(_ metres: Double) -> String {
@@ -187,24 +193,33 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
     /// name reads like a circle), or `37.5665,126.978,300m` (radius in m or km).
     public static func spot(_ text: String) throws(ScheduleError) -> Spot {
         if text.hasPrefix("network:") { return .network(try networkName(String(text.dropFirst("network:".count)), typed: text)) }
-        if looksLikeArea(text) {
-            let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            var radius = parts[2].lowercased()
-            let scale: Double = radius.hasSuffix("km") ? 1000 : 1
-            radius.removeLast(scale == 1000 ? 2 : 1)
-            guard let lat = Double(parts[0]), let lon = Double(parts[1]), let r = Double(radius),
-                  lat.isFinite, lon.isFinite, r.isFinite else {
-                throw ScheduleError(text, Phrase("invalid place"), accepted: placeForms)
-            }
-            guard let area = Area(latitude: lat, longitude: lon, radius: r * scale) else {
-                throw ScheduleError(text, Phrase("invalid place"),
-                                    // TRANSLATORS: the ranges of a circle's numbers; keep them as they are.
-                                    detail: Phrase("the latitude must be -90 to 90, the longitude -180 to 180, the radius 50m to 1000km"),
-                                    accepted: placeForms)
-            }
-            return .area(area)
+        guard looksLikeArea(text) else { return .network(try networkName(text, typed: text)) }
+        // Written as a circle: a circle, or refused (never a network by that name).
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let radius = parts[2].replacingOccurrences(of: " ", with: "")
+        let unit: Double? = radius.hasSuffix("km") ? 1000 : radius.hasSuffix("m") && !radius.hasSuffix("mm") ? 1 : nil
+        let number = radius.dropLast(unit == 1000 ? 2 : unit == 1 ? 1 : 0)
+        let decimal = { (s: Substring) -> Double? in
+            var body = s
+            if body.first == "-" || body.first == "+" { body = body.dropFirst() }
+            let pieces = body.split(separator: ".", omittingEmptySubsequences: false)
+            guard (1...2).contains(pieces.count), !pieces[0].isEmpty || pieces.count == 2, pieces.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+                  pieces.contains(where: { !$0.isEmpty }) else { return nil }
+            return Double(s)
         }
-        return .network(try networkName(text, typed: text))
+        guard let unit, let lat = decimal(Substring(parts[0])), let lon = decimal(Substring(parts[1])), let r = decimal(number) else {
+            throw ScheduleError(text, Phrase("invalid place"),
+                                // TRANSLATORS: a place typed like a circle with a part that is not a number or has no unit.
+                                detail: Phrase("a circle is two decimal degrees and a radius in m or km; a network named so is network:NAME"),
+                                accepted: placeForms)
+        }
+        guard let area = Area(latitude: lat, longitude: lon, radius: r * unit) else {
+            throw ScheduleError(text, Phrase("invalid place"),
+                                // TRANSLATORS: the ranges of a circle's numbers; keep them as they are.
+                                detail: Phrase("the latitude must be -90 to 90, the longitude -180 to 180, the radius 50m to 1000km"),
+                                accepted: placeForms)
+        }
+        return .area(area)
     }
 
     private static func networkName(_ given: String, typed: String) throws(ScheduleError) -> String {
@@ -220,16 +235,24 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ScheduleError(typed, Phrase("invalid place"), detail: Phrase("the name holds a control character"), accepted: placeForms)
         }
+        // Zero-width and direction marks would make two names look alike, or a list read backwards.
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .format }) else {
+            throw ScheduleError(typed.escapingControls, Phrase("invalid place"), detail: Phrase("the name holds an invisible character"), accepted: placeForms)
+        }
         return name
     }
 
     /// Three comma-separated parts, two numbers and a number with m or km: a circle.
     static func looksLikeArea(_ text: String) -> Bool {
+        // Three parts, the first two with a digit and nothing a name would hold besides
+        // what numbers are written with: typed as a circle, typos and all.
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard parts.count == 3, parts[2].hasSuffix("m") else { return false }
-        let numeric = { (s: String) in !s.isEmpty && s.allSatisfy { $0.isASCII && ($0.isNumber || "+-.".contains($0)) } }
-        let radius = parts[2].hasSuffix("km") ? String(parts[2].dropLast(2)) : String(parts[2].dropLast())
-        return numeric(parts[0]) && numeric(parts[1]) && numeric(radius)
+        guard parts.count == 3 else { return false }
+        let numberish = { (s: String) in
+            s.contains { $0.isASCII && $0.isNumber } && s.allSatisfy { $0.isASCII && ($0.isNumber || "+-.ex".contains($0)) }
+                || ["nan", "inf", "-inf", "+inf", "infinity"].contains(s)
+        }
+        return numberish(parts[0]) && numberish(parts[1])
     }
 
     // MARK: Storage
@@ -270,8 +293,7 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
         let spot: Spot
         switch kind {
         case "network":
-            guard !rest.trimmingCharacters(in: .whitespaces).isEmpty, rest.utf8.count <= Self.nameLimit,
-                  !rest.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+            guard (try? Self.spot("network:" + rest)) == .network(String(rest)) else { return nil }
             spot = .network(String(rest))
         case "area":
             let numbers = rest.split(separator: " ", omittingEmptySubsequences: false).map { Double($0) }
@@ -298,16 +320,29 @@ public struct PlaceEvent: Sendable, Hashable {
 extension PlaceTrigger {
     /// A place said in words, English or Korean, as `list` says it and as people say it:
     /// "on arriving at office-wifi", "when I leave home", "office-wifi에 도착하면",
-    /// "집에서 떠나면", "on arriving within 300 m of 37.5665, 126.978". The name is kept as
-    /// written (networks' names are case-sensitive). `nil` when the words are not a place's.
+    /// "집에서 떠나면", "on arriving within 300 m of 37.5665, 126.978", and after it, as `list`
+    /// writes them, its hours, days and rest: ", 08:00–11:00, Mon–Fri, at most once every
+    /// 4 h" (", 오전 8:00–오전 11:00, 월–금, 4시간에 한 번까지"). The name is kept as written
+    /// (networks' names are case-sensitive); one in “…” is the name within. `nil` when the
+    /// words are not a place's.
     static func phrase(_ text: String) throws(ScheduleError) -> PlaceTrigger? {
+        let (head, extras) = Extras.strip(text)
+        guard var trigger = try bare(head) else { return nil }
+        if let problem = extras.problem { throw problem }
+        (trigger.window, trigger.oncePer) = (extras.window, extras.oncePer)
+        trigger.days = extras.days ?? Schedule.everyDay
+        return trigger
+    }
+
+    /// The place alone.
+    private static func bare(_ text: String) throws(ScheduleError) -> PlaceTrigger? {
         let lower = text.lowercased()
         let english: [(String, Edge)] = [("on arriving at ", .arrive), ("when i arrive at ", .arrive), ("when arriving at ", .arrive),
                                          ("on leaving ", .leave), ("when i leave ", .leave), ("when leaving ", .leave)]
         for (prefix, edge) in english where lower.hasPrefix(prefix) {
             let rest = String(text.dropFirst(prefix.count)).trimmingSpaces
             if let area = try areaWords(rest, edge: edge) { return PlaceTrigger(edge: edge, spot: .area(area)) }
-            return PlaceTrigger(edge: edge, spot: try spot(rest))
+            return PlaceTrigger(edge: edge, spot: try spot(unquoted(rest)))
         }
         for (prefix, edge) in [("on arriving within ", Edge.arrive)] where lower.hasPrefix(prefix) {
             if let area = try areaWords("within " + String(text.dropFirst(prefix.count)), edge: edge) { return PlaceTrigger(edge: edge, spot: .area(area)) }
@@ -318,13 +353,120 @@ extension PlaceTrigger {
         for (suffix, edge) in korean where text.hasSuffix(suffix) {
             let name = String(text.dropLast(suffix.count)).trimmingSpaces
             if let area = try koreanArea(name) { return PlaceTrigger(edge: edge, spot: .area(area)) }
-            return PlaceTrigger(edge: edge, spot: try spot(name))
+            return PlaceTrigger(edge: edge, spot: try spot(unquoted(name)))
         }
         let koreanAreaEdges: [(String, Edge)] = [(" 안에 들어오면", .arrive), (" 밖으로 나가면", .leave)]
         for (suffix, edge) in koreanAreaEdges where text.hasSuffix(suffix) {
             if let area = try koreanArea(String(text.dropLast(suffix.count))) { return PlaceTrigger(edge: edge, spot: .area(area)) }
         }
         return nil
+    }
+
+    /// A name in “…” is the name within (what ``summary(timeStyle:language:)`` writes for a
+    /// name that would read as something else).
+    private static func unquoted(_ name: String) -> String {
+        guard name.count >= 2, name.hasPrefix("\u{201C}"), name.hasSuffix("\u{201D}") else { return name }
+        // Quoted, it is a network's name, whatever it looks like.
+        return "network:" + String(name.dropFirst().dropLast())
+    }
+
+    /// Hours, days and a rest after a place, as ``summary(timeStyle:language:)`` writes
+    /// them, taken from the end, each once.
+    struct Extras {
+        var window: DayWindow?
+        var days: Set<Weekday>?
+        var oncePer: Int?
+        /// What looked like one of them and was wrong (said only when the rest is a place).
+        var problem: ScheduleError?
+
+        static func strip(_ text: String) -> (String, Extras) {
+            var parts = text.components(separatedBy: ", ")
+            var extras = Extras()
+            guard parts.count > 1 else { return (text, extras) }
+            // The rest: "at most once every 4 h", "4시간에 한 번까지".
+            let last = parts[parts.count - 1]
+            var rest: String?
+            if last.lowercased().hasPrefix("at most once every ") { rest = String(last.dropFirst("at most once every ".count)) }
+            if last.hasSuffix("에 한 번까지") { rest = String(last.dropLast("에 한 번까지".count)) }
+            if let rest {
+                parts.removeLast()
+                if let seconds = duration(rest), Limits.Quantity.oncePer.range.contains(seconds) {
+                    extras.oncePer = seconds
+                } else {
+                    extras.problem = ScheduleError(last, Phrase("invalid %s", Limits.Quantity.oncePer.label),
+                                                   detail: Phrase("it must be %s", Limits.Quantity.oncePer.rangePhrase), accepted: ScheduleParser.durationForms)
+                }
+            }
+            // The days: "Mon–Fri", or a list "Mon, Wed, Fri" (each its own part).
+            var days = Set<Weekday>()
+            while parts.count > 1, let day = weekday(parts[parts.count - 1]) {
+                days.insert(day)
+                parts.removeLast()
+            }
+            if days.isEmpty, parts.count > 1, let range = dayRange(parts[parts.count - 1]) {
+                days = range
+                parts.removeLast()
+            }
+            if !days.isEmpty { extras.days = days }
+            // The hours: "08:00–11:00", "8:00 AM–11:00 AM", "오전 8:00–오전 11:00".
+            if parts.count > 1 {
+                let ends = parts[parts.count - 1].components(separatedBy: "\u{2013}")
+                if ends.count == 2, let start = time(ends[0]), let end = time(ends[1]) {
+                    parts.removeLast()
+                    if let window = DayWindow(start: start, end: end) {
+                        extras.window = window
+                    } else {
+                        extras.problem = extras.problem ?? ScheduleError(ends.joined(separator: "\u{2013}"), Phrase("invalid window"),
+                                                                         detail: Phrase("--until must not be before --from"),
+                                                                         accepted: Phrase("use e.g. --from 09:30 --until 21:30"))
+                    }
+                }
+            }
+            return (parts.joined(separator: ", "), extras)
+        }
+
+        static let englishDays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"], koreanDays = ["일", "월", "화", "수", "목", "금", "토"]
+
+        static func weekday(_ text: String) -> Weekday? {
+            (englishDays.firstIndex(of: text.lowercased()) ?? koreanDays.firstIndex(of: text)).flatMap(Weekday.init(rawValue:))
+        }
+
+        /// "Mon–Fri": Monday-first order, as list writes it.
+        static func dayRange(_ text: String) -> Set<Weekday>? {
+            let ends = text.components(separatedBy: "\u{2013}")
+            guard ends.count == 2, let a = weekday(ends[0]), let b = weekday(ends[1]) else { return nil }
+            let order: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+            let i = order.firstIndex(of: a)!, j = order.firstIndex(of: b)!
+            guard i < j else { return nil }
+            return Set(order[i...j])
+        }
+
+        /// "08:00", "8:00 AM", "오전 8:00", "오후 12:00".
+        static func time(_ text: String) -> LocalTime? {
+            // ICU writes a narrow no-break space before AM.
+            let t = text.replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ").trimmingSpaces
+            for (word, pm) in [("오전 ", false), ("오후 ", true)] where t.hasPrefix(word) {
+                guard let clock = try? ScheduleParser.time(String(t.dropFirst(word.count)) + (pm ? "pm" : "am")) else { return nil }
+                return clock
+            }
+            return try? ScheduleParser.time(t)
+        }
+
+        /// "4 h", "1 h 30 min", "90 s", "4시간", "1시간 30분", "90초": seconds.
+        static func duration(_ text: String) -> Int? {
+            let units: [(String, Int)] = [("min", 60), ("h", 3600), ("s", 1), ("시간", 3600), ("분", 60), ("초", 1)]
+            var rest = Substring(text.replacingOccurrences(of: " ", with: "")), total = 0, any = false
+            while !rest.isEmpty {
+                let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                guard !digits.isEmpty, digits.count <= 7, let n = Int(digits) else { return nil }
+                rest = rest.dropFirst(digits.count)
+                guard let (unit, size) = units.first(where: { rest.hasPrefix($0.0) }) else { return nil }
+                rest = rest.dropFirst(unit.count)
+                total += n * size
+                any = true
+            }
+            return any ? total : nil
+        }
     }
 
     /// "within 300 m of 37.5665, 126.978" (arriving), "the 300 m around 37.5665, 126.978"

@@ -247,7 +247,7 @@ public enum ScheduleParser {
             others.phrase = nil
             guard others == ScheduleFlags() else {
                 throw ScheduleError(phrase, Phrase("a schedule phrase and schedule flags"), detail: Phrase("give one or the other"),
-                                    accepted: Phrase("use the phrase alone, or --at, --every, --in, --on or --cron"))
+                                    accepted: Phrase("use the phrase alone, or --at, --every, --in, --on, --cron, --arrive or --leave"))
             }
             return try SchedulePhrase.read(phrase, now: now, zone: zone).schedule
         }

@@ -125,7 +125,7 @@ final class Places {
 
     /// Whether the first answers are still to come (the daemon's start waits for them, so
     /// the place it starts at is a baseline, not an arrival).
-    var isAsking: Bool { reading }
+    var isAsking: Bool { reading && failures == 0 }
 
     /// What the daemon follows, for `Status` and `doctor`.
     var sources: [String] {
@@ -184,11 +184,14 @@ final class Places {
     private func call(_ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [Value] = [],
                       reply: @escaping (Result<[Value], BusError>) -> Void) {
         connection.call(destination: destination, path: path, interface: interface, member: member, arguments: arguments,
-                        timeout: .seconds(2), autoStart: false, reply: reply)
+                        timeout: .seconds(1), autoStart: false, reply: reply)
     }
 
     /// Reads the active connections again, without waiting; a change during a read reads
-    /// again after it.
+    /// again after it. A read that fails anywhere (NetworkManager slow to answer, a
+    /// connection gone between the list and its properties, an answer of the wrong type)
+    /// changes nothing and is tried again, three times at most: a place is never taken for
+    /// left because an answer went missing.
     private func readNetworks() {
         guard isConnected else { return }
         if reading {
@@ -199,27 +202,49 @@ final class Places {
         readAgain = false
         let nm = Self.networkManager
         call(nm.name, nm.path, "org.freedesktop.DBus.Properties", "Get", [.string(nm.interface), .string("ActiveConnections")]) { [unowned self] result in
-            guard case .success(let values) = result, let paths = values.first?.unwrapped.elements?.compactMap(\.string) else {
-                if case .failure(let error) = result {
-                    if networkManager != false { log("NetworkManager does not answer (\(error.name.rawValue)): networks are not followed") }
+            let answer: Value?
+            switch result {
+            case .success(let values): answer = values.first?.unwrapped
+            case .failure(let error):
+                if error.name.rawValue == "org.freedesktop.DBus.Error.ServiceUnknown" || error.name.rawValue == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+                    if networkManager != false { log("NetworkManager is not on the system bus: networks are not followed") }
                     networkManager = false
+                    return finishRead(nil, failed: nil)
                 }
-                return finishRead(nil)
+                return finishRead(nil, failed: "its ActiveConnections: \(error.name.rawValue)")
             }
-            var names = Set<String>(), waiting = paths.count + 1
+            guard case .array("o", let items)? = answer else {
+                return finishRead(nil, failed: "its ActiveConnections is not a list of objects")
+            }
+            let paths = items.compactMap(\.string)
+            var names = Set<String>(), waiting = paths.count + 1, failed: String?
             func done() {
                 waiting -= 1
-                if waiting == 0 { finishRead(names) }
+                if waiting == 0 { finishRead(failed == nil ? names : nil, failed: failed) }
             }
             for path in paths {
                 call(nm.name, path, "org.freedesktop.DBus.Properties", "GetAll", [.string(Self.activeInterface)]) { [unowned self] result in
-                    guard case .success(let values) = result, let properties = values.first?.vardict,
-                          properties["State"]?.uint32 == Self.activated else { return done() }
+                    guard case .success(let values) = result, let properties = values.first?.vardict else {
+                        failed = "a connection's properties: " + ((try? result.get()).map { _ in "not a dictionary" } ?? "no answer")
+                        return done()
+                    }
+                    guard properties["State"]?.uint32 == Self.activated else { return done() }
                     if let id = properties["Id"]?.string, !id.isEmpty { names.insert(id) }
                     guard properties["Type"]?.string == "802-11-wireless", let ap = properties["SpecificObject"]?.string, ap != "/" else { return done() }
                     call(nm.name, ap, "org.freedesktop.DBus.Properties", "Get", [.string(Self.accessPointInterface), .string("Ssid")]) { result in
-                        if case .success(let values) = result, let bytes = values.first?.unwrapped.elements?.compactMap(\.byteValue), !bytes.isEmpty {
-                            names.insert(String(decoding: bytes, as: UTF8.self))
+                        switch result {
+                        case .success(let values):
+                            // An SSID that is not UTF-8 is no name a person could type: the
+                            // connection's own name still counts.
+                            if let bytes = values.first?.unwrapped.elements?.compactMap(\.byteValue), !bytes.isEmpty,
+                               let ssid = String(validating: bytes, as: UTF8.self) {
+                                names.insert(ssid)
+                            }
+                        case .failure(let error):
+                            // An access point gone as the link changes is not a failed read.
+                            if error.name.rawValue != "org.freedesktop.DBus.Error.UnknownObject" && error.name.rawValue != "org.freedesktop.DBus.Error.UnknownMethod" {
+                                failed = "an access point's Ssid: \(error.name.rawValue)"
+                            }
                         }
                         done()
                     }
@@ -229,10 +254,20 @@ final class Places {
         }
     }
 
-    private func finishRead(_ names: Set<String>?) {
+    /// Failed reads in a row; after three, the places stay as they were until
+    /// NetworkManager says something again.
+    private var failures = 0
+
+    private func finishRead(_ names: Set<String>?, failed: String?) {
         reading = false
+        if let failed {
+            failures += 1
+            log("NetworkManager did not answer for \(failed): its places are kept\(failures < 3 ? "; asking again" : " until it says something again")")
+            if failures < 3 { readAgain = true }
+        }
         if readAgain { return readNetworks() }
         guard let names else { return }
+        failures = 0
         if networkManager != true { log("following NetworkManager") }
         networkManager = true
         if names != networks { log("networks now: \(names.isEmpty ? "none" : names.sorted().joined(separator: ", "))") }

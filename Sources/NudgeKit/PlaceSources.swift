@@ -33,7 +33,10 @@ public enum PlaceSources {
             switch self {
             // TRANSLATORS: nudge places and doctor: the machine has no system D-Bus to ask NetworkManager on.
             case .noSystemBus: Phrase("no system bus to ask NetworkManager on")
-            // TRANSLATORS: nudge places and doctor: NetworkManager does not answer; %s is the D-Bus error.
+            case .noNetworkManager(let error) where error.hasSuffix(".NoReply") || error.hasSuffix(".Timeout"):
+                // TRANSLATORS: nudge places and doctor: NetworkManager is there but does not answer in time; %s is the D-Bus error.
+                Phrase("NetworkManager does not answer (%s)", error)
+            // TRANSLATORS: nudge places and doctor: NetworkManager is not there; %s is the D-Bus error.
             case .noNetworkManager(let error): Phrase("NetworkManager is not on the system bus (%s)", error)
             }
         }

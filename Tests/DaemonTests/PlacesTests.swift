@@ -107,6 +107,30 @@ import TestSupport
         #expect(try desktop.events(left).isEmpty)
     }
 
+    /// A NetworkManager too slow to answer for its connections: the places it said stay
+    /// (no departure invented), and are read again once it answers.
+    @Test func aSlowNetworkManagerInventsNoDeparture() throws {
+        let desktop = try Desktop()
+        let nm = try NetworkManagerStandIn(address: try desktop.startSystemBus(), profiles: Self.profiles)
+        defer { nm.stop() }
+        nm.connect("office")
+        nm.connect("Wired connection 1")
+        let left = try desktop.add("Unplugged", "--leave", "Wired connection 1")
+        let home = try desktop.add("Home", "--arrive", "home-wifi")
+        let daemon = try desktop.startDaemon("--leave-after", "1s")
+        defer { _ = daemon.stop() }
+        #expect(places(desktop).here.contains("network Wired connection 1"))
+        // Each connection's properties now take 1.5 s, past the daemon's second.
+        nm.getAllDelay = 1.5
+        nm.connect("home-wifi")
+        #expect(Bench.eventually(20) { daemon.stderrSoFar.contains("until it says something again") }, "\(daemon.stderrSoFar)")
+        nm.getAllDelay = 0
+        nm.disconnect("office")
+        #expect(fired(desktop, home))
+        #expect(Bench.eventually(5) { !places(desktop).here.contains("network office") })
+        #expect(try desktop.events(left).isEmpty, "\(daemon.stderrSoFar)")
+    }
+
     /// Hours: an arrival outside them fires nothing; inside, it fires. Once per N: a
     /// second arrival within N fires nothing.
     @Test func hoursAndOncePer() throws {

@@ -57,6 +57,14 @@ struct PlaceCalendarTests {
             ("X-NUDGE-PLACE-EDGE:ARRIVE\r\nX-NUDGE-PLACE-NETWORK:x\r\nX-NUDGE-PLACE-DAYS:MO,XX\r\n", "X-NUDGE-PLACE-DAYS “MO,XX” is not a list of MO, TU, WE, TH, FR, SA, SU"),
             ("X-NUDGE-PLACE-EDGE:ARRIVE\r\nX-NUDGE-PLACE-NETWORK:x\r\nX-NUDGE-PLACE-ONCE-PER:5\r\n", "X-NUDGE-PLACE-ONCE-PER “5” is not seconds from 60 to 2592000"),
             ("X-NUDGE-SCHEDULE:place arrive - 127 - network \r\n", "X-NUDGE-SCHEDULE “place arrive - 127 - network ” is not one this Nudge reads"),
+            ("X-NUDGE-SCHEDULE:place arrive - 127 - network  a \r\n", "X-NUDGE-SCHEDULE “place arrive - 127 - network  a ” is not one this Nudge reads"),
+            ("X-NUDGE-PLACE-EDGE:ARRIVE\r\nX-NUDGE-PLACE-NETWORK:x\r\nX-NUDGE-PLACE-AREA:1;2;300\r\n",
+             "X-NUDGE-PLACE-NETWORK and X-NUDGE-PLACE-AREA together: a reminder has one place"),
+            ("X-NUDGE-PLACE-EDGE:ARRIVE\r\nX-NUDGE-PLACE-NETWORK:x\r\nX-NUDGE-PLACE-NETWORK:y\r\n", "X-NUDGE-PLACE-NETWORK is given more than once"),
+            ("X-NUDGE-PLACE-EDGE:ARRIVE\r\nX-NUDGE-PLACE-AREA:0x10;2;300\r\n",
+             "X-NUDGE-PLACE-AREA “0x10;2;300” is not LATITUDE;LONGITUDE;RADIUS (degrees, metres from 50 to 1,000,000)"),
+            ("X-NUDGE-SCHEDULE:place arrive - 127 - network office\r\nX-NUDGE-PLACE-EDGE:ARRIVE\r\nX-NUDGE-PLACE-NETWORK:home\r\n",
+             "X-NUDGE-PLACE-* and X-NUDGE-SCHEDULE say different things: edit both, or remove X-NUDGE-SCHEDULE"),
         ]
         for (properties, reason) in cases {
             let read = try CalendarImportTests.outcomes(["UID:c@example\r\nDTSTART:20261123T080000Z\r\nSUMMARY:x\r\n" + properties], now: now)

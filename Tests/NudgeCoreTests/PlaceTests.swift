@@ -7,6 +7,14 @@ import Testing
 /// flapping), which reminders an event fires (hours in the alert's zone, days, the rest
 /// after a showing), and their stored, worded and flagged forms. Fixed instants, no clock.
 struct PlaceTests {
+    /// The Korean words the summaries use, as the catalog has them.
+    static let koreanWords: [String: String] = [
+        "on arriving at %s": "%s에 도착하면", "on leaving %s": "%s에서 떠나면",
+        "on arriving within %1$s of %2$s": "%2$s 반경 %1$s 안에 들어오면", "on leaving the %1$s around %2$s": "%2$s 반경 %1$s 밖으로 나가면",
+        "at most once every %s": "%s에 한 번까지", "%d s": "%d초", "%d min": "%d분", "%d h": "%d시간", "%1$d h %2$d min": "%1$d시간 %2$d분",
+        "Sun": "일", "Mon": "월", "Tue": "화", "Wed": "수", "Thu": "목", "Fri": "금", "Sat": "토",
+    ]
+
     let t0 = utc("2026-11-23T08:00:00Z")
     func at(_ seconds: Double) -> Date { t0.addingTimeInterval(seconds) }
     let office = PlaceTrigger.Spot.network("office")
@@ -158,7 +166,7 @@ struct PlaceTests {
             (ScheduleFlags(arrive: "37.5665,126.978,300m"), "place arrive - 127 - area 37.5665 126.978 300.0",
              "on arriving within 300 m of 37.5665, 126.978", "--arrive 37.5665,126.978,300m"),
             (ScheduleFlags(leave: "37.5,127,2km"), "place leave - 127 - area 37.5 127.0 2000.0", "on leaving the 2 km around 37.5, 127", "--leave 37.5,127,2km"),
-            (ScheduleFlags(arrive: "network:1,2,3m"), "place arrive - 127 - network 1,2,3m", "on arriving at network:1,2,3m", "--arrive network:1,2,3m"),
+            (ScheduleFlags(arrive: "network:1,2,3m"), "place arrive - 127 - network 1,2,3m", "on arriving at \u{201C}1,2,3m\u{201D}", "--arrive network:1,2,3m"),
         ]
         for (flags, stored, words, echoed) in cases {
             let schedule = try ScheduleParser.schedule(flags, now: t0, zone: utcZone)
@@ -187,6 +195,51 @@ struct PlaceTests {
             #expect(try SchedulePhrase.read(english, now: t0, zone: utcZone).schedule == reading.schedule, "\(english)")
         }
         #expect(throws: ScheduleError.self) { try SchedulePhrase.read("on arriving at 91,0,300m", now: t0, zone: utcZone) }
+    }
+
+    /// What list says reads back as the same reminder, hours, days and rest included, in
+    /// each time style and both languages; a name that would read as something else is
+    /// written in “…”.
+    @Test func listsWordsReadBackWhole() throws {
+        let korean = Language(tr: { PlaceTests.koreanWords[$0] ?? $0 }, trn: { s, _, _ in s })
+        // As ICU writes times for en_US (a narrow no-break space before AM) and ko_KR.
+        let twelveHour = TimeStyle(time: { t in "\((t.hour + 11) % 12 + 1):\(t.minute < 10 ? "0" : "")\(t.minute)\u{202F}\(t.hour < 12 ? "AM" : "PM")" },
+                                   instant: InstantFormat.iso8601)
+        let koreanStyle = TimeStyle(time: { t in "\(t.hour < 12 ? "오전" : "오후") \((t.hour + 11) % 12 + 1):\(t.minute < 10 ? "0" : "")\(t.minute)" },
+                                    instant: InstantFormat.iso8601)
+        let flags: [ScheduleFlags] = [
+            ScheduleFlags(days: "mon-fri", from: "08:00", until: "11:00", arrive: "office", oncePer: "4h"),
+            ScheduleFlags(days: "mon,wed,fri", leave: "Kim's Home", oncePer: "90m"),
+            ScheduleFlags(from: "00:00", until: "12:30", arrive: "1,2,3m".replacingOccurrences(of: "1", with: "network:1")),
+            ScheduleFlags(days: "sat,sun", leave: "37.5665,126.978,1.23456789km"),
+            ScheduleFlags(arrive: "x, Mon"), ScheduleFlags(arrive: "x, 09:00\u{2013}10:00"), ScheduleFlags(arrive: "\u{201C}a\u{201D}"),
+            ScheduleFlags(leave: "집에 도착하면"), ScheduleFlags(days: "tue", arrive: "on arriving at x", oncePer: "1m"),
+        ]
+        for flag in flags {
+            let schedule = try ScheduleParser.schedule(flag, now: t0, zone: utcZone)
+            for (style, language) in [(TimeStyle.iso, Language.english), (twelveHour, .english), (.iso, korean), (koreanStyle, korean)] {
+                let words = schedule.summary(in: utcZone, timeStyle: style, language: language)
+                #expect(try SchedulePhrase.read(words, now: t0, zone: utcZone).schedule == schedule, "\(words)")
+            }
+        }
+        #expect(try ScheduleParser.schedule(ScheduleFlags(arrive: "x, Mon"), now: t0, zone: utcZone).summary(in: utcZone) == "on arriving at \u{201C}x, Mon\u{201D}")
+        // A window that ends before it starts is refused, not read as part of the name.
+        #expect(throws: ScheduleError.self) { try SchedulePhrase.read("on arriving at office, 11:00\u{2013}08:00", now: t0, zone: utcZone) }
+    }
+
+    @Test func whatIsTypedAsACircleIsACircleOrRefused() throws {
+        for typo in ["0,0,1e3m", "0,0,100mm", "nan,0,100m", "inf,0,100m", "0,0,km", "37.5665,126.978,300", "0x10,2,300m"] {
+            #expect(throws: ScheduleError.self, "\(typo)") { _ = try PlaceTrigger.spot(typo) }
+        }
+        #expect(try PlaceTrigger.spot("37.5665, 126.978, 300 m") == .area(.init(latitude: 37.5665, longitude: 126.978, radius: 300)!))
+        #expect(try PlaceTrigger.spot("network:37.5665,126.978,300") == .network("37.5665,126.978,300"))
+        #expect(try PlaceTrigger.spot("1,2,1.23456789km") == .area(.init(latitude: 1, longitude: 2, radius: 1234.6)!))
+        #expect(PlaceTrigger.Area(latitude: 0.0000001, longitude: -0.0000004, radius: 1000.00001)?.text == "0,0,1km")
+        for hidden in ["off\u{200B}ice", "\u{202E}office"] {
+            #expect(throws: ScheduleError.self, "\(hidden.unicodeScalars.map { String($0.value, radix: 16) })") { _ = try PlaceTrigger.spot(hidden) }
+        }
+        #expect(Schedule(storageText: "place arrive - 127 - network  a ") == nil)
+        #expect(Schedule(storageText: "place arrive - 127 - network a\u{200B}") == nil)
     }
 
     @Test func badFlagsSayWhatIsWrong() {

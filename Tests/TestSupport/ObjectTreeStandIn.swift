@@ -72,6 +72,12 @@ public class ObjectTreeStandIn: @unchecked Sendable {
     }
 
     private var sent = 0.0
+    private var slowGetAll = 0.0
+    /// How long each `GetAll` takes to answer (a busy service): 0, at once.
+    public var getAllDelay: Double {
+        get { lock.withLock { slowGetAll } }
+        set { lock.withLock { slowGetAll = newValue } }
+    }
     /// When the last signals left (seconds since 1970, CLOCK_REALTIME as dbus-monitor
     /// stamps): what a latency is measured from.
     public var lastSent: Double { lock.withLock { sent } }
@@ -142,6 +148,8 @@ public class ObjectTreeStandIn: @unchecked Sendable {
                     return [.variant(value)]
                 },
                 .init("GetAll", inputs: [A("interface_name", "s")], outputs: [A("props", "a{sv}")]) { [unowned self] args, _ throws(BusError) in
+                    let delay = lock.withLock { slowGetAll }
+                    if delay > 0 { usleep(UInt32(delay * 1e6)) }
                     let found = lock.withLock { () -> [String: Value]? in
                         guard let object = tree[path] else { return nil }
                         return object[args[0].string ?? ""] ?? [:]
