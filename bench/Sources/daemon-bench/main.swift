@@ -69,6 +69,7 @@ func waitForLoop(log: String, since start: Double) -> Double {
 }
 
 func percentile(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
     let sorted = values.sorted()
     return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
 }
@@ -216,7 +217,7 @@ func idle() throws {
 
 // MARK: places
 
-/// A program whose output lines are stamped as they are read (CLOCK_REALTIME seconds).
+/// A program whose output lines are stamped as they are read (seconds since 1970).
 final class StampedLines: @unchecked Sendable {
     let process = Process()
     private let lock = NSLock()
@@ -231,7 +232,8 @@ final class StampedLines: @unchecked Sendable {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         pipe.fileHandleForReading.readabilityHandler = { [unowned self] handle in
-            let stamp = wallSeconds()
+            // CLOCK_REALTIME, as the stand-in's and dbus-monitor's stamps.
+            let stamp = Date().timeIntervalSince1970
             let text = String(decoding: handle.availableData, as: UTF8.self)
             lock.withLock {
                 partial += text
@@ -271,7 +273,8 @@ func places() throws {
     let geo = try GeoClueStandIn(address: systemAddress)
     geo.move(latitude: 37.0, longitude: 127.0)
     nm.connect("net-1")
-    let monitor = try StampedLines([nmcli, "monitor"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": systemAddress, "LANG": "C"])
+    // Line-buffered (stdbuf): nmcli's stdout to a pipe would otherwise wait for a full buffer.
+    let monitor = try StampedLines(["/usr/bin/stdbuf", "-oL", nmcli, "monitor"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": systemAddress, "LANG": "C"])
     let capture = dir + "/monitor.log"
     let notify = spawn(["dbus-monitor", "--session", "type='method_call',interface='org.freedesktop.Notifications',member='Notify'"],
                        environment: [:], stdout: capture)
@@ -281,10 +284,11 @@ func places() throws {
     usleep(1_500_000)
     // Idle: nothing changes.
     let before = Usage(daemon)
-    let nmcliBefore = Usage(monitor.process.processIdentifier)
+    // nmcli's main thread: its helper threads come and go, taking their counts with them.
+    let nmcliBefore = Usage(monitor.process.processIdentifier, mainThreadOnly: true)
     usleep(UInt32(seconds * 1e6))
     let after = Usage(daemon)
-    let nmcliAfter = Usage(monitor.process.processIdentifier)
+    let nmcliAfter = Usage(monitor.process.processIdentifier, mainThreadOnly: true)
     let wakeups = after.switches - before.switches, theirs = nmcliAfter.switches - nmcliBefore.switches
     print("places: 100 place reminders (90 on networks, 10 on areas) and 1,000 timed ones; NetworkManager and GeoClue stand-ins on a private system bus")
     print(String(format: "  idle %d s: daemon %d context switches, %.3f ms CPU; nmcli monitor on the same NetworkManager: %d, %.3f ms",
@@ -309,6 +313,7 @@ func places() throws {
     kill(notify, SIGTERM)
     var status: Int32 = 0
     waitpid(notify, &status, 0)
+    let monitorLines = monitor.count
     monitor.stop()
     nm.stop()
     geo.stop()
@@ -323,8 +328,8 @@ func places() throws {
     }
     print(String(format: "  arrival to pop-up (signals sent to Notify on the session bus): p50 %.2f ms, p99 %.2f ms (%d of %d arrived; goal p50 <= 10)",
                  percentile(ours, 0.5), percentile(ours, 0.99), ours.count, sentTimes.count))
-    print(String(format: "  nmcli monitor's first line about it: p50 %.2f ms, p99 %.2f ms (%d of %d)",
-                 percentile(nmcliLatency, 0.5), percentile(nmcliLatency, 0.99), nmcliLatency.count, sentTimes.count))
+    print(String(format: "  nmcli monitor's first line about it: p50 %.2f ms, p99 %.2f ms (%d of %d; %d lines in all)",
+                 percentile(nmcliLatency, 0.5), percentile(nmcliLatency, 0.99), nmcliLatency.count, sentTimes.count, monitorLines))
     figure("place arrival to pop-up p50", percentile(ours, 0.5), "ms", anchor: "nmcli monitor's line p50", percentile(nmcliLatency, 0.5))
     try? FileManager.default.removeItem(atPath: dir)
 }
