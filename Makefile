@@ -188,7 +188,7 @@ deb: deps
 demo: build
 	scripts/demo
 
-bench: release
+bench: release nmcli
 	scripts/testbench run .build/release/startup-bench
 	scripts/testbench run .build/release/nudge-bench 1000
 	bench/servers.sh

@@ -474,8 +474,11 @@ extension PlaceTrigger {
     private static func areaWords(_ text: String, edge: Edge) throws(ScheduleError) -> Area? {
         let lower = text.lowercased()
         let (head, joint) = edge == .arrive ? ("within ", " of ") : ("the ", " around ")
-        guard lower.hasPrefix(head), let range = lower.range(of: joint) else { return nil }
-        let distance = String(lower[lower.index(lower.startIndex, offsetBy: head.count)..<range.lowerBound])
+        guard lower.hasPrefix(head) else { return nil }
+        // The joint after the head ("the around 37, 127" has none: the head's space is not its).
+        let afterHead = lower.index(lower.startIndex, offsetBy: head.count)
+        guard let range = lower.range(of: joint, range: afterHead..<lower.endIndex) else { return nil }
+        let distance = String(lower[afterHead..<range.lowerBound])
         return try area(position: String(lower[range.upperBound...]), distance: distance, typed: text)
     }
 
