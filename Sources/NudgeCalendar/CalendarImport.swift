@@ -123,6 +123,9 @@ public enum CalendarImport {
             }
             return .alert(try nudgeAlert(component, title: title, body: body, schedule: schedule, now: now), component: name(component), complete: true)
         }
+        if let other = component.properties.first(where: { $0.name.hasPrefix("X-NUDGE-PLACE-") }), component["X-NUDGE-PLACE-EDGE"] == nil {
+            throw Refusal(reason: "\(other.name) without X-NUDGE-PLACE-EDGE: say ARRIVE or LEAVE")
+        }
         if component["X-NUDGE-PLACE-EDGE"] != nil {
             let schedule = Schedule.place(try place(component))
             return .alert(try nudgeAlert(component, title: title, body: body, schedule: schedule, now: now), component: name(component), complete: true)

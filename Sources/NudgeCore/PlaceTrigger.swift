@@ -33,9 +33,9 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
 
         /// An area; `nil` when a coordinate or the radius is out of range.
         public init?(latitude: Double, longitude: Double, radius: Double) {
+            guard (-90...90).contains(latitude), (-180...180).contains(longitude), Self.radii.contains(radius) else { return nil }
             // Kept to what its words say: degrees to 6 decimals (0.1 m), metres to 0.1.
             let (latitude, longitude, radius) = ((latitude * 1e6).rounded() / 1e6, (longitude * 1e6).rounded() / 1e6, (radius * 10).rounded() / 10)
-            guard (-90...90).contains(latitude), (-180...180).contains(longitude), Self.radii.contains(radius) else { return nil }
             (self.latitude, self.longitude, self.radius) = (latitude + 0, longitude + 0, radius)
         }
 
@@ -170,7 +170,8 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
         case .network(let name): Self.shellQuoted(Self.looksLikeArea(name) || name.hasPrefix("network:") ? "network:" + name : name)
         case .area(let area): area.text
         }
-        return "--\(edge.rawValue) \(place)" + (window.map { " --from \($0.start) --until \($0.end)" } ?? "")
+        // A place that starts with a minus is joined with '=' (the option parser would take it for an option).
+        return "--\(edge.rawValue)\(place.hasPrefix("-") ? "=" : " ")\(place)" + (window.map { " --from \($0.start) --until \($0.end)" } ?? "")
             + Schedule.daysFlag(days) + (oncePer.map { " --once-per \(Schedule.flagDuration($0))" } ?? "")
     }
 
@@ -196,6 +197,11 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
         guard looksLikeArea(text) else { return .network(try networkName(text, typed: text)) }
         // Written as a circle: a circle, or refused (never a network by that name).
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard parts.count == 3 else {
+            throw ScheduleError(text, Phrase("invalid place"),
+                                detail: Phrase("a circle is two decimal degrees and a radius in m or km; a network named so is network:NAME"),
+                                accepted: placeForms)
+        }
         let radius = parts[2].replacingOccurrences(of: " ", with: "")
         let unit: Double? = radius.hasSuffix("km") ? 1000 : radius.hasSuffix("m") && !radius.hasSuffix("mm") ? 1 : nil
         let number = radius.dropLast(unit == 1000 ? 2 : unit == 1 ? 1 : 0)
@@ -235,8 +241,18 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ScheduleError(typed, Phrase("invalid place"), detail: Phrase("the name holds a control character"), accepted: placeForms)
         }
-        // Zero-width and direction marks would make two names look alike, or a list read backwards.
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .format }) else {
+        // Zero-width and direction marks, fillers and line separators would make two names
+        // look alike, a list read backwards, or a line break in the middle of one; the
+        // joiner and variation selector inside an emoji are the emoji's.
+        let scalars = Array(name.unicodeScalars)
+        let hidden = scalars.indices.contains { i in
+            let scalar = scalars[i], properties = scalar.properties
+            if [.lineSeparator, .paragraphSeparator].contains(properties.generalCategory) { return true }
+            guard properties.isDefaultIgnorableCodePoint || properties.generalCategory == .format else { return false }
+            let inEmoji = (scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)) && i > 0 && scalars[i - 1].properties.isEmoji
+            return !inEmoji
+        }
+        guard !hidden else {
             throw ScheduleError(typed.escapingControls, Phrase("invalid place"), detail: Phrase("the name holds an invisible character"), accepted: placeForms)
         }
         return name
@@ -247,9 +263,9 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
         // Three parts, the first two with a digit and nothing a name would hold besides
         // what numbers are written with: typed as a circle, typos and all.
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard parts.count == 3 else { return false }
+        guard parts.count >= 3 else { return false }
         let numberish = { (s: String) in
-            s.contains { $0.isASCII && $0.isNumber } && s.allSatisfy { $0.isASCII && ($0.isNumber || "+-.ex".contains($0)) }
+            s.contains { $0.isNumber } && s.allSatisfy { $0.isNumber || "+-.ex\u{FF0E}\u{FF0B}\u{FF0D}".contains($0) }
                 || ["nan", "inf", "-inf", "+inf", "infinity"].contains(s)
         }
         return numberish(parts[0]) && numberish(parts[1])
@@ -296,7 +312,8 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
             guard (try? Self.spot("network:" + rest)) == .network(String(rest)) else { return nil }
             spot = .network(String(rest))
         case "area":
-            let numbers = rest.split(separator: " ", omittingEmptySubsequences: false).map { Double($0) }
+            // As written: Swift's own shortest form of each number (no hex, no exponent games).
+            let numbers = rest.split(separator: " ", omittingEmptySubsequences: false).map { word in Double(word).flatMap { "\($0)" == word ? $0 : nil } }
             guard numbers.count == 3, let lat = numbers[0], let lon = numbers[1], let r = numbers[2],
                   let area = Area(latitude: lat, longitude: lon, radius: r) else { return nil }
             spot = .area(area)
@@ -380,7 +397,13 @@ extension PlaceTrigger {
         var problem: ScheduleError?
 
         static func strip(_ text: String) -> (String, Extras) {
-            var parts = text.components(separatedBy: ", ")
+            // A name in “…” is never taken apart: only what follows its closing quote can hold them.
+            var kept = "", tail = text
+            if let close = text.lastIndex(of: "\u{201D}") {
+                kept = String(text[...close])
+                tail = String(text[text.index(after: close)...])
+            }
+            var parts = tail.components(separatedBy: ", ")
             var extras = Extras()
             guard parts.count > 1 else { return (text, extras) }
             // The rest: "at most once every 4 h", "4시간에 한 번까지".
@@ -408,21 +431,30 @@ extension PlaceTrigger {
                 parts.removeLast()
             }
             if !days.isEmpty { extras.days = days }
-            // The hours: "08:00–11:00", "8:00 AM–11:00 AM", "오전 8:00–오전 11:00".
-            if parts.count > 1 {
-                let ends = parts[parts.count - 1].components(separatedBy: "\u{2013}")
-                if ends.count == 2, let start = time(ends[0]), let end = time(ends[1]) {
-                    parts.removeLast()
-                    if let window = DayWindow(start: start, end: end) {
-                        extras.window = window
-                    } else {
-                        extras.problem = extras.problem ?? ScheduleError(ends.joined(separator: "\u{2013}"), Phrase("invalid window"),
-                                                                         detail: Phrase("--until must not be before --from"),
-                                                                         accepted: Phrase("use e.g. --from 09:30 --until 21:30"))
-                    }
+            // The hours: "08:00–11:00", "8:00 AM–11:00 AM", "오전 8:00–오전 11:00" (or with a
+            // hyphen or an em dash). What reads like hours and is not is refused, never taken
+            // for a part of the name.
+            if parts.count > 1, looksLikeWindow(parts[parts.count - 1]) {
+                let segment = parts.removeLast()
+                let ends = segment.components(separatedBy: CharacterSet(charactersIn: "\u{2013}\u{2014}-"))
+                if ends.count == 2, let start = time(ends[0]), let end = time(ends[1]), let window = DayWindow(start: start, end: end) {
+                    extras.window = window
+                } else {
+                    extras.problem = extras.problem ?? ScheduleError(segment, Phrase("invalid window"),
+                                                                     detail: Phrase("--until must not be before --from"),
+                                                                     accepted: Phrase("use e.g. --from 09:30 --until 21:30"))
                 }
             }
-            return (parts.joined(separator: ", "), extras)
+            return (kept + parts.joined(separator: ", "), extras)
+        }
+
+        /// Digits, colons, a dash and the words for the halves of the day, nothing else: hours.
+        static func looksLikeWindow(_ segment: String) -> Bool {
+            var rest = segment.lowercased()
+            for word in ["a.m.", "p.m.", "am", "pm", "오전", "오후"] { rest = rest.replacingOccurrences(of: word, with: "") }
+            let dashes = CharacterSet(charactersIn: "\u{2013}\u{2014}-")
+            return rest.unicodeScalars.contains { dashes.contains($0) } && rest.contains { $0.isASCII && $0.isNumber }
+                && rest.unicodeScalars.allSatisfy { dashes.contains($0) || ":0123456789 \u{202F}\u{00A0}".unicodeScalars.contains($0) }
         }
 
         static let englishDays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"], koreanDays = ["일", "월", "화", "수", "목", "금", "토"]
@@ -488,7 +520,11 @@ extension PlaceTrigger {
         return try area(position: String(text[..<range.lowerBound]), distance: String(text[range.upperBound...]), typed: text)
     }
 
-    private static func area(position: String, distance: String, typed: String) throws(ScheduleError) -> Area? {
+    private static func area(position given: String, distance: String, typed: String) throws(ScheduleError) -> Area? {
+        // "(37.5665, 126.978)": the Korean words put the position in parentheses, so they
+        // never start with a minus (which the option parser would take for an option).
+        var position = given.trimmingSpaces
+        if position.hasPrefix("("), position.hasSuffix(")") { position = String(position.dropFirst().dropLast()) }
         let numbers = position.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let d = distance.replacingOccurrences(of: " ", with: "")
         guard numbers.count == 2, d.hasSuffix("m") else { return nil }

@@ -78,6 +78,11 @@ extension ScheduleFlags {
         if started { words.append(word) }
         self.init()
         var index = 0
+        // `--arrive=-33.9,151.2,300m`: an option and its value in one word.
+        words = words.flatMap { word -> [String] in
+            guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return [word] }
+            return [String(word[..<equals]), String(word[word.index(after: equals)...])]
+        }
         while index < words.count {
             let flag = words[index]
             if flag == "--after-done" {

@@ -211,10 +211,10 @@ final class Places {
                     networkManager = false
                     return finishRead(nil, failed: nil)
                 }
-                return finishRead(nil, failed: "its ActiveConnections: \(error.name.rawValue)")
+                return finishRead(nil, failed: "ActiveConnections (\(error.name.rawValue))")
             }
             guard case .array("o", let items)? = answer else {
-                return finishRead(nil, failed: "its ActiveConnections is not a list of objects")
+                return finishRead(nil, failed: "ActiveConnections (not a list of objects)")
             }
             let paths = items.compactMap(\.string)
             var names = Set<String>(), waiting = paths.count + 1, failed: String?
@@ -224,13 +224,23 @@ final class Places {
             }
             for path in paths {
                 call(nm.name, path, "org.freedesktop.DBus.Properties", "GetAll", [.string(Self.activeInterface)]) { [unowned self] result in
-                    guard case .success(let values) = result, let properties = values.first?.vardict else {
-                        failed = "a connection's properties: " + ((try? result.get()).map { _ in "not a dictionary" } ?? "no answer")
+                    let properties: [String: Value]
+                    switch result {
+                    case .success(let values):
+                        // State, Id and Type as the interface has them, or the answer is no answer.
+                        guard let read = values.first?.vardict, read["State"]?.uint32 != nil, case .string? = read["Id"],
+                              case .string? = read["Type"] else {
+                            failed = "a connection's properties (not as NetworkManager's interface has them)"
+                            return done()
+                        }
+                        properties = read
+                    case .failure(let error):
+                        failed = "a connection's properties (\(error.name.rawValue))"
                         return done()
                     }
                     guard properties["State"]?.uint32 == Self.activated else { return done() }
                     if let id = properties["Id"]?.string, !id.isEmpty { names.insert(id) }
-                    guard properties["Type"]?.string == "802-11-wireless", let ap = properties["SpecificObject"]?.string, ap != "/" else { return done() }
+                    guard properties["Type"]?.string == "802-11-wireless", case .objectPath(let ap)? = properties["SpecificObject"], ap != "/" else { return done() }
                     call(nm.name, ap, "org.freedesktop.DBus.Properties", "Get", [.string(Self.accessPointInterface), .string("Ssid")]) { result in
                         switch result {
                         case .success(let values):
@@ -243,7 +253,7 @@ final class Places {
                         case .failure(let error):
                             // An access point gone as the link changes is not a failed read.
                             if error.name.rawValue != "org.freedesktop.DBus.Error.UnknownObject" && error.name.rawValue != "org.freedesktop.DBus.Error.UnknownMethod" {
-                                failed = "an access point's Ssid: \(error.name.rawValue)"
+                                failed = "an access point's Ssid (\(error.name.rawValue))"
                             }
                         }
                         done()
@@ -254,20 +264,24 @@ final class Places {
         }
     }
 
-    /// Failed reads in a row; after three, the places stay as they were until
-    /// NetworkManager says something again.
+    /// Failed reads in a row: the first two are tried again at once, then after 1, 2, 4 …
+    /// 60 s (a departure during a hiccup is still seen); a signal reads at once.
     private var failures = 0
+    /// The next try after a failed read; no deadline while reads succeed.
+    private lazy var retry: EventLoop.Source = loop.addTimer { [unowned self] in readNetworks() }
 
     private func finishRead(_ names: Set<String>?, failed: String?) {
         reading = false
         if let failed {
             failures += 1
-            log("NetworkManager did not answer for \(failed): its places are kept\(failures < 3 ? "; asking again" : " until it says something again")")
-            if failures < 3 { readAgain = true }
+            let wait = failures < 3 ? 0 : min(60, 1 << min(failures - 3, 6))
+            log("could not read NetworkManager's \(failed): its places are kept; asking again \(wait == 0 ? "now" : "in \(wait) s")")
+            if wait == 0 { readAgain = true } else { retry.deadline = monotonicSeconds() + Double(wait) }
         }
         if readAgain { return readNetworks() }
         guard let names else { return }
         failures = 0
+        retry.deadline = nil
         if networkManager != true { log("following NetworkManager") }
         networkManager = true
         if names != networks { log("networks now: \(names.isEmpty ? "none" : names.sorted().joined(separator: ", "))") }

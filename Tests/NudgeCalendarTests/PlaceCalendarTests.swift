@@ -63,6 +63,8 @@ struct PlaceCalendarTests {
             ("X-NUDGE-PLACE-EDGE:ARRIVE\r\nX-NUDGE-PLACE-NETWORK:x\r\nX-NUDGE-PLACE-NETWORK:y\r\n", "X-NUDGE-PLACE-NETWORK is given more than once"),
             ("X-NUDGE-PLACE-EDGE:ARRIVE\r\nX-NUDGE-PLACE-AREA:0x10;2;300\r\n",
              "X-NUDGE-PLACE-AREA “0x10;2;300” is not LATITUDE;LONGITUDE;RADIUS (degrees, metres from 50 to 1,000,000)"),
+            ("X-NUDGE-PLACE-NETWORK:x\r\nX-NUDGE-PLACE-DAYS:MO\r\n", "X-NUDGE-PLACE-NETWORK without X-NUDGE-PLACE-EDGE: say ARRIVE or LEAVE"),
+            ("X-NUDGE-SCHEDULE:place arrive - 127 - area 0x25 127.0 300.0\r\n", "X-NUDGE-SCHEDULE “place arrive - 127 - area 0x25 127.0 300.0” is not one this Nudge reads"),
             ("X-NUDGE-SCHEDULE:place arrive - 127 - network office\r\nX-NUDGE-PLACE-EDGE:ARRIVE\r\nX-NUDGE-PLACE-NETWORK:home\r\n",
              "X-NUDGE-PLACE-* and X-NUDGE-SCHEDULE say different things: edit both, or remove X-NUDGE-SCHEDULE"),
         ]

@@ -10,7 +10,7 @@ struct PlaceTests {
     /// The Korean words the summaries use, as the catalog has them.
     static let koreanWords: [String: String] = [
         "on arriving at %s": "%s에 도착하면", "on leaving %s": "%s에서 떠나면",
-        "on arriving within %1$s of %2$s": "%2$s 반경 %1$s 안에 들어오면", "on leaving the %1$s around %2$s": "%2$s 반경 %1$s 밖으로 나가면",
+        "on arriving within %1$s of %2$s": "(%2$s) 반경 %1$s 안에 들어오면", "on leaving the %1$s around %2$s": "(%2$s) 반경 %1$s 밖으로 나가면",
         "at most once every %s": "%s에 한 번까지", "%d s": "%d초", "%d min": "%d분", "%d h": "%d시간", "%1$d h %2$d min": "%1$d시간 %2$d분",
         "Sun": "일", "Mon": "월", "Tue": "화", "Wed": "수", "Thu": "목", "Fri": "금", "Sat": "토",
     ]
@@ -223,19 +223,38 @@ struct PlaceTests {
             }
         }
         #expect(try ScheduleParser.schedule(ScheduleFlags(arrive: "x, Mon"), now: t0, zone: utcZone).summary(in: utcZone) == "on arriving at \u{201C}x, Mon\u{201D}")
-        // A window that ends before it starts is refused, not read as part of the name.
-        #expect(throws: ScheduleError.self) { try SchedulePhrase.read("on arriving at office, 11:00\u{2013}08:00", now: t0, zone: utcZone) }
+        // Hours that are not hours are refused, not read as part of the name.
+        for wrong in ["office, 11:00\u{2013}08:00", "office, 12:00-09:00", "office, 25:00\u{2013}26:00", "office, 09:00\u{2014}", "office, 9:00 PM-9:00 AM"] {
+            #expect(throws: ScheduleError.self, "\(wrong)") { try SchedulePhrase.read("on arriving at " + wrong, now: t0, zone: utcZone) }
+        }
+        #expect(try SchedulePhrase.read("on arriving at office, 09:00-12:00", now: t0, zone: utcZone).schedule
+                == ScheduleParser.schedule(ScheduleFlags(from: "09:00", until: "12:00", arrive: "office"), now: t0, zone: utcZone))
+        // A quoted name holds what would otherwise be hours, days or a rest.
+        for name in ["a, at most once every 4 h", "a, Mon", "a, 09:00\u{2013}10:00"] {
+            let schedule = try ScheduleParser.schedule(ScheduleFlags(days: "mon", arrive: name, oncePer: "2h"), now: t0, zone: utcZone)
+            for language in [Language.english, korean] {
+                let words = schedule.summary(in: utcZone, language: language)
+                #expect(try SchedulePhrase.read(words, now: t0, zone: utcZone).schedule == schedule, "\(words)")
+            }
+        }
+        // A circle south of the equator is echoed with '=' (a leading minus is an option's).
+        let south = try ScheduleParser.schedule(ScheduleFlags(arrive: "-33.8688,151.2093,300m"), now: t0, zone: utcZone)
+        #expect(south.flagsText(in: utcZone) == "--arrive=-33.8688,151.2093,300m")
+        #expect(try ScheduleFlags(echoed: "--arrive=-33.8688,151.2093,300m").map { try ScheduleParser.schedule($0, now: t0, zone: utcZone) } == south)
+        #expect(south.summary(in: utcZone, language: korean) == "(-33.8688, 151.2093) 반경 300 m 안에 들어오면")
     }
 
     @Test func whatIsTypedAsACircleIsACircleOrRefused() throws {
-        for typo in ["0,0,1e3m", "0,0,100mm", "nan,0,100m", "inf,0,100m", "0,0,km", "37.5665,126.978,300", "0x10,2,300m"] {
+        for typo in ["1,2,3,4m", "1,2,300m,", "\u{FF11},\u{FF12},\u{FF13}00m", "0,0,49.96m", "0,0,1e3m", "0,0,100mm", "nan,0,100m", "inf,0,100m", "0,0,km", "37.5665,126.978,300", "0x10,2,300m"] {
             #expect(throws: ScheduleError.self, "\(typo)") { _ = try PlaceTrigger.spot(typo) }
         }
         #expect(try PlaceTrigger.spot("37.5665, 126.978, 300 m") == .area(.init(latitude: 37.5665, longitude: 126.978, radius: 300)!))
         #expect(try PlaceTrigger.spot("network:37.5665,126.978,300") == .network("37.5665,126.978,300"))
         #expect(try PlaceTrigger.spot("1,2,1.23456789km") == .area(.init(latitude: 1, longitude: 2, radius: 1234.6)!))
         #expect(PlaceTrigger.Area(latitude: 0.0000001, longitude: -0.0000004, radius: 1000.00001)?.text == "0,0,1km")
-        for hidden in ["off\u{200B}ice", "\u{202E}office"] {
+        // The joiner and variation selector inside an emoji are the emoji's.
+        #expect(try PlaceTrigger.spot("Kim's \u{2615}\u{FE0F} \u{1F468}\u{200D}\u{1F469}") == .network("Kim's \u{2615}\u{FE0F} \u{1F468}\u{200D}\u{1F469}"))
+        for hidden in ["off\u{200B}ice", "\u{202E}office", "off\u{2028}ice", "\u{3164}office", "off\u{034F}ice", "off\u{FE0F}ice"] {
             #expect(throws: ScheduleError.self, "\(hidden.unicodeScalars.map { String($0.value, radix: 16) })") { _ = try PlaceTrigger.spot(hidden) }
         }
         #expect(Schedule(storageText: "place arrive - 127 - network  a ") == nil)
