@@ -31,18 +31,19 @@ import TestSupport
 
     static var nmcli: String { Bench.packageRoot.appendingPathComponent(".build/tools/usr/bin/nmcli").path }
 
-    /// Arriving fires at once; leaving fires once the place stayed gone for --leave-after;
-    /// connect, disconnect, connect within it is one arrival (and no departure).
-    @Test func arriveLeaveAndFlapping() throws {
+    /// Arriving fires at once; connect, disconnect, connect within --leave-after is one
+    /// arrival (and no departure). A minute to settle: however busy the machine, the
+    /// reconnection is seen well within it.
+    @Test func arrivingAndFlapping() throws {
         let desktop = try Desktop()
         let nm = try NetworkManagerStandIn(address: try desktop.startSystemBus(), profiles: Self.profiles)
         defer { nm.stop() }
         let arrive = try desktop.add("Timesheet", "--arrive", "office")
-        let leave = try desktop.add("Lock the door", "--leave", "Kim's Home")
+        let left = try desktop.add("Bye", "--leave", "office")
         let sentinel = try desktop.add("Plugged in", "--arrive", "Wired connection 1")
-        let daemon = try desktop.startDaemon("--leave-after", "1s")
+        let daemon = try desktop.startDaemon("--leave-after", "1m")
         defer { _ = daemon.stop() }
-        #expect(Bench.eventually(5) { places(desktop).sources == ["NetworkManager"] }, "\(places(desktop))")
+        #expect(Bench.eventually(10) { places(desktop).sources == ["NetworkManager"] }, "\(places(desktop))")
         nm.connect("office")
         #expect(fired(desktop, arrive), "\((try? desktop.events(arrive)) ?? [])")
         // Connect, disconnect, connect: one arrival. The wired connection coming after
@@ -52,13 +53,26 @@ import TestSupport
         nm.connect("Wired connection 1")
         #expect(fired(desktop, sentinel))
         #expect(try desktop.events(arrive) == ["fired"])
-        // Home: an arrival (nothing to fire), then gone for a second: left.
+        #expect(try desktop.events(left).isEmpty)
+        #expect(places(desktop).here == ["network ACME-Office", "network Wired connection 1", "network office"])
+    }
+
+    /// Leaving fires once the place stayed gone for --leave-after; arriving at a place no
+    /// reminder names fires nothing.
+    @Test func leaving() throws {
+        let desktop = try Desktop()
+        let nm = try NetworkManagerStandIn(address: try desktop.startSystemBus(), profiles: Self.profiles)
+        defer { nm.stop() }
+        let leave = try desktop.add("Lock the door", "--leave", "Kim's Home")
+        let daemon = try desktop.startDaemon("--leave-after", "1s")
+        defer { _ = daemon.stop() }
+        #expect(Bench.eventually(10) { places(desktop).sources == ["NetworkManager"] }, "\(places(desktop))")
         nm.connect("home-wifi")
-        #expect(Bench.eventually(5) { places(desktop).here.contains("network Kim's Home") })
+        #expect(Bench.eventually(10) { places(desktop).here.contains("network Kim's Home") })
         #expect(try desktop.events(leave).isEmpty)
         nm.disconnect("home-wifi")
         #expect(fired(desktop, leave), "\((try? desktop.events(leave)) ?? [])")
-        #expect(places(desktop).here == ["network ACME-Office", "network Wired connection 1", "network office"])
+        #expect(places(desktop).here.isEmpty)
     }
 
     /// Started while at the place: that is where the person is, not an arrival. The
@@ -71,11 +85,12 @@ import TestSupport
         let arrive = try desktop.add("Timesheet", "--arrive", "ACME-Office")
         let daemon = try desktop.startDaemon("--leave-after", "1s")
         defer { _ = daemon.stop() }
-        // The first answer is read before the daemon's loop runs.
-        #expect(places(desktop).here == ["network ACME-Office", "network office"])
+        // The first answer is where the daemon starts (read before its loop runs, or, on a
+        // machine too busy to answer in a second, when it comes).
+        #expect(Bench.eventually(10) { places(desktop).here == ["network ACME-Office", "network office"] }, "\(places(desktop))")
         nm.disconnect("office")
         // Gone for the second --leave-after asks: left.
-        #expect(Bench.eventually(5) { places(desktop).here.isEmpty })
+        #expect(Bench.eventually(10) { places(desktop).here.isEmpty })
         #expect(try desktop.events(arrive).isEmpty)
         nm.connect("office")
         #expect(fired(desktop, arrive))
@@ -93,14 +108,14 @@ import TestSupport
         let home = try desktop.add("Home", "--arrive", "home-wifi")
         let daemon = try desktop.startDaemon("--leave-after", "1s")
         defer { _ = daemon.stop() }
-        #expect(places(desktop).here.contains("network office"))
+        #expect(Bench.eventually(10) { places(desktop).here.contains("network office") })
         nm.stop()
-        #expect(Bench.eventually(5) { places(desktop).sources == ["NetworkManager: not on the system bus"] }, "\(places(desktop))")
+        #expect(Bench.eventually(10) { places(desktop).sources == ["NetworkManager: not on the system bus"] }, "\(places(desktop))")
         #expect(places(desktop).here.contains("network office"))
         nm = try NetworkManagerStandIn(address: address, profiles: Self.profiles)
         defer { nm.stop() }
         nm.connect("office")
-        #expect(Bench.eventually(5) { places(desktop).sources == ["NetworkManager"] })
+        #expect(Bench.eventually(10) { places(desktop).sources == ["NetworkManager"] })
         nm.connect("home-wifi")
         #expect(fired(desktop, home))
         #expect(try desktop.events(arrive).isEmpty)
@@ -120,7 +135,7 @@ import TestSupport
         let unplugged = try desktop.add("Unplugged", "--leave", "Wired connection 1")
         let daemon = try desktop.startDaemon("--leave-after", "1s")
         defer { _ = daemon.stop() }
-        #expect(places(desktop).here.contains("network Wired connection 1"))
+        #expect(Bench.eventually(10) { places(desktop).here.contains("network Wired connection 1") })
         // Each connection's properties now take 1.5 s, past the daemon's second.
         nm.getAllDelay = 1.5
         nm.disconnect("Wired connection 1")
@@ -148,11 +163,11 @@ import TestSupport
         let sentinel = try desktop.add("Sentinel", "--arrive", "Wired connection 1")
         let daemon = try desktop.startDaemon("--leave-after", "1s")
         defer { _ = daemon.stop() }
-        #expect(Bench.eventually(5) { places(desktop).sources == ["NetworkManager"] })
+        #expect(Bench.eventually(10) { places(desktop).sources == ["NetworkManager"] })
         nm.connect("office")
         #expect(fired(desktop, once))
         nm.disconnect("office")
-        #expect(Bench.eventually(5) { places(desktop).here.isEmpty })
+        #expect(Bench.eventually(10) { places(desktop).here.isEmpty })
         nm.connect("office")
         nm.connect("Wired connection 1")
         #expect(fired(desktop, sentinel))
@@ -175,7 +190,7 @@ import TestSupport
         let arrive = try desktop.add("Timesheet", "--arrive", "office")
         let daemon = try desktop.startDaemon()
         defer { _ = daemon.stop() }
-        #expect(Bench.eventually(5) { places(desktop).sources == ["NetworkManager"] })
+        #expect(Bench.eventually(10) { places(desktop).sources == ["NetworkManager"] })
         let up = try Bench.run(Self.nmcli, ["connection", "up", "office"], environment: environment, timeout: 20)
         #expect(up.status == 0, "\(up.stderr)")
         #expect(fired(desktop, arrive))
@@ -200,23 +215,23 @@ import TestSupport
         geo.move(latitude: 37.5000, longitude: 127.0000)
         let daemon = try desktop.startDaemon()
         defer { _ = daemon.stop() }
-        #expect(Bench.eventually(5) { places(desktop).sources == ["NetworkManager: not on the system bus"] }, "\(places(desktop))")
+        #expect(Bench.eventually(10) { places(desktop).sources == ["NetworkManager: not on the system bus"] }, "\(places(desktop))")
         #expect(geo.requests.isEmpty)
         // A 2 km circle: neighbourhood accuracy (5), told of moves of 500 m.
         let area = try desktop.add("Near the station", "--arrive", "37.5665,126.978,2km")
         #expect(knows(desktop, 1))
-        #expect(Bench.eventually(5) { geo.requests == ["start 5 500"] }, "\(geo.requests)")
-        #expect(Bench.eventually(5) { places(desktop).sources.contains("GeoClue (accuracy level 5)") }, "\(places(desktop))")
+        #expect(Bench.eventually(10) { geo.requests == ["start 5 500"] }, "\(geo.requests)")
+        #expect(Bench.eventually(10) { places(desktop).sources.contains("GeoClue (accuracy level 5)") }, "\(places(desktop))")
         geo.move(latitude: 37.5660, longitude: 126.9790)
         #expect(fired(desktop, area))
         #expect(places(desktop).here == ["area 37.5665,126.978,2km"])
         // No reminder needs a position: GeoClue is let go.
         #expect(try desktop.nudge("rm", area).status == 0)
-        #expect(Bench.eventually(5) { geo.requests.last == "stop" && !geo.inUse }, "\(geo.requests)")
+        #expect(Bench.eventually(10) { geo.requests.last == "stop" && !geo.inUse }, "\(geo.requests)")
         // The agent says no: said plainly.
         geo.allowed = false
         _ = try desktop.add("Leaving", "--leave", "37.5665,126.978,300m")
-        #expect(Bench.eventually(5) { places(desktop).sources.contains { $0.hasPrefix("GeoClue: refused") } }, "\(places(desktop))")
+        #expect(Bench.eventually(10) { places(desktop).sources.contains { $0.hasPrefix("GeoClue: refused") } }, "\(places(desktop))")
         // doctor says so, with what to do.
         let doctor = try desktop.nudge("doctor")
         #expect(doctor.stdout.contains("warn location: the daemon asked GeoClue and was refused: GeoClue: refused ('io.github.nudge.Nudge' disallowed, no agent for UID \(getuid()))\n     fix: turn Location Services on"), "\(doctor.stdout)")
