@@ -27,7 +27,9 @@ server_start() {
         gnome-shell --headless --wayland --virtual-monitor 1280x800 --unsafe-mode >>"$work/shell.log" 2>&1 &
     shell=$!
     wait_for 120 owned org.gnome.Shell || return 1
-    wait_for 30 eval '[ "$(shell_eval "Main.layoutManager._startingUp === false")" = true ]' || return 1
+    # Up to two minutes: a shell starting again while the machine is busy with the whole
+    # suite is slow to finish its start.
+    wait_for 120 eval '[ "$(shell_eval "Main.layoutManager._startingUp === false")" = true ]' || { echo "gnome: the shell did not finish starting; its log: $(tail -5 "$work/shell.log")" >&2; return 1; }
     # The shell's own notices ("Screen Lock disabled") would take the pop-up slot first.
     shell_eval 'Main.messageTray.getSources().filter(s => s.title !== "Nudge").forEach(s => s.destroy()); "ok"' >/dev/null
     # With no input device the session would turn idle after 5 minutes, which Nudge reads
