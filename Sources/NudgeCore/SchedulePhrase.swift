@@ -147,6 +147,8 @@ struct PhraseReader {
     var windowEnd: SaidTime?
     /// `every 30 minutes`, `30분마다`, `every 2 days`.
     var step: (count: Int, unit: StepUnit, text: String)?
+    /// A step of days, weeks or months said beside a step of time (`every 2 weeks`).
+    var periodText: String?
     /// `in 20 minutes`, `20분 후`.
     var relative: (seconds: Int, text: String)?
     /// `3일 후`, `in 2 weeks`: days, weeks or months on, which a time of day may follow.
@@ -785,7 +787,7 @@ struct PhraseReader {
             i += isKey(i, "from") ? 2 : 1
         } else if role == .either {
             // "every" before it has been read already: what it counts is a step.
-            if repeats && step == nil && start > 0 && isKey(start - 1, "every", "other") {
+            if repeats && start > 0 && isKey(start - 1, "every", "other") && (step == nil || stepsPair(calendar != nil)) {
                 resolved = .step
             } else {
                 i = start
@@ -810,6 +812,26 @@ struct PhraseReader {
             relative = (total, said)
             relativeDays = calendar.map { ($0.0, $0.1) }
         } else {
+            let new: (count: Int, unit: StepUnit, text: String) = calendar.map { ($0.0, $0.1, said) } ?? (seconds, .seconds(1), said)
+            if let old = step, stepsPair(calendar != nil) {
+                // "every 30 min, 09:00–18:00, Mon, every 2 weeks" (as list says a window of
+                // steps every other week; the phrase fuzz target's find: it did not read
+                // back), "1시간 30분마다, 2주마다": the days, weeks or months are the period
+                // beside the step of time.
+                let (time, days) = calendar != nil ? (old, new) : (new, old)
+                let unit: Schedule.Period.Unit
+                switch days.unit {
+                case .day: unit = .day
+                case .week: unit = .week
+                default: unit = .month
+                }
+                step = time
+                if days.count > 1 {
+                    period = (unit, days.count)
+                    periodText = days.text
+                }
+                return true
+            }
             guard step == nil else { throw ScheduleError(said, Phrase("more than one step"), accepted: SchedulePhrase.forms) }
             repeats = true
             if let (n, unit) = calendar {
@@ -1080,7 +1102,7 @@ extension PhraseReader {
         if let (unit, every) = period {
             guard restriction.period == nil else { throw failure("", Phrase("more than one step")) }
             // 격주 오전 9시, every other week at 9am: on which day of the week?
-            if unit == .week, days.isEmpty { throw failure(dayTexts.first ?? step?.text ?? "", Phrase("which day of the week?"), Phrase("say e.g. 격주 금요일 오후 5시, every other friday at 5pm")) }
+            if unit == .week, days.isEmpty { throw failure(dayTexts.first ?? periodText ?? step?.text ?? "", Phrase("which day of the week?"), Phrase("say e.g. 격주 금요일 오후 5시, every other friday at 5pm")) }
             restriction.period = try makePeriod(unit, every, said: "", base: base)
         }
         for (place, said) in places {
@@ -1120,6 +1142,14 @@ extension PhraseReader {
         // month) is no flag's, so none are echoed (they were, and made another schedule).
         if !restriction.isEmpty { flags = nil }
         return PhraseReading(schedule: restriction.isEmpty ? base : .restricted(base, restriction), notes: windowNotes, flags: nil)
+    }
+
+    /// Whether a step said now goes with the one said before: one of time, the other of
+    /// days, weeks or months, and no period said yet.
+    func stepsPair(_ newIsCalendar: Bool) -> Bool {
+        guard let step, period == nil else { return false }
+        if case .seconds = step.unit { return newIsCalendar }
+        return !newIsCalendar
     }
 
     /// Every Nth day, week or month from the one the schedule first fires in.
