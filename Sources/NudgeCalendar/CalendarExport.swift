@@ -423,8 +423,14 @@ struct TimeForm {
     }
 
     /// `20261123T093000` for an instant at an offset from UTC.
+    /// 2001-01-01T00:00:00Z, Date's reference, in seconds since 1970.
+    static let referenceSince1970 = Int(Date.timeIntervalBetween1970AndReferenceDate)
+
     static func local(_ instant: Date, offset: Int) -> String {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + offset
+        // Counted from Date's own reference (a whole number of seconds after 1970): the
+        // count from 1970 is a second rounding, which moved a time near the year 2126 by a
+        // microsecond (found by the ical fuzz target).
+        let seconds = Int(instant.timeIntervalSinceReferenceDate.rounded(.down)) + Self.referenceSince1970 + offset
         let day = CivilDay(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
         let second = seconds - day.daysSinceEpoch * 86_400
         let (year, month, date) = day.components
@@ -435,7 +441,8 @@ struct TimeForm {
     static func utc(_ instant: Date, fraction: Bool = false) -> String {
         let text = local(instant, offset: 0) + "Z"
         guard fraction else { return text }
-        let micro = Int(((instant.timeIntervalSince1970 - instant.timeIntervalSince1970.rounded(.down)) * 1_000_000).rounded())
+        let since = instant.timeIntervalSinceReferenceDate
+        let micro = Int(((since - since.rounded(.down)) * 1_000_000).rounded())
         return String(text.dropLast()) + "." + digits(min(micro, 999_999), 6) + "Z"
     }
 

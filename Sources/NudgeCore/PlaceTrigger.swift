@@ -241,6 +241,11 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ScheduleError(typed, Phrase("invalid place"), detail: Phrase("the name holds a control character"), accepted: placeForms)
         }
+        // A mark first joins whatever is written before the name (the opening quote list
+        // puts around it, which then no longer read as one: found by the phrase fuzz target).
+        if let first = name.unicodeScalars.first, [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory) {
+            throw ScheduleError(typed.escapingControls, Phrase("invalid place"), detail: Phrase("the name begins with a combining mark"), accepted: placeForms)
+        }
         // Zero-width and direction marks, fillers and line separators would make two names
         // look alike, a list read backwards, or a line break in the middle of one; the
         // joiner and variation selector inside an emoji are the emoji's.

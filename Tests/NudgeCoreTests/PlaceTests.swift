@@ -259,6 +259,12 @@ struct PlaceTests {
         }
         #expect(Schedule(storageText: "place arrive - 127 - network  a ") == nil)
         #expect(Schedule(storageText: "place arrive - 127 - network a\u{200B}") == nil)
+        // A mark first would join the quote list writes before the name (the phrase fuzz
+        // target's find); after a letter it is the letter's.
+        #expect(throws: ScheduleError.self) { _ = try PlaceTrigger.spot("\u{0319}at home") }
+        #expect(throws: ScheduleError.self) { _ = try PlaceTrigger.spot("\u{20DD}") }
+        #expect(try PlaceTrigger.spot("cafe\u{0301}") == .network("cafe\u{0301}"))
+        #expect(Schedule(storageText: "place leave - 127 - network \u{0319}at") == nil)
     }
 
     @Test func badFlagsSayWhatIsWrong() {

@@ -46,9 +46,17 @@ enum CalendarFuzz {
             if let date = value as? Date { return String(format: "%.9f", date.timeIntervalSince1970) }
             return String(reflecting: value)
         }
+        // Whole, nested values: a field that prints the same at the top (a schedule's
+        // case) can differ inside.
+        func dumped(_ value: Any) -> String {
+            var text = ""
+            dump(value, to: &text)
+            return text
+        }
         let (left, right) = (Mirror(reflecting: a).children, Mirror(reflecting: b).children)
         return zip(left, right).compactMap { l, r in
-            let (x, y) = (shown(l.value), shown(r.value))
+            var (x, y) = (shown(l.value), shown(r.value))
+            if x == y { (x, y) = (dumped(l.value), dumped(r.value)) }
             return x == y ? nil : "\(l.label ?? "?"): \(x) against \(y)"
         }.joined(separator: "; ")
     }
