@@ -60,6 +60,12 @@ public enum CalendarImport {
                                                      (.icon, alert.icon, "X-NUDGE-ICON"), (.sound, alert.sound?.description ?? "", "X-NUDGE-SOUND")] {
                         do { try Limits.check(field, value) } catch { throw Refusal(reason: "\(property): \(error.description)") }
                     }
+                    // Nothing is stored that the store would not read back: a schedule no
+                    // check above foresaw is refused here, never kept unreadable.
+                    guard Schedule(storageText: alert.schedule.storageText) == alert.schedule else {
+                        // TRANSLATORS: nudge import: a component whose schedule, as read, the store could not hold.
+                        throw Refusal(Phrase("its schedule, as read, is one the store cannot hold"))
+                    }
                     outcomes.append(read)
                 } catch {
                     outcomes.append(.refused(component: name(component), reason: error.phrase))
@@ -626,7 +632,15 @@ public enum CalendarImport {
                 guard !grid.isEmpty else { throw never(rrule) }
                 return .daily(times: grid, days: weekdays ?? allDays)
             }
-            return .interval(seconds: step, anchor: start.instant.addingTimeInterval(Double(offset)), days: weekdays ?? allDays)
+            // A series started before 1970 (DTSTART 1013…, found by the ical fuzz target: it
+            // was stored as a schedule the store could not read back) keeps its showings from
+            // its first step since 1970, which the store holds.
+            var anchor = start.instant.addingTimeInterval(Double(offset))
+            let earliest = Date(timeIntervalSince1970: Limits.storedInstants.lowerBound)
+            if anchor < earliest {
+                anchor += (earliest.timeIntervalSince(anchor) / Double(step)).rounded(.up) * Double(step)
+            }
+            return .interval(seconds: step, anchor: anchor, days: weekdays ?? allDays)
         case .daily, .weekly:
             if parts.monthDays != nil || months != nil {
                 return try cron(times, monthDays: parts.monthDays, months: months, weekdays: weekdays)

@@ -167,11 +167,12 @@ public struct PlaceTrigger: Sendable, Hashable, Codable {
     /// The flags that make it: `--arrive office-wifi --from 09:00 --until 12:00 --once-per 4h`.
     public var flagsText: String {
         let place: String = switch spot {
-        case .network(let name): Self.shellQuoted(Self.looksLikeArea(name) || name.hasPrefix("network:") ? "network:" + name : name)
+        case .network(let name): Self.looksLikeArea(name) || name.hasPrefix("network:") ? "network:" + name : name
         case .area(let area): area.text
         }
-        // A place that starts with a minus is joined with '=' (the option parser would take it for an option).
-        return "--\(edge.rawValue)\(place.hasPrefix("-") ? "=" : " ")\(place)" + (window.map { " --from \($0.start) --until \($0.end)" } ?? "")
+        // A place that starts with a minus, quoted or not, is joined with '=' (the option
+        // parser would take it for an option; a quoted one was missed: the phrase fuzz target).
+        return "--\(edge.rawValue)\(place.hasPrefix("-") ? "=" : " ")\(Self.shellQuoted(place))" + (window.map { " --from \($0.start) --until \($0.end)" } ?? "")
             + Schedule.daysFlag(days) + (oncePer.map { " --once-per \(Schedule.flagDuration($0))" } ?? "")
     }
 

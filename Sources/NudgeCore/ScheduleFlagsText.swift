@@ -78,21 +78,25 @@ extension ScheduleFlags {
         if started { words.append(word) }
         self.init()
         var index = 0
-        // `--arrive=-33.9,151.2,300m`: an option and its value in one word.
-        words = words.flatMap { word -> [String] in
-            guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return [word] }
-            return [String(word[..<equals]), String(word[word.index(after: equals)...])]
-        }
         while index < words.count {
-            let flag = words[index]
+            var flag = words[index]
             if flag == "--after-done" {
                 afterAnswer = true
                 index += 1
                 continue
             }
-            guard index + 1 < words.count else { return nil }
-            let value = words[index + 1]
-            index += 2
+            let value: String
+            if flag.hasPrefix("--"), let equals = flag.firstIndex(of: "=") {
+                // `--arrive=-33.9,151.2,300m`: an option and its value in one word (a value
+                // is never split: a name like '--a=b' was, found by the phrase fuzz target).
+                value = String(flag[flag.index(after: equals)...])
+                flag = String(flag[..<equals])
+                index += 1
+            } else {
+                guard index + 1 < words.count else { return nil }
+                value = words[index + 1]
+                index += 2
+            }
             switch flag {
             case "--at": at.append(value)
             case "--days": days = value

@@ -265,6 +265,12 @@ struct PlaceTests {
         #expect(throws: ScheduleError.self) { _ = try PlaceTrigger.spot("\u{20DD}") }
         #expect(try PlaceTrigger.spot("cafe\u{0301}") == .network("cafe\u{0301}"))
         #expect(Schedule(storageText: "place leave - 127 - network \u{0319}at") == nil)
+        // A name starting with a minus, even one that needs quotes, is joined to its flag;
+        // the '=' inside a value stays the value's (the phrase fuzz target's find).
+        let dashed = PlaceTrigger(edge: .arrive, spot: .network("--a=b c"), window: nil, days: Schedule.everyDay, oncePer: nil)
+        #expect(dashed.flagsText == "--arrive='--a=b c'")
+        #expect(ScheduleFlags(echoed: dashed.flagsText)?.arrive == "--a=b c")
+        #expect(ScheduleFlags(echoed: "--leave -x=y")?.leave == "-x=y")
     }
 
     @Test func badFlagsSayWhatIsWrong() {
