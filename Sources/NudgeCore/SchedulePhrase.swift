@@ -394,6 +394,13 @@ struct PhraseReader {
 
     /// `the first monday (of the month)`, 매월 첫째 월요일, `the last day`, 마지막 날,
     /// `1st monday`, 두 번째 화요일.
+    /// `2nd friday`, 두 번째 화요일: the first to the fifth. "0nd fri" was every Friday
+    /// (found by the phrase fuzz target: list's words for it did not read back).
+    mutating func readPlace(numbered n: Int, from start: Int, skip: Int) throws(ScheduleError) -> Bool {
+        guard (1...5).contains(n) else { throw failure(text(start..<start + skip + 1), Phrase("invalid day of the month")) }
+        return readPlace(n, from: start, skip: skip)
+    }
+
     mutating func readPlace(_ n: Int, from start: Int, skip: Int) -> Bool {
         var k = start + skip
         if isKey(k, "th") { k += 1 }
@@ -491,7 +498,7 @@ struct PhraseReader {
         }
         // 15일 and "the 15th" of every month; 1st monday is a place.
         if isKey(i + 1, "일") || isKey(i + 1, "st") {
-            if isKey(i + 1, "st"), weekday(i + 2) != nil { return readPlace(first, from: i, skip: 2) }
+            if isKey(i + 1, "st"), weekday(i + 2) != nil { return try readPlace(numbered: first, from: i, skip: 2) }
             guard (1...31).contains(first) else { throw ScheduleError(text(i..<i + 2), Phrase("invalid date"), accepted: Phrase("a day of the month is 1 to 31")) }
             // "2일마다" is every second day, "15일 후" fifteen days on: a duration.
             if isKey(i + 1, "일"), isKey(i + 2, "each", "after", "interval") || (isKey(i + 2, "at") && number(i + 3) == 1 && isKey(i + 4, "times")) {
@@ -502,7 +509,7 @@ struct PhraseReader {
             return true
         }
         // 두 번째 화요일
-        if isKey(i + 1, "th"), weekday(i + 2) != nil { return readPlace(first, from: i, skip: 1) }
+        if isKey(i + 1, "th"), weekday(i + 2) != nil { return try readPlace(numbered: first, from: i, skip: 1) }
         return false
     }
 
