@@ -457,6 +457,10 @@ extension PlaceTrigger {
         /// Digits, colons, a dash and the words for the halves of the day, nothing else: hours.
         static func looksLikeWindow(_ segment: String) -> Bool {
             var rest = segment.lowercased()
+            // "-8", a circle's longitude west of Greenwich as list writes it ("around 0.5665,
+            // -8"), is a number, not hours (found by the phrase fuzz target).
+            let trimmed = rest.trimmingSpaces
+            if trimmed.hasPrefix("-"), trimmed.dropFirst().allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) { return false }
             for word in ["a.m.", "p.m.", "am", "pm", "오전", "오후"] { rest = rest.replacingOccurrences(of: word, with: "") }
             let dashes = CharacterSet(charactersIn: "\u{2013}\u{2014}-")
             return rest.unicodeScalars.contains { dashes.contains($0) } && rest.contains { $0.isASCII && $0.isNumber }

@@ -214,6 +214,8 @@ struct PlaceTests {
             ScheduleFlags(days: "sat,sun", leave: "37.5665,126.978,1.23456789km"),
             ScheduleFlags(arrive: "x, Mon"), ScheduleFlags(arrive: "x, 09:00\u{2013}10:00"), ScheduleFlags(arrive: "\u{201C}a\u{201D}"),
             ScheduleFlags(leave: "집에 도착하면"), ScheduleFlags(days: "tue", arrive: "on arriving at x", oncePer: "1m"),
+            // A whole longitude west of Greenwich, last: a number, not hours (a fuzz find).
+            ScheduleFlags(leave: "0.5665,-8,1km"), ScheduleFlags(from: "09:00", until: "12:00", leave: "-33,-8,1km"),
         ]
         for flag in flags {
             let schedule = try ScheduleParser.schedule(flag, now: t0, zone: utcZone)
