@@ -147,6 +147,9 @@ struct PhraseReader {
     var windowEnd: SaidTime?
     /// `every 30 minutes`, `30분마다`, `every 2 days`.
     var step: (count: Int, unit: StepUnit, text: String)?
+    /// Every day said (daily, every day, 매일): every other week then needs no weekday
+    /// ("daily at 17:00, every 2 weeks", as list says every day of alternate weeks).
+    var everyDaySaid = false
     /// A step of days, weeks or months said beside a step of time (`every 2 weeks`).
     var periodText: String?
     /// `in 20 minutes`, `20분 후`.
@@ -276,6 +279,7 @@ struct PhraseReader {
                 step = (other ? 2 * size : size, .seconds(1), text(start..<i + 1))
                 i += 1
             } else if isKey(i, "day") {
+                if !other { everyDaySaid = true }
                 i += 1
             } else if isKey(i, "week") {
                 i += 1
@@ -287,13 +291,14 @@ struct PhraseReader {
                 // every other day / week / month / friday.
                 let unit: Schedule.Period.Unit = words[i - 1].key == "day" ? .day : words[i - 1].key == "month" ? .month : .week
                 period = (unit, 2)
+                periodText = text(start..<i)
             }
             return true
-        case "daily": repeats = true
+        case "daily": repeats = true; everyDaySaid = true
         case "weekly": repeats = true
         case "monthly": repeats = true; monthly = true
         case "hourly": repeats = true; step = (3600, .seconds(1), w.text)
-        case "otherweek": repeats = true; period = (.week, 2)
+        case "otherweek": repeats = true; period = (.week, 2); periodText = w.text
         case "weekdays", "weekends":
             days.formUnion(key == "weekdays" ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday])
             dayTexts.append(w.text)
@@ -1100,7 +1105,7 @@ extension PhraseReader {
             }
             if case .seconds = unit {} else {
                 guard count >= 1 else { throw failure(said, Phrase("invalid duration")) }
-                if periodUnit == .week, count > 1, days.isEmpty {
+                if periodUnit == .week, count > 1, days.isEmpty, !everyDaySaid {
                     throw failure(said, Phrase("which day of the week?"), Phrase("say e.g. 격주 금요일 오후 5시, every other friday at 5pm"))
                 }
                 if count > 1 { restriction.period = try makePeriod(periodUnit, count, said: said, base: base) }
@@ -1109,7 +1114,7 @@ extension PhraseReader {
         if let (unit, every) = period {
             guard restriction.period == nil else { throw failure("", Phrase("more than one step")) }
             // 격주 오전 9시, every other week at 9am: on which day of the week?
-            if unit == .week, days.isEmpty { throw failure(dayTexts.first ?? periodText ?? step?.text ?? "", Phrase("which day of the week?"), Phrase("say e.g. 격주 금요일 오후 5시, every other friday at 5pm")) }
+            if unit == .week, days.isEmpty, !everyDaySaid { throw failure(dayTexts.first ?? periodText ?? step?.text ?? "", Phrase("which day of the week?"), Phrase("say e.g. 격주 금요일 오후 5시, every other friday at 5pm")) }
             restriction.period = try makePeriod(unit, every, said: "", base: base)
         }
         for (place, said) in places {

@@ -155,6 +155,7 @@ struct PhraseOracleTests {
         "every 2 weeks on monday at 9am": "recurrent counts the two weeks from the week it was read in, not the first Monday's",
         "every 3 hours from 9am to 10am on mondays, every 2 weeks": "recurrent reads the step alone (every 3 hours from now), dropping the window, the day and the weeks",
         "every 2 weeks, every 30 minutes from 9am to 10am on monday": "recurrent reads the step alone (every 30 minutes from now), dropping the window, the day and the weeks",
+        "daily at 17:00, every 2 weeks": "recurrent drops 'every 2 weeks' (every day of alternate weeks) and fires every day",
         "every 30 min, 9:30 AM–9:30 PM, Mon–Fri": "list's own wording: recurrent reads the window as days",
         "every 30 min, 09:30–21:30, Mon–Fri": "list's own wording: recurrent reads the window as days",
         "Mon–Fri at 9:30 AM": "list's own wording: recurrent reads a range of days without 'every' as one day",
