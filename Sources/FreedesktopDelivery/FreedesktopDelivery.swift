@@ -80,6 +80,10 @@ public final class FreedesktopDelivery: Delivery {
     private var answered: Set<UInt32> = []
     /// Server ids of answered pop-ups withdrawn, to close unless the server does first.
     private var closingSoon: [UInt32: UInt32] = [:]
+    /// What was sent for each open pop-up, in sending order, where the server leaves a pop-up
+    /// queued behind an answered one unseen (``ServerFit/stallsAfterAnswer``): sent again then.
+    private var sent: [UInt32: (order: UInt64, notification: Notification, markup: Bool)] = [:]
+    private var sentCount: UInt64 = 0
 
     /// Uses a connection and listens for the service's signals on it.
     public init(connection: Connection, replyMode: ReplyMode = .wait,
@@ -233,7 +237,7 @@ public final class FreedesktopDelivery: Delivery {
 
     /// How pop-ups are sent to this server (``ServerFit``): known once the server said who
     /// it is, the spec's way until then.
-    public var fit: ServerFit { cachedServer.map { ServerFit(serverName: $0.name) } ?? .standard }
+    public var fit: ServerFit { cachedServer.map(ServerFit.init) ?? .standard }
 
     /// Who plays sounds: the server, a local player, or nobody.
     public func soundPlayback() throws(DeliveryError) -> SoundPlayback {
@@ -282,6 +286,10 @@ public final class FreedesktopDelivery: Delivery {
             register(handle: handle, serverID: handle)
         case .queue:
             handle = newHandle()
+            if fit.stallsAfterAnswer {
+                sentCount += 1
+                sent[handle] = (sentCount, notification, caps.contains(.bodyMarkup))
+            }
             notify(handle, arguments)
             if let retired { retire(serverID: retired) }
         }
@@ -348,8 +356,38 @@ public final class FreedesktopDelivery: Delivery {
             serverIDs[old] = nil
             closed.remove(old)
             answered.remove(old)
+            sent[old] = nil
         }
         send("CloseNotification", [.uint32(serverID)]) { _ in }
+    }
+
+    /// Closes a pop-up an earlier connection showed (a daemon before a restart), which this
+    /// one never tracked: its buttons would answer a connection that is gone.
+    public func closeLeftover(serverID: UInt32) {
+        guard handles[serverID] == nil else { return }
+        send("CloseNotification", [.uint32(serverID)]) { _ in }
+    }
+
+    /// A pop-up was answered where the server leaves the ones queued behind it unseen: each
+    /// open pop-up sent after it is closed and sent again, silently (its sound played when
+    /// it first came), under the same handle.
+    private func sendAgain(after answeredHandle: UInt32) {
+        guard let answeredEntry = sent.removeValue(forKey: answeredHandle) else { return }
+        let behind = sent.filter { $0.value.order > answeredEntry.order && !closed.contains($0.key) && !answered.contains($0.key) }
+        for (handle, entry) in behind.sorted(by: { $0.value.order < $1.value.order }) {
+            guard let old = serverIDs[handle] else { continue }  // not shown yet: it arrives after the answer anyway
+            serverIDs[handle] = nil
+            handles[old] = nil
+            // Closed first: the queued copy goes without a banner, and the new one is the
+            // arrival that makes the shell show what is queued.
+            send("CloseNotification", [.uint32(old)]) { _ in }
+            var notification = entry.notification
+            notification.replacesID = nil
+            notification.suppressSound = true
+            sentCount += 1
+            sent[handle] = (sentCount, notification, entry.markup)
+            notify(handle, WireFormat.notifyArguments(notification, markup: entry.markup))
+        }
     }
 
     /// The player for sounds the server does not play. Without one, PATH is searched again
@@ -426,7 +464,7 @@ public final class FreedesktopDelivery: Delivery {
     /// How many pop-ups it keeps track of (ids not released, open or closed; withdrawn early;
     /// calls that may still get a late reply): for the soak benchmark, which checks it stays flat.
     public var trackedCount: Int {
-        serverIDs.count + withdrawnEarly.count + closingSoon.count + connection.lateReplies.count
+        serverIDs.count + withdrawnEarly.count + closingSoon.count + connection.lateReplies.count + sent.count
     }
 
     /// The server's id for a handle, once known and while its pop-up is open.
@@ -435,6 +473,7 @@ public final class FreedesktopDelivery: Delivery {
     /// Forgets a handle: its signals are no longer reported. A pop-up withdrawn before its id
     /// came back is still closed when it does.
     public func release(_ handle: UInt32) {
+        sent[handle] = nil
         guard let id = serverIDs.removeValue(forKey: handle) else { return }
         if handles[id] == handle { handles[id] = nil }
         closed.remove(handle)
@@ -475,6 +514,18 @@ public final class FreedesktopDelivery: Delivery {
         connection.process(timeout: timeout)
     }
 
+    /// The token the server gave with the latest action (spec 1.2), for the pop-up's handle.
+    private var activationToken: (handle: UInt32, token: String)?
+
+    /// The activation token the server sent with the action just reported for `handle`, if
+    /// any (taken: asked once). A window started for that action passes it on as
+    /// `XDG_ACTIVATION_TOKEN`, so a Wayland compositor lets it come to the front.
+    public func takeActivationToken(for handle: UInt32) -> String? {
+        defer { activationToken = nil }
+        guard let activationToken, activationToken.handle == handle, !activationToken.token.isEmpty else { return nil }
+        return activationToken.token
+    }
+
     /// The unique name of the server's connection, once asked; forgotten when it changes.
     private var serverOwner: String?
 
@@ -495,6 +546,7 @@ public final class FreedesktopDelivery: Delivery {
         answered.removeAll()
         closingSoon.removeAll()
         withdrawnEarly.removeAll()
+        sent.removeAll()
         connection.forgetLateReplies()
         cachedCapabilities = nil
         cachedServer = nil
@@ -515,11 +567,16 @@ public final class FreedesktopDelivery: Delivery {
     private func received(_ message: Message) {
         guard isFromServer(message), let arguments = try? message.arguments(), let id = arguments.first?.uint32 else { return }
         switch message.member {
+        case "ActivationToken":
+            // Spec 1.2: sent just before the ActionInvoked it goes with.
+            guard message.signature == "us", let token = arguments[1].string, let handle = handles[id] else { return }
+            activationToken = (handle, token)
         case "ActionInvoked":
             // Open or closed: some servers send a click's action after its close.
             guard message.signature == "us", let key = arguments[1].string, let handle = handles[id] else { return }
-            answered.insert(handle)
+            let first = answered.insert(handle).inserted
             onEvent?(.action(id: handle, key: ActionKey(rawValue: key)))
+            if first, fit.stallsAfterAnswer { sendAgain(after: handle) }
         case "NotificationClosed":
             // Closed by the server: not ours to close any more, whoever the id was.
             if message.signature == "uu" { closingSoon[id] = nil }
@@ -528,6 +585,8 @@ public final class FreedesktopDelivery: Delivery {
             // The id is invalid from now on (the server may hand it out again); the handle
             // stays matched to it until released, for an action that comes after the close.
             onEvent?(.closed(id: handle, reason: CloseReason(rawValue: reason)))
+            // Dismissed is an answer too: what queued behind it would stay unseen.
+            if fit.stallsAfterAnswer, CloseReason(rawValue: reason) == .dismissed { sendAgain(after: handle) } else { sent[handle] = nil }
         default:
             return
         }

@@ -562,6 +562,23 @@ public final class Scheduler {
         for id in table.floating { reschedule(id) }
     }
 
+    /// Reminders whose pop-up an earlier run showed and that still wait for an answer. That
+    /// pop-up's buttons answer a connection that is gone (GNOME 48 and later took it down
+    /// with that connection), so each is shown again, once, with its count, by the next
+    /// ``deliveryRestored(now:)``, as a catch-up is.
+    public func showAgain(_ ids: some Sequence<UUID>) {
+        for id in ids {
+            guard var state = state(id) else { continue }
+            if let shown = state.shownID {
+                popups.forget(shown)
+                popups.settle(shown)
+                state.shownID = nil
+                table.setState(id, state)
+            }
+            if state.pendingCount > 0 { undelivered.insert(id) }
+        }
+    }
+
     /// The delivery works again (a server appeared): what waited is due now, and pop-ups
     /// that failed after they were handed over are shown again with their count.
     public func deliveryRestored(now: Date) -> [SchedulerRecord] {

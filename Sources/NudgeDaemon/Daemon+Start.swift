@@ -138,10 +138,10 @@ extension Daemon {
         }
     }
 
-    /// The scheduler over what the store holds, in the system's zone; pop-ups an earlier
-    /// run left on screen stay ours to replace and close.
+    /// The scheduler over what the store holds, in the system's zone, and the pop-ups an
+    /// earlier run left on screen (the server's ids), which this run closes and shows again.
     static func scheduler(from storage: DaemonStore, delivery: FreedesktopDelivery, options: Options,
-                                  log: Logger) throws(StartError) -> Scheduler {
+                                  log: Logger) throws(StartError) -> (Scheduler, leftover: [UInt32]) {
         let alerts: [Alert]
         var states: [UUID: AlertState]
         do {
@@ -150,13 +150,52 @@ extension Daemon {
         } catch {
             throw StartError(exit: .ioError, message: "cannot read the store \(options.storePath): \(StoreError(error, path: options.storePath).message)")
         }
+        // An earlier run's pop-ups answer its connection, which is gone (and GNOME 48 and
+        // later took them down with it): they are closed, and shown again by this run.
+        var leftover: [UUID: UInt32] = [:]
         for (id, state) in states {
-            if let shown = state.shownID { states[id]?.shownID = delivery.adopt(serverID: shown) }
+            if let shown = state.shownID {
+                leftover[id] = shown
+                states[id]?.shownID = nil
+            }
         }
         let zone = SystemZone.resolve(environment: options.environment, localtime: options.localtime)
         if let warning = zone.warning { log.warning("\(warning)") }
-        return Scheduler(alerts: alerts, states: states, zone: zone.zone, now: Date(), delivery: delivery,
-                         language: options.language)
+        let scheduler = Scheduler(alerts: alerts, states: states, zone: zone.zone, now: Date(), delivery: delivery,
+                                  language: options.language)
+        scheduler.showAgain(leftover.keys)
+        return (scheduler, Array(leftover.values))
+    }
+
+    /// Shows again what an earlier run left waiting for an answer, once the earlier daemon's
+    /// connection is gone: GNOME 48 and later take down every pop-up of an app when the
+    /// connection that first sent one for it goes, the new ones included. Waits 5 s at most
+    /// for a daemon that is slow to go.
+    func showAgainWhatWaited(leftover: [UInt32], previousOwner: String?) {
+        guard !leftover.isEmpty else { return }
+        log.info("showing again \(leftover.count) pop-up(s) an earlier run left waiting for an answer")
+        for id in leftover { delivery.closeLeftover(serverID: id) }
+        let due = { [unowned self] in
+            guard !redeliveredLeftover else { return }
+            redeliveredLeftover = true
+            redeliver.deadline = monotonicSeconds()
+        }
+        guard let previousOwner, (try? connection.nameHasOwner(previousOwner)) == true else { return due() }
+        do {
+            try connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
+                                               member: "NameOwnerChanged", arg0: previousOwner)) { message in
+                guard let args = try? message.arguments(), args.count == 3, args[2].string == "" else { return }
+                due()
+            }
+        } catch {
+            return due()
+        }
+        if (try? connection.nameHasOwner(previousOwner)) != true { return due() }
+        var fallback: EventLoop.Source?
+        fallback = loop.addTimer(at: monotonicSeconds() + 5) {
+            fallback?.remove()
+            due()
+        }
     }
 
     /// Answers, closings, the ids the server gives, and the server coming and going all go
@@ -180,12 +219,14 @@ extension Daemon {
                     redeliveries += 1
                 }
             }
-            // A click on the body (`default`) is Done, and opens the window at the reminder.
+            // A click on the body (`default`) is Done, and opens the window at the reminder,
+            // with the token the server gave for that click.
             let clicked = event.isBodyClick ? scheduler.alert(shownAs: event.id) : nil
+            let token = event.isBodyClick ? delivery.takeActivationToken(for: event.id) : nil
             let records = scheduler.handle(event, now: now)
             report(records, at: now)
             // Once per click: a server repeating the signal changed nothing the second time.
-            if let clicked, !records.isEmpty { openWindow(at: clicked) }
+            if let clicked, !records.isEmpty { openWindow(at: clicked, activationToken: token) }
         }
         delivery.onShown = { [unowned self] handle in
             redeliveries = 0
@@ -227,8 +268,9 @@ extension Daemon {
         }
     }
 
-    /// Takes the bus name, or says who has it.
-    static func own(_ connection: Connection, replace: Bool) throws(StartError) {
+    /// Takes the bus name, or says who has it; returns the connection that had it (replaced).
+    static func own(_ connection: Connection, replace: Bool) throws(StartError) -> String? {
+        let previous = replace ? (try? connection.nameOwner(NudgeService.busName)).flatMap { $0 } : nil
         var flags: Connection.NameFlags = [.allowReplacement, .doNotQueue]
         if replace { flags.insert(.replaceExisting) }
         let reply: Connection.RequestNameReply
@@ -239,7 +281,7 @@ extension Daemon {
         }
         switch reply {
         case .primaryOwner, .alreadyOwner:
-            return
+            return previous
         case .exists, .inQueue:
             let pid = (try? connection.processID(of: NudgeService.busName)).flatMap { $0 }.map { "pid \($0)" } ?? "pid unknown"
             throw StartError(exit: .unavailable, message: "already running (\(pid)); use --replace to take over")
@@ -251,10 +293,15 @@ extension Daemon {
     /// Starts the window at a reminder (it hands the request to a window already open and
     /// ends). The notification server only knows who sent the pop-up, and that is the
     /// daemon, on every server: so the daemon opens the window, not the server.
-    func openWindow(at id: UUID) {
+    ///
+    /// The server's activation token (spec 1.2) goes to the window as `XDG_ACTIVATION_TOKEN`
+    /// (Wayland) and `DESKTOP_STARTUP_ID` (X11), as a launcher passes it: without it a
+    /// compositor may open the window behind others.
+    func openWindow(at id: UUID, activationToken: String? = nil) {
         guard let program = options.windowProgram else { return }
+        let variables = activationToken.map { ["XDG_ACTIVATION_TOKEN": $0, "DESKTOP_STARTUP_ID": $0] } ?? [:]
         do {
-            let (pid, _) = try ChildProcess.spawn(program, ["--show", id.hex], group: true)
+            let (pid, _) = try ChildProcess.spawn(program, ["--show", id.hex], group: true, adding: variables)
             try loop.add(child: pid) { [log] exit in
                 if exit != .exited(0) { log.warning("\(program) --show \(id.hex) ended with \(exit)") }
             }

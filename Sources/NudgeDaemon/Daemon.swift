@@ -74,6 +74,8 @@ public final class Daemon {
     /// after a refusal, at 1, 2, 4, 8 and 16 s, then left to the next server that appears.
     var redeliver: EventLoop.Source!
     var redeliveries = 0
+    /// Whether what an earlier run left waiting was shown again (once).
+    var redeliveredLeftover = false
     var exit: ExitStatus?
     var armed: Date??
 
@@ -112,11 +114,12 @@ public final class Daemon {
         } catch {
             throw StartError(exit: .ioError, message: error.message(options.storePath))
         }
-        try Self.own(connection, replace: options.replace)
+        let previousOwner = try Self.own(connection, replace: options.replace)
         let watched = try Self.watched(connection, options)
         (delivery, timer, files) = (watched.delivery, watched.timer, watched.files)
         badge = LauncherBadge(connection: connection, path: NudgeService.objectPath)
-        scheduler = try Self.scheduler(from: storage, delivery: watched.delivery, options: options, log: log)
+        let leftover: [UInt32]
+        (scheduler, leftover) = try Self.scheduler(from: storage, delivery: watched.delivery, options: options, log: log)
         do {
             let minutes = (try? storage.store?.settings())?[.idleMinutes] ?? Setting.idleMinutes.defaultValue
             presence = try Presence(connection: connection, logind: Self.logind(options.environment, loop: loop, log: log),
@@ -128,6 +131,7 @@ public final class Daemon {
         try addSources()
         refreshWater(now: Date())
         followDelivery()
+        showAgainWhatWaited(leftover: leftover, previousOwner: previousOwner)
         // Offered before presence is asked: the loop turns for those answers, and a call
         // that started the daemon (D-Bus activation) is waiting to be answered.
         try offerInterface()

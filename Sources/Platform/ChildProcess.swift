@@ -13,7 +13,7 @@ public enum ChildProcess {
     /// (non-blocking, close-on-exec) is returned. With `group` it leads a process group of
     /// its own, so what it starts can be killed with it.
     public static func spawn(_ program: String, _ arguments: [String], search: Bool = false, readOutput: Bool = false,
-                             group: Bool = false) throws(SystemError) -> (pid: pid_t, output: Int32?) {
+                             group: Bool = false, adding variables: [String: String] = [:]) throws(SystemError) -> (pid: pid_t, output: Int32?) {
         var pipeEnds: [Int32] = [-1, -1]
         if readOutput {
             try systemCall("pipe") { pipe(&pipeEnds) }
@@ -53,10 +53,26 @@ public enum ChildProcess {
         var pid: pid_t = 0
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The process's own environment, with `variables` in place of any of the same name.
+        var envp: [UnsafeMutablePointer<CChar>?] = []
+        if !variables.isEmpty {
+            var entry = environ
+            while let pair = entry.pointee {
+                let name = String(cString: pair).prefix { $0 != "=" }
+                if variables[String(name)] == nil { envp.append(strdup(pair)) }
+                entry += 1
+            }
+            envp += variables.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
+            envp.append(nil)
+        }
+        defer { envp.forEach { free($0) } }
         do {
             try systemCall(returningError: "posix_spawn(\(program))") {
-                search ? posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
-                    : posix_spawn(&pid, program, &actions, &attributes, argv, environ)
+                envp.withUnsafeBufferPointer { custom in
+                    let env = variables.isEmpty ? environ : UnsafeMutablePointer(mutating: custom.baseAddress!)
+                    return search ? posix_spawnp(&pid, program, &actions, &attributes, argv, env)
+                        : posix_spawn(&pid, program, &actions, &attributes, argv, env)
+                }
             }
         } catch {
             if readOutput { pipeEnds.forEach { close($0) } }

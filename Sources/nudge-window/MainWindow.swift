@@ -50,6 +50,9 @@ import Platform
     private var nextShowing: EventLoop.Source!
     /// The reminder to show once the list is read (the window opened from its pop-up).
     private var pendingFocus: String?
+    /// Reminders the window was opened at (`--show`): listed even when finished, as a
+    /// one-shot the opening click answered is, so the window opens at what was clicked.
+    private var openedAt: Set<String> = []
     /// The reminders deleted and not yet put back, the last one last: each toast's Undo
     /// puts back its own, Ctrl+Z the last one.
     private var deleted: [Alert] = []
@@ -339,7 +342,11 @@ import Platform
                 if let files { try? StoreSession.watch(storePath, with: files) }
                 var unreadable = false
                 let alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
-                let (showings, order) = try Operations.order(alerts, in: store, now: now, all: false)
+                var (showings, order) = try Operations.order(alerts, in: store, now: now, all: false)
+                if !openedAt.isEmpty {
+                    let listed = Set(order)
+                    order = alerts.indices.filter { !listed.contains($0) && openedAt.contains(alerts[$0].id.hex) } + order
+                }
                 list.set(alerts, showings: showings, order: order)
                 water = try? StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
                 week = try? Statistics.water(store, days: 7, now: now, zone: LocalZone.current)
@@ -566,7 +573,11 @@ import Platform
     func present(at id: String?) {
         if let id {
             let full = list.alerts.first { $0.id.hex == id || $0.id.hex.hasPrefix(id) }?.id.hex ?? id
-            if !reminderList.focus(full) { pendingFocus = full }
+            if !reminderList.focus(full) {
+                pendingFocus = full
+                // Not listed (finished): listed from now on.
+                if indexByID[full] == nil, openedAt.insert(full).inserted { reload() }
+            }
         }
         gtk_window_present(window.as(GtkWindow.self))
     }

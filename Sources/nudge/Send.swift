@@ -98,10 +98,13 @@ struct Send: ParsableCommand {
         }
         var parsedActions: [Notification.Action] = []
         for (index, text) in actions.enumerated() { parsedActions.append(try Self.action(text, index: index)) }
+        // No desktop-entry unless a --hint names one, as notify-send: GNOME 48 and later take
+        // down every pop-up of an app when the connection that first sent one for it goes,
+        // and this one goes at once (the daemon's pop-ups would go with it, too).
         var notification = Notification(
             summary: summary, body: literal ? body ?? "" : CEscapes.decode(body ?? ""), appName: appName, icon: icon,
             urgency: urgency, actions: parsedActions,
-            category: category, sound: sound.map(Sound.init), transient: transient, count: count,
+            category: category, desktopEntry: nil, sound: sound.map(Sound.init), transient: transient, count: count,
             expiry: .init(wireValue: expireTime), replacesID: replaceID, hints: parsedHints)
         notification.bodyIsPlainText = literal
         return notification
@@ -136,7 +139,7 @@ struct Send: ParsableCommand {
             print(id)
             fflush(nil)
         }
-        guard wait || !actions.isEmpty else { return }
+        guard wait || !actions.isEmpty else { return try staysUp(id, delivery: delivery, answer: &answer) }
         while answer == nil {
             guard delivery.process(timeout: nil) else {
                 throw OperationError(.unavailable, format(tr("lost the session bus while waiting for pop-up %d"), Int(id)))
@@ -147,6 +150,30 @@ struct Send: ParsableCommand {
             // An answered pop-up has done its job; dunst would otherwise keep showing it.
             try? delivery.withdraw(id)
         }
+    }
+}
+
+extension Send {
+    /// How long a pop-up must stay before `send` leaves it: one the server takes down sooner
+    /// was never seen, and that is an error, not a success.
+    static let staysAtLeast = Duration.seconds(1)
+
+    /// Waits up to ``staysAtLeast`` for the server to take the pop-up down, unless it was
+    /// asked to expire sooner; throws if it did.
+    func staysUp(_ id: UInt32, delivery: FreedesktopDelivery, answer: inout DeliveryEvent?) throws(OperationError) {
+        if expireTime > 0, Duration.milliseconds(expireTime) < Self.staysAtLeast { return }
+        let clock = ContinuousClock()
+        let shown = clock.now
+        let deadline = shown + Self.staysAtLeast
+        while answer == nil, clock.now < deadline {
+            guard delivery.process(timeout: deadline - clock.now) else { return }
+        }
+        guard case .closed(_, let reason) = answer else { return }
+        let elapsed = clock.now - shown
+        let ms = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        // TRANSLATORS: %1$d is the pop-up's id, %2$d milliseconds, %3$s why (expired, dismissed…).
+        throw OperationError(.unavailable, format(tr("the notification server took pop-up %1$d down %2$d ms after showing it (%3$s)"),
+                                                  Int(id), ms, "\(reason)"))
     }
 }
 

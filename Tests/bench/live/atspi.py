@@ -51,6 +51,10 @@ def popups(app):
     for window in app:
         if window is None:
             continue
+        # Plasma 6's applet window ("Notifications") lists the history, and the pop-ups on
+        # screen again once the desktop entry resolves: only the pop-ups count.
+        if app.name == "plasmawindowed" and window.name == "Notifications":
+            continue
         items = [node for node, _ in walk(window) if node.getRoleName() == "list item"]
         for popup in items or [window]:
             title, buttons = None, []
@@ -58,7 +62,7 @@ def popups(app):
                 role = node.getRoleName()
                 if role == "notification" and title is None:
                     title = node.name
-                elif role == "push button" and node.name and node.name not in WINDOW_BUTTONS:
+                elif role in ("push button", "button") and node.name and node.name not in WINDOW_BUTTONS:
                     if items and title is None:
                         title = node.name  # swaync's body
                         continue
@@ -70,7 +74,7 @@ def popups(app):
 
 
 def buttons_of(popup):
-    return [node for node, _ in walk(popup) if node.getRoleName() == "push button"]
+    return [node for node, _ in walk(popup) if node.getRoleName() in ("push button", "button")]
 
 
 def main():

@@ -44,10 +44,12 @@ server_start() {
     # The shell's own notices ("Screen Lock disabled") would take the pop-up slot first.
     shell_eval 'Main.messageTray.getSources().filter(s => s.title !== "Nudge").forEach(s => s.destroy()); "ok"' >/dev/null
     # With no input device the session would turn idle after 5 minutes, which Nudge reads
-    # as away: a virtual pointer moves in the bottom-right corner every 30 s, as a hand would.
+    # as away: a virtual pointer moves in the bottom-right corner every 30 s, as a hand would
+    # (the seat through the stage's context from GNOME 49, which has no default backend).
     ( while kill -0 "$shell" 2>/dev/null; do
         shell_eval 'const C = imports.gi.Clutter;
-            global._nudgePointer ??= C.get_default_backend().get_default_seat()
+            global._nudgePointer ??= (C.get_default_backend ? C.get_default_backend() : global.stage.context.get_backend())
+                .get_default_seat()
                 .create_virtual_device(C.InputDeviceType.POINTER_DEVICE);
             global._nudgeStep = !global._nudgeStep;
             global._nudgePointer.notify_absolute_motion(global.get_current_time() * 1000, 1270, global._nudgeStep ? 790 : 795);

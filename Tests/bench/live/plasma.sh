@@ -6,6 +6,14 @@
 # KWin, the compositor, stays.
 
 export XDG_CURRENT_DESKTOP=KDE
+# Plasma 6 (KF6): its own sycoca builder, and the application menu KService reads desktop
+# entries through (without it Nudge's entry does not resolve: no icon, no badge).
+if command -v kbuildsycoca6 >/dev/null; then
+    kbuildsycoca=kbuildsycoca6
+    export XDG_MENU_PREFIX=plasma-
+else
+    kbuildsycoca=kbuildsycoca5
+fi
 atspi() { timeout 20 python3 "$here/live/atspi.py" "$@"; }
 plasma_env() { env WAYLAND_DISPLAY=nudge-wl QT_QPA_PLATFORM=wayland QT_QUICK_BACKEND=software "$@"; }
 
@@ -19,7 +27,7 @@ server_start() {
         kwin=$!
         wait_for 30 test -S "$XDG_RUNTIME_DIR/nudge-wl" || return 1
         # Desktop entries (Nudge's among them) are read from KDE's cache.
-        plasma_env kbuildsycoca5 >>"$work/kwin.log" 2>&1
+        plasma_env $kbuildsycoca >>"$work/kwin.log" 2>&1
         # The accessibility bus first: Qt joins it only if it is there when it starts.
         dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress >/dev/null
     fi
