@@ -139,7 +139,10 @@ struct Send: ParsableCommand {
             print(id)
             fflush(nil)
         }
-        guard wait || !actions.isEmpty else { return try staysUp(id, delivery: delivery, answer: &answer) }
+        guard wait || !actions.isEmpty else {
+            // Not an inout of `answer`: the event handler writes it while this waits.
+            return try staysUp(id, delivery: delivery) { answer }
+        }
         while answer == nil {
             guard delivery.process(timeout: nil) else {
                 throw OperationError(.unavailable, format(tr("lost the session bus while waiting for pop-up %d"), Int(id)))
@@ -160,15 +163,15 @@ extension Send {
 
     /// Waits up to ``staysAtLeast`` for the server to take the pop-up down, unless it was
     /// asked to expire sooner; throws if it did.
-    func staysUp(_ id: UInt32, delivery: FreedesktopDelivery, answer: inout DeliveryEvent?) throws(OperationError) {
+    func staysUp(_ id: UInt32, delivery: FreedesktopDelivery, answer: () -> DeliveryEvent?) throws(OperationError) {
         if expireTime > 0, Duration.milliseconds(expireTime) < Self.staysAtLeast { return }
         let clock = ContinuousClock()
         let shown = clock.now
         let deadline = shown + Self.staysAtLeast
-        while answer == nil, clock.now < deadline {
+        while answer() == nil, clock.now < deadline {
             guard delivery.process(timeout: deadline - clock.now) else { return }
         }
-        guard case .closed(_, let reason) = answer else { return }
+        guard case .closed(_, let reason) = answer() else { return }
         let elapsed = clock.now - shown
         let ms = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         // TRANSLATORS: %1$d is the pop-up's id, %2$d milliseconds, %3$s why (expired, dismissed…).

@@ -2,20 +2,48 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The desktops most people run, live: GNOME Shell 43 and KDE Plasma 5.27 as Debian 12 ships
-/// them, and swaync, each started headless the way its desktop starts it, with Nudge's
-/// daemon. Tests/bench/live-session drives one whole session per desktop (the person's
-/// clicks go through the desktop's own buttons: GNOME's through `org.gnome.Shell.Eval`,
-/// Plasma's and swaync's through AT-SPI) and prints what it saw; the tests read it.
-/// The desktops refuse to run as root, so the session runs as `nobody`.
-enum LiveDesktop: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case gnome, plasma, swaync
+/// The desktops people run, live: GNOME Shell 43 and KDE Plasma 5.27 as Debian 12 ships
+/// them, and swaync, on this machine; GNOME Shell 48 and Plasma 6.3 as Debian 13 ships them,
+/// in a Debian 13 root (`scripts/desktop-root`); and, in `make test-next` only
+/// (`NUDGE_LIVE_SUITES=sid`), sid's GNOME 51 and Plasma 6.7. Each is started headless the way
+/// its desktop starts it, with Nudge's daemon. Tests/bench/live-session drives one whole
+/// session per desktop (the person's clicks go through the desktop's own buttons: GNOME's
+/// through `org.gnome.Shell.Eval`, Plasma's and swaync's through AT-SPI) and prints what it
+/// saw; the tests read it. The desktops refuse to run as root, so the session runs as
+/// `nobody` (in a root, as its own `nudgelive`).
+struct LiveDesktop: Hashable, Sendable, CustomTestStringConvertible {
+    /// The desktop, as Tests/bench/live names its script.
+    enum Server: String, Sendable { case gnome, plasma, swaync }
 
-    var testDescription: String { rawValue }
+    let server: Server
+    /// The Debian suite of the root it runs in; `nil` for this machine's own (Debian 12).
+    let suite: String?
 
-    /// What the desktop needs installed (`make deps` installs it).
+    static let gnome = LiveDesktop(server: .gnome, suite: nil)
+    static let plasma = LiveDesktop(server: .plasma, suite: nil)
+    static let swaync = LiveDesktop(server: .swaync, suite: nil)
+
+    /// The suites `NUDGE_LIVE_SUITES` names (default: this machine's and Debian 13's).
+    static let suites: [String?] = (ProcessInfo.processInfo.environment["NUDGE_LIVE_SUITES"] ?? "bookworm trixie")
+        .split(separator: " ").map { $0 == "bookworm" ? nil : String($0) }
+
+    /// Every desktop of those suites (swaync on this machine's only).
+    static var allCases: [LiveDesktop] {
+        suites.flatMap { suite in (suite == nil ? [Server.gnome, .plasma, .swaync] : [.gnome, .plasma]).map { LiveDesktop(server: $0, suite: suite) } }
+    }
+
+    /// The GNOME sessions among them.
+    static var gnomes: [LiveDesktop] { allCases.filter { $0.server == .gnome } }
+
+    /// `gnome`, or `gnome-trixie` in a root: also the name of its screenshots.
+    var name: String { suite.map { "\(server.rawValue)-\($0)" } ?? server.rawValue }
+    var testDescription: String { name }
+
+    /// What the desktop needs installed (`make deps` installs it; a root is built by
+    /// scripts/desktop-root).
     var programs: [String] {
-        switch self {
+        if suite != nil { return [Bench.packageRoot.appendingPathComponent("scripts/desktop-root").path, "/usr/bin/mmdebstrap"] }
+        return switch server {
         case .gnome: ["/usr/bin/gnome-shell", "/usr/bin/gjs"]
         case .plasma: ["/usr/bin/kwin_wayland", "/usr/bin/plasmawindowed", "/usr/bin/kbuildsycoca5"]
         case .swaync: ["/usr/bin/sway", "/usr/bin/swaync", "/usr/bin/grim"]
@@ -24,10 +52,14 @@ enum LiveDesktop: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// How the server names itself in GetServerInformation (name, vendor, version).
     var serverPrefix: String {
-        switch self {
-        case .gnome: "gnome-shell GNOME 43."
-        case .plasma: "Plasma KDE 5.27."
-        case .swaync: "SwayNotificationCenter ErikReider 0.7."
+        switch (server, suite) {
+        case (.gnome, nil): "gnome-shell GNOME 43."
+        case (.gnome, "trixie"): "gnome-shell GNOME 48."
+        case (.gnome, _): "gnome-shell GNOME 51."
+        case (.plasma, nil): "Plasma KDE 5.27."
+        case (.plasma, "trixie"): "Plasma KDE 6.3."
+        case (.plasma, _): "Plasma KDE 6.7."
+        case (.swaync, _): "SwayNotificationCenter ErikReider 0.7."
         }
     }
 
@@ -35,18 +67,22 @@ enum LiveDesktop: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var reminderButtons: [String] { ["Done", "Snooze 10 min", "Done for today"] }
 
     /// The buttons a water reminder shows there: GNOME draws 3, so "Done for today" is left
-    /// to the command line and the terminal UI; Plasma lays 4 out right to left, and the one
-    /// that does not fit (the first) goes to a second row.
+    /// to the command line and the terminal UI; Plasma 5.27 lays 4 out right to left, and the
+    /// one that does not fit (the first) goes to a second row; Plasma 6 draws 4 in a row.
     var waterButtons: [String] {
-        switch self {
-        case .gnome: ["Drank 250 ml", "Done", "Snooze 10 min"]
-        case .plasma: ["Done", "Snooze 10 min", "Done for today", "Drank 250 ml"]
-        case .swaync: ["Drank 250 ml", "Done", "Snooze 10 min", "Done for today"]
+        switch (server, suite) {
+        case (.gnome, _): ["Drank 250 ml", "Done", "Snooze 10 min"]
+        case (.plasma, nil): ["Done", "Snooze 10 min", "Done for today", "Drank 250 ml"]
+        case (.plasma, _), (.swaync, _): ["Drank 250 ml", "Done", "Snooze 10 min", "Done for today"]
         }
     }
 
     /// Whether Nudge can see the desktop's do-not-disturb (swaync tells no client).
-    var tellsDoNotDisturb: Bool { self != .swaync }
+    var tellsDoNotDisturb: Bool { server != .swaync }
+
+    /// Whether the server sends an activation token with a click (spec 1.2): GNOME Shell does;
+    /// the tests click Plasma's and swaync's body through calls that carry none.
+    var sendsActivationToken: Bool { server == .gnome }
 }
 
 /// One live session per desktop, run once and shared by its tests.
@@ -71,7 +107,7 @@ final class LiveSessions: @unchecked Sendable {
 
     private static func run(_ desktop: LiveDesktop) throws -> [String: String] {
         let files = FileManager.default
-        let work = files.temporaryDirectory.appendingPathComponent("nudge-live-\(desktop.rawValue)-\(UUID())").path
+        let work = files.temporaryDirectory.appendingPathComponent("nudge-live-\(desktop.name)-\(UUID())").path
         try files.createDirectory(atPath: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
         defer { try? files.removeItem(atPath: work) }
         // Copies nobody can run wherever the checkout lives (a home folder may be closed to it).
@@ -92,14 +128,27 @@ final class LiveSessions: @unchecked Sendable {
         // Xwayland's socket folder, which GNOME Shell will not make as nobody.
         try? files.createDirectory(atPath: "/tmp/.X11-unix", withIntermediateDirectories: true,
                                    attributes: [.posixPermissions: 0o1777])
-        let outcome = try Bench.run("/usr/sbin/runuser", ["-u", "nobody", "--", "setsid", "-w", work + "/live-session", desktop.rawValue,
-                                                          work + "/nudge", session],
+        let command = [work + "/live-session", desktop.server.rawValue, work + "/nudge", session]
+        let outcome: Bench.Outcome
+        if let suite = desktop.suite {
+            // The root is built once and kept (a few minutes the first time); the session
+            // runs in a throwaway copy of it, seeing this folder at the same path.
+            let rootScript = Bench.packageRoot.appendingPathComponent("scripts/desktop-root").path
+            let built = try Bench.run(rootScript, ["build", suite], timeout: 1200)
+            guard built.status == 0 else { return ["output": "desktop-root build \(suite) failed: \(built.stderr.suffix(2000))"] }
+            outcome = try Bench.run(rootScript, ["run", suite, "--bind", work, "--", "/usr/sbin/runuser", "-u", "nudgelive", "--", "setsid", "-w"] + command,
+                                    timeout: 420)
+        } else {
+            outcome = try Bench.run("/usr/sbin/runuser", ["-u", "nobody", "--", "setsid", "-w"] + command,
                                     environment: ["DBUS_SESSION_BUS_ADDRESS": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil],
                                     timeout: 420)
+        }
         try? files.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
+        // gnome.png from the root's GNOME is kept as gnome-trixie.png.
         for shot in (try? files.contentsOfDirectory(atPath: session))?.filter({ $0.hasSuffix(".png") }) ?? [] {
-            try? files.removeItem(atPath: screenshots + "/" + shot)
-            try? files.copyItem(atPath: session + "/" + shot, toPath: screenshots + "/" + shot)
+            let kept = desktop.suite.map { shot.replacingOccurrences(of: desktop.server.rawValue, with: "\(desktop.server.rawValue)-\($0)") } ?? shot
+            try? files.removeItem(atPath: screenshots + "/" + kept)
+            try? files.copyItem(atPath: session + "/" + shot, toPath: screenshots + "/" + kept)
         }
         var values: [String: String] = ["output": outcome.stdout + outcome.stderr]
         for line in outcome.stdout.split(separator: "\n") {
@@ -177,6 +226,45 @@ struct LiveDesktopTests {
         #expect(s["count.after"] == "0")
     }
 
+    /// `nudge send` leaves a pop-up that stays (GNOME 48 took an app's pop-ups down with the
+    /// connection that first sent one, and send's connection goes at once).
+    @Test(arguments: LiveDesktop.allCases)
+    func aPopUpSentFromTheCommandLineStays(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        #expect(s["send.status"] == "0")
+        #expect(s["send.shown"] == "1")
+    }
+
+    /// The body click opens the window at the reminder, passing on the server's activation
+    /// token, so a Wayland compositor brings it to the front.
+    @Test(arguments: LiveDesktop.allCases)
+    func aBodyClickOpensTheWindowWithTheActivationToken(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        #expect(s["body.window"] == "1")
+        #expect(s["body.token"] == (desktop.sendsActivationToken ? "1" : "0"))
+    }
+
+    /// Two due in the same second, the one on screen answered: the other comes on screen
+    /// (GNOME left it queued, without a banner, until another pop-up arrived).
+    @Test(arguments: LiveDesktop.allCases)
+    func theSecondOfTwoDueTogetherComesOnScreenWhenTheFirstIsAnswered(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        #expect(s["queue.banner"] == s["queue.other"])
+        #expect(s["queue.shown"] == "1")
+    }
+
+    /// The daemon replaced while a reminder waits for its answer: shown again once, and its
+    /// buttons answer (GNOME 48 took the old daemon's pop-up down; 43 left it answering a
+    /// connection that was gone).
+    @Test(arguments: LiveDesktop.allCases)
+    func aReplacedDaemonShowsWhatWaitedAgainOnce(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        #expect(s["replace.events"] == "fired redelivered")
+        #expect(s["replace.shown"] == "1")
+        #expect(s["replace.buttons"] == desktop.reminderButtons.joined(separator: "|"))
+        #expect(s["replace.answered"] == "fired redelivered acknowledged")
+    }
+
     /// Two alike due together both show (Plasma refuses the second for a second).
     @Test(arguments: LiveDesktop.allCases)
     func twoRemindersAlikeDueTogetherBothShow(_ desktop: LiveDesktop) throws {
@@ -216,8 +304,9 @@ struct LiveDesktopTests {
     }
 
     /// GNOME's Settings switch Nudge off: no signal says so, and `nudge doctor` does.
-    @Test func doctorSaysWhenGnomeSettingsSilenceNudge() throws {
-        let s = try session(.gnome)
+    @Test(arguments: LiveDesktop.gnomes)
+    func doctorSaysWhenGnomeSettingsSilenceNudge(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
         #expect(s["doctor.on"] == "1")
         #expect(s["appoff.events"] == "fired")
         #expect(s["doctor.off"] == "1")
@@ -228,7 +317,7 @@ struct LiveDesktopTests {
         let s = try session(desktop)
         #expect(s["daemon.status"] == "0")
         #expect(s["daemon.warnings"] == "0", "none but the server going away and coming back")
-        for shot in ["\(desktop.rawValue).png", "\(desktop.rawValue)-reminder.png"] {
+        for shot in ["\(desktop.name).png", "\(desktop.name)-reminder.png"] {
             #expect(FileManager.default.fileExists(atPath: LiveSessions.screenshots + "/" + shot), "\(shot)")
         }
     }

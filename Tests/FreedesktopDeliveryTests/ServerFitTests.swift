@@ -20,6 +20,30 @@ struct ServerFitTests {
         #expect(!fit.replacesInPlace)
     }
 
+    /// GNOME Shell keeps a replaced pop-up whole from 48.6: both sides of the boundary, and
+    /// versions written as the shell writes them.
+    @Test(arguments: [("43.9", false), ("45.5", false), ("48.5", false), ("48.6", true), ("48.7", true), ("49.rc", true),
+                      ("51.0", true), ("", false), ("garbage", false)])
+    func gnomeShellReplacesInPlaceFrom48Point6(version: String, inPlace: Bool) {
+        let fit = ServerFit(serverName: "gnome-shell", version: version)
+        #expect(fit.replacesInPlace == inPlace, "\(version)")
+        #expect(fit.maxButtons == 3 && fit.stallsAfterAnswer && fit.closesAnswered)
+    }
+
+    @Test func versionsCompareByTheirNumbers() {
+        #expect(ServerVersion("48.10") > ServerVersion("48.9"))
+        #expect(ServerVersion("48.6") == ServerVersion(48, 6))
+        #expect(ServerVersion("48.6.0") == ServerVersion("48.6"))
+        #expect(ServerVersion("5.27.5") < ServerVersion("6.3.6"))
+        #expect(ServerVersion("51.alpha") == ServerVersion(51))
+        #expect(ServerVersion("48.6").description == "48.6")
+    }
+
+    @Test(arguments: ["Plasma", "SwayNotificationCenter", "dunst"])
+    func theStallIsGnomeShellsAlone(name: String) {
+        #expect(!ServerFit(serverName: name, version: "6.3.6").stallsAfterAnswer)
+    }
+
     @Test func swayncGetsALabelledBodyClick() {
         let fitted = ServerFit(serverName: "SwayNotificationCenter").fit(waterActions)
         #expect(fitted.first == .init(key: .default, label: "Done"))
@@ -58,7 +82,7 @@ final class CallLog: @unchecked Sendable {
 }
 
 /// A stand-in server on a private bus that names itself `name` and hands out ids 1, 2, 3…
-func namedServer(_ bus: PrivateBus, name: String, log: CallLog) throws -> ServerThread {
+func namedServer(_ bus: PrivateBus, name: String, version: String = "1", log: CallLog) throws -> ServerThread {
     try ServerThread(address: bus.address) { connection in
         nonisolated(unsafe) var next: UInt32 = 0
         try connection.export(ExportedObject(path: FreedesktopDelivery.objectPath, interfaces: [
@@ -74,7 +98,7 @@ func namedServer(_ bus: PrivateBus, name: String, log: CallLog) throws -> Server
                 .init("GetCapabilities", outputs: [.init("caps", "as")]) { _, _ in [.strings(["actions", "body"])] },
                 .init("GetServerInformation", outputs: [.init("name", "s"), .init("vendor", "s"), .init("version", "s"),
                                                         .init("spec", "s")]) { _, _ in
-                    [.string(name), .string("Test"), .string("1"), .string("1.2")]
+                    [.string(name), .string("Test"), .string(version), .string("1.2")]
                 },
                 .init("CloseNotification", inputs: [.init("id", "u")]) { arguments, _ in
                     log.record("CloseNotification", arguments)
@@ -98,14 +122,14 @@ struct ServerQuirkTests {
         var events: [DeliveryEvent] = []
         var putOff: [() -> Void] = []
 
-        init(name: String, refusals: Int = 0) throws {
+        init(name: String, version: String = "1", refusals: Int = 0) throws {
             bus = try PrivateBus()
             log = CallLog(refusals: refusals)
-            server = try namedServer(bus, name: name, log: log)
+            server = try namedServer(bus, name: name, version: version, log: log)
             delivery = try FreedesktopDelivery(connection: try Connection.bus(address: bus.address), replyMode: .queue)
             delivery.onEvent = { [unowned self] in events.append($0) }
             delivery.later = { [unowned self] _, work in putOff.append(work) }
-            #expect(delivery.fit == ServerFit(serverName: name))
+            #expect(delivery.fit == ServerFit(serverName: name, version: version))
         }
 
         deinit { server.stop() }
@@ -154,6 +178,56 @@ struct ServerQuirkTests {
         s.emit("ActionInvoked", [.uint32(2), .string("done")])
         s.until { !s.events.isEmpty }
         #expect(s.events == [.action(id: second, key: .done)])
+    }
+
+    @Test func onGnomeShell48Point6AReplacementKeepsItsPlace() throws {
+        let s = try Setup(name: "gnome-shell", version: "48.7")
+        let first = s.show("Water")
+        let second = s.show("Water ×2", replacing: first)
+        #expect(s.log.arguments("Notify").last?[1] == .uint32(1))
+        #expect(s.delivery.serverID(of: second) == 2, "the stand-in hands out a new id; the shell keeps the old")
+        #expect(!s.log.members.contains("CloseNotification"))
+    }
+
+    /// GNOME Shell leaves a pop-up queued behind an answered one unseen: the ones sent after
+    /// it are closed and sent again, silently, under the same handle; those sent before it,
+    /// and everywhere else, are left alone.
+    @Test(arguments: ["done", "dismissed"])
+    func onGnomeShellWhatCameAfterAnAnsweredPopUpIsSentAgain(answer: String) throws {
+        let s = try Setup(name: "gnome-shell", version: "48.7")
+        let before = s.show("Before")
+        let answered = s.show("Tea")
+        let after = s.show("Stretch")
+        #expect([before, answered, after].map { s.delivery.serverID(of: $0) } == [1, 2, 3])
+        if answer == "done" {
+            s.emit("ActionInvoked", [.uint32(2), .string("done")])
+        } else {
+            s.emit("NotificationClosed", [.uint32(2), .uint32(2)])
+        }
+        s.until { s.delivery.serverID(of: after) == 4 }
+        #expect(s.delivery.serverID(of: after) == 4)
+        #expect(s.delivery.serverID(of: before) == 1, "shown before the answered one: its banner came")
+        #expect(s.log.arguments("CloseNotification") == [[.uint32(3)]])
+        let again = try #require(s.log.arguments("Notify").last)
+        #expect(again[3] == .string("Stretch") && again[1] == .uint32(0))
+        #expect(again[6].vardict?["suppress-sound"] == .bool(true), "its sound played when it first came")
+        // The old copy's close is nothing; the new one's answer reaches the same handle.
+        s.emit("NotificationClosed", [.uint32(3), .uint32(3)])
+        s.emit("ActionInvoked", [.uint32(4), .string("done")])
+        s.until { s.events.last == .action(id: after, key: .done) }
+        #expect(s.events.filter { $0.id == after } == [.action(id: after, key: .done)])
+    }
+
+    @Test func elsewhereNothingIsSentAgainAfterAnAnswer() throws {
+        let s = try Setup(name: "Plasma", version: "6.3.6")
+        _ = s.show("Tea")
+        _ = s.show("Stretch")
+        s.emit("ActionInvoked", [.uint32(1), .string("done")])
+        s.until { !s.events.isEmpty }
+        let marker = try s.delivery.deliver(NudgeCore.Notification(summary: "marker"))
+        s.until { s.delivery.serverID(of: marker) != nil }
+        #expect(s.log.arguments("Notify").count == 3)
+        #expect(!s.log.members.contains("CloseNotification"))
     }
 
     @Test func elsewhereAReplacementKeepsItsPlace() throws {

@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import Testing
 import TestSupport
@@ -19,11 +20,14 @@ struct SendTests {
             #expect(result.stdout.isEmpty && result.stderr.isEmpty)
             for line in [#"string "Hydration""#, #"string "dialog-information""#, #"string "Drink water ×3""#,
                          #"string "A glass now.""#, #"string "urgency""#, "byte 2", #"string "x-nudge.reminder""#,
-                         #"string "io.github.nudge.Nudge""#, #"string "sound-name""#, #"string "alarm-clock-elapsed""#,
+                         #"string "sound-name""#, #"string "alarm-clock-elapsed""#,
                          #"string "x-nudge-count""#, "int32 3", #"string "transient""#, "boolean true",
                          #"string "x-level""#, "int32 7", #"string "hi:there""#, "double 0.5", "byte 9", "int32 0"] {
                 #expect(capture.contains(line), "missing \(line)")
             }
+            // As notify-send: no desktop-entry (GNOME 48 and later take an app's pop-ups down
+            // with the connection that first sent one, and this one goes at once).
+            #expect(!capture.contains("desktop-entry"))
             #expect(try Bench.displayedCount() == 1)
             try Bench.dunstctl("close-all")
             let entry = try #require(try Bench.history().first)
@@ -108,6 +112,51 @@ struct SendTests {
         }
     }
 
+    /// A desktop-entry given as a hint is sent, as notify-send sends it.
+    @Test func aDesktopEntryHintIsSent() throws {
+        try Bench.withDunst {
+            let monitor = try BusMonitor()
+            let result = try Bench.nudge("send", "-h", "string:desktop-entry:org.example.App", "Hello")
+            let capture = monitor.stop()
+            #expect(result.status == 0)
+            #expect(capture.contains(#"string "desktop-entry""#) && capture.contains(#"string "org.example.App""#))
+        }
+    }
+
+    /// A server that takes a pop-up down at once (GNOME 48 did so to send's, as its
+    /// connection went): never seen, so an error, not a success.
+    @Test func aPopUpTakenDownAtOnceIsAnError() throws {
+        let bus = try PrivateBus()
+        let server = try ServerThread(address: bus.address, tick: { connection in
+            for id in Closer.shared.take() {
+                try? connection.emit(path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
+                                     member: "NotificationClosed", arguments: [.uint32(id), .uint32(2)])
+            }
+        }) { connection in
+            try connection.export(ExportedObject(path: "/org/freedesktop/Notifications", interfaces: [
+                .init("org.freedesktop.Notifications", methods: [
+                    .init("Notify", inputs: [.init("app", "s"), .init("replaces", "u"), .init("icon", "s"), .init("summary", "s"),
+                                             .init("body", "s"), .init("actions", "as"), .init("hints", "a{sv}"), .init("expire", "i")],
+                          outputs: [.init("id", "u")]) { _, _ in
+                        Closer.shared.add(5)
+                        return [.uint32(5)]
+                    },
+                    .init("GetCapabilities", outputs: [.init("caps", "as")]) { _, _ in [.strings(["body"])] },
+                ]),
+            ]))
+            _ = try connection.requestName("org.freedesktop.Notifications")
+        }
+        defer { server.stop() }
+        let result = try Bench.nudge("send", "Gone", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(result.status == 69)
+        #expect(result.stderr.hasPrefix("nudge: the notification server took pop-up 5 down "))
+        #expect(result.stderr.hasSuffix(" ms after showing it (dismissed)\n"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        // Asked to be gone sooner than that: no error, and no wait.
+        let short = try Bench.nudge("send", "-t", "300", "Brief", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(short.status == 0)
+    }
+
     @Test func noNotificationServerIsExit69Fast() throws {
         let bus = try PrivateBus()
         let result = try Bench.nudge("send", "x", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
@@ -174,4 +223,13 @@ struct SendTests {
                     "\(result.stderr.suffix(800))")
         }
     }
+}
+
+/// Ids a stand-in server closes on its next turn.
+final class Closer: @unchecked Sendable {
+    static let shared = Closer()
+    private let lock = NSLock()
+    private var ids: [UInt32] = []
+    func add(_ id: UInt32) { lock.withLock { ids.append(id) } }
+    func take() -> [UInt32] { lock.withLock { defer { ids = [] }; return ids } }
 }

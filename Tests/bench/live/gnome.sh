@@ -118,3 +118,24 @@ shot() {  # the top centre of the screen, where GNOME draws a banner, expanded t
     convert "$full" -crop 560x220+360+0 +repage "$1" 2>/dev/null
     rm -f "$full"
 }
+
+# The banner on screen, if it is one of Nudge's: its title; and a button pressed on it.
+banner() {
+    shell_eval "(() => {
+        const n = Main.messageTray._banner?.notification;
+        return n && $nudge_js.includes(n) ? n.title : '';
+    })()"
+}
+press_banner() {
+    local label
+    label=$(printf '%s' "$1" | python3 -c 'import json, sys; print(json.dumps(sys.stdin.read()))')
+    shell_eval "(() => {
+        const b = Main.messageTray._banner, n = b?.notification;
+        if (!n || !$nudge_js.includes(n)) return 'none';
+        const button = b._buttonBox?.get_children().find(c => c.label === $label);
+        if (button) { button.emit('clicked', 1); return 'banner'; }
+        const a = n.actions.find(a => a.label === $label);
+        if (!a) return 'no action';
+        a.callback(); if (!n.resident) n.destroy(); return 'action';
+    })()" >/dev/null
+}
