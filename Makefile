@@ -23,13 +23,13 @@ DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin i
                python3 python3-venv default-jre-headless \
                gnome-shell gjs xwayland libgl1-mesa-dri plasma-workspace kwin-wayland qtwayland5 \
                sway-notification-center lxqt-notificationd python3-pyatspi at-spi2-core \
-               libgtk-4-dev libadwaita-1-dev gir1.2-atspi-2.0 gnome-clocks appstream network-manager-dev
+               libgtk-4-dev libadwaita-1-dev gir1.2-atspi-2.0 gnome-clocks appstream network-manager-dev mmdebstrap
 # The locales the tests and the demo run in (glibc translates only in a locale it has).
 LOCALES = en_US.UTF-8 ko_KR.UTF-8 pl_PL.UTF-8
 # The message catalogs, one per po/LANG.po, compiled for the build tree.
 LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
 
-.PHONY: all build release deps locales catalogs pot oracle nmcli test demo bench bench-check soak fuzz clean dist install uninstall deb
+.PHONY: all build release deps locales catalogs pot oracle nmcli test test-next demo bench bench-check soak fuzz clean dist install uninstall deb
 
 all: build
 
@@ -113,6 +113,14 @@ test: deps catalogs oracle nmcli
 	scripts/check-install
 	scripts/testbench run scripts/check-deb
 	scripts/fuzz --runs $(FUZZ_CHECK_RUNS)
+
+# The live desktop suites on sid's desktops (GNOME Shell 51, Plasma 6.7 in late 2026), in a
+# root scripts/desktop-root builds once into $(NUDGE_ROOTS) (default /var/cache/nudge-roots).
+# Not in make test or CI: sid moves, and its desktops with it. make test runs Debian 12's
+# on this machine and Debian 13's in a root the same way.
+test-next: deps catalogs
+	$(SWIFT) build --build-tests
+	NUDGE_LIVE_SUITES=sid scripts/testbench run $(SWIFT) test --skip-build --filter LiveDesktopTests
 
 # Every reader of outside input under libFuzzer and AddressSanitizer (fuzz/README.md),
 # FUZZ_TIME seconds each; FUZZ_TARGETS="ical dbus" for some. `make test` runs each for

@@ -174,10 +174,12 @@ extension Daemon {
     func showAgainWhatWaited(leftover: [UInt32], previousOwner: String?) {
         guard !leftover.isEmpty else { return }
         log.info("showing again \(leftover.count) pop-up(s) an earlier run left waiting for an answer")
-        for id in leftover { delivery.closeLeftover(serverID: id) }
+        // Closed just before they are shown again, on the same connection: in that order
+        // the server takes the old one down first.
         let due = { [unowned self] in
             guard !redeliveredLeftover else { return }
             redeliveredLeftover = true
+            for id in leftover { delivery.closeLeftover(serverID: id) }
             redeliver.deadline = monotonicSeconds()
         }
         guard let previousOwner, (try? connection.nameHasOwner(previousOwner)) == true else { return due() }

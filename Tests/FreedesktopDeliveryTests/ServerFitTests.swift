@@ -218,6 +218,21 @@ struct ServerQuirkTests {
         #expect(s.events.filter { $0.id == after } == [.action(id: after, key: .done)])
     }
 
+    /// Spec 1.2: the token comes just before the click it goes with, and is taken once.
+    @Test func theActivationTokenOfAClickIsKeptForItsPopUp() throws {
+        let s = try Setup(name: "gnome-shell", version: "48.7")
+        let handle = s.show("Tea")
+        s.emit("ActivationToken", [.uint32(1), .string("mutter-token-42")])
+        s.emit("ActionInvoked", [.uint32(1), .string("default")])
+        s.until { !s.events.isEmpty }
+        #expect(s.delivery.takeActivationToken(for: handle + 1) == nil, "another pop-up's")
+        s.emit("ActivationToken", [.uint32(1), .string("mutter-token-43")])
+        s.emit("ActionInvoked", [.uint32(1), .string("default")])
+        s.until { s.events.count == 2 }
+        #expect(s.delivery.takeActivationToken(for: handle) == "mutter-token-43")
+        #expect(s.delivery.takeActivationToken(for: handle) == nil, "taken once")
+    }
+
     @Test func elsewhereNothingIsSentAgainAfterAnAnswer() throws {
         let s = try Setup(name: "Plasma", version: "6.3.6")
         _ = s.show("Tea")

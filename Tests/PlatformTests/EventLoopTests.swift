@@ -65,6 +65,20 @@ struct EventLoopTests {
         #expect(turns == 3)
     }
 
+    /// Variables given are the child's beside this process's own, in place of any of the
+    /// same name (the window gets a click's activation token so).
+    @Test func aChildGetsTheVariablesGivenBesideItsOwn() throws {
+        let (pid, output) = try ChildProcess.spawn("/bin/sh", ["-c", "printf '%s|%s' \"$XDG_ACTIVATION_TOKEN\" \"$PATH\""],
+                                                   readOutput: true, adding: ["XDG_ACTIVATION_TOKEN": "token-1"])
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(output!, &buffer, buffer.count)
+        close(output!)
+        let text = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+        #expect(text == "token-1|" + (ProcessInfo.processInfo.environment["PATH"] ?? ""))
+    }
+
     @Test func aChildIsReapedWithItsStatusOrItsSignal() throws {
         let loop = EventLoop()
         var exits: [EventLoop.ChildExit] = []

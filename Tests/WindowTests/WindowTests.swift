@@ -235,6 +235,19 @@ struct WindowTests {
         _ = window.close()
     }
 
+    /// A one-shot the click on its pop-up answered is finished, and the list leaves finished
+    /// ones out: opened at it, the window lists it all the same (it said "No reminders yet").
+    @Test func openedAtAFinishedOneShotTheWindowListsIt() throws {
+        let desktop = try Desktop(server: false)
+        let dentist = try desktop.add("Dentist", "--in", "1s")
+        #expect(Bench.eventually(10) { (try? desktop.nudge("list").stdout.contains("Dentist")) == false })
+        let window = try WindowSession(desktop: desktop)
+        try window.open(["--show", String(dentist.prefix(8))])
+        #expect(try window.reaches("check box", "Dentist"))
+        #expect(try window.reaches("label", "No reminders yet", "gone"))
+        _ = window.close()
+    }
+
     @Test func aSecondStartRaisesTheWindowAlreadyOpen() throws {
         let desktop = try Desktop(server: false)
         let tea = try desktop.add("Tea", "--at", "15:00")
