@@ -361,13 +361,6 @@ public final class FreedesktopDelivery: Delivery {
         send("CloseNotification", [.uint32(serverID)]) { _ in }
     }
 
-    /// Closes a pop-up an earlier connection showed (a daemon before a restart), which this
-    /// one never tracked: its buttons would answer a connection that is gone.
-    public func closeLeftover(serverID: UInt32) {
-        guard handles[serverID] == nil else { return }
-        send("CloseNotification", [.uint32(serverID)]) { _ in }
-    }
-
     /// A pop-up was answered where the server leaves the ones queued behind it unseen: each
     /// open pop-up sent after it is closed and sent again, silently (its sound played when
     /// it first came), under the same handle.

@@ -562,21 +562,32 @@ public final class Scheduler {
         for id in table.floating { reschedule(id) }
     }
 
-    /// Reminders whose pop-up an earlier run showed and that still wait for an answer. That
-    /// pop-up's buttons answer a connection that is gone (GNOME 48 and later took it down
-    /// with that connection), so each is shown again, once, with its count, by the next
-    /// ``deliveryRestored(now:)``, as a catch-up is.
-    public func showAgain(_ ids: some Sequence<UUID>) {
-        for id in ids {
-            guard var state = state(id) else { continue }
-            if let shown = state.shownID {
-                popups.forget(shown)
-                popups.settle(shown)
+    /// Shows again, once, each of these reminders still waiting for an answer whose pop-up an
+    /// earlier run showed (given to ``init`` in its state): that pop-up's buttons answer a
+    /// connection that is gone, and GNOME 48 and later took it down with that connection. The
+    /// new pop-up takes the old one's place as a fired-again one does (replaced, or shown
+    /// and the old one closed where the server cannot replace), with the count, as a
+    /// catch-up is. One the delivery refuses waits for ``deliveryRestored(now:)``.
+    public func showAgain(_ ids: some Sequence<UUID>, now: Date) -> [SchedulerRecord] {
+        var records: [SchedulerRecord] = []
+        for id in ids.sorted(by: { $0.uuidString < $1.uuidString }) {
+            guard let alert = alert(id), alert.enabled, var state = state(id), state.pendingCount > 0 else { continue }
+            do {
+                let shown = try show(alert, &state, count: state.pendingCount, body: nil, now: now)
+                table.setState(id, state)
+                records.append(.redelivered(alert: id, deliveryID: shown, count: state.pendingCount))
+            } catch {
+                if let old = state.shownID {
+                    popups.takenDown(old)
+                    popups.settle(old)
+                }
                 state.shownID = nil
                 table.setState(id, state)
+                undelivered.insert(id)
+                records.append(.deliveryFailed(alert: id, error: error))
             }
-            if state.pendingCount > 0 { undelivered.insert(id) }
         }
+        return records
     }
 
     /// The delivery works again (a server appeared): what waited is due now, and pop-ups

@@ -138,10 +138,10 @@ extension Daemon {
         }
     }
 
-    /// The scheduler over what the store holds, in the system's zone, and the pop-ups an
-    /// earlier run left on screen (the server's ids), which this run closes and shows again.
+    /// The scheduler over what the store holds, in the system's zone, and the reminders whose
+    /// pop-up an earlier run left on screen, which this run shows again.
     static func scheduler(from storage: DaemonStore, delivery: FreedesktopDelivery, options: Options,
-                                  log: Logger) throws(StartError) -> (Scheduler, leftover: [UInt32]) {
+                                  log: Logger) throws(StartError) -> (Scheduler, leftover: [UUID]) {
         let alerts: [Alert]
         var states: [UUID: AlertState]
         do {
@@ -151,36 +151,33 @@ extension Daemon {
             throw StartError(exit: .ioError, message: "cannot read the store \(options.storePath): \(StoreError(error, path: options.storePath).message)")
         }
         // An earlier run's pop-ups answer its connection, which is gone (and GNOME 48 and
-        // later took them down with it): they are closed, and shown again by this run.
-        var leftover: [UUID: UInt32] = [:]
+        // later took them down with it): adopted, to be replaced by this run's.
+        var leftover: [UUID] = []
         for (id, state) in states {
             if let shown = state.shownID {
-                leftover[id] = shown
-                states[id]?.shownID = nil
+                states[id]?.shownID = delivery.adopt(serverID: shown)
+                leftover.append(id)
             }
         }
         let zone = SystemZone.resolve(environment: options.environment, localtime: options.localtime)
         if let warning = zone.warning { log.warning("\(warning)") }
         let scheduler = Scheduler(alerts: alerts, states: states, zone: zone.zone, now: Date(), delivery: delivery,
                                   language: options.language)
-        scheduler.showAgain(leftover.keys)
-        return (scheduler, Array(leftover.values))
+        return (scheduler, leftover)
     }
 
     /// Shows again what an earlier run left waiting for an answer, once the earlier daemon's
     /// connection is gone: GNOME 48 and later take down every pop-up of an app when the
     /// connection that first sent one for it goes, the new ones included. Waits 5 s at most
     /// for a daemon that is slow to go.
-    func showAgainWhatWaited(leftover: [UInt32], previousOwner: String?) {
+    func showAgainWhatWaited(leftover: [UUID], previousOwner: String?) {
         guard !leftover.isEmpty else { return }
         log.info("showing again \(leftover.count) pop-up(s) an earlier run left waiting for an answer")
-        // Closed just before they are shown again, on the same connection: in that order
-        // the server takes the old one down first.
         let due = { [unowned self] in
             guard !redeliveredLeftover else { return }
             redeliveredLeftover = true
-            for id in leftover { delivery.closeLeftover(serverID: id) }
-            redeliver.deadline = monotonicSeconds()
+            let now = Date()
+            report(scheduler.showAgain(leftover, now: now), at: now)
         }
         guard let previousOwner, (try? connection.nameHasOwner(previousOwner)) == true else { return due() }
         do {

@@ -118,7 +118,7 @@ public final class Daemon {
         let watched = try Self.watched(connection, options)
         (delivery, timer, files) = (watched.delivery, watched.timer, watched.files)
         badge = LauncherBadge(connection: connection, path: NudgeService.objectPath)
-        let leftover: [UInt32]
+        let leftover: [UUID]
         (scheduler, leftover) = try Self.scheduler(from: storage, delivery: watched.delivery, options: options, log: log)
         do {
             let minutes = (try? storage.store?.settings())?[.idleMinutes] ?? Setting.idleMinutes.defaultValue

@@ -23,6 +23,32 @@ struct SchedulerDaemonTests {
         #expect(scheduler.deliveryRestored(now: utc("2026-11-23T09:06:00Z")).isEmpty)
     }
 
+    /// A daemon started after another: the reminders whose pop-up the earlier one left up
+    /// are shown again once, with their count, in that pop-up's place; the rest are not.
+    @Test func whatAnEarlierRunLeftWaitingIsShownAgainOnceInItsPlace() throws {
+        let a = try alert(ScheduleFlags(at: ["09:00"]), title: "A")
+        let b = try alert(ScheduleFlags(at: ["10:00"]), title: "B")
+        var waiting = AlertState(checkedUntil: utc("2026-11-23T09:30:00Z"))
+        waiting.pendingCount = 2
+        waiting.shownID = 41
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a, b], states: [a.id: waiting, b.id: AlertState(checkedUntil: utc("2026-11-23T09:30:00Z"))],
+                                  zone: utcZone, now: utc("2026-11-23T09:40:00Z"), delivery: delivery)
+        let records = scheduler.showAgain([a.id, b.id], now: utc("2026-11-23T09:40:00Z"))
+        #expect(records == [.redelivered(alert: a.id, deliveryID: 41, count: 2)])
+        #expect(delivery.delivered.map(\.notification.replacesID) == [41])
+        #expect(delivery.delivered.map(\.notification.displayedSummary) == ["A ×2"])
+        // Refused: it waits for a server, and then comes once.
+        let c = try alert(ScheduleFlags(at: ["09:00"]), title: "C")
+        let refusing = InMemoryDelivery()
+        refusing.failure = DeliveryError(.noServer, "nobody")
+        let later = Scheduler(alerts: [c], states: [c.id: waiting], zone: utcZone, now: utc("2026-11-23T09:40:00Z"), delivery: refusing)
+        #expect(later.showAgain([c.id], now: utc("2026-11-23T09:40:00Z")) == [.deliveryFailed(alert: c.id, error: refusing.failure!)])
+        #expect(later.state(c.id)?.shownID == nil)
+        refusing.failure = nil
+        #expect(later.deliveryRestored(now: utc("2026-11-23T09:41:00Z")) == [.redelivered(alert: c.id, deliveryID: 1, count: 2)])
+    }
+
     @Test func aFailureForAnOlderPopUpChangesNothing() throws {
         let a = try alert(ScheduleFlags(at: ["09:00"]))
         let delivery = InMemoryDelivery()
