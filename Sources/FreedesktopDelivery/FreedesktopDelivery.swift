@@ -257,6 +257,8 @@ public final class FreedesktopDelivery: Delivery {
         let caps: Set<Capability>
         /// The pop-up this one takes the place of, where the server cannot replace it in place.
         var retired: UInt32?
+        /// The handle of the pop-up this one replaces (queue mode).
+        var replacing: UInt32?
         switch replyMode {
         case .wait:
             let needsCapabilities = notification.sound != nil
@@ -271,6 +273,7 @@ public final class FreedesktopDelivery: Delivery {
             caps = cachedCapabilities ?? []
             if let known = cachedCapabilities, !known.contains(.actions) { notification.actions = [] }
             notification.actions = fit.fit(notification.actions)
+            replacing = notification.replacesID
             notification.replacesID = notification.replacesID.flatMap { openServerID($0) }
             if !fit.replacesInPlace, let old = notification.replacesID {
                 notification.replacesID = nil
@@ -285,10 +288,13 @@ public final class FreedesktopDelivery: Delivery {
             handle = id
             register(handle: handle, serverID: handle)
         case .queue:
+            let replacedHandle = replacing
             handle = newHandle()
             if fit.stallsAfterAnswer {
-                sentCount += 1
-                sent[handle] = (sentCount, notification, caps.contains(.bodyMarkup))
+                // Replaced in place, it keeps its place in the server's queue.
+                let kept = replacedHandle.flatMap { retired == nil ? sent.removeValue(forKey: $0)?.order : nil }
+                if kept == nil { sentCount += 1 }
+                sent[handle] = (kept ?? sentCount, notification, caps.contains(.bodyMarkup))
             }
             notify(handle, arguments)
             if let retired { retire(serverID: retired) }
@@ -361,9 +367,9 @@ public final class FreedesktopDelivery: Delivery {
         send("CloseNotification", [.uint32(serverID)]) { _ in }
     }
 
-    /// A pop-up was answered where the server leaves the ones queued behind it unseen: each
-    /// open pop-up sent after it is closed and sent again, silently (its sound played when
-    /// it first came), under the same handle.
+    /// A pop-up was answered (a button, or a click on it) where the server leaves the ones
+    /// queued behind it unseen: each open pop-up sent after it is closed and sent again,
+    /// silently (its sound played when it first came), under the same handle.
     private func sendAgain(after answeredHandle: UInt32) {
         guard let answeredEntry = sent.removeValue(forKey: answeredHandle) else { return }
         let behind = sent.filter { $0.value.order > answeredEntry.order && !closed.contains($0.key) && !answered.contains($0.key) }
@@ -480,6 +486,8 @@ public final class FreedesktopDelivery: Delivery {
         case .wait:
             _ = try call("CloseNotification", [.uint32(openServerID(handle) ?? handle)])
         case .queue:
+            // Withdrawn: never sent again, whatever its close signal is still on its way.
+            sent[handle] = nil
             // Closed already: the id may be someone else's now.
             if closed.contains(handle) { return }
             guard let id = serverIDs[handle] else {
@@ -522,10 +530,16 @@ public final class FreedesktopDelivery: Delivery {
     /// The unique name of the server's connection, once asked; forgotten when it changes.
     private var serverOwner: String?
 
+    /// The unique bus name of the server there now (asked once, forgotten when it changes):
+    /// the ids a server hands out are its own and mean nothing to the next one.
+    public var serverConnection: String? {
+        if serverOwner == nil { serverOwner = (try? connection.nameOwner(Self.busName)).flatMap { $0 } }
+        return serverOwner
+    }
+
     private func isFromServer(_ message: Message) -> Bool {
         guard let sender = message.sender else { return false }
-        if serverOwner == nil { serverOwner = (try? connection.nameOwner(Self.busName)).flatMap { $0 } }
-        return sender == serverOwner
+        return sender == serverConnection
     }
 
     private func serverChanged(present: Bool) {
@@ -578,8 +592,9 @@ public final class FreedesktopDelivery: Delivery {
             // The id is invalid from now on (the server may hand it out again); the handle
             // stays matched to it until released, for an action that comes after the close.
             onEvent?(.closed(id: handle, reason: CloseReason(rawValue: reason)))
-            // Dismissed is an answer too: what queued behind it would stay unseen.
-            if fit.stallsAfterAnswer, CloseReason(rawValue: reason) == .dismissed { sendAgain(after: handle) } else { sent[handle] = nil }
+            // Only a button or a click starts sending again: a dismissal may be one of many
+            // (Clear all), whose closes of the others are on their way.
+            sent[handle] = nil
         default:
             return
         }

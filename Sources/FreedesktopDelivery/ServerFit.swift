@@ -14,7 +14,8 @@ import NudgeCore
 ///   answers once and the sound plays again (48.7, 51.0): replaced in place, as the spec says.
 /// - GNOME Shell leaves a pop-up queued behind an answered one without a banner until another
 ///   pop-up arrives (`_updateState` re-entered while the answered banner goes; 43.9, 48.7,
-///   51.0). There a pop-up sent after one that gets answered is sent again, silently.
+///   51.0). There a pop-up sent after one whose button (or body) is clicked is sent again,
+///   silently.
 /// - swaync drops an action whose label is empty, `default` included (0.7), so a click
 ///   on the body would only dismiss. There `default` carries Done's label (swaync draws
 ///   `default` as the body click, never as a button).

@@ -105,7 +105,9 @@ extension Daemon {
         var states: [UUID: AlertState] = [:]
         for id in changed {
             guard var state = scheduler.state(id) else { continue }
-            state.shownID = state.shownID.flatMap(delivery.serverID(of:))
+            // A pop-up on its way is kept as such: a run that starts before its id comes
+            // back shows the reminder again.
+            state.shownID = state.shownID.map { delivery.serverID(of: $0) ?? AlertState.shownIDUnknown }
             states[id] = state
         }
         do {

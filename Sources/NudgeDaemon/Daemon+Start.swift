@@ -151,13 +151,15 @@ extension Daemon {
             throw StartError(exit: .ioError, message: "cannot read the store \(options.storePath): \(StoreError(error, path: options.storePath).message)")
         }
         // An earlier run's pop-ups answer its connection, which is gone (and GNOME 48 and
-        // later took them down with it): adopted, to be replaced by this run's.
+        // later took them down with it): adopted, to be replaced by this run's, where the
+        // server that gave their ids is the one there now; otherwise the id may be another
+        // app's pop-up by now, and a new one is shown beside whatever is left.
+        let sameServer = delivery.serverConnection.map { $0 == ServerNote.read(options.environment) } ?? false
         var leftover: [UUID] = []
         for (id, state) in states {
-            if let shown = state.shownID {
-                states[id]?.shownID = delivery.adopt(serverID: shown)
-                leftover.append(id)
-            }
+            guard let shown = state.shownID else { continue }
+            states[id]?.shownID = sameServer && shown != AlertState.shownIDUnknown ? delivery.adopt(serverID: shown) : nil
+            leftover.append(id)
         }
         let zone = SystemZone.resolve(environment: options.environment, localtime: options.localtime)
         if let warning = zone.warning { log.warning("\(warning)") }
@@ -238,6 +240,7 @@ extension Daemon {
             redeliveries = 0
             redeliver.deadline = nil
             if present {
+                noteServer()
                 log.info("a notification server appeared; delivering what waited")
                 let now = Date()
                 report(scheduler.deliveryRestored(now: now), at: now)
@@ -245,6 +248,13 @@ extension Daemon {
                 log.warning("the notification server went away; reminders wait for the next one")
             }
         }
+    }
+
+    /// Notes which server the pop-ups' ids now come from (``ServerNote``).
+    func noteServer() {
+        guard let server = delivery.serverConnection, server != notedServer else { return }
+        ServerNote.write(server, options.environment)
+        notedServer = server
     }
 
     /// Seconds before trying a refused pop-up again, after `attempts` tries: doubling from

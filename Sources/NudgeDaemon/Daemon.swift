@@ -76,6 +76,8 @@ public final class Daemon {
     var redeliveries = 0
     /// Whether what an earlier run left waiting was shown again (once).
     var redeliveredLeftover = false
+    /// The notification server last noted in ``ServerNote``.
+    var notedServer: String?
     var exit: ExitStatus?
     var armed: Date??
 
@@ -131,6 +133,7 @@ public final class Daemon {
         try addSources()
         refreshWater(now: Date())
         followDelivery()
+        noteServer()
         showAgainWhatWaited(leftover: leftover, previousOwner: previousOwner)
         // Offered before presence is asked: the loop turns for those answers, and a call
         // that started the daemon (D-Bus activation) is waiting to be answered.

@@ -167,16 +167,25 @@ extension Send {
         if expireTime > 0, Duration.milliseconds(expireTime) < Self.staysAtLeast { return }
         let clock = ContinuousClock()
         let shown = clock.now
+        let server = delivery.serverConnection
         let deadline = shown + Self.staysAtLeast
         while answer() == nil, clock.now < deadline {
-            guard delivery.process(timeout: deadline - clock.now) else { return }
+            guard delivery.process(timeout: deadline - clock.now) else { break }
         }
-        guard case .closed(_, let reason) = answer() else { return }
         let elapsed = clock.now - shown
         let ms = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
-        // TRANSLATORS: %1$d is the pop-up's id, %2$d milliseconds, %3$s why (expired, dismissed…).
-        throw OperationError(.unavailable, format(tr("the notification server took pop-up %1$d down %2$d ms after showing it (%3$s)"),
-                                                  Int(id), ms, "\(reason)"))
+        if case .closed(_, let reason) = answer() {
+            // TRANSLATORS: %1$d is the pop-up's id, %2$d milliseconds, %3$s why (expired, dismissed…).
+            throw OperationError(.unavailable, format(tr("the notification server took pop-up %1$d down %2$d ms after showing it (%3$s)"),
+                                                      Int(id), ms, "\(reason)"))
+        }
+        // A server that ended (or was replaced) took its pop-ups with it, without a word.
+        let now = (try? delivery.connection.nameOwner(FreedesktopDelivery.busName)).flatMap { $0 }
+        if server == nil || now != server {
+            // TRANSLATORS: %1$s is the notification service's bus name, %2$d the pop-up's id.
+            throw OperationError(.unavailable, format(tr("the notification server (%1$s) went away with pop-up %2$d"),
+                                                      FreedesktopDelivery.busName, Int(id)))
+        }
     }
 }
 

@@ -192,18 +192,14 @@ struct ServerQuirkTests {
     /// GNOME Shell leaves a pop-up queued behind an answered one unseen: the ones sent after
     /// it are closed and sent again, silently, under the same handle; those sent before it,
     /// and everywhere else, are left alone.
-    @Test(arguments: ["done", "dismissed"])
+    @Test(arguments: ["done", "default"])
     func onGnomeShellWhatCameAfterAnAnsweredPopUpIsSentAgain(answer: String) throws {
         let s = try Setup(name: "gnome-shell", version: "48.7")
         let before = s.show("Before")
         let answered = s.show("Tea")
         let after = s.show("Stretch")
         #expect([before, answered, after].map { s.delivery.serverID(of: $0) } == [1, 2, 3])
-        if answer == "done" {
-            s.emit("ActionInvoked", [.uint32(2), .string("done")])
-        } else {
-            s.emit("NotificationClosed", [.uint32(2), .uint32(2)])
-        }
+        s.emit("ActionInvoked", [.uint32(2), .string(answer)])
         s.until { s.delivery.serverID(of: after) == 4 }
         #expect(s.delivery.serverID(of: after) == 4)
         #expect(s.delivery.serverID(of: before) == 1, "shown before the answered one: its banner came")
@@ -231,6 +227,43 @@ struct ServerQuirkTests {
         s.until { s.events.count == 2 }
         #expect(s.delivery.takeActivationToken(for: handle) == "mutter-token-43")
         #expect(s.delivery.takeActivationToken(for: handle) == nil, "taken once")
+    }
+
+    /// Dismissals may come many at once (Clear all), each with the others' closes on their
+    /// way; and a pop-up withdrawn (`nudge ack`) is done with: neither is sent again.
+    @Test func onGnomeShellNeitherADismissalNorAWithdrawnPopUpSendsAgain() throws {
+        let s = try Setup(name: "gnome-shell", version: "48.7")
+        _ = s.show("Tea")
+        let stretch = s.show("Stretch")
+        let water = s.show("Water")
+        try s.delivery.withdraw(stretch)
+        s.emit("ActionInvoked", [.uint32(1), .string("done")])
+        s.until { s.delivery.serverID(of: water) == 4 }
+        #expect(s.delivery.serverID(of: water) == 4)
+        #expect(s.log.arguments("Notify").map { $0[3] } == [.string("Tea"), .string("Stretch"), .string("Water"), .string("Water")],
+                "the withdrawn one is not sent again")
+
+        let d = try Setup(name: "gnome-shell", version: "48.7")
+        _ = d.show("Tea")
+        _ = d.show("Stretch")
+        d.emit("NotificationClosed", [.uint32(1), .uint32(2)])
+        d.until { !d.events.isEmpty }
+        let marker = try d.delivery.deliver(NudgeCore.Notification(summary: "marker"))
+        d.until { d.delivery.serverID(of: marker) != nil }
+        #expect(d.log.arguments("Notify").count == 3, "Tea, Stretch, the marker: a dismissal sends nothing again")
+    }
+
+    /// Replaced in place (GNOME 48.6 and later), a pop-up keeps its place in the shell's
+    /// queue: what came after the first copy is still after it.
+    @Test func onGnomeShellAReplacedPopUpKeepsItsPlace() throws {
+        let s = try Setup(name: "gnome-shell", version: "48.7")
+        let tea = s.show("Tea")
+        let stretch = s.show("Stretch")
+        let teaAgain = s.show("Tea ×2", replacing: tea)
+        #expect(s.delivery.serverID(of: teaAgain) == 3)
+        s.emit("ActionInvoked", [.uint32(3), .string("done")])
+        s.until { s.delivery.serverID(of: stretch) == 4 }
+        #expect(s.delivery.serverID(of: stretch) == 4, "Stretch, behind Tea in the queue, is sent again")
     }
 
     @Test func elsewhereNothingIsSentAgainAfterAnAnswer() throws {

@@ -157,6 +157,32 @@ struct SendTests {
         #expect(short.status == 0)
     }
 
+    /// The server ends while send waits: its pop-ups went with it.
+    @Test func aServerThatEndsWithThePopUpIsAnError() throws {
+        let bus = try PrivateBus()
+        let notified = DispatchSemaphore(value: 0)
+        let server = try ServerThread(address: bus.address) { connection in
+            try connection.export(ExportedObject(path: "/org/freedesktop/Notifications", interfaces: [
+                .init("org.freedesktop.Notifications", methods: [
+                    .init("Notify", inputs: [.init("app", "s"), .init("replaces", "u"), .init("icon", "s"), .init("summary", "s"),
+                                             .init("body", "s"), .init("actions", "as"), .init("hints", "a{sv}"), .init("expire", "i")],
+                          outputs: [.init("id", "u")]) { _, _ in
+                        notified.signal()
+                        return [.uint32(9)]
+                    },
+                    .init("GetCapabilities", outputs: [.init("caps", "as")]) { _, _ in [.strings(["body"])] },
+                ]),
+            ]))
+            _ = try connection.requestName("org.freedesktop.Notifications")
+        }
+        let running = try Bench.start(["send", "Gone with it"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(notified.wait(timeout: .now() + 10) == .success)
+        server.stop()
+        let result = running.finish(timeout: 10)
+        #expect(result.status == 69)
+        #expect(result.stderr == "nudge: the notification server (org.freedesktop.Notifications) went away with pop-up 9\n")
+    }
+
     @Test func noNotificationServerIsExit69Fast() throws {
         let bus = try PrivateBus()
         let result = try Bench.nudge("send", "x", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
