@@ -313,6 +313,49 @@ struct DaemonTests {
         #expect(status.first?.vardict?["pid"]?.uint32 == UInt32(replacement.pid))
     }
 
+    /// A daemon replaced while a reminder waits for its answer shows it again once, in its
+    /// pop-up's place, and the new pop-up's answer counts.
+    @Test func aReplacedDaemonShowsWhatWaitsAgainInItsPlace() throws {
+        let desktop = try Desktop()
+        let runtime = desktop.directory + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let first = try desktop.startDaemon(environment: ["XDG_RUNTIME_DIR": runtime])
+        let id = try desktop.dueSoon(lead: 1) { try desktop.add("Kept", "--at", desktop.clockText($0)) }.id
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        #expect(Bench.eventually(5) { (try? desktop.nudge("show", String(id.prefix(8))).stdout.contains("pending    1")) == true })
+        let replacement = try desktop.startDaemon("--replace", environment: ["XDG_RUNTIME_DIR": runtime])
+        defer { _ = replacement.stop() }
+        #expect(first.finish(timeout: 5).status == 0)
+        #expect(Bench.eventually(5) { (try? desktop.events(id)) == ["fired", "redelivered"] })
+        #expect(try desktop.displayed() == 1, "in the old one's place")
+        try desktop.chooseFromMenu("Done")
+        #expect(Bench.eventually(5) { (try? desktop.events(id)) == ["fired", "redelivered", "acknowledged"] })
+    }
+
+    /// A notification server started anew hands out its ids from 1 again: a daemon that
+    /// starts then never replaces or closes by an id the old server gave (it may be another
+    /// app's pop-up now); the reminder comes as a new pop-up.
+    @Test func aRestartedServersIdsAreNeverTakenForNudges() throws {
+        let desktop = try Desktop()
+        let runtime = desktop.directory + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let daemon = try desktop.startDaemon(environment: ["XDG_RUNTIME_DIR": runtime])
+        let id = try desktop.dueSoon(lead: 1) { try desktop.add("Mine", "--at", desktop.clockText($0)) }.id
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        #expect(Bench.eventually(5) { (try? desktop.nudge("show", String(id.prefix(8))).stdout.contains("pending    1")) == true })
+        kill(daemon.pid, SIGTERM)
+        #expect(daemon.finish(timeout: 5).status == 0)
+        desktop.killServer()
+        try desktop.startServer()
+        for n in 1...2 { #expect(try desktop.nudge("send", "-a", "Other", "Other \(n)").status == 0) }
+        let again = try desktop.startDaemon(environment: ["XDG_RUNTIME_DIR": runtime])
+        defer { _ = again.stop() }
+        #expect(Bench.eventually(5) { (try? desktop.events(id)) == ["fired", "redelivered"] })
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 3 }, "both of the other app's and Nudge's")
+        let summaries = try desktop.dunstctl("history")
+        #expect(!summaries.contains("Other"), "nothing of the other app's was closed: \(summaries)")
+    }
+
     @Test func sigtermIsCleanAndNothingIsLost() throws {
         let desktop = try Desktop()
         let daemon = try desktop.startDaemon()
