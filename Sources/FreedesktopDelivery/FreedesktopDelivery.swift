@@ -370,9 +370,8 @@ public final class FreedesktopDelivery: Delivery {
     /// A pop-up was answered (a button, or a click on it) where the server leaves the ones
     /// queued behind it unseen: each open pop-up sent after it is closed and sent again,
     /// silently (its sound played when it first came), under the same handle.
-    private func sendAgain(after answeredHandle: UInt32) {
-        guard let answeredEntry = sent.removeValue(forKey: answeredHandle) else { return }
-        let behind = sent.filter { $0.value.order > answeredEntry.order && !closed.contains($0.key) && !answered.contains($0.key) }
+    private func sendAgain(after place: UInt64) {
+        let behind = sent.filter { $0.value.order > place && !closed.contains($0.key) && !answered.contains($0.key) }
         for (handle, entry) in behind.sorted(by: { $0.value.order < $1.value.order }) {
             guard let old = serverIDs[handle] else { continue }  // not shown yet: it arrives after the answer anyway
             serverIDs[handle] = nil
@@ -581,9 +580,10 @@ public final class FreedesktopDelivery: Delivery {
         case "ActionInvoked":
             // Open or closed: some servers send a click's action after its close.
             guard message.signature == "us", let key = arguments[1].string, let handle = handles[id] else { return }
-            let first = answered.insert(handle).inserted
+            // Its place in the queue, taken before the answer withdraws it.
+            let place = answered.insert(handle).inserted && fit.stallsAfterAnswer ? sent.removeValue(forKey: handle)?.order : nil
             onEvent?(.action(id: handle, key: ActionKey(rawValue: key)))
-            if first, fit.stallsAfterAnswer { sendAgain(after: handle) }
+            if let place { sendAgain(after: place) }
         case "NotificationClosed":
             // Closed by the server: not ours to close any more, whoever the id was.
             if message.signature == "uu" { closingSoon[id] = nil }

@@ -8,13 +8,8 @@ public struct AlertState: Sendable, Hashable {
     public var lastFired: Date?
     /// How many times it came up unanswered.
     public var pendingCount: Int32 = 0
-    /// The id of its pop-up while one is shown; ``shownIDUnknown`` in the store while one is
-    /// on its way and the server has not said its id yet.
+    /// The id of its pop-up while one is shown.
     public var shownID: UInt32?
-    /// Stored for a pop-up sent whose id the server has not given back yet (the wire never
-    /// uses 0 for a pop-up): a run that finds it shows the reminder again, and nothing
-    /// closes a pop-up by it.
-    public static let shownIDUnknown: UInt32 = 0
     /// A snooze in force: fire again then.
     public var snoozedUntil: Date?
     /// "Done for today": the local day whose remaining occurrences are skipped.

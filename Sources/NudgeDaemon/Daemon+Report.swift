@@ -105,9 +105,7 @@ extension Daemon {
         var states: [UUID: AlertState] = [:]
         for id in changed {
             guard var state = scheduler.state(id) else { continue }
-            // A pop-up on its way is kept as such: a run that starts before its id comes
-            // back shows the reminder again.
-            state.shownID = state.shownID.map { delivery.serverID(of: $0) ?? AlertState.shownIDUnknown }
+            state.shownID = state.shownID.flatMap(delivery.serverID(of:))
             states[id] = state
         }
         do {

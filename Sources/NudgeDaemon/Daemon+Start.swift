@@ -158,7 +158,7 @@ extension Daemon {
         var leftover: [UUID] = []
         for (id, state) in states {
             guard let shown = state.shownID else { continue }
-            states[id]?.shownID = sameServer && shown != AlertState.shownIDUnknown ? delivery.adopt(serverID: shown) : nil
+            states[id]?.shownID = sameServer ? delivery.adopt(serverID: shown) : nil
             leftover.append(id)
         }
         let zone = SystemZone.resolve(environment: options.environment, localtime: options.localtime)

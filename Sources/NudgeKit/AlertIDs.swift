@@ -26,7 +26,7 @@ public enum AlertIDs {
     public static func shownPopups(of alerts: [Alert], in store: AppDatabase) throws(OperationError) -> [UInt32] {
         guard !alerts.isEmpty else { return [] }
         let states = try StoreAccess.run { try store.states() }
-        return alerts.compactMap { states[$0.id]?.shownID }.filter { $0 != AlertState.shownIDUnknown }
+        return alerts.compactMap { states[$0.id]?.shownID }
     }
 
     /// After a change: a running daemon reloads (and closes what it must); without one, the

@@ -48,7 +48,7 @@ public enum Operations {
         var alerts: [(id: UUID, title: String)] = []
         for id in ids { alerts.append(try StoreAccess.run { try store.alertID(matching: id) }) }
         let states = try StoreAccess.run { try store.states() }
-        let shown = alerts.compactMap { states[$0.id]?.shownID }.filter { $0 != AlertState.shownIDUnknown }
+        let shown = alerts.compactMap { states[$0.id]?.shownID }
         try StoreAccess.run { try store.delete(alerts.map(\.id)) }
         AlertIDs.storeChanged(closing: shown)
         return alerts

@@ -195,6 +195,11 @@ struct ServerQuirkTests {
     @Test(arguments: ["done", "default"])
     func onGnomeShellWhatCameAfterAnAnsweredPopUpIsSentAgain(answer: String) throws {
         let s = try Setup(name: "gnome-shell", version: "48.7")
+        // As the scheduler does: an answer withdraws its pop-up at once.
+        s.delivery.onEvent = { [unowned s] event in
+            s.events.append(event)
+            if case .action(let id, _) = event { try? s.delivery.withdraw(id) }
+        }
         let before = s.show("Before")
         let answered = s.show("Tea")
         let after = s.show("Stretch")
