@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "ICalendar"),
         // What a calendar's event is as a Nudge alert, and back.
         .target(name: "NudgeCalendar", dependencies: ["ICalendar", "NudgeCore"]),
-        .target(name: "Platform", dependencies: ["CLinux", "NudgeCore"]),
+        .target(name: "Platform", dependencies: ["CLinux"]),
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "DaemonAPI", dependencies: ["DBus", "NudgeCore", "Platform"]),
         .target(
@@ -157,7 +157,7 @@ let package = Package(
         // checks (fuzz/README.md); `make fuzz` builds nudge-fuzz with libFuzzer.
         .target(
             name: "FuzzChecks",
-            dependencies: ["NudgeCore", "ICalendar", "NudgeCalendar", "DBus", "Localization", "NudgeKit", "Platform"],
+            dependencies: ["NudgeCore", "ICalendar", "NudgeCalendar", "DBus", "Localization", "NudgeKit", "Platform", "DaemonAPI"],
             path: "fuzz/Sources/FuzzChecks"
         ),
         .executableTarget(name: "nudge-fuzz", dependencies: ["FuzzChecks", "BenchSupport"], path: "fuzz/Sources/nudge-fuzz"),
@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "Platform", "TestSupport", "DBus", "NudgeCore"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeCore", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "DaemonTests", dependencies: ["TestSupport", "DBus", "Platform", "NudgeCore", "NudgeStore", "NudgeDaemon"]),
+        .testTarget(name: "DaemonTests", dependencies: ["TestSupport", "DBus", "DaemonAPI", "Platform", "NudgeCore", "NudgeStore", "NudgeDaemon"]),
         // The operations every face calls, and the command line's parsing, in-process.
         .testTarget(name: "NudgeKitTests", dependencies: ["NudgeKit", "nudge", "NudgeCore", "NudgeStore", "TestSupport",
                                                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),

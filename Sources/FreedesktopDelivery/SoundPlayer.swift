@@ -23,7 +23,7 @@ public struct SoundPlayer: Sendable, Hashable {
             return SoundPlayer(program: custom, takesNames: false)
         }
         for candidate in ["canberra-gtk-play", "pw-play", "paplay"] {
-            for dir in environment.searchPath where access("\(dir)/\(candidate)", X_OK) == 0 {
+            for dir in environment.searchPath where isExecutable("\(dir)/\(candidate)") {
                 return SoundPlayer(program: "\(dir)/\(candidate)", takesNames: candidate == "canberra-gtk-play")
             }
         }
@@ -56,7 +56,7 @@ public struct SoundPlayer: Sendable, Hashable {
         for dir in [environment.dataHome] + environment.dataDirs {
             for ext in ["oga", "ogg", "wav"] {
                 let file = "\(dir)/sounds/freedesktop/stereo/\(name).\(ext)"
-                if access(file, R_OK) == 0 { return file }
+                if isReadable(file) { return file }
             }
         }
         return nil

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import DaemonAPI
 import Glibc
 #endif
 import CLinux

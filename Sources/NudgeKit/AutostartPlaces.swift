@@ -1,6 +1,5 @@
 import DBus
 import Foundation
-import FreedesktopDelivery
 import NudgeCore
 import Platform
 import Localization

@@ -1,7 +1,6 @@
 import DaemonAPI
 import DBus
 import Foundation
-import FreedesktopDelivery
 import NudgeCore
 import Platform
 import Localization

@@ -1,5 +1,5 @@
+import DaemonAPI
 import Foundation
-import FreedesktopDelivery
 import Platform
 import Localization
 import NudgeCore

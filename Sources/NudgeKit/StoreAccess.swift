@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopDelivery
 import NudgeCore
 import NudgeStore
 import Platform

@@ -113,3 +113,64 @@ public func readRegularFile(_ path: String, limit: Int) -> [UInt8]? {
     guard count <= limit else { return nil }
     return Array(bytes.prefix(count))
 }
+
+/// Whether this process may run the file at `path` (`access(X_OK)`).
+public func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+
+/// Whether this process may read the file at `path` (`access(R_OK)`).
+public func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
+/// Stops this process as Ctrl-Z does (`SIGSTOP` to itself); it goes on where it stopped
+/// when the shell sends `SIGCONT` (`fg`).
+public func stopSelf() { kill(getpid(), SIGSTOP) }
+
+/// What the process writes to stderr, caught in a pipe instead (a full-screen program
+/// shows it on its message line rather than over the screen), until ``restore()``.
+public final class StderrCapture {
+    /// The pipe's read end: non-blocking, readable when something was written.
+    public let fd: Int32
+    private let saved: Int32
+    private var restored = false
+
+    /// Moves stderr (descriptor 2) into a new pipe; the real one is kept to give back.
+    public init() throws(SystemError) {
+        var ends: [Int32] = [-1, -1]
+        try systemCall("pipe") { pipe(&ends) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+        do {
+            saved = try systemCall("dup") { fcntl(2, F_DUPFD_CLOEXEC, 0) }
+            try systemCall("dup2") { dup2(ends[1], 2) }
+        } catch {
+            close(ends[0])
+            close(ends[1])
+            throw error
+        }
+        close(ends[1])
+        fd = ends[0]
+    }
+
+    /// The real stderr, as a descriptor to write to after a crash (see the caller's handler).
+    public var original: Int32 { saved }
+
+    /// stderr back where it was (once; later calls do nothing).
+    public func restore() {
+        guard !restored else { return }
+        restored = true
+        dup2(saved, 2)
+    }
+
+    /// What was written since the last read, as text (nothing when nothing waits).
+    public func readAll() -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var text: [UInt8] = []
+        while let n = try? readAvailable(fd, into: &buffer, count: buffer.count), n > 0 { text += buffer[..<n] }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    deinit {
+        restore()
+        close(fd)
+        close(saved)
+    }
+}

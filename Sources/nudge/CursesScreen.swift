@@ -1,6 +1,7 @@
 import NudgeKit
 import AlertScreen
 import CNcurses
+import Platform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -66,7 +67,7 @@ final class CursesScreen {
     /// comes back on the next draw.
     func suspend() {
         endwin()
-        kill(getpid(), SIGSTOP)
+        stopSelf()
         resumed()
     }
 

@@ -29,8 +29,8 @@ final class UIController {
     private let loop = EventLoop()
     /// Wakes the loop when the countdown changes.
     private var countdownTimer: EventLoop.Source!
-    /// stderr is this pipe's write end while the screen is up; what arrives is shown.
-    private let stderrPipe: Int32, savedStderr: Int32
+    /// stderr while the screen is up; what arrives is shown.
+    private let stderrCapture: StderrCapture
     private var screen: CursesScreen?
 
     /// What the store says, in list order, and the rows it is shown as.
@@ -77,14 +77,7 @@ final class UIController {
             signals = try SignalReceiver([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])
             files = try FileWatcher()
             try StoreSession.watch(storePath, with: files)
-            var ends: [Int32] = [-1, -1]
-            try systemCall("pipe") { pipe(&ends) }
-            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
-            savedStderr = try systemCall("dup") { dup(2) }
-            try systemCall("dup2") { dup2(ends[1], 2) }
-            close(ends[1])
-            stderrPipe = ends[0]
+            stderrCapture = try StderrCapture()
         } catch {
             throw OperationError(.ioError, "\(error)")
         }
@@ -98,7 +91,7 @@ final class UIController {
             }
             bus = connection
         }
-        restoreTerminalOnCrash(stderr: savedStderr)
+        restoreTerminalOnCrash(stderr: stderrCapture.original)
         screen = CursesScreen(colour: terminal.colour)
     }
 
@@ -108,7 +101,7 @@ final class UIController {
     private func restore() {
         screen?.stop()
         screen = nil
-        dup2(savedStderr, 2)
+        stderrCapture.restore()
     }
 
     // MARK: The loop
@@ -138,7 +131,7 @@ final class UIController {
             dataChanged = true
         }
         countdownTimer = loop.addTimer {}
-        loop.add(descriptor: stderrPipe) { [unowned self] _ in readStderr() }
+        loop.add(descriptor: stderrCapture.fd) { [unowned self] _ in readStderr() }
         if let bus { loop.add(bus: bus) { [unowned self] in self.bus = nil } }
         loop.addBeforeWait { [unowned self] in
             if quit { return loop.exit() }
@@ -189,10 +182,7 @@ final class UIController {
 
     /// Lines a library or our own code wrote to stderr: the last one on the message line.
     private func readStderr() {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var text: [UInt8] = []
-        while let n = try? readAvailable(stderrPipe, into: &buffer, count: buffer.count), n > 0 { text += buffer[..<n] }
-        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
+        let lines = stderrCapture.readAll().split(separator: "\n")
         if let last = lines.last { say(String(last).escapingControls, error: true) }
     }
 

@@ -1,3 +1,4 @@
+import DaemonAPI
 import Foundation
 import NudgeCore
 import NudgeDaemon

@@ -1,4 +1,5 @@
 import Foundation
+import DaemonAPI
 import NudgeCore
 import Platform
 

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import Platform
 
 /// The system's time zone as every Nudge command and the daemon see it, read the way
 /// glibc (and so `date`) reads it: `TZ` when set (a zone name, `:name`, a file path, or a
