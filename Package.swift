@@ -98,7 +98,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "nudge-window",
-            dependencies: ["CAdwaita", "AlertScreen", "DaemonAPI", "DBus", "Localization", "NudgeCore", "NudgeKit", "NudgeStore", "Platform"],
+            dependencies: ["CAdwaita", "AlertScreen", "NudgeKit"],
             swiftSettings: [.unsafeFlags(gtkHeaderFlags)],
             linkerSettings: [.unsafeFlags(windowLinkFlags)]
         ),

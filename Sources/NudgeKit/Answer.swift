@@ -15,16 +15,16 @@ public enum Answer {
 
     /// Applies the answer to the alerts the ids name, or with `nil` to every alert that has
     /// something to acknowledge. Every id is resolved before anything changes.
-    public func apply(to ids: [String]?, now: Date, announce: (String) -> Void = { print($0) }) throws(OperationError) {
-        let store = try StoreAccess.open()
-        let states = try StoreAccess.run { try store.states() }
+    public func apply(to ids: [String]?, _ world: World, now: Date, announce: (String) -> Void = { print($0) }) throws(OperationError) {
+        let store = try world.openStore()
+        let states = try world.run { try store.states() }
         let alerts: [Alert]
         if let ids {
-            alerts = try AlertIDs.resolve(ids, in: store)
+            alerts = try AlertIDs.resolve(ids, in: store, world)
         } else {
             let owing = Set(states.filter { $0.value.pendingCount > 0 || $0.value.shownID != nil || $0.value.snoozedUntil != nil }.keys)
             var unreadable = false
-            alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable).filter { owing.contains($0.id) }
+            alerts = try StoreAccess.alerts(in: store, world, unreadable: &unreadable).filter { owing.contains($0.id) }
             if alerts.isEmpty {
                 // TRANSLATORS: nudge ack with no pop-up waiting for an answer.
                 announce(tr("nothing to acknowledge"))
@@ -35,15 +35,14 @@ public enum Answer {
             // TRANSLATORS: %s is the alert's id.
             throw OperationError(.usage, format(tr("alert %1$s is off: switch it on first (nudge on %1$s)"), off.shortID))
         }
-        if let daemon = DaemonLink.running() {
+        if let daemon = world.daemon {
             for alert in alerts {
                 _ = try daemon.call(member, [.string(alert.id.hex)] + (seconds.map { [.uint32(UInt32(clamping: $0))] } ?? []))
-                announce(report(alert, now: now))
+                announce(report(alert, world, now: now))
             }
             return
         }
-        let closer = PopupCloser()
-        let scheduler = Scheduler(alerts: alerts, states: states, zone: LocalZone.current, now: now, delivery: closer)
+        let scheduler = Scheduler(alerts: alerts, states: states, zone: world.zone, now: now, delivery: world.popupCloser)
         var records: [SchedulerRecord] = []
         for alert in alerts {
             switch self {
@@ -53,8 +52,8 @@ public enum Answer {
             }
         }
         let changed = scheduler.states.filter { id, _ in alerts.contains { $0.id == id } }
-        _ = try StoreAccess.run { try store.save(states: changed, log: records.map { LogEntry($0, at: now, zone: LocalZone.current) }) }
-        for alert in alerts { announce(report(alert, now: now)) }
+        _ = try world.run { try store.save(states: changed, log: records.map { LogEntry($0, at: now, zone: world.zone) }) }
+        for alert in alerts { announce(report(alert, world, now: now)) }
     }
 
     /// The daemon's method for this answer.
@@ -71,8 +70,8 @@ public enum Answer {
         return nil
     }
 
-    private func report(_ alert: Alert, now: Date) -> String {
-        let zone = alert.zone(system: LocalZone.current)
+    private func report(_ alert: Alert, _ world: World, now: Date) -> String {
+        let zone = alert.zone(system: world.zone)
         switch self {
         case .acknowledge:
             // TRANSLATORS: nudge ack; %1$s is the alert's id, %2$s its title.

@@ -418,8 +418,8 @@ public enum Checkup {
 
     /// The last good copy put in place of a damaged store (the damaged file kept aside);
     /// returns the line that says so. A sound store is not replaced.
-    public static func restoreStore() throws(OperationError) -> String {
-        let path = AppDatabase.defaultPath(environment: .current)
+    public static func restoreStore(_ world: World) throws(OperationError) -> String {
+        let path = world.storePath
         let file = StoreFile(path: path)
         let made = file.lastGood()?.modified
         if FileManager.default.fileExists(atPath: path), file.damage() == nil,
@@ -429,9 +429,9 @@ public enum Checkup {
         }
         let aside: String?
         do { aside = try file.restoreLastGood() } catch { throw OperationError(error) }
-        DaemonLink.storeChanged()
+        world.storeChanged()
         // TRANSLATORS: nudge doctor --restore; %1$s is the store's path, %2$s when the copy was made.
-        let restored = made.map { format(tr("restored %1$s from the last good copy of %2$s"), path, InstantFormat.iso8601($0, in: LocalZone.current)) }
+        let restored = made.map { format(tr("restored %1$s from the last good copy of %2$s"), path, InstantFormat.iso8601($0, in: world.zone)) }
             ?? format(tr("restored %s from the last good copy"), path)
         // TRANSLATORS: nudge doctor --restore: where the damaged file was kept.
         return restored + (aside.map { format(tr("; the old file is kept as %s"), $0) } ?? "")

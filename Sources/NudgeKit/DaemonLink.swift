@@ -16,8 +16,12 @@ public final class DaemonLink {
     /// The link when the daemon runs now, else `nil`. Only a bus that exists is used: no
     /// autolaunch of a new session bus.
     public static func running(environment: Environment = .current) -> DaemonLink? {
-        guard let address = environment.sessionBusAddress,
-              let connection = try? Connection.bus(address: address),
+        environment.sessionBusAddress.flatMap(running(address:))
+    }
+
+    /// The link over the bus at `address` when the daemon runs there now, else `nil`.
+    public static func running(address: String) -> DaemonLink? {
+        guard let connection = try? Connection.bus(address: address),
               (try? connection.nameHasOwner(NudgeService.busName)) == true else { return nil }
         return DaemonLink(connection)
     }
@@ -41,8 +45,8 @@ public final class DaemonLink {
     /// big store takes the daemon a moment the command need not spend, and the daemon also
     /// watches the store. Returns whether it runs.
     @discardableResult
-    public static func storeChanged() -> Bool {
-        guard let link = running() else { return false }
+    public static func storeChanged(address: String) -> Bool {
+        guard let link = running(address: address) else { return false }
         do throws(BusError) {
             let message = try Message.methodCall(destination: NudgeService.busName, path: NudgeService.objectPath,
                                                  interface: NudgeService.interface, member: "Reload")
@@ -75,3 +79,21 @@ extension DaemonStatus {
         }
     }
 }
+
+extension DaemonLink {
+    /// Starts `program daemon` (the `nudge` beside the caller) in a process group of its
+    /// own, so it keeps running when the face that started it ends. Its end is reaped on
+    /// `loop`, and `ended` is told whether it failed (a daemon that keeps running never
+    /// ends, so a call means it stopped).
+    public static func start(_ program: String, on loop: EventLoop, ended: @escaping (_ failed: Bool) -> Void) throws(OperationError) {
+        do {
+            let (pid, _) = try ChildProcess.spawn(program, ["daemon"], group: true)
+            try loop.add(child: pid) { exit in ended(exit != .exited(0)) }
+        } catch {
+            throw OperationError(.unavailable, "\(error)")
+        }
+    }
+}
+
+/// The loop a face runs on (see ``AlertFeed``).
+public typealias EventLoop = Platform.EventLoop

@@ -20,10 +20,10 @@ public enum Drinking {
     }
 
     /// Logs a drink of `amount` (the cup when `nil`) at `time` (now when `nil`).
-    public static func drink(_ amount: String?, at time: String?, now: Date) throws(OperationError) -> Logged {
-        let zone = LocalZone.current
-        let store = try StoreAccess.open()
-        let settings = try StoreAccess.run { try store.settings() }
+    public static func drink(_ amount: String?, at time: String?, _ world: World, now: Date) throws(OperationError) -> Logged {
+        let zone = world.zone
+        let store = try world.openStore()
+        let settings = try world.run { try store.settings() }
         let millilitres: Int
         do {
             millilitres = try amount.map { (text) throws(Water.AmountError) in try Water.millilitres(text) } ?? (settings[.cup] ?? Setting.cup.defaultValue)
@@ -31,36 +31,36 @@ public enum Drinking {
             throw OperationError(.usage, error.phrase.text(Catalog.shared.language))
         }
         let when = try time.map { (text) throws(OperationError) in try instant(text, now: now, zone: zone) } ?? now
-        _ = try StoreAccess.run { try store.logDrink(millilitres, at: when) }
+        _ = try world.run { try store.logDrink(millilitres, at: when) }
         // A running daemon sees the store change by itself too; this is sooner.
-        DaemonLink.storeChanged()
+        world.storeChanged()
         return Logged(millilitres: millilitres, at: when, when: self.when(when, zone: zone, now: now),
-                      total: try StoreAccess.run { try total(store, at: when, settings: settings, zone: zone, now: now) })
+                      total: try world.run { try total(store, at: when, settings: settings, zone: zone, language: world.language, now: now) })
     }
 
     /// Takes back the drink logged last.
-    public static func undo(now: Date) throws(OperationError) -> Logged {
-        let zone = LocalZone.current
-        let store = try StoreAccess.open()
-        let settings = try StoreAccess.run { try store.settings() }
-        guard let drink = try StoreAccess.run({ try store.undoLastDrink() }) else {
+    public static func undo(_ world: World, now: Date) throws(OperationError) -> Logged {
+        let zone = world.zone
+        let store = try world.openStore()
+        let settings = try world.run { try store.settings() }
+        guard let drink = try world.run({ try store.undoLastDrink() }) else {
             // TRANSLATORS: nudge drink --undo with nothing logged.
             throw OperationError(.usage, tr("nothing to undo: no drink is logged"))
         }
-        DaemonLink.storeChanged()
+        world.storeChanged()
         return Logged(millilitres: drink.millilitres, at: drink.at, when: when(drink.at, zone: zone, now: now),
-                      total: try StoreAccess.run { try total(store, at: drink.at, settings: settings, zone: zone, now: now) })
+                      total: try world.run { try total(store, at: drink.at, settings: settings, zone: zone, language: world.language, now: now) })
     }
 
     /// "750 of 2,000 ml today", or for an earlier day "… on 2026-11-22".
-    public static func total(_ store: AppDatabase, at instant: Date, settings: [Setting: Int], zone: TimeZone, now: Date) throws -> String {
+    public static func total(_ store: AppDatabase, at instant: Date, settings: [Setting: Int], zone: TimeZone, language: Language, now: Date) throws -> String {
         let dayStart = (settings[.dayStart] ?? 0) * 60
         let goal = settings[.goal] ?? Setting.goal.defaultValue
         let day = Water.day(containing: instant, zone: zone, dayStart: dayStart)
-        let intake = try StoreAccess.run { try store.intake(from: day.start, to: day.end) }
+        let intake = try store.intake(from: day.start, to: day.end)
         let today = Water.day(containing: now, zone: zone, dayStart: dayStart).day
         return day.day == today
-            ? Catalog.shared.language.waterProgress(intake, goal: goal)
+            ? language.waterProgress(intake, goal: goal)
             // TRANSLATORS: an earlier day's water: %1$s drunk, %2$s the goal, %3$s the day (2026-11-22).
             : format(tr("%1$s of %2$s on %3$s"), Water.number(intake), Water.text(goal), day.day.description)
     }

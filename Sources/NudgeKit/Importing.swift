@@ -39,7 +39,7 @@ public enum Importing {
     /// Imports the calendar in `bytes` (named `name` in messages); each component refused
     /// is said to `refused` (one line, its text not yet escaped for a terminal). A file
     /// that is not iCalendar, and any refusal with `strict`, change nothing and throw.
-    public static func calendar(_ bytes: [UInt8], named name: String, strict: Bool, replace: Bool, now: Date,
+    public static func calendar(_ bytes: [UInt8], named name: String, strict: Bool, replace: Bool, _ world: World, now: Date,
                                 refused report: (String) -> Void) throws(OperationError) -> Outcome {
         let calendars: [Component]
         do { calendars = try Component.read(bytes: bytes) } catch {
@@ -58,7 +58,7 @@ public enum Importing {
         guard calendars.contains(where: { $0.name == "VCALENDAR" }) else {
             throw OperationError(.dataError, format(tr("%s is not iCalendar: it holds no VCALENDAR"), name))
         }
-        let outcomes = CalendarImport.alerts(in: calendars, system: LocalZone.current, now: now)
+        let outcomes = CalendarImport.alerts(in: calendars, system: world.zone, now: now)
         var alerts: [(alert: Alert, component: String, complete: Bool)] = [], refused: [String] = [], over = 0
         for outcome in outcomes {
             switch outcome {
@@ -77,10 +77,10 @@ public enum Importing {
         // (kept, or replaced with --replace: its id and its state stay).
         var outcome = Outcome()
         if !alerts.isEmpty {
-            let store = try StoreAccess.open()
+            let store = try world.openStore()
             // Read, compared and written in one transaction: another import at the same
             // time waits, then finds what this one wrote.
-            let changed = try StoreAccess.run {
+            let changed = try world.run {
                 try store.merge(ids: alerts.map(\.alert.id)) { stored in
                     var changes: [Alert] = []
                     for (alert, component, complete) in alerts {
@@ -101,7 +101,7 @@ public enum Importing {
                     return (changes, !changes.isEmpty)
                 }
             }
-            if changed { DaemonLink.storeChanged() }
+            if changed { world.storeChanged() }
         }
         outcome.refused = refused.count
         outcome.over = over

@@ -8,12 +8,12 @@ import NudgeStore
 /// changes to the store.
 public enum Operations {
     /// A new alert from the command line's values, every one checked .
-    public static func make(title: String?, schedule flags: ScheduleFlags, settings: AlertSettings, now: Date) throws(OperationError) -> Alert {
-        let zone = settings.pinnedZone ?? LocalZone.current
+    public static func make(title: String?, schedule flags: ScheduleFlags, settings: AlertSettings, _ world: World, now: Date) throws(OperationError) -> Alert {
+        let zone = settings.pinnedZone ?? world.zone
         let parsed = try AlertSettings.schedule(flags, now: now, zone: zone)
         // Without a title it is the drink-water reminder, in the person's language; a
         // title given is the person's own text and never translated.
-        var alert = Alert(title: title, schedule: parsed, created: now, language: Catalog.shared.language)
+        var alert = Alert(title: title, schedule: parsed, created: now, language: world.language)
         try settings.apply(to: &alert, title: title)
         return alert
     }
@@ -21,48 +21,52 @@ public enum Operations {
     /// The stored alert `id` names, changed by the values given (no schedule flag keeps its
     /// schedule), every one checked; not saved (`nudge ui`'s form edits here too).
     public static func change(_ id: String, in store: AppDatabase, title: String?, schedule flags: ScheduleFlags, settings: AlertSettings,
-                       now: Date) throws(OperationError) -> Alert {
+                              _ world: World, now: Date) throws(OperationError) -> Alert {
         // A new schedule replaces one this Nudge cannot read.
         let replacement = flags == ScheduleFlags() ? nil
-            : try AlertSettings.schedule(flags, now: now, zone: settings.pinnedZone ?? LocalZone.current)
-        var alert = try StoreAccess.run { try store.alert(matching: id, schedule: replacement) }
+            : try AlertSettings.schedule(flags, now: now, zone: settings.pinnedZone ?? world.zone)
+        var alert = try world.run { try store.alert(matching: id, schedule: replacement) }
         try settings.apply(to: &alert, title: title)
         if flags != ScheduleFlags() {
-            alert.schedule = try AlertSettings.schedule(flags, now: now, zone: alert.zone(system: LocalZone.current))
+            alert.schedule = try AlertSettings.schedule(flags, now: now, zone: alert.zone(system: world.zone))
         }
         return alert
     }
 
     /// Saves a new or changed alert and tells a running daemon.
-    public static func save(_ alert: Alert) throws(OperationError) {
-        let store = try StoreAccess.open()
-        try StoreAccess.run { try store.save(alert) }
-        DaemonLink.storeChanged()
+    public static func save(_ alert: Alert, _ world: World) throws(OperationError) {
+        try save(alert, in: try world.openStore(), world)
+    }
+
+    /// Saves a new or changed alert in a store already open (a face's) and tells a running daemon.
+    public static func save(_ alert: Alert, in store: AppDatabase, _ world: World) throws(OperationError) {
+        try world.run { try store.save(alert) }
+        world.storeChanged()
     }
 
     /// Deletes the alerts the ids name (every id resolved first), closes their pop-ups, and
     /// returns what was removed.
-    public static func remove(_ ids: [String]) throws(OperationError) -> [(id: UUID, title: String)] {
-        let store = try StoreAccess.open()
+    public static func remove(_ ids: [String], _ world: World) throws(OperationError) -> [(id: UUID, title: String)] {
+        let store = try world.openStore()
         // By id and title only: an alert whose row cannot be read can still be removed.
         var alerts: [(id: UUID, title: String)] = []
-        for id in ids { alerts.append(try StoreAccess.run { try store.alertID(matching: id) }) }
-        let states = try StoreAccess.run { try store.states() }
+        for id in ids { alerts.append(try world.run { try store.alertID(matching: id) }) }
+        let states = try world.run { try store.states() }
         let shown = alerts.compactMap { states[$0.id]?.shownID }
-        try StoreAccess.run { try store.delete(alerts.map(\.id)) }
-        AlertIDs.storeChanged(closing: shown)
+        try world.run { try store.delete(alerts.map(\.id)) }
+        world.storeChanged(closing: shown)
         return alerts
     }
 
     /// Each alert's next showing, and the order `list` shows them in: soonest first (then
     /// by creation), switched-off alerts and finished one-shots last, one-shots that are
     /// over only with `all`. `nudge ui` lists in this order too.
-    public static func order(_ alerts: [Alert], in store: AppDatabase, now: Date, all: Bool) throws(OperationError) -> (showings: [NextShowing], order: [Int]) {
-        let zone = LocalZone.current
+    public static func order(_ alerts: [Alert], in store: AppDatabase, _ world: World, now: Date, all: Bool) throws(OperationError) -> (showings: [NextShowing], order: [Int]) {
+        let zone = world.zone
         // Sort indices by (next fire, creation): moving whole alerts around costs more
         // than the sort itself with 100,000 of them.
-        let states = try StoreAccess.run { try store.states() }
-        let water = try AlertView.water(for: alerts, in: store, now: now)
+        let states = try world.run { try store.states() }
+        let water = try AlertView.water(for: alerts, in: store, world, now: now)
         let showings = Parallel.chunks(alerts.count) { range in
             alerts[range].map { AlertView.next($0, state: states[$0.id], after: now, zone: zone, water: water) }
         }.flatMap { $0 }

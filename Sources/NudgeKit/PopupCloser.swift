@@ -10,9 +10,13 @@ import Platform
 /// effort: with no bus or no server there is nothing on screen to close.
 public final class PopupCloser: Delivery {
     public var onEvent: ((DeliveryEvent) -> Void)?
-    private lazy var delivery: FreedesktopDelivery? = Environment.current.sessionBusAddress
+    private let busAddress: String?
+    private lazy var delivery: FreedesktopDelivery? = busAddress
         .flatMap { try? Connection.bus(address: $0) }
         .flatMap { try? FreedesktopDelivery(connection: $0) }
+
+    /// Closes pop-ups on the session bus at `busAddress` (none with `nil`).
+    public init(busAddress: String?) { self.busAddress = busAddress }
 
     /// The CLI never shows reminders; only the daemon does.
     public func deliver(_ notification: NudgeCore.Notification) throws(DeliveryError) -> UInt32 {

@@ -7,8 +7,9 @@ import NudgeStore
 /// checks and messages in every face.
 public enum Preferences {
     /// Every setting's value, the default where none was set.
-    public static func values() throws(OperationError) -> [Setting: Int] {
-        let stored = try StoreAccess.run { try StoreAccess.read().settings() }
+    public static func values(_ world: World) throws(OperationError) -> [Setting: Int] {
+        let store = try world.readStore()
+        let stored = try world.run { try store.settings() }
         var values: [Setting: Int] = [:]
         for setting in Setting.allCases { values[setting] = stored[setting] ?? setting.defaultValue }
         return values
@@ -44,8 +45,11 @@ public enum Preferences {
     }
 
     /// Keeps a setting's new value; the daemon, which watches the store, follows it.
-    public static func set(_ setting: Setting, to value: Int) throws(OperationError) {
-        let store = try StoreAccess.open()
+    public static func set(_ setting: Setting, to value: Int, _ world: World) throws(OperationError) {
+        let store = try world.openStore()
         do { try store.set(setting, to: value) } catch { throw OperationError(error) }
     }
 }
+
+/// A setting's name and limits, for the faces that show settings.
+public typealias Setting = NudgeStore.Setting

@@ -12,23 +12,24 @@ public enum Statistics {
 
     /// The water chart and the reminders' activity over the last `days` days, today
     /// included.
-    public static func days(_ days: Int, now: Date, zone: TimeZone) throws(OperationError) -> (water: WaterChart, reminders: ReminderActivity) {
+    public static func days(_ days: Int, _ world: World, now: Date) throws(OperationError) -> (water: WaterChart, reminders: ReminderActivity) {
         guard dayRange.contains(days) else {
             // TRANSLATORS: %s is the number given, quoted.
             throw OperationError(.usage, format(tr("invalid --days %s: use 1 to 3660"), "\(days)".quotedForMessage()))
         }
-        let store = try StoreAccess.read()
-        return (try water(store, days: days, now: now, zone: zone), try reminders(store, days: days, now: now, zone: zone))
+        let store = try world.readStore()
+        return (try water(store, world, days: days, now: now), try reminders(store, world, days: days, now: now))
     }
 
     /// The drink days' totals against the goal set now, and the streaks over every drink
     /// logged.
-    public static func water(_ store: AppDatabase, days: Int, now: Date, zone: TimeZone) throws(OperationError) -> WaterChart {
-        let settings = try StoreAccess.run { try store.settings() }
+    public static func water(_ store: AppDatabase, _ world: World, days: Int, now: Date) throws(OperationError) -> WaterChart {
+        let zone = world.zone
+        let settings = try world.run { try store.settings() }
         let goal = settings[.goal] ?? Setting.goal.defaultValue
         let dayStart = (settings[.dayStart] ?? 0) * 60
         let today = Water.day(containing: now, zone: zone, dayStart: dayStart)
-        let drinks = try StoreAccess.run { try store.drinks(from: nil, to: today.end) }
+        let drinks = try world.run { try store.drinks(from: nil, to: today.end) }
         let first = drinks.first.map { Water.day(containing: $0.at, zone: zone, dayStart: dayStart).day } ?? today.day
         let all = Water.totals(drinks, from: min(first, today.day.advanced(by: 1 - days)), through: today.day,
                                zone: zone, dayStart: dayStart)
@@ -38,11 +39,11 @@ public enum Statistics {
 
     /// The reminders that came up in the last `days` local days (today included), in the
     /// order `list` keeps them (removed ones last).
-    public static func reminders(_ store: AppDatabase, days dayCount: Int, now: Date, zone: TimeZone) throws(OperationError) -> ReminderActivity {
-        let today = CivilZone(zone).local(now).day
-        let activity = try StoreAccess.run { try store.activity(from: today.advanced(by: 1 - dayCount), through: today) }
+    public static func reminders(_ store: AppDatabase, _ world: World, days dayCount: Int, now: Date) throws(OperationError) -> ReminderActivity {
+        let today = CivilZone(world.zone).local(now).day
+        let activity = try world.run { try store.activity(from: today.advanced(by: 1 - dayCount), through: today) }
         var unreadable = false
-        let alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
+        let alerts = try StoreAccess.alerts(in: store, world, unreadable: &unreadable)
         let known = Dictionary(alerts.enumerated().map { ($1.id, (order: $0, alert: $1)) }, uniquingKeysWith: { a, _ in a })
         let entries = activity.map { alert in
             ReminderActivity.Entry(id: alert.total.alertID, title: known[alert.total.alertID]?.alert.title,
@@ -53,7 +54,7 @@ public enum Statistics {
 }
 
 /// What the water chart shows.
-public struct WaterChart: Sendable {
+public struct WaterChart: Sendable, Equatable {
     /// The daily goal, in millilitres.
     public var goal: Int
     /// When a drink day starts, in seconds after midnight.

@@ -4,41 +4,19 @@ import NudgeStore
 import Platform
 import Localization
 
-/// Opening the person's store for a command, with failures mapped to sysexits.
+/// Reading the person's alerts for a command, with failures mapped to sysexits.
 public enum StoreAccess {
-    /// `$XDG_DATA_HOME/nudge/nudge.sqlite`.
-    public static var path: String { AppDatabase.defaultPath(environment: .current) }
-
-    /// The store, for a command that writes.
-    public static func open() throws(OperationError) -> AppDatabase {
-        do { return try AppDatabase.open(path: path) } catch { throw OperationError(error) }
-    }
-
-    /// The store, for a command that only reads: no write access needed, nothing created.
-    public static func read() throws(OperationError) -> AppDatabase {
-        do { return try AppDatabase.open(path: path, access: .readOnly) } catch { throw OperationError(error) }
-    }
-
-    /// Runs a store operation, mapping its failures (and marking a damaged store).
-    public static func run<T>(_ body: () throws -> T) throws(OperationError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw OperationError(StoreError(error, path: path))
-        }
-    }
-
     /// Every alert that can be read; each one that cannot is named on stderr, and
     /// `unreadable` says there were some (the command then ends with 65).
-    public static func alerts(in store: AppDatabase, unreadable: inout Bool) throws(OperationError) -> [Alert] {
+    public static func alerts(in store: AppDatabase, _ world: World, unreadable: inout Bool) throws(OperationError) -> [Alert] {
         var parsed: [String: Schedule]? = nil
-        return try alerts(in: store, unreadable: &unreadable, parsed: &parsed)
+        return try alerts(in: store, world, unreadable: &unreadable, parsed: &parsed)
     }
 
     /// `parsed`: see ``AppDatabase/alerts(unreadable:parsed:)``.
-    public static func alerts(in store: AppDatabase, unreadable: inout Bool, parsed: inout [String: Schedule]?) throws(OperationError) -> [Alert] {
+    public static func alerts(in store: AppDatabase, _ world: World, unreadable: inout Bool, parsed: inout [String: Schedule]?) throws(OperationError) -> [Alert] {
         var bad: [StoreError] = []
-        let alerts = try run { try store.alerts(unreadable: &bad, parsed: &parsed) }
+        let alerts = try world.run { try store.alerts(unreadable: &bad, parsed: &parsed) }
         for error in bad { writeError("nudge: \(error.phrase.text(Catalog.shared.language))\n") }
         if !bad.isEmpty { unreadable = true }
         return alerts
@@ -75,9 +53,9 @@ public enum AlertView {
     }
 
     /// The day's water, read when one of `alerts` is a water reminder (else `nil`).
-    public static func water(for alerts: [Alert], in store: AppDatabase, now: Date) throws(OperationError) -> WaterProgress? {
+    public static func water(for alerts: [Alert], in store: AppDatabase, _ world: World, now: Date) throws(OperationError) -> WaterProgress? {
         guard alerts.contains(where: { $0.kind == .water }) else { return nil }
-        return try StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
+        return try world.run { try store.waterProgress(now: now, zone: world.zone) }
     }
 
     /// The state column: `on`, `off`, `snoozed`, `done today`, with `×N` when unanswered.

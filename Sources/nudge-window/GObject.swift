@@ -1,4 +1,5 @@
 import CAdwaita
+import NudgeKit
 import Foundation
 
 /// A widget as GTK hands it out. GTK's other types are reached from it with ``as(_:)``.

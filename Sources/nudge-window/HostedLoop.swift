@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CAdwaita
-import Platform
+import NudgeKit
 
 /// Nudge's ``EventLoop`` run inside GLib's main loop, as one GSource: the window keeps the
 /// loop every other face uses (the store's folder through inotify, the session bus, timers)

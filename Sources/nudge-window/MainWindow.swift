@@ -3,33 +3,20 @@ import Glibc
 #endif
 import CAdwaita
 import AlertScreen
-import DaemonAPI
-import DBus
 import Foundation
-import Localization
-import NudgeCore
 import NudgeKit
-import NudgeStore
-import Platform
 
 /// The window: the daemon's state on top (and what to do when it is not running), the
-/// day's water, then every reminder with its switch. It reads the store when the store's
-/// folder says it changed (inotify, 30 ms after the last write, 200 ms at most), when the
-/// daemon comes, goes or fires (the session bus), and at the next showing; it never polls.
-/// Every change goes through the operations every face shares (NudgeKit), with their
-/// messages, shown as toasts.
+/// day's water, then every reminder with its switch, as the ``AlertFeed`` hands them out
+/// (it never polls). Every change goes through the operations every face shares
+/// (NudgeKit), with their messages, shown as toasts.
 @MainActor final class MainWindow {
     let window: Widget
     private let host: HostedLoop
-    private let bus: Connection?
-    private let session: StoreSession
-    private let storePath: String
-    private let files: FileWatcher?
-    private var list = AlertList(timeStyle: TimeStyle.person(), language: Catalog.shared.language)
-    private var water: WaterProgress?
-    private var week: WaterChart?
-    private var daemon: DaemonStatus?
-    private var asking = false
+    private let world: World
+    /// The alerts, the water and the daemon, followed.
+    private let feed: AlertFeed
+    private var list: AlertList
 
     private let toasts: Widget, title: Widget
     private let serviceGroup: Widget, serviceRow: Widget
@@ -44,15 +31,8 @@ import Platform
     /// The reminders in the list's order, and where each is in `list.alerts`.
     private var shownIDs: [String] = []
     private var indexByID: [String: Int] = [:]
-    /// The store changed: read again once the writer is done.
-    private var settle: EventLoop.Source!, settleLatest: Double?
-    /// Wakes at the next showing, when the list's order and words change.
-    private var nextShowing: EventLoop.Source!
     /// The reminder to show once the list is read (the window opened from its pop-up).
     private var pendingFocus: String?
-    /// Reminders the window was opened at (`--show`): listed even when finished, as a
-    /// one-shot the opening click answered is, so the window opens at what was clicked.
-    private var openedAt: Set<String> = []
     /// The reminders deleted and not yet put back, the last one last: each toast's Undo
     /// puts back its own, Ctrl+Z the last one.
     private var deleted: [Alert] = []
@@ -62,19 +42,11 @@ import Platform
     /// The settings, while open.
     private var settings: SettingsWindow?
 
-    init(application: UnsafeMutablePointer<AdwApplication>, host: HostedLoop, bus: Connection?) {
+    init(application: UnsafeMutablePointer<AdwApplication>, host: HostedLoop, world: World, instance: WindowInstance) {
         self.host = host
-        self.bus = bus
-        storePath = StoreAccess.path
-        session = StoreSession(path: storePath)
-        files = try? FileWatcher()
-        if let files {
-            try? StoreSession.watch(storePath, with: files)
-            // The store's folder itself, made or removed (rm -r, a restore that makes it anew).
-            let folder = (storePath as NSString).deletingLastPathComponent
-            try? files.watch(folder: (folder as NSString).deletingLastPathComponent,
-                             events: [(folder as NSString).lastPathComponent: .replaced])
-        }
+        self.world = world
+        list = AlertList(timeStyle: TimeStyle.person(), language: world.language)
+        feed = AlertFeed(world: world, loop: host.loop, bus: instance.bus, weekChart: true)
 
         window = adw_application_window_new(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self))
         gtk_window_set_title(window.as(GtkWindow.self), "Nudge")
@@ -163,24 +135,23 @@ import Platform
         onActivate(UnsafeMutableRawPointer(undoDelete)) { [unowned self] in undoLastDelete() }
         onActivate(UnsafeMutableRawPointer(add)) { [unowned self] in openForm(nil) }
         onActivate(UnsafeMutableRawPointer(preferences)) { [unowned self] in
-            if settings == nil { settings = SettingsWindow(parent: window) { [unowned self] in settings = nil } }
+            if settings == nil { settings = SettingsWindow(parent: window, world: world) { [unowned self] in settings = nil } }
             settings?.present()
         }
 
         buildWater()
         buildService()
-        watch()
-        reload()
-        refreshStatus()
+        feed.onChange = { [unowned self] snapshot, change in MainActor.assumeIsolated { show(snapshot, change) } }
+        feed.start()
     }
 
     // MARK: Pieces built once
 
     private func buildWater() {
-        let language = Catalog.shared.language
+        let language = world.language
         on(drankButton.raw, "clicked") { [unowned self] in
             act { () throws(OperationError) in
-                let logged = try Drinking.drink(nil, at: nil, now: Date())
+                let logged = try Drinking.drink(nil, at: nil, world, now: world.now)
                 // TRANSLATORS: the window's note after a drink; %1$s is the amount (250 ml), %2$s the time.
                 toast(format(tr("Drank %1$s at %2$s"), Water.text(logged.millilitres), logged.when))
             }
@@ -191,7 +162,7 @@ import Platform
         // TRANSLATORS: the window's button that takes back the last drink logged.
         let undo = iconButton("edit-undo-symbolic", name: tr("Take back the last drink")) { [unowned self] in
             act { () throws(OperationError) in
-                let logged = try Drinking.undo(now: Date())
+                let logged = try Drinking.undo(world, now: world.now)
                 // TRANSLATORS: the window's note after taking a drink back; %1$s is the amount (250 ml), %2$s when it was drunk.
                 toast(format(tr("Took back %1$s from %2$s"), Water.text(logged.millilitres), logged.when))
             }
@@ -287,87 +258,21 @@ import Platform
 
     // MARK: Following changes
 
-    private func watch() {
-        let loop = host.loop
-        settle = loop.addTimer { [unowned self] in
-            MainActor.assumeIsolated {
-                settleLatest = nil
-                reload()
-                refreshStatus()
-            }
+    /// The store read again: the rows, the water, the title; or the daemon's state.
+    private func show(_ snapshot: AlertFeed.Snapshot, _ change: AlertFeed.Change) {
+        if change.service {
+            gtk_widget_set_visible(serviceRow, snapshot.service == nil ? 1 : 0)
+            updateServiceGroup()
+            return updateTitle()
         }
-        nextShowing = loop.addTimer { [unowned self] in MainActor.assumeIsolated { reload() } }
-        if let files {
-            loop.add(descriptor: files.fd) { [unowned self] _ in
-                MainActor.assumeIsolated {
-                    guard !files.read().isEmpty else { return }
-                    storeChanged()
-                }
-            }
-        }
-        if let bus {
-            loop.add(bus: bus) {}
-            try? bus.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
-                                         member: "NameOwnerChanged", arg0: NudgeService.busName), confirmed: false) { [unowned self] _ in
-                MainActor.assumeIsolated { refreshStatus() }
-            }
-            try? bus.subscribe(MatchRule(interface: NudgeService.interface, member: "Fired"), confirmed: false) { [unowned self] _ in
-                MainActor.assumeIsolated { storeChanged() }
-            }
-        }
-    }
-
-    /// Read once the writer is done: 30 ms without a change, 200 ms at most.
-    private func storeChanged() {
-        let now = monotonicSeconds(), latest = settleLatest ?? now + 0.2
-        (settle.deadline, settleLatest) = (min(now + 0.03, latest), latest)
-    }
-
-    /// The store read again: the rows, the water, the wake-up at the next showing.
-    func reload() {
-        let now = Date()
-        do {
-            if session.isRemoved {
-                session.release()
-                list.set([], showings: [], order: [])
-                (water, week) = (nil, nil)
-                // A folder made anew (the store not yet in it): watched, so the store's
-                // arrival is seen.
-                if let files { try? StoreSession.watch(storePath, with: files) }
-            } else {
-                let store: AppDatabase
-                do { store = try session.store() } catch { throw OperationError(error) }
-                // Watched again each time: a store folder removed and made anew is a new
-                // folder, which the old watch does not see (adding a watch again is free).
-                if let files { try? StoreSession.watch(storePath, with: files) }
-                var unreadable = false
-                let alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
-                var (showings, order) = try Operations.order(alerts, in: store, now: now, all: false)
-                if !openedAt.isEmpty {
-                    let listed = Set(order)
-                    order = alerts.indices.filter { !listed.contains($0) && openedAt.contains(alerts[$0].id.hex) } + order
-                }
-                list.set(alerts, showings: showings, order: order)
-                water = try? StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
-                week = try? Statistics.water(store, days: 7, now: now, zone: LocalZone.current)
-                _ = session.settle()
-            }
-        } catch let error as OperationError {
-            toast(error.message)
-        } catch {
-            toast("\(error)")
-        }
+        if let trouble = snapshot.trouble { toast(trouble) }
+        list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order)
         shownIDs = list.order.map { list.alerts[$0].id.hex }
         indexByID = Dictionary(zip(shownIDs, list.order), uniquingKeysWith: { first, _ in first })
         showWater()
         showList()
         updateTitle()
         settings?.show()
-        if let next = list.next?.instant {
-            nextShowing.deadline = monotonicSeconds() + max(next.timeIntervalSince(now), 0) + 0.05
-        } else {
-            nextShowing.deadline = nil
-        }
         if let id = pendingFocus, reminderList.focus(id) { pendingFocus = nil }
     }
 
@@ -382,15 +287,16 @@ import Platform
         let minutes = alerts.mapValues { max($0.snoozeSeconds / 60, 1) }
         // Worded only as they come on screen: a thousand reminders cost a screenful of words.
         reminderList.show(pieces: pieces, reminders: shownIDs, model: { [unowned self] id in
-            indexByID[id].map { list.row(at: $0, system: LocalZone.current) }
+            indexByID[id].map { list.row(at: $0, system: world.zone) }
         }, snoozeMinutes: minutes)
     }
 
     private func showWater() {
         let hasWater = list.alerts.contains { $0.kind == .water }
+        let water = feed.snapshot.water, week = feed.snapshot.week
         guard let water, hasWater || water.intake > 0 else { return gtk_widget_set_visible(waterGroup, 0) }
         gtk_widget_set_visible(waterGroup, 1)
-        let language = Catalog.shared.language
+        let language = world.language
         adw_preferences_row_set_title(waterRow.as(AdwPreferencesRow.self), language.waterProgress(water.intake, goal: water.goal))
         gtk_level_bar_set_value(waterLevel.opaque, min(Double(water.intake) / Double(max(water.goal, 1)), 1))
         if let chart = week {
@@ -406,31 +312,10 @@ import Platform
         gtk_button_set_label(drankButton.as(GtkButton.self), language.drank(water.cup))
     }
 
-    /// The daemon's `Status()`, never waited for more than 300 ms: a stalled daemon reads
-    /// as not running rather than stalling the window.
-    private func refreshStatus() {
-        guard let bus else { return showStatus(nil) }
-        guard !asking else { return }
-        asking = true
-        DaemonStatus.query(on: bus, timeout: .milliseconds(300)) { [unowned self] status in
-            MainActor.assumeIsolated {
-                asking = false
-                showStatus(status)
-            }
-        }
-    }
-
-    private func showStatus(_ status: DaemonStatus?) {
-        daemon = status
-        gtk_widget_set_visible(serviceRow, status == nil ? 1 : 0)
-        updateServiceGroup()
-        updateTitle()
-    }
-
     private func updateTitle() {
-        let line = Chrome.status(daemonRunning: daemon != nil, awayReason: daemon?.awayReason,
-                                 unanswered: daemon.map { Int($0.pending) } ?? list.unanswered, water: nil,
-                                 hasWaterReminder: false, language: Catalog.shared.language)
+        let service = feed.snapshot.service
+        let line = Chrome.status(daemonRunning: service != nil, awayReason: service?.awayReason,
+                                 unanswered: feed.snapshot.unanswered, water: nil, hasWaterReminder: false, language: world.language)
         adw_window_title_set_subtitle(title.opaque, line)
     }
 
@@ -440,28 +325,28 @@ import Platform
         ReminderRow.Actions(
             toggle: { [unowned self] id, on in
                 act { () throws(OperationError) in
-                    try AlertIDs.update([id], announce: { _ in }) { alert in
+                    try AlertIDs.update([id], world, announce: { _ in }) { alert in
                         alert.enabled = on
                         return on ? Labels.on : Labels.off
                     }
                 }
             },
             done: { [unowned self] id in
-                act { () throws(OperationError) in try Answer.acknowledge.apply(to: [id], now: Date(), announce: { _ in }) }
+                act { () throws(OperationError) in try Answer.acknowledge.apply(to: [id], world, now: world.now, announce: { _ in }) }
             },
             snooze: { [unowned self] id in
                 guard let alert = list.alerts.first(where: { $0.id.hex == id }) else { return }
                 act { () throws(OperationError) in
-                    let now = Date()
-                    try Answer.snooze(seconds: alert.snoozeSeconds).apply(to: [id], now: now, announce: { _ in })
+                    let now = world.now
+                    try Answer.snooze(seconds: alert.snoozeSeconds).apply(to: [id], world, now: now, announce: { _ in })
                     let until = now.addingTimeInterval(TimeInterval(alert.snoozeSeconds))
                     // TRANSLATORS: the window's note after Snooze; %1$s is the reminder's title, %2$s when it comes back (오후 3:40).
                     toast(format(tr("Snoozed “%1$s” until %2$s"), alert.title,
-                                 TimeStyle.person().instant(until, alert.zone(system: LocalZone.current))))
+                                 TimeStyle.person().instant(until, alert.zone(system: world.zone))))
                 }
             },
             doneForToday: { [unowned self] id in
-                act { () throws(OperationError) in try Answer.doneForToday.apply(to: [id], now: Date(), announce: { _ in }) }
+                act { () throws(OperationError) in try Answer.doneForToday.apply(to: [id], world, now: world.now, announce: { _ in }) }
             },
             edit: { [unowned self] id in openForm(id) },
             delete: { [unowned self] id in delete(id) })
@@ -476,15 +361,13 @@ import Platform
             guard alert != nil else { return }
         }
         let host = ReminderForm.Host(
-            store: { [unowned self] () throws(OperationError) in
-                do throws(StoreError) { return try session.store() } catch { throw OperationError(error) }
-            },
+            world: world,
+            feed: feed,
             saved: { [unowned self] alert, added in
                 // TRANSLATORS: the window's toast after the form added / saved a reminder; %s is its title.
                 toast(format(added ? tr("Added “%s”") : tr("Saved “%s”"), alert.title))
                 pendingFocus = alert.id.hex
-                reload()
-                refreshStatus()
+                feed.reload()
             },
             closed: { [unowned self] in form = nil })
         form = ReminderForm(editing: alert, parent: window, host: host)
@@ -495,7 +378,7 @@ import Platform
     private func delete(_ id: String) {
         guard let alert = list.alerts.first(where: { $0.id.hex == id }) else { return }
         act { () throws(OperationError) in
-            _ = try Operations.remove([id])
+            _ = try Operations.remove([id], world)
             // TRANSLATORS: the window's toast after a delete; %s is the reminder's title.
             let toast = adw_toast_new(markup(format(tr("Deleted “%s”"), alert.title.escapingControls)))!
             // TRANSLATORS: the toast's button that puts a deleted reminder back (Ctrl+Z does too).
@@ -520,7 +403,7 @@ import Platform
         guard let index = deleted.firstIndex(where: { $0.id == id }) else { return }
         let alert = deleted.remove(at: index)
         g_simple_action_set_enabled(undoDelete, deleted.isEmpty ? 0 : 1)
-        act { () throws(OperationError) in try Operations.save(alert) }
+        act { () throws(OperationError) in try Operations.save(alert, world) }
     }
 
     private func act(_ body: () throws(OperationError) -> Void) {
@@ -529,8 +412,7 @@ import Platform
         } catch {
             toast(error.message)
         }
-        reload()
-        refreshStatus()
+        feed.reload()
     }
 
     func toast(_ text: String) {
@@ -541,20 +423,18 @@ import Platform
     /// `nudge daemon`, the program beside this one, in a process group of its own: it
     /// keeps running when the window closes. Its end is reaped and, when it failed, said.
     private func startDaemon() {
-        let program = Self.sibling("nudge")
-        do {
-            let (pid, _) = try ChildProcess.spawn(program, ["daemon"], group: true)
-            try host.loop.add(child: pid) { [unowned self] exit in
+        do throws(OperationError) {
+            try DaemonLink.start(Self.sibling("nudge"), on: host.loop) { [unowned self] failed in
                 MainActor.assumeIsolated {
-                    if exit != .exited(0) {
+                    if failed {
                         // TRANSLATORS: the window: the service it started ended at once.
                         toast(tr("Nudge's service stopped right after it started: nudge doctor says why."))
                     }
-                    refreshStatus()
+                    feed.refreshStatus()
                 }
             }
         } catch {
-            toast("\(error)")
+            toast(error.message)
         }
     }
 
@@ -576,7 +456,7 @@ import Platform
             if !reminderList.focus(full) {
                 pendingFocus = full
                 // Not listed (finished): listed from now on.
-                if indexByID[full] == nil, openedAt.insert(full).inserted { reload() }
+                if indexByID[full] == nil, feed.alsoListed.insert(full).inserted { feed.reload() }
             }
         }
         gtk_window_present(window.as(GtkWindow.self))

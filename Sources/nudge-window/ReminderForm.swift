@@ -1,10 +1,7 @@
 import CAdwaita
 import AlertScreen
 import Foundation
-import Localization
-import NudgeCore
 import NudgeKit
-import NudgeStore
 
 /// Adding and editing a reminder, in a dialog over the window: what it says, when it
 /// shows (at a time on chosen days, every few minutes, once at a date or in a while, a
@@ -15,8 +12,10 @@ import NudgeStore
 /// else stays; a schedule the form has no fields for is kept unless a new one is made.
 @MainActor final class ReminderForm {
     struct Host {
-        /// The store, as the window has it open.
-        var store: @MainActor () throws(OperationError) -> AppDatabase
+        /// Where the operations act.
+        var world: World
+        /// The alerts as the window follows them, and the store it reads them from.
+        var feed: AlertFeed
         /// Saved: the alert, and whether it is new.
         var saved: @MainActor (Alert, Bool) -> Void
         /// The dialog went (saved or not).
@@ -61,13 +60,13 @@ import NudgeStore
     init(editing base: Alert?, parent: Widget, host: Host) {
         self.base = base
         self.host = host
-        let zone = base?.zone(system: LocalZone.current) ?? LocalZone.current
-        let today = CivilZone(zone).local(Date()).day
+        let zone = base?.zone(system: host.world.zone) ?? host.world.zone
+        let today = CivilZone(zone).local(host.world.now).day
         let shown = base.flatMap { FormSchedule($0.schedule, zone: zone, today: today) }
         schedule = shown ?? FormSchedule(today: today)
         openedSchedule = schedule
         kept = base != nil && shown == nil
-            ? base!.schedule.summary(in: zone, timeStyle: timeStyle, language: Catalog.shared.language) : nil
+            ? base!.schedule.summary(in: zone, timeStyle: timeStyle, language: host.world.language) : nil
 
         window = nudge_dialog_new()
         gtk_window_set_modal(window.as(GtkWindow.self), 1)
@@ -166,7 +165,7 @@ import NudgeStore
         adw_preferences_group_set_title(daysGroup.as(AdwPreferencesGroup.self), tr("Days"))
         let days = box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         gtk_box_set_homogeneous(days.as(GtkBox.self), 1)
-        let language = Catalog.shared.language
+        let language = host.world.language
         for day in [Weekday.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday] {
             let toggle = gtk_toggle_button_new()!
             gtk_button_set_child(toggle.as(GtkButton.self), nudge_label_new_unnamed(day.shortName(language)))
@@ -451,11 +450,11 @@ import NudgeStore
                     throw OperationError(.usage, tr("a reminder needs a title"))
                 }
                 settings.body = body != base.body ? body : nil
-                return .success(try Operations.change(base.id.hex, in: try host.store(), title: title != base.title ? title : nil,
-                                                      schedule: scheduleTouched ? schedule.flags : ScheduleFlags(), settings: settings, now: now))
+                return .success(try Operations.change(base.id.hex, in: try host.feed.store(), title: title != base.title ? title : nil,
+                                                      schedule: scheduleTouched ? schedule.flags : ScheduleFlags(), settings: settings, host.world, now: now))
             }
             settings.body = body.isEmpty ? nil : body
-            return .success(try Operations.make(title: title.isEmpty ? nil : title, schedule: schedule.flags, settings: settings, now: now))
+            return .success(try Operations.make(title: title.isEmpty ? nil : title, schedule: schedule.flags, settings: settings, host.world, now: now))
         } catch {
             return .failure(error)
         }
@@ -463,7 +462,7 @@ import NudgeStore
 
     /// The check's outcome shown: the next showings, or why not (and Save waits).
     private func refresh() {
-        let now = Date()
+        let now = host.world.now
         let checked = check(now: now)
         filling = true
         if case .success(let alert) = checked {
@@ -482,7 +481,7 @@ import NudgeStore
         }
         switch checked {
         case .success(let alert):
-            let zone = alert.zone(system: LocalZone.current)
+            let zone = alert.zone(system: host.world.zone)
             let next = alert.schedule.occurrences(after: now, count: 3, in: zone).map { timeStyle.instant($0, zone) }
             // TRANSLATORS: the window's form: the heading of the next showings.
             adw_preferences_row_set_title(checkRow.as(AdwPreferencesRow.self), tr("Next showings"))
@@ -490,9 +489,9 @@ import NudgeStore
             // Words are said back: what they were read as, before the showings.
             if schedule.kind == .words, scheduleTouched || base == nil {
                 let reading = try? SchedulePhrase.read(schedule.phrase, now: now, zone: zone)
-                let words = alert.schedule.summary(in: zone, timeStyle: timeStyle, language: Catalog.shared.language)
+                let words = alert.schedule.summary(in: zone, timeStyle: timeStyle, language: host.world.language)
                 // TRANSLATORS: the window's form: what a schedule in words was read as; %s is the schedule in words as list says it.
-                lines = [format(tr("Read as: %s"), words)] + (reading?.notes ?? []).map { $0.text(Catalog.shared.language) } + lines
+                lines = [format(tr("Read as: %s"), words)] + (reading?.notes ?? []).map { $0.text(host.world.language) } + lines
             }
             adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), lines.map(\.escapingControls).joined(separator: "\n"))
             gtk_widget_remove_css_class(checkRow, "error")
@@ -512,8 +511,8 @@ import NudgeStore
         if let base {
             let stored: Alert
             do {
-                let store = try host.store()
-                stored = try StoreAccess.run { try store.alert(matching: base.id.hex) }
+                let store = try host.feed.store()
+                stored = try host.world.run { try store.alert(matching: base.id.hex) }
             } catch {
                 // TRANSLATORS: the window's form, when the reminder being edited was deleted elsewhere meanwhile.
                 return say(tr("This reminder was deleted elsewhere meanwhile: not saved."))
@@ -529,12 +528,12 @@ import NudgeStore
                 }
             }
         }
-        switch check(now: Date()) {
+        switch check(now: host.world.now) {
         case .failure(let error):
             say(error.message)
         case .success(let alert):
             do throws(OperationError) {
-                try Operations.save(alert)
+                try Operations.save(alert, in: try host.feed.store(), host.world)
             } catch {
                 return say(error.message)
             }
@@ -551,8 +550,8 @@ import NudgeStore
         if title != base.title && stored.title != base.title { changed.append(format(tr("the title (now “%s”)"), stored.title.escapingControls)) }
         if Self.text(bodyRow) != base.body && stored.body != base.body { changed.append(tr("the body")) }
         if scheduleTouched && stored.schedule != base.schedule {
-            let zone = stored.zone(system: LocalZone.current)
-            let words = stored.schedule.summary(in: zone, timeStyle: timeStyle, language: Catalog.shared.language)
+            let zone = stored.zone(system: host.world.zone)
+            let words = stored.schedule.summary(in: zone, timeStyle: timeStyle, language: host.world.language)
             changed.append(format(tr("the schedule (now %s)"), words.escapingControls))
         }
         return changed

@@ -1,4 +1,5 @@
 import CAdwaita
+import NudgeKit
 import AlertScreen
 import Foundation
 

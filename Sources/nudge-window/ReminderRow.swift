@@ -1,7 +1,6 @@
 import CAdwaita
+import NudgeKit
 import AlertScreen
-import NudgeCore
-import Localization
 
 /// One reminder in the list, as GNOME Clocks shows an alarm: a card with its title, its
 /// schedule in words and next showing beneath, then what waits (×2, snoozed…), an edit and

@@ -1,9 +1,6 @@
 import CAdwaita
 import Foundation
-import Localization
-import NudgeCore
 import NudgeKit
-import NudgeStore
 
 /// Nudge's settings, as GNOME's preferences windows keep them: each change is kept at once
 /// (through the operations `nudge config` runs, with their checks and messages), and a
@@ -16,9 +13,11 @@ import NudgeStore
     /// Set while the window shows the stored values (not a person's change).
     private var showing = false
     private let closed: @MainActor () -> Void
+    private let world: World
 
-    init(parent: Widget, closed: @escaping @MainActor () -> Void) {
+    init(parent: Widget, world: World, closed: @escaping @MainActor () -> Void) {
         self.closed = closed
+        self.world = world
         window = adw_preferences_window_new()
         gtk_window_set_transient_for(window.as(GtkWindow.self), parent.as(GtkWindow.self))
         gtk_window_set_modal(window.as(GtkWindow.self), 1)
@@ -111,7 +110,7 @@ import NudgeStore
     func show() {
         showing = true
         defer { showing = false }
-        if let values = try? Preferences.values() {
+        if let values = try? Preferences.values(world) {
             for (spin, setting) in [(cup, Setting.cup), (goal, .goal), (logDays, .logDays)] {
                 let value = Double(values[setting] ?? setting.defaultValue)
                 if gtk_spin_button_get_value(spin.opaque) != value { gtk_spin_button_set_value(spin.opaque, value) }
@@ -129,7 +128,7 @@ import NudgeStore
     private func keep(_ setting: Setting, _ value: Int) {
         guard !showing else { return }
         do throws(OperationError) {
-            try Preferences.set(setting, to: value)
+            try Preferences.set(setting, to: value, world)
         } catch {
             toast(error.message)
             show()

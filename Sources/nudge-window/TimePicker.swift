@@ -1,7 +1,5 @@
 import CAdwaita
 import Foundation
-import Localization
-import NudgeCore
 import NudgeKit
 
 /// A time of day as GNOME Clocks picks one: an hour and a minute spin button, and the

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CAdwaita
-import NudgeCore
+import NudgeKit
 
 /// The GTK side of the program: an AdwApplication with the desktop entry's id (so the
 /// desktop matches the window to Nudge's entry and icon), marked non-unique: GApplication
@@ -11,11 +11,13 @@ import NudgeCore
 @MainActor final class WindowApplication {
     private let application: UnsafeMutablePointer<AdwApplication>
     private let host = HostedLoop()
+    private let world: World
     private let instance: WindowInstance
     private var window: MainWindow?
     private var show: String?
 
-    init(instance: WindowInstance, show: String?) {
+    init(world: World, instance: WindowInstance, show: String?) {
+        self.world = world
         self.instance = instance
         self.show = show
         application = adw_application_new(Notification.appID, G_APPLICATION_NON_UNIQUE)
@@ -41,7 +43,7 @@ import NudgeCore
 
     private func activate() {
         if window == nil {
-            window = MainWindow(application: application, host: host, bus: instance.bus)
+            window = MainWindow(application: application, host: host, world: world, instance: instance)
         }
         window?.present(at: show)
         show = nil

@@ -2,11 +2,7 @@
 import Glibc
 #endif
 import CAdwaita
-import DBus
-import Localization
-import NudgeCore
 import NudgeKit
-import Platform
 
 // nudge-window: Nudge's window, for people who never open a terminal. Its own program, so
 // `nudge` itself never loads GTK. It calls the operations every face shares (NudgeKit)
@@ -52,7 +48,8 @@ while let argument = arguments.popFirst() {
 }
 
 // One window per session: a second start hands its request to the first and ends.
-let instance = WindowInstance(environment: .current)
+let world = World.live
+let instance = WindowInstance(world)
 if instance.forward(show: showID) { exit(0) }
 
 // GTK's own failure is a warning and exit 1; ours is one line and 69, as everywhere.
@@ -63,6 +60,6 @@ guard gtk_init_check() != 0 else {
 }
 
 MainActor.assumeIsolated {
-    let application = WindowApplication(instance: instance, show: showID)
+    let application = WindowApplication(world: world, instance: instance, show: showID)
     exit(application.run())
 }

@@ -30,6 +30,8 @@ struct Ack: ParsableCommand {
     }
 
     func run() throws {
-        try Answer.acknowledge.apply(to: id.map { [$0] }, now: Date())
+
+        let world = World.live
+        try Answer.acknowledge.apply(to: id.map { [$0] }, world, now: world.now)
     }
 }

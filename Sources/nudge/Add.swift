@@ -43,22 +43,21 @@ struct Add: ParsableCommand {
     var dryRun = false
 
     func run() throws {
-        let now = Date()
+        let world = World.live, now = world.now
         var flags = schedule.flags
         flags.phrase = when
-        let alert = try Operations.make(title: title, schedule: flags, settings: options.settings, now: now)
+        let alert = try Operations.make(title: title, schedule: flags, settings: options.settings, world, now: now)
         if let when {
-            PhraseEcho.lines(when, schedule: alert.schedule, zone: alert.zone(system: LocalZone.current), now: now).forEach { print($0) }
+            PhraseEcho.lines(when, schedule: alert.schedule, zone: alert.zone(system: world.zone), now: now).forEach { print($0) }
         } else if dryRun {
             // TRANSLATORS: nudge add --dry-run with flags: %s is the schedule in words.
-            print(format(tr("read as: %s"), alert.schedule.summary(in: alert.zone(system: LocalZone.current), timeStyle: TimeStyle.person(),
+            print(format(tr("read as: %s"), alert.schedule.summary(in: alert.zone(system: world.zone), timeStyle: TimeStyle.person(),
                                                                 language: Catalog.shared.language)))
         }
         if dryRun { return }
-        let store = try StoreAccess.open()
-        try StoreAccess.run { try store.save(alert) }
-        DaemonLink.storeChanged()
+        let store = try world.openStore()
+        try Operations.save(alert, in: store, world)
         // TRANSLATORS: nudge add; %1$s is the new alert's id, %2$s its title, %3$s its schedule.
-        AlertView.announce(tr("added %1$s: %2$s — %3$s"), alert, water: try AlertView.water(for: [alert], in: store, now: now), now: now)
+        AlertView.announce(tr("added %1$s: %2$s — %3$s"), alert, world, water: try AlertView.water(for: [alert], in: store, world, now: now), now: now)
     }
 }

@@ -6,10 +6,10 @@ import NudgeKit
 /// How the command line prints alerts: the lines of `add` and `edit`, and `list --json`.
 extension AlertView {
     /// "added 1a2b3c4d: Title — every 30 min, …" and when it fires next, for add and edit.
-    static func announce(_ line: String, _ alert: Alert, state: AlertState? = nil, water: WaterProgress? = nil, now: Date) {
-        let zone = alert.zone(system: LocalZone.current)
+    static func announce(_ line: String, _ alert: Alert, _ world: World, state: AlertState? = nil, water: WaterProgress? = nil, now: Date) {
+        let zone = alert.zone(system: world.zone)
         print(format(line, alert.shortID, alert.title.escapingControls, alert.schedule.summary(in: zone, language: Catalog.shared.language)))
-        let next = Self.next(alert, state: state, after: now, zone: LocalZone.current, water: water).instant
+        let next = Self.next(alert, state: state, after: now, zone: world.zone, water: water).instant
         // TRANSLATORS: after nudge add or edit; %s is when the alert fires next (an ISO date and time).
         print(next.map { format(tr("next: %s"), InstantFormat.iso8601($0, in: zone)) }
               // TRANSLATORS: after nudge add or edit, for a schedule that never fires again.

@@ -31,18 +31,20 @@ struct Config: ParsableCommand {
     var value: String?
 
     func run() throws {
+
+        let world = World.live
         guard let name else {
-            let values = try Preferences.values()
+            let values = try Preferences.values(world)
             for setting in Setting.allCases { print("\(setting.rawValue) \(setting.text(values[setting]!))") }
             return
         }
         let setting = try Preferences.setting(named: name)
         guard let value else {
-            print(setting.text(try Preferences.values()[setting]!))
+            print(setting.text(try Preferences.values(world)[setting]!))
             return
         }
         let number = try Preferences.value(value, for: setting)
-        try Preferences.set(setting, to: number)
+        try Preferences.set(setting, to: number, world)
         print("\(setting.rawValue) \(setting.text(number))")
     }
 }

@@ -36,7 +36,9 @@ struct Doctor: ParsableCommand {
     var restore = false
 
     func run() throws {
-        if restore { return print(try Checkup.restoreStore()) }
+
+        let world = World.live
+        if restore { return print(try Checkup.restoreStore(world)) }
         let report = Checkup.run()
         print(json ? report.json : report.text)
         // The person's data first: a damaged store outranks a missing server.

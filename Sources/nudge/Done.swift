@@ -19,6 +19,8 @@ struct Done: ParsableCommand {
     var id: String
 
     func run() throws {
-        try Answer.doneForToday.apply(to: [id], now: Date())
+
+        let world = World.live
+        try Answer.doneForToday.apply(to: [id], world, now: world.now)
     }
 }

@@ -34,17 +34,19 @@ struct DrinkCommand: ParsableCommand {
     var undo = false
 
     func run() throws {
+
+        let world = World.live
         if undo && (amount != nil || at != nil) {
             throw OperationError(.usage, tr("--undo takes no amount and no --at"))
         }
         let now = Date()
         if undo {
-            let taken = try Drinking.undo(now: now)
+            let taken = try Drinking.undo(world, now: now)
             // TRANSLATORS: nudge drink --undo; %1$s is the amount (250 ml), %2$s when it was drunk, %3$s the day's total against the goal.
             print(format(tr("took back %1$s from %2$s — %3$s"), Water.text(taken.millilitres), taken.when, taken.total))
             return
         }
-        let drunk = try Drinking.drink(amount, at: at, now: now)
+        let drunk = try Drinking.drink(amount, at: at, world, now: now)
         // TRANSLATORS: nudge drink; %1$s is the amount (250 ml), %2$s when, %3$s the day's total against the goal.
         print(format(tr("drank %1$s at %2$s — %3$s"), Water.text(drunk.millilitres), drunk.when, drunk.total))
     }

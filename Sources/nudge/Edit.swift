@@ -43,25 +43,24 @@ struct Edit: ParsableCommand {
     var dryRun = false
 
     func run() throws {
-        let now = Date()
-        let store = try StoreAccess.open()
+        let world = World.live, now = world.now
+        let store = try world.openStore()
         var flags = schedule.flags
         flags.phrase = when
-        let alert = try Operations.change(id, in: store, title: title, schedule: flags, settings: options.settings, now: now)
+        let alert = try Operations.change(id, in: store, title: title, schedule: flags, settings: options.settings, world, now: now)
         if let when {
-            PhraseEcho.lines(when, schedule: alert.schedule, zone: alert.zone(system: LocalZone.current), now: now).forEach { print($0) }
+            PhraseEcho.lines(when, schedule: alert.schedule, zone: alert.zone(system: world.zone), now: now).forEach { print($0) }
         }
         if dryRun {
             if when == nil {
-                print(format(tr("read as: %s"), alert.schedule.summary(in: alert.zone(system: LocalZone.current), timeStyle: TimeStyle.person(),
+                print(format(tr("read as: %s"), alert.schedule.summary(in: alert.zone(system: world.zone), timeStyle: TimeStyle.person(),
                                                                     language: Catalog.shared.language)))
             }
             return
         }
-        try StoreAccess.run { try store.save(alert) }
-        DaemonLink.storeChanged()
+        try Operations.save(alert, in: store, world)
         // TRANSLATORS: nudge edit; %1$s is the alert's id, %2$s its title, %3$s its schedule.
-        AlertView.announce(tr("edited %1$s: %2$s — %3$s"), alert, state: try StoreAccess.run { try store.state(of: alert.id) },
-                           water: try AlertView.water(for: [alert], in: store, now: now), now: now)
+        AlertView.announce(tr("edited %1$s: %2$s — %3$s"), alert, world, state: try world.run { try store.state(of: alert.id) },
+                           water: try AlertView.water(for: [alert], in: store, world, now: now), now: now)
     }
 }

@@ -38,14 +38,16 @@ struct Export: ParsableCommand {
     var output: String?
 
     func run() throws {
+
+        let world = World.live
         // TRANSLATORS: nudge export -o with an empty path.
         if output == "" { throw OperationError(.usage, tr("invalid -o '': give a file's path, or - for stdout")) }
-        let store = try StoreAccess.read()
+        let store = try world.readStore()
         var unreadable = false
-        let alerts = ids.isEmpty ? try StoreAccess.alerts(in: store, unreadable: &unreadable) : try AlertIDs.resolve(ids, in: store)
+        let alerts = ids.isEmpty ? try StoreAccess.alerts(in: store, world, unreadable: &unreadable) : try AlertIDs.resolve(ids, in: store, world)
         let environment = Environment.current
         let write = { (fd: Int32) throws(SystemError) in
-            try CalendarExport.write(alerts, system: LocalZone.current, soundFile: { SoundPlayer.themeFile(named: $0, environment: environment) },
+            try CalendarExport.write(alerts, system: world.zone, soundFile: { SoundPlayer.themeFile(named: $0, environment: environment) },
                                      emit: { bytes throws(SystemError) in try writeAll(fd, bytes) })
         }
         // `-o -` is stdout, as for every tool that writes files.

@@ -56,8 +56,10 @@ struct Import: ParsableCommand {
     static let maxBytes = 64 << 20
 
     func run() throws {
+
+        let world = World.live
         let name = file == "-" ? "stdin" : file
-        let outcome = try Importing.calendar(try Self.read(file), named: name, strict: strict, replace: replace, now: Date(),
+        let outcome = try Importing.calendar(try Self.read(file), named: name, strict: strict, replace: replace, world, now: world.now,
                                              refused: { writeError("nudge: \(name): \($0)".escapingControls + "\n") })
         for component in outcome.kept {
             // TRANSLATORS: nudge import without --replace: %1$s is the file, %2$s the component (VEVENT “Stand-up” (UID x)), whose reminder is stored with other content.

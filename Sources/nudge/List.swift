@@ -32,14 +32,16 @@ struct List: ParsableCommand {
     var json = false
 
     func run() throws {
-        let store = try StoreAccess.read()
+
+        let world = World.live
+        let store = try world.readStore()
         var unreadable = false
-        let alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable)
+        let alerts = try StoreAccess.alerts(in: store, world, unreadable: &unreadable)
         // What could be read is shown; a row that could not is named, and the status says so.
         defer { if unreadable { Glibc.exit(ExitStatus.dataError.rawValue) } }
         let now = Date()
-        let zone = LocalZone.current
-        let (showings, order) = try Operations.order(alerts, in: store, now: now, all: all)
+        let zone = world.zone
+        let (showings, order) = try Operations.order(alerts, in: store, world, now: now, all: all)
         let next = showings.map(\.instant)
         if json {
             // Each CPU writes a run of the objects; the runs are joined in order.

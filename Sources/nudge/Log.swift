@@ -25,12 +25,14 @@ struct Log: ParsableCommand {
     var json = false
 
     func run() throws {
+
+        let world = World.live
         let now = Date()
         let start = now.addingTimeInterval(-TimeInterval(try AlertSettings.duration(since, for: .since)))
-        let store = try StoreAccess.read()
+        let store = try world.readStore()
         var unreadable = false
-        let titles = Dictionary(uniqueKeysWithValues: try StoreAccess.alerts(in: store, unreadable: &unreadable).map { ($0.id, $0.title) })
-        let entries = try StoreAccess.run { try store.log(since: start) }
+        let titles = Dictionary(uniqueKeysWithValues: try StoreAccess.alerts(in: store, world, unreadable: &unreadable).map { ($0.id, $0.title) })
+        let entries = try world.run { try store.log(since: start) }
         if json {
             let utc = TimeZone(identifier: "UTC")!
             print(JSON.array(entries.map { entry in
@@ -48,7 +50,7 @@ struct Log: ParsableCommand {
         }
         if entries.isEmpty {
             // TRANSLATORS: nudge log with nothing to show; %s is a date and time.
-            print(format(tr("nothing in the log since %s"), InstantFormat.iso8601(start, in: LocalZone.current)))
+            print(format(tr("nothing in the log since %s"), InstantFormat.iso8601(start, in: world.zone)))
             return
         }
         let terminal = Terminal()
@@ -64,7 +66,7 @@ struct Log: ParsableCommand {
             if let detail = entry.detail { what += " (\(Labels.detail(detail)))" }
             // TRANSLATORS: nudge log: an answer given so long after its pop-up came up (%s: 40 s, 2 min).
             if let delay = entry.delay { what += " " + format(tr("after %s"), Stats.answerTime(delay)) }
-            return [terminal.timeStyle.instant(entry.at, LocalZone.current), entry.alertID.shortHex, what,
+            return [terminal.timeStyle.instant(entry.at, world.zone), entry.alertID.shortHex, what,
                     // TRANSLATORS: nudge log, in place of the title of an alert that was removed.
                     titles[entry.alertID] ?? tr("(removed)")]
         }

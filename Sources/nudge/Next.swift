@@ -48,11 +48,13 @@ struct Next: ParsableCommand {
     var schedulePreview = false
 
     func run() throws {
+
+        let world = World.live
         guard (1...10_000).contains(count) else { throw OperationError(.usage, format(tr("invalid count %s: use 1 to 10000"), "\(count)".quotedForMessage())) }
         let zone: TimeZone
         let instants: [Date]
         do {
-            var chosen = try tz.map { (name) throws(ScheduleError) in try ScheduleParser.zone(name) } ?? LocalZone.current
+            var chosen = try tz.map { (name) throws(ScheduleError) in try ScheduleParser.zone(name) } ?? world.zone
             let start = try after.map { (text) throws(ScheduleError) in try ScheduleParser.instant(text, zone: chosen) } ?? Date()
             let parsed: Schedule
             // An id is hex digits (and the dashes of a whole one); anything else is a schedule in words.
@@ -67,16 +69,16 @@ struct Next: ParsableCommand {
                 guard schedule.flags == ScheduleFlags() else {
                     throw OperationError(.usage, tr("give an id or schedule flags, not both"))
                 }
-                let store = try StoreAccess.read()
-                let alert = try StoreAccess.run { try store.alert(matching: id) }
+                let store = try world.readStore()
+                let alert = try world.run { try store.alert(matching: id) }
                 parsed = alert.schedule
                 if noTime(parsed, zone: alert.zone(system: chosen)) { return }
                 let system = chosen
                 if tz == nil { chosen = alert.zone(system: chosen) }
                 if !schedulePreview {
                     // An after-answer schedule counts from the last answer (`show` says when).
-                    let state = try StoreAccess.run { try store.state(of: alert.id) }
-                    let water = try AlertView.water(for: [alert], in: store, now: start)
+                    let state = try world.run { try store.state(of: alert.id) }
+                    let water = try AlertView.water(for: [alert], in: store, world, now: start)
                     zone = chosen
                     instants = AlertView.upcoming(alert, state: state, water: water, after: start, count: count, system: system, zone: zone)
                     return try output(instants, zone: zone)

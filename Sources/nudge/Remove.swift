@@ -11,7 +11,8 @@ struct Remove: ParsableCommand {
         discussion: "Examples:\n  nudge rm 3f25\n  nudge rm 3f25 b195")
     @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
     func run() throws {
-        for alert in try Operations.remove(ids) {
+        let world = World.live
+        for alert in try Operations.remove(ids, world) {
             // TRANSLATORS: nudge rm; %1$s is the alert's id, %2$s its title.
             print(format(tr("removed %1$s: %2$s"), alert.id.shortHex, alert.title.escapingControls))
         }

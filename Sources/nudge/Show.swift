@@ -19,19 +19,21 @@ struct Show: ParsableCommand {
     var json = false
 
     func run() throws {
-        let store = try StoreAccess.read()
-        let alert = try StoreAccess.run { try store.alert(matching: id) }
+
+        let world = World.live
+        let store = try world.readStore()
+        let alert = try world.run { try store.alert(matching: id) }
         let now = Date()
-        let state = try StoreAccess.run { try store.state(of: alert.id) }
-        let water = try AlertView.water(for: [alert], in: store, now: now)
-        let showing = AlertView.next(alert, state: state, after: now, zone: LocalZone.current, water: water)
+        let state = try world.run { try store.state(of: alert.id) }
+        let water = try AlertView.water(for: [alert], in: store, world, now: now)
+        let showing = AlertView.next(alert, state: state, after: now, zone: world.zone, water: water)
         if json {
             var out: [UInt8] = []
-            AlertView.writeJSON(alert, next: showing, zone: LocalZone.current, to: &out)
+            AlertView.writeJSON(alert, next: showing, zone: world.zone, to: &out)
             writeOut(out + [UInt8(ascii: "\n")])
             return
         }
-        let zone = alert.zone(system: LocalZone.current)
+        let zone = alert.zone(system: world.zone)
         let next = showing.instant
         let catchUp: String
         switch alert.catchUp {
@@ -50,7 +52,7 @@ struct Show: ParsableCommand {
             (tr("next"), (next.map { InstantFormat.iso8601($0, in: zone) } ?? (alert.enabled ? Labels.noTime(alert.schedule, zone: zone) : nil) ?? "—")
                 + (AlertView.reasonText(showing, zone: zone).map { " (\($0))" } ?? "")),
             // TRANSLATORS: nudge show, an alert without a zone of its own; %s is the system's zone.
-            (tr("time zone"), alert.timeZone ?? format(tr("follows the system (%s)"), LocalZone.current.identifier)),
+            (tr("time zone"), alert.timeZone ?? format(tr("follows the system (%s)"), world.zone.identifier)),
             // TRANSLATORS: nudge show: no sound.
             (tr("sound"), alert.sound?.description ?? tr("none")), (tr("urgency"), Labels.urgency(alert.urgency)),
             // TRANSLATORS: nudge show: the icon is Nudge's own.

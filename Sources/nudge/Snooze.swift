@@ -26,6 +26,8 @@ struct Snooze: ParsableCommand {
     var duration: SnoozeLength
 
     func run() throws {
-        try Answer.snooze(seconds: duration.seconds).apply(to: [id], now: Date())
+
+        let world = World.live
+        try Answer.snooze(seconds: duration.seconds).apply(to: [id], world, now: world.now)
     }
 }

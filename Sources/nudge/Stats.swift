@@ -42,7 +42,9 @@ struct Stats: ParsableCommand {
     var svg: String?
 
     func run() throws {
-        let (chart, reminders) = try Statistics.days(days, now: Date(), zone: LocalZone.current)
+
+        let world = World.live
+        let (chart, reminders) = try Statistics.days(days, world, now: world.now)
         // TRANSLATORS: nudge stats --svg with an empty path.
         if svg == "" { throw OperationError(.usage, tr("invalid --svg '': give a file's path")) }
         if let svg {

@@ -11,7 +11,7 @@ struct On: ParsableCommand {
         commandName: "on",
         abstract: "Switch reminders on.", discussion: "Examples:\n  nudge on 3f25\n  nudge on 3f25 b195")
     @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
-    func run() throws { try AlertIDs.update(ids) { $0.enabled = true; return Labels.on } }
+    func run() throws { let world = World.live; try AlertIDs.update(ids, world) { $0.enabled = true; return Labels.on } }
 }
 
 struct Off: ParsableCommand {
@@ -20,5 +20,5 @@ struct Off: ParsableCommand {
         abstract: "Switch reminders off (they keep their settings); a pop-up still shown closes.",
         discussion: "Examples:\n  nudge off 3f25\n  nudge off $(nudge list --json | jq -r '.[].shortId')")
     @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
-    func run() throws { try AlertIDs.update(ids) { $0.enabled = false; return Labels.off } }
+    func run() throws { let world = World.live; try AlertIDs.update(ids, world) { $0.enabled = false; return Labels.off } }
 }

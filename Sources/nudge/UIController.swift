@@ -11,22 +11,20 @@ import NudgeCore
 import NudgeStore
 import Platform
 
-/// `nudge ui`'s loop: one ``EventLoop`` over the keyboard, signals (signalfd), the store's
-/// folder (inotify, as the daemon watches it), the session bus (the daemon coming and
-/// going, its pop-ups, its `Status()` as a pending call) and what the program itself would
-/// write to stderr (shown on the message line, never over the screen). It wakes on its own
-/// only for the countdown: once a second in the last minute, else once a minute.
+/// `nudge ui`'s loop: one ``EventLoop`` over the keyboard, signals (signalfd), the alerts
+/// as they change (an ``AlertFeed``: the store's folder, the daemon on the session bus)
+/// and what the program itself would write to stderr (shown on the message line, never
+/// over the screen). It wakes on its own only for the countdown: once a second in the
+/// last minute, else once a minute.
 /// Every change goes through the operations every face shares (NudgeKit's `Operations`,
 /// `AlertIDs`, `Answer`): the same checks, messages and store changes as the command line.
 final class UIController {
-    /// The store, followed when another file is renamed over it (see ``store``).
-    private let session: StoreSession
-    private let storePath: String
+    private let world = World.live
     private let terminal: Terminal
     private let signals: SignalReceiver
-    private let files: FileWatcher
-    private var bus: Connection?
     private let loop = EventLoop()
+    /// The alerts, the water and the daemon, followed.
+    private let feed: AlertFeed
     /// Wakes the loop when the countdown changes.
     private var countdownTimer: EventLoop.Source!
     /// stderr while the screen is up; what arrives is shown.
@@ -38,8 +36,6 @@ final class UIController {
     private var model = ScreenModel()
     /// What is on the terminal now.
     private var drawn: (model: ScreenModel, width: Int, height: Int)?
-    /// The schedules last read, by their stored text: a reload parses only new ones.
-    private var parsedSchedules: [String: Schedule]? = [:]
     private var form: AlertForm?
     /// The reminder being edited as the form found it, and the stored one the person
     /// chose to save over after a conflict (see ``FormView/conflicts(_:base:stored:schedule:)``).
@@ -53,43 +49,19 @@ final class UIController {
     private var formRestriction: String?
     /// Delete asked for this alert; `y` confirms.
     private var confirming: Alert?
-    /// The daemon's last `Status()`; `nil` when it does not run.
-    private var daemon: DaemonStatus?
-    private var statusDue = 0.0
-    private var water: WaterProgress?
-    private var dataChanged = true, statusChanged = true, quit = false
-    /// The store changed elsewhere: it is read again once the writer is done (30 ms
-    /// without a change, 200 ms at most), not once for each of its writes: this timer,
-    /// and the latest it may wait until.
-    private var storeSettles: EventLoop.Source!, settleLatest: Double?
-    /// A `Status()` asked and not answered yet.
-    private var asking = false
-    /// The message line says the store could not be read (or was removed).
-    private var storeTrouble = false
+    private var quit = false
 
     init(environment: Environment) throws(OperationError) {
-        storePath = StoreAccess.path
-        session = StoreSession(path: storePath)
-        do { _ = try session.store() } catch { throw OperationError(error) }
         terminal = Terminal(environment: environment, isTerminal: true)
-        list = AlertList(timeStyle: terminal.timeStyle, language: Catalog.shared.language)
+        list = AlertList(timeStyle: terminal.timeStyle, language: world.language)
+        // Asked at most once a minute besides: why the daemon holds reminders has no signal.
+        feed = AlertFeed(world: world, loop: loop, bus: world.connectToBus(), statusEvery: 60)
+        _ = try feed.store()
         do {
             signals = try SignalReceiver([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])
-            files = try FileWatcher()
-            try StoreSession.watch(storePath, with: files)
             stderrCapture = try StderrCapture()
         } catch {
             throw OperationError(.ioError, "\(error)")
-        }
-        if let address = environment.sessionBusAddress, let connection = try? Connection.bus(address: address) {
-            try? connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
-                                                member: "NameOwnerChanged", arg0: NudgeService.busName), confirmed: false) { [unowned self] _ in
-                statusChanged = true
-            }
-            try? connection.subscribe(MatchRule(interface: NudgeService.interface, member: "Fired"), confirmed: false) { [unowned self] _ in
-                dataChanged = true
-            }
-            bus = connection
         }
         restoreTerminalOnCrash(stderr: stderrCapture.original)
         screen = CursesScreen(colour: terminal.colour)
@@ -121,30 +93,14 @@ final class UIController {
             updateChrome()
         }
         loop.add(descriptor: signals.fd) { [unowned self] _ in handle(signals: signals.read()) }
-        loop.add(descriptor: files.fd) { [unowned self] _ in
-            guard !files.read().isEmpty else { return }
-            let now = monotonicSeconds(), latest = settleLatest ?? now + 0.2
-            (storeSettles.deadline, settleLatest) = (min(now + 0.03, latest), latest)
-        }
-        storeSettles = loop.addTimer { [unowned self] in
-            settleLatest = nil
-            dataChanged = true
-        }
         countdownTimer = loop.addTimer {}
         loop.add(descriptor: stderrCapture.fd) { [unowned self] _ in readStderr() }
-        if let bus { loop.add(bus: bus) { [unowned self] in self.bus = nil } }
+        feed.onChange = { [unowned self] snapshot, change in show(snapshot, change) }
+        feed.start()
         loop.addBeforeWait { [unowned self] in
             if quit { return loop.exit() }
-            let now = Date()
-            if dataChanged { reload(now: now) }
-            if statusChanged || (daemon != nil && monotonicSeconds() >= statusDue) { refreshStatus() }
-            countdownTimer.deadline = updateCountdown(now: now).map { monotonicSeconds() + Double($0) / 1000 }
+            countdownTimer.deadline = updateCountdown(now: world.now).map { monotonicSeconds() + Double($0) / 1000 }
             draw()
-            // The store is held only while a turn uses it: a screen left open for hours
-            // must not hold the file. While any process holds it, SQLite's shared index
-            // beside it (-shm) stays, and a backup renamed in meanwhile would be read
-            // through the old file's index (its size, not the new one's), as damaged.
-            session.release()
         }
         do {
             try loop.run()
@@ -186,98 +142,43 @@ final class UIController {
         if let last = lines.last { say(String(last).escapingControls, error: true) }
     }
 
-    /// The store the path names now. A sync or backup tool that renames another file over
-    /// it leaves this process with the old one open, which no other command sees any more:
-    /// then, and when the store was removed (made anew, as `nudge add` would), it is opened
-    /// again (the session lets the old one go first, see ``StoreSession``), so nothing
-    /// shown is stale and nothing saved here is lost.
-    private var store: AppDatabase {
-        get throws(OperationError) {
-            let following = session.isStale
-            let opened: AppDatabase
-            do { opened = try session.store() } catch { throw OperationError(error) }
-            if following {
-                // A folder made anew needs watching anew.
-                try? StoreSession.watch(storePath, with: files)
-            }
-            return opened
-        }
-    }
-
     // MARK: What is shown
 
-    private func reload(now: Date) {
-        dataChanged = false
-        let troubled = storeTrouble
-        storeTrouble = false
-        do {
-            try read(now: now)
-        } catch {
-            say(error.message, error: true)
-            storeTrouble = true
+    /// A new snapshot: the rows worded again where they changed, the selection kept on the
+    /// same alert, and what the store said when it could not be read.
+    private func show(_ snapshot: AlertFeed.Snapshot, _ change: AlertFeed.Change) {
+        // The daemon's state alone: the bar.
+        guard !change.service else { return updateChrome() }
+        if snapshot.removed {
+            // TRANSLATORS: nudge ui when the store file was deleted; %s is its path.
+            say(format(tr("%s was removed: no reminders until one is added"), world.storePath), error: true)
+        } else if let trouble = snapshot.trouble {
+            say(trouble, error: true)
+        } else if change.trouble {
+            // What the store said when it could not be read is over once it can.
+            model.message = nil
         }
-        // What the store said when it could not be read is over once it can.
-        if troubled && !storeTrouble { model.message = nil }
         let selectedID = selectAfterReload ?? (model.rows.indices.contains(model.selected) ? model.rows[model.selected].id : nil)
         selectAfterReload = nil
+        list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order)
         applyFilter()
         if let selectedID, let row = list.row(of: selectedID) { model.selected = row }
-        statusChanged = true
-    }
-
-    /// The alerts, their next showings and order, and the day's water, from the store.
-    private func read(now: Date) throws(OperationError) {
-        guard !session.isRemoved else {
-            // A store removed is shown empty, not made anew just by looking.
-            session.release()
-            list.set([], showings: [], order: [])
-            storeTrouble = true
-            // TRANSLATORS: nudge ui when the store file was deleted; %s is its path.
-            return say(format(tr("%s was removed: no reminders until one is added"), storePath), error: true)
-        }
-        let store = try self.store
-        var unreadable = false
-        let alerts = try StoreAccess.alerts(in: store, unreadable: &unreadable, parsed: &parsedSchedules)
-        let (showings, order) = try Operations.order(alerts, in: store, now: now, all: false)
-        list.set(alerts, showings: showings, order: order)
-        water = try? StoreAccess.run { try store.waterProgress(now: now, zone: LocalZone.current) }
-        // What others wrote is read: the file alone is the whole store again.
-        session.settle()
     }
 
     private func applyFilter() {
-        model.rows = list.rows(filter: model.filter, system: LocalZone.current)
+        model.rows = list.rows(filter: model.filter, system: world.zone)
         let headings = Labels.listHeaders
         model.columns = [headings[1], headings[2], headings[4], headings[3]]
         model.empty = Chrome.empty(hasAlerts: !list.alerts.isEmpty)
         updateChrome()
     }
 
-    /// The daemon's `Status()`: whether it runs (it owns its name and answers), how many
-    /// pop-ups wait, and why it holds reminders. Asked when the daemon comes or goes, after
-    /// a reload, and at most once a minute besides (away has no signal), never waiting more
-    /// than 300 ms: a stalled daemon reads as not running rather than stalling the screen.
-    private func refreshStatus() {
-        statusChanged = false
-        statusDue = monotonicSeconds() + 60
-        guard let bus else {
-            daemon = nil
-            return updateChrome()
-        }
-        guard !asking else { return }
-        asking = true
-        DaemonStatus.query(on: bus, timeout: .milliseconds(300)) { [unowned self] status in
-            asking = false
-            daemon = status
-            updateChrome()
-        }
-    }
-
     /// The bar, the keys line, and what is open over the list.
     private func updateChrome() {
-        model.status = Chrome.status(daemonRunning: daemon != nil, awayReason: daemon?.awayReason,
-                                     unanswered: daemon.map { Int($0.pending) } ?? list.unanswered, water: water,
-                                     hasWaterReminder: list.alerts.contains { $0.kind == .water }, language: Catalog.shared.language)
+        let snapshot = feed.snapshot
+        model.status = Chrome.status(daemonRunning: snapshot.service != nil, awayReason: snapshot.service?.awayReason,
+                                     unanswered: snapshot.unanswered, water: snapshot.water,
+                                     hasWaterReminder: list.alerts.contains { $0.kind == .water }, language: world.language)
         model.heading = Chrome.heading(shown: list.shown.count, total: list.alerts.count)
         if let form {
             model.overlay = .form(formView(form))
@@ -290,15 +191,13 @@ final class UIController {
 
     /// Sets the status line's countdown to the next showing (of every alert, whatever the
     /// filter); returns milliseconds until it changes (`nil` when nothing counts down).
-    /// Past its instant, the store is read again.
+    /// Past its instant the feed reads the store again by itself.
     private func updateCountdown(now: Date) -> Int32? {
         guard let (alert, instant) = list.next else {
             model.countdown = nil
             return nil
         }
         let line = Countdown.line(title: alert.title, next: instant, now: now)
-        // It fired (or is about to): the order changes.
-        if line.due { dataChanged = true }
         model.countdown = line.text
         return line.changesIn
     }
@@ -352,11 +251,11 @@ final class UIController {
         case .character("a"): openForm(AlertForm())
         case .character("e"):
             if let alert = selectedAlert {
-                let zone = alert.zone(system: LocalZone.current)
+                let zone = alert.zone(system: world.zone)
                 openForm(AlertForm(editing: alert.id.hex, title: alert.title, body: alert.body, schedule: alert.schedule, zone: zone))
                 formBase = alert
                 if case .restricted = alert.schedule {
-                    formRestriction = alert.schedule.summary(in: zone, timeStyle: terminal.timeStyle, language: Catalog.shared.language)
+                    formRestriction = alert.schedule.summary(in: zone, timeStyle: terminal.timeStyle, language: world.language)
                 }
             }
         case .character("d"), .delete:
@@ -411,7 +310,7 @@ final class UIController {
     private func toggle() {
         guard let alert = selectedAlert else { return }
         act { () throws(OperationError) in
-            try AlertIDs.update([alert.id.hex], announce: { say($0) }) { alert in
+            try AlertIDs.update([alert.id.hex], world, announce: { say($0) }) { alert in
                 alert.enabled.toggle()
                 return alert.enabled ? Labels.on : Labels.off
             }
@@ -420,14 +319,14 @@ final class UIController {
 
     private func remove(_ alert: Alert) {
         act { () throws(OperationError) in
-            for removed in try Operations.remove([alert.id.hex]) {
+            for removed in try Operations.remove([alert.id.hex], world) {
                 say(format(tr("removed %1$s: %2$s"), removed.id.shortHex, removed.title.escapingControls))
             }
         }
     }
 
     private func answer(_ answer: Answer, _ alert: Alert) {
-        act { () throws(OperationError) in try answer.apply(to: [alert.id.hex], now: Date(), announce: { say($0) }) }
+        act { () throws(OperationError) in try answer.apply(to: [alert.id.hex], world, now: world.now, announce: { say($0) }) }
     }
 
     private func act(_ body: () throws(OperationError) -> Void) {
@@ -436,13 +335,13 @@ final class UIController {
         } catch {
             say(error.message, error: true)
         }
-        dataChanged = true
+        feed.reload()
     }
 
     private func showOccurrences(_ alert: Alert) {
-        let now = Date(), zone = alert.zone(system: LocalZone.current)
-        let state = try? StoreAccess.run { try store.state(of: alert.id) }
-        let instants = AlertView.upcoming(alert, state: state ?? nil, water: water, after: now, count: 10, system: LocalZone.current, zone: zone)
+        let now = world.now, zone = alert.zone(system: world.zone)
+        let state = try? world.run { try feed.store().state(of: alert.id) }
+        let instants = AlertView.upcoming(alert, state: state ?? nil, water: feed.snapshot.water, after: now, count: 10, system: world.zone, zone: zone)
         // TRANSLATORS: nudge ui's list of the next times; %s is the alert's title.
         model.overlay = .occurrences(title: format(tr("Next for “%s”"), alert.title.escapingControls),
                                      lines: instants.isEmpty ? [Labels.noTime(alert.schedule, zone: zone, timeStyle: terminal.timeStyle) ?? tr("never")] : instants.map { terminal.timeStyle.instant($0, zone) })
@@ -496,29 +395,29 @@ final class UIController {
         do throws(OperationError) {
             if let id = form.editing {
                 // Only what the form changed: a change made elsewhere to another field stays.
-                return .success(try Operations.change(id, in: try store, title: form.titleChanged ? title : nil,
+                return .success(try Operations.change(id, in: try feed.store(), title: form.titleChanged ? title : nil,
                                                 schedule: form.scheduleChanged ? form.flags : ScheduleFlags(),
-                                                     settings: AlertSettings(body: form.bodyChanged ? form[.body] : nil), now: now))
+                                                     settings: AlertSettings(body: form.bodyChanged ? form[.body] : nil), world, now: now))
             }
-            return .success(try Operations.make(title: title, schedule: form.flags, settings: AlertSettings(body: form[.body]), now: now))
+            return .success(try Operations.make(title: title, schedule: form.flags, settings: AlertSettings(body: form[.body]), world, now: now))
         } catch {
             return .failure(error)
         }
     }
 
     private func formView(_ form: AlertForm) -> FormView {
-        let now = Date()
+        let now = world.now
         let checked = check(form, now: now)
         var preview: [String] = []
         if case .success(let alert) = checked {
-            let zone = alert.zone(system: LocalZone.current)
+            let zone = alert.zone(system: world.zone)
             preview = alert.schedule.occurrences(after: now, count: 5, in: zone).map { terminal.timeStyle.instant($0, zone) }
         }
         return FormView(form, checked: checked, preview: preview, kept: formRestriction)
     }
 
     private func save(_ form: AlertForm) {
-        if let id = form.editing, let store = try? self.store {
+        if let id = form.editing, let store = try? feed.store() {
             do {
                 _ = try store.alert(matching: id)
             } catch let error as StoreError where error.kind == .notFound {
@@ -527,9 +426,9 @@ final class UIController {
             } catch {}
         }
         if let base = formBase, let id = form.editing,
-           let stored = try? StoreAccess.run({ try store.alert(matching: id) }), stored != formOverride {
+           let stored = try? world.run({ try feed.store().alert(matching: id) }), stored != formOverride {
             let changed = FormView.conflicts(form, base: base, stored: stored) { [terminal] alert in
-                alert.schedule.summary(in: alert.zone(system: LocalZone.current), timeStyle: terminal.timeStyle, language: Catalog.shared.language)
+                alert.schedule.summary(in: alert.zone(system: world.zone), timeStyle: terminal.timeStyle, language: world.language)
             }
             if !changed.isEmpty {
                 // Said once; a second Enter saves over what is stored now (and only that).
@@ -540,14 +439,12 @@ final class UIController {
                                   changed.joined(separator: ", ")), error: true)
             }
         }
-        switch check(form, now: Date()) {
+        switch check(form, now: world.now) {
         case .failure(let error):
             say(error.message, error: true)
         case .success(let alert):
             act { () throws(OperationError) in
-                let store = try self.store
-                try StoreAccess.run { try store.save(alert) }
-                DaemonLink.storeChanged()
+                try Operations.save(alert, in: try feed.store(), world)
                 // TRANSLATORS: nudge ui after the form is saved; %1$s is the alert's id, %2$s its title.
                 say(format(form.editing == nil ? tr("added %1$s: %2$s") : tr("edited %1$s: %2$s"), alert.shortID, alert.title.escapingControls))
             }

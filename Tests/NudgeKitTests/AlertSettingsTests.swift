@@ -53,7 +53,7 @@ struct AlertSettingsTests {
 
     @Test func valuesThatDoNotGoTogetherAreRefusedAndTheAlertKeepsWhatItHad() throws {
         let alert = try Operations.make(title: "Stretch", schedule: ScheduleFlags(at: ["09:30"]),
-                                        settings: AlertSettings(zone: .pinned(seoul), nag: .every(seconds: 600)), now: now)
+                                        settings: AlertSettings(zone: .pinned(seoul), nag: .every(seconds: 600)), .test(now: now), now: now)
         let conflicts: [(AlertSettings, String)] = [
             (AlertSettings(catchUp: .skip, grace: try GraceLength(parsing: "1m")), "--grace goes with --catch-up once"),
             (AlertSettings(kind: .reminder, water: true), "--water and --kind reminder contradict each other"),
@@ -70,7 +70,7 @@ struct AlertSettingsTests {
     @Test func settingsChangeOnlyWhatTheyName() throws {
         var alert = try Operations.make(title: "Stretch", schedule: ScheduleFlags(at: ["09:30"]),
                                         settings: AlertSettings(urgency: .critical, zone: .pinned(seoul), catchUp: .once,
-                                                                grace: try GraceLength(parsing: "2h"), nag: .every(seconds: 600)), now: now)
+                                                                grace: try GraceLength(parsing: "2h"), nag: .every(seconds: 600)), .test(now: now), now: now)
         #expect(alert.timeZone == "Asia/Seoul")
         #expect(alert.catchUp == .once(graceSeconds: 7200))
         #expect(alert.nag == Alert.Nag(seconds: 600, times: 6))
@@ -87,7 +87,7 @@ struct AlertSettingsTests {
     @Test func aOneShotInThePastIsRefused() {
         let error = refusal { () throws(OperationError) in
             _ = try Operations.make(title: "Late", schedule: ScheduleFlags(on: "2026-03-01 09:00"),
-                                    settings: AlertSettings(zone: .pinned(seoul)), now: now)
+                                    settings: AlertSettings(zone: .pinned(seoul)), .test(now: now), now: now)
         }
         #expect(error?.code == .usage)
         #expect(error?.message.contains("it is in the past") == true)
@@ -99,13 +99,13 @@ extension AlertSettingsTests {
     @Test func aCronExpressionNoDayMatchesIsRefused() throws {
         for cron in ["0 9 30 2 *", "0 9 31 4 *"] {
             let error = refusal { () throws(OperationError) in
-                _ = try Operations.make(title: "Never", schedule: ScheduleFlags(cron: cron), settings: AlertSettings(zone: .pinned(seoul)), now: now)
+                _ = try Operations.make(title: "Never", schedule: ScheduleFlags(cron: cron), settings: AlertSettings(zone: .pinned(seoul)), .test(now: now), now: now)
             }
             #expect(error?.code == .usage)
             #expect(error?.message.hasPrefix("invalid cron expression '\(cron)': no day matches it, so it would never fire") == true)
         }
         // A rare day that comes is fine: February 29.
         #expect(try Operations.make(title: "Leap", schedule: ScheduleFlags(cron: "0 9 29 2 *"), settings: AlertSettings(zone: .pinned(seoul)),
-                                    now: now).schedule.occurrences(after: now, count: 1, in: seoul).count == 1)
+                                    .test(now: now), now: now).schedule.occurrences(after: now, count: 1, in: seoul).count == 1)
     }
 }

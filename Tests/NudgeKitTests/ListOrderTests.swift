@@ -5,7 +5,7 @@ import NudgeStore
 import Testing
 
 /// Which reminders every face lists: `nudge list`, `nudge ui` and the window read
-/// ``Operations/order(_:in:now:all:)``.
+/// ``Operations/order(_:in:_:now:all:)``.
 struct ListOrderTests {
     let created = Date(timeIntervalSince1970: 1_790_000_000)
 
@@ -22,9 +22,9 @@ struct ListOrderTests {
         _ = try store.save(states: [waiting.id: fired, answered.id: done])
         let now = created.addingTimeInterval(900)
 
-        let (_, order) = try Operations.order([waiting, answered], in: store, now: now, all: false)
+        let (_, order) = try Operations.order([waiting, answered], in: store, .test(now: now), now: now, all: false)
         // The one waiting for Done or Snooze is there to answer; the answered one is over.
         #expect(order == [0])
-        #expect(try Operations.order([waiting, answered], in: store, now: now, all: true).order.count == 2)
+        #expect(try Operations.order([waiting, answered], in: store, .test(now: now), now: now, all: true).order.count == 2)
     }
 }

@@ -1,22 +1,22 @@
 import DBus
 import NudgeCore
-import Platform
 
 /// One window per session, kept by a name on the session bus (``NudgeService/windowBusName``,
 /// never the daemon's own name, which is public API and the daemon's). The first window
 /// owns it and answers `Present(s id)`; a second start calls that and ends. Without a
 /// session bus every start opens its own window.
-final class WindowInstance {
+public final class WindowInstance {
     /// The connection the window keeps (its name, the daemon's signals); `nil` without a bus.
-    let bus: Connection?
+    public let bus: Connection?
     private var owned = false
 
-    init(environment: Environment) {
-        bus = environment.sessionBusAddress.flatMap { try? Connection.bus(address: $0) }
+    /// The window's claim in `world`'s session.
+    public init(_ world: World) {
+        bus = world.connectToBus()
     }
 
     /// Hands `show` to the window already open, if there is one; `true` when it took it.
-    func forward(show id: String?) -> Bool {
+    public func forward(show id: String?) -> Bool {
         guard let bus else { return false }
         switch try? bus.requestName(NudgeService.windowBusName) {
         case .primaryOwner?, .alreadyOwner?:
@@ -31,7 +31,7 @@ final class WindowInstance {
     }
 
     /// Answers `Present(s id)` with `present` while the window is open.
-    func serve(_ present: @escaping (String?) -> Void) {
+    public func serve(_ present: @escaping (String?) -> Void) {
         guard owned, let bus else { return }
         let object = ExportedObject(path: NudgeService.windowObjectPath, interfaces: [
             .init(NudgeService.windowInterface, methods: [

@@ -1,0 +1,257 @@
+import DaemonAPI
+import DBus
+import Foundation
+import Localization
+import NudgeCore
+import NudgeStore
+import Platform
+
+/// The alerts as they are now, followed live for a face that stays open (`nudge ui`, the
+/// window): one object on the face's ``EventLoop`` owns the store session, the watch on the
+/// store's folder, the wait for a writer to finish, the session bus (the daemon coming,
+/// going and firing) and the daemon's `Status()`, and hands out a ``Snapshot`` with what
+/// changed since the last one. It never polls: it reads the store when the folder says it
+/// changed (30 ms after the last write, 200 ms at most), when the daemon fires, and at the
+/// next showing.
+///
+/// Between reads the store is let go: a face left open for hours must not hold the file.
+/// While any process holds it, SQLite's shared index beside it (-shm) stays, and a backup
+/// renamed in meanwhile would be read through the old file's index, as damaged.
+public final class AlertFeed {
+    /// The daemon, while it runs and answers.
+    public struct Service: Sendable, Equatable {
+        /// Pop-ups waiting for an answer.
+        public var pending: Int
+        /// Why it holds reminders now ("screen locked"); empty when it does not.
+        public var awayReason: String
+    }
+
+    /// What a face shows.
+    public struct Snapshot {
+        /// Every alert that could be read.
+        public var alerts: [Alert] = []
+        /// Each alert's next showing, by the index in ``alerts``.
+        public var showings: [NextShowing] = []
+        /// Indices into ``alerts``, in the order every face lists them (see
+        /// ``Operations/order(_:in:_:now:all:)``), with the ones opened at (``AlertFeed/alsoListed``) first.
+        public var order: [Int] = []
+        /// The day's water; `nil` when it could not be read.
+        public var water: WaterProgress?
+        /// The last seven drink days, when the feed was asked for them.
+        public var week: WaterChart?
+        /// The daemon; `nil` while it does not run (or does not answer within 300 ms).
+        public var service: Service?
+        /// Why the store could not be read, in the person's words; `nil` when it could.
+        public var trouble: String?
+        /// The store's file is gone (removed, not made anew just by looking).
+        public var removed = false
+
+        /// The alert that shows next, and when.
+        public var next: (alert: Alert, instant: Date)? {
+            guard let first = order.first, let instant = showings[first].instant else { return nil }
+            return (alerts[first], instant)
+        }
+
+        /// Pop-ups waiting for an answer: the daemon's count while it runs, else the store's.
+        public var unanswered: Int { service?.pending ?? showings.reduce(0) { $0 + Int($1.pending) } }
+    }
+
+    /// What changed from one snapshot to the next.
+    public struct Change: Equatable {
+        /// Alerts added, or changed in themselves or in their next showing.
+        public var changed: Set<UUID> = []
+        /// Alerts gone.
+        public var removed: Set<UUID> = []
+        /// The list's order (or what is in it).
+        public var order = false
+        /// The day's water or the week's.
+        public var water = false
+        /// The daemon came, went, or says something new.
+        public var service = false
+        /// The store became unreadable, or readable again, or was removed or made.
+        public var trouble = false
+
+        /// Whether anything did.
+        public var isEmpty: Bool { self == Change() }
+    }
+
+    /// The operations' world, which the feed reads in.
+    public let world: World
+    /// The last snapshot.
+    public private(set) var snapshot = Snapshot()
+    /// Called with each new snapshot and what changed: after every read of the store (even
+    /// when nothing changed: the face may wait for it), and when the daemon's state changes.
+    public var onChange: ((Snapshot, Change) -> Void)?
+    /// Alerts listed even when finished (ids in full hex), before the others: the window
+    /// opened at one, as a one-shot the opening click answered is.
+    public var alsoListed: Set<String> = []
+
+    private let session: StoreSession
+    private let loop: EventLoop
+    private let bus: Connection?
+    private let files: FileWatcher?
+    private let weekChart: Bool
+    private var settle: EventLoop.Source!, settleLatest: Double?
+    private var nextShowing: EventLoop.Source!
+    private var statusTimer: EventLoop.Source?
+    private var asking = false
+    /// Whether the daemon's state was told once (the first answer is news either way).
+    private var serviceTold = false
+    /// The schedules last read, by their stored text: a read parses only new ones.
+    private var parsed: [String: Schedule]? = [:]
+
+    /// A feed on `loop`, reading in `world`, with the daemon followed on `bus` (none
+    /// without). `weekChart` adds the last seven drink days to each snapshot;
+    /// `statusEvery` asks the daemon again that often (seconds) while it runs, for what
+    /// it says no signal for (why it holds reminders). Nothing is read until ``start()``.
+    public init(world: World, loop: EventLoop, bus: Connection?, weekChart: Bool = false, statusEvery: Double? = nil) {
+        self.world = world
+        self.loop = loop
+        self.bus = bus
+        self.weekChart = weekChart
+        session = StoreSession(path: world.storePath)
+        files = try? FileWatcher()
+        settle = loop.addTimer { [unowned self] in
+            settleLatest = nil
+            reload()
+        }
+        nextShowing = loop.addTimer { [unowned self] in reload() }
+        if let files {
+            watch()
+            loop.add(descriptor: files.fd) { [unowned self] _ in
+                if !files.read().isEmpty { storeChanged() }
+            }
+        }
+        if let bus {
+            loop.add(bus: bus) {}
+            try? bus.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
+                                         member: "NameOwnerChanged", arg0: NudgeService.busName), confirmed: false) { [unowned self] _ in
+                refreshStatus()
+            }
+            try? bus.subscribe(MatchRule(interface: NudgeService.interface, member: "Fired"), confirmed: false) { [unowned self] _ in
+                storeChanged()
+            }
+        }
+        if let statusEvery {
+            statusTimer = loop.addTimer { [unowned self] in
+                statusTimer?.deadline = monotonicSeconds() + statusEvery
+                if snapshot.service != nil { refreshStatus() }
+            }
+            statusTimer?.deadline = monotonicSeconds() + statusEvery
+        }
+    }
+
+    deinit {
+        for source in [settle, nextShowing, statusTimer] { source?.remove() }
+    }
+
+    /// The first read and the first `Status()`.
+    public func start() {
+        reload()
+    }
+
+    /// The store changed (or may have): read again once the writer is done, 30 ms without
+    /// a change and 200 ms at most.
+    public func storeChanged() {
+        let now = monotonicSeconds(), latest = settleLatest ?? now + 0.2
+        (settle.deadline, settleLatest) = (min(now + 0.03, latest), latest)
+    }
+
+    /// The store the path names now, for a face's own reads (a form's check against what
+    /// is stored): followed when another file was renamed over it or it was made anew.
+    public func store() throws(OperationError) -> AppDatabase {
+        do { return try session.store() } catch { throw OperationError(error) }
+    }
+
+    /// Reads the store now, tells the face, and asks the daemon how it is.
+    public func reload() {
+        let now = world.now
+        let old = snapshot
+        var new = Snapshot()
+        new.service = old.service
+        do {
+            if session.isRemoved {
+                new.removed = true
+            } else {
+                try read(into: &new, now: now)
+            }
+        } catch {
+            new.trouble = error.message
+        }
+        // The store is let go between reads (see the type's comment); the log emptied first.
+        session.release()
+        // Watched again each time: a store folder removed and made anew is a new folder,
+        // which the old watch does not see (adding a watch again is free).
+        watch()
+        nextShowing.deadline = new.next.map { monotonicSeconds() + max($0.instant.timeIntervalSince(now), 0) + 0.05 }
+        snapshot = new
+        onChange?(new, Self.change(from: old, to: new))
+        refreshStatus()
+    }
+
+    private func read(into snapshot: inout Snapshot, now: Date) throws(OperationError) {
+        let store = try self.store()
+        var unreadable = false
+        let alerts = try StoreAccess.alerts(in: store, world, unreadable: &unreadable, parsed: &parsed)
+        var (showings, order) = try Operations.order(alerts, in: store, world, now: now, all: false)
+        if !alsoListed.isEmpty {
+            let listed = Set(order)
+            order = alerts.indices.filter { !listed.contains($0) && alsoListed.contains(alerts[$0].id.hex) } + order
+        }
+        (snapshot.alerts, snapshot.showings, snapshot.order) = (alerts, showings, order)
+        snapshot.water = try? world.run { try store.waterProgress(now: now, zone: world.zone) }
+        if weekChart { snapshot.week = try? Statistics.water(store, world, days: 7, now: now) }
+        // What others wrote is read: the file alone is the whole store again.
+        session.settle()
+    }
+
+    private func watch() {
+        guard let files else { return }
+        let path = world.storePath
+        try? StoreSession.watch(path, with: files)
+        // The store's folder itself, made or removed (rm -r, a restore that makes it anew).
+        let folder = (path as NSString).deletingLastPathComponent
+        try? files.watch(folder: (folder as NSString).deletingLastPathComponent,
+                         events: [(folder as NSString).lastPathComponent: .replaced])
+    }
+
+    /// Asks the daemon's `Status()`, never waiting for more than 300 ms: a stalled daemon
+    /// reads as not running rather than stalling the face.
+    public func refreshStatus() {
+        guard let bus else { return setService(nil) }
+        guard !asking else { return }
+        asking = true
+        DaemonStatus.query(on: bus, timeout: .milliseconds(300)) { [weak self] status in
+            guard let self else { return }
+            asking = false
+            setService(status.map { Service(pending: Int($0.pending), awayReason: $0.awayReason) })
+        }
+    }
+
+    private func setService(_ service: Service?) {
+        guard service != snapshot.service || !serviceTold else { return }
+        serviceTold = true
+        snapshot.service = service
+        var change = Change()
+        change.service = true
+        onChange?(snapshot, change)
+    }
+
+    /// What differs between two snapshots: O(alerts), the rows themselves compared.
+    static func change(from old: Snapshot, to new: Snapshot) -> Change {
+        var change = Change()
+        var before: [UUID: (alert: Alert, showing: NextShowing)] = [:]
+        before.reserveCapacity(old.alerts.count)
+        for (alert, showing) in zip(old.alerts, old.showings) { before[alert.id] = (alert, showing) }
+        for (alert, showing) in zip(new.alerts, new.showings) {
+            if let kept = before.removeValue(forKey: alert.id), kept.alert == alert, kept.showing == showing { continue }
+            change.changed.insert(alert.id)
+        }
+        change.removed = Set(before.keys)
+        change.order = old.order.count != new.order.count
+            || !zip(old.order, new.order).allSatisfy { old.alerts[$0].id == new.alerts[$1].id }
+        change.water = old.water != new.water || old.week != new.week
+        change.trouble = old.trouble != new.trouble || old.removed != new.removed
+        return change
+    }
+}

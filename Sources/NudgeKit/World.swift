@@ -1,0 +1,89 @@
+import DBus
+import Foundation
+import Localization
+import NudgeCore
+import NudgeStore
+import Platform
+
+/// What the operations act in, given to them as one value (as GRDB's demo passes its
+/// `AppDatabase`): where the store is, the clock, the zone and the language a person
+/// reads, and the session bus a running daemon is reached on. The command line and the
+/// faces pass ``live``; a test passes a store of its own, a fixed clock and zone, and no
+/// bus.
+public struct World: Sendable {
+    /// The store's file.
+    public var storePath: String
+    /// The system's zone, which alerts without a zone of their own follow.
+    public var zone: TimeZone
+    /// The language texts that become data are written in (a water reminder's title).
+    public var language: Language
+    /// The session bus's address, where a running daemon is told of changes and asked for
+    /// answers; `nil`: no daemon, and pop-ups are nobody's to close.
+    public var busAddress: String?
+    /// Now.
+    public var clock: @Sendable () -> Date
+
+    public init(storePath: String, zone: TimeZone, language: Language, busAddress: String?, clock: @escaping @Sendable () -> Date) {
+        self.storePath = storePath
+        self.zone = zone
+        self.language = language
+        self.busAddress = busAddress
+        self.clock = clock
+    }
+
+    /// This process's world: `$XDG_DATA_HOME/nudge/nudge.sqlite`, the system's zone
+    /// (``LocalZone``), the person's language, the session bus, the real clock.
+    public static var live: World {
+        World(storePath: AppDatabase.defaultPath(environment: .current), zone: LocalZone.current, language: Catalog.shared.language,
+              busAddress: Environment.current.sessionBusAddress, clock: { Date() })
+    }
+
+    /// The time now, by this world's clock.
+    public var now: Date { clock() }
+
+    /// The store, for an operation that writes.
+    public func openStore() throws(OperationError) -> AppDatabase {
+        do { return try AppDatabase.open(path: storePath) } catch { throw OperationError(error) }
+    }
+
+    /// The store, for an operation that only reads: no write access needed, nothing created.
+    public func readStore() throws(OperationError) -> AppDatabase {
+        do { return try AppDatabase.open(path: storePath, access: .readOnly) } catch { throw OperationError(error) }
+    }
+
+    /// Runs a store operation, mapping its failures (and marking a damaged store).
+    public func run<T>(_ body: () throws -> T) throws(OperationError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw OperationError(StoreError(error, path: storePath))
+        }
+    }
+
+    /// A connection of the caller's own to the session bus, for a face that follows the
+    /// daemon (``AlertFeed``); `nil` without a bus.
+    public func connectToBus() -> Connection? { busAddress.flatMap { try? Connection.bus(address: $0) } }
+
+    /// The link to the daemon when it runs now, else `nil`.
+    public var daemon: DaemonLink? { busAddress.flatMap(DaemonLink.running(address:)) }
+
+    /// Tells a running daemon that the store changed (see ``DaemonLink/storeChanged(address:)``);
+    /// returns whether it runs.
+    @discardableResult
+    public func storeChanged() -> Bool {
+        guard let busAddress else { return false }
+        return DaemonLink.storeChanged(address: busAddress)
+    }
+
+    /// Closes pop-ups when no daemon runs to do it (alerts switched off or removed); with a
+    /// daemon, it is told, and closes them itself.
+    public func storeChanged(closing shown: [UInt32]) {
+        if !storeChanged() && !shown.isEmpty, let busAddress {
+            let closer = PopupCloser(busAddress: busAddress)
+            for id in shown { try? closer.withdraw(id) }
+        }
+    }
+
+    /// Closes pop-ups the daemon left, when it is not there to do it.
+    public var popupCloser: PopupCloser { PopupCloser(busAddress: busAddress) }
+}

@@ -1,0 +1,10 @@
+import Foundation
+import NudgeKit
+
+extension World {
+    /// A world of a test's own: its store at `path` (none by default), a fixed clock,
+    /// a fixed zone, English, and no session bus (no daemon, no pop-ups).
+    static func test(store path: String = "/nonexistent/nudge.sqlite", zone: TimeZone = TimeZone(identifier: "UTC")!, now: Date) -> World {
+        World(storePath: path, zone: zone, language: .english, busAddress: nil, clock: { now })
+    }
+}
