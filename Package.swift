@@ -64,7 +64,11 @@ let package = Package(
             path: "Modules/CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "AlertScreen", dependencies: ["NudgeCore", "NudgeKit", "Localization"]),
+        // What both faces show, in words: the list's rows, the status line, the form's schedule. Pure.
+        .target(name: "Presentation", dependencies: ["NudgeKit"]),
+        // `nudge ui` and the terminal: the screen model and its layout, the keys, curses, the
+        // table printer and the terminal's width of text.
+        .target(name: "TerminalFace", dependencies: ["Presentation", "NudgeKit", "CNcurses", "Platform"]),
         // RFC 5545 alone: content lines, components, properties; knows nothing of Nudge.
         .target(name: "ICalendar"),
         // What a calendar's event is as a Nudge alert, and back.
@@ -91,14 +95,14 @@ let package = Package(
             name: "nudge",
             dependencies: [
                 "Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon", "NudgeKit",
-                "AlertScreen", "CNcurses", "ICalendar", "NudgeCalendar",
+                "Presentation", "TerminalFace", "ICalendar", "NudgeCalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "nudge-window",
-            dependencies: ["CAdwaita", "AlertScreen", "NudgeKit"],
+            dependencies: ["CAdwaita", "Presentation", "NudgeKit"],
             swiftSettings: [.unsafeFlags(gtkHeaderFlags)],
             linkerSettings: [.unsafeFlags(windowLinkFlags)]
         ),
@@ -140,7 +144,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ui-bench",
-            dependencies: ["AlertScreen", "NudgeCore", "NudgeStore", "BenchSupport"],
+            dependencies: ["Presentation", "TerminalFace", "NudgeCore", "NudgeStore", "BenchSupport"],
             path: "bench/Sources/ui-bench"
         ),
         .executableTarget(
@@ -163,7 +167,8 @@ let package = Package(
         .executableTarget(name: "nudge-fuzz", dependencies: ["FuzzChecks", "BenchSupport"], path: "fuzz/Sources/nudge-fuzz"),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzChecks"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
-        .testTarget(name: "AlertScreenTests", dependencies: ["AlertScreen", "NudgeCore", "NudgeKit"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "NudgeKit"]),
+        .testTarget(name: "TerminalFaceTests", dependencies: ["TerminalFace", "Presentation", "NudgeKit"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(name: "NudgeCalendarTests", dependencies: ["NudgeCalendar", "ICalendar", "NudgeCore"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "NudgeCore"]),

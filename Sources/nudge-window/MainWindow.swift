@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CAdwaita
-import AlertScreen
+import Presentation
 import Foundation
 import NudgeKit
 
@@ -314,7 +314,7 @@ import NudgeKit
 
     private func updateTitle() {
         let service = feed.snapshot.service
-        let line = Chrome.status(daemonRunning: service != nil, awayReason: service?.awayReason,
+        let line = StatusLine.text(daemonRunning: service != nil, awayReason: service?.awayReason,
                                  unanswered: feed.snapshot.unanswered, water: nil, hasWaterReminder: false, language: world.language)
         adw_window_title_set_subtitle(title.opaque, line)
     }

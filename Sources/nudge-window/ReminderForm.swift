@@ -1,5 +1,5 @@
 import CAdwaita
-import AlertScreen
+import Presentation
 import Foundation
 import NudgeKit
 

@@ -1,6 +1,6 @@
 import CAdwaita
 import NudgeKit
-import AlertScreen
+import Presentation
 import Foundation
 
 /// The window's scrolling content: the pieces on top (the service, the water, the
@@ -17,7 +17,7 @@ import Foundation
     private var strings: OpaquePointer
     private var ids: [String] = []
     /// A reminder's row, worded when it comes on screen.
-    private var model: @MainActor (String) -> ScreenModel.Row? = { _ in nil }
+    private var model: @MainActor (String) -> AlertRow? = { _ in nil }
     private var snoozeMinutes: [String: Int] = [:]
     /// The pieces on top, by name, and the place that holds each now.
     private var pieces: [String: Widget] = [:]
@@ -192,7 +192,7 @@ import Foundation
 
     /// The pieces named, then the reminders in order; only the ids that changed are replaced,
     /// and what is on screen shows its new words.
-    func show(pieces shownPieces: [String], reminders: [String], model: @escaping @MainActor (String) -> ScreenModel.Row?,
+    func show(pieces shownPieces: [String], reminders: [String], model: @escaping @MainActor (String) -> AlertRow?,
               snoozeMinutes: [String: Int]) {
         self.model = model
         self.snoozeMinutes = snoozeMinutes

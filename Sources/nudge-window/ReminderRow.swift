@@ -1,6 +1,6 @@
 import CAdwaita
 import NudgeKit
-import AlertScreen
+import Presentation
 
 /// One reminder in the list, as GNOME Clocks shows an alarm: a card with its title, its
 /// schedule in words and next showing beneath, then what waits (×2, snoozed…), an edit and
@@ -22,7 +22,7 @@ import AlertScreen
     private let title: Widget, schedule: Widget, next: Widget, state: Widget, toggle: Widget
     private let deleteButton: Widget, editButton: Widget
     private var answers: Answers?
-    private var shown: ScreenModel.Row?
+    private var shown: AlertRow?
     private var snoozeMinutes: Int
     private let actions: Actions
     /// Set while the row itself moves the switch, so that is not taken for the person's.
@@ -43,7 +43,7 @@ import AlertScreen
         let widget: Widget, done: Widget, snooze: Widget, today: Widget
     }
 
-    init(_ model: ScreenModel.Row, snoozeMinutes: Int, actions: Actions) {
+    init(_ model: AlertRow, snoozeMinutes: Int, actions: Actions) {
         self.snoozeMinutes = snoozeMinutes
         self.actions = actions
         current = Shown(model.id)
@@ -87,13 +87,13 @@ import AlertScreen
     }
 
     /// Shows another reminder, or the same one anew.
-    func bind(_ model: ScreenModel.Row, snoozeMinutes: Int) {
+    func bind(_ model: AlertRow, snoozeMinutes: Int) {
         if model.id != id { (current.id, shown) = (model.id, nil) }
         update(model, snoozeMinutes: snoozeMinutes)
     }
 
     /// Shows the row's words anew; nothing is touched when nothing changed.
-    func update(_ model: ScreenModel.Row, snoozeMinutes: Int) {
+    func update(_ model: AlertRow, snoozeMinutes: Int) {
         if snoozeMinutes != self.snoozeMinutes {
             self.snoozeMinutes = snoozeMinutes
             if let answers { setButtonText(answers.snooze, Catalog.shared.language.snooze(minutes: snoozeMinutes)) }

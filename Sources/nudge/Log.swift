@@ -1,3 +1,4 @@
+import TerminalFace
 import NudgeKit
 import ArgumentParser
 import Foundation

@@ -1,3 +1,4 @@
+import TerminalFace
 import ArgumentParser
 import Foundation
 import Localization

@@ -1,6 +1,7 @@
 import NudgeKit
 import ArgumentParser
-import AlertScreen
+import Presentation
+import TerminalFace
 import Foundation
 import NudgeCore
 import NudgeStore

@@ -1,3 +1,4 @@
+import TerminalFace
 import NudgeKit
 import Foundation
 import Localization

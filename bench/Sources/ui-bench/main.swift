@@ -17,7 +17,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import AlertScreen
+import Presentation
+import TerminalFace
 import BenchSupport
 import Foundation
 import NudgeCore
@@ -34,7 +35,7 @@ guard access(nudge, X_OK) == 0 else { print("no \(nudge): build it with make rel
 
 var model = ScreenModel()
 model.rows = (0..<count).map { i in
-    ScreenModel.Row(id: String(i, radix: 16), on: i % 10 != 0, state: i % 17 == 0 ? "snoozed" : "",
+    AlertRow(id: String(i, radix: 16), on: i % 10 != 0, state: i % 17 == 0 ? "snoozed" : "",
                     title: i % 3 == 0 ? "물 마시기 \(i)" : "Stretch and breathe \(i)",
                     schedule: i % 2 == 0 ? "every 30 min, 09:30–21:30, Mon–Fri" : "daily at 09:30",
                     next: "Tue 2026-11-24 09:30")

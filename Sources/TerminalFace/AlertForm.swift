@@ -1,3 +1,4 @@
+import Presentation
 import Foundation
 import NudgeCore
 
@@ -66,12 +67,12 @@ public struct AlertForm: Sendable, Equatable {
                 kind = days.count == 7 ? .daily : .weekdays
                 values[.times] = times.map(\.description).joined(separator: ", ")
             }
-            values[.days] = Self.daysText(days)
+            values[.days] = FormSchedule.daysText(days)
         case .interval(let seconds, _, let days):
-            (kind, values[.every], values[.days]) = (.every, Limits.compact(seconds), Self.daysText(days))
+            (kind, values[.every], values[.days]) = (.every, Limits.compact(seconds), FormSchedule.daysText(days))
         case .afterAnswer(let seconds, let window, let days):
             (kind, afterDone) = (.every, true)
-            (values[.every], values[.days]) = (Limits.compact(seconds), Self.daysText(days))
+            (values[.every], values[.days]) = (Limits.compact(seconds), FormSchedule.daysText(days))
             (values[.from], values[.until]) = (window?.start.description ?? "", window?.end.description ?? "")
         case .once(let instant):
             kind = .once
@@ -221,11 +222,4 @@ public struct AlertForm: Sendable, Equatable {
         return ["\(kind.rawValue)", "\(afterDone)"] + fields.map { values[$0, default: ""] }
     }
 
-    /// Days as `--days` takes them: `weekdays`, `weekends`, `mon,wed`; empty for every day.
-    public static func daysText(_ days: Set<Weekday>) -> String {
-        if days.count == 7 { return "" }
-        if days == [.monday, .tuesday, .wednesday, .thursday, .friday] { return "weekdays" }
-        if days == [.saturday, .sunday] { return "weekends" }
-        return days.sorted { ($0.rawValue + 6) % 7 < ($1.rawValue + 6) % 7 }.map { $0.shortName.lowercased() }.joined(separator: ",")
-    }
 }

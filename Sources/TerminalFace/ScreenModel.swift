@@ -1,28 +1,10 @@
+import Presentation
+
 /// Everything `nudge ui` shows, as plain values: the alerts as rows of words already in
 /// the person's language and locale, what is selected, and what is open over the list.
 /// ``Layout/render(_:width:height:)`` turns it into the screen's lines; nothing here
 /// touches a terminal.
 public struct ScreenModel: Sendable, Equatable {
-    /// One alert in the table.
-    public struct Row: Sendable, Equatable {
-        /// The alert's full id (hex).
-        public var id: String
-        /// Switched on.
-        public var on: Bool
-        /// Why it is not plain on or off, and what waits: "snoozed", "done today ×2"; empty
-        /// when there is nothing to say.
-        public var state: String
-        public var title: String
-        /// The schedule in words.
-        public var schedule: String
-        /// When it fires next, in the locale's format ("—" for never).
-        public var next: String
-
-        public init(id: String, on: Bool, state: String, title: String, schedule: String, next: String) {
-            (self.id, self.on, self.state, self.title, self.schedule, self.next) = (id, on, state, title, schedule, next)
-        }
-    }
-
     /// What is open over the list.
     public enum Overlay: Sendable, Equatable {
         /// The keys, one line each.
@@ -36,7 +18,7 @@ public struct ScreenModel: Sendable, Equatable {
     }
 
     /// The rows, soonest first (already filtered).
-    public var rows: [Row] = []
+    public var rows: [AlertRow] = []
     /// The selected row's index.
     public var selected = 0
     /// The first row shown.

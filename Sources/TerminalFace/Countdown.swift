@@ -1,3 +1,4 @@
+import Presentation
 import Foundation
 import Localization
 import NudgeCore

@@ -1,6 +1,6 @@
 import NudgeKit
 import Foundation
-import AlertScreen
+import Presentation
 import NudgeCore
 #if canImport(Glibc)
 import Glibc
@@ -9,25 +9,25 @@ import Platform
 
 /// Writing for a person: times in their locale, colour only on a terminal, columns that
 /// line up with wide (CJK) characters.
-struct Terminal {
+public struct Terminal {
     /// How times are written.
-    let timeStyle: TimeStyle
+    public let timeStyle: TimeStyle
     /// Whether to use ANSI colour.
-    let colour: Bool
+    public let colour: Bool
 
-    init(environment: Environment = .current, isTerminal: Bool = isatty(1) == 1) {
+    public init(environment: Environment = .current, isTerminal: Bool = isatty(1) == 1) {
         timeStyle = TimeStyle.person(environment: environment)
         colour = isTerminal && environment.allowsColour
     }
 
     /// Text in an ANSI colour (SGR code), or as it is when colour is off.
-    func paint(_ text: String, _ sgr: String) -> String {
+    public func paint(_ text: String, _ sgr: String) -> String {
         colour ? "\u{1B}[\(sgr)m\(text)\u{1B}[0m" : text
     }
 
     /// Lines up rows in columns separated by two spaces; the last column is not padded.
     /// `paints` gives a colour per cell (applied after measuring).
-    func table(_ rows: [[String]], paints: [[String?]] = []) -> String {
+    public func table(_ rows: [[String]], paints: [[String?]] = []) -> String {
         // Text from the store never reaches the terminal raw: no escape moves the cursor,
         // and no line break splits a row.
         let rows = rows.map { $0.map(\.escapingControls) }

@@ -13,7 +13,7 @@ public struct AlertList {
     public private(set) var order: [Int] = []
     /// The indices shown, in order: those whose title holds the filter.
     public private(set) var shown: [Int] = []
-    private var words: [UUID: (alert: Alert, showing: NextShowing, row: ScreenModel.Row)] = [:]
+    private var words: [UUID: (alert: Alert, showing: NextShowing, row: AlertRow)] = [:]
     private let timeStyle: TimeStyle, language: Language
 
     /// A list whose rows are worded with `timeStyle` and `language`.
@@ -28,10 +28,10 @@ public struct AlertList {
 
     /// The rows for a filter (`nil` or empty: every alert), the system's zone for alerts
     /// that follow it.
-    public mutating func rows(filter: String?, system zone: TimeZone) -> [ScreenModel.Row] {
+    public mutating func rows(filter: String?, system zone: TimeZone) -> [AlertRow] {
         let needle = (filter ?? "").lowercased()
         shown = needle.isEmpty ? order : order.filter { alerts[$0].title.lowercased().contains(needle) }
-        var worded: [UUID: (alert: Alert, showing: NextShowing, row: ScreenModel.Row)] = [:]
+        var worded: [UUID: (alert: Alert, showing: NextShowing, row: AlertRow)] = [:]
         worded.reserveCapacity(shown.count)
         let rows = shown.map { index in
             let alert = alerts[index], showing = showings[index]
@@ -50,20 +50,20 @@ public struct AlertList {
 
     /// One alert's row: its switch, what waits or why it is not plain on, its title,
     /// schedule and next showing.
-    public static func row(_ alert: Alert, _ showing: NextShowing, zone: TimeZone, timeStyle: TimeStyle, language: Language) -> ScreenModel.Row {
+    public static func row(_ alert: Alert, _ showing: NextShowing, zone: TimeZone, timeStyle: TimeStyle, language: Language) -> AlertRow {
         let state: String
         switch showing.reason {
         case nil, .off?: state = showing.pending > 0 ? "×\(showing.pending)" : ""
         default: state = AlertView.stateWord(alert, showing)
         }
-        return ScreenModel.Row(id: alert.id.hex, on: alert.enabled, state: state, title: alert.title.escapingControls,
+        return AlertRow(id: alert.id.hex, on: alert.enabled, state: state, title: alert.title.escapingControls,
                                schedule: alert.schedule.summary(in: zone, timeStyle: timeStyle, language: language).escapingControls,
                                next: showing.instant.map { timeStyle.instant($0, zone) } ?? (alert.enabled ? Labels.placeNext(alert.schedule) : nil) ?? "—")
     }
 
     /// One alert's row (an index into `alerts`), worded once while its alert and showing
     /// stay the same: the window words only the rows on screen.
-    public mutating func row(at index: Int, system zone: TimeZone) -> ScreenModel.Row {
+    public mutating func row(at index: Int, system zone: TimeZone) -> AlertRow {
         let alert = alerts[index], showing = showings[index]
         if let kept = words[alert.id], kept.alert == alert, kept.showing == showing { return kept.row }
         let row = Self.row(alert, showing, zone: alert.zone(system: zone), timeStyle: timeStyle, language: language)

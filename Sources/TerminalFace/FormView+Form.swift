@@ -1,3 +1,4 @@
+import Presentation
 import Foundation
 import Localization
 import NudgeCore
@@ -8,7 +9,8 @@ extension FormView {
     /// alert it would make, or why not), the next showings it would have (`preview`, in
     /// words), and, for a reminder a calendar narrowed (`kept`: its whole schedule in
     /// words), what becomes of that schedule.
-    public init(_ form: AlertForm, checked: Result<Alert, OperationError>, preview: [String], kept: String?) {
+    /// Words are read in `world` (its clock and zone) and times written in `timeStyle`.
+    public init(_ form: AlertForm, checked: Result<Alert, OperationError>, preview: [String], kept: String?, world: World, timeStyle: TimeStyle) {
         // TRANSLATORS: nudge ui's form: the kinds of schedule; the last is a schedule said in words.
         let kinds = [tr("daily at"), tr("on chosen days"), tr("every N in a window"), tr("once"), tr("cron"), tr("in words")]
         // A calendar's schedule (every 2 weeks, until…) has no fields: the schedule's fields
@@ -35,7 +37,7 @@ extension FormView {
             case .when: Field(label: tr("When"), value: form[.when], hint: "in 20m, 2026-12-01 09:00")
             case .cron: Field(label: tr("Cron"), value: form[.cron], hint: "m h dom mon dow: 0 9 * * mon-fri")
             // TRANSLATORS: nudge ui's form: the field with the schedule in words.
-            case .phrase: Field(label: tr("In words"), value: form[.phrase], hint: Self.reading(form[.phrase], checked: checked))
+            case .phrase: Field(label: tr("In words"), value: form[.phrase], hint: Self.reading(form[.phrase], checked: checked, world: world, timeStyle: timeStyle))
             }
         }
         if let note {
@@ -43,17 +45,17 @@ extension FormView {
         }
         let error: String? = if case .failure(let failure) = checked { failure.message } else { nil }
         var shown = if case .success(let alert) = checked {
-            preview.isEmpty ? [Labels.noTime(alert.schedule, zone: alert.zone(system: LocalZone.current)) ?? tr("never")] : preview
+            preview.isEmpty ? [Labels.noTime(alert.schedule, zone: alert.zone(system: world.zone), timeStyle: timeStyle) ?? tr("never")] : preview
         } else { [String]() }
         var heading = tr("Next:")
         // Words are said back over the showings: what they were read as, and what was
         // chosen on the person's behalf.
         if form.kind == .words, case .success(let alert) = checked {
-            let zone = alert.zone(system: LocalZone.current)
-            let words = alert.schedule.summary(in: zone, timeStyle: TimeStyle.person(), language: Catalog.shared.language)
+            let zone = alert.zone(system: world.zone)
+            let words = alert.schedule.summary(in: zone, timeStyle: timeStyle, language: world.language)
             heading = format(tr("Read as: %s"), words.escapingControls)
-            let notes = (try? SchedulePhrase.read(form[.phrase], now: Date(), zone: zone))?.notes ?? []
-            shown = notes.map { $0.text(Catalog.shared.language) } + shown
+            let notes = (try? SchedulePhrase.read(form[.phrase], now: world.now, zone: zone))?.notes ?? []
+            shown = notes.map { $0.text(world.language) } + shown
         }
         self.init(heading: form.editing == nil ? tr("Add a reminder") : tr("Edit the reminder"), fields: fields,
                   focus: form.focus, cursor: form.cursor, error: error, previewHeading: heading, preview: shown)
@@ -61,11 +63,11 @@ extension FormView {
 
     /// The flags a schedule in words was read as, once it is ("→ --at 09:00"); before,
     /// examples of what to say. The words and what was chosen stand over the showings.
-    static func reading(_ phrase: String, checked: Result<Alert, OperationError>) -> String {
+    static func reading(_ phrase: String, checked: Result<Alert, OperationError>, world: World, timeStyle: TimeStyle) -> String {
         guard case .success(let alert) = checked, !phrase.isEmpty else { return "every weekday at 9:30, 매일 오전 9시, in 20 minutes" }
-        let zone = alert.zone(system: LocalZone.current)
-        let reading = try? SchedulePhrase.read(phrase, now: Date(), zone: zone)
-        let words = alert.schedule.summary(in: zone, timeStyle: TimeStyle.person(), language: Catalog.shared.language)
+        let zone = alert.zone(system: world.zone)
+        let reading = try? SchedulePhrase.read(phrase, now: world.now, zone: zone)
+        let words = alert.schedule.summary(in: zone, timeStyle: timeStyle, language: world.language)
         return (reading?.flags ?? alert.schedule.flagsText(in: zone)).map { "→ \($0)" } ?? "→ \(words)"
     }
 

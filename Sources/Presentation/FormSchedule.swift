@@ -90,6 +90,14 @@ public struct FormSchedule: Sendable, Equatable {
         }
     }
 
+    /// Days as `--days` takes them: `weekdays`, `weekends`, `mon,wed`; empty for every day.
+    public static func daysText(_ days: Set<Weekday>) -> String {
+        if days.count == 7 { return "" }
+        if days == [.monday, .tuesday, .wednesday, .thursday, .friday] { return "weekdays" }
+        if days == [.saturday, .sunday] { return "weekends" }
+        return days.sorted { ($0.rawValue + 6) % 7 < ($1.rawValue + 6) % 7 }.map { $0.shortName.lowercased() }.joined(separator: ",")
+    }
+
     /// `HH:MM` for minutes after midnight.
     public static func clock(_ minutes: Int) -> String {
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
@@ -99,7 +107,7 @@ public struct FormSchedule: Sendable, Equatable {
     /// The schedule as `nudge add` flags, checked by the same parser.
     public var flags: ScheduleFlags {
         // No day chosen is said by the parser, as `--days ''` is.
-        let daysText = days.count == 7 ? nil : AlertForm.daysText(days)
+        let daysText = days.count == 7 ? nil : Self.daysText(days)
         switch kind {
         case .time:
             return ScheduleFlags(at: [Self.clock(time)], days: daysText)

@@ -1,4 +1,4 @@
-import AlertScreen
+import Presentation
 import Foundation
 import NudgeCore
 import Testing

@@ -1,4 +1,5 @@
-import AlertScreen
+import Presentation
+import TerminalFace
 import Foundation
 import NudgeCore
 import NudgeKit
@@ -9,6 +10,7 @@ struct ListModelTests {
     static let utc = TimeZone(identifier: "UTC")!
     /// 2027-01-04T08:00:00Z, a Monday.
     static let now = Date(timeIntervalSince1970: 1_799_049_600)
+    static let world = World(storePath: "/nonexistent/nudge.sqlite", zone: utc, language: .english, busAddress: nil, clock: { now })
 
     static func alert(_ title: String, at time: String, enabled: Bool = true) -> Alert {
         var alert = Alert(title: title, schedule: .daily(times: [try! ScheduleParser.time(time)], days: Schedule.everyDay),
@@ -81,10 +83,10 @@ struct ListModelTests {
     }
 
     @Test func theBarSaysTheDaemonWhatWaitsAndTheWater() {
-        #expect(Chrome.status(daemonRunning: false, awayReason: nil, unanswered: 0, water: nil, hasWaterReminder: false, language: .english)
+        #expect(StatusLine.text(daemonRunning: false, awayReason: nil, unanswered: 0, water: nil, hasWaterReminder: false, language: .english)
                 == "daemon not running")
         let water = WaterProgress(goal: 2000, cup: 250, dayStart: 0, intake: 750, lastDrink: nil, now: Self.now, zone: Self.utc)
-        #expect(Chrome.status(daemonRunning: true, awayReason: "screen locked", unanswered: 2, water: water, hasWaterReminder: false,
+        #expect(StatusLine.text(daemonRunning: true, awayReason: "screen locked", unanswered: 2, water: water, hasWaterReminder: false,
                               language: .english) == "daemon running · holding: screen locked · 2 unanswered · 750 of 2,000 ml today")
         #expect(Chrome.listKeys.count == 18 && Chrome.help.first == "↑↓         move")
     }
@@ -93,12 +95,12 @@ struct ListModelTests {
         var form = AlertForm()
         _ = form.insert("T")
         let error = OperationError(.usage, "invalid time '25:00'")
-        let refused = FormView(form, checked: .failure(error), preview: [], kept: nil)
+        let refused = FormView(form, checked: .failure(error), preview: [], kept: nil, world: Self.world, timeStyle: .iso)
         #expect(refused.heading == "Add a reminder" && refused.error == "invalid time '25:00'" && refused.preview.isEmpty)
         let alert = Self.alert("T", at: "09:00")
-        #expect(FormView(form, checked: .success(alert), preview: [], kept: nil).preview == ["never"])
+        #expect(FormView(form, checked: .success(alert), preview: [], kept: nil, world: Self.world, timeStyle: .iso).preview == ["never"])
         let editing = AlertForm(editing: alert.id.hex, title: "T", body: "", schedule: alert.schedule, zone: Self.utc)
-        let kept = FormView(editing, checked: .success(alert), preview: ["2027-01-04T09:00:00Z"], kept: "daily at 09:00, every 2 weeks")
+        let kept = FormView(editing, checked: .success(alert), preview: ["2027-01-04T09:00:00Z"], kept: "daily at 09:00, every 2 weeks", world: Self.world, timeStyle: .iso)
         #expect(kept.heading == "Edit the reminder" && kept.preview == ["2027-01-04T09:00:00Z"])
         #expect(kept.fields.last?.hint == "kept as is: daily at 09:00, every 2 weeks")
         #expect(kept.fields.first?.hint == "empty: the drink-water reminder")

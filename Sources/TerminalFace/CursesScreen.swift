@@ -1,5 +1,5 @@
 import NudgeKit
-import AlertScreen
+import Presentation
 import CNcurses
 import Platform
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
-import AlertScreen
+import Presentation
+import TerminalFace
 import Foundation
 import NudgeCore
 import Testing

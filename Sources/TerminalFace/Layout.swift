@@ -1,3 +1,4 @@
+import Presentation
 import NudgeCore
 
 /// How a piece of text is drawn; the terminal layer maps each to colours or, without
@@ -105,7 +106,7 @@ public enum Layout {
     }
 
     /// The column widths for the rows shown: switch, state, next, title, schedule.
-    static func columns(_ model: ScreenModel, rows: ArraySlice<ScreenModel.Row>, width: Int) -> [Int] {
+    static func columns(_ model: ScreenModel, rows: ArraySlice<AlertRow>, width: Int) -> [Int] {
         let state = min(rows.map { TextWidth.of($0.state) }.max() ?? 0, 16)
         let next = min(max(rows.map { TextWidth.of($0.next) }.max() ?? 0, TextWidth.of(model.columns[1])), 26)
         // One space before the first column, two between columns; an empty column takes none.

@@ -1,17 +1,18 @@
-import AlertScreen
+import Presentation
+import TerminalFace
 import NudgeCore
 import Testing
 
 /// What `nudge ui` shows for a state and a size, checked without a terminal.
 struct LayoutTests {
     static let rows = [
-        ScreenModel.Row(id: "a1", on: true, state: "", title: "Drink water", schedule: "every 30 min, 09:30–21:30, Mon–Fri",
+        AlertRow(id: "a1", on: true, state: "", title: "Drink water", schedule: "every 30 min, 09:30–21:30, Mon–Fri",
                         next: "Mon 23 Nov 09:30"),
-        ScreenModel.Row(id: "b2", on: true, state: "snoozed", title: "물 마시기", schedule: "daily at 13:00", next: "Mon 23 Nov 13:00"),
-        ScreenModel.Row(id: "c3", on: false, state: "", title: "스트레칭 🧘 break", schedule: "Sat, Sun at 10:00", next: "—"),
+        AlertRow(id: "b2", on: true, state: "snoozed", title: "물 마시기", schedule: "daily at 13:00", next: "Mon 23 Nov 13:00"),
+        AlertRow(id: "c3", on: false, state: "", title: "스트레칭 🧘 break", schedule: "Sat, Sun at 10:00", next: "—"),
     ]
 
-    static func model(rows: [ScreenModel.Row] = rows) -> ScreenModel {
+    static func model(rows: [AlertRow] = rows) -> ScreenModel {
         var model = ScreenModel()
         model.rows = rows
         model.heading = "Nudge — \(rows.count) reminders"
@@ -103,7 +104,7 @@ struct LayoutTests {
 
     @Test func aLongTitleIsCutWithAnEllipsisNeverThroughAWideCharacter() {
         let long = String(repeating: "물", count: 60)
-        let model = Self.model(rows: [ScreenModel.Row(id: "x", on: true, state: "", title: long, schedule: "daily at 09:00", next: "Mon 09:00")])
+        let model = Self.model(rows: [AlertRow(id: "x", on: true, state: "", title: long, schedule: "daily at 09:00", next: "Mon 09:00")])
         let line = Layout.render(model, width: 80, height: 24).text[2]
         #expect(line.contains("…"))
         #expect(line.contains("daily at 09:00"))
@@ -111,7 +112,7 @@ struct LayoutTests {
     }
 
     @Test func theListScrollsToKeepTheSelectionInView() {
-        var model = Self.model(rows: (0..<100).map { ScreenModel.Row(id: "\($0)", on: true, state: "", title: "alert \($0)", schedule: "daily",
+        var model = Self.model(rows: (0..<100).map { AlertRow(id: "\($0)", on: true, state: "", title: "alert \($0)", schedule: "daily",
                                                                      next: "—") })
         model.selected = 50
         model.keepSelectionVisible(height: Layout.listHeight(24) - 1)

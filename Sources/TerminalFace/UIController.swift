@@ -1,6 +1,6 @@
 import NudgeKit
 import DaemonAPI
-import AlertScreen
+import Presentation
 import DBus
 import Foundation
 #if canImport(Glibc)
@@ -18,7 +18,7 @@ import Platform
 /// last minute, else once a minute.
 /// Every change goes through the operations every face shares (NudgeKit's `Operations`,
 /// `AlertIDs`, `Answer`): the same checks, messages and store changes as the command line.
-final class UIController {
+public final class UIController {
     private let world = World.live
     private let terminal: Terminal
     private let signals: SignalReceiver
@@ -51,7 +51,7 @@ final class UIController {
     private var confirming: Alert?
     private var quit = false
 
-    init(environment: Environment) throws(OperationError) {
+    public init(environment: Environment) throws(OperationError) {
         terminal = Terminal(environment: environment, isTerminal: true)
         list = AlertList(timeStyle: terminal.timeStyle, language: world.language)
         // Asked at most once a minute besides: why the daemon holds reminders has no signal.
@@ -78,7 +78,7 @@ final class UIController {
 
     // MARK: The loop
 
-    func run() throws(OperationError) {
+    public func run() throws(OperationError) {
         defer { restore() }
         loop.add(descriptor: 0) { [unowned self] events in
             if events & Int16(POLLHUP | POLLERR) != 0 { return quit = true }
@@ -176,7 +176,7 @@ final class UIController {
     /// The bar, the keys line, and what is open over the list.
     private func updateChrome() {
         let snapshot = feed.snapshot
-        model.status = Chrome.status(daemonRunning: snapshot.service != nil, awayReason: snapshot.service?.awayReason,
+        model.status = StatusLine.text(daemonRunning: snapshot.service != nil, awayReason: snapshot.service?.awayReason,
                                      unanswered: snapshot.unanswered, water: snapshot.water,
                                      hasWaterReminder: list.alerts.contains { $0.kind == .water }, language: world.language)
         model.heading = Chrome.heading(shown: list.shown.count, total: list.alerts.count)
@@ -413,7 +413,7 @@ final class UIController {
             let zone = alert.zone(system: world.zone)
             preview = alert.schedule.occurrences(after: now, count: 5, in: zone).map { terminal.timeStyle.instant($0, zone) }
         }
-        return FormView(form, checked: checked, preview: preview, kept: formRestriction)
+        return FormView(form, checked: checked, preview: preview, kept: formRestriction, world: world, timeStyle: terminal.timeStyle)
     }
 
     private func save(_ form: AlertForm) {

@@ -1,8 +1,9 @@
+import Presentation
 import Localization
 import NudgeCore
 
-/// The words around the list: the bar's heading and status, the keys, and what is said
-/// with no rows.
+/// The words around `nudge ui`'s list: the bar's heading, the keys, and what is said
+/// with no rows (the bar's status is ``StatusLine``).
 public enum Chrome {
     /// "Nudge — 12 reminders", or under a filter "Nudge — 3 of 12 reminders".
     public static func heading(shown: Int, total: Int) -> String {
@@ -10,22 +11,6 @@ public enum Chrome {
         shown == total ? format(trn("Nudge — %d reminder", "Nudge — %d reminders", total), total)
             // TRANSLATORS: nudge ui's title bar under a filter; %1$d reminders match of %2$d.
             : format(trn("Nudge — %1$d of %2$d reminder", "Nudge — %1$d of %2$d reminders", total), shown, total)
-    }
-
-    /// The bar's right part: whether the daemon runs, why it holds reminders, how many
-    /// pop-ups wait, and the day's water when there is any to say.
-    public static func status(daemonRunning: Bool, awayReason: String?, unanswered: Int, water: WaterProgress?, hasWaterReminder: Bool,
-                              language: Language) -> String {
-        var parts = [daemonRunning ? tr("daemon running") : tr("daemon not running")]
-        if let awayReason, !awayReason.isEmpty {
-            // TRANSLATORS: nudge ui's status bar while the daemon holds reminders; %s says
-            // why ("screen locked", "do not disturb").
-            parts.append(format(tr("holding: %s"), awayReason))
-        }
-        // TRANSLATORS: nudge ui's status bar: how many pop-ups wait for an answer.
-        if unanswered > 0 { parts.append(format(trn("%d unanswered", "%d unanswered", unanswered), unanswered)) }
-        if let water, water.intake > 0 || hasWaterReminder { parts.append(language.waterProgress(water.intake, goal: water.goal)) }
-        return parts.joined(separator: " · ")
     }
 
     /// What the list says with no rows.

@@ -1,0 +1,21 @@
+import NudgeKit
+
+/// How reminders are doing, in one line: whether the daemon runs, why it holds
+/// reminders, how many pop-ups wait, and the day's water when there is any to say
+/// (`nudge ui`'s bar, the window's subtitle).
+public enum StatusLine {
+    /// The line; `water` is left out where the face shows the water on its own.
+    public static func text(daemonRunning: Bool, awayReason: String?, unanswered: Int, water: WaterProgress?, hasWaterReminder: Bool,
+                            language: Language) -> String {
+        var parts = [daemonRunning ? tr("daemon running") : tr("daemon not running")]
+        if let awayReason, !awayReason.isEmpty {
+            // TRANSLATORS: nudge ui's status bar while the daemon holds reminders; %s says
+            // why ("screen locked", "do not disturb").
+            parts.append(format(tr("holding: %s"), awayReason))
+        }
+        // TRANSLATORS: nudge ui's status bar: how many pop-ups wait for an answer.
+        if unanswered > 0 { parts.append(format(trn("%d unanswered", "%d unanswered", unanswered), unanswered)) }
+        if let water, water.intake > 0 || hasWaterReminder { parts.append(language.waterProgress(water.intake, goal: water.goal)) }
+        return parts.joined(separator: " · ")
+    }
+}

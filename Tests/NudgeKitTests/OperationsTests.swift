@@ -1,0 +1,101 @@
+import Foundation
+import NudgeKit
+import NudgeStore
+import Testing
+
+/// The operations every face calls, in-process: a store of the test's own, a fixed clock
+/// (Tue 2026-03-10 14:20 in Seoul), a fixed zone and no daemon.
+struct OperationsTests {
+    let seoul = TimeZone(identifier: "Asia/Seoul")!
+    /// 2026-03-10 14:20 in Seoul (05:20 UTC).
+    let now = Date(timeIntervalSince1970: 1_773_120_000)
+    let folder: String
+    let world: World
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-operations-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        world = World(storePath: folder + "/nudge.sqlite", zone: seoul, language: .english, busAddress: nil, clock: { [now] in now })
+    }
+
+    private func stored() throws -> [Alert] { try AppDatabase.open(path: world.storePath).alerts() }
+
+    private func add(_ title: String, at time: String) throws -> Alert {
+        let alert = try Operations.make(title: title, schedule: ScheduleFlags(at: [time]), settings: AlertSettings(), world, now: now)
+        try Operations.save(alert, world)
+        return alert
+    }
+
+    @Test func aSavedAlertIsStoredAsMadeAndItsNextShowingComesFromTheWorldsClockAndZone() throws {
+        let alert = try add("Tea", at: "15:00")
+        #expect(try stored() == [alert])
+        let store = try world.readStore()
+        let (showings, order) = try Operations.order([alert], in: store, world, now: now, all: false)
+        #expect(order == [0])
+        // 15:00 in Seoul today, 06:00 UTC.
+        #expect(showings[0].instant == now.addingTimeInterval(40 * 60))
+    }
+
+    @Test func anEditChangesOnlyWhatItWasGiven() throws {
+        let alert = try add("Tea", at: "15:00")
+        let store = try world.openStore()
+        let changed = try Operations.change(alert.id.shortHex, in: store, title: "Green tea", schedule: ScheduleFlags(), settings: AlertSettings(),
+                                            world, now: now)
+        #expect(changed.title == "Green tea" && changed.schedule == alert.schedule && changed.id == alert.id)
+        try Operations.save(changed, in: store, world)
+        #expect(try stored().map(\.title) == ["Green tea"])
+    }
+
+    @Test func removeResolvesEveryIDFirstSoOneBadIDRemovesNothing() throws {
+        let tea = try add("Tea", at: "15:00"), walk = try add("Walk", at: "18:00")
+        #expect(throws: OperationError.self) { try Operations.remove([tea.id.hex, "ffffffff"], world) }
+        #expect(Set(try stored().map(\.id)) == [tea.id, walk.id])
+        let removed = try Operations.remove([tea.id.shortHex], world)
+        #expect(removed.map(\.id) == [tea.id] && removed.map(\.title) == ["Tea"])
+        #expect(try stored().map(\.id) == [walk.id])
+    }
+
+    @Test func updateByIDSavesTheChangeAndSaysItPerAlert() throws {
+        let tea = try add("Tea", at: "15:00")
+        var said: [String] = []
+        try AlertIDs.update([tea.id.hex], world, announce: { said.append($0) }) { alert in
+            alert.enabled = false
+            return "off"
+        }
+        #expect(try stored().map(\.enabled) == [false])
+        #expect(said == ["\(tea.shortID) off: Tea"])
+    }
+
+    @Test func answersWithoutADaemonChangeTheStoredStateByTheWorldsClock() throws {
+        let tea = try add("Tea", at: "15:00")
+        var said: [String] = []
+        try Answer.snooze(seconds: 600).apply(to: [tea.id.hex], world, now: now, announce: { said.append($0) })
+        let state = try AppDatabase.open(path: world.storePath).state(of: tea.id)
+        #expect(state?.snoozedUntil == now.addingTimeInterval(600))
+        // 14:30 in Seoul.
+        #expect(said == ["snoozed \(tea.shortID) until 2026-03-10T14:30:00+09:00: Tea"])
+        try Answer.doneForToday.apply(to: [tea.id.hex], world, now: now, announce: { said.append($0) })
+        #expect(said.last == "done for today \(tea.shortID): Tea")
+        // Switched off, it cannot be snoozed.
+        try AlertIDs.update([tea.id.hex], world, announce: { _ in }) { alert in
+            alert.enabled = false
+            return "off"
+        }
+        #expect(throws: OperationError.self) { try Answer.snooze(seconds: 600).apply(to: [tea.id.hex], world, now: now) }
+    }
+
+    @Test func aDrinkIsLoggedAtTheWorldsTimeAndTakenBack() throws {
+        let drunk = try Drinking.drink("300ml", at: nil, world, now: now)
+        #expect(drunk.millilitres == 300 && drunk.at == now)
+        #expect(drunk.total == "300 of 2,000 ml today")
+        let earlier = try Drinking.drink(nil, at: "09:15", world, now: now)
+        // The cup (250 ml) at 09:15 in Seoul, today.
+        #expect(earlier.millilitres == 250 && earlier.at == now.addingTimeInterval(-(5 * 3600 + 5 * 60)))
+        #expect(earlier.total == "550 of 2,000 ml today")
+        #expect(throws: OperationError.self) { try Drinking.drink(nil, at: "15:00", world, now: now) }
+        let taken = try Drinking.undo(world, now: now)
+        #expect(taken.millilitres == 250 && taken.total == "300 of 2,000 ml today")
+        _ = try Drinking.undo(world, now: now)
+        #expect(throws: OperationError.self) { try Drinking.undo(world, now: now) }
+    }
+}
