@@ -1,26 +1,41 @@
 import Foundation
-import NudgeCore
+import NudgeKit
+
+/// The kinds of schedule both forms offer (`nudge ui`'s and the window's), in this order.
+public enum ScheduleKind: Int, Sendable, CaseIterable {
+    /// At a time of day (or several, in `nudge ui`), on chosen days (every day when all seven are).
+    case time
+    /// Every N minutes, on chosen days, between two times or all day.
+    case every
+    /// Once, at a date and time.
+    case date
+    /// Once, in a while.
+    case delay
+    /// A cron expression.
+    case cron
+    /// Said in words: "every weekday at 9:30", "매일 오전 9시".
+    case words
+
+    /// The kind in words, as both forms offer it.
+    public var name: String {
+        switch self {
+        // TRANSLATORS: a form's kinds of schedule.
+        case .time: tr("At a time")
+        case .every: tr("Every few minutes")
+        case .date: tr("Once, on a date")
+        case .delay: tr("Once, in a while")
+        case .cron: tr("Cron expression")
+        // TRANSLATORS: a form's kind of schedule said in words.
+        case .words: tr("In words")
+        }
+    }
+}
 
 /// A schedule as the window's form shows it: a kind chosen from five, and the few numbers
 /// and days each kind needs, with what `nudge add` makes of them (``flags``). Pure: the
 /// window shows these values in its controls and reads them back.
 public struct FormSchedule: Sendable, Equatable {
-    public enum Kind: Int, Sendable, CaseIterable {
-        /// At a time of day, on chosen days (every day when all seven are).
-        case time
-        /// Every N minutes, on chosen days, between two times or all day.
-        case every
-        /// Once, at a date and time.
-        case date
-        /// Once, in N minutes.
-        case delay
-        /// A cron expression.
-        case cron
-        /// Said in words: "every weekday at 9:30", "매일 오전 9시".
-        case words
-    }
-
-    public var kind = Kind.time
+    public var kind = ScheduleKind.time
     /// The time of day (kinds time and date), in minutes after midnight.
     public var time = 9 * 60
     /// The days it shows on (kinds time and every).

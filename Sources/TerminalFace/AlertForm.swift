@@ -7,29 +7,13 @@ import NudgeCore
 /// own parser (`nudge add`'s `--at`, `--days`, `--every`…). Pure: the screen asks it what
 /// to show and hands it keys.
 public struct AlertForm: Sendable, Equatable {
-    /// The kinds of schedule the form offers.
-    public enum Kind: Int, Sendable, CaseIterable {
-        /// At times, every day.
-        case daily
-        /// At times, on chosen days.
-        case weekdays
-        /// Every N inside a window, on chosen days.
-        case every
-        /// Once: in a while, or at a date.
-        case once
-        /// A cron expression.
-        case cron
-        /// Said in words: "every weekday at 9:30", "매일 오전 9시".
-        case words
-    }
-
     /// The form's fields.
     public enum Field: String, Sendable, CaseIterable {
-        case title, body, kind, times, days, every, from, until, counting, when, cron, phrase
+        case title, body, kind, times, days, every, from, until, counting, when, delay, cron, phrase
     }
 
     public var values: [Field: String]
-    public var kind: Kind
+    public var kind: ScheduleKind
     /// `--every` counts from the last answer instead of the clock (a choice, on `every`).
     public var afterDone: Bool
     /// The focused field (an index into ``fields``) and the cursor in it, in characters.
@@ -44,16 +28,17 @@ public struct AlertForm: Sendable, Equatable {
     /// changed, so a change made elsewhere meanwhile to another field stays.
     private let originalTitle: String, originalBody: String
 
-    /// A new alert's form: daily at 09:30.
-    public init() {
-        self.init(values: [.times: "09:30", .days: "weekdays", .every: "30m", .from: "09:30", .until: "21:30", .when: "in 20m",
-                           .cron: "0 9 * * mon-fri"], kind: .daily, afterDone: false, editing: nil)
+    /// A new alert's form: at 09:30 every day; a date of tomorrow (after `today`) at 09:00.
+    public init(today: CivilDay? = nil) {
+        self.init(values: [.times: "09:30", .every: "30m", .from: "09:30", .until: "21:30", .delay: "20m",
+                           .when: today.map { "\($0.advanced(by: 1)) 09:00" } ?? "", .cron: "0 9 * * mon-fri"],
+                  kind: .time, afterDone: false, editing: nil)
     }
 
     /// The form for a stored alert, its schedule written back as the flags that make it.
     public init(editing id: String, title: String, body: String, schedule: Schedule, zone: TimeZone) {
         var values: [Field: String] = [.title: title, .body: body]
-        var kind = Kind.daily
+        var kind = ScheduleKind.time
         var afterDone = false
         // A calendar's restriction (every 2 weeks, until…) is not a field: an edit that
         // keeps the schedule keeps it, one that changes the schedule makes a new one.
@@ -64,7 +49,7 @@ public struct AlertForm: Sendable, Equatable {
                 kind = .every
                 (values[.every], values[.from], values[.until]) = (Limits.compact(step), times.first!.description, times.last!.description)
             } else {
-                kind = days.count == 7 ? .daily : .weekdays
+                kind = .time
                 values[.times] = times.map(\.description).joined(separator: ", ")
             }
             values[.days] = FormSchedule.daysText(days)
@@ -75,7 +60,7 @@ public struct AlertForm: Sendable, Equatable {
             (values[.every], values[.days]) = (Limits.compact(seconds), FormSchedule.daysText(days))
             (values[.from], values[.until]) = (window?.start.description ?? "", window?.end.description ?? "")
         case .once(let instant):
-            kind = .once
+            kind = .date
             values[.when] = InstantFormat.iso8601(instant, in: zone).replacingOccurrences(of: "T", with: " ").prefix(19).description
         case .cron(let cron):
             (kind, values[.cron]) = (.cron, cron.text)
@@ -88,7 +73,7 @@ public struct AlertForm: Sendable, Equatable {
         self.init(values: values, kind: kind, afterDone: afterDone, editing: id)
     }
 
-    private init(values: [Field: String], kind: Kind, afterDone: Bool, editing: String?) {
+    private init(values: [Field: String], kind: ScheduleKind, afterDone: Bool, editing: String?) {
         (self.values, self.kind, self.afterDone, self.editing) = (values, kind, afterDone, editing)
         original = Self.scheduleState(values, kind, afterDone)
         (originalTitle, originalBody) = (values[.title, default: ""], values[.body, default: ""])
@@ -98,10 +83,10 @@ public struct AlertForm: Sendable, Equatable {
     /// The fields shown for the kind chosen, in order.
     public var fields: [Field] {
         let schedule: [Field] = switch kind {
-        case .daily: [.times]
-        case .weekdays: [.times, .days]
+        case .time: [.times, .days]
         case .every: [.every, .from, .until, .days, .counting]
-        case .once: [.when]
+        case .date: [.when]
+        case .delay: [.delay]
         case .cron: [.cron]
         case .words: [.phrase]
         }
@@ -142,14 +127,14 @@ public struct AlertForm: Sendable, Equatable {
         }
         func given(_ field: Field) -> String? { self[field].trimmingCharacters(in: .whitespaces).isEmpty ? nil : self[field] }
         switch kind {
-        case .daily: return ScheduleFlags(at: list(self[.times]))
-        case .weekdays: return ScheduleFlags(at: list(self[.times]), days: given(.days) ?? "")
+        case .time: return ScheduleFlags(at: list(self[.times]), days: given(.days))
         case .every:
             return ScheduleFlags(days: given(.days), every: self[.every], from: given(.from), until: given(.until), afterAnswer: afterDone)
-        case .once:
+        case .date:
             let when = self[.when].trimmingCharacters(in: .whitespaces)
             if when.lowercased().hasPrefix("in ") { return ScheduleFlags(in: String(when.dropFirst(3))) }
             return ScheduleFlags(on: when)
+        case .delay: return ScheduleFlags(in: self[.delay].trimmingCharacters(in: .whitespaces))
         case .cron: return ScheduleFlags(cron: self[.cron])
         case .words: return ScheduleFlags(phrase: self[.phrase])
         }
@@ -191,7 +176,7 @@ public struct AlertForm: Sendable, Equatable {
     public mutating func move(_ step: Int) {
         switch focusedField {
         case .kind:
-            kind = Kind(rawValue: (kind.rawValue + step + Kind.allCases.count) % Kind.allCases.count)!
+            kind = ScheduleKind(rawValue: (kind.rawValue + step + ScheduleKind.allCases.count) % ScheduleKind.allCases.count)!
         case .counting:
             afterDone.toggle()
         default:
@@ -217,8 +202,8 @@ public struct AlertForm: Sendable, Equatable {
 
     // MARK: Text
 
-    private static func scheduleState(_ values: [Field: String], _ kind: Kind, _ afterDone: Bool) -> [String] {
-        let fields: [Field] = [.times, .days, .every, .from, .until, .when, .cron, .phrase]
+    private static func scheduleState(_ values: [Field: String], _ kind: ScheduleKind, _ afterDone: Bool) -> [String] {
+        let fields: [Field] = [.times, .days, .every, .from, .until, .when, .delay, .cron, .phrase]
         return ["\(kind.rawValue)", "\(afterDone)"] + fields.map { values[$0, default: ""] }
     }
 

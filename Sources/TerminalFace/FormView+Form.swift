@@ -11,8 +11,6 @@ extension FormView {
     /// words), what becomes of that schedule.
     /// Words are read in `world` (its clock and zone) and times written in `timeStyle`.
     public init(_ form: AlertForm, checked: Result<Alert, OperationError>, preview: [String], kept: String?, world: World, timeStyle: TimeStyle) {
-        // TRANSLATORS: nudge ui's form: the kinds of schedule; the last is a schedule said in words.
-        let kinds = [tr("daily at"), tr("on chosen days"), tr("every N in a window"), tr("once"), tr("cron"), tr("in words")]
         // A calendar's schedule (every 2 weeks, until…) has no fields: the schedule's fields
         // say what becomes of it instead of their usual hints.
         let note: String? = kept.map { stored in
@@ -26,7 +24,7 @@ extension FormView {
             switch field {
             case .title: Field(label: tr("Title"), value: form[.title], hint: tr("empty: the drink-water reminder"))
             case .body: Field(label: tr("Body"), value: form[.body])
-            case .kind: Field(label: tr("Schedule"), value: kinds[form.kind.rawValue], isChoice: true, hint: tr("←/→ to change"))
+            case .kind: Field(label: tr("Schedule"), value: form.kind.name, isChoice: true, hint: tr("←/→ to change"))
             case .times: Field(label: tr("At"), value: form[.times], hint: "09:30, 13:00")
             case .days: Field(label: tr("Days"), value: form[.days], hint: "weekdays, weekends, mon-fri, sat,sun")
             case .every: Field(label: tr("Every"), value: form[.every], hint: "30m, 1h30m")
@@ -34,7 +32,9 @@ extension FormView {
             case .until: Field(label: tr("Until"), value: form[.until], hint: "21:30")
             case .counting: Field(label: tr("Counted"), value: form.afterDone ? tr("from the last Done") : tr("by the clock"),
                                   isChoice: true, hint: tr("←/→ to change"))
-            case .when: Field(label: tr("When"), value: form[.when], hint: "in 20m, 2026-12-01 09:00")
+            case .when: Field(label: tr("When"), value: form[.when], hint: "2026-12-01 09:00")
+            // TRANSLATORS: nudge ui's form: in how long a one-time reminder shows.
+            case .delay: Field(label: tr("In"), value: form[.delay], hint: "20m, 1h30m")
             case .cron: Field(label: tr("Cron"), value: form[.cron], hint: "m h dom mon dow: 0 9 * * mon-fri")
             // TRANSLATORS: nudge ui's form: the field with the schedule in words.
             case .phrase: Field(label: tr("In words"), value: form[.phrase], hint: Self.reading(form[.phrase], checked: checked, world: world, timeStyle: timeStyle))
@@ -69,21 +69,5 @@ extension FormView {
         let reading = try? SchedulePhrase.read(phrase, now: world.now, zone: zone)
         let words = alert.schedule.summary(in: zone, timeStyle: timeStyle, language: world.language)
         return (reading?.flags ?? alert.schedule.flagsText(in: zone)).map { "→ \($0)" } ?? "→ \(words)"
-    }
-
-    /// The fields the form changed that were also changed in the store since it opened
-    /// (`base` then, `stored` now), each with what the store holds now; `schedule` words a
-    /// schedule.
-    public static func conflicts(_ form: AlertForm, base: Alert, stored: Alert, schedule: (Alert) -> String) -> [String] {
-        var changed: [String] = []
-        // TRANSLATORS: nudge ui's form, a conflict: the title was changed elsewhere; %s is the new one.
-        if form.titleChanged && stored.title != base.title { changed.append(format(tr("the title (now “%s”)"), stored.title.escapingControls)) }
-        // TRANSLATORS: nudge ui's form, a conflict: the body was changed elsewhere.
-        if form.bodyChanged && stored.body != base.body { changed.append(tr("the body")) }
-        if form.scheduleChanged && stored.schedule != base.schedule {
-            // TRANSLATORS: nudge ui's form, a conflict: the schedule was changed elsewhere; %s is the new one in words.
-            changed.append(format(tr("the schedule (now %s)"), schedule(stored).escapingControls))
-        }
-        return changed
     }
 }

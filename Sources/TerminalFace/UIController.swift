@@ -38,7 +38,7 @@ public final class UIController {
     private var drawn: (model: ScreenModel, width: Int, height: Int)?
     private var form: AlertForm?
     /// The reminder being edited as the form found it, and the stored one the person
-    /// chose to save over after a conflict (see ``FormView/conflicts(_:base:stored:schedule:)``).
+    /// chose to save over after a conflict (see ``AlertDraft/save(with:over:now:words:)``).
     private var formBase: Alert?, formOverride: Alert?
     /// The reminder to select once the store is read again (one just saved).
     private var selectAfterReload: String?
@@ -248,7 +248,7 @@ public final class UIController {
             model.selected = index
             if column <= Layout.switchWidth { toggle() }
         case .character(" "): toggle()
-        case .character("a"): openForm(AlertForm())
+        case .character("a"): openForm(AlertForm(today: CivilZone(world.zone).local(world.now).day))
         case .character("e"):
             if let alert = selectedAlert {
                 let zone = alert.zone(system: world.zone)
@@ -390,24 +390,17 @@ public final class UIController {
     }
 
     /// What the form would make, checked as `nudge add` and `nudge edit` check it.
-    private func check(_ form: AlertForm, now: Date) -> Result<Alert, OperationError> {
-        let title = form[.title].isEmpty ? nil : form[.title]
-        do throws(OperationError) {
-            if let id = form.editing {
-                // Only what the form changed: a change made elsewhere to another field stays.
-                return .success(try Operations.change(id, in: try feed.store(), title: form.titleChanged ? title : nil,
-                                                schedule: form.scheduleChanged ? form.flags : ScheduleFlags(),
-                                                     settings: AlertSettings(body: form.bodyChanged ? form[.body] : nil), world, now: now))
-            }
-            return .success(try Operations.make(title: title, schedule: form.flags, settings: AlertSettings(body: form[.body]), world, now: now))
-        } catch {
-            return .failure(error)
-        }
+    /// What the form would save (see ``AlertDraft``).
+    private func draft(_ form: AlertForm) -> AlertDraft {
+        var draft = AlertDraft(editing: formBase)
+        (draft.title, draft.body) = (form[.title], form[.body])
+        (draft.schedule, draft.scheduleChanged) = (form.flags, formBase == nil || form.scheduleChanged)
+        return draft
     }
 
     private func formView(_ form: AlertForm) -> FormView {
         let now = world.now
-        let checked = check(form, now: now)
+        let checked = draft(form).check(with: feed, now: now)
         var preview: [String] = []
         if case .success(let alert) = checked {
             let zone = alert.zone(system: world.zone)
@@ -417,43 +410,31 @@ public final class UIController {
     }
 
     private func save(_ form: AlertForm) {
-        if let id = form.editing, let store = try? feed.store() {
-            do {
-                _ = try store.alert(matching: id)
-            } catch let error as StoreError where error.kind == .notFound {
-                // TRANSLATORS: nudge ui's form, when the reminder being edited was deleted elsewhere meanwhile.
-                return say(tr("this reminder was deleted meanwhile elsewhere: not saved (Esc closes the form)"), error: true)
-            } catch {}
+        let outcome = draft(form).save(with: feed, over: formOverride, now: world.now) { [terminal, world] alert in
+            alert.schedule.summary(in: alert.zone(system: world.zone), timeStyle: terminal.timeStyle, language: world.language)
         }
-        if let base = formBase, let id = form.editing,
-           let stored = try? world.run({ try feed.store().alert(matching: id) }), stored != formOverride {
-            let changed = FormView.conflicts(form, base: base, stored: stored) { [terminal] alert in
-                alert.schedule.summary(in: alert.zone(system: world.zone), timeStyle: terminal.timeStyle, language: world.language)
-            }
-            if !changed.isEmpty {
-                // Said once; a second Enter saves over what is stored now (and only that).
-                formOverride = stored
-                // TRANSLATORS: nudge ui's form, when a field it changed was also changed elsewhere
-                // since it opened; %s names the fields with their new values.
-                return say(format(tr("changed meanwhile elsewhere: %s; Enter saves yours over it, Esc keeps it"),
-                                  changed.joined(separator: ", ")), error: true)
-            }
-        }
-        switch check(form, now: world.now) {
-        case .failure(let error):
+        switch outcome {
+        case .deletedMeanwhile:
+            // TRANSLATORS: nudge ui's form, when the reminder being edited was deleted elsewhere meanwhile.
+            say(tr("this reminder was deleted meanwhile elsewhere: not saved (Esc closes the form)"), error: true)
+        case .changedMeanwhile(let changed, let stored):
+            // Said once; a second Enter saves over what is stored now (and only that).
+            formOverride = stored
+            // TRANSLATORS: nudge ui's form, when a field it changed was also changed elsewhere
+            // since it opened; %s names the fields with their new values.
+            say(format(tr("changed meanwhile elsewhere: %s; Enter saves yours over it, Esc keeps it"), changed.joined(separator: ", ")), error: true)
+        case .refused(let error):
             say(error.message, error: true)
-        case .success(let alert):
-            act { () throws(OperationError) in
-                try Operations.save(alert, in: try feed.store(), world)
-                // TRANSLATORS: nudge ui after the form is saved; %1$s is the alert's id, %2$s its title.
-                say(format(form.editing == nil ? tr("added %1$s: %2$s") : tr("edited %1$s: %2$s"), alert.shortID, alert.title.escapingControls))
-            }
+        case .saved(let alert):
+            // TRANSLATORS: nudge ui after the form is saved; %1$s is the alert's id, %2$s its title.
+            say(format(form.editing == nil ? tr("added %1$s: %2$s") : tr("edited %1$s: %2$s"), alert.shortID, alert.title.escapingControls))
             self.form = nil
             (formBase, formOverride) = (nil, nil)
             updateChrome()
             // Selected by its id once the store is read again: its place may change, and
             // under a filter the rows are not the list's order.
             selectAfterReload = alert.id.hex
+            feed.reload()
         }
     }
 }

@@ -89,10 +89,7 @@ import NudgeKit
         let when = adw_preferences_group_new()!
         // TRANSLATORS: the window's form: the heading over the kinds of schedule.
         adw_preferences_group_set_title(when.as(AdwPreferencesGroup.self), tr("When"))
-        // TRANSLATORS: the window's form: the kinds of schedule.
-        let kinds = [tr("At a time"), tr("Every few minutes"), tr("Once, on a date"), tr("Once, in a while"), tr("Cron expression"),
-                     // TRANSLATORS: the window's form: the kind of schedule said in words.
-                     tr("In words")]
+        let kinds = ScheduleKind.allCases.map(\.name)
         // Toggle buttons, one down at a time, wrapping in a narrow window: GTK 4.8 gives a
         // screen reader no action on a radio check button, and a button it can press.
         let choices = gtk_flow_box_new()!
@@ -402,7 +399,7 @@ import NudgeKit
 
     private func readSchedule() {
         if let index = kindChecks.firstIndex(where: { gtk_toggle_button_get_active($0.as(GtkToggleButton.self)) != 0 }) {
-            schedule.kind = FormSchedule.Kind(rawValue: index)!
+            schedule.kind = ScheduleKind(rawValue: index)!
         }
         schedule.time = time.minutes
         schedule.date = Self.text(dateRow)
@@ -435,26 +432,23 @@ import NudgeKit
         return settings
     }
 
+    /// What the form would save (see ``AlertDraft``).
+    private func draft() throws(OperationError) -> AlertDraft {
+        if scheduleTouched || base == nil, [.time, .every].contains(schedule.kind), schedule.days.isEmpty {
+            // TRANSLATORS: the window's form, with every weekday toggled off.
+            throw OperationError(.usage, tr("choose at least one day"))
+        }
+        var draft = AlertDraft(editing: base)
+        draft.settings = try settings()
+        (draft.title, draft.body) = (Self.text(titleRow), Self.text(bodyRow))
+        (draft.schedule, draft.scheduleChanged) = (schedule.flags, scheduleTouched || base == nil)
+        return draft
+    }
+
     /// What Save would keep, checked as `nudge add` and `nudge edit` check it.
     private func check(now: Date) -> Result<Alert, OperationError> {
-        let title = Self.text(titleRow), body = Self.text(bodyRow)
         do throws(OperationError) {
-            if scheduleTouched || base == nil, [.time, .every].contains(schedule.kind), schedule.days.isEmpty {
-                // TRANSLATORS: the window's form, with every weekday toggled off.
-                throw OperationError(.usage, tr("choose at least one day"))
-            }
-            var settings = try settings()
-            if let base {
-                if title != base.title && title.trimmingCharacters(in: .whitespaces).isEmpty {
-                    // TRANSLATORS: the window's form, editing: the title was emptied.
-                    throw OperationError(.usage, tr("a reminder needs a title"))
-                }
-                settings.body = body != base.body ? body : nil
-                return .success(try Operations.change(base.id.hex, in: try host.feed.store(), title: title != base.title ? title : nil,
-                                                      schedule: scheduleTouched ? schedule.flags : ScheduleFlags(), settings: settings, host.world, now: now))
-            }
-            settings.body = body.isEmpty ? nil : body
-            return .success(try Operations.make(title: title.isEmpty ? nil : title, schedule: schedule.flags, settings: settings, host.world, now: now))
+            return try draft().check(with: host.feed, now: now)
         } catch {
             return .failure(error)
         }
@@ -508,53 +502,26 @@ import NudgeKit
     // MARK: Saving
 
     private func save() {
-        if let base {
-            let stored: Alert
-            do {
-                let store = try host.feed.store()
-                stored = try host.world.run { try store.alert(matching: base.id.hex) }
-            } catch {
-                // TRANSLATORS: the window's form, when the reminder being edited was deleted elsewhere meanwhile.
-                return say(tr("This reminder was deleted elsewhere meanwhile: not saved."))
-            }
-            if stored != base, stored != conflictSeen {
-                let changed = conflicts(with: stored)
-                if !changed.isEmpty {
-                    conflictSeen = stored
-                    // TRANSLATORS: the window's form, when a field it changed was also changed elsewhere since it
-                    // opened; %s names the fields with their new values.
-                    return say(format(tr("Changed elsewhere meanwhile: %s. Save again to keep yours, or Cancel to keep that."),
-                                      changed.joined(separator: ", ")))
-                }
-            }
-        }
-        switch check(now: host.world.now) {
-        case .failure(let error):
+        let draft: AlertDraft
+        do throws(OperationError) { draft = try self.draft() } catch { return say(error.message) }
+        let world = host.world, style = timeStyle
+        switch draft.save(with: host.feed, over: conflictSeen, now: world.now, words: { stored in
+            stored.schedule.summary(in: stored.zone(system: world.zone), timeStyle: style, language: world.language)
+        }) {
+        case .deletedMeanwhile:
+            // TRANSLATORS: the window's form, when the reminder being edited was deleted elsewhere meanwhile.
+            say(tr("This reminder was deleted elsewhere meanwhile: not saved."))
+        case .changedMeanwhile(let changed, let stored):
+            conflictSeen = stored
+            // TRANSLATORS: the window's form, when a field it changed was also changed elsewhere since it
+            // opened; %s names the fields with their new values.
+            say(format(tr("Changed elsewhere meanwhile: %s. Save again to keep yours, or Cancel to keep that."), changed.joined(separator: ", ")))
+        case .refused(let error):
             say(error.message)
-        case .success(let alert):
-            do throws(OperationError) {
-                try Operations.save(alert, in: try host.feed.store(), host.world)
-            } catch {
-                return say(error.message)
-            }
+        case .saved(let alert):
             host.saved(alert, base == nil)
             close()
         }
-    }
-
-    /// What the form changed that was changed elsewhere too, as `nudge ui` says it.
-    private func conflicts(with stored: Alert) -> [String] {
-        guard let base else { return [] }
-        var changed: [String] = []
-        let title = Self.text(titleRow)
-        if title != base.title && stored.title != base.title { changed.append(format(tr("the title (now “%s”)"), stored.title.escapingControls)) }
-        if Self.text(bodyRow) != base.body && stored.body != base.body { changed.append(tr("the body")) }
-        if scheduleTouched && stored.schedule != base.schedule {
-            let zone = stored.zone(system: host.world.zone)
-            let words = stored.schedule.summary(in: zone, timeStyle: timeStyle, language: host.world.language)
-            changed.append(format(tr("the schedule (now %s)"), words.escapingControls))
-        }
-        return changed
     }
 
     private func say(_ message: String) {

@@ -21,7 +21,7 @@ struct AlertFormTests {
 
     @Test func aNewFormIsDailyAtHalfPastNine() throws {
         let form = AlertForm()
-        #expect(form.fields == [.title, .body, .kind, .times])
+        #expect(form.fields == [.title, .body, .kind, .times, .days])
         #expect(form.focusedField == .title && form.cursor == 0)
         #expect(form.flags == ScheduleFlags(at: ["09:30"]))
     }
@@ -48,32 +48,35 @@ struct AlertFormTests {
         var form = AlertForm()
         focus(.kind, in: &form)
         form.insert("x")
-        #expect(form.kind == .daily)
-        form.move(1)
-        #expect(form.kind == .weekdays && form.fields.last == .days)
+        #expect(form.kind == .time && form.fields.last == .days)
         form.move(1)
         #expect(form.fields == [.title, .body, .kind, .every, .from, .until, .days, .counting])
-        form.move(-3)
+        form.move(1)
+        #expect(form.kind == .date && form.fields.last == .when)
+        form.move(1)
+        #expect(form.kind == .delay && form.fields.last == .delay)
+        form.move(-4)
         #expect(form.kind == .words && form.fields.last == .phrase)
         form.move(-1)
         #expect(form.kind == .cron)
         form.move(2)
-        #expect(form.kind == .daily)
+        #expect(form.kind == .time)
     }
 
     @Test func tabWrapsAroundTheFieldsWithTheCursorAtTheEnd() {
         var form = AlertForm()
-        form.focus(-1)
+        form.focus(-2)
         #expect(form.focusedField == .times && form.cursor == 5)
-        form.focus(1)
+        form.focus(2)
         #expect(form.focusedField == .title)
     }
 
     @Test func theFlagsAreWhatTheCommandLineWouldBe() {
         var form = AlertForm()
-        focus(.kind, in: &form)
-        form.move(1)
+        focus(.days, in: &form)
+        type("weekdays", into: &form)
         #expect(form.flags == ScheduleFlags(at: ["09:30"], days: "weekdays"))
+        focus(.kind, in: &form)
         form.move(1)
         #expect(form.flags == ScheduleFlags(days: "weekdays", every: "30m", from: "09:30", until: "21:30"))
         focus(.counting, in: &form)
@@ -81,12 +84,12 @@ struct AlertFormTests {
         #expect(form.flags.afterAnswer)
         focus(.kind, in: &form)
         form.move(1)
-        #expect(form.flags == ScheduleFlags(in: "20m"))
         focus(.when, in: &form)
-        form.clear()
         type("2026-12-01 09:00", into: &form)
         #expect(form.flags == ScheduleFlags(on: "2026-12-01 09:00"))
         focus(.kind, in: &form)
+        form.move(1)
+        #expect(form.flags == ScheduleFlags(in: "20m"))
         form.move(1)
         #expect(form.flags == ScheduleFlags(cron: "0 9 * * mon-fri"))
     }

@@ -105,15 +105,4 @@ struct ListModelTests {
         #expect(kept.fields.last?.hint == "kept as is: daily at 09:00, every 2 weeks")
         #expect(kept.fields.first?.hint == "empty: the drink-water reminder")
     }
-
-    @Test func aFieldChangedOnBothSidesIsAConflictNamedWithWhatIsStoredNow() {
-        let base = Self.alert("Tea", at: "09:00")
-        var stored = base
-        stored.title = "Green tea"
-        stored.body = "hot"
-        var form = AlertForm(editing: base.id.hex, title: base.title, body: "", schedule: base.schedule, zone: Self.utc)
-        #expect(FormView.conflicts(form, base: base, stored: stored) { _ in "" }.isEmpty)
-        _ = form.insert("!")
-        #expect(FormView.conflicts(form, base: base, stored: stored) { _ in "" } == ["the title (now “Green tea”)"])
-    }
 }
