@@ -8,14 +8,10 @@ import Testing
 struct AlertDraftTests {
     /// 2026-03-10 14:20 in Seoul.
     let now = Date(timeIntervalSince1970: 1_773_120_000)
-    let folder: String
     let feed: AlertFeed
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-draft-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let world = World.test(store: folder + "/nudge.sqlite", zone: TimeZone(identifier: "Asia/Seoul")!, now: now)
-        feed = AlertFeed(world: world, loop: EventLoop(), bus: nil)
+        feed = AlertFeed(world: try .withOwnStore(zone: TimeZone(identifier: "Asia/Seoul")!, now: now), loop: EventLoop(), bus: nil)
     }
 
     private func saved(_ draft: AlertDraft, over seen: Alert? = nil) -> AlertDraft.Outcome {

@@ -9,13 +9,10 @@ struct OperationsTests {
     let seoul = TimeZone(identifier: "Asia/Seoul")!
     /// 2026-03-10 14:20 in Seoul (05:20 UTC).
     let now = Date(timeIntervalSince1970: 1_773_120_000)
-    let folder: String
     let world: World
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-operations-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        world = World(storePath: folder + "/nudge.sqlite", zone: seoul, language: .english, busAddress: nil, clock: { [now] in now })
+        world = try .withOwnStore(zone: seoul, now: now)
     }
 
     private func stored() throws -> [Alert] { try AppDatabase.open(path: world.storePath).alerts() }
