@@ -103,9 +103,15 @@ let package = Package(
         .executableTarget(
             name: "nudge-window",
             dependencies: ["CAdwaita", "Presentation", "NudgeKit"],
+            // The widget trees (GtkBuilder .ui files), linked in as a GResource by the plugin.
+            exclude: ["ui"],
             swiftSettings: [.unsafeFlags(gtkHeaderFlags)],
-            linkerSettings: [.unsafeFlags(windowLinkFlags)]
+            linkerSettings: [.unsafeFlags(windowLinkFlags)],
+            plugins: ["WindowResources"]
         ),
+        // The window's GResource as Swift: glib-compile-resources run on its ui/ folder.
+        .executableTarget(name: "resource-embed"),
+        .plugin(name: "WindowResources", capability: .buildTool(), dependencies: ["resource-embed"]),
         .target(name: "BenchSupport", path: "bench/Sources/BenchSupport"),
         .executableTarget(
             name: "nudge-bench",

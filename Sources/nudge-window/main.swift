@@ -59,6 +59,8 @@ guard gtk_init_check() != 0 else {
     exit(69)
 }
 
+WindowResources.register()
+
 MainActor.assumeIsolated {
     let application = WindowApplication(world: world, instance: instance, show: showID)
     exit(application.run())
