@@ -2,6 +2,9 @@ import Foundation
 import NudgeCore
 import NudgeStore
 
+/// Alerts named the way a person types an id (the whole id, or a unique prefix of 4 hex
+/// digits or more), and a change made to them the same way in every face: `nudge on` and
+/// `off`, the switch in `nudge ui` and the window.
 public enum AlertIDs {
     /// Resolves every id first, so one bad id changes nothing.
     public static func resolve(_ ids: [String], in store: AppDatabase, _ world: World) throws(OperationError) -> [Alert] {
@@ -10,6 +13,10 @@ public enum AlertIDs {
         return result
     }
 
+    /// Changes every alert the ids name with `change` and saves them together; every id is
+    /// resolved first, so one bad id changes nothing. The daemon is told, and pop-ups of
+    /// alerts now off are closed. `announce` gets "ID WORD: TITLE" for each, WORD what
+    /// `change` returned.
     public static func update(_ ids: [String], _ world: World, announce: (String) -> Void = { print($0) }, _ change: (inout Alert) -> String) throws(OperationError) {
         let store = try world.openStore()
         var alerts = try resolve(ids, in: store, world)

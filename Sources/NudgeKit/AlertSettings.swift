@@ -73,6 +73,8 @@ public struct AlertSettings: Sendable, Equatable {
         }
     }
 
+    /// A duration (`90s`, `20m`, `1h30m`) in whole seconds, within what `quantity` allows;
+    /// otherwise a usage error that names the range.
     public static func duration(_ text: String, for quantity: Limits.Quantity) throws(OperationError) -> Int {
         do { return try ScheduleParser.duration(text, for: quantity) } catch { throw OperationError(error) }
     }

@@ -9,8 +9,12 @@ import Localization
 /// daemon (which owns the pop-ups and the state); otherwise it is applied to the store by
 /// the same scheduler code, and a pop-up still shown is closed.
 public enum Answer {
+    /// Done (`nudge ack`): the count goes to 0 and the pop-up is closed.
     case acknowledge
+    /// Done for today (`nudge done`): acknowledged, and the rest of the alert's local day
+    /// skipped.
     case doneForToday
+    /// Snooze (`nudge snooze`): the pop-up goes away and comes back once, `seconds` later.
     case snooze(seconds: Int)
 
     /// Applies the answer to the alerts the ids name, or with `nil` to every alert that has
@@ -65,6 +69,8 @@ public enum Answer {
         }
     }
 
+    /// How long a snooze postpones, in seconds (the daemon's `Snooze` takes it); `nil` for
+    /// the other answers.
     public var seconds: Int? {
         if case .snooze(let seconds) = self { return seconds }
         return nil

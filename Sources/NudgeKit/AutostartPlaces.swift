@@ -8,14 +8,20 @@ import Localization
 /// then the system's (`$XDG_CONFIG_DIRS`, /etc/xdg by default). The first folder holding
 /// `io.github.nudge.Nudge.desktop` decides.
 public struct AutostartPlaces {
+    /// The entry's name in every autostart folder: `io.github.nudge.Nudge.desktop`.
     public static let fileName = "\(Notification.appID).desktop"
 
+    /// The person's entry (`$XDG_CONFIG_HOME/autostart/…`): the only one Nudge writes or
+    /// removes.
     public let personal: String
+    /// The system-wide entries, one per `$XDG_CONFIG_DIRS` folder, in the order they count;
+    /// read, never written.
     public let system: [String]
     /// The session's desktops (`XDG_CURRENT_DESKTOP`), for OnlyShowIn and NotShowIn.
     public let desktops: [String]
     private let configHome: String
 
+    /// The places for the session `environment` describes; no file is read until asked.
     public init(environment: Environment) {
         configHome = environment.configHome
         personal = configHome + "/autostart/" + Self.fileName
@@ -40,6 +46,8 @@ public struct AutostartPlaces {
         }
     }
 
+    /// What decides now, read from the files at each call: the first entry that exists, the
+    /// person's before the system's; off, saying where it looked, when there is none.
     public func state() -> State {
         for (path, isPersonal) in [(personal, true)] + system.map({ ($0, false) }) {
             if let state = evaluate(path, personal: isPersonal) { return state }
@@ -151,6 +159,11 @@ public struct AutostartPlaces {
         return entry
     }
 
+    /// Has sessions start `program daemon` at login, changing as little as it can: the
+    /// person's own entry is edited (its other keys kept), a system-wide one that starts it
+    /// is left to do so, else Nudge's entry is written. Returns the line that says which; a
+    /// person's entry that cannot be loaded or starts nothing is refused (exit 65) and left
+    /// as it is.
     public func enable(program: String) throws(OperationError) -> String {
         try enabling(program: program).text(Catalog.shared.language)
     }
@@ -182,6 +195,10 @@ public struct AutostartPlaces {
             : Phrase("enabled: wrote %s", personal)
     }
 
+    /// Stops sessions starting the daemon at login: the person's own entry gets Hidden=true
+    /// (its other keys kept), a system-wide one is hidden by a personal entry naming
+    /// `program`, and Nudge's own entry is removed. Returns the line that says which; a
+    /// person's entry that cannot be loaded is refused (exit 65) and left as it is.
     public func disable(program: String) throws(OperationError) -> String {
         try disabling(program: program).text(Catalog.shared.language)
     }

@@ -20,12 +20,14 @@ public enum Checkup {
     public struct Check: Sendable {
         /// What was checked ("store").
         public var name: Phrase
+        /// How it came out; `fail` makes the check's `ok` false in the JSON.
         public var level: Level
         /// What was found.
         public var detail: Phrase
         /// What to do about it, when anything.
         public var fix: Phrase?
 
+        /// An outcome; `fix` only when there is something to do.
         public init(name: Phrase, level: Level, detail: Phrase, fix: Phrase? = nil) {
             (self.name, self.level, self.detail, self.fix) = (name, level, detail, fix)
         }
@@ -33,7 +35,10 @@ public enum Checkup {
 
     /// What the checks found, in order, for the text and the JSON alike.
     public struct Report: Sendable {
+        /// Every check, in the order they ran: the lines of ``text``.
         public private(set) var checks: [Check] = []
+        /// The checks that have a JSON key, each as its key and object, in order: what
+        /// ``json`` writes after `ok`.
         public private(set) var fields: [(String, JSON)] = []
         /// Whether a reminder can be shown (a bus and a server).
         public internal(set) var canShow = false

@@ -9,6 +9,7 @@ import Localization
 /// no owner of its bus name (or no session bus at all) every command works on the store
 /// alone, and the daemon reads the store when it starts.
 public final class DaemonLink {
+    /// The session-bus connection the daemon was found on; its methods are called over it.
     public let connection: Connection
 
     private init(_ connection: Connection) { self.connection = connection }
@@ -64,6 +65,8 @@ public final class DaemonLink {
 
 /// The running daemon's `Status`, asked without starting it.
 extension DaemonStatus {
+    /// Asks the daemon on the session bus, waiting for the answer; `nil` when there is no
+    /// bus, no daemon or no answer.
     public static func query() -> DaemonStatus? {
         guard let link = DaemonLink.running(), let fields = (try? link.call("Status").first)?.vardict else { return nil }
         return DaemonStatus(fields: fields)

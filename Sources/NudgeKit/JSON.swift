@@ -3,11 +3,17 @@ import NudgeCore
 /// A JSON value, written without Foundation: bytes appended to one buffer, so `nudge list
 /// --json` over 100,000 alerts costs milliseconds.
 public indirect enum JSON: Sendable {
+    /// Text, escaped as JSON asks when written.
     case string(String)
+    /// A whole number, written in decimal digits.
     case integer(Int64)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
+    /// Values, in order.
     case array([JSON])
+    /// Fields in the order given; a key given twice is written twice.
     case object([(String, JSON)])
     /// JSON already written (a big part streamed straight into bytes).
     case written([UInt8])
@@ -26,6 +32,7 @@ public indirect enum JSON: Sendable {
 
         private var fields = 0
 
+        /// Appends `key` and `value` to `out`, opening the object before the first field.
         public mutating func field(_ key: String, _ value: JSON, to out: inout [UInt8]) {
             out.append(fields == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
             JSON.quote(key, to: &out)
@@ -34,12 +41,14 @@ public indirect enum JSON: Sendable {
             fields += 1
         }
 
+        /// Closes the object in `out`: `{}` when no field was written.
         public func end(to out: inout [UInt8]) {
             if fields == 0 { out.append(UInt8(ascii: "{")) }
             out.append(UInt8(ascii: "}"))
         }
     }
 
+    /// Appends the value to `out` as compact JSON (`written` bytes as they are).
     public func write(to out: inout [UInt8]) {
         switch self {
         case .string(let s): JSON.quote(s, to: &out)

@@ -67,17 +67,24 @@ public enum Labels {
         }
     }
 
+    /// `nudge list`'s column headings, also `nudge ui`'s: id, state, next, schedule, title.
     // TRANSLATORS: column headers of nudge list.
     public static var listHeaders: [String] { [tr("ID"), tr("STATE"), tr("NEXT"), tr("SCHEDULE"), tr("TITLE")] }
 
+    /// The state of an alert switched on, when nothing more is to be said (also what
+    /// `nudge on` announces).
     // TRANSLATORS: an alert's state (nudge list, nudge show).
     public static var on: String { tr("on") }
+    /// The state of an alert switched off (also what `nudge off` announces).
     // TRANSLATORS: an alert's state: switched off.
     public static var off: String { tr("off") }
+    /// The state of an alert whose pop-up is snoozed and comes back later.
     // TRANSLATORS: an alert's state: snoozed.
     public static var snoozed: String { tr("snoozed") }
+    /// The state of an alert done for the rest of its day.
     // TRANSLATORS: an alert's state: done for the rest of today.
     public static var doneToday: String { tr("done today") }
+    /// The state of a water reminder resting because the day's water goal is met.
     // TRANSLATORS: a water reminder's state: the day's water goal is met.
     public static var goalMet: String { tr("goal met") }
 }

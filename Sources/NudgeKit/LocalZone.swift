@@ -7,6 +7,7 @@ import NudgeCore
 /// The system's zone for this command, read once the way the daemon and glibc read it
 /// (``SystemZone``); a `TZ` that cannot be followed exactly is said once on stderr.
 public enum LocalZone {
+    /// Resolved on first use, and the warning written then; the same for the whole process.
     public static let current: TimeZone = {
         let resolved = SystemZone.resolve(environment: .current)
         // TRANSLATORS: before a warning; %s is what is wrong.

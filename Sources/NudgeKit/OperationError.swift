@@ -16,6 +16,7 @@ public struct OperationError: Error, CustomStringConvertible {
         self.message = message
     }
 
+    /// The line for the person: ``message``.
     public var description: String { message }
 
     /// Every delivery failure means the service is not usable now.

@@ -9,6 +9,7 @@ import Platform
 /// (CloseNotification on the session bus; the server does not check who asks). Best
 /// effort: with no bus or no server there is nothing on screen to close.
 public final class PopupCloser: Delivery {
+    /// Never called: nothing it shows can be answered (``Delivery`` asks for it).
     public var onEvent: ((DeliveryEvent) -> Void)?
     private let busAddress: String?
     private lazy var delivery: FreedesktopDelivery? = busAddress
@@ -23,6 +24,8 @@ public final class PopupCloser: Delivery {
         throw DeliveryError(.rejected, "the command line does not show reminders")
     }
 
+    /// Closes pop-up `id` (CloseNotification); nothing without a bus or a server. Throws
+    /// when the server refuses the call.
     public func withdraw(_ id: UInt32) throws(DeliveryError) {
         try delivery?.withdraw(id)
     }

@@ -46,8 +46,11 @@ extension Alert.WhenAway: SettingValue {
 /// What to do with showings missed while nothing ran: `once` (one pop-up within the grace)
 /// or `skip`. The grace is a setting of its own (``GraceLength``).
 public enum CatchUpChoice: String, SettingValue, CaseIterable {
+    /// `once`: one pop-up for what was missed, within the grace; `skip`: they are only
+    /// logged.
     case once, skip
 
+    /// `once` or `skip`, in any case.
     public init(parsing text: String) throws(OperationError) {
         guard let choice = CatchUpChoice(rawValue: text.lowercased()) else {
             // TRANSLATORS: %s is the value given, quoted.
@@ -59,7 +62,9 @@ public enum CatchUpChoice: String, SettingValue, CaseIterable {
 
 /// The zone an alert follows: the system's, or one it is pinned to (an IANA name).
 public enum ZoneChoice: SettingValue, Equatable {
+    /// The system's zone, whichever it is (`--tz system`).
     case system
+    /// This zone, whatever the system's becomes.
     case pinned(TimeZone)
 
     /// `system`, in any case, or a zone's name.
@@ -76,9 +81,13 @@ public enum ZoneChoice: SettingValue, Equatable {
 
 /// The sound of an alert's pop-up: a sound-theme name or a file, or `none` for silence.
 public enum SoundChoice: SettingValue, Equatable {
+    /// No sound (`none`).
     case silent
+    /// A sound-theme name (`bell`) or a sound file.
     case sound(Sound)
 
+    /// `none` (in any case) for silence, else a name or a file within the sound's length
+    /// limit; empty is refused.
     public init(parsing text: String) throws(OperationError) {
         if text.lowercased() == "none" { self = .silent; return }
         // The same words as `nudge send --sound ''`.
@@ -98,6 +107,7 @@ public struct SnoozeLength: SettingValue, Equatable {
     /// The length in seconds.
     public let seconds: Int
 
+    /// A duration (`10m`, `1h30m`) of 1 second to 7 days.
     public init(parsing text: String) throws(OperationError) {
         seconds = try AlertSettings.duration(text, for: .snooze)
     }
@@ -108,6 +118,7 @@ public struct GraceLength: SettingValue, Equatable {
     /// The length in seconds.
     public let seconds: Int
 
+    /// A duration (`30m`, `12h`, `2d`) of 1 second to 30 days.
     public init(parsing text: String) throws(OperationError) {
         seconds = try AlertSettings.duration(text, for: .grace)
     }
@@ -115,9 +126,12 @@ public struct GraceLength: SettingValue, Equatable {
 
 /// How often an unanswered pop-up is shown again, or `none` for never.
 public enum NagInterval: SettingValue, Equatable {
+    /// Not shown again (`none`).
     case never
+    /// Shown again every `seconds` while unanswered.
     case every(seconds: Int)
 
+    /// `none` (in any case) for never, or a duration of 1 second to 1 day.
     public init(parsing text: String) throws(OperationError) {
         if text.lowercased() == "none" { self = .never; return }
         self = .every(seconds: try AlertSettings.duration(text, for: .nag))
@@ -129,6 +143,7 @@ public struct NagTimes: SettingValue, Equatable {
     /// The count.
     public let count: Int
 
+    /// A whole number from 1 to ``Alert/Nag/maxTimes``.
     public init(parsing text: String) throws(OperationError) {
         guard let count = Int(text), (1...Alert.Nag.maxTimes).contains(count) else {
             // TRANSLATORS: %1$s is the value given, quoted; %2$d the most allowed.

@@ -61,8 +61,10 @@ public struct WaterChart: Sendable, Equatable {
     public var dayStart: Int
     /// The drink days' totals, oldest first, today last.
     public var totals: [Water.DayTotal]
-    /// Days at goal in a row now, and at most.
+    /// Days at goal in a row now: the run that reaches today (or yesterday, while today is
+    /// not at goal yet).
     public var current: Int
+    /// The most days at goal in a row, over every drink logged.
     public var longest: Int
 
     /// "Water, the last 7 days (goal 2,000 ml)".
@@ -84,13 +86,19 @@ public struct WaterChart: Sendable, Equatable {
 public struct ReminderActivity: Sendable {
     /// One reminder: its activity per day and over the whole period.
     public struct Entry: Sendable {
+        /// The alert (it may have been removed since).
         public var id: UUID
         /// `nil` for an alert removed since.
         public var title: String?
+        /// What it reminds of; `nil` for an alert removed since.
         public var kind: Alert.Kind?
+        /// The whole period's counts, with the median answer time over all of it.
         public var total: AlertDay
+        /// Its days with anything in them, oldest first; days with nothing are left out.
         public var days: [AlertDay]
     }
+    /// The reminders with anything in the period, in the order `list` keeps them (removed
+    /// ones last).
     public var entries: [Entry]
     /// How many days they cover.
     public var dayCount: Int

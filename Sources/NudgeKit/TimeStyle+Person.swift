@@ -4,10 +4,10 @@ import Platform
 
 /// Times as a person reads them, in every face.
 extension TimeStyle {
-    /// 24-hour ISO for C/POSIX (and for a locale that is not installed); otherwise the
-    /// locale's own clock (`오전 9:30`, `9:30 AM`, `09:30`).
-    /// How the person's `LC_TIME` writes times; a locale the C library lacks is C's, as for
-    /// every other program on the machine (and as gettext leaves the messages English).
+    /// How the person's `LC_TIME` writes times: the locale's own clock (`오전 9:30`,
+    /// `9:30 AM`, `09:30`); 24-hour ISO for C/POSIX and for a locale the C library lacks,
+    /// as for every other program on the machine (and as gettext leaves the messages
+    /// English).
     public static func person(environment: Environment = .current) -> TimeStyle {
         style(locale: environment.installedLocale("LC_TIME"))
     }
@@ -59,11 +59,16 @@ extension TimeStyle {
 /// morning and afternoon (오전/오후, AM/PM), or on a 24-hour one (C, and locales that count
 /// so).
 public struct ClockStyle: Sendable, Equatable {
+    /// Times are picked on a 12-hour clock, with ``am`` and ``pm``.
     public var twelveHour: Bool
+    /// The locale's words for morning and afternoon; unused on a 24-hour clock.
     public var am: String, pm: String
 
+    /// A 24-hour clock (C and POSIX, and a locale the C library lacks).
     public static let twentyFourHour = ClockStyle(twelveHour: false, am: "AM", pm: "PM")
 
+    /// How the person's `LC_TIME` picks times; a 24-hour clock for C or a locale the C
+    /// library lacks.
     public static func person(environment: Environment = .current) -> ClockStyle {
         guard let name = environment.installedLocale("LC_TIME") else { return .twentyFourHour }
         let locale = Locale(identifier: name)

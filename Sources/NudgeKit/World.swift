@@ -23,6 +23,8 @@ public struct World: Sendable {
     /// Now.
     public var clock: @Sendable () -> Date
 
+    /// A world with every part given; a test gives its own store, a fixed clock and zone,
+    /// and a `nil` bus (no daemon).
     public init(storePath: String, zone: TimeZone, language: Language, busAddress: String?, clock: @escaping @Sendable () -> Date) {
         self.storePath = storePath
         self.zone = zone

@@ -7,7 +7,9 @@ import NudgeKit
 /// row is kept while its alert and showing stay the same, so a reload that changes one
 /// alert words only that one, and clearing a filter costs no more than a change.
 public struct AlertList {
+    /// The alerts as last set, unfiltered; ``order`` and ``shown`` index into them.
     public private(set) var alerts: [Alert] = []
+    /// Each alert's next showing, at its index in ``alerts``.
     public private(set) var showings: [NextShowing] = []
     /// Indices into `alerts`, in the list's order.
     public private(set) var order: [Int] = []

@@ -7,12 +7,14 @@ public struct AlertRow: Sendable, Equatable {
     /// Why it is not plain on or off, and what waits: "snoozed", "done today ×2"; empty
     /// when there is nothing to say.
     public var state: String
+    /// The title, with control characters escaped.
     public var title: String
     /// The schedule in words.
     public var schedule: String
     /// When it fires next, in the locale's format ("—" for never).
     public var next: String
 
+    /// A row with every word given; ``AlertList`` makes them from an alert.
     public init(id: String, on: Bool, state: String, title: String, schedule: String, next: String) {
         (self.id, self.on, self.state, self.title, self.schedule, self.next) = (id, on, state, title, schedule, next)
     }

@@ -31,10 +31,11 @@ public enum ScheduleKind: Int, Sendable, CaseIterable {
     }
 }
 
-/// A schedule as the window's form shows it: a kind chosen from five, and the few numbers
-/// and days each kind needs, with what `nudge add` makes of them (``flags``). Pure: the
-/// window shows these values in its controls and reads them back.
+/// A schedule as the window's form shows it: a kind chosen from six (``ScheduleKind``), and
+/// the few numbers and days each kind needs, with what `nudge add` makes of them
+/// (``flags``). Pure: the window shows these values in its controls and reads them back.
 public struct FormSchedule: Sendable, Equatable {
+    /// The kind chosen; the other kinds' values stay as they were, unused.
     public var kind = ScheduleKind.time
     /// The time of day (kinds time and date), in minutes after midnight.
     public var time = 9 * 60
@@ -42,8 +43,10 @@ public struct FormSchedule: Sendable, Equatable {
     public var days = Set(Weekday.allCases)
     /// Every how many minutes (kind every).
     public var everyMinutes = 30
-    /// Only between `from` and `until` (kind every), in minutes after midnight.
+    /// Only between `from` and `until` (kind every); `false` for all day.
     public var between = true
+    /// Where the day's window starts and ends (kind every, with `between`), in minutes
+    /// after midnight.
     public var from = 9 * 60 + 30, until = 21 * 60 + 30
     /// Counted from the last answer instead of the clock (kind every).
     public var afterDone = false

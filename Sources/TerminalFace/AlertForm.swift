@@ -9,15 +9,21 @@ import NudgeCore
 public struct AlertForm: Sendable, Equatable {
     /// The form's fields.
     public enum Field: String, Sendable, CaseIterable {
+        /// One per field the form may show; ``fields`` says which the kind chosen shows.
+        /// `kind` and `counting` are choices made with the arrows, the others text.
         case title, body, kind, times, days, every, from, until, counting, when, delay, cron, phrase
     }
 
+    /// Each text field's value as typed; one never given a value is absent (read as empty).
+    /// Kept for every kind: switching back finds them as they were.
     public var values: [Field: String]
+    /// The schedule kind chosen (field `kind`): it decides which fields show.
     public var kind: ScheduleKind
     /// `--every` counts from the last answer instead of the clock (a choice, on `every`).
     public var afterDone: Bool
-    /// The focused field (an index into ``fields``) and the cursor in it, in characters.
+    /// The focused field, an index into ``fields``.
     public private(set) var focus = 0
+    /// The cursor's place in the focused field's value, in characters.
     public private(set) var cursor = 0
     /// The alert being edited; `nil` for a new one.
     public let editing: String?
@@ -93,8 +99,10 @@ public struct AlertForm: Sendable, Equatable {
         return [.title, .body, .kind] + schedule
     }
 
+    /// The field that has the focus.
     public var focusedField: Field { fields[focus] }
 
+    /// A field's value as typed; empty when it was never typed in.
     public subscript(field: Field) -> String { values[field, default: ""] }
 
     /// Whether the schedule fields differ from those the form opened with.

@@ -4,22 +4,32 @@ import NudgeCore
 /// How a piece of text is drawn; the terminal layer maps each to colours or, without
 /// colour, to bold, reverse and underline.
 public enum Style: Sendable, Equatable {
+    /// `bar`: the top line and boxes; `header`: headings and the focused label; `selected`:
+    /// the selected row; `on`, `off`: a row's switch; `dim`: what is secondary; `key`: a
+    /// key's name and the countdown; `error`: a failure; `field`, `focusedField`: a form's
+    /// values.
     case normal, bar, header, selected, on, off, dim, key, error, field, focusedField
 }
 
 /// A run of text in one style.
 public struct Span: Sendable, Equatable {
+    /// The text; what passes the screen's edge is cut.
     public var text: String
+    /// How the text is drawn.
     public var style: Style
+    /// A run of `text`, in the normal style unless told.
     public init(_ text: String, _ style: Style = .normal) { (self.text, self.style) = (text, style) }
 }
 
 /// One screen: exactly `height` lines, each exactly `width` columns wide, and where the
 /// cursor goes (a field being typed in), if anywhere.
 public struct Frame: Sendable, Equatable {
+    /// The lines, top to bottom, each as its spans in order.
     public var lines: [[Span]]
+    /// Where the terminal's cursor stands (line and column, from 0); `nil` hides it.
     public var cursor: (line: Int, column: Int)?
 
+    /// The same lines and the same cursor (written out: a tuple is not `Equatable`).
     public static func == (a: Frame, b: Frame) -> Bool {
         a.lines == b.lines && a.cursor?.line == b.cursor?.line && a.cursor?.column == b.cursor?.column
     }
@@ -40,6 +50,8 @@ public enum Layout {
     /// How many rows fit at this height.
     public static func listHeight(_ height: Int) -> Int { max(height - chrome, 1) }
 
+    /// The screen for `model` at `width` × `height` (each at least 1): the bar, the list or
+    /// the form, the message, filter or countdown line, and the keys.
     public static func render(_ model: ScreenModel, width: Int, height: Int) -> Frame {
         let width = max(width, 1), height = max(height, 1)
         var lines: [[Span]] = []

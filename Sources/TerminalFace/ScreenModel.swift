@@ -34,12 +34,16 @@ public struct ScreenModel: Sendable, Equatable {
     public var filter: String?
     /// The filter is being typed.
     public var filterEditing = false
-    /// A message under the list, and whether it reports a failure.
+    /// A message under the list: what a key just did, or why it failed; `nil` for none.
     public var message: String?
+    /// Whether ``message`` reports a failure (drawn in the error style).
     public var messageIsError = false
     /// A key and what it does, for the bottom line.
     public struct Key: Sendable, Equatable {
+        /// The key as shown (`q`, `↑↓`, `Enter`) and what it does ("quit"), for the bottom
+        /// line and the help.
         public var key: String, action: String
+        /// A key and what it does, in that order.
         public init(_ key: String, _ action: String) { (self.key, self.action) = (key, action) }
     }
 
@@ -47,8 +51,10 @@ public struct ScreenModel: Sendable, Equatable {
     public var footer: [Key] = []
     /// Said when there are no rows.
     public var empty = ""
+    /// What is open over the list; `nil` for the list alone.
     public var overlay: Overlay?
 
+    /// An empty screen: no rows, nothing open; the controller fills it in.
     public init() {}
 
     /// Keeps the selection on a row and in view for a list `height` rows tall.
@@ -64,30 +70,41 @@ public struct ScreenModel: Sendable, Equatable {
 /// The add/edit form as shown: its fields, which has the cursor, and what the schedule
 /// would do.
 public struct FormView: Sendable, Equatable {
+    /// One line of the form: a label, a value and a hint.
     public struct Field: Sendable, Equatable {
+        /// The field's name ("Title"), in the person's language.
         public var label: String
+        /// What is in it: the text as typed, or the choice in words.
         public var value: String
         /// A choice among fixed values (shown with arrows), not free text.
         public var isChoice: Bool
         /// Greyed words after the value: what may be typed.
         public var hint: String
 
+        /// Free text unless `isChoice`; no hint unless one is given.
         public init(label: String, value: String, isChoice: Bool = false, hint: String = "") {
             (self.label, self.value, self.isChoice, self.hint) = (label, value, isChoice, hint)
         }
     }
 
+    /// "Add a reminder" or "Edit the reminder".
     public var heading: String
+    /// The fields shown, in order.
     public var fields: [Field]
-    /// The field with the cursor, and the cursor's place in its value (in characters).
+    /// The index of the field with the cursor.
     public var focus: Int
+    /// The cursor's place in that field's value, in characters.
     public var cursor: Int
     /// What is wrong with the form as it stands, in the CLI's words.
     public var error: String?
-    /// The preview's heading and lines: the next occurrences.
+    /// The preview's heading: "Next:", or for words what they were read as.
     public var previewHeading: String
+    /// The preview's lines: the next showings (for words, after what was chosen on the
+    /// person's behalf); empty while the form has an error.
     public var preview: [String]
 
+    /// A form from words already made (the other initializer makes them from an
+    /// ``AlertForm``).
     public init(heading: String, fields: [Field], focus: Int, cursor: Int, error: String?, previewHeading: String, preview: [String]) {
         (self.heading, self.fields, self.focus, self.cursor, self.error) = (heading, fields, focus, cursor, error)
         (self.previewHeading, self.preview) = (previewHeading, preview)

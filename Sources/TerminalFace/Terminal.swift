@@ -15,6 +15,8 @@ public struct Terminal {
     /// Whether to use ANSI colour.
     public let colour: Bool
 
+    /// Times in the person's `LC_TIME`; colour when `isTerminal` (stdout, unless told) and
+    /// neither `NO_COLOR` is set nor `TERM` is `dumb`.
     public init(environment: Environment = .current, isTerminal: Bool = isatty(1) == 1) {
         timeStyle = TimeStyle.person(environment: environment)
         colour = isTerminal && environment.allowsColour

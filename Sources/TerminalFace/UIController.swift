@@ -51,6 +51,9 @@ public final class UIController {
     private var confirming: Alert?
     private var quit = false
 
+    /// Opens the store (the error when it cannot be), takes stderr and the signals, and
+    /// takes over the terminal: the screen is up once it returns. stdin and stdout must be
+    /// a terminal.
     public init(environment: Environment) throws(OperationError) {
         terminal = Terminal(environment: environment, isTerminal: true)
         list = AlertList(timeStyle: terminal.timeStyle, language: world.language)
@@ -78,6 +81,8 @@ public final class UIController {
 
     // MARK: The loop
 
+    /// Runs until the person quits or a signal ends it (SIGINT, SIGTERM, SIGHUP, SIGQUIT),
+    /// then gives the terminal and stderr back; throws (exit 74) when the loop fails.
     public func run() throws(OperationError) {
         defer { restore() }
         loop.add(descriptor: 0) { [unowned self] events in

@@ -15,7 +15,7 @@ struct Add: ParsableCommand {
 
         The schedule may be said in words, English or Korean, after the title; what it \
         was read as is said back before it is stored (--dry-run stores nothing). See \
-        "Schedules in words" in the README for what is understood.
+        "Schedules in words" in the guide (docs/guide.md) for what is understood.
 
         Examples:
           nudge add "물 마시기" "매일 오전 9시"
