@@ -141,22 +141,12 @@ public enum ScheduleParser {
         return seconds
     }
 
+    /// A duration as the flags write it (`1h30m`) or as a person says it, in English or
+    /// Korean: `10 min`, `1 hour 30 minutes`, `an hour and a half`, `10분`, `1시간 30분`,
+    /// `1시간 반`, `1.5h`, `2일`. Units go from the largest down, each once.
     static func duration(_ text: String) throws(ScheduleError) -> Int {
-        var total = 0, number = "", sawUnit = false, lastRank = 4
-        let ranks: [Character: (Int, Int)] = ["d": (4, 86400), "h": (3, 3600), "m": (2, 60), "s": (1, 1)]
-        for ch in text.lowercased().trimmingSpaces {
-            if ch.isASCII && ch.isNumber {
-                number.append(ch)
-            } else if let (rank, unit) = ranks[ch], !number.isEmpty, rank < lastRank || !sawUnit, let n = Int(number), n < 1_000_000_000 {
-                total += n * unit
-                number = ""
-                sawUnit = true
-                lastRank = rank
-            } else {
-                throw ScheduleError(text, Phrase("invalid duration"), accepted: durationForms)
-            }
-        }
-        guard number.isEmpty, sawUnit else { throw ScheduleError(text, Phrase("invalid duration"), accepted: durationForms) }
+        let bad = ScheduleError(text, Phrase("invalid duration"), accepted: durationForms)
+        guard let total = DurationWords.seconds(text) else { throw bad }
         guard total > 0 else { throw ScheduleError(text, Phrase("invalid duration"), detail: Phrase("it must be more than 0"), accepted: durationForms) }
         return total
     }

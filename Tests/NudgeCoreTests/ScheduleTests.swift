@@ -114,7 +114,12 @@ struct ScheduleTests {
         #expect(try ScheduleParser.days("daily").count == 7)
     }
 
-    @Test(arguments: [("45m", 2700), ("1h30m", 5400), ("90m", 5400), ("90s", 90), ("1h", 3600), ("2h5m10s", 7510)])
+    @Test(arguments: [("45m", 2700), ("1h30m", 5400), ("90m", 5400), ("90s", 90), ("1h", 3600), ("2h5m10s", 7510),
+                      // As people say them, in either language.
+                      ("10 min", 600), ("10 minutes", 600), ("1 hour 30 minutes", 5400), ("1 hour and 30 minutes", 5400),
+                      ("an hour and a half", 5400), ("half an hour", 1800), ("a minute", 60), ("1.5h", 5400), ("1.5 hours", 5400),
+                      ("2 days", 172_800), ("10분", 600), ("1시간 30분", 5400), ("1시간30분", 5400), ("1시간 반", 5400), ("90초", 90),
+                      ("2일", 172_800), ("1 h 5 m", 3900)])
     func durationsParse(text: String, seconds: Int) throws {
         #expect(try ScheduleParser.duration(text, for: .grace) == seconds)
     }
@@ -123,6 +128,8 @@ struct ScheduleTests {
         ("time", "25:61"), ("time", "9:75"), ("time", "13pm"), ("time", "noon"), ("time", "9"),
         ("days", "funday"), ("days", "mon-"),
         ("duration", "0m"), ("duration", "m"), ("duration", "10"), ("duration", "5x"), ("duration", "30m1h"),
+        ("duration", "30분 1시간"), ("duration", "1.5s"), ("duration", "10 10 min"), ("duration", "an"), ("duration", "half"), ("duration", "반"),
+        ("duration", "1시간 반 10분"), ("duration", "1.33m"), ("duration", "1m m"),
         ("zone", "Mars/Olympus"), ("cron", "*/0 * * * *"), ("cron", "60 * * * *"), ("cron", "* * *"),
         ("cron", "5-1 * * * *"), ("cron", "@sometimes"), ("date", "2026-02-30 09:00"), ("date", "tomorrow"),
         ("date", "0000-01-01 00:00"), ("date", "1969-12-31"), ("date", "+999-01-01"), ("date", "-001-01-01"),
