@@ -45,6 +45,14 @@ enum WindowResources {
         UnsafeMutableRawPointer(object(id)).assumingMemoryBound(to: GtkWidget.self)
     }
 
+    /// The widget with this id and a reference of the caller's own: for a file's top widget
+    /// that is not a window, which would otherwise go with the builder before it has a parent.
+    func keep(_ id: String) -> Widget {
+        let widget = self(id)
+        g_object_ref(widget.raw)
+        return widget
+    }
+
     /// The object with this id (a GtkAdjustment, a GtkStringList…).
     func object(_ id: String) -> UnsafeMutablePointer<GObject> {
         guard let object = gtk_builder_get_object(builder, id) else { fatalError("no object \(id) in the .ui") }

@@ -10,7 +10,7 @@ import NudgeKit
 /// and Save waits until there is none; otherwise the next three showings stand there.
 /// An edit saves only what it changed, so a change made elsewhere meanwhile to anything
 /// else stays; a schedule the form has no fields for is kept unless a new one is made.
-@MainActor final class ReminderForm {
+@MainActor final class AlertFormDialog {
     struct Host {
         /// Where the operations act.
         var world: World

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// The items are ids in a GtkStringList: a reminder's id, or a piece's name (`#service`).
 /// A change replaces only the ids that changed, and the places on screen are shown anew.
-@MainActor final class ReminderList {
+@MainActor final class AlertListView {
     /// The scrolled window that holds the list.
     let widget: Widget
     private var strings: OpaquePointer
@@ -24,8 +24,8 @@ import Foundation
     private var holders: [String: Place] = [:]
     /// Every place the list made, by its list item, and the reminders on screen by id.
     private var places: [UnsafeMutableRawPointer: Place] = [:]
-    private var onScreen: [String: ReminderRow] = [:]
-    private let actions: ReminderRow.Actions
+    private var onScreen: [String: AlertRowWidget] = [:]
+    private let actions: AlertRowWidget.Actions
     /// The reminder to focus once it is on screen.
     private var focusing: String?
     /// Every place showing an item now, by the item's id.
@@ -42,7 +42,7 @@ import Foundation
     /// One place on screen: a list item holding a piece or a reminder's row.
     private final class Place {
         let item: OpaquePointer
-        var row: ReminderRow?
+        var row: AlertRowWidget?
         var id: String?
         init(item: OpaquePointer) { self.item = item }
         var child: UnsafeMutablePointer<GtkWidget>? { gtk_list_item_get_child(item) }
@@ -56,30 +56,36 @@ import Foundation
         }
     }
 
-    init(actions: ReminderRow.Actions, accessibleName: String) {
+    /// The pieces the list holds itself: the heading over the alerts, and how to add one
+    /// when there is none.
+    static let heading = "#heading", empty = "#empty"
+
+    init(actions: AlertRowWidget.Actions) {
         self.actions = actions
         strings = gtk_string_list_new(nil)
         let factory = gtk_signal_list_item_factory_new()!
+        let ui = Builder("alert-list")
+        defer { ui.release() }
+        widget = ui.keep("scroller")
         // A grid view of one column, not a list view: GTK 4.8's list view keeps 200 items
         // with widgets whatever is on screen, its grid view 30 rows (1,000 reminders
         // started in 473 ms, now 309; Clocks 281). A screen reader meets it as a table of
         // one column, named "Reminders".
-        let view = gtk_grid_view_new(gtk_no_selection_new(strings), factory)!
-        gtk_grid_view_set_max_columns(view.opaque, 1)
+        let view = ui("view")
+        let selection = gtk_no_selection_new(strings)
+        gtk_grid_view_set_model(view.opaque, selection)
+        g_object_unref(UnsafeMutableRawPointer(selection))
+        gtk_grid_view_set_factory(view.opaque, factory)
+        g_object_unref(UnsafeMutableRawPointer(factory))
         // The list's own look would draw every item as a selectable line.
         gtk_widget_remove_css_class(view, "view")
-        gtk_widget_add_css_class(view, "background")
-        setAccessibleName(view, accessibleName)
-        // One clamp for the whole list, not one per item: as wide as a phone's screen or
-        // libadwaita's lists, centred.
-        let clamp = adw_clamp_scrollable_new()!
-        adw_clamp_scrollable_set_maximum_size(clamp.opaque, 720 + 2 * 18)
-        adw_clamp_scrollable_set_child(clamp.opaque, view)
-        widget = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_policy(widget.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(widget.opaque, clamp)
-        gtk_widget_set_vexpand(widget, 1)
         self.view = view
+        // Nudge's icon where it is installed; a stock alarm where it is not (a build tree).
+        if gtk_icon_theme_has_icon(gtk_icon_theme_get_for_display(gdk_display_get_default()), Notification.appID) != 0 {
+            gtk_image_set_from_icon_name(ui("empty-icon").opaque, Notification.appID)
+        }
+        add(piece: ui.keep("heading"), named: Self.heading)
+        add(piece: ui.keep("empty"), named: Self.empty)
         // GTK 4.8's list view lets Tab leave the list at the end of the item that has the
         // focus (tab-behavior came in 4.12): Tab and Shift+Tab go on to the next item's
         // controls here, scrolling it into view, and leave the list only past its ends.
@@ -104,7 +110,7 @@ import Foundation
                 enteringForward = !shiftHeld()
                 g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
                     MainActor.assumeIsolated {
-                        let list = Unmanaged<ReminderList>.fromOpaque(data!).takeUnretainedValue()
+                        let list = Unmanaged<AlertListView>.fromOpaque(data!).takeUnretainedValue()
                         if gtk_widget_has_focus(list.widget) != 0 || gtk_widget_has_focus(list.view) != 0 {
                             list.focusOnScreen(forward: list.enteringForward)
                         }
@@ -145,10 +151,10 @@ import Foundation
 
     private let view: Widget
 
-    /// A piece shown above the reminders while it is in ``show(pieces:reminders:snoozeMinutes:)``'s list.
+    /// A piece shown above the alerts while it is in ``show(pieces:alerts:model:snoozeMinutes:)``'s list,
+    /// with a reference of its own (``Builder/keep(_:)``) for the window's life: a place that
+    /// takes another item drops its child.
     func add(piece widget: Widget, named name: String) {
-        // Held here for the window's life: a place that takes another item drops its child.
-        g_object_ref_sink(widget.raw)
         for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(widget, 18) }
         gtk_widget_set_margin_top(widget, 12)
         gtk_widget_set_margin_bottom(widget, 6)
@@ -176,9 +182,9 @@ import Foundation
         if let row = place.row {
             row.bind(model, snoozeMinutes: minutes)
         } else {
-            let row = ReminderRow(model, snoozeMinutes: minutes, actions: actions)
-            // The place's own while it lives: a piece shown there in between would drop it.
-            g_object_ref_sink(row.widget.raw)
+            let row = AlertRowWidget(model, snoozeMinutes: minutes, actions: actions)
+            // The place's own while it lives (the row's reference, let go at teardown): a
+            // piece shown there in between would drop it.
             place.row = row
         }
         for (name, holder) in holders where holder === place { holders[name] = nil }
@@ -192,11 +198,11 @@ import Foundation
 
     /// The pieces named, then the reminders in order; only the ids that changed are replaced,
     /// and what is on screen shows its new words.
-    func show(pieces shownPieces: [String], reminders: [String], model: @escaping @MainActor (String) -> AlertRow?,
+    func show(pieces shownPieces: [String], alerts: [String], model: @escaping @MainActor (String) -> AlertRow?,
               snoozeMinutes: [String: Int]) {
         self.model = model
         self.snoozeMinutes = snoozeMinutes
-        let new = shownPieces + reminders
+        let new = shownPieces + alerts
         if new != ids {
             // The changed middle: what the old and new lists share at both ends stays.
             var start = 0
@@ -253,7 +259,7 @@ import Foundation
                 if tabbingTick == 0 {
                     tabbingTick = gtk_widget_add_tick_callback(view, { _, _, data in
                         MainActor.assumeIsolated {
-                            Unmanaged<ReminderList>.fromOpaque(data!).takeUnretainedValue().tabbingFrame() ? 1 : 0
+                            Unmanaged<AlertListView>.fromOpaque(data!).takeUnretainedValue().tabbingFrame() ? 1 : 0
                         }
                     }, Unmanaged.passUnretained(self).toOpaque(), nil)
                 }

@@ -12,7 +12,7 @@ import Presentation
 /// The row is a dozen plain widgets, not an AdwActionRow in a list box: GTK 4.8's list view
 /// keeps about 200 rows alive, and with libadwaita's rows (some 35 widgets each, answers
 /// included) 1,000 reminders started at three times GNOME Clocks' start.
-@MainActor final class ReminderRow {
+@MainActor final class AlertRowWidget {
     /// The reminder shown, read by the buttons' handlers when pressed.
     private final class Shown { var id: String; init(_ id: String) { self.id = id } }
     private let current: Shown

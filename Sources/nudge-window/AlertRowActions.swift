@@ -1,0 +1,91 @@
+import CAdwaita
+import Foundation
+import NudgeKit
+import Presentation
+
+/// What a row's controls do, through the operations every face shares: switch, answer
+/// (done, snooze, done for today), edit (the window's form) and delete, with undo: a
+/// deleted alert is put back by its toast's Undo, and the last one by the window's
+/// `undo-delete` action (Ctrl+Z) while there is one.
+@MainActor final class AlertRowActions {
+    private let run: ActionRunner
+    /// The alert a row names, as the window lists it now.
+    var alert: @MainActor (String) -> Alert? = { _ in nil }
+    /// The alerts deleted and not yet put back, the last one last.
+    private var deleted: [Alert] = []
+    /// The window's `undo-delete`, enabled while there is one to undo.
+    let undoDelete = g_simple_action_new("undo-delete", nil)!
+    /// Opens the form at an alert.
+    var edit: @MainActor (String) -> Void = { _ in }
+
+    init(run: ActionRunner) {
+        self.run = run
+        g_simple_action_set_enabled(undoDelete, 0)
+        onActivate(UnsafeMutableRawPointer(undoDelete)) { [unowned self] in undoLastDelete() }
+    }
+
+    /// The handlers a row's controls call with its alert's id.
+    var forRows: AlertRowWidget.Actions {
+        let world = run.world
+        return AlertRowWidget.Actions(
+            toggle: { [unowned self] id, on in
+                run { () throws(OperationError) in
+                    try AlertIDs.update([id], world, announce: { _ in }) { alert in
+                        alert.enabled = on
+                        return on ? Labels.on : Labels.off
+                    }
+                }
+            },
+            done: { [unowned self] id in
+                run { () throws(OperationError) in try Answer.acknowledge.apply(to: [id], world, now: world.now, announce: { _ in }) }
+            },
+            snooze: { [unowned self] id in
+                guard let alert = alert(id) else { return }
+                run { () throws(OperationError) in
+                    let now = world.now
+                    try Answer.snooze(seconds: alert.snoozeSeconds).apply(to: [id], world, now: now, announce: { _ in })
+                    let until = now.addingTimeInterval(TimeInterval(alert.snoozeSeconds))
+                    // TRANSLATORS: the window's note after Snooze; %1$s is the reminder's title, %2$s when it comes back (오후 3:40).
+                    run.toast(format(tr("Snoozed “%1$s” until %2$s"), alert.title,
+                                     TimeStyle.person().instant(until, alert.zone(system: world.zone))))
+                }
+            },
+            doneForToday: { [unowned self] id in
+                run { () throws(OperationError) in try Answer.doneForToday.apply(to: [id], world, now: world.now, announce: { _ in }) }
+            },
+            edit: { [unowned self] id in edit(id) },
+            delete: { [unowned self] id in delete(id) })
+    }
+
+    /// Deleted at once, with a toast that puts it back.
+    private func delete(_ id: String) {
+        guard let alert = alert(id) else { return }
+        run { () throws(OperationError) in
+            _ = try Operations.remove([id], run.world)
+            // TRANSLATORS: the window's toast after a delete; %s is the reminder's title.
+            let toast = adw_toast_new(markup(format(tr("Deleted “%s”"), alert.title.escapingControls)))!
+            // TRANSLATORS: the toast's button that puts a deleted reminder back (Ctrl+Z does too).
+            adw_toast_set_button_label(toast, tr("Undo"))
+            on(UnsafeMutableRawPointer(toast), "button-clicked") { [unowned self] in undoDelete(of: alert.id) }
+            deleted.removeAll { $0.id == alert.id }
+            deleted.append(alert)
+            if deleted.count > 100 { deleted.removeFirst() }
+            g_simple_action_set_enabled(undoDelete, 1)
+            run.show(toast)
+        }
+    }
+
+    /// Puts the alert deleted last back, as it was.
+    private func undoLastDelete() {
+        guard let alert = deleted.last else { return }
+        undoDelete(of: alert.id)
+    }
+
+    /// Puts a deleted alert back, as it was; once (a second Undo of it does nothing).
+    private func undoDelete(of id: UUID) {
+        guard let index = deleted.firstIndex(where: { $0.id == id }) else { return }
+        let alert = deleted.remove(at: index)
+        g_simple_action_set_enabled(undoDelete, deleted.isEmpty ? 0 : 1)
+        run { () throws(OperationError) in try Operations.save(alert, run.world) }
+    }
+}

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CAdwaita
+import NudgeKit
+
+/// The service, at the top of the list (service-card.ui), shown only when something is
+/// missing: the daemon not running, with a button that starts it; starting with the session
+/// off, with its switch (kept on screen once switched here).
+@MainActor final class ServiceCard {
+    let widget: Widget
+    private let serviceRow: Widget, autostartRow: Widget, autostartSwitch: Widget
+    /// Set while the switch is moved to match the session (not a person's change).
+    private var showingAutostart = false, autostartTouched = false
+    private let host: HostedLoop
+    private let run: ActionRunner
+    /// Called when the card shows or hides: the list shows it only while it has something to say.
+    var visibilityChanged: @MainActor () -> Void = {}
+
+    init(host: HostedLoop, run: ActionRunner) {
+        self.host = host
+        self.run = run
+        let ui = Builder("service-card")
+        defer { ui.release() }
+        widget = ui.keep("group")
+        (serviceRow, autostartRow, autostartSwitch) = (ui("service"), ui("autostart"), ui("autostart-switch"))
+        on(ui("start").raw, "clicked") { [unowned self] in startDaemon() }
+        onNotify(autostartSwitch.raw, "active") { [unowned self] in
+            guard !showingAutostart else { return }
+            let on = gtk_switch_get_active(autostartSwitch.opaque) != 0
+            let places = AutostartPlaces(environment: .current)
+            let program = MainWindow.sibling("nudge")
+            do throws(OperationError) {
+                run.toast(on ? try places.enable(program: program) : try places.disable(program: program))
+            } catch {
+                run.toast(error.message)
+            }
+            autostartTouched = true
+            showAutostart()
+        }
+        showAutostart()
+    }
+
+    /// Whether it has something to say.
+    var isShown: Bool { gtk_widget_get_visible(widget) != 0 }
+
+    /// The daemon running or not (the Start row).
+    func show(serviceRunning: Bool) {
+        gtk_widget_set_visible(serviceRow, serviceRunning ? 0 : 1)
+        updateVisibility()
+    }
+
+    /// The autostart row as the session will do it; hidden while on, unless switched here.
+    private func showAutostart() {
+        let state = AutostartPlaces(environment: .current).state()
+        showingAutostart = true
+        gtk_switch_set_active(autostartSwitch.opaque, state.enabled ? 1 : 0)
+        // The state too: after a change that failed, GTK 4.8 kept the state the person asked
+        // for, which is what a screen reader reads.
+        gtk_switch_set_state(autostartSwitch.opaque, state.enabled ? 1 : 0)
+        showingAutostart = false
+        adw_action_row_set_subtitle(autostartRow.as(AdwActionRow.self), state.enabled
+            // TRANSLATORS: the window's autostart row when on.
+            ? tr("Nudge's service starts when you log in.")
+            // TRANSLATORS: the window's autostart row when off.
+            : tr("Off: reminders wait until Nudge's service is started."))
+        gtk_widget_set_visible(autostartRow, !state.enabled || autostartTouched ? 1 : 0)
+        updateVisibility()
+    }
+
+    private func updateVisibility() {
+        let visible = gtk_widget_get_visible(serviceRow) != 0 || gtk_widget_get_visible(autostartRow) != 0
+        gtk_widget_set_visible(widget, visible ? 1 : 0)
+        visibilityChanged()
+    }
+
+    /// `nudge daemon`, the program beside this one, in a process group of its own: it
+    /// keeps running when the window closes. Its end is reaped and, when it failed, said.
+    private func startDaemon() {
+        do throws(OperationError) {
+            try DaemonLink.start(MainWindow.sibling("nudge"), on: host.loop) { [unowned self] failed in
+                MainActor.assumeIsolated {
+                    if failed {
+                        // TRANSLATORS: the window: the service it started ended at once.
+                        run.toast(tr("Nudge's service stopped right after it started: nudge doctor says why."))
+                    }
+                    run.feed.refreshStatus()
+                }
+            }
+        } catch {
+            run.toast(error.message)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import CAdwaita
+import NudgeKit
+import Presentation
+
+/// The window's header bar (window-header.ui): + (the window's `add` action, Ctrl+N), the
+/// settings (`preferences`, Ctrl+comma), and under the name what the daemon is doing, as
+/// the status line every face shows it.
+@MainActor final class WindowHeader {
+    let widget: Widget
+    private let title: Widget
+
+    init() {
+        let ui = Builder("window-header")
+        defer { ui.release() }
+        widget = ui.keep("header")
+        title = ui("title")
+    }
+
+    /// The daemon's state and what waits, from the feed's snapshot.
+    func show(_ snapshot: AlertFeed.Snapshot, language: Language) {
+        let service = snapshot.service
+        let line = StatusLine.text(daemonRunning: service != nil, awayReason: service?.awayReason,
+                                   unanswered: snapshot.unanswered, water: nil, hasWaterReminder: false, language: language)
+        adw_window_title_set_subtitle(title.opaque, line)
+    }
+}
