@@ -2,7 +2,7 @@ import CAdwaita
 import NudgeKit
 import Presentation
 
-/// One reminder in the list, as GNOME Clocks shows an alarm: a card with its title, its
+/// One alert in the list (alert-row.ui), as GNOME Clocks shows an alarm: a card with its title, its
 /// schedule in words and next showing beneath, then what waits (×2, snoozed…), an edit and
 /// a delete button and its switch; under it the answers, made the first time something
 /// waits. Every control says which reminder it acts on to a screen reader. The list makes
@@ -37,8 +37,7 @@ import Presentation
         var delete: @MainActor (String) -> Void
     }
 
-    /// Done, Snooze and Done for today, in a row of their own under the line: beside the
-    /// title they kept a narrow window from shrinking. They wrap when there is no room.
+    /// Done, Snooze and Done for today, in a row of their own under the line (alert-answers.ui).
     private struct Answers {
         let widget: Widget, done: Widget, snooze: Widget, today: Widget
     }
@@ -47,38 +46,14 @@ import Presentation
         self.snoozeMinutes = snoozeMinutes
         self.actions = actions
         current = Shown(model.id)
-        // A line each, cut short with "…" where the window is narrow: a label that wraps is
-        // measured again for every width offered, and 30 rows of them took 45 ms of a
-        // start. The words are whole to a screen reader, and in the form.
-        title = label("")
-        schedule = label("", classes: ["dim-label", "caption"])
-        next = label("", classes: ["dim-label", "caption"])
-        for line in [title, schedule, next] { gtk_label_set_ellipsize(line.opaque, PANGO_ELLIPSIZE_END) }
-        let text = box(GTK_ORIENTATION_VERTICAL, spacing: 2, [title, schedule, next])
-        gtk_widget_set_hexpand(text, 1)
-        gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
-        state = label("", classes: ["dim-label", "numeric"])
-        gtk_widget_set_valign(state, GTK_ALIGN_CENTER)
-        toggle = gtk_switch_new()
-        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
+        let ui = Builder("alert-row")
+        defer { ui.release() }
+        widget = ui.keep("card")
+        (title, schedule, next, state, toggle) = (ui("title"), ui("schedule"), ui("next"), ui("state"), ui("switch"))
+        (editButton, deleteButton) = (ui("edit"), ui("delete"))
         let current = self.current
-        // Named by update() with the reminder's title ("Delete Stretch"); the tooltips say
-        // what they do, set once (a tooltip set again costs as much as the label).
-        editButton = iconButton("document-edit-symbolic", name: tr("Edit")) { actions.edit(current.id) }
-        deleteButton = iconButton("user-trash-symbolic", name: tr("Delete")) { actions.delete(current.id) }
-        for button in [editButton, deleteButton] {
-            gtk_widget_add_css_class(button, "flat")
-            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-        }
-        let line = box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [text, state, editButton, deleteButton, toggle])
-        // libadwaita's row measures: 12 px at the sides, a 50 px line at least.
-        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(line, 12) }
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(line, 8) }
-        gtk_widget_set_size_request(line, -1, 34)
-        widget = box(GTK_ORIENTATION_VERTICAL, spacing: 0, [line])
-        gtk_widget_add_css_class(widget, "card")
-        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(widget, 18) }
-        gtk_widget_set_margin_bottom(widget, 6)
+        on(editButton.raw, "clicked") { actions.edit(current.id) }
+        on(deleteButton.raw, "clicked") { actions.delete(current.id) }
         onNotify(toggle.raw, "active") { [unowned self] in
             guard !updating else { return }
             actions.toggle(self.id, gtk_switch_get_active(toggle.opaque) != 0)
@@ -126,29 +101,19 @@ import Presentation
 
     private func makeAnswers() -> Answers {
         let current = self.current, actions = self.actions
-        // Named by name(_:by:) with the reminder's title ("Done: Stretch"), read once.
-        let done = button(Catalog.shared.language.done, named: "", classes: ["suggested-action"]) { actions.done(current.id) }
-        let snooze = button(Catalog.shared.language.snooze(minutes: snoozeMinutes), named: "") { actions.snooze(current.id) }
-        let today = button(Catalog.shared.language.doneForToday, named: "") { actions.doneForToday(current.id) }
-        let buttons = gtk_flow_box_new()!
-        gtk_flow_box_set_selection_mode(buttons.opaque, GTK_SELECTION_NONE)
-        gtk_flow_box_set_max_children_per_line(buttons.opaque, 3)
-        gtk_flow_box_set_column_spacing(buttons.opaque, 6)
-        gtk_flow_box_set_row_spacing(buttons.opaque, 6)
-        for (index, answer) in [done, snooze, today].enumerated() {
-            gtk_flow_box_append(buttons.opaque, answer)
-            // The flow box's own child would be a second stop for Tab.
-            if let child = gtk_flow_box_get_child_at_index(buttons.opaque, Int32(index)) {
-                gtk_widget_set_focusable(UnsafeMutableRawPointer(child).assumingMemoryBound(to: GtkWidget.self), 0)
-            }
+        let ui = Builder("alert-answers")
+        defer { ui.release() }
+        let answers = Answers(widget: ui("answers"), done: ui("done"), snooze: ui("snooze"), today: ui("today"))
+        let language = Catalog.shared.language
+        for (button, text) in [(answers.done, language.done), (answers.snooze, language.snooze(minutes: snoozeMinutes)),
+                               (answers.today, language.doneForToday)] {
+            setButtonText(button, text)
         }
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
-            side(buttons, 12)
-        }
-        gtk_widget_set_margin_top(buttons, 6)
-        let separator = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!
-        let answers = Answers(widget: box(GTK_ORIENTATION_VERTICAL, spacing: 0, [separator, buttons]), done: done, snooze: snooze, today: today)
+        on(answers.done.raw, "clicked") { actions.done(current.id) }
+        on(answers.snooze.raw, "clicked") { actions.snooze(current.id) }
+        on(answers.today.raw, "clicked") { actions.doneForToday(current.id) }
         gtk_box_append(widget.as(GtkBox.self), answers.widget)
+        // Named by name(_:by:) with the alert's title ("Done: Stretch"), read once.
         if let title = shown?.title { name(answers, by: title) }
         return answers
     }
