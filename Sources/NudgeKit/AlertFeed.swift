@@ -157,6 +157,13 @@ public final class AlertFeed {
         (settle.deadline, settleLatest) = (min(now + 0.03, latest), latest)
     }
 
+    /// The face changed the store itself: read it again on the loop's next turn, once
+    /// however many changes the turn made (a paste of a hundred keys is one read).
+    public func reloadSoon() {
+        settleLatest = nil
+        settle.deadline = monotonicSeconds()
+    }
+
     /// The store the path names now, for a face's own reads (a form's check against what
     /// is stored): followed when another file was renamed over it or it was made anew.
     public func store() throws(OperationError) -> AppDatabase {

@@ -340,7 +340,7 @@ public final class UIController {
         } catch {
             say(error.message, error: true)
         }
-        feed.reload()
+        feed.reloadSoon()
     }
 
     private func showOccurrences(_ alert: Alert) {
@@ -439,7 +439,7 @@ public final class UIController {
             // Selected by its id once the store is read again: its place may change, and
             // under a filter the rows are not the list's order.
             selectAfterReload = alert.id.hex
-            feed.reload()
+            feed.reloadSoon()
         }
     }
 }
