@@ -13,26 +13,15 @@ static inline gulong nudge_signal_connect(gpointer instance, const char *signal,
     return g_signal_connect_data(instance, signal, (GCallback)handler, data, notify, (GConnectFlags)0);
 }
 
-/* gtk_accessible_update_property is variadic. */
+/* gtk_accessible_update_property is variadic. (A label a screen reader does not read as part
+   of its button's name, and a window announced as a dialog, set roles at construction only:
+   the .ui files do that, with `accessible-role`.) */
 static inline void nudge_accessible_set_label(gpointer accessible, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
 static inline void nudge_accessible_set_description(gpointer accessible, const char *description) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
-}
-
-/* A label a screen reader does not read as part of its button's name (the role is set at
-   construction only, and g_object_new is variadic): for a button named more fully than
-   its text, which GTK 4.8 would otherwise read as the name and the text together. */
-static inline GtkWidget *nudge_label_new_unnamed(const char *text) {
-    return GTK_WIDGET(g_object_new(GTK_TYPE_LABEL, "label", text, "use-underline", TRUE,
-                                   "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL));
-}
-
-/* A window a screen reader announces as a dialog (the role is set at construction only). */
-static inline GtkWidget *nudge_dialog_new(void) {
-    return GTK_WIDGET(g_object_new(ADW_TYPE_WINDOW, "accessible-role", GTK_ACCESSIBLE_ROLE_DIALOG, NULL));
 }
 
 /* A GSource with room for its owner: another event loop hosted in GLib's. */

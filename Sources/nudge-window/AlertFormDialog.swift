@@ -3,7 +3,7 @@ import Presentation
 import Foundation
 import NudgeKit
 
-/// Adding and editing a reminder, in a dialog over the window: what it says, when it
+/// Adding and editing an alert, in a dialog over the window (alert-form-dialog.ui): what it says, when it
 /// shows (at a time on chosen days, every few minutes, once at a date or in a while, a
 /// cron expression, or in words: "every weekday at 9:30", "매일 오전 9시") and how it behaves. Every change is checked at once by the same
 /// operations `nudge add` and `nudge edit` run: their message stands under the schedule
@@ -68,37 +68,24 @@ import NudgeKit
         kept = base != nil && shown == nil
             ? base!.schedule.summary(in: zone, timeStyle: timeStyle, language: host.world.language) : nil
 
-        window = nudge_dialog_new()
-        gtk_window_set_modal(window.as(GtkWindow.self), 1)
+        let ui = Builder("alert-form-dialog")
+        defer { ui.release() }
+        window = ui("window")
         gtk_window_set_transient_for(window.as(GtkWindow.self), parent.as(GtkWindow.self))
-        gtk_window_set_default_size(window.as(GtkWindow.self), 520, 760)
         // TRANSLATORS: the window's form: its title when adding / editing.
         let heading = base == nil ? tr("Add a Reminder") : tr("Edit Reminder")
         gtk_window_set_title(window.as(GtkWindow.self), heading)
+        adw_window_title_set_title(ui("heading").opaque, heading)
+        // TRANSLATORS: the window's form: the button that saves a new / an edited reminder.
+        gtk_label_set_text_with_mnemonic(ui("save-label").opaque, base == nil ? tr("_Add") : tr("_Save"))
+        saveButton = ui("save")
+        let window = window
+        on(ui("cancel").raw, "clicked") { gtk_window_close(window.as(GtkWindow.self)) }
 
-        // What it says.
-        let about = adw_preferences_group_new()!
-        titleRow = Self.entryRow(tr("Title"))
-        bodyRow = Self.entryRow(tr("Body"))
-        // TRANSLATORS: the window's form: the switch that makes a reminder a water reminder.
-        (waterSwitch, _) = Self.switchRow(tr("Water reminder"), in: about, after: [titleRow, bodyRow],
-                                          // TRANSLATORS: the window's form: what the water switch does.
-                                          subtitle: tr("Counts your drinks toward the day's goal"))
-
-        // When: the kind, then its fields.
-        let when = adw_preferences_group_new()!
-        // TRANSLATORS: the window's form: the heading over the kinds of schedule.
-        adw_preferences_group_set_title(when.as(AdwPreferencesGroup.self), tr("When"))
-        let kinds = ScheduleKind.allCases.map(\.name)
-        // Toggle buttons, one down at a time, wrapping in a narrow window: GTK 4.8 gives a
-        // screen reader no action on a radio check button, and a button it can press.
-        let choices = gtk_flow_box_new()!
-        gtk_flow_box_set_selection_mode(choices.opaque, GTK_SELECTION_NONE)
-        gtk_flow_box_set_homogeneous(choices.opaque, 0)
-        gtk_flow_box_set_max_children_per_line(choices.opaque, 6)
-        gtk_flow_box_set_column_spacing(choices.opaque, 6)
-        gtk_flow_box_set_row_spacing(choices.opaque, 6)
-        for (index, name) in kinds.enumerated() {
+        (titleRow, bodyRow, waterSwitch) = (ui("title"), ui("body"), ui("water"))
+        // The kinds of schedule, in the vocabulary's words.
+        let choices = ui("kinds")
+        for (index, name) in ScheduleKind.allCases.map(\.name).enumerated() {
             let toggle = gtk_toggle_button_new_with_label(name)!
             if let first = kindChecks.first { gtk_toggle_button_set_group(toggle.as(GtkToggleButton.self), first.as(GtkToggleButton.self)) }
             gtk_flow_box_append(choices.opaque, toggle)
@@ -108,135 +95,37 @@ import NudgeKit
             }
             kindChecks.append(toggle)
         }
-        // TRANSLATORS: the accessible name of the window's form's kinds of schedule.
-        setAccessibleName(choices, tr("Kind of schedule"))
-        adw_preferences_group_add(when.as(AdwPreferencesGroup.self), choices)
 
-        let fields = adw_preferences_group_new()!
-        keptRow = adw_action_row_new()
-        adw_preferences_row_set_use_markup(keptRow.as(AdwPreferencesRow.self), 0)
-        adw_action_row_set_subtitle_lines(keptRow.as(AdwActionRow.self), 6)
-        // TRANSLATORS: the window's form: the row that says what becomes of a schedule it has no fields for.
-        adw_preferences_row_set_title(keptRow.as(AdwPreferencesRow.self), tr("The schedule now"))
-        adw_preferences_group_add(fields.as(AdwPreferencesGroup.self), keptRow)
+        keptRow = ui("kept")
+        (timeRow, fromRow, untilRow) = (ui("time-row"), ui("from-row"), ui("until-row"))
         // TRANSLATORS: the window's form: the time of day a reminder shows.
-        time = TimePicker(named: tr("Time"), clock: clock)
-        timeRow = Self.row(tr("Time"), suffix: time.widget, in: fields)
-        // TRANSLATORS: the window's form: the date of a one-time reminder (YYYY-MM-DD).
-        dateRow = Self.entryRow(tr("Date (YYYY-MM-DD)"))
-        adw_preferences_group_add(fields.as(AdwPreferencesGroup.self), dateRow)
-        // TRANSLATORS: the window's form: every how many minutes.
-        everySpin = Self.spin(1, 1440, named: tr("Every, minutes"))
-        // TRANSLATORS: the window's form: the row with every how many minutes; the unit follows the number.
-        everyRow = Self.row(tr("Every (minutes)"), suffix: everySpin, in: fields)
-        // TRANSLATORS: the window's form: the switch that keeps a repeating reminder between two times.
-        (betweenSwitch, betweenRow) = Self.switchRow(tr("Only between set times"), in: fields)
+        time = TimePicker(named: tr("Time"), clock: clock, in: timeRow)
         // TRANSLATORS: the window's form: the start of the times a repeating reminder shows between.
-        from = TimePicker(named: tr("From"), clock: clock)
-        fromRow = Self.row(tr("From"), suffix: from.widget, in: fields)
+        from = TimePicker(named: tr("From"), clock: clock, in: fromRow)
         // TRANSLATORS: the window's form: the end of the times a repeating reminder shows between.
-        until = TimePicker(named: tr("Until"), clock: clock)
-        untilRow = Self.row(tr("Until"), suffix: until.widget, in: fields)
-        // TRANSLATORS: the window's form: count a repeating reminder from the last Done, not the clock.
-        (afterDoneSwitch, afterDoneRow) = Self.switchRow(tr("Count from the last Done"), in: fields)
-        // TRANSLATORS: the window's form: in how many minutes a one-time reminder shows.
-        delaySpin = Self.spin(1, 10080, named: tr("In, minutes"))
-        // TRANSLATORS: the window's form: the row with in how many minutes; the unit follows the number.
-        delayRow = Self.row(tr("In (minutes)"), suffix: delaySpin, in: fields)
-        // TRANSLATORS: the window's form: a cron expression (minute hour day month weekday).
-        cronRow = Self.entryRow(tr("Cron (minute hour day month weekday)"))
-        adw_preferences_group_add(fields.as(AdwPreferencesGroup.self), cronRow)
-        // TRANSLATORS: the window's form: the schedule said in words, with examples (keep them: they are what to type).
-        wordsRow = Self.entryRow(tr("When, in words (every weekday at 9:30, 매일 오전 9시)"))
+        until = TimePicker(named: tr("Until"), clock: clock, in: untilRow)
+        (dateRow, everyRow, everySpin, betweenRow, betweenSwitch) = (ui("date"), ui("every-row"), ui("every"), ui("between-row"), ui("between"))
+        (afterDoneRow, afterDoneSwitch, delayRow, delaySpin) = (ui("after-done-row"), ui("after-done"), ui("delay-row"), ui("delay"))
+        (cronRow, wordsRow) = (ui("cron"), ui("words"))
+        for spin in [everySpin, delaySpin] { ignoreScroll(spin) }
         // A paste of any size costs no more than a phrase: it is cut one character past the
         // most a phrase may have, so what was cut is refused as too long, never read as the
         // shorter phrase it was cut to.
         if let text = gtk_editable_get_delegate(OpaquePointer(wordsRow.raw)) {
             gtk_text_set_max_length(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkText.self), Int32(SchedulePhrase.maxLength + 1))
         }
-        adw_preferences_group_add(fields.as(AdwPreferencesGroup.self), wordsRow)
 
-        // The days, as toggles under the schedule: Monday first, named in full.
-        daysGroup = adw_preferences_group_new()
-        // TRANSLATORS: the window's form: the heading over the weekday toggles.
-        adw_preferences_group_set_title(daysGroup.as(AdwPreferencesGroup.self), tr("Days"))
-        let days = box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        gtk_box_set_homogeneous(days.as(GtkBox.self), 1)
+        daysGroup = ui("days")
         let language = host.world.language
-        for day in [Weekday.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday] {
-            let toggle = gtk_toggle_button_new()!
-            gtk_button_set_child(toggle.as(GtkButton.self), nudge_label_new_unnamed(day.shortName(language)))
-            setAccessibleName(toggle, Self.dayName(day))
-            gtk_widget_add_css_class(toggle, "circular")
-            gtk_box_append(days.as(GtkBox.self), toggle)
+        for (day, id) in zip([Weekday.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday],
+                             ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]) {
+            let toggle = ui(id)
+            setButtonText(toggle, day.shortName(language))
             dayToggles.append((day, toggle))
         }
-        adw_preferences_group_add(daysGroup.as(AdwPreferencesGroup.self), days)
-
-        // What checking it said: the next showings, or why not.
-        let check = adw_preferences_group_new()!
-        checkRow = adw_action_row_new()
-        adw_preferences_row_set_use_markup(checkRow.as(AdwPreferencesRow.self), 0)
-        adw_action_row_set_subtitle_lines(checkRow.as(AdwActionRow.self), 8)
-        adw_preferences_group_add(check.as(AdwPreferencesGroup.self), checkRow)
-
-        // How it behaves.
-        let options = adw_preferences_group_new()!
-        // TRANSLATORS: the window's form: the heading over a reminder's options.
-        adw_preferences_group_set_title(options.as(AdwPreferencesGroup.self), tr("Options"))
-        // TRANSLATORS: the window's form: play a sound with the pop-up.
-        (soundSwitch, _) = Self.switchRow(tr("Sound"), in: options)
-        urgencyRow = adw_combo_row_new()
-        // TRANSLATORS: the window's form: how urgent the pop-up is.
-        adw_preferences_row_set_title(urgencyRow.as(AdwPreferencesRow.self), tr("Urgency"))
-        // TRANSLATORS: the window's form: the urgencies a pop-up can have.
-        let urgencyNames: [String] = [tr("Low"), tr("Normal"), tr("Critical")]
-        var names: [UnsafePointer<CChar>?] = urgencyNames.map { (name: String) -> UnsafePointer<CChar>? in UnsafePointer(strdup(name)) } + [nil]
-        let model = gtk_string_list_new(&names)
-        for name in names { free(UnsafeMutableRawPointer(mutating: name)) }
-        adw_combo_row_set_model(urgencyRow.as(AdwComboRow.self), model)
-        g_object_unref(UnsafeMutableRawPointer(model))
-        adw_preferences_group_add(options.as(AdwPreferencesGroup.self), urgencyRow)
-        // Durations as text, as the command line takes them (10m, 1h30m, 90s): whatever is
-        // stored shows as it is.
-        // TRANSLATORS: the window's form: how long Snooze postpones, as a duration (10m, 1h30m).
-        snoozeRow = Self.entryRow(tr("Snooze for (10m, 1h30m)"))
-        adw_preferences_group_add(options.as(AdwPreferencesGroup.self), snoozeRow)
-        // TRANSLATORS: the window's form: show one pop-up for showings missed while the computer was off.
-        (catchUpSwitch, catchUpRow) = Self.switchRow(tr("Catch up on a missed showing"), in: options)
-        // TRANSLATORS: the window's form: hold pop-ups while the screen is locked or do not disturb is on.
-        (awaySwitch, _) = Self.switchRow(tr("Hold while you are away"), in: options,
-                                         // TRANSLATORS: the window's form: what holding does.
-                                         subtitle: tr("One pop-up when you are back"))
-        // TRANSLATORS: the window's form: show an unanswered pop-up again every so long, as a duration; empty for never.
-        nagRow = Self.entryRow(tr("Show again if unanswered, every (30m; empty: never)"))
-        adw_preferences_group_add(options.as(AdwPreferencesGroup.self), nagRow)
-
-        let page = adw_preferences_page_new()!
-        for group in [about, when, fields, daysGroup, check, options] {
-            adw_preferences_page_add(page.as(AdwPreferencesPage.self), group.as(AdwPreferencesGroup.self))
-        }
-
-        // The header: Cancel, the heading, Save (the default: Enter in a text field saves).
-        let header = adw_header_bar_new()!
-        adw_header_bar_set_show_end_title_buttons(header.opaque, 0)
-        adw_header_bar_set_show_start_title_buttons(header.opaque, 0)
-        adw_header_bar_set_title_widget(header.opaque, adw_window_title_new(heading, ""))
-        let window = window
-        // TRANSLATORS: the window's form: the button that closes it without saving (Esc does too).
-        let cancel = button(tr("_Cancel")) { gtk_window_close(window.as(GtkWindow.self)) }
-        // TRANSLATORS: the window's form: the button that saves a new / an edited reminder.
-        saveButton = button(base == nil ? tr("_Add") : tr("_Save"), classes: ["suggested-action"]) {}
-        adw_header_bar_pack_start(header.opaque, cancel)
-        adw_header_bar_pack_end(header.opaque, saveButton)
-        gtk_window_set_default_widget(window.as(GtkWindow.self), saveButton)
-        adw_window_set_content(window.as(AdwWindow.self), box(GTK_ORIENTATION_VERTICAL, spacing: 0, [header, page]))
-
-        // Esc closes, as in every dialog.
-        let shortcuts = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(shortcuts,
-                                             gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(window, shortcuts)
+        checkRow = ui("check")
+        (soundSwitch, urgencyRow, snoozeRow) = (ui("sound"), ui("urgency"), ui("snooze"))
+        (catchUpSwitch, catchUpRow, awaySwitch, nagRow) = (ui("catch-up"), ui("catch-up-row"), ui("away"), ui("nag"))
 
         fill()
         connect()
@@ -245,60 +134,6 @@ import NudgeKit
     }
 
     func present() { gtk_window_present(window.as(GtkWindow.self)) }
-
-    // MARK: Building
-
-    private static func entryRow(_ title: String) -> Widget {
-        let row = adw_entry_row_new()!
-        adw_preferences_row_set_title(row.as(AdwPreferencesRow.self), title)
-        adw_entry_row_set_activates_default(row.as(AdwEntryRow.self), 1)
-        return row
-    }
-
-    /// A row with a control at its end, added to `group`.
-    @discardableResult
-    private static func row(_ title: String, suffix: Widget, in group: Widget) -> Widget {
-        let row = adw_action_row_new()!
-        adw_preferences_row_set_title(row.as(AdwPreferencesRow.self), title)
-        adw_action_row_add_suffix(row.as(AdwActionRow.self), suffix)
-        adw_preferences_group_add(group.as(AdwPreferencesGroup.self), row)
-        return row
-    }
-
-    /// A row with a switch the row names (GTK labels the row's activatable widget with its
-    /// title), added to `group` after the rows in `after`.
-    private static func switchRow(_ title: String, in group: Widget, after: [Widget] = [], subtitle: String? = nil) -> (Widget, Widget) {
-        for row in after { adw_preferences_group_add(group.as(AdwPreferencesGroup.self), row) }
-        let toggle = gtk_switch_new()!
-        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
-        let row = row(title, suffix: toggle, in: group)
-        if let subtitle { adw_action_row_set_subtitle(row.as(AdwActionRow.self), subtitle) }
-        adw_action_row_set_activatable_widget(row.as(AdwActionRow.self), toggle)
-        return (toggle, row)
-    }
-
-    private static func spin(_ low: Double, _ high: Double, named name: String) -> Widget {
-        let spin = gtk_spin_button_new_with_range(low, high, 1)!
-        gtk_spin_button_set_numeric(spin.opaque, 1)
-        gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
-        setAccessibleName(spin, name)
-        ignoreScroll(spin)
-        return spin
-    }
-
-    /// A weekday's full name, as a screen reader says a day toggle.
-    private static func dayName(_ day: Weekday) -> String {
-        switch day {
-        // TRANSLATORS: weekday names in full, as the window's day toggles are read aloud.
-        case .monday: tr("Monday")
-        case .tuesday: tr("Tuesday")
-        case .wednesday: tr("Wednesday")
-        case .thursday: tr("Thursday")
-        case .friday: tr("Friday")
-        case .saturday: tr("Saturday")
-        case .sunday: tr("Sunday")
-        }
-    }
 
     // MARK: Showing and reading
 

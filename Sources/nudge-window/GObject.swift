@@ -149,64 +149,14 @@ func setAccessibleDescription(_ widget: Widget, _ description: String) {
     nudge_accessible_set_description(widget.raw, description)
 }
 
-/// A label, as GTK makes one, left-aligned and wrapping where asked.
-func label(_ text: String, classes: [String] = [], wrap: Bool = false) -> Widget {
-    let widget = gtk_label_new(text)!
-    gtk_label_set_xalign(widget.opaque, 0)
-    if wrap {
-        gtk_label_set_wrap(widget.opaque, 1)
-        gtk_label_set_wrap_mode(widget.opaque, PANGO_WRAP_WORD_CHAR)
-    }
-    for name in classes { gtk_widget_add_css_class(widget, name) }
-    return widget
-}
-
 func setText(_ label: Widget, _ text: String) {
     // Setting the same text again would still queue a resize.
     if String(cString: gtk_label_get_text(label.opaque)) != text { gtk_label_set_text(label.opaque, text) }
 }
 
-@MainActor func button(_ text: String, classes: [String] = [], _ action: @escaping @MainActor () -> Void) -> Widget {
-    // The text is a label of the button's own, not the button's `label`: GTK 4.8 names a
-    // button by its label and its content together ("Start Start"); this way the name is
-    // the content alone ("Start"), and the mnemonic (Alt+S) still presses it.
-    let widget = gtk_button_new()!
-    let content = gtk_label_new_with_mnemonic(text)!
-    gtk_label_set_mnemonic_widget(content.opaque, widget)
-    gtk_button_set_child(widget.as(GtkButton.self), content)
-    for name in classes { gtk_widget_add_css_class(widget, name) }
-    on(widget.raw, "clicked", action)
-    return widget
-}
-
-/// A button whose accessible name says more than its text ("Done: Stretch" for "Done");
-/// the text is set with ``setButtonText(_:_:)``.
-@MainActor func button(_ text: String, named name: String, classes: [String] = [], _ action: @escaping @MainActor () -> Void) -> Widget {
-    let widget = gtk_button_new()!
-    gtk_button_set_child(widget.as(GtkButton.self), nudge_label_new_unnamed(text))
-    setAccessibleName(widget, name)
-    for name in classes { gtk_widget_add_css_class(widget, name) }
-    on(widget.raw, "clicked", action)
-    return widget
-}
-
-/// The text of a button made by ``button(_:named:classes:_:)``.
+/// The text of a button whose child is a label (its name said apart, as in alert-answers.ui).
 func setButtonText(_ button: Widget, _ text: String) {
     if let content = gtk_button_get_child(button.as(GtkButton.self)) { setText(content, text) }
-}
-
-@MainActor func iconButton(_ icon: String, name: String, _ action: @escaping @MainActor () -> Void) -> Widget {
-    let widget = gtk_button_new_from_icon_name(icon)!
-    gtk_widget_set_tooltip_text(widget, name)
-    setAccessibleName(widget, name)
-    on(widget.raw, "clicked", action)
-    return widget
-}
-
-func box(_ orientation: GtkOrientation, spacing: Int32 = 0, _ children: [Widget] = []) -> Widget {
-    let widget = gtk_box_new(orientation, spacing)!
-    for child in children { gtk_box_append(widget.as(GtkBox.self), child) }
-    return widget
 }
 
 /// Text where GTK reads Pango markup (a toast's title): `<`, `&` and quotes escaped.

@@ -27,8 +27,7 @@ import NudgeKit
             gtk_spin_button_set_range(spin.opaque, Double(setting.range.lowerBound), Double(setting.range.upperBound))
             ignoreScroll(spin)
         }
-        dayStart = TimePicker(named: tr("A day starts at"), clock: ClockStyle.person())
-        adw_action_row_add_suffix(ui("day-start").as(AdwActionRow.self), dayStart.widget)
+        dayStart = TimePicker(named: tr("A day starts at"), clock: ClockStyle.person(), in: ui("day-start"))
 
         for (spin, setting) in [(cup, Setting.cup), (goal, .goal), (logDays, .logDays)] {
             on(spin.raw, "value-changed") { [unowned self] in

@@ -2,11 +2,10 @@ import CAdwaita
 import Foundation
 import NudgeKit
 
-/// A time of day as GNOME Clocks picks one: an hour and a minute spin button, and the
+/// A time of day as GNOME Clocks picks one (time-picker.ui): an hour and a minute spin button, and the
 /// locale's AM/PM (오전/오후) beside them where the locale counts 12 hours. Each part is
 /// named for a screen reader by the row it sits in ("Time, hour").
 @MainActor final class TimePicker {
-    let widget: Widget
     private let hour: Widget, minute: Widget, half: Widget
     private let clock: ClockStyle
     private let name: String
@@ -15,17 +14,16 @@ import NudgeKit
     private var setting = false
     var changed: @MainActor () -> Void = {}
 
-    init(named name: String, clock: ClockStyle) {
+    /// A picker at the end of `row` (an AdwActionRow).
+    init(named name: String, clock: ClockStyle, in row: Widget) {
         self.clock = clock
         self.name = name
-        hour = clock.twelveHour ? gtk_spin_button_new_with_range(1, 12, 1) : gtk_spin_button_new_with_range(0, 23, 1)
-        minute = gtk_spin_button_new_with_range(0, 59, 1)
+        let ui = Builder("time-picker")
+        defer { ui.release() }
+        adw_action_row_add_suffix(row.as(AdwActionRow.self), ui("picker"))
+        (hour, minute, half) = (ui("hour"), ui("minute"), ui("half"))
+        if clock.twelveHour { gtk_spin_button_set_range(hour.opaque, 1, 12) }
         for spin in [hour, minute] {
-            gtk_orientable_set_orientation(OpaquePointer(spin.raw), GTK_ORIENTATION_VERTICAL)
-            gtk_spin_button_set_wrap(spin.opaque, 1)
-            gtk_spin_button_set_numeric(spin.opaque, 1)
-            gtk_editable_set_width_chars(OpaquePointer(spin.raw), 2)
-            gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
             ignoreScroll(spin)
             // Two digits, as a clock shows them (09, 05).
             onStopping(spin.raw, "output") {
@@ -37,13 +35,7 @@ import NudgeKit
         setAccessibleName(hour, format(tr("%s, hour"), name))
         // TRANSLATORS: the accessible name of a time picker's minute; %s is what the time is for (Time, From).
         setAccessibleName(minute, format(tr("%s, minute"), name))
-        half = button(clock.am, named: "") {}
-        gtk_widget_set_valign(half, GTK_ALIGN_CENTER)
         gtk_widget_set_visible(half, clock.twelveHour ? 1 : 0)
-        let colon = label(":")
-        gtk_widget_set_valign(colon, GTK_ALIGN_CENTER)
-        widget = box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [hour, colon, minute, half])
-        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
         for spin in [hour, minute] {
             on(spin.raw, "value-changed") { [unowned self] in if !setting { changed() } }
         }
