@@ -289,6 +289,8 @@ struct WindowTests {
         #expect(typed.status == 0, "\(typed.stderr)")
         #expect(try window.reaches("dialog", locale.hasPrefix("ko") ? "알림 추가" : "Add a Reminder"))
         #expect(try window.drive("find", locale.hasPrefix("ko") ? "다음 알림" : "Next showings").status == 0)
+        // Words of the form's .ui file, translated by GtkBuilder through the same catalog as the code's.
+        #expect(try window.reaches("check box", locale.hasPrefix("ko") ? "물 마시기 알림" : "Water reminder"))
         try window.screenshot(to: try Self.shotPath(name.replacingOccurrences(of: "list", with: "form") + ".png"))
         let ko = locale.hasPrefix("ko")
         _ = try window.type("Escape", into: ko ? "^알림 추가$" : "^Add a Reminder$")
