@@ -3,7 +3,7 @@ import NudgeKit
 import Presentation
 import Foundation
 
-/// The window's scrolling content: the pieces on top (the service, the water, the
+/// The window's scrolling content (alert-list.ui): the pieces on top (the service, the water, the
 /// heading) and then the reminders, in a GtkGridView of one column, so only the items
 /// around the view have widgets: a place per such item, filled with whichever item scrolls
 /// there. GTK 4.8 keeps 30 places whatever is visible: a thousand reminders cost 30 rows,
