@@ -17,7 +17,7 @@ import NudgeKit
         } catch {
             toast(error.message)
         }
-        feed.reload()
+        feed.reloadSoon()
     }
 
     /// A note at the bottom of the window, for a few seconds.
