@@ -57,7 +57,8 @@ enum PhraseWords {
                         words[k].span = words.count - first == 1 ? from..<i : at..<(at + length)
                         at += length
                     }
-                } else if words.count == first, let last = words.last, last.kind == .unknown, i > from {
+                } else if words.count == first, let last = words.last, last.kind == .unknown, i > from, !c.isWhitespace {
+                    // A character of the unknown word before, appended to it: its span grows (a space does not).
                     words[words.count - 1].span = last.span.lowerBound..<i
                 }
             }
