@@ -76,22 +76,30 @@ extension PhrasePieces {
             // TRANSLATORS: a part of the day said without an hour: %1$s as said (evening), %2$s the time taken (19:00).
             notes.append(Phrase("%1$s is read as %2$s", text, LocalTime(hour: h, minute: 0)!.description))
         }
-        // 5일 오전 9시, the 5th at 9am: without 매월 or "every month", the coming one, once.
-        if monthDays.count == 1, let d = monthDays.first, d > 0, !monthly, !repeats, step == nil, period == nil, places.isEmpty,
+        // 5일 오전 9시, the 5th at 9am, 말일 오전 10시: without 매월 or "every month", the
+        // coming one, once.
+        if monthDays.count == 1, let d = monthDays.first, d > 0 || (d == -1 && lastDaySaid != nil), !monthly, !repeats, step == nil, period == nil, places.isEmpty,
            date == nil, instant == nil, dayOffset == nil, days.isEmpty {
-            guard let said = saidTimes.first else { throw failure("\(d)", Phrase("no time of day given"), Phrase("say at what time: tomorrow 9am, 내일 오전 9시")) }
+            let token = d > 0 ? "\(d)" : lastDaySaid ?? ""
+            guard let said = saidTimes.first else { throw failure(token, Phrase("no time of day given"), Phrase("say at what time: tomorrow 9am, 내일 오전 9시")) }
             var (year, month, _) = today.components
             var found: CivilDay?
             for _ in 0..<13 {
-                if let day = CivilDay(year: year, month: month, day: d), try latest(said, on: day, clock: clock) > now { found = day; break }
+                let day = d > 0 ? CivilDay(year: year, month: month, day: d) : CivilDay(year: year, month: month, day: CivilDay.daysIn(month: month, year: year))
+                if let day, try latest(said, on: day, clock: clock) > now { found = day; break }
                 (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
             }
-            guard let found else { throw failure("\(d)", Phrase("invalid date")) }
-            let (y, m, _) = found.components
-            date = (y, m, d, "\(d)")
+            guard let found else { throw failure(token, Phrase("invalid date")) }
+            let (y, m, dd) = found.components
+            date = (y, m, dd, token)
             monthDays = []
-            // TRANSLATORS: a day of the month said without its month: %1$d the day, %2$s the date taken.
-            notes.append(Phrase("day %1$d is read as %2$s, the next such date", d, found.description))
+            if d > 0 {
+                // TRANSLATORS: a day of the month said without its month: %1$d the day, %2$s the date taken.
+                notes.append(Phrase("day %1$d is read as %2$s, the next such date", d, found.description))
+            } else {
+                // TRANSLATORS: the last day of the month said without which month: %1$s as said (말일), %2$s the date taken.
+                notes.append(Phrase("%1$s is read as %2$s, this month's last day; say 매월 말일 for every month", token, found.description))
+            }
         }
 
         // "last friday", 첫째 월요일: of which month? Every month is said (매월, of the month, every).
@@ -118,6 +126,23 @@ extension PhrasePieces {
         let readings = try time.readings()
         guard readings.count == 1 else { throw ambiguous(time, readings.map(\.time)) }
         return readings[0]
+    }
+
+    /// The months' short names, marked for translation.
+    static let monthNames = [
+        Phrase("Jan").template, Phrase("Feb").template, Phrase("Mar").template, Phrase("Apr").template, Phrase("May").template, Phrase("Jun").template,
+        Phrase("Jul").template, Phrase("Aug").template, Phrase("Sep").template, Phrase("Oct").template, Phrase("Nov").template, Phrase("Dec").template,
+    ]
+
+    /// A time as the person would say it, in the words they used (9pm, 오후 9시 30분).
+    static func spoken(_ t: LocalTime, _ time: SaidTime) -> String {
+        let korean = time.text.contains("시")
+        if t.hour == 12 && t.minute == 0 { return korean ? "낮 12시" : "noon" }
+        if t.hour == 0 && t.minute == 0 { return korean ? "밤 12시" : "midnight" }
+        let suffix = t.minute == 0 ? "" : (korean ? " \(t.minute)분" : String(format: ":%02d", t.minute))
+        let hour = t.hour % 12 == 0 ? 12 : t.hour % 12
+        if korean { return "\(t.hour < 12 ? (t.hour < 6 ? "새벽" : "오전") : "오후") \(hour)시\(suffix)" }
+        return "\(hour)\(suffix)\(t.hour < 12 ? "am" : "pm")"
     }
 
     func ambiguous(_ time: SaidTime, _ readings: [LocalTime]) -> ScheduleError {
@@ -152,6 +177,8 @@ extension PhrasePieces {
             switch (windowStart, windowEnd) {
             case (nil, nil):
                 base = .interval(seconds: seconds, anchor: now, days: weekdays)
+                // TRANSLATORS: a step with no window: %1$s as said (every 2 hours). It runs day and night.
+                windowNotes.append(Phrase("%1$s runs all day, around the clock; say from when to when to keep it to the day (every 2 hours from 9am to 9pm)", said))
             case (let from?, let until?):
                 let window = try windowTimes(from, until)
                 let (startReadings, endReadings) = (try from.readings(), try until.readings())
@@ -196,6 +223,9 @@ extension PhrasePieces {
         }
 
         var restriction = Schedule.Restriction()
+        // Every Nth day, week or month: counted from the first day the rest of the schedule
+        // fires on, so it is laid once the days of the month and places are known.
+        var every: (unit: Schedule.Period.Unit, count: Int, said: String)?
         if let (count, unit, said) = step {
             let periodUnit: Schedule.Period.Unit
             switch unit {
@@ -209,14 +239,15 @@ extension PhrasePieces {
                 if periodUnit == .week, count > 1, days.isEmpty, !everyDaySaid {
                     throw failure(said, Phrase("which day of the week?"), Phrase("say e.g. 격주 금요일 오후 5시, every other friday at 5pm"))
                 }
-                if count > 1 { restriction.period = try makePeriod(periodUnit, count, said: said, base: base, now: now, zone: zone) }
+                if count > 1 { every = (periodUnit, count, said) }
             }
         }
-        if let (unit, every) = period {
-            guard restriction.period == nil else { throw failure("", Phrase("more than one step")) }
+        if let period {
+            let unit = period.unit
+            guard every == nil else { throw failure("", Phrase("more than one step")) }
             // 격주 오전 9시, every other week at 9am: on which day of the week?
             if unit == .week, days.isEmpty, !everyDaySaid { throw failure(dayTexts.first ?? periodText ?? step?.text ?? "", Phrase("which day of the week?"), Phrase("say e.g. 격주 금요일 오후 5시, every other friday at 5pm")) }
-            restriction.period = try makePeriod(unit, every, said: "", base: base, now: now, zone: zone)
+            every = (unit, period.every, "")
         }
         for (place, said) in places {
             guard let found = Schedule.Place(place, days.count == 1 ? days.first! : .monday), days.count == 1 else {
@@ -226,7 +257,7 @@ extension PhrasePieces {
         }
         if !monthDays.isEmpty {
             // Days of the month by number are cron's; from its end, a restriction's.
-            if monthDays.allSatisfy({ $0 > 0 }), days.isEmpty, case .daily(let times, _) = base, restriction.isEmpty {
+            if monthDays.allSatisfy({ $0 > 0 }), days.isEmpty, case .daily(let times, _) = base, restriction.isEmpty, every == nil {
                 let hours = Set(times.map(\.hour)), minutes = Set(times.map(\.minute))
                 if hours.count * minutes.count == times.count, times.allSatisfy({ $0.second == 0 }) {
                     func list(_ values: [Int]) -> String { values.map(String.init).joined(separator: ",") }
@@ -246,6 +277,20 @@ extension PhrasePieces {
                               Phrase("say one of them: every Monday at 9am, 매월 30일 오전 9시"))
             }
             restriction.monthDays = Array(Set(monthDays)).sorted()
+        }
+        if let every {
+            let first = restriction.isEmpty ? base : .restricted(base, restriction)
+            restriction.period = try makePeriod(every.unit, every.count, said: every.said, base: first, now: now, zone: zone)
+            if every.unit == .month {
+                // Which months, said: the phase is the coming such day's, not the day it was set up.
+                let months = Schedule.restricted(base, restriction).occurrences(after: now, count: 4, in: zone).map {
+                    Phrase(Self.monthNames[CivilZone(zone).local($0).day.components.month - 1])
+                }
+                var list = Phrase.verbatim("")
+                for (k, month) in months.enumerated() { list = k == 0 ? month : Phrase("%1$s, %2$s", list, month) }
+                // TRANSLATORS: a schedule every few months: %1$s as said (every 3 months), %2$s the months it falls in (Apr, Jul, Oct, Jan).
+                windowNotes.append(Phrase("%1$s falls in %2$s", every.said.isEmpty ? (periodText ?? "") : every.said, list))
+            }
         }
         if restriction.narrowsDays && base.isInterval {
             throw failure(step?.text ?? "", Phrase("steps of time do not go with every other day or days of the month"),
@@ -293,15 +338,48 @@ extension PhrasePieces {
             return PhraseReading(schedule: .once(instant), notes: [], flags: nil)
         }
         guard saidTimes.count <= 1 else { throw failure(saidTimes[1].text, Phrase("more than one time for once")) }
-        guard let said = saidTimes.first else {
-            let token = date?.text ?? dayOffset?.1 ?? dayTexts.first ?? ""
+        guard var said = saidTimes.first else {
+            let token = date?.text ?? dayOffset?.1 ?? weekend ?? dayTexts.first ?? ""
             throw failure(token, token.isEmpty ? Phrase("no schedule given") : Phrase("no time of day given"),
                           Phrase("say at what time: tomorrow 9am, 내일 오전 9시"))
+        }
+        // A bare hour on a named day is the waking day's (7–11 morning, 12 noon, 1–6
+        // afternoon), as people mean it and as Duckling and korean-datetime's gold read it;
+        // the choice is said. Today keeps the next such time not yet passed.
+        let named = date != nil || !days.isEmpty || weekend != nil || (dayOffset?.0 ?? 0) > 0
+        if named, said.half == nil, !said.clock, (1...12).contains(said.hour) {
+            let spoken = try said.readings().map(\.time)
+            said.half = said.hour == 12 ? .noon : said.hour >= 7 ? .am : .pm
+            let taken = try said.readings()[0].time
+            if let other = spoken.first(where: { $0 != taken }) {
+                // TRANSLATORS: a bare hour on a named day: %1$s as said (3, 3시), %2$s the time taken (15:00), %3$s how to say the other (3am, 새벽 3시), %4$s that other time (03:00).
+                notes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", said.text, taken.description, Self.spoken(other, said), other.description))
+            }
+        } else if said.half == nil, said.clock, (1...6).contains(said.hour), !said.text.hasPrefix("0") {
+            // A colon time stays on the 24-hour clock, as documented; the afternoon is said.
+            let afternoon = LocalTime(hour: said.hour + 12, minute: said.minute, second: said.second)!
+            // TRANSLATORS: a colon time 1–6 on a named day: %1$s as said (2:30), %2$s the time taken (02:30), %3$s how to say the afternoon (2:30pm).
+            notes.append(Phrase("%1$s is read as %2$s (say %3$s for the afternoon)", said.text, LocalTime(hour: said.hour, minute: said.minute, second: said.second)!.description,
+                                Self.spoken(afternoon, said)))
         }
         // The days it may fall on, first to last.
         var day: CivilDay?
         var dayNamed = false
-        if let date {
+        if let weekend {
+            // This weekend: its Saturday, or its Sunday when Saturday's time has passed (or
+            // Sunday is said). Once, never every weekend.
+            let saturday = today.weekday == .sunday ? today.advanced(by: -1) : Self.coming(.saturday, after: today)
+            var choices = [saturday, saturday.advanced(by: 1)].filter { $0 >= today }
+            if !self.days.isEmpty {
+                choices = choices.filter { self.days.contains($0.weekday) }
+                guard self.days.isSubset(of: [.saturday, .sunday]), !choices.isEmpty else { throw failure(weekend, Phrase("the day and the weekday disagree")) }
+            }
+            var found: CivilDay?
+            for choice in choices where try latest(said, on: choice, clock: clock) > now { found = choice; break }
+            guard let found else { throw failure(weekend, Phrase("that time has passed")) }
+            day = found
+            dayNamed = true
+        } else if let date {
             // No year: this year's unless it has passed (Feb 29 waits for a leap year).
             // With a weekday ("Wed, Dec 1", as list writes a date a year ahead without its
             // year): of that and the next, the one it falls on.

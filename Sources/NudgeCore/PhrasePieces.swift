@@ -56,12 +56,16 @@ struct PhrasePieces {
     var places: [(Int, String)] = []
     /// Days of the month (15일, the 1st); -1 is the last.
     var monthDays: [Int] = []
+    /// 말일 as said: the last day, of this month unless every month is said.
+    var lastDaySaid: String?
     /// Every month said (매월, monthly, of the month).
     var monthly = false
     /// Parts of the day said without an hour ("every morning", 저녁).
     var halves: [(SaidTime.Half, String)] = []
     /// Times said as a list ("9:00 and 13:00", "오전 9시, 오후 1시"): with no day, every day.
     var joined = false
+    /// "this weekend", 이번 주말, as said: once, on its Saturday (or Sunday).
+    var weekend: String?
     /// "this wednesday": this one, even when its time has passed.
     var thisDay = false
     /// The flags as said, where they say more than the schedule keeps (a window's end):

@@ -16,6 +16,9 @@ struct PhraseReader {
     var pieces = PhrasePieces()
     /// A half of the day said before the hour it goes with (오후 3시, tomorrow morning at 8).
     var pendingHalf: (SaidTime.Half, String)?
+    /// Parts of the day joined to the one pending ("morning and evening at 8"): they take
+    /// the hour it takes, or their own when none is said.
+    var awaitingHour: [(SaidTime.Half, String)] = []
     /// Words not read, by their places, neighbours together.
     var leftover: [Range<Int>] = []
 
@@ -64,6 +67,7 @@ struct PhraseReader {
             i += 1
         }
         if let pending = pendingHalf { pieces.halves.append(pending) }
+        pieces.halves += awaitingHour
         guard leftover.isEmpty else {
             // TRANSLATORS: a schedule phrase had words Nudge did not read; %s names them.
             throw ScheduleError(leftover.map(text).joined(separator: ", "), Phrase("words not understood"),
@@ -154,13 +158,17 @@ struct PhraseReader {
             // "tomorrow morning", 내일 아침: the half goes with the hour said after it.
             return true
         case "lastday":
-            // 말일: the month's last day.
+            // 말일: the month's last day; of every month only when said (매월 말일).
             pieces.monthDays.append(-1)
-            pieces.monthly = true
+            pieces.lastDaySaid = w.text
         case "next", "this", "nextnext":
             i += 1
             if isKey(i, "week") {
                 pieces.week = key == "next" ? 1 : key == "nextnext" ? 2 : 0
+                i += 1
+            } else if isKey(i, "weekends"), key == "this" {
+                // this weekend, 이번 주말: the coming one, once.
+                pieces.weekend = text(i - 1..<i + 1)
                 i += 1
             } else if let (day, _) = weekday(i), key != "nextnext" {
                 if key == "next" { pieces.nextDay = text(i - 1..<i + 1) }
@@ -208,7 +216,10 @@ struct PhraseReader {
             break
         default:
             if let half = Self.halves[key], key != "am", key != "pm" {
-                if let pending = pendingHalf { pieces.halves.append(pending) }
+                if let pending = pendingHalf {
+                    // "every morning and evening at 8": the hour said after goes with both.
+                    if isKey(i - 1, "and") || isMark(i - 1, ",") { awaitingHour.append(pending) } else { pieces.halves.append(pending) }
+                }
                 pendingHalf = (half, w.text)
             } else if key == "noon" || key == "midnight" {
                 return try readTimeOrWindow()
@@ -484,7 +495,17 @@ struct PhraseReader {
         var time = time
         if let half {
             time.half = half.0
-            if let pending = pendingHalf, pending == half { pendingHalf = nil }
+            if let pending = pendingHalf, pending == half {
+                pendingHalf = nil
+                for (other, said) in awaitingHour {
+                    var joined = time
+                    joined.half = other
+                    joined.text = said + " " + time.text
+                    pieces.times.append(joined)
+                }
+                if !awaitingHour.isEmpty { pieces.joined = true }
+                awaitingHour = []
+            }
         } else {
             var k = i
             if isKey(k, "in"), isKey(k + 1, "the") { k += 2 } else if isKey(k, "at") { k += 1 }

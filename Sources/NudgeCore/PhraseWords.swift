@@ -25,6 +25,9 @@ struct PhraseWord: Sendable, Hashable {
     var digits = 0
     /// Where it is in the phrase as read (lowercased, compatibility forms folded).
     var span: Range<Int> = 0..<0
+    /// The word as read, when what was typed is a casual spelling or a typo of it (tmrw,
+    /// tomorow, 낼, 월욜): said back in the echo ("tomorow → tomorrow").
+    var readAs: String?
 
     var number: Int? { if case .number(let n) = kind { n } else { nil } }
     var key: String? { if case .word(let key) = kind { key } else { nil } }
@@ -153,7 +156,7 @@ enum PhraseWords {
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
             "this": ["this", "coming"], "other": ["other"], "first": ["first"], "second": ["second"], "third": ["third"],
             "fourth": ["fourth"], "fifth": ["fifth"], "last": ["last", "final"], "today": ["today"],
-            "tomorrow": ["tomorrow", "tmrw", "tmr"], "now": ["now"], "once": ["once"], "oclock": ["oclock"],
+            "tomorrow": ["tomorrow"], "now": ["now"], "once": ["once"], "oclock": ["oclock"],
             "hours": ["h", "hr", "hrs", "hour", "hours"], "minutes": ["m", "min", "mins", "minute", "minutes"],
             "seconds": ["s", "sec", "secs", "seconds"], "after": ["after", "later"],
             "st": ["st", "nd", "rd", "th"], "cron": ["cron"], "quarter": ["quarter"], "past": ["past"],
@@ -179,11 +182,63 @@ enum PhraseWords {
     ]
     static let monthKeys = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
+    /// Casual spellings, read as the word they stand for.
+    static let englishCasual: [String: String] = [
+        "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "tmro": "tomorrow", "tonite": "tonight", "nite": "night",
+        "tdy": "today", "morn": "morning", "evng": "evening", "eve": "evening", "dya": "day", "evry": "every", "hrly": "hourly",
+    ]
+
+    /// The words a typo is read as: one letter off (left out, added, changed, or two
+    /// swapped), or two in a long word. Short words are never guessed: too many are one
+    /// letter from another.
+    static let typoTargets = [
+        "tomorrow", "tonight", "today", "every", "everyday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+        "sunday", "minutes", "minute", "hours", "morning", "evening", "afternoon", "weekday", "weekdays", "weekend", "weekends",
+        "daily", "weekly", "monthly", "hourly", "january", "february", "march", "april", "august", "september", "october",
+        "november", "december", "midnight", "between",
+    ]
+
+    /// The optimal-string-alignment distance (Damerau-Levenshtein without repeated edits).
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        guard abs(a.count - b.count) <= 2 else { return 3 }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
+
+    /// The one word `typed` is a typo of, if there is exactly one.
+    static func typo(_ typed: String) -> String? {
+        guard typed.count >= 5 else { return nil }
+        let chars = Array(typed), allowed = typed.count >= 7 ? 2 : 1
+        let near = typoTargets.map { ($0, distance(chars, Array($0))) }.filter { $0.1 <= allowed }
+        guard let best = near.map(\.1).min() else { return nil }
+        let found = near.filter { $0.1 == best }
+        return found.count == 1 ? found[0].0 : nil
+    }
+
     static func english(_ word: String) -> PhraseWord {
         if let n = englishNumbers[word] { return PhraseWord(kind: .number(n), text: word) }
-        guard let key = englishWords[word] else { return PhraseWord(kind: .unknown, text: word) }
+        guard let key = englishWords[word] else {
+            // A casual spelling or a typo: read as the word, and said.
+            if let standard = englishCasual[word] ?? typo(word), englishWords[standard] != nil {
+                var read = english(standard)
+                read.text = word
+                read.readAs = standard
+                return read
+            }
+            return PhraseWord(kind: .unknown, text: word)
+        }
         // "mondays" is "every monday".
-        if weekdayKeys[key] != nil, word.hasSuffix("s"), word.count > 4 || word == "mons" {
+        // "thurs" and "tues" are one day: only a whole name with an s is many.
+        if weekdayKeys[key] != nil, word.hasSuffix("days") || word == "mons" {
             return PhraseWord(kind: .word(key + "s"), text: word)
         }
         return PhraseWord(kind: .word(key), text: word)
@@ -214,6 +269,14 @@ enum PhraseWords {
         "다다음": "nextnext", "다가오는": "this", "오는": "this", "말일": "lastday",
     ]
 
+    /// Casual spellings and common typos, read as the words they stand for.
+    static let koreanCasual: [String: String] = [
+        "낼": "내일", "낼모레": "내일모레", "담주": "다음 주", "담쭈": "다음 주", "담달": "다음 달", "맨날": "매일", "네일": "내일",
+        "모래": "모레", "오휴": "오후", "어후": "오후", "오젼": "오전", "저넉": "저녁", "씨": "시", "시건": "시간", "뒤애": "뒤에",
+        "월욜": "월요일", "화욜": "화요일", "수욜": "수요일", "목욜": "목요일", "금욜": "금요일", "토욜": "토요일", "일욜": "일요일",
+        "금요알": "금요일", "월요알": "월요일",
+    ]
+
     /// Native Korean numbers, said for hours (세 시, 열한 시) and counts (두 시간).
     static let nativeNumbers: [String: Int] = [
         "한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10, "열한": 11, "열두": 12,
@@ -222,7 +285,7 @@ enum PhraseWords {
 
     static let sinoDigits: [Character: Int] = ["일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9]
 
-    static let longestKorean = (koreanWords.keys.map(\.count) + nativeNumbers.keys.map(\.count)).max()!
+    static let longestKorean = (koreanWords.keys.map(\.count) + nativeNumbers.keys.map(\.count) + koreanCasual.keys.map(\.count)).max()!
 
     /// A run of Hangul cut at the longest known word at each place. `next` is the first
     /// character after the run (past spaces): a Sino-Korean number (십오, 삼십) is read only
@@ -239,7 +302,16 @@ enum PhraseWords {
             var matched = false
             for length in stride(from: min(longestKorean, run.count - i), through: 1, by: -1) {
                 let piece = String(run[i..<(i + length)])
-                if let n = nativeNumbers[piece] {
+                if let standard = koreanCasual[piece] {
+                    // 낼, 담주, 월욜, 오휴: read as the words they stand for, and said. The
+                    // first of them carries what was typed, the rest nothing.
+                    let read = korean(Array(standard.replacingOccurrences(of: " ", with: "")), next: nil)
+                    for (k, var word) in read.enumerated() {
+                        word.text = k == 0 ? piece : ""
+                        word.readAs = k == 0 ? standard : nil
+                        words.append(word)
+                    }
+                } else if let n = nativeNumbers[piece] {
                     words.append(PhraseWord(kind: .number(n), text: piece))
                 } else if let key = koreanWords[piece] {
                     words.append(PhraseWord(kind: .word(key), text: piece))

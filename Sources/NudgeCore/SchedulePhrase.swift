@@ -56,6 +56,12 @@ public enum SchedulePhrase {
         var pieces = try reader.readAll()
         var reading = try pieces.schedule(now: now, zone: zone)
         reading.flags = pieces.flags ?? reading.schedule.flagsText(in: zone)
+        // Casual spellings and typos, said as read ("tomorow → tomorrow", "낼 → 내일").
+        let typed = words.compactMap { word in
+            // TRANSLATORS: a word read as another: %1$s as typed (tomorow), %2$s as read (tomorrow).
+            word.readAs.map { Phrase("%1$s → %2$s", word.text, $0) }
+        }
+        reading.notes = typed + reading.notes
         return reading
     }
 }

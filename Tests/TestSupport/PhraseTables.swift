@@ -274,7 +274,7 @@ public enum PhraseTables {
         ("평일 9시 반", "! ambiguous time"),
         ("월~금 9시", "! ambiguous time"),
         ("매일 12시", "! ambiguous time"),
-        ("내일 12시", "! ambiguous time"),
+        ("내일 12시", "--on '2026-11-26 12:00'"),
         ("매일 오전 9시 빨리", "! words not understood"),
         ("매일", "! no time of day given"),
         ("내일", "! no time of day given"),
