@@ -106,6 +106,11 @@ extension PhrasePieces {
         if (!places.isEmpty || monthDays.contains(-1)), !monthly, !repeats {
             throw failure(places.first?.1 ?? "last day", Phrase("which month?"), Phrase("say of the month, every or 매월 for every month, or give the date"))
         }
+        // 내일 오후 6시까지, by friday 5pm: once, at that time (a window needs a step).
+        if let end = windowEnd, windowStart == nil, step == nil, times.isEmpty, saidTimes.isEmpty {
+            saidTimes = [end]
+            windowEnd = nil
+        }
         let isRepeating = repeats || manyDays || step != nil || !places.isEmpty || !monthDays.isEmpty || period != nil
             || (saidTimes.count > 1 && joined && times.count == saidTimes.count && date == nil && instant == nil && dayOffset == nil && days.isEmpty && !once)
         if once && isRepeating && (repeats || manyDays || step != nil) { throw failure("once", Phrase("it says once and a repeating schedule")) }
@@ -200,7 +205,17 @@ extension PhrasePieces {
             }
             var locals: [LocalTime] = []
             var shifts = Set<Bool>()
-            for time in saidTimes {
+            for var time in saidTimes {
+                // On days said by name (every monday, 매달 1일) a bare hour is the waking
+                // day's, as on a named day of a one-shot; every day (매일, 평일) stays refused.
+                if dayNamed || !monthDays.isEmpty || !places.isEmpty, time.half == nil, !time.clock, (1...12).contains(time.hour) {
+                    let spoken = try time.readings().map(\.time)
+                    time.half = time.hour == 12 ? .noon : time.hour >= 7 ? .am : .pm
+                    let taken = try time.readings()[0].time
+                    if let other = spoken.first(where: { $0 != taken }) {
+                        windowNotes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", time.text, taken.description, Self.spoken(other, time), other.description))
+                    }
+                }
                 let reading = try only(time)
                 if reading.nextDay && !days.isEmpty && weekdays.count < 7 {
                     // 밤 12시 on a day is midnight at its end: the next day's 00:00.

@@ -66,6 +66,9 @@ struct PhrasePieces {
     var joined = false
     /// "this weekend", 이번 주말, as said: once, on its Saturday (or Sunday).
     var weekend: String?
+    /// Days said by their names (friday, 월수금, not 평일 or 월~금): a bare hour on them
+    /// is the waking day's.
+    var dayNamed = false
     /// "this wednesday": this one, even when its time has passed.
     var thisDay = false
     /// The flags as said, where they say more than the schedule keeps (a window's end):

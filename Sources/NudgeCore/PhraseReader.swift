@@ -100,7 +100,7 @@ struct PhraseReader {
                 i += 1
                 return true
             }
-            if w.isMark("(") || w.isMark(")") { i += 1; return true }
+            if w.isMark("(") || w.isMark(")") || w.isMark("@") { i += 1; return true }
             return false
         }
         switch key {
@@ -188,7 +188,17 @@ struct PhraseReader {
             let n = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1][key]!
             return readPlace(n, from: i, skip: 1)
         case "once": pieces.once = true
+        case "each":
+            // 주말마다, 아침마다, 말일마다: every one of what was said before (after a number,
+            // 6시 30분마다 is no step anybody says: refused).
+            guard i > 0, words[i - 1].number == nil, !isKey(i - 1, "시", "minutes", "seconds", "hours") else { return false }
+            pieces.repeats = true
         case "now":
+            // 지금부터 2시간 후: from now, as "in" is.
+            if isKey(i + 1, "since") {
+                i += 2
+                return try readDuration(role: .relative)
+            }
             // at's "now + 20 minutes".
             guard isMark(i + 1, "+") else { return false }
             i += 2
@@ -252,6 +262,8 @@ struct PhraseReader {
     mutating func readPlace(_ n: Int, from start: Int, skip: Int) -> Bool {
         var k = start + skip
         if isKey(k, "th") { k += 1 }
+        // 첫째 주 월요일, 마지막 주 금요일: the week's weekday is the month's place.
+        if isKey(k, "week"), weekday(k + 1) != nil { k += 1 }
         if let (day, _) = weekday(k) {
             pieces.places.append((n, text(start..<k + 1)))
             pieces.days.insert(day)
@@ -715,7 +727,7 @@ struct PhraseReader {
         guard let (first, plural) = weekday(i) else { return false }
         let start = i
         var chosen: [Weekday] = [first]
-        var many = plural
+        var many = plural, range = false
         i += 1
         while true {
             if (isMark(i, "-") || isMark(i, "~") || isKey(i, "until", "since")), let (last, _) = weekday(i + 1) {
@@ -727,6 +739,7 @@ struct PhraseReader {
                 // 월요일부터 금요일까지
                 i += isKey(i, "since") && isKey(i + 2, "till") ? 3 : 2
                 many = true
+                range = true
             } else if (isMark(i, ",") || isKey(i, "and") || isMark(i, "/") || isMark(i, "&")), let (next, _) = weekday(i + 1) {
                 chosen.append(next)
                 i += 2
@@ -752,6 +765,7 @@ struct PhraseReader {
         pieces.days.formUnion(chosen)
         pieces.dayTexts.append(text(start..<i))
         if many { pieces.manyDays = true }
+        if !range { pieces.dayNamed = true }
         return true
     }
 }

@@ -85,7 +85,16 @@ enum PhraseWords {
                 var j = i
                 while j < chars.count, chars[j].isASCII, chars[j].isLetter { j += 1 }
                 let word = String(chars[i..<j])
-                words.append(english(word))
+                if word.count > 3, word.hasSuffix("ish"), englishWords[String(word.dropLast(3))] != nil {
+                    // 3pmish, noonish: the time, and an "about" after it.
+                    words.append(english(String(word.dropLast(3))))
+                    words.append(PhraseWord(kind: .word("about"), text: "ish"))
+                } else if (word == "a" || word == "p"), i > 0, chars[i - 1].isASCII, chars[i - 1].isNumber {
+                    // 9a, 5p: short for am and pm, written onto the hour.
+                    words.append(PhraseWord(kind: .word(word == "a" ? "am" : "pm"), text: word))
+                } else {
+                    words.append(english(word))
+                }
                 i = j
             } else if isHangul(c) {
                 var j = i
@@ -113,7 +122,7 @@ enum PhraseWords {
 
     static let marks: [Character: Character] = [
         ":": ":", "-": "-", "–": "~", "—": "~", "~": "~", "〜": "~", "∼": "~", ",": ",", "、": ",", "/": "/", ".": ".",
-        "+": "+", "(": "(", ")": ")", "·": ",", "&": "&",
+        "+": "+", "(": "(", ")": ")", "·": ",", "&": "&", "@": "@",
     ]
 
     static func isHangul(_ c: Character) -> Bool {
@@ -151,7 +160,7 @@ enum PhraseWords {
             "weekdays": ["weekday", "weekdays", "workday", "workdays"], "weekends": ["weekend", "weekends"],
             "am": ["am"], "pm": ["pm"], "noon": ["noon", "midday"], "midnight": ["midnight"],
             "morning": ["morning", "mornings"], "afternoon": ["afternoon", "afternoons"], "evening": ["evening", "evenings"],
-            "night": ["night", "nights"], "tonight": ["tonight"], "at": ["at", "around"], "on": ["on"], "in": ["in"],
+            "night": ["night", "nights"], "tonight": ["tonight"], "at": ["at", "around", "by"], "about": ["about", "approx", "approximately", "roughly", "ish"], "on": ["on"], "in": ["in"],
             "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
             "this": ["this", "coming"], "other": ["other"], "first": ["first"], "second": ["second"], "third": ["third"],
@@ -267,6 +276,8 @@ enum PhraseWords {
         "세번째": "third", "넷째": "fourth", "네번째": "fourth", "다섯째": "fifth", "다섯번째": "fifth", "마지막": "last",
         "번째": "th", "번": "times", "한번": "once", "지금": "now", "요일": "weekday",
         "다다음": "nextnext", "다가오는": "this", "오는": "this", "말일": "lastday",
+        "쯤": "about", "경": "about", "무렵": "about", "전후": "about", "대략": "about", "즈음": "about",
+        "이따": "today", "이따가": "today", "주일": "week", "매": "every", "씩": "sharp",
     ]
 
     /// Casual spellings and common typos, read as the words they stand for.
@@ -277,6 +288,13 @@ enum PhraseWords {
         "금요알": "금요일", "월요알": "월요일",
     ]
 
+    /// Native Korean counts of days (이틀 is two days, 보름 fifteen, 일주일 a week): a number
+    /// and its unit.
+    static let koreanDayCounts: [String: (Int, String)] = [
+        "하루": (1, "day"), "이틀": (2, "day"), "사흘": (3, "day"), "나흘": (4, "day"), "닷새": (5, "day"), "엿새": (6, "day"),
+        "이레": (7, "day"), "열흘": (10, "day"), "보름": (15, "day"), "일주일": (1, "week"),
+    ]
+
     /// Native Korean numbers, said for hours (세 시, 열한 시) and counts (두 시간).
     static let nativeNumbers: [String: Int] = [
         "한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10, "열한": 11, "열두": 12,
@@ -285,7 +303,7 @@ enum PhraseWords {
 
     static let sinoDigits: [Character: Int] = ["일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9]
 
-    static let longestKorean = (koreanWords.keys.map(\.count) + nativeNumbers.keys.map(\.count) + koreanCasual.keys.map(\.count)).max()!
+    static let longestKorean = (koreanWords.keys.map(\.count) + nativeNumbers.keys.map(\.count) + koreanCasual.keys.map(\.count) + koreanDayCounts.keys.map(\.count)).max()!
 
     /// A run of Hangul cut at the longest known word at each place. `next` is the first
     /// character after the run (past spaces): a Sino-Korean number (십오, 삼십) is read only
@@ -302,7 +320,10 @@ enum PhraseWords {
             var matched = false
             for length in stride(from: min(longestKorean, run.count - i), through: 1, by: -1) {
                 let piece = String(run[i..<(i + length)])
-                if let standard = koreanCasual[piece] {
+                if let (n, unit) = koreanDayCounts[piece] {
+                    words.append(PhraseWord(kind: .number(n), text: piece))
+                    words.append(PhraseWord(kind: .word(unit), text: ""))
+                } else if let standard = koreanCasual[piece] {
                     // 낼, 담주, 월욜, 오휴: read as the words they stand for, and said. The
                     // first of them carries what was typed, the rest nothing.
                     let read = korean(Array(standard.replacingOccurrences(of: " ", with: "")), next: nil)

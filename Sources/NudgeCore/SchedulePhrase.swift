@@ -51,7 +51,13 @@ public enum SchedulePhrase {
         }
         // Three stages, each testable alone: the words (tokens with their places in the
         // text), the pieces they say, and the one schedule those make at `now`.
-        let (words, source) = PhraseWords.split(trimmed, zone: zone)
+        var (words, source) = PhraseWords.split(trimmed, zone: zone)
+        // About 3, 3시쯤, 9ish: an approximate time is the time itself, said.
+        let approximate = words.enumerated().filter { $0.element.key == "about" }
+        if !approximate.isEmpty {
+            let dropped = Set(approximate.map(\.offset) + approximate.map(\.offset).filter { $0 > 0 && words[$0 - 1].isMark("-") }.map { $0 - 1 })
+            words = words.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        }
         var reader = PhraseReader(words: words, source: source)
         var pieces = try reader.readAll()
         var reading = try pieces.schedule(now: now, zone: zone)
@@ -62,6 +68,10 @@ public enum SchedulePhrase {
             word.readAs.map { Phrase("%1$s → %2$s", word.text, $0) }
         }
         reading.notes = typed + reading.notes
+        if let first = approximate.first {
+            // TRANSLATORS: an approximate time (3시쯤, about 4): %1$s the word said (쯤, about).
+            reading.notes.append(Phrase("%1$s: an approximate time is read as the time itself", first.element.text))
+        }
         return reading
     }
 }
