@@ -14,7 +14,7 @@ extension PhrasePieces {
     mutating func schedule(now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {
         let clock = CivilZone(zone)
         let today = clock.local(now).day
-        var notes: [Phrase] = []
+        var notes: [Phrase] = readings
 
         // "3일 후 오전 10시": that day, at that time.
         if let (n, unit) = relativeDays, !times.isEmpty || !halves.isEmpty, date == nil, instant == nil, dayOffset == nil, days.isEmpty, !repeats {
@@ -75,6 +75,79 @@ extension PhrasePieces {
             saidTimes.append(SaidTime(hour: h, clock: true, text: text))
             // TRANSLATORS: a part of the day said without an hour: %1$s as said (evening), %2$s the time taken (19:00).
             notes.append(Phrase("%1$s is read as %2$s", text, LocalTime(hour: h, minute: 0)!.description))
+        }
+        // 다음 달 1일, next month on the 5th, 이번 달 말일, first monday of next month: a day of
+        // that month, once.
+        if let (offset, said) = monthOffset {
+            guard !repeats, !monthly, date == nil else { throw failure(said, Phrase("a day does not go with a repeating schedule")) }
+            let (y0, m0, _) = today.components
+            let (y, m) = m0 + offset > 12 ? (y0 + 1, m0 + offset - 12) : (y0, m0 + offset)
+            let last = CivilDay(year: y, month: m, day: CivilDay.daysIn(month: m, year: y))!
+            var target: CivilDay?
+            if monthDays.count == 1, places.isEmpty, let d = monthDays.first {
+                target = d == -1 ? last : CivilDay(year: y, month: m, day: d)
+            } else if monthDays.isEmpty, places.count == 1, days.count == 1, let weekday = days.first {
+                let n = places[0].0
+                if n > 0 {
+                    let first = CivilDay(year: y, month: m, day: 1)!
+                    let found = first.advanced(by: (weekday.rawValue - first.weekday.rawValue + 7) % 7 + 7 * (n - 1))
+                    target = found.components.month == m ? found : nil
+                } else {
+                    target = last.advanced(by: -((last.weekday.rawValue - weekday.rawValue + 7) % 7))
+                }
+                days = []
+                places = []
+            } else {
+                throw failure(said, Phrase("which day of the month?"), Phrase("say e.g. 다음 달 1일 오전 9시, next month on the 5th at 9am"))
+            }
+            guard let target else { throw failure(said, Phrase("invalid date")) }
+            date = (y, m, target.components.day, said)
+            monthDays = []
+            lastDaySaid = nil
+        }
+        // 매년 3월 1일 오전 9시, every year on march 1, annually on dec 25, every nov 1: a
+        // date every year, as cron keeps it.
+        if let said = yearly ?? (repeats && date?.year == nil && step == nil && period == nil && days.isEmpty && !monthly ? date?.text : nil) {
+            guard let date, date.year == nil, monthDays.isEmpty, places.isEmpty, days.isEmpty, step == nil, period == nil else {
+                throw failure(said, Phrase("which day of the year?"), Phrase("say e.g. every year on march 1 at 9am, 매년 3월 1일 오전 9시"))
+            }
+            guard !saidTimes.isEmpty else { throw failure(said, Phrase("no time of day given"), Phrase("say at what time: every year on march 1 at 9am, 매년 3월 1일 오전 9시")) }
+            var locals: [LocalTime] = []
+            for var time in saidTimes {
+                if time.half == nil, !time.clock, (1...12).contains(time.hour) {
+                    // A date is a named day: the waking day's hour, said.
+                    let spoken = try time.readings().map(\.time)
+                    time.half = time.hour == 12 ? .noon : time.hour >= 7 ? .am : .pm
+                    let taken = try time.readings()[0].time
+                    if let other = spoken.first(where: { $0 != taken }) {
+                        notes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", time.text, taken.description, Self.spoken(other, time), other.description))
+                    }
+                }
+                let reading = try only(time)
+                guard !reading.nextDay else { throw failure(time.text, Phrase("invalid time"), Phrase("say 0:00 for midnight at the start of the day")) }
+                locals.append(reading.time)
+            }
+            let hours = Set(locals.map(\.hour)), minutes = Set(locals.map(\.minute))
+            guard hours.count * minutes.count == locals.count, locals.allSatisfy({ $0.second == 0 }) else {
+                throw failure(saidTimes[1].text, Phrase("more than one time"), Phrase("say one time a year"))
+            }
+            func list(_ values: Set<Int>) -> String { values.sorted().map(String.init).joined(separator: ",") }
+            let expression = "\(list(minutes)) \(list(hours)) \(date.day) \(date.month) *"
+            return PhraseReading(schedule: .cron(try CronExpression(expression)), notes: notes, flags: nil)
+        }
+        // Twice a day, 하루 세 번: as many times as said.
+        if let (count, unit, said) = frequency {
+            let given: Int
+            switch unit {
+            case .day: given = saidTimes.count
+            case .week: given = count == 1 ? 1 : days.count
+            case .month: given = monthDays.count + places.count
+            case .seconds: given = count
+            }
+            guard given == count else {
+                // TRANSLATORS: "twice a day" with another number of times: %1$s as said, %2$d how many were given.
+                throw failure(said, Phrase("the count and the times disagree"), Phrase("%1$s, and %2$d given: say one for each", said, given))
+            }
         }
         // 5일 오전 9시, the 5th at 9am, 말일 오전 10시: without 매월 or "every month", the
         // coming one, once.
@@ -193,8 +266,27 @@ extension PhrasePieces {
                 }
                 base = .daily(times: window.times(every: seconds), days: weekdays)
                 flags = "--every \(Schedule.flagDuration(seconds)) --from \(window.start) --until \(window.end)" + Schedule.daysFlag(weekdays)
-            default:
-                throw failure((windowStart ?? windowEnd)!.text, Phrase("a window needs a start and an end"), Phrase("say from 9:30 to 21:30, or 9시부터 18시까지"))
+            case (let from?, nil):
+                // From a time, to the day's end: the steps before midnight.
+                let start = try only(from)
+                guard !start.nextDay, let window = DayWindow(start: start.time, end: LocalTime(hour: 23, minute: 59, second: 59)!) else {
+                    throw failure(from.text, Phrase("invalid window"), Phrase("it must not end before it starts"))
+                }
+                // TRANSLATORS: a window said with its start only: %1$s as said (from 2pm), %2$s its start (14:00).
+                windowNotes.append(Phrase("%1$s: from %2$s to the end of the day", from.text, window.start.description))
+                base = .daily(times: window.times(every: seconds), days: weekdays)
+                flags = "--every \(Schedule.flagDuration(seconds)) --from \(window.start) --until 23:59:59" + Schedule.daysFlag(weekdays)
+            case (nil, let until?):
+                // From the day's start (00:00), to a time.
+                let end = try only(until)
+                let last = end.nextDay && end.time.secondOfDay == 0 ? LocalTime(hour: 23, minute: 59, second: 59)! : end.time
+                guard !end.nextDay || end.time.secondOfDay == 0, last.secondOfDay > 0, let window = DayWindow(start: LocalTime(hour: 0, minute: 0)!, end: last) else {
+                    throw failure(until.text, Phrase("invalid window"), Phrase("it must not end before it starts"))
+                }
+                // TRANSLATORS: a window said with its end only: %1$s as said (until 5pm), %2$s its end (17:00).
+                windowNotes.append(Phrase("%1$s: from the start of the day (00:00) to %2$s", until.text, window.end.description))
+                base = .daily(times: window.times(every: seconds), days: weekdays)
+                flags = "--every \(Schedule.flagDuration(seconds)) --from 00:00 --until \(window.end)" + Schedule.daysFlag(weekdays)
             }
         } else {
             if windowStart != nil || windowEnd != nil {
@@ -208,7 +300,7 @@ extension PhrasePieces {
             for var time in saidTimes {
                 // On days said by name (every monday, 매달 1일) a bare hour is the waking
                 // day's, as on a named day of a one-shot; every day (매일, 평일) stays refused.
-                if dayNamed || !monthDays.isEmpty || !places.isEmpty, time.half == nil, !time.clock, (1...12).contains(time.hour) {
+                if dayNamed || !monthDays.isEmpty || !places.isEmpty || frequency != nil, time.half == nil, !time.clock, (1...12).contains(time.hour) {
                     let spoken = try time.readings().map(\.time)
                     time.half = time.hour == 12 ? .noon : time.hour >= 7 ? .am : .pm
                     let taken = try time.readings()[0].time
@@ -333,6 +425,11 @@ extension PhrasePieces {
         guard let window = windows.first else {
             throw failure("\(from.text) – \(until.text)", Phrase("invalid window"), Phrase("it must not end before it starts"))
         }
+        // "between 3 and 4pm": the start takes the end's half of the day.
+        if windows.count > 1, from.half == nil, until.half == .am || until.half == .pm {
+            let same = windows.filter { ($0.start.hour < 12) == ($0.end.hour < 12) }
+            if same.count == 1 { return same[0] }
+        }
         guard windows.count == 1 else {
             let readings = windows.map { "\($0.start)–\($0.end)" }.joined(separator: ", ")
             throw ScheduleError("\(from.text) – \(until.text)", Phrase("ambiguous window"),
@@ -383,7 +480,7 @@ extension PhrasePieces {
         if let weekend {
             // This weekend: its Saturday, or its Sunday when Saturday's time has passed (or
             // Sunday is said). Once, never every weekend.
-            let saturday = today.weekday == .sunday ? today.advanced(by: -1) : Self.coming(.saturday, after: today)
+            let saturday = (today.weekday == .sunday ? today.advanced(by: -1) : Self.coming(.saturday, after: today)).advanced(by: 7 * (week ?? 0))
             var choices = [saturday, saturday.advanced(by: 1)].filter { $0 >= today }
             if !self.days.isEmpty {
                 choices = choices.filter { self.days.contains($0.weekday) }

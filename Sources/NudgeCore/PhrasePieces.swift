@@ -66,6 +66,14 @@ struct PhrasePieces {
     var joined = false
     /// "this weekend", 이번 주말, as said: once, on its Saturday (or Sunday).
     var weekend: String?
+    /// 매년, every year, annually, as said: a date every year.
+    var yearly: String?
+    /// 다음 달, next month (1), 이번 달, this month (0), as said: a day of that month.
+    var monthOffset: (Int, String)?
+    /// How often, as said: twice a day (2, day), 하루 세 번, once a week.
+    var frequency: (count: Int, unit: PhrasePieces.StepUnit, text: String)?
+    /// Readings chosen while the words were read (biweekly as every 2 weeks), to be said.
+    var readings: [Phrase] = []
     /// Days said by their names (friday, 월수금, not 평일 or 월~금): a bare hour on them
     /// is the waking day's.
     var dayNamed = false

@@ -84,6 +84,19 @@ struct PhraseReader {
             i += 1
             return true
         }
+        if try readFrequency() { return true }
+        // 1년마다: every year.
+        if number(i) == 1, isKey(i + 1, "year"), isKey(i + 2, "each") {
+            pieces.repeats = true
+            pieces.yearly = text(i..<i + 3)
+            i += 3
+            return true
+        }
+        // 매주 한 번, 매달 한 번: once in each, not a one-shot.
+        if number(i) == 1, isKey(i + 1, "times"), isKey(i - 1, "weekly", "monthly", "daily") {
+            i += 2
+            return true
+        }
         // 한 번: once, as list says a one-shot.
         if number(i) == 1, isKey(i + 1, "times") {
             pieces.once = true
@@ -122,6 +135,22 @@ struct PhraseReader {
             } else if isKey(i, "month") {
                 pieces.monthly = true
                 i += 1
+                // every month end.
+                if isKey(i, "end") { pieces.monthDays.append(-1); i += 1 }
+            } else if isKey(i, "year") {
+                pieces.yearly = text(start..<i + 1)
+                i += 1
+            } else if let n = number(i), isKey(i + 1, "st"), isKey(i + 2, "day", "week", "month"), (2...12).contains(n) {
+                // every 2nd day, every 3rd week: every N.
+                let unit: Schedule.Period.Unit = isKey(i + 2, "day") ? .day : isKey(i + 2, "week") ? .week : .month
+                pieces.period = (unit, n)
+                pieces.periodText = text(start..<i + 3)
+                if unit == .month { pieces.monthly = true }
+                i += 3
+                return true
+            } else if isKey(i, "single"), isKey(i + 1, "day") {
+                pieces.everyDaySaid = true
+                i += 2
             }
             if pieces.other, pieces.step == nil {
                 // every other day / week / month / friday.
@@ -131,6 +160,61 @@ struct PhraseReader {
             }
             return true
         case "daily": pieces.repeats = true; pieces.everyDaySaid = true
+        case "yearly":
+            // 매년, annually: a date every year.
+            pieces.repeats = true
+            pieces.yearly = w.text
+        case "otherday":
+            // 격일: every other day.
+            pieces.repeats = true
+            pieces.period = (.day, 2)
+            pieces.periodText = w.text
+        case "othermonth", "quarterly", "halfyearly":
+            // 격월, 분기마다, quarterly, 반년마다: every 2, 3 or 6 months.
+            pieces.repeats = true
+            pieces.monthly = true
+            pieces.period = (.month, key == "othermonth" ? 2 : key == "quarterly" ? 3 : 6)
+            pieces.periodText = w.text
+            if isKey(i + 1, "each") { i += 1 }
+        case "fortnightly", "biweekly":
+            // Every other week; biweekly (which some mean as twice a week) is said.
+            pieces.repeats = true
+            pieces.period = (.week, 2)
+            pieces.periodText = w.text
+            if key == "biweekly" { pieces.readings.append(Phrase("%1$s is read as %2$s", w.text, "every 2 weeks")) }
+        case "business" where isKey(i + 1, "day"):
+            // every business day: Monday to Friday.
+            pieces.days.formUnion([.monday, .tuesday, .wednesday, .thursday, .friday])
+            pieces.dayTexts.append(text(i..<i + 2))
+            pieces.manyDays = true
+            i += 2
+            return true
+        case "firstday":
+            // 첫날: the month's first day.
+            pieces.monthDays.append(1)
+        case "monthend":
+            // 월말, eom: the month's last day; of this month unless every month is said.
+            pieces.monthDays.append(-1)
+            pieces.lastDaySaid = w.text
+        case "end", "beginning":
+            // end of the month, end of every month, end of next month, beginning of next month.
+            var k = i + 1
+            if isKey(i - 1, "month"), key == "end" {
+                pieces.monthDays.append(-1)
+                pieces.lastDaySaid = text(i - 1..<i + 1)
+                break
+            }
+            guard isKey(k, "of") else { return false }
+            k += 1
+            if isKey(k, "the") { k += 1 }
+            if isKey(k, "every") { pieces.monthly = true; pieces.repeats = true; k += 1 }
+            else if isKey(k, "next") { pieces.monthOffset = (1, text(k..<k + 2)); k += 1 }
+            else if isKey(k, "this") { pieces.monthOffset = (0, text(k..<k + 2)); k += 1 }
+            guard isKey(k, "month") else { return false }
+            pieces.monthDays.append(key == "end" ? -1 : 1)
+            pieces.lastDaySaid = text(i..<k + 1)
+            i = k + 1
+            return true
         case "weekly": pieces.repeats = true
         case "monthly": pieces.repeats = true; pieces.monthly = true
         case "hourly": pieces.repeats = true; pieces.step = (3600, .seconds(1), w.text)
@@ -166,9 +250,15 @@ struct PhraseReader {
             if isKey(i, "week") {
                 pieces.week = key == "next" ? 1 : key == "nextnext" ? 2 : 0
                 i += 1
-            } else if isKey(i, "weekends"), key == "this" {
-                // this weekend, 이번 주말: the coming one, once.
+            } else if isKey(i, "month"), key != "nextnext" {
+                // 다음 달, next month, 이번 달: a day of that month, once.
+                guard pieces.monthOffset == nil else { return false }
+                pieces.monthOffset = (key == "next" ? 1 : 0, text(i - 1..<i + 1))
+                i += 1
+            } else if isKey(i, "weekends"), key == "next" || key == "this" {
+                // this weekend, 이번 주말: the coming one, once; 다음 주말 the one after.
                 pieces.weekend = text(i - 1..<i + 1)
+                if key == "next" { pieces.week = 1 }
                 i += 1
             } else if let (day, _) = weekday(i), key != "nextnext" {
                 if key == "next" { pieces.nextDay = text(i - 1..<i + 1) }
@@ -216,6 +306,18 @@ struct PhraseReader {
             return try readDuration(role: .relative)
         case "half", "quarter":
             return try readTimeOrWindow()
+        case "month" where isKey(i + 1, "each"):
+            // 달마다: every month.
+            pieces.monthly = true
+            pieces.repeats = true
+            i += 2
+            return true
+        case "month" where isKey(i + 1, "end"):
+            // month end.
+            pieces.monthDays.append(-1)
+            pieces.lastDaySaid = text(i..<i + 2)
+            i += 2
+            return true
         case "month":
             // "of the month", "each month".
             guard pieces.monthly || !pieces.places.isEmpty || !pieces.monthDays.isEmpty else { return false }
@@ -239,6 +341,55 @@ struct PhraseReader {
         }
         i += 1
         return true
+    }
+
+    /// How often: twice a day, three times a day, once a week, once an hour, 하루 두 번,
+    /// 하루 2번, 한 달에 두 번.
+    mutating func readFrequency() throws(ScheduleError) -> Bool {
+        let start = i
+        var count: Int?, k = i
+        func unit(_ at: Int) -> StepUnit? {
+            switch key(at) {
+            case "day", "daily": .day
+            case "week", "weekly": .week
+            case "month", "monthly": .month
+            case "hours": .seconds(3600)
+            default: nil
+            }
+        }
+        if isKey(k, "twice") { count = 2; k += 1 } else if isKey(k, "once") { count = 1; k += 1 } else if let n = number(k), isKey(k + 1, "times") { count = n; k += 2 }
+        if let n = count {
+            // twice a day, twice daily, 3 times per week, once an hour; "once" alone is a one-shot.
+            var article = false
+            if isKey(k, "an", "per") { k += 1; article = true }
+            guard let found = unit(k), article || (n > 1 && isKey(k, "daily", "weekly", "monthly")) else { return false }
+            i = k + 1
+            try setFrequency(n, found, start)
+            return true
+        }
+        // 하루 두 번, 한 달에 두 번, 일주일에 세 번.
+        guard number(k) == 1, let found = unit(k + 1), !isKey(k + 1, "hours") else { return false }
+        k += 2
+        if isKey(k, "at") { k += 1 }
+        guard let n = number(k), n >= 2, isKey(k + 1, "times") else { return false }
+        i = k + 2
+        try setFrequency(n, found, start)
+        return true
+    }
+
+    mutating func setFrequency(_ n: Int, _ unit: StepUnit, _ start: Int) throws(ScheduleError) {
+        let said = text(start..<i)
+        guard pieces.frequency == nil, (1...24).contains(n) else { throw failure(said, Phrase("more than one step")) }
+        pieces.repeats = true
+        switch unit {
+        case .seconds(let size):
+            guard n == 1, pieces.step == nil else { throw failure(said, Phrase("more than one step")) }
+            pieces.step = (size, .seconds(1), said)
+        case .day: pieces.everyDaySaid = true
+        case .month: pieces.monthly = true
+        case .week: break
+        }
+        pieces.frequency = (n, unit, said)
     }
 
     func stepUnit(_ key: String?) -> StepUnit? {
@@ -603,6 +754,24 @@ struct PhraseReader {
         if isKey(i, "half"), isKey(i + 1, "an"), isKey(i + 2, "hours") {
             seconds = 1800
             i += 3
+        } else if isKey(i, "half"), isKey(i + 1, "hours") {
+            // 반 시간, every half hour.
+            seconds = 1800
+            i += 2
+        } else if isKey(i, "an"), isKey(i + 1, "half"), isKey(i + 2, "hours") {
+            // in a half hour.
+            seconds = 1800
+            i += 3
+        } else if let whole = number(i), isMark(i + 1, "."), let fraction = number(i + 2), words[i + 2].digits <= 3,
+                  let unit = stepUnit(key(i + 3)), case .seconds(let size) = unit, whole < 1_000_000 {
+            // 1.5시간, in 1.5 hours, every 1.25 hours: whole seconds only.
+            let scale = Int(pow(10.0, Double(words[i + 2].digits)))
+            let total = whole * size * scale + fraction * size
+            guard total % scale == 0 else {
+                throw ScheduleError(text(i..<i + 4), Phrase("invalid duration"), detail: Phrase("say it in whole minutes: 1h30m"), accepted: SchedulePhrase.forms)
+            }
+            seconds = total / scale
+            i += 4
         } else {
             var lastSize = Int.max
             while true {
@@ -625,6 +794,9 @@ struct PhraseReader {
                     if unitKey == "hours", isKey(i + 2, "half") {
                         seconds += 1800
                         i += 1
+                    } else if unitKey == "hours", isKey(i + 2, "and"), isKey(i + 3, "an"), isKey(i + 4, "half") {
+                        seconds += 1800
+                        i += 3
                     }
                 } else if ["day", "일"].contains(unitKey) {
                     guard seconds == 0, calendar == nil, !isKey(i + 2, "th") else { break }
@@ -658,6 +830,11 @@ struct PhraseReader {
             guard role != .relative else { i = start; return false }
             resolved = .step
             i += 3
+        } else if isKey(i, "at"), isKey(i + 1, "once") {
+            // 20분에 한번.
+            guard role != .relative else { i = start; return false }
+            resolved = .step
+            i += 2
         } else if isKey(i, "after") || (isKey(i, "from") && isKey(i + 1, "now")) {
             guard role != .step else { i = start; return false }
             resolved = .relative

@@ -160,7 +160,11 @@ enum PhraseWords {
             "weekdays": ["weekday", "weekdays", "workday", "workdays"], "weekends": ["weekend", "weekends"],
             "am": ["am"], "pm": ["pm"], "noon": ["noon", "midday"], "midnight": ["midnight"],
             "morning": ["morning", "mornings"], "afternoon": ["afternoon", "afternoons"], "evening": ["evening", "evenings"],
-            "night": ["night", "nights"], "tonight": ["tonight"], "at": ["at", "around", "by"], "about": ["about", "approx", "approximately", "roughly", "ish"], "on": ["on"], "in": ["in"],
+            "night": ["night", "nights"], "tonight": ["tonight"], "at": ["at", "around", "by"], "about": ["about", "approx", "approximately", "roughly", "ish"],
+            "yearly": ["yearly", "annually", "annual"], "year": ["year", "years"], "twice": ["twice"], "times": ["times", "x"],
+            "per": ["per"], "fortnightly": ["fortnightly"], "biweekly": ["biweekly"], "quarterly": ["quarterly"], "fortnight": ["fortnight"],
+            "business": ["business", "working"], "end": ["end"], "beginning": ["beginning"], "monthend": ["eom"], "single": ["single"],
+            "couple": ["couple"], "on": ["on"], "in": ["in"],
             "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
             "this": ["this", "coming"], "other": ["other"], "first": ["first"], "second": ["second"], "third": ["third"],
@@ -278,6 +282,9 @@ enum PhraseWords {
         "다다음": "nextnext", "다가오는": "this", "오는": "this", "말일": "lastday",
         "쯤": "about", "경": "about", "무렵": "about", "전후": "about", "대략": "about", "즈음": "about",
         "이따": "today", "이따가": "today", "주일": "week", "매": "every", "씩": "sharp",
+        "매년": "yearly", "매해": "yearly", "해마다": "yearly", "격일": "otherday", "격월": "othermonth", "분기": "quarterly",
+        "분기마다": "quarterly", "반년마다": "halfyearly", "월말": "monthend", "다달이": "monthly", "사이": "till", "사이에": "till",
+        "첫날": "firstday",
     ]
 
     /// Casual spellings and common typos, read as the words they stand for.

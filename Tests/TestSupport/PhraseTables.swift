@@ -169,7 +169,7 @@ public enum PhraseTables {
         ("오후 6시 30분마다", "! words not understood"),
         ("1시부터 5시까지 1시간마다", "! ambiguous window"),
         ("오후 6시부터 오전 9시까지 1시간마다", "! invalid window"),
-        ("오전 9시부터 1시간마다", "! a window needs a start and an end"),
+        ("오전 9시부터 1시간마다", "--every 1h --from 09:00 --until 23:59:59"),
         // Once, after a while.
         ("20분 후", "--in 20m"),
         ("20분 뒤", "--in 20m"),
