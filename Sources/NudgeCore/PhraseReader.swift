@@ -127,6 +127,8 @@ struct PhraseReader {
                 // every hour; every other hour is every two.
                 pieces.step = (pieces.other ? 2 * size : size, .seconds(1), text(start..<i + 1))
                 i += 1
+                // 매 시간마다.
+                if isKey(i, "each") { i += 1 }
             } else if isKey(i, "day") {
                 if !pieces.other { pieces.everyDaySaid = true }
                 i += 1
@@ -219,6 +221,12 @@ struct PhraseReader {
         case "monthly": pieces.repeats = true; pieces.monthly = true
         case "hourly": pieces.repeats = true; pieces.step = (3600, .seconds(1), w.text)
         case "otherweek": pieces.repeats = true; pieces.period = (.week, 2); pieces.periodText = w.text
+        case "weekends" where isKey(i - 1, "the") && !w.text.hasSuffix("s") && !pieces.repeats:
+            // on the weekend: the coming one, once.
+            pieces.weekend = text(i - 1..<i + 1)
+        case "christmas":
+            try setDate(nil, 12, 25, i..<i + 1)
+            return true
         case "weekdays", "weekends":
             pieces.days.formUnion(key == "weekdays" ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday])
             pieces.dayTexts.append(w.text)
@@ -281,7 +289,7 @@ struct PhraseReader {
         case "each":
             // 주말마다, 아침마다, 말일마다: every one of what was said before (after a number,
             // 6시 30분마다 is no step anybody says: refused).
-            guard i > 0, words[i - 1].number == nil, !isKey(i - 1, "시", "minutes", "seconds", "hours") else { return false }
+            guard i > 0, words[i - 1].number == nil, !isKey(i - 1, "minutes", "seconds", "hours") else { return false }
             pieces.repeats = true
         case "now":
             // 지금부터 2시간 후: from now, as "in" is.
@@ -329,8 +337,8 @@ struct PhraseReader {
         default:
             if let half = Self.halves[key], key != "am", key != "pm" {
                 if let pending = pendingHalf {
-                    // "every morning and evening at 8": the hour said after goes with both.
-                    if isKey(i - 1, "and") || isMark(i - 1, ",") { awaitingHour.append(pending) } else { pieces.halves.append(pending) }
+                    // "every morning and evening at 8", 아침저녁 8시: the hour said after goes with both.
+                    if isKey(i - 1, "and") || isMark(i - 1, ",") || (Self.halves[self.key(i - 1) ?? ""] != nil && words[i - 1].span.upperBound == w.span.lowerBound) { awaitingHour.append(pending) } else { pieces.halves.append(pending) }
                 }
                 pendingHalf = (half, w.text)
             } else if key == "noon" || key == "midnight" {
@@ -471,9 +479,17 @@ struct PhraseReader {
             try setDate(year, month + 1, day, start..<k)
             return true
         }
-        // 2026-12-01
-        if words[i].digits == 4, isMark(i + 1, "-"), let m = number(i + 2), isMark(i + 3, "-"), let d = number(i + 4) {
+        // 2026-12-01, 2026.3.20
+        if words[i].digits == 4, isMark(i + 1, "-") || isMark(i + 1, "."), let m = number(i + 2), isMark(i + 3, words[i + 1].isMark("-") ? "-" : "."),
+           let d = number(i + 4) {
             try setDate(first, m, d, i..<i + 5)
+            return true
+        }
+        // 3.15 오후 2시, 4.1 오전 9시: month and day, as Koreans write a date before a time
+        // (9.30 alone, or 9.30pm, is a time).
+        if words[i].digits <= 2, isMark(i + 1, "."), let d = number(i + 2), words[i + 2].digits <= 2, (1...12).contains(first), (1...31).contains(d),
+           (number(i + 3) != nil && isKey(i + 4, "시")) || (key(i + 3).map { Self.halves[$0] != nil } == true && !words[i + 3].text.allSatisfy(\.isASCII)) {
+            try setDate(nil, first, d, i..<i + 3)
             return true
         }
         // 12/1 could be December 1 or January 12.
@@ -582,6 +598,14 @@ struct PhraseReader {
             i += 1
             return SaidTime(hour: isKey(i - 1, "noon") ? 12 : 0, half: isKey(i - 1, "noon") ? .noon : .midnight, text: words[i - 1].text)
         }
+        // twenty past 6, ten to 4 (minutes said in words; "9 to 5" in digits is a window).
+        if let minutes = number(i), words[i].digits == 0, (1...29).contains(minutes), isKey(i + 1, "past", "until"), let hour = number(i + 2), (1...12).contains(hour) {
+            let before = isKey(i + 1, "until")
+            var time = SaidTime(hour: before ? hour - 1 : hour, minute: before ? 60 - minutes : minutes, text: text(i..<i + 3))
+            if before && hour == 1 { time.hour = 12 }
+            i += 3
+            return finish(time, half: half, start: start)
+        }
         // half past 9, quarter past 9, quarter to 10.
         if isKey(i, "half", "quarter"), isKey(i + 1, "past", "until"), let hour = number(i + 2) {
             let quarter = isKey(i, "quarter"), before = isKey(i + 1, "until")
@@ -592,14 +616,25 @@ struct PhraseReader {
             return finish(time, half: half, start: start)
         }
         guard let hour = number(i) else { i = start; return nil }
-        // A number with a unit after it is a duration, with a month a date.
-        if stepUnit(key(i + 1)) != nil || isKey(i + 1, "day", "week", "month", "일", "월", "year", "st", "th", "times") {
+        // A number with a unit after it is a duration, with a month a date; 1.5시간 too.
+        if stepUnit(key(i + 1)) != nil || isKey(i + 1, "day", "week", "month", "일", "월", "year", "st", "th", "times")
+            || (isMark(i + 1, ".") && number(i + 2) != nil && stepUnit(key(i + 3)) != nil) {
             i = start
             return nil
         }
         var time = SaidTime(hour: hour, text: words[i].text)
         i += 1
-        if isMark(i, ":"), let minute = number(i + 1), words[i + 1].digits == 2 {
+        if words[i - 1].digits == 4, !isMark(i, ":") {
+            // 1700, 0830: hours and minutes on a 24-hour clock.
+            guard hour % 100 < 60, hour / 100 < 24 else { i = start; return nil }
+            time.hour = hour / 100
+            time.minute = hour % 100
+            time.clock = true
+        } else if isMark(i, "."), let minute = number(i + 1), words[i + 1].digits == 2, minute < 60, !isMark(i + 2, ".") {
+            // 9.30, 3.45pm: a dot for the colon, as spoken (the half of the day is read as for 9).
+            time.minute = minute
+            i += 2
+        } else if isMark(i, ":"), let minute = number(i + 1), words[i + 1].digits == 2 {
             time.minute = minute
             time.clock = true
             i += 2

@@ -76,6 +76,18 @@ enum PhraseWords {
                 var j = i
                 while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
                 let digits = String(chars[i..<j])
+                // 2moro, 2nite, 2day: the word, typed short.
+                var k = j
+                while k < chars.count, chars[k].isASCII, chars[k].isLetter { k += 1 }
+                if digits == "2", let standard = ["moro": "tomorrow", "morow": "tomorrow", "morrow": "tomorrow", "mrw": "tomorrow", "mro": "tomorrow",
+                                                  "nite": "tonight", "night": "tonight", "nyt": "tonight", "day": "today"][String(chars[j..<k])] {
+                    var read = english(standard)
+                    read.text = String(chars[i..<k])
+                    read.readAs = standard
+                    words.append(read)
+                    i = k
+                    continue
+                }
                 // Nine digits after leading zeros at most, as `--every 999999999s`; more are
                 // Int.max, too large for anything (0000005 is 5).
                 let value = digits.drop(while: { $0 == "0" }).count <= 9 ? Int(digits)! : Int.max
@@ -164,7 +176,7 @@ enum PhraseWords {
             "yearly": ["yearly", "annually", "annual"], "year": ["year", "years"], "twice": ["twice"], "times": ["times", "x"],
             "per": ["per"], "fortnightly": ["fortnightly"], "biweekly": ["biweekly"], "quarterly": ["quarterly"], "fortnight": ["fortnight"],
             "business": ["business", "working"], "end": ["end"], "beginning": ["beginning"], "monthend": ["eom"], "single": ["single"],
-            "couple": ["couple"], "on": ["on"], "in": ["in"],
+            "couple": ["couple"], "christmas": ["christmas", "xmas"], "on": ["on"], "in": ["in"],
             "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
             "this": ["this", "coming"], "other": ["other"], "first": ["first"], "second": ["second"], "third": ["third"],
@@ -198,7 +210,7 @@ enum PhraseWords {
     /// Casual spellings, read as the word they stand for.
     static let englishCasual: [String: String] = [
         "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "tmro": "tomorrow", "tonite": "tonight", "nite": "night",
-        "tdy": "today", "morn": "morning", "evng": "evening", "eve": "evening", "dya": "day", "evry": "every", "hrly": "hourly",
+        "tdy": "today", "morn": "morning", "wensday": "wednesday", "wendsday": "wednesday", "tues": "tuesday", "evng": "evening", "eve": "evening", "dya": "day", "evry": "every", "hrly": "hourly",
     ]
 
     /// The words a typo is read as: one letter off (left out, added, changed, or two
@@ -231,7 +243,8 @@ enum PhraseWords {
     static func typo(_ typed: String) -> String? {
         guard typed.count >= 5 else { return nil }
         let chars = Array(typed), allowed = typed.count >= 7 ? 2 : 1
-        let near = typoTargets.map { ($0, distance(chars, Array($0))) }.filter { $0.1 <= allowed }
+        // The first letter is kept: bimonthly is no typo of monthly.
+        let near = typoTargets.filter { $0.first == typed.first }.map { ($0, distance(chars, Array($0))) }.filter { $0.1 <= allowed }
         guard let best = near.map(\.1).min() else { return nil }
         let found = near.filter { $0.1 == best }
         return found.count == 1 ? found[0].0 : nil
@@ -284,7 +297,7 @@ enum PhraseWords {
         "이따": "today", "이따가": "today", "주일": "week", "매": "every", "씩": "sharp",
         "매년": "yearly", "매해": "yearly", "해마다": "yearly", "격일": "otherday", "격월": "othermonth", "분기": "quarterly",
         "분기마다": "quarterly", "반년마다": "halfyearly", "월말": "monthend", "다달이": "monthly", "사이": "till", "사이에": "till",
-        "첫날": "firstday",
+        "첫날": "firstday", "크리스마스": "christmas", "예": "at",
     ]
 
     /// Casual spellings and common typos, read as the words they stand for.

@@ -27,6 +27,11 @@ struct PhraseStagesTests {
         #expect(words("every 30 min").map(\.kind) == [.word("every"), .number(30), .word("minutes")])
     }
 
+    @Test func decimalsAreANumberAMarkAndANumber() {
+        #expect(words("in 1.5 hours").map(\.kind) == [.word("in"), .number(1), .mark("."), .number(5), .word("hours")])
+        #expect(words("1.5시간 후").map(\.kind) == [.number(1), .mark("."), .number(5), .word("hours"), .word("after")])
+    }
+
     @Test func whatIsNotKnownKeepsItsSpan() {
         let (found, source) = PhraseWords.split("매일 빨리 9am", zone: zone)
         let unknown = found.filter { $0.kind == .unknown }
