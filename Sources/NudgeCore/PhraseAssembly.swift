@@ -206,12 +206,6 @@ extension PhrasePieces {
         return readings[0]
     }
 
-    /// The months' short names, marked for translation.
-    static let monthNames = [
-        Phrase("Jan").template, Phrase("Feb").template, Phrase("Mar").template, Phrase("Apr").template, Phrase("May").template, Phrase("Jun").template,
-        Phrase("Jul").template, Phrase("Aug").template, Phrase("Sep").template, Phrase("Oct").template, Phrase("Nov").template, Phrase("Dec").template,
-    ]
-
     /// A time as the person would say it, in the words they used (9pm, 오후 9시 30분).
     static func spoken(_ t: LocalTime, _ time: SaidTime) -> String {
         let korean = time.text.contains("시")
@@ -391,7 +385,7 @@ extension PhrasePieces {
             if every.unit == .month {
                 // Which months, said: the phase is the coming such day's, not the day it was set up.
                 let months = Schedule.restricted(base, restriction).occurrences(after: now, count: 4, in: zone).map {
-                    Phrase(Self.monthNames[CivilZone(zone).local($0).day.components.month - 1])
+                    Phrase(Schedule.monthNames[CivilZone(zone).local($0).day.components.month - 1])
                 }
                 var list = Phrase.verbatim("")
                 for (k, month) in months.enumerated() { list = k == 0 ? month : Phrase("%1$s, %2$s", list, month) }

@@ -183,7 +183,7 @@ struct PhraseReader {
             pieces.repeats = true
             pieces.period = (.week, 2)
             pieces.periodText = w.text
-            if key == "biweekly" { pieces.readings.append(Phrase("%1$s is read as %2$s", w.text, "every 2 weeks")) }
+            if key == "biweekly" { pieces.readings.append(Phrase("%1$s is read as %2$s", w.text, Phrase("every 2 weeks"))) }
         case "business" where isKey(i + 1, "day"):
             // every business day: Monday to Friday.
             pieces.days.formUnion([.monday, .tuesday, .wednesday, .thursday, .friday])
