@@ -34,6 +34,16 @@ struct PhraseReader {
     func number(_ k: Int) -> Int? { word(k)?.number }
     func isKey(_ k: Int, _ keys: String...) -> Bool { key(k).map(keys.contains) ?? false }
     func isMark(_ k: Int, _ c: Character) -> Bool { word(k)?.isMark(c) ?? false }
+    /// The words in `range` as typed: a piece of a Korean word is named with the whole
+    /// word it was cut from ('주, 뒤' was named for 일주일 뒤's left-over pieces).
+    func typed(_ range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        var lower = words[range.lowerBound].span.lowerBound, upper = words[range.upperBound - 1].span.upperBound
+        while lower > 0, PhraseWords.isHangul(source[lower - 1]), PhraseWords.isHangul(source[lower]) { lower -= 1 }
+        while upper < source.count, upper > 0, PhraseWords.isHangul(source[upper]), PhraseWords.isHangul(source[upper - 1]) { upper += 1 }
+        return String(source[lower..<upper])
+    }
+
     /// The words in `range` as written (lowercased).
     func text(_ range: Range<Int>) -> String {
         guard !range.isEmpty else { return "" }
@@ -70,7 +80,7 @@ struct PhraseReader {
         pieces.halves += awaitingHour
         guard leftover.isEmpty else {
             // TRANSLATORS: a schedule phrase had words Nudge did not read; %s names them.
-            throw ScheduleError(leftover.map(text).joined(separator: ", "), Phrase("words not understood"),
+            throw ScheduleError(leftover.map(typed).joined(separator: ", "), Phrase("words not understood"),
                                 detail: Phrase("nothing is stored when a word is left over"), accepted: SchedulePhrase.forms)
         }
         return pieces
@@ -480,7 +490,7 @@ struct PhraseReader {
             return true
         }
         // 2026-12-01, 2026.3.20
-        if words[i].digits == 4, isMark(i + 1, "-") || isMark(i + 1, "."), let m = number(i + 2), isMark(i + 3, words[i + 1].isMark("-") ? "-" : "."),
+        if words[i].digits >= 4, isMark(i + 1, "-") || isMark(i + 1, "."), let m = number(i + 2), isMark(i + 3, words[i + 1].isMark("-") ? "-" : "."),
            let d = number(i + 4) {
             try setDate(first, m, d, i..<i + 5)
             return true
@@ -549,7 +559,7 @@ struct PhraseReader {
             throw ScheduleError(said, Phrase("invalid date"), accepted: Phrase("give e.g. 2026-12-01, dec 1 or 12월 1일"))
         }
         if let year, !Limits.years.contains(year) {
-            throw ScheduleError(said, Phrase("invalid date"), detail: Phrase("the year must be from %1$d to %2$d", Limits.years.lowerBound, Limits.years.upperBound),
+            throw ScheduleError(said, Phrase("year out of range"), detail: Phrase("the year must be from %1$d to %2$d", Limits.years.lowerBound, Limits.years.upperBound),
                                 accepted: Phrase("give e.g. 2026-12-01, dec 1 or 12월 1일"))
         }
         pieces.date = (year, month, day, said)

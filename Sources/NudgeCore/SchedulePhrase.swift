@@ -26,6 +26,26 @@ public enum SchedulePhrase {
     // TRANSLATORS: what a schedule phrase may say (keep the examples: they are what to type).
     static let forms = Phrase("say e.g. every weekday at 9:30, in 20 minutes, tomorrow 9am, every 30 minutes from 9:30 to 21:30, 매일 오전 9시")
 
+    /// A refusal of words not understood, with the nearest reading that works: the phrase
+    /// without them, when that reads ("did you mean: 내일 오전 9시 → --on '2026-11-26 09:00'?").
+    static func suggest(_ error: ScheduleError, reader: PhraseReader, now: Date, zone: TimeZone) -> ScheduleError {
+        guard error.problem.template == "words not understood", !reader.leftover.isEmpty else { return error }
+        let dropped = Set(reader.leftover.flatMap { Array($0) })
+        var kept: [String] = []
+        for (k, word) in reader.words.enumerated() where !dropped.contains(k) {
+            let said = String(reader.source[word.span])
+            guard !said.isEmpty else { continue }
+            // Words written together stay together (오전9시).
+            if k > 0, !dropped.contains(k - 1), reader.words[k - 1].span.upperBound == word.span.lowerBound, !kept.isEmpty { kept[kept.count - 1] += said } else { kept.append(said) }
+        }
+        let rest = kept.joined(separator: " ")
+        guard !rest.isEmpty, let reading = try? read(rest, now: now, zone: zone), let flags = reading.flags else { return error }
+        var helped = error
+        // TRANSLATORS: a refusal's nearest reading: %1$s the phrase without the words not understood, %2$s what it makes (--at 09:00).
+        helped.accepted = Phrase("did you mean: %1$s → %2$s?", rest, flags)
+        return helped
+    }
+
     /// The schedule `text` says, read at `now` in `zone`.
     public static func read(_ text: String, now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {
         guard text.utf8.count <= PhraseWords.maxLength else {
@@ -59,7 +79,12 @@ public enum SchedulePhrase {
             words = words.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
         }
         var reader = PhraseReader(words: words, source: source)
-        var pieces = try reader.readAll()
+        var pieces: PhrasePieces
+        do {
+            pieces = try reader.readAll()
+        } catch {
+            throw suggest(error, reader: reader, now: now, zone: zone)
+        }
         var reading = try pieces.schedule(now: now, zone: zone)
         reading.flags = pieces.flags ?? reading.schedule.flagsText(in: zone)
         // Casual spellings and typos, said as read ("tomorow → tomorrow", "낼 → 내일").
