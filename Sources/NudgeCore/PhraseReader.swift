@@ -39,8 +39,9 @@ struct PhraseReader {
     func typed(_ range: Range<Int>) -> String {
         guard !range.isEmpty else { return "" }
         var lower = words[range.lowerBound].span.lowerBound, upper = words[range.upperBound - 1].span.upperBound
+        guard lower < upper, upper <= source.count else { return text(range) }
         while lower > 0, PhraseWords.isHangul(source[lower - 1]), PhraseWords.isHangul(source[lower]) { lower -= 1 }
-        while upper < source.count, upper > 0, PhraseWords.isHangul(source[upper]), PhraseWords.isHangul(source[upper - 1]) { upper += 1 }
+        while upper < source.count, PhraseWords.isHangul(source[upper]), PhraseWords.isHangul(source[upper - 1]) { upper += 1 }
         return String(source[lower..<upper])
     }
 
@@ -389,7 +390,9 @@ struct PhraseReader {
         guard number(k) == 1, let found = unit(k + 1), !isKey(k + 1, "hours") else { return false }
         k += 2
         if isKey(k, "at") { k += 1 }
-        guard let n = number(k), n >= 2, isKey(k + 1, "times") else { return false }
+        // 하루 한 번 is once a day, not once.
+        let n: Int
+        if isKey(k, "once") { n = 1; k -= 1 } else if let said = number(k), said >= 1, isKey(k + 1, "times") { n = said } else { return false }
         i = k + 2
         try setFrequency(n, found, start)
         return true

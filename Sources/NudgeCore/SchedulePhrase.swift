@@ -39,7 +39,7 @@ public enum SchedulePhrase {
             if k > 0, !dropped.contains(k - 1), reader.words[k - 1].span.upperBound == word.span.lowerBound, !kept.isEmpty { kept[kept.count - 1] += said } else { kept.append(said) }
         }
         let rest = kept.joined(separator: " ")
-        guard !rest.isEmpty, let reading = try? read(rest, now: now, zone: zone), let flags = reading.flags else { return error }
+        guard !rest.isEmpty, let reading = try? read(rest, now: now, zone: zone, suggesting: false), let flags = reading.flags else { return error }
         var helped = error
         // TRANSLATORS: a refusal's nearest reading: %1$s the phrase without the words not understood, %2$s what it makes (--at 09:00).
         helped.accepted = Phrase("did you mean: %1$s → %2$s?", rest, flags)
@@ -48,6 +48,12 @@ public enum SchedulePhrase {
 
     /// The schedule `text` says, read at `now` in `zone`.
     public static func read(_ text: String, now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {
+        try read(text, now: now, zone: zone, suggesting: true)
+    }
+
+    /// The schedule `text` says; a refusal of words not understood offers the nearest
+    /// reading when `suggesting` (once: that reading is not searched for one of its own).
+    static func read(_ text: String, now: Date, zone: TimeZone, suggesting: Bool) throws(ScheduleError) -> PhraseReading {
         guard text.utf8.count <= PhraseWords.maxLength else {
             // TRANSLATORS: %d is the most characters a schedule phrase may have.
             // Twenty characters, and no more than forty scalars: one character can carry any
@@ -83,7 +89,7 @@ public enum SchedulePhrase {
         do {
             pieces = try reader.readAll()
         } catch {
-            throw suggest(error, reader: reader, now: now, zone: zone)
+            throw suggesting ? suggest(error, reader: reader, now: now, zone: zone) : error
         }
         var reading = try pieces.schedule(now: now, zone: zone)
         reading.flags = pieces.flags ?? reading.schedule.flagsText(in: zone)
