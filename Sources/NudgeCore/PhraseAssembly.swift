@@ -145,8 +145,10 @@ extension PhrasePieces {
             case .seconds: given = count
             }
             guard given == count else {
+                let problem = Phrase("the count and the times disagree")
                 // TRANSLATORS: "twice a day" with another number of times: %1$s as said, %2$d how many were given.
-                throw failure(said, Phrase("the count and the times disagree"), Phrase("%1$s, and %2$d given: say one for each", said, given))
+                let detail = Phrase("%1$s, and %2$d given: say one for each", said, given)
+                throw failure(said, problem, detail)
             }
         }
         // 5일 오전 9시, the 5th at 9am, 말일 오전 10시: without 매월 or "every month", the

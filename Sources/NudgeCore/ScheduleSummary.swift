@@ -85,6 +85,7 @@ extension Schedule {
 
     /// The months' short names, marked for translation (Korean says 3월).
     static let monthNames = [
+        // TRANSLATORS: the months' short names (Jan to Dec), as in "every year on Mar 15 at 09:00".
         Phrase("Jan").template, Phrase("Feb").template, Phrase("Mar").template, Phrase("Apr").template, Phrase("May").template, Phrase("Jun").template,
         Phrase("Jul").template, Phrase("Aug").template, Phrase("Sep").template, Phrase("Oct").template, Phrase("Nov").template, Phrase("Dec").template,
     ]
