@@ -592,7 +592,13 @@ struct PhraseReader {
         // 오후 3시, 아침 8시: the half before the hour.
         if let key = key(i), let h = Self.halves[key], let hour = number(i + 1) {
             // 아침 오전 9시, 밤 오후 11시: a part of the day said before must agree.
-            if let pending = pendingHalf {
+            if let pending = pendingHalf, !Self.agrees(pending.0, h, hour: hour),
+               isKey(i - 1, "and") || isMark(i - 1, ",") || (Self.halves[self.key(i - 1) ?? ""] != nil && words[i - 1].span.upperBound == words[i].span.lowerBound) {
+                // 아침저녁 8시, morning and evening 8: two parts of the day, one hour.
+                awaitingHour.append(pending)
+                pendingHalf = nil
+                half = (h, words[i].text)
+            } else if let pending = pendingHalf {
                 guard Self.agrees(pending.0, h, hour: hour) else {
                     throw ScheduleError(text(i - 1..<i + 2), Phrase("invalid time"), detail: Phrase("the words for the half of the day disagree"),
                                         accepted: SchedulePhrase.forms)
@@ -706,8 +712,8 @@ struct PhraseReader {
         var time = time
         if let half {
             time.half = half.0
-            if let pending = pendingHalf, pending == half {
-                pendingHalf = nil
+            if let pending = pendingHalf, pending == half { pendingHalf = nil }
+            if !awaitingHour.isEmpty {
                 for (other, said) in awaitingHour {
                     var joined = time
                     joined.half = other

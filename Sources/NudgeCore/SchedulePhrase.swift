@@ -16,9 +16,13 @@ public struct PhraseReading: Sendable, Hashable {
 /// 9시", "평일 오전 9시 30분부터 오후 9시 30분까지 30분마다") into the ``Schedule`` the flags
 /// make: one meaning, two spellings. Pure: the clock and the zone come in as values, and
 /// both languages are read whatever the person's is. It never guesses silently: words left
-/// over, a bare hour in a repeating schedule, 12시, "next friday" and 12/1 are refused with
-/// the readings; the one choice it makes (a bare hour in a one-shot takes the next such
-/// time) comes back in ``PhraseReading/notes``. The grammar is in the README.
+/// over, a bare hour every day (매일 9시), "next friday" and 12/1 are refused with the
+/// readings; every choice it makes comes back in ``PhraseReading/notes`` (a bare hour on a
+/// named day is the waking day's, 7–11 morning, 12 noon, 1–6 afternoon; without a day, the
+/// next such time; a word read as another, tomorow → tomorrow). It reads in three stages,
+/// each in its own file: words (``PhraseWords``), pieces (``PhraseReader`` into
+/// ``PhrasePieces``), and the schedule (``PhrasePieces/schedule(now:zone:)``). The grammar
+/// is in the README and docs/phrases.md.
 public enum SchedulePhrase {
     /// The most UTF-8 bytes a phrase may have; a longer one is refused at once.
     public static let maxLength = PhraseWords.maxLength
