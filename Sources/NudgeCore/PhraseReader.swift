@@ -829,9 +829,12 @@ struct PhraseReader {
         } else {
             var lastSize = Int.max
             while true {
+                // a couple (of) hours: two.
+                if isKey(i, "an"), word(i + 1)?.text == "couple" { i += 1 }
                 let n: Int
                 if let value = number(i) { n = value } else if isKey(i, "an") { n = 1 } else { break }
-                guard let unitKey = key(i + 1) else { break }
+                let of = word(i)?.text == "couple" && isKey(i + 1, "of") ? 1 : 0
+                guard let unitKey = key(i + 1 + of) else { if i > start, isKey(i - 1, "an") { i -= 1 }; break }
                 if let unit = stepUnit(unitKey), case .seconds(let size) = unit {
                     // 1h30m, not 1h 1h or 30m 1h.
                     guard calendar == nil, size < lastSize else { break }
@@ -864,10 +867,15 @@ struct PhraseReader {
                     guard seconds == 0, calendar == nil else { break }
                     try tooLarge(n)
                     calendar = (n, .month)
+                } else if unitKey == "fortnight" {
+                    // in a fortnight: two weeks.
+                    guard seconds == 0, calendar == nil else { break }
+                    try tooLarge(n)
+                    calendar = (2 * n, .week)
                 } else {
                     break
                 }
-                i += 2
+                i += 2 + of
                 if isKey(i, "and") && (number(i + 1) != nil) { i += 1 }
             }
         }
@@ -889,7 +897,7 @@ struct PhraseReader {
             guard role != .relative else { i = start; return false }
             resolved = .step
             i += 2
-        } else if isKey(i, "after") || (isKey(i, "from") && isKey(i + 1, "now")) {
+        } else if isKey(i, "after") || (isKey(i, "from") && isKey(i + 1, "now", "today")) {
             guard role != .step else { i = start; return false }
             resolved = .relative
             i += isKey(i, "from") ? 2 : 1

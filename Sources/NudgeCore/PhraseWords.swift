@@ -174,9 +174,9 @@ enum PhraseWords {
             "morning": ["morning", "mornings"], "afternoon": ["afternoon", "afternoons"], "evening": ["evening", "evenings"],
             "night": ["night", "nights"], "tonight": ["tonight"], "at": ["at", "around", "by"], "about": ["about", "approx", "approximately", "roughly", "ish"],
             "yearly": ["yearly", "annually", "annual"], "year": ["year", "years"], "twice": ["twice"], "times": ["times", "x"],
-            "per": ["per"], "fortnightly": ["fortnightly"], "biweekly": ["biweekly"], "quarterly": ["quarterly"], "fortnight": ["fortnight"],
+            "per": ["per"], "fortnight": ["fortnight", "fortnights"], "fortnightly": ["fortnightly"], "biweekly": ["biweekly"], "quarterly": ["quarterly"],
             "business": ["business", "working"], "end": ["end"], "beginning": ["beginning"], "monthend": ["eom"], "single": ["single"],
-            "couple": ["couple"], "christmas": ["christmas", "xmas"], "on": ["on"], "in": ["in"],
+            "christmas": ["christmas", "xmas"], "on": ["on"], "in": ["in"],
             "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
             "this": ["this", "coming"], "other": ["other"], "first": ["first"], "second": ["second"], "third": ["third"],
@@ -198,7 +198,7 @@ enum PhraseWords {
 
     static let englishNumbers: [String: Int] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-        "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "ninety": 90,
+        "eleven": 11, "twelve": 12, "couple": 2, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "ninety": 90,
     ]
 
     /// Weekdays' keys, and which are the plural that means "every".
