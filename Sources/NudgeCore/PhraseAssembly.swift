@@ -452,8 +452,9 @@ extension PhrasePieces {
                           Phrase("say at what time: tomorrow 9am, 내일 오전 9시"))
         }
         // A bare hour on a named day is the waking day's (7–11 morning, 12 noon, 1–6
-        // afternoon), as people mean it and as Duckling and korean-datetime's gold read it;
-        // the choice is said. Today keeps the next such time not yet passed.
+        // afternoon), as people mean it and as korean-datetime's gold reads it (Duckling's
+        // Korean rules take 03:00 for 내일 3시); the choice is said. Without a day, the next
+        // such time not yet passed.
         let named = date != nil || !days.isEmpty || weekend != nil || (dayOffset?.0 ?? 0) > 0
         if named, said.half == nil, !said.clock, (1...12).contains(said.hour) {
             let spoken = try said.readings().map(\.time)
