@@ -19,6 +19,8 @@ struct PhraseReader {
     /// Parts of the day joined to the one pending ("morning and evening at 8"): they take
     /// the hour it takes, or their own when none is said.
     var awaitingHour: [(SaidTime.Half, String)] = []
+    /// A window's end is being read: minutes followed by 간격 or 마다 are the step.
+    var readingWindowEnd = false
     /// Words not read, by their places, neighbours together.
     var leftover: [Range<Int>] = []
 
@@ -666,7 +668,8 @@ struct PhraseReader {
             if isKey(i, "half") {
                 time.minute = 30
                 i += 1
-            } else if let minute = number(i), isKey(i + 1, "minutes") {
+            } else if let minute = number(i), isKey(i + 1, "minutes"), !(readingWindowEnd && isKey(i + 2, "each", "interval")) {
+                // (9시~18시 30분 간격: the minutes before 간격 or 마다 after a window are its step.)
                 time.minute = minute
                 i += 2
                 if let second = number(i), isKey(i + 1, "seconds") {
@@ -750,6 +753,8 @@ struct PhraseReader {
                 return true
             }
             i += 1
+            readingWindowEnd = true
+            defer { readingWindowEnd = false }
             guard let second = try readTime() else { i = start; return false }
             try setWindow(first, second)
             return true
@@ -771,6 +776,8 @@ struct PhraseReader {
         } else if isMark(i, "~") || isMark(i, "-") || isKey(i, "until") {
             let mark = i
             i += 1
+            readingWindowEnd = true
+            defer { readingWindowEnd = false }
             guard let end = try readTime() else { i = mark; pieces.times.append(time); return true }
             try setWindow(time, end)
         } else {
