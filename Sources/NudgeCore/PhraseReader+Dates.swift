@@ -1,6 +1,6 @@
 import Foundation
 
-/// The phrase reader (stage two), dates: 2026-12-01, 12월 1일, dec 1, the 15th, 3.15 before a time, a place in the month.
+/// The phrase reader (stage two). Dates: 2026-12-01, 12월 1일, dec 1, the 15th, 3.15 before a time, a place in the month.
 extension PhraseReader {
     // MARK: Dates
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Stage two, the phrase reader: Durations, for a step or for once: 20 minutes, 1h30m, 반 시간, 1.5시간, 이틀, a couple of hours.
+/// The phrase reader (stage two). Durations, for a step or for once: 20 minutes, 1h30m, 반 시간, 1.5시간, 이틀, a couple of hours.
 extension PhraseReader {
     // MARK: Durations
 

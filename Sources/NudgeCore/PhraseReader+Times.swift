@@ -1,6 +1,6 @@
 import Foundation
 
-/// Stage two, the phrase reader: Times of day and windows: 9am, 오후 3시 반, 9.30, 1700, half past 9, from 9 to 18, 9시부터.
+/// The phrase reader (stage two). Times of day and windows: 9am, 오후 3시 반, 9.30, 1700, half past 9, from 9 to 18, 9시부터.
 extension PhraseReader {
     // MARK: Times
 

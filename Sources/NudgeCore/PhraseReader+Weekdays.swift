@@ -1,6 +1,6 @@
 import Foundation
 
-/// The phrase reader (stage two), weekdays: mon wed fri, mon-fri, 월수금, 월~금, 금요일마다.
+/// The phrase reader (stage two). Weekdays: mon wed fri, mon-fri, 월수금, 월~금, 금요일마다.
 extension PhraseReader {
     // MARK: Weekdays
 
