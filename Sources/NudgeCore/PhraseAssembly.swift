@@ -107,7 +107,7 @@ extension PhrasePieces {
         }
         // 매년 3월 1일 오전 9시, every year on march 1, annually on dec 25, every nov 1: a
         // date every year, as cron keeps it.
-        if let said = yearly ?? (repeats && date?.year == nil && step == nil && period == nil && days.isEmpty && !monthly ? date?.text : nil) {
+        if let said = yearly {
             guard let date, date.year == nil, monthDays.isEmpty, places.isEmpty, days.isEmpty, step == nil, period == nil else {
                 throw failure(said, Phrase("which day of the year?"), Phrase("say e.g. every year on march 1 at 9am, 매년 3월 1일 오전 9시"))
             }
@@ -275,7 +275,8 @@ extension PhrasePieces {
             case (nil, let until?):
                 // From the day's start (00:00), to a time.
                 let end = try only(until)
-                let last = end.nextDay && end.time.secondOfDay == 0 ? LocalTime(hour: 23, minute: 59, second: 59)! : end.time
+                // Until midnight, 24:00: to the day's end.
+                let last = end.time.secondOfDay == 0 ? LocalTime(hour: 23, minute: 59, second: 59)! : end.time
                 guard !end.nextDay || end.time.secondOfDay == 0, last.secondOfDay > 0, let window = DayWindow(start: LocalTime(hour: 0, minute: 0)!, end: last) else {
                     throw failure(until.text, Phrase("invalid window"), Phrase("it must not end before it starts"))
                 }

@@ -155,6 +155,9 @@ struct PhraseReader {
             } else if isKey(i, "year") {
                 pieces.yearly = text(start..<i + 1)
                 i += 1
+            } else if let month = self.key(i), PhraseWords.monthKeys.contains(month) {
+                // every nov 1: a date every year.
+                pieces.yearly = text(start..<i)
             } else if let n = number(i), isKey(i + 1, "st"), isKey(i + 2, "day", "week", "month"), (2...12).contains(n) {
                 // every 2nd day, every 3rd week: every N.
                 let unit: Schedule.Period.Unit = isKey(i + 2, "day") ? .day : isKey(i + 2, "week") ? .week : .month

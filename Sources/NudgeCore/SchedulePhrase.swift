@@ -35,6 +35,9 @@ public enum SchedulePhrase {
     static func suggest(_ error: ScheduleError, reader: PhraseReader, now: Date, zone: TimeZone) -> ScheduleError {
         guard error.problem.template == "words not understood", !reader.leftover.isEmpty else { return error }
         let dropped = Set(reader.leftover.flatMap { Array($0) })
+        // Only words Nudge does not know are left out: without a word it knows ("in 2 your"
+        // is no "2"), the reading would be another phrase's.
+        guard dropped.allSatisfy({ reader.words[$0].kind == .unknown }) else { return error }
         var kept: [String] = []
         for (k, word) in reader.words.enumerated() where !dropped.contains(k) {
             let said = String(reader.source[word.span])
