@@ -102,12 +102,14 @@ extension PhraseReader {
         guard pieces.date == nil, pieces.instant == nil else {
             throw ScheduleError(said, Phrase("more than one date"), accepted: SchedulePhrase.forms)
         }
-        guard (1...12).contains(month), (1...31).contains(day), CivilDay(year: year ?? 2000, month: month, day: day) != nil else {
-            throw ScheduleError(said, Phrase("invalid date"), accepted: Phrase("give e.g. 2026-12-01, dec 1 or 12월 1일"))
-        }
+        // The year first: a calendar's arithmetic on a year of eleven digits overflows (a trap
+        // the everyday word soup found once 10000-01-01 was read as a date).
         if let year, !Limits.years.contains(year) {
             throw ScheduleError(said, Phrase("year out of range"), detail: Phrase("the year must be from %1$d to %2$d", Limits.years.lowerBound, Limits.years.upperBound),
                                 accepted: Phrase("give e.g. 2026-12-01, dec 1 or 12월 1일"))
+        }
+        guard (1...12).contains(month), (1...31).contains(day), CivilDay(year: year ?? 2000, month: month, day: day) != nil else {
+            throw ScheduleError(said, Phrase("invalid date"), accepted: Phrase("give e.g. 2026-12-01, dec 1 or 12월 1일"))
         }
         pieces.date = (year, month, day, said)
         i = range.upperBound

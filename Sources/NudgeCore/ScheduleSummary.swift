@@ -54,6 +54,14 @@ extension Schedule {
             if case .daily(let times, let days) = base, days.count == 7, let period = restriction.period, period.unit == .day {
                 // TRANSLATORS: a schedule: %1$d is a number of days (2 or more), %2$s one or more times of day.
                 text = format(language.tr("every %1$d days at %2$s"), period.every, times.sorted().map(timeStyle.time).joined(separator: ", "))
+            } else if case .daily(let times, let days) = base, days.count == 7, let period = restriction.period, period.unit == .week,
+                      times.count >= 3, Self.uniformStep(times.sorted()) != nil {
+                // A window of steps on every day of alternate weeks says "every day": without it,
+                // "every 30 min, 09:00–10:00, every 2 weeks" asks which day of the week (found by
+                // the everyday word soup: the window's words did not read back).
+                // TRANSLATORS: a window of steps on every day: %s is the window (every 30 min, 09:00–21:30).
+                text = format(language.tr("every day, %s"), base.summary(in: zone, timeStyle: timeStyle, language: language))
+                    + ", " + period.summary(language: language)
             } else {
                 text = base.summary(in: zone, timeStyle: timeStyle, language: language)
                 if let period = restriction.period { text += ", " + period.summary(language: language) }

@@ -37,6 +37,9 @@ struct PhraseRefusalTests {
         #expect(error.problem.template == "year out of range")
         #expect(error.description.contains("the year must be from 1970 to 9999"))
         #expect(refusal("10000-01-01 오전 9시")?.problem.template == "year out of range")
+        // A year of eleven digits, and Int.max: refused, never trapped.
+        #expect(refusal("99999999999-01-01 9am")?.problem.template == "year out of range")
+        #expect(refusal("99999999999999999999-01-01 9am")?.problem.template == "year out of range")
     }
 
     @Test func aRefusalIsInThePersonsLanguage() throws {

@@ -159,6 +159,35 @@ struct SchedulePhraseTests {
         #expect(read > 0)
     }
 
+    /// The words of the everyday phrasings (Tests/Fixtures/phrases) too, shuffled into
+    /// 20,000 phrases, written apart and together: each is read or refused, nothing traps,
+    /// and what is read reads back from list's words.
+    @Test func everydayWordSoupIsReadOrRefusedNeverTrapped() throws {
+        var words = Set<String>()
+        for language in ["en", "ko"] {
+            let url = Bench.packageRoot.appendingPathComponent("Tests/Fixtures/phrases/everyday-\(language).tsv")
+            for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+                let phrase = line.split(separator: "\t", omittingEmptySubsequences: false)[0]
+                words.formUnion(phrase.split(separator: " ").map(String.init))
+            }
+        }
+        let pieces = words.sorted() + ["~", "-", ".", ",", ":", "0", "24", "2400", "99", "1.5", "시", "분", "반", "쯤", "마다", "까지", "부터"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var read = 0
+        for _ in 0..<20_000 {
+            let phrase = (0..<(1 + next(6))).map { _ in pieces[next(pieces.count)] }.joined(separator: next(3) == 0 ? "" : " ")
+            guard let schedule = try? SchedulePhrase.read(phrase, now: now, zone: zone).schedule else { continue }
+            read += 1
+            let words = schedule.summary(in: zone)
+            #expect((try? SchedulePhrase.read(words, now: now, zone: zone).schedule) == schedule, "\(phrase) → '\(words)'")
+        }
+        #expect(read > 0)
+    }
+
     @Test func hostileInputGetsOneErrorQuickly() {
         let huge = String(repeating: "매일 ", count: 10_000)
         #expect(throws: ScheduleError.self) { try SchedulePhrase.read(huge, now: now, zone: zone) }

@@ -326,6 +326,8 @@ public enum PhraseTables {
         ("오후 5시까지 1시간마다", "--every 1h --from 00:00 --until 17:00"),
         ("오전 8시부터 2시간 간격", "--every 2h --from 08:00 --until 23:59:59"),
         ("9시~18시 30분 간격", "--every 30m --from 09:00 --until 18:00"),
+        // The everyday word soup's find: a window of steps on every day of alternate weeks reads back.
+        ("새벽 격주로 everday 30분마다 9시부터", "= 2026-11-25 14:30, 2026-11-25 15:00, 2026-11-25 15:30"),
         ("하루 두 번 오전 9시와 오후 9시", "--at 09:00 --at 21:00"),
         ("하루 한 번 오전 9시", "--at 09:00"),
         ("하루 세 번 오전 9시", "! the count and the times disagree"),
