@@ -439,14 +439,22 @@ struct PhraseReader {
     mutating func readPlace(_ n: Int, from start: Int, skip: Int) -> Bool {
         var k = start + skip
         if isKey(k, "th") { k += 1 }
+        // 둘째, 넷째 주 일요일, the first and third monday: places of one weekday.
+        var places = [n]
+        let ordinals = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1]
+        while isMark(k, ",") || isKey(k, "and"), let next = key(k + 1).flatMap({ ordinals[$0] }) {
+            places.append(next)
+            k += 2
+            if isKey(k, "th") { k += 1 }
+        }
         // 첫째 주 월요일, 마지막 주 금요일: the week's weekday is the month's place.
         if isKey(k, "week"), weekday(k + 1) != nil { k += 1 }
         if let (day, _) = weekday(k) {
-            pieces.places.append((n, text(start..<k + 1)))
+            for place in places { pieces.places.append((place, text(start..<k + 1))) }
             pieces.days.insert(day)
             pieces.dayTexts.append(words[k].text)
             i = k + 1
-        } else if isKey(k, "day"), n == -1 {
+        } else if isKey(k, "day"), n == -1, places.count == 1 {
             pieces.monthDays.append(-1)
             i = k + 1
         } else {
