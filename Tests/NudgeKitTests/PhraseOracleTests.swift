@@ -190,6 +190,7 @@ struct PhraseOracleTests {
         "quarterly on the 1st at 9am": "recurrent does not read 'quarterly'",
         "every 3 months on the 1st at 9am": "recurrent counts the months from the one it was read in (February, May…); issue 44: from the coming 1st, 1 December (December, March, June, September), said",
         "every business day at 10am": "recurrent drops 'business' and fires every day",
+        "the first and third monday of the month at 9am": "recurrent reads nothing",
     ]
 
     @Test func englishRepeatsAgainstRecurrentOverAYear() throws {
