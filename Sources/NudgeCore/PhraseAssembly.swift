@@ -465,12 +465,14 @@ extension PhrasePieces {
                 // TRANSLATORS: a bare hour on a named day: %1$s as said (3, 3시), %2$s the time taken (15:00), %3$s how to say the other (3am, 새벽 3시), %4$s that other time (03:00).
                 notes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", said.text, taken.description, Self.spoken(other, said), other.description))
             }
-        } else if said.half == nil, said.clock, (1...6).contains(said.hour), !said.text.hasPrefix("0") {
+        } else if said.half == nil, said.clock, (1...6).contains(said.hour), !said.text.hasPrefix("0"),
+                  let taken = LocalTime(hour: said.hour, minute: said.minute, second: said.second),
+                  let afternoon = LocalTime(hour: said.hour + 12, minute: said.minute, second: said.second) {
             // A colon time stays on the 24-hour clock, as documented; the afternoon is said.
-            let afternoon = LocalTime(hour: said.hour + 12, minute: said.minute, second: said.second)!
+            // (A minute of 60 is no time: refused below, never unwrapped here; the fuzz
+            // target's find, "at3 :60".)
             // TRANSLATORS: a colon time 1–6 on a named day: %1$s as said (2:30), %2$s the time taken (02:30), %3$s how to say the afternoon (2:30pm).
-            notes.append(Phrase("%1$s is read as %2$s (say %3$s for the afternoon)", said.text, LocalTime(hour: said.hour, minute: said.minute, second: said.second)!.description,
-                                Self.spoken(afternoon, said)))
+            notes.append(Phrase("%1$s is read as %2$s (say %3$s for the afternoon)", said.text, taken.description, Self.spoken(afternoon, said)))
         }
         // The days it may fall on, first to last.
         var day: CivilDay?

@@ -42,6 +42,13 @@ struct PhraseRefusalTests {
         #expect(refusal("99999999999999999999-01-01 9am")?.problem.template == "year out of range")
     }
 
+    /// A minute of 60 is no time: refused, never trapped (the fuzz target's find: the
+    /// afternoon's note unwrapped it).
+    @Test func aColonTimeWithMinuteSixtyIsRefused() {
+        #expect(refusal("at3 :60")?.problem.template == "invalid time")
+        #expect(refusal("tomorrow at 3:60")?.problem.template == "invalid time")
+    }
+
     @Test func aRefusalIsInThePersonsLanguage() throws {
         let korean = try PoCatalog.language("ko")
         let error = try #require(refusal("10000-01-01 9am"))
