@@ -225,10 +225,17 @@ struct PhraseReader {
             guard isKey(k, "of") else { return false }
             k += 1
             if isKey(k, "the") { k += 1 }
-            if isKey(k, "every") { pieces.monthly = true; pieces.repeats = true; k += 1 }
-            else if isKey(k, "next") { pieces.monthOffset = (1, text(k..<k + 2)); k += 1 }
-            else if isKey(k, "this") { pieces.monthOffset = (0, text(k..<k + 2)); k += 1 }
+            // Which month, read whole before anything is set ("end of next" alone is refused;
+            // it read past the phrase's end: the fuzz target's find).
+            let which = isKey(k, "every", "next", "this") ? self.key(k) : nil
+            if which != nil { k += 1 }
             guard isKey(k, "month") else { return false }
+            switch which {
+            case "every": pieces.monthly = true; pieces.repeats = true
+            case "next": pieces.monthOffset = (1, text(k - 1..<k + 1))
+            case "this": pieces.monthOffset = (0, text(k - 1..<k + 1))
+            default: break
+            }
             pieces.monthDays.append(key == "end" ? -1 : 1)
             pieces.lastDaySaid = text(i..<k + 1)
             i = k + 1

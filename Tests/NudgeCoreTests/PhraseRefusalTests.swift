@@ -47,6 +47,8 @@ struct PhraseRefusalTests {
     @Test func aColonTimeWithMinuteSixtyIsRefused() {
         #expect(refusal("at3 :60")?.problem.template == "invalid time")
         #expect(refusal("tomorrow at 3:60")?.problem.template == "invalid time")
+        // "end of next" alone read past the phrase's end.
+        #expect(refusal("end of next ")?.problem.template == "words not understood")
     }
 
     @Test func aRefusalIsInThePersonsLanguage() throws {
