@@ -25,6 +25,9 @@ struct PhraseWord: Sendable, Hashable {
     var digits = 0
     /// Where it is in the phrase as read (lowercased, compatibility forms folded).
     var span: Range<Int> = 0..<0
+    /// The word as read, when what was typed is a casual spelling or a typo of it (tmrw,
+    /// tomorow, 낼, 월욜): said back in the echo ("tomorow → tomorrow").
+    var readAs: String?
 
     var number: Int? { if case .number(let n) = kind { n } else { nil } }
     var key: String? { if case .word(let key) = kind { key } else { nil } }
@@ -57,7 +60,8 @@ enum PhraseWords {
                         words[k].span = words.count - first == 1 ? from..<i : at..<(at + length)
                         at += length
                     }
-                } else if words.count == first, let last = words.last, last.kind == .unknown, i > from {
+                } else if words.count == first, let last = words.last, last.kind == .unknown, i > from, !c.isWhitespace {
+                    // A character of the unknown word before, appended to it: its span grows (a space does not).
                     words[words.count - 1].span = last.span.lowerBound..<i
                 }
             }
@@ -72,6 +76,18 @@ enum PhraseWords {
                 var j = i
                 while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
                 let digits = String(chars[i..<j])
+                // 2moro, 2nite, 2day: the word, typed short.
+                var k = j
+                while k < chars.count, chars[k].isASCII, chars[k].isLetter { k += 1 }
+                if digits == "2", let standard = ["moro": "tomorrow", "morow": "tomorrow", "morrow": "tomorrow", "mrw": "tomorrow", "mro": "tomorrow",
+                                                  "nite": "tonight", "night": "tonight", "nyt": "tonight", "day": "today"][String(chars[j..<k])] {
+                    var read = english(standard)
+                    read.text = String(chars[i..<k])
+                    read.readAs = standard
+                    words.append(read)
+                    i = k
+                    continue
+                }
                 // Nine digits after leading zeros at most, as `--every 999999999s`; more are
                 // Int.max, too large for anything (0000005 is 5).
                 let value = digits.drop(while: { $0 == "0" }).count <= 9 ? Int(digits)! : Int.max
@@ -81,7 +97,16 @@ enum PhraseWords {
                 var j = i
                 while j < chars.count, chars[j].isASCII, chars[j].isLetter { j += 1 }
                 let word = String(chars[i..<j])
-                words.append(english(word))
+                if word.count > 3, word.hasSuffix("ish"), englishWords[String(word.dropLast(3))] != nil {
+                    // 3pmish, noonish: the time, and an "about" after it.
+                    words.append(english(String(word.dropLast(3))))
+                    words.append(PhraseWord(kind: .word("about"), text: "ish"))
+                } else if (word == "a" || word == "p"), i > 0, chars[i - 1].isASCII, chars[i - 1].isNumber {
+                    // 9a, 5p: short for am and pm, written onto the hour.
+                    words.append(PhraseWord(kind: .word(word == "a" ? "am" : "pm"), text: word))
+                } else {
+                    words.append(english(word))
+                }
                 i = j
             } else if isHangul(c) {
                 var j = i
@@ -109,7 +134,7 @@ enum PhraseWords {
 
     static let marks: [Character: Character] = [
         ":": ":", "-": "-", "–": "~", "—": "~", "~": "~", "〜": "~", "∼": "~", ",": ",", "、": ",", "/": "/", ".": ".",
-        "+": "+", "(": "(", ")": ")", "·": ",", "&": "&",
+        "+": "+", "(": "(", ")": ")", "·": ",", "&": "&", "@": "@",
     ]
 
     static func isHangul(_ c: Character) -> Bool {
@@ -147,12 +172,16 @@ enum PhraseWords {
             "weekdays": ["weekday", "weekdays", "workday", "workdays"], "weekends": ["weekend", "weekends"],
             "am": ["am"], "pm": ["pm"], "noon": ["noon", "midday"], "midnight": ["midnight"],
             "morning": ["morning", "mornings"], "afternoon": ["afternoon", "afternoons"], "evening": ["evening", "evenings"],
-            "night": ["night", "nights"], "tonight": ["tonight"], "at": ["at", "around"], "on": ["on"], "in": ["in"],
+            "night": ["night", "nights"], "tonight": ["tonight"], "at": ["at", "around", "by"], "about": ["about", "approx", "approximately", "roughly", "ish"],
+            "yearly": ["yearly", "annually", "annual"], "year": ["year", "years"], "twice": ["twice"], "times": ["times", "x"],
+            "per": ["per"], "fortnight": ["fortnight", "fortnights"], "fortnightly": ["fortnightly"], "biweekly": ["biweekly"], "quarterly": ["quarterly"],
+            "business": ["business", "working"], "end": ["end"], "beginning": ["beginning"], "monthend": ["eom"], "single": ["single"],
+            "christmas": ["christmas", "xmas"], "on": ["on"], "in": ["in"],
             "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
             "this": ["this", "coming"], "other": ["other"], "first": ["first"], "second": ["second"], "third": ["third"],
             "fourth": ["fourth"], "fifth": ["fifth"], "last": ["last", "final"], "today": ["today"],
-            "tomorrow": ["tomorrow", "tmrw", "tmr"], "now": ["now"], "once": ["once"], "oclock": ["oclock"],
+            "tomorrow": ["tomorrow"], "now": ["now"], "once": ["once"], "oclock": ["oclock"],
             "hours": ["h", "hr", "hrs", "hour", "hours"], "minutes": ["m", "min", "mins", "minute", "minutes"],
             "seconds": ["s", "sec", "secs", "seconds"], "after": ["after", "later"],
             "st": ["st", "nd", "rd", "th"], "cron": ["cron"], "quarter": ["quarter"], "past": ["past"],
@@ -169,7 +198,7 @@ enum PhraseWords {
 
     static let englishNumbers: [String: Int] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-        "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "ninety": 90,
+        "eleven": 11, "twelve": 12, "couple": 2, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "ninety": 90,
     ]
 
     /// Weekdays' keys, and which are the plural that means "every".
@@ -178,11 +207,64 @@ enum PhraseWords {
     ]
     static let monthKeys = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
+    /// Casual spellings, read as the word they stand for.
+    static let englishCasual: [String: String] = [
+        "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "tmro": "tomorrow", "tonite": "tonight", "nite": "night",
+        "tdy": "today", "morn": "morning", "wensday": "wednesday", "wendsday": "wednesday", "tues": "tuesday", "evng": "evening", "eve": "evening", "dya": "day", "evry": "every", "hrly": "hourly",
+    ]
+
+    /// The words a typo is read as: one letter off (left out, added, changed, or two
+    /// swapped), or two in a long word. Short words are never guessed: too many are one
+    /// letter from another.
+    static let typoTargets = [
+        "tomorrow", "tonight", "today", "every", "everyday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+        "sunday", "minutes", "minute", "hours", "morning", "evening", "afternoon", "weekday", "weekdays", "weekend", "weekends",
+        "daily", "weekly", "monthly", "hourly", "january", "february", "march", "april", "august", "september", "october",
+        "november", "december", "midnight", "between",
+    ]
+
+    /// The optimal-string-alignment distance (Damerau-Levenshtein without repeated edits).
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        guard abs(a.count - b.count) <= 2 else { return 3 }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
+
+    /// The one word `typed` is a typo of, if there is exactly one.
+    static func typo(_ typed: String) -> String? {
+        guard typed.count >= 5 else { return nil }
+        let chars = Array(typed), allowed = typed.count >= 7 ? 2 : 1
+        // The first letter is kept: bimonthly is no typo of monthly.
+        let near = typoTargets.filter { $0.first == typed.first }.map { ($0, distance(chars, Array($0))) }.filter { $0.1 <= allowed }
+        guard let best = near.map(\.1).min() else { return nil }
+        let found = near.filter { $0.1 == best }
+        return found.count == 1 ? found[0].0 : nil
+    }
+
     static func english(_ word: String) -> PhraseWord {
         if let n = englishNumbers[word] { return PhraseWord(kind: .number(n), text: word) }
-        guard let key = englishWords[word] else { return PhraseWord(kind: .unknown, text: word) }
+        guard let key = englishWords[word] else {
+            // A casual spelling or a typo: read as the word, and said.
+            if let standard = englishCasual[word] ?? typo(word), englishWords[standard] != nil {
+                var read = english(standard)
+                read.text = word
+                read.readAs = standard
+                return read
+            }
+            return PhraseWord(kind: .unknown, text: word)
+        }
         // "mondays" is "every monday".
-        if weekdayKeys[key] != nil, word.hasSuffix("s"), word.count > 4 || word == "mons" {
+        // "thurs" and "tues" are one day: only a whole name with an s is many.
+        if weekdayKeys[key] != nil, word.hasSuffix("days") || word == "mons" {
             return PhraseWord(kind: .word(key + "s"), text: word)
         }
         return PhraseWord(kind: .word(key), text: word)
@@ -211,6 +293,26 @@ enum PhraseWords {
         "세번째": "third", "넷째": "fourth", "네번째": "fourth", "다섯째": "fifth", "다섯번째": "fifth", "마지막": "last",
         "번째": "th", "번": "times", "한번": "once", "지금": "now", "요일": "weekday",
         "다다음": "nextnext", "다가오는": "this", "오는": "this", "말일": "lastday",
+        "쯤": "about", "경": "about", "무렵": "about", "전후": "about", "대략": "about", "즈음": "about",
+        "이따": "today", "이따가": "today", "주일": "week", "매": "every", "씩": "sharp",
+        "매년": "yearly", "매해": "yearly", "해마다": "yearly", "격일": "otherday", "격월": "othermonth", "분기": "quarterly",
+        "분기마다": "quarterly", "반년마다": "halfyearly", "월말": "monthend", "다달이": "monthly", "사이": "till", "사이에": "till",
+        "첫날": "firstday", "크리스마스": "christmas", "예": "at",
+    ]
+
+    /// Casual spellings and common typos, read as the words they stand for.
+    static let koreanCasual: [String: String] = [
+        "낼": "내일", "낼모레": "내일모레", "담주": "다음 주", "담쭈": "다음 주", "담달": "다음 달", "맨날": "매일", "네일": "내일",
+        "모래": "모레", "오휴": "오후", "어후": "오후", "오젼": "오전", "저넉": "저녁", "씨": "시", "시건": "시간", "뒤애": "뒤에",
+        "월욜": "월요일", "화욜": "화요일", "수욜": "수요일", "목욜": "목요일", "금욜": "금요일", "토욜": "토요일", "일욜": "일요일",
+        "금요알": "금요일", "월요알": "월요일",
+    ]
+
+    /// Native Korean counts of days (이틀 is two days, 보름 fifteen, 일주일 a week): a number
+    /// and its unit.
+    static let koreanDayCounts: [String: (Int, String)] = [
+        "하루": (1, "day"), "이틀": (2, "day"), "사흘": (3, "day"), "나흘": (4, "day"), "닷새": (5, "day"), "엿새": (6, "day"),
+        "이레": (7, "day"), "열흘": (10, "day"), "보름": (15, "day"), "일주일": (1, "week"),
     ]
 
     /// Native Korean numbers, said for hours (세 시, 열한 시) and counts (두 시간).
@@ -221,7 +323,7 @@ enum PhraseWords {
 
     static let sinoDigits: [Character: Int] = ["일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9]
 
-    static let longestKorean = (koreanWords.keys.map(\.count) + nativeNumbers.keys.map(\.count)).max()!
+    static let longestKorean = (koreanWords.keys.map(\.count) + nativeNumbers.keys.map(\.count) + koreanCasual.keys.map(\.count) + koreanDayCounts.keys.map(\.count)).max()!
 
     /// A run of Hangul cut at the longest known word at each place. `next` is the first
     /// character after the run (past spaces): a Sino-Korean number (십오, 삼십) is read only
@@ -238,7 +340,19 @@ enum PhraseWords {
             var matched = false
             for length in stride(from: min(longestKorean, run.count - i), through: 1, by: -1) {
                 let piece = String(run[i..<(i + length)])
-                if let n = nativeNumbers[piece] {
+                if let (n, unit) = koreanDayCounts[piece] {
+                    words.append(PhraseWord(kind: .number(n), text: piece))
+                    words.append(PhraseWord(kind: .word(unit), text: ""))
+                } else if let standard = koreanCasual[piece] {
+                    // 낼, 담주, 월욜, 오휴: read as the words they stand for, and said. The
+                    // first of them carries what was typed, the rest nothing.
+                    let read = korean(Array(standard.replacingOccurrences(of: " ", with: "")), next: nil)
+                    for (k, var word) in read.enumerated() {
+                        word.text = k == 0 ? piece : ""
+                        word.readAs = k == 0 ? standard : nil
+                        words.append(word)
+                    }
+                } else if let n = nativeNumbers[piece] {
                     words.append(PhraseWord(kind: .number(n), text: piece))
                 } else if let key = koreanWords[piece] {
                     words.append(PhraseWord(kind: .word(key), text: piece))

@@ -37,6 +37,8 @@ extension Schedule {
             // TRANSLATORS: a one-shot schedule: %s is the date and time.
             return format(language.tr("once, %s"), timeStyle.dated(instant, zone))
         case .cron(let cron):
+            // Monthly and yearly rules in words, as the phrase reader reads them back.
+            if let words = cron.words(timeStyle: timeStyle, language: language) { return words }
             // TRANSLATORS: a cron schedule: %s is the expression as given (0 18 * * fri).
             return format(language.tr("cron %s"), cron.text)
         case .afterAnswer(let seconds, let window, let days):
@@ -52,6 +54,14 @@ extension Schedule {
             if case .daily(let times, let days) = base, days.count == 7, let period = restriction.period, period.unit == .day {
                 // TRANSLATORS: a schedule: %1$d is a number of days (2 or more), %2$s one or more times of day.
                 text = format(language.tr("every %1$d days at %2$s"), period.every, times.sorted().map(timeStyle.time).joined(separator: ", "))
+            } else if case .daily(let times, let days) = base, days.count == 7, let period = restriction.period, period.unit == .week,
+                      times.count >= 3, Self.uniformStep(times.sorted()) != nil {
+                // A window of steps on every day of alternate weeks says "every day": without it,
+                // "every 30 min, 09:00–10:00, every 2 weeks" asks which day of the week (found by
+                // the everyday word soup: the window's words did not read back).
+                // TRANSLATORS: a window of steps on every day: %s is the window (every 30 min, 09:00–21:30).
+                text = format(language.tr("every day, %s"), base.summary(in: zone, timeStyle: timeStyle, language: language))
+                    + ", " + period.summary(language: language)
             } else {
                 text = base.summary(in: zone, timeStyle: timeStyle, language: language)
                 if let period = restriction.period { text += ", " + period.summary(language: language) }
@@ -80,6 +90,13 @@ extension Schedule {
             return trigger.summary(timeStyle: timeStyle, language: language)
         }
     }
+
+    /// The months' short names, marked for translation (Korean says 3월).
+    static let monthNames = [
+        // TRANSLATORS: the months' short names (Jan to Dec), as in "every year on Mar 15 at 09:00".
+        Phrase("Jan").template, Phrase("Feb").template, Phrase("Mar").template, Phrase("Apr").template, Phrase("May").template, Phrase("Jun").template,
+        Phrase("Jul").template, Phrase("Aug").template, Phrase("Sep").template, Phrase("Oct").template, Phrase("Nov").template, Phrase("Dec").template,
+    ]
 
     static func uniformStep(_ times: [LocalTime]) -> Int? {
         let step = times[1].secondOfDay - times[0].secondOfDay
@@ -112,5 +129,23 @@ extension Schedule {
             return "\(chosen[0].shortName(language))–\(chosen[chosen.count - 1].shortName(language))"
         }
         return chosen.map { $0.shortName(language) }.joined(separator: ", ")
+    }
+}
+
+extension CronExpression {
+    /// A rule on days of every month, or on one day of the year, in words: "day 1, day 15
+    /// of the month at 09:00", "every year on Mar 15 at 09:00" (매월 1일 오전 9:00, 매년 3월
+    /// 15일 오전 9:00); `nil` for what only cron's five fields say.
+    func words(timeStyle: TimeStyle, language: Language) -> String? {
+        let f = fields
+        guard f.weekdays == nil, let days = f.daysOfMonth, !days.isEmpty, !times.isEmpty, times.count <= 12 else { return nil }
+        let at = times.map(timeStyle.time).joined(separator: ", ")
+        if f.months.count == 12 {
+            let list = days.map { Schedule.Restriction.monthDay($0, language: language) }.joined(separator: ", ")
+            return format(language.tr("%1$s at %2$s"), format(language.tr("%s of the month"), list), at)
+        }
+        guard f.months.count == 1, days.count == 1, (1...12).contains(f.months[0]) else { return nil }
+        // TRANSLATORS: a yearly schedule: %1$s is the month (Mar), %2$d the day of the month, %3$s one or more times of day.
+        return format(language.tr("every year on %1$s %2$d at %3$s"), language.tr(Schedule.monthNames[f.months[0] - 1]), days[0], at)
     }
 }

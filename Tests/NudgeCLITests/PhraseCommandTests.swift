@@ -107,7 +107,7 @@ struct PhraseCommandTests {
 
             """)
         let bare = try home.nudge("next", "내일 9시", "--after", "2026-11-25 14:00", "--count", "1")
-        #expect(bare.stdout.contains("9시 is read as 2026-11-26 09:00, the next such time not yet passed"), "\(bare.stdout)")
+        #expect(bare.stdout.contains("9시 is read as 09:00; say 오후 9시 for 21:00"), "\(bare.stdout)")
         let json = try home.nudge("next", "매일 오전 9시", "--after", "2026-11-25 14:00", "--count", "1", "--json")
         #expect(json.stdout.hasPrefix("[{\"local\":\"2026-11-26T09:00:00+09:00\""), "only JSON: \(json.stdout)")
     }

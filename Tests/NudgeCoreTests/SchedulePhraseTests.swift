@@ -50,10 +50,66 @@ struct SchedulePhraseTests {
         for (phrase, meaning) in PhraseTables.english { check(phrase, meaning) }
     }
 
-    @Test func aBareHourInAOneShotTakesTheNextSuchTimeAndSaysSo() throws {
-        let reading = try SchedulePhrase.read("내일 9시", now: now, zone: zone)
-        #expect(reading.notes.map(\.description) == ["9시 is read as 2026-11-26 09:00, the next such time not yet passed"])
+    @Test func aBareHourWithNoDayTakesTheNextSuchTimeAndSaysSo() throws {
+        let reading = try SchedulePhrase.read("9시", now: now, zone: zone)
+        #expect(reading.notes.map(\.description) == ["9시 is read as 2026-11-25 21:00, the next such time not yet passed"])
         #expect(try SchedulePhrase.read("tomorrow 9am", now: now, zone: zone).notes.isEmpty)
+    }
+
+    func once(_ phrase: String) throws -> (String, [String]) {
+        let reading = try SchedulePhrase.read(phrase, now: now, zone: zone)
+        return (local(reading.schedule.occurrences(after: now, count: 4, in: zone)), reading.notes.map(\.description))
+    }
+
+    /// Issue 44: "tomorrow at 3" was 03:00. A bare hour on a named day is the waking day's
+    /// (7–11 morning, 12 noon, 1–6 afternoon), and the choice is said.
+    @Test func aBareHourOnANamedDayTakesTheWakingDay() throws {
+        #expect(try once("tomorrow at 3") == ("2026-11-26 15:00", ["3 is read as 15:00; say 3am for 03:00"]))
+        #expect(try once("내일 3시") == ("2026-11-26 15:00", ["3시 is read as 15:00; say 새벽 3시 for 03:00"]))
+        #expect(try once("friday at 4").0 == "2026-11-27 16:00")
+        #expect(try once("금요일 2시").0 == "2026-11-27 14:00")
+        #expect(try once("토요일 1시 반") == ("2026-11-28 13:30", ["1시 반 is read as 13:30; say 새벽 1시 30분 for 01:30"]))
+        #expect(try once("tomorrow at 9") == ("2026-11-26 09:00", ["9 is read as 09:00; say 9pm for 21:00"]))
+        #expect(try once("내일 12시").0 == "2026-11-26 12:00")
+        #expect(try once("12월 1일 6시").0 == "2026-12-01 18:00")
+        #expect(try once("the 5th at 2").0 == "2026-12-05 14:00")
+        // A part of the day said decides: 저녁 7시, tomorrow at 7 in the evening, 새벽 3시.
+        #expect(try once("내일 새벽 3시") == ("2026-11-26 03:00", []))
+        #expect(try once("tomorrow at 7 in the evening").0 == "2026-11-26 19:00")
+    }
+
+    /// A colon time stays on the 24-hour clock; 1–6 says how to have the afternoon.
+    @Test func aColonTimeOneToSixSaysTheAfternoon() throws {
+        #expect(try once("tomorrow at 2:30") == ("2026-11-26 02:30", ["2:30 is read as 02:30 (say 2:30pm for the afternoon)"]))
+        #expect(try once("tomorrow at 02:30").1 == [])
+        #expect(try once("tomorrow at 9:30").1 == [])
+    }
+
+    /// "this weekend at 10am" was every Saturday and Sunday.
+    @Test func thisWeekendIsOnceOnItsSaturday() throws {
+        #expect(try once("this weekend at 10am").0 == "2026-11-28 10:00")
+        #expect(try once("이번 주말 오전 10시").0 == "2026-11-28 10:00")
+        #expect(try once("이번 주말 일요일 오후 2시").0 == "2026-11-29 14:00")
+        #expect(try once("this friday at 3pm").0 == "2026-11-27 15:00")
+        #expect(try once("every weekend at 10am").0 == "2026-11-28 10:00, 2026-11-29 10:00, 2026-12-05 10:00, 2026-12-06 10:00")
+        #expect(try once("weekends at 10am").0 == "2026-11-28 10:00, 2026-11-29 10:00, 2026-12-05 10:00, 2026-12-06 10:00")
+    }
+
+    /// "every 3 months on the 1st" took its phase from the day it was set up, and skipped
+    /// the coming 1st: it starts at the coming such day, and the echo names the months.
+    @Test func everyFewMonthsStartsAtTheComingDayAndNamesTheMonths() throws {
+        let english = try once("every 3 months on the 1st at 9am")
+        #expect(english.0 == "2026-12-01 09:00, 2027-03-01 09:00, 2027-06-01 09:00, 2027-09-01 09:00")
+        #expect(english.1 == ["3 months falls in Dec, Mar, Jun, Sep"])
+        #expect(try once("3개월마다 1일 오전 9시").0 == english.0)
+        #expect(try once("every 2 months on the 15th at 9am").0 == "2026-12-15 09:00, 2027-02-15 09:00, 2027-04-15 09:00, 2027-06-15 09:00")
+    }
+
+    /// A step with no window runs day and night: said.
+    @Test func aStepAroundTheClockSaysAllDay() throws {
+        #expect(try once("every 2 hours on weekends").1.first?.contains("runs all day") == true)
+        #expect(try once("2시간마다").1.first?.contains("runs all day") == true)
+        #expect(try once("every 2 hours from 9am to 9pm").1 == [])
     }
 
     @Test func refusalsNameTheWordsAndOfferTheReadings() throws {
@@ -99,6 +155,35 @@ struct SchedulePhraseTests {
         for _ in 0..<20_000 {
             let phrase = (0..<(1 + next(7))).map { _ in pieces[next(pieces.count)] }.joined(separator: next(3) == 0 ? "" : " ")
             if (try? SchedulePhrase.read(phrase, now: now, zone: zone)) != nil { read += 1 }
+        }
+        #expect(read > 0)
+    }
+
+    /// The words of the everyday phrasings (Tests/Fixtures/phrases) too, shuffled into
+    /// 20,000 phrases, written apart and together: each is read or refused, nothing traps,
+    /// and what is read reads back from list's words.
+    @Test func everydayWordSoupIsReadOrRefusedNeverTrapped() throws {
+        var words = Set<String>()
+        for language in ["en", "ko"] {
+            let url = Bench.packageRoot.appendingPathComponent("Tests/Fixtures/phrases/everyday-\(language).tsv")
+            for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+                let phrase = line.split(separator: "\t", omittingEmptySubsequences: false)[0]
+                words.formUnion(phrase.split(separator: " ").map(String.init))
+            }
+        }
+        let pieces = words.sorted() + ["~", "-", ".", ",", ":", "0", "24", "2400", "99", "1.5", "시", "분", "반", "쯤", "마다", "까지", "부터"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var read = 0
+        for _ in 0..<20_000 {
+            let phrase = (0..<(1 + next(6))).map { _ in pieces[next(pieces.count)] }.joined(separator: next(3) == 0 ? "" : " ")
+            guard let schedule = try? SchedulePhrase.read(phrase, now: now, zone: zone).schedule else { continue }
+            read += 1
+            let words = schedule.summary(in: zone)
+            #expect((try? SchedulePhrase.read(words, now: now, zone: zone).schedule) == schedule, "\(phrase) → '\(words)'")
         }
         #expect(read > 0)
     }

@@ -12,6 +12,10 @@ struct ScheduleSummaryTests {
         (ScheduleFlags(every: "1h30m"), "every 1 h 30 min"),
         (ScheduleFlags(on: "2026-12-01 09:00"), "once, 2026-12-01T09:00:00Z"),
         (ScheduleFlags(cron: "0 9 1 * mon"), "cron 0 9 1 * mon"),
+        // Monthly and yearly rules in words (issue 44), as the phrase reader reads them back.
+        (ScheduleFlags(cron: "0 9 1,15 * *"), "day 1, day 15 of the month at 09:00"),
+        (ScheduleFlags(cron: "30 18 15 3 *"), "every year on Mar 15 at 18:30"),
+        (ScheduleFlags(cron: "0 9 1 1,7 *"), "cron 0 9 1 1,7 *"),
     ])
     func inWords(flags: ScheduleFlags, language: String) throws {
         let schedule = try ScheduleParser.schedule(flags, now: Date(timeIntervalSince1970: 1_795_348_800), zone: utc)

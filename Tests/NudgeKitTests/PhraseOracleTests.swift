@@ -47,8 +47,9 @@ struct PhraseOracleTests {
     // MARK: Korean one-shots: korean-datetime's gold set
 
     /// Gold cases Nudge reads and answers otherwise, and why Nudge is right.
+    /// (내일 3시 was here: issue 44 reads a bare hour on a named day as the waking day's, 15:00, as the gold does.)
     static let koreanReasons = [
-        "내일 3시": "the issue's rule (and Mycroft's): a bare hour in a one-shot is the next such time not yet passed, 03:00, and the echo says so; the gold takes the afternoon",
+        "이번달 마지막주 금요일 오후 6시": "마지막 주 금요일 is the month's last Friday, 27 November (as 매달 마지막 주 금요일 is, and as the everyday table writes it); the gold takes the Friday of the week holding the month's last day, 4 December, in the next month",
     ]
 
     @Test func koreanOneShotsAgainstKoreanDatetimesGoldSet() throws {
@@ -108,6 +109,21 @@ struct PhraseOracleTests {
         "friday night at 1am": "the night after Friday, 1:00 on Saturday (as 금요일 밤 1시 is 25:00 in korean-datetime's lexicon); both read Friday 01:00, the night before",
         "tomorrow night 1:30am": "the night after tomorrow, 27 November 01:30; both give tonight's, 26 November",
         "tomorrow 24:00": "24:00 is the end of tomorrow, 27 November 00:00; parsedatetime gives its start, dateparser drops the time",
+        // Issue 44's families.
+        "tomorrow at 3": "a bare hour on a named day is the waking day's, 15:00, and the echo says so (as korean-datetime's gold reads 내일 3시); dateparser gives now's hour, parsedatetime 09:00",
+        "friday at 4": "the waking day's 16:00 on Friday 27 November; dateparser reads a date in 2027, parsedatetime 14:00",
+        "this weekend at 10am": "this weekend is its Saturday, 28 November, once; dateparser reads nothing, parsedatetime today",
+        "next month on the 5th at 9am": "5 December; dateparser gives the 25th at now's hour, parsedatetime the 1st",
+        "end of the month at 5pm": "this month's last day, 30 November; dateparser reads nothing, parsedatetime today",
+        "first monday of next month at 9am": "7 December; dateparser reads nothing, parsedatetime the 1st",
+        "in an hour and a half": "15:30; dateparser reads nothing, parsedatetime drops the half (15:00)",
+        "9.30pm": "tonight's 21:30, not yet passed; dateparser gives tomorrow's, parsedatetime reads nothing",
+        "tomorrow 1700": "17:00 on a 24-hour clock, as parsedatetime reads it; dateparser gives now's hour",
+        "fri 3p": "15:00 on Friday, as parsedatetime reads it; dateparser reads nothing",
+        "noon-ish": "an approximate time is the time itself: tomorrow's noon, today's having passed; dateparser reads nothing, parsedatetime gives today's, passed",
+        "9ish tomorrow": "an approximate time is the time itself, as parsedatetime reads it; dateparser reads nothing",
+        "tomorow at 9am": "a typo read as tomorrow, and said; dateparser reads nothing, parsedatetime today",
+        "tonite 10pm": "tonight, as parsedatetime reads it; dateparser reads nothing",
     ]
 
     @Test func englishOneShotsAgainstDateparserAndParsedatetime() throws {
@@ -162,6 +178,19 @@ struct PhraseOracleTests {
         "Sat, Sun at 09:00, 14:00": "list's own wording: recurrent sees no repetition",
         "every 1 h 30 min": "list's own wording: recurrent reads 1 h and 30 min apart",
         "cron 0 9 * * mon-fri": "a cron expression: recurrent does not read cron",
+        // Issue 44's families.
+        "annually on dec 25 at 8am": "recurrent does not read 'annually'",
+        "every hour until 5pm": "recurrent reads 'until 5pm' as the rule's end, today; Nudge: every day from its start (00:00) to 17:00, said",
+        "every 30 minutes from 2pm": "recurrent runs through the night; Nudge from 14:00 to the day's end, said, then again from 14:00",
+        "twice a day at 9am and 9pm": "recurrent 0.4.1 reads nothing (and leaves its event half made)",
+        "every half hour": "recurrent reads every hour",
+        "every 1.5 hours": "recurrent reads every hour",
+        "biweekly on monday at 9am": "recurrent does not read 'biweekly'; Nudge reads every 2 weeks, and says so",
+        "fortnightly on friday at 5pm": "recurrent does not read 'fortnightly'",
+        "quarterly on the 1st at 9am": "recurrent does not read 'quarterly'",
+        "every 3 months on the 1st at 9am": "recurrent counts the months from the one it was read in (February, May…); issue 44: from the coming 1st, 1 December (December, March, June, September), said",
+        "every business day at 10am": "recurrent drops 'business' and fires every day",
+        "the first and third monday of the month at 9am": "recurrent reads nothing",
     ]
 
     @Test func englishRepeatsAgainstRecurrentOverAYear() throws {
@@ -220,6 +249,9 @@ extension PhraseOracleTests {
     /// Where Duckling 0.4.23 (the Clojure original, whose Korean rules the Haskell Duckling
     /// took over) reads a Korean one-shot of the table otherwise, and why Nudge is right.
     static let ducklingReasons = [
+        "내일 3시": "issue 44: a bare hour on a named day is the waking day's, 15:00, and the echo says so, as korean-datetime's gold reads it; Duckling takes 03:00",
+        "금요일 2시": "issue 44: the waking day's 14:00 on Friday, said; Duckling takes 02:00",
+        "내일 12시": "issue 44: 12 on a named day is noon, said; Duckling takes the midnight that begins the day",
         "수요일 오전 9시": "Duckling gives today's 9:00, already passed at 14:00; Nudge the next Wednesday's, 2 December",
         "11월 1일 오전 9시": "Duckling gives 1 November 2026, already passed; Nudge next year's, and says so",
         "오는 금요일 오후 3시": "오는 금요일 is the coming Friday, 27 November (korean-datetime's gold: next(FRI)); Duckling takes the one a week later",

@@ -31,4 +31,35 @@ struct PhraseRoundTripTests {
         }
         #expect(count >= 4 * 200)
     }
+
+    /// The everyday phrasings (Tests/Fixtures/phrases) too, at their own fixed now: every
+    /// family issue 44 added reads back from list's words in both languages and all four clocks.
+    @Test func everydayPhrasesReadBackFromHowListSaysThem() throws {
+        let zone = TimeZone(identifier: "Asia/Seoul")!
+        let now = try ScheduleParser.instant("2026-03-10 14:20", zone: zone)
+        let korean = try PoCatalog.language("ko")
+        let wordings: [(String, TimeStyle, Language)] = [
+            ("ISO", .iso, .english), ("C", TimeStyle.style(locale: nil), .english),
+            ("en_US", TimeStyle.style(locale: "en_US.UTF-8"), .english), ("ko_KR", TimeStyle.style(locale: "ko_KR.UTF-8"), korean),
+        ]
+        var count = 0
+        for language in ["en", "ko"] {
+            let url = Bench.packageRoot.appendingPathComponent("Tests/Fixtures/phrases/everyday-\(language).tsv")
+            for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+                let phrase = String(line.split(separator: "\t", omittingEmptySubsequences: false)[0])
+                guard let schedule = try? SchedulePhrase.read(phrase, now: now, zone: zone).schedule else { continue }
+                for (name, style, language) in wordings {
+                    let words = schedule.summary(in: zone, timeStyle: style, language: language)
+                    do {
+                        let again = try SchedulePhrase.read(words, now: now, zone: zone).schedule
+                        #expect(again == schedule, "\(phrase) → \(name) '\(words)' → \(again.summary(in: zone))")
+                    } catch {
+                        Issue.record("\(phrase) → \(name) '\(words)': \(error)")
+                    }
+                    count += 1
+                }
+            }
+        }
+        #expect(count >= 4 * 700)
+    }
 }

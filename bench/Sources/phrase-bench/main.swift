@@ -57,3 +57,36 @@ for (name, text) in [("10,000 repeated words", String(repeating: "매일 ", coun
     }
     figure("phrase: \(name) refused", median(times), "µs", anchor: "the same schedules from their flags", perFlags)
 }
+
+// Everyday phrasings written without our tables (Tests/Fixtures/phrases), refusals
+// included, at their own fixed now: the mean and the slowest.
+let everydayZone = TimeZone(identifier: "Asia/Seoul")!
+let everydayNow = try! ScheduleParser.instant("2026-03-10 14:20", zone: everydayZone)
+var everyday: [String] = []
+for language in ["en", "ko"] {
+    let url = Bench.packageRoot.appendingPathComponent("Tests/Fixtures/phrases/everyday-\(language).tsv")
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+    everyday += text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[0]) }
+}
+if !everyday.isEmpty {
+    var runs: [Double] = []
+    for _ in 0..<5 {
+        let t = DispatchTime.now()
+        for _ in 0..<50 { for phrase in everyday { _ = try? SchedulePhrase.read(phrase, now: everydayNow, zone: everydayZone) } }
+        runs.append(ns(t) / Double(50 * everyday.count))
+    }
+    print("phrase-bench: \(everyday.count) everyday phrasings, 50 rounds, median of 5")
+    figure("phrase: one everyday phrasing read or refused, mean", median(runs) / 1000, "µs", anchor: "the same schedules from their flags", perFlags)
+    var slowestEveryday = (0.0, "")
+    for phrase in everyday {
+        var times: [Double] = []
+        for _ in 0..<21 {
+            let t = DispatchTime.now()
+            _ = try? SchedulePhrase.read(phrase, now: everydayNow, zone: everydayZone)
+            times.append(ns(t) / 1000)
+        }
+        if median(times) > slowestEveryday.0 { slowestEveryday = (median(times), phrase) }
+    }
+    print("phrase-bench: the slowest everyday phrasing is \"\(slowestEveryday.1)\"")
+    figure("phrase: the slowest everyday phrasing", slowestEveryday.0, "µs", anchor: "the same schedules from their flags", perFlags)
+}

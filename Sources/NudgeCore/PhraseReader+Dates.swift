@@ -1,0 +1,123 @@
+import Foundation
+
+/// The phrase reader (stage two). Dates: 2026-12-01, 12월 1일, dec 1, the 15th, 3.15 before a time, a place in the month.
+extension PhraseReader {
+    // MARK: Dates
+
+    /// `2026-12-01`, `12월 1일`, `2026년 12월 1일`, `dec 1`, `december 1st, 2026`, `1 dec`,
+    /// `the 15th` and 15일 of a month (a day of every month). `12/1` is refused.
+    mutating func readDate() throws(ScheduleError) -> Bool {
+        let start = i
+        // "day 3 of the month", "day 1, day 15 of the month": as `list` says days of every
+        // month (found by the phrase fuzz target: it did not read back). Only whole, so
+        // "every day 9am" stays every day.
+        if isKey(i, "day"), number(i + 1) != nil {
+            var k = i, found: [Int] = []
+            while isKey(k, "day"), let n = number(k + 1), (1...31).contains(n) {
+                found.append(n)
+                k += 2
+                guard isMark(k, ","), isKey(k + 1, "day") else { break }
+                k += 1
+            }
+            if !found.isEmpty, isKey(k, "of"), isKey(k + 1, "the", "every"), isKey(k + 2, "month") {
+                pieces.monthDays += found
+                pieces.monthly = true
+                i = k + 3
+                return true
+            }
+        }
+        guard let first = number(i) else {
+            // dec 1 [, 2026]
+            guard let key = key(i), let month = PhraseWords.monthKeys.firstIndex(of: key), let day = number(i + 1) else { return false }
+            var k = i + 2
+            if isKey(k, "st") { k += 1 }
+            var year: Int?
+            if isMark(k, ","), let y = number(k + 1), words[k + 1].digits == 4 { year = y; k += 2 } else if let y = number(k), words[k].digits == 4 { year = y; k += 1 }
+            try setDate(year, month + 1, day, start..<k)
+            return true
+        }
+        // 2026-12-01, 2026.3.20
+        if words[i].digits >= 4, isMark(i + 1, "-") || isMark(i + 1, "."), let m = number(i + 2), isMark(i + 3, words[i + 1].isMark("-") ? "-" : "."),
+           let d = number(i + 4) {
+            try setDate(first, m, d, i..<i + 5)
+            return true
+        }
+        // 3.15 오후 2시, 4.1 오전 9시: month and day, as Koreans write a date before a time
+        // (9.30 alone, or 9.30pm, is a time).
+        if words[i].digits <= 2, isMark(i + 1, "."), let d = number(i + 2), words[i + 2].digits <= 2, (1...12).contains(first), (1...31).contains(d),
+           (number(i + 3) != nil && isKey(i + 4, "시")) || (key(i + 3).map { Self.halves[$0] != nil } == true && !words[i + 3].text.allSatisfy(\.isASCII)) {
+            try setDate(nil, first, d, i..<i + 3)
+            return true
+        }
+        // 12/1 could be December 1 or January 12.
+        if isMark(i + 1, "/"), let second = number(i + 2), words[i].digits <= 2, words[i + 2].digits <= 2 {
+            let dmy = first <= 12 && second <= 31 ? "\(first)월 \(second)일" : "\(second)월 \(first)일"
+            throw ScheduleError(text(i..<i + 3), Phrase("ambiguous date"),
+                                detail: Phrase("it is written both day first and month first"),
+                                // TRANSLATORS: %1$s is an example ISO date (2026-12-01), %2$s the same in Korean (12월 1일).
+                                accepted: Phrase("give the date as %1$s, dec 1 or %2$s", "YYYY-MM-DD", dmy))
+        }
+        // 2026년 12월 1일, 12월 1일
+        var k = i, year: Int?
+        if isKey(k + 1, "year"), words[k].digits == 4 { year = first; k += 2 }
+        if let month = number(k), isKey(k + 1, "월") {
+            guard let day = number(k + 2), isKey(k + 3, "일") else {
+                throw ScheduleError(text(start..<k + 2), Phrase("invalid date"), detail: Phrase("a month needs its day"), accepted: Phrase("give e.g. 12월 1일 or dec 1"))
+            }
+            k += 4
+            // 11월 24일 (화), as list says it: the weekday must be the date's.
+            try setDate(year, month, day, start..<k)
+            return true
+        }
+        if year != nil { return false }
+        // 1 december [2026], 1st of december
+        var m = i + 1
+        if isKey(m, "st") { m += 1 }
+        if isKey(m, "of") { m += 1 }
+        if let key = key(m), let month = PhraseWords.monthKeys.firstIndex(of: key) {
+            var end = m + 1, year: Int?
+            if let y = number(end), words[end].digits == 4 { year = y; end += 1 }
+            try setDate(year, month + 1, first, i..<end)
+            return true
+        }
+        // 15일 and "the 15th" of every month; 1st monday is a place.
+        if isKey(i + 1, "일") || isKey(i + 1, "st") {
+            if isKey(i + 1, "st"), weekday(i + 2) != nil { return try readPlace(numbered: first, from: i, skip: 2) }
+            guard (1...31).contains(first) else { throw ScheduleError(text(i..<i + 2), Phrase("invalid date"), accepted: Phrase("a day of the month is 1 to 31")) }
+            // "2일마다" is every second day, "15일 후" fifteen days on: a duration.
+            if isKey(i + 1, "일"), isKey(i + 2, "each", "after", "interval") || (isKey(i + 2, "at") && number(i + 3) == 1 && isKey(i + 4, "times")) {
+                return false
+            }
+            pieces.monthDays.append(first)
+            i += 2
+            return true
+        }
+        // 두 번째 화요일
+        if isKey(i + 1, "th"), weekday(i + 2) != nil { return try readPlace(numbered: first, from: i, skip: 1) }
+        return false
+    }
+
+    mutating func setDate(_ year: Int?, _ month: Int, _ day: Int, _ range: Range<Int>) throws(ScheduleError) {
+        let said = text(range)
+        guard pieces.date == nil, pieces.instant == nil else {
+            throw ScheduleError(said, Phrase("more than one date"), accepted: SchedulePhrase.forms)
+        }
+        // The year first: a calendar's arithmetic on a year of eleven digits overflows (a trap
+        // the everyday word soup found once 10000-01-01 was read as a date).
+        if let year, !Limits.years.contains(year) {
+            throw ScheduleError(said, Phrase("year out of range"), detail: Phrase("the year must be from %1$d to %2$d", Limits.years.lowerBound, Limits.years.upperBound),
+                                accepted: Phrase("give e.g. 2026-12-01, dec 1 or 12월 1일"))
+        }
+        guard (1...12).contains(month), (1...31).contains(day), CivilDay(year: year ?? 2000, month: month, day: day) != nil else {
+            throw ScheduleError(said, Phrase("invalid date"), accepted: Phrase("give e.g. 2026-12-01, dec 1 or 12월 1일"))
+        }
+        pieces.date = (year, month, day, said)
+        i = range.upperBound
+        // A weekday in brackets after it, as list writes it: "11월 24일 (화)".
+        if isMark(i, "("), weekday(i + 1) != nil, isMark(i + 2, ")") {
+            pieces.dayTexts.append(words[i + 1].text)
+            pieces.days.insert(weekday(i + 1)!.0)
+            i += 3
+        }
+    }
+}

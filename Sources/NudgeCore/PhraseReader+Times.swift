@@ -1,0 +1,224 @@
+import Foundation
+
+/// The phrase reader (stage two). Times of day and windows: 9am, 오후 3시 반, 9.30, 1700, half past 9, from 9 to 18, 9시부터.
+extension PhraseReader {
+    // MARK: Times
+
+    /// Whether two words for the half of the day give an hour the same time (아침 and 오전
+    /// for 9; 새벽 and 오후 for 3 do not).
+    static func agrees(_ a: SaidTime.Half, _ b: SaidTime.Half, hour: Int) -> Bool {
+        guard let x = try? SaidTime(hour: hour, half: a, text: "").readings().map(\.time),
+              let y = try? SaidTime(hour: hour, half: b, text: "").readings().map(\.time) else { return false }
+        return x == y
+    }
+
+    /// One time of day at `i`, or nil. A number alone is an hour.
+    mutating func readTime() throws(ScheduleError) -> SaidTime? {
+        let start = i
+        var half: (SaidTime.Half, String)?
+        // 오후 3시, 아침 8시: the half before the hour.
+        if let key = key(i), let h = Self.halves[key], let hour = number(i + 1) {
+            // 아침 오전 9시, 밤 오후 11시: a part of the day said before must agree.
+            if let pending = pendingHalf, !Self.agrees(pending.0, h, hour: hour),
+               isKey(i - 1, "and") || isMark(i - 1, ",") || (Self.halves[self.key(i - 1) ?? ""] != nil && words[i - 1].span.upperBound == words[i].span.lowerBound) {
+                // 아침저녁 8시, morning and evening 8: two parts of the day, one hour.
+                awaitingHour.append(pending)
+                pendingHalf = nil
+                half = (h, words[i].text)
+            } else if let pending = pendingHalf {
+                guard Self.agrees(pending.0, h, hour: hour) else {
+                    throw ScheduleError(text(i - 1..<i + 2), Phrase("invalid time"), detail: Phrase("the words for the half of the day disagree"),
+                                        accepted: SchedulePhrase.forms)
+                }
+                pendingHalf = nil
+                // The part of the day stays: 금요일 밤 오전 1시 is the night after Friday.
+                half = pending
+            } else {
+                half = (h, words[i].text)
+            }
+            i += 1
+        } else if let pending = pendingHalf, number(i) != nil {
+            half = pending
+        }
+        if isKey(i, "noon") || isKey(i, "midnight") {
+            i += 1
+            return SaidTime(hour: isKey(i - 1, "noon") ? 12 : 0, half: isKey(i - 1, "noon") ? .noon : .midnight, text: words[i - 1].text)
+        }
+        // twenty past 6, ten to 4 (minutes said in words; "9 to 5" in digits is a window).
+        if let minutes = number(i), words[i].digits == 0, (1...29).contains(minutes), isKey(i + 1, "past", "until"), let hour = number(i + 2), (1...12).contains(hour) {
+            let before = isKey(i + 1, "until")
+            var time = SaidTime(hour: before ? hour - 1 : hour, minute: before ? 60 - minutes : minutes, text: text(i..<i + 3))
+            if before && hour == 1 { time.hour = 12 }
+            i += 3
+            return finish(time, half: half, start: start)
+        }
+        // half past 9, quarter past 9, quarter to 10.
+        if isKey(i, "half", "quarter"), isKey(i + 1, "past", "until"), let hour = number(i + 2) {
+            let quarter = isKey(i, "quarter"), before = isKey(i + 1, "until")
+            guard !(isKey(i, "half") && before) else { return nil }
+            var time = SaidTime(hour: before ? hour - 1 : hour, minute: quarter ? (before ? 45 : 15) : 30, text: text(i..<i + 3))
+            if before && hour == 1 { time.hour = 12 }
+            i += 3
+            return finish(time, half: half, start: start)
+        }
+        guard let hour = number(i) else { i = start; return nil }
+        // A number with a unit after it is a duration, with a month a date; 1.5시간 too.
+        if stepUnit(key(i + 1)) != nil || isKey(i + 1, "day", "week", "month", "일", "월", "year", "st", "th", "times")
+            || (isMark(i + 1, ".") && number(i + 2) != nil && stepUnit(key(i + 3)) != nil) {
+            i = start
+            return nil
+        }
+        var time = SaidTime(hour: hour, text: words[i].text)
+        i += 1
+        if words[i - 1].digits == 4, !isMark(i, ":") {
+            // 1700, 0830: hours and minutes on a 24-hour clock.
+            guard hour % 100 < 60, hour / 100 < 24 else { i = start; return nil }
+            time.hour = hour / 100
+            time.minute = hour % 100
+            time.clock = true
+        } else if isMark(i, "."), let minute = number(i + 1), words[i + 1].digits == 2, minute < 60, !isMark(i + 2, ".") {
+            // 9.30, 3.45pm: a dot for the colon, as spoken (the half of the day is read as for 9).
+            time.minute = minute
+            i += 2
+        } else if isMark(i, ":"), let minute = number(i + 1), words[i + 1].digits == 2 {
+            time.minute = minute
+            time.clock = true
+            i += 2
+            if isMark(i, ":"), let second = number(i + 1), words[i + 1].digits == 2 {
+                time.second = second
+                i += 2
+            }
+        } else if isKey(i, "시") {
+            i += 1
+            if isKey(i, "half") {
+                time.minute = 30
+                i += 1
+            } else if let minute = number(i), isKey(i + 1, "minutes"), !(readingWindowEnd && isKey(i + 2, "each", "interval")) {
+                // (9시~18시 30분 간격: the minutes before 간격 or 마다 after a window are its step.)
+                time.minute = minute
+                i += 2
+                if let second = number(i), isKey(i + 1, "seconds") {
+                    time.second = second
+                    i += 2
+                }
+                // 9시 10분 후 is 9:10 (ten minutes after nine), 9시 10분 전 8:50.
+                if isKey(i, "after") {
+                    i += 1
+                } else if isKey(i, "before"), minute > 0 {
+                    time.hour -= 1
+                    time.minute = 60 - minute
+                    if time.hour == 0 && hour <= 12 { time.hour = 12 }
+                    i += 1
+                }
+            }
+        } else if isKey(i, "oclock") {
+            i += 1
+        }
+        // 9am, 9 pm: English says the half after the hour (오전, 오후 come before theirs).
+        if let key = key(i), key == "am" || key == "pm", words[i].text.allSatisfy(\.isASCII) {
+            // "tonight 9pm", "tomorrow morning 8am": a part of the day said before agrees.
+            let suffix = Self.halves[key]!
+            if let said = half {
+                // A part of the day said before must agree, and stays: "friday night at 1am"
+                // is the night after Friday.
+                guard said.0 != .am, said.0 != .pm, Self.agrees(said.0, suffix, hour: time.hour) else {
+                    throw ScheduleError(text(start..<i + 1), Phrase("invalid time"), detail: Phrase("it says the half of the day twice"), accepted: SchedulePhrase.forms)
+                }
+                if said.1 == pendingHalf?.1 { pendingHalf = nil }
+            } else {
+                half = (suffix, words[i].text)
+            }
+            i += 1
+        }
+        time.text = text(start..<i)
+        return finish(time, half: half, start: start)
+    }
+
+    /// A time with its half of the day: said before it, or after it ("8 in the morning",
+    /// "9 at night").
+    mutating func finish(_ time: SaidTime, half: (SaidTime.Half, String)?, start: Int) -> SaidTime {
+        var time = time
+        if let half {
+            time.half = half.0
+            if let pending = pendingHalf, pending == half { pendingHalf = nil }
+            if !awaitingHour.isEmpty {
+                for (other, said) in awaitingHour {
+                    var joined = time
+                    joined.half = other
+                    joined.text = said + " " + time.text
+                    pieces.times.append(joined)
+                }
+                if !awaitingHour.isEmpty { pieces.joined = true }
+                awaitingHour = []
+            }
+        } else {
+            var k = i
+            if isKey(k, "in"), isKey(k + 1, "the") { k += 2 } else if isKey(k, "at") { k += 1 }
+            if k > i, let key = key(k), let h = Self.halves[key], key != "am", key != "pm" {
+                time.half = h
+                i = k + 1
+            }
+        }
+        time.text = text(start..<i)
+        return time
+    }
+
+    /// A time, a list of times (`at 9:00 and 13:00`), or a window: `from 9:30 to 21:30`,
+    /// `between 9 and 17`, `9:30 AM–9:30 PM`, `9시부터 18시까지`, `9시~18시`.
+    mutating func readTimeOrWindow() throws(ScheduleError) -> Bool {
+        let start = i
+        if isKey(i, "from", "between") {
+            let between = isKey(i, "between")
+            i += 1
+            // "from now": counted from now, as "in" is.
+            if isKey(i, "now") { i = start; return false }
+            guard let first = try readTime() else { i = start; return false }
+            guard isKey(i, between ? "and" : "until") || isMark(i, "~") || isMark(i, "-") else {
+                try setWindow(first, nil)
+                return true
+            }
+            i += 1
+            readingWindowEnd = true
+            defer { readingWindowEnd = false }
+            guard let second = try readTime() else { i = start; return false }
+            try setWindow(first, second)
+            return true
+        }
+        if isKey(i, "until") {
+            i += 1
+            guard let end = try readTime() else { i = start; return false }
+            try setWindow(nil, end)
+            return true
+        }
+        guard let time = try readTime() else { return false }
+        // 9시부터, 21시까지, 9:30 AM–9:30 PM, 9시~18시
+        if isKey(i, "since") {
+            i += 1
+            try setWindow(time, nil)
+        } else if isKey(i, "till") {
+            i += 1
+            try setWindow(nil, time)
+        } else if isMark(i, "~") || isMark(i, "-") || isKey(i, "until") {
+            let mark = i
+            i += 1
+            readingWindowEnd = true
+            defer { readingWindowEnd = false }
+            guard let end = try readTime() else { i = mark; pieces.times.append(time); return true }
+            try setWindow(time, end)
+        } else {
+            pieces.times.append(time)
+        }
+        return true
+    }
+
+    mutating func setWindow(_ start: SaidTime?, _ end: SaidTime?) throws(ScheduleError) {
+        if let start {
+            guard pieces.windowStart == nil else { throw ScheduleError(start.text, Phrase("more than one start"), accepted: SchedulePhrase.forms) }
+            pieces.windowStart = start
+        }
+        if let end {
+            guard pieces.windowEnd == nil else { throw ScheduleError(end.text, Phrase("more than one end"), accepted: SchedulePhrase.forms) }
+            pieces.windowEnd = end
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The phrase reader (stage two). Weekdays: mon wed fri, mon-fri, 월수금, 월~금, 금요일마다.
+extension PhraseReader {
+    // MARK: Weekdays
+
+    /// `mon wed fri`, `mon-fri`, `monday to friday`, `sat and sun`, 월수금, 월~금, `Mon, Wed`.
+    mutating func readWeekdays() -> Bool {
+        guard let (first, plural) = weekday(i) else { return false }
+        let start = i
+        var chosen: [Weekday] = [first]
+        var many = plural, range = false
+        i += 1
+        while true {
+            if (isMark(i, "-") || isMark(i, "~") || isKey(i, "until", "since")), let (last, _) = weekday(i + 1) {
+                var d = chosen.last!
+                while d != last {
+                    d = Weekday(rawValue: (d.rawValue + 1) % 7)!
+                    chosen.append(d)
+                }
+                // 월요일부터 금요일까지
+                i += isKey(i, "since") && isKey(i + 2, "till") ? 3 : 2
+                many = true
+                range = true
+            } else if (isMark(i, ",") || isKey(i, "and") || isMark(i, "/") || isMark(i, "&")), let (next, _) = weekday(i + 1) {
+                chosen.append(next)
+                i += 2
+                many = true
+            } else if let (next, _) = weekday(i) {
+                chosen.append(next)
+                i += 1
+                many = true
+            } else {
+                break
+            }
+        }
+        // 금요일마다: every Friday.
+        if isKey(i, "each") {
+            pieces.repeats = true
+            i += 1
+        }
+        // "friday next week", 금요일 (in a date, "11월 24일 (화)", read with it).
+        if isKey(i, "next"), isKey(i + 1, "week") {
+            pieces.week = 1
+            i += 2
+        }
+        pieces.days.formUnion(chosen)
+        pieces.dayTexts.append(text(start..<i))
+        if many { pieces.manyDays = true }
+        if !range { pieces.dayNamed = true }
+        return true
+    }
+}

@@ -1,0 +1,486 @@
+import Foundation
+
+/// Stage two of reading a phrase: the words (``PhraseWords``, stage one) into the pieces
+/// they say (``PhrasePieces``: times, days, a step, a window, a count, an edge). It walks
+/// the words once with a cursor and knows nothing of the clock: what the pieces make is
+/// stage three's (``PhrasePieces/schedule(now:zone:)``). A word it cannot place is named,
+/// with its neighbours, as typed.
+struct PhraseReader {
+    typealias StepUnit = PhrasePieces.StepUnit
+
+    let words: [PhraseWord]
+    let source: [Character]
+    /// The cursor: the word being read.
+    var i = 0
+    /// What the words said so far.
+    var pieces = PhrasePieces()
+    /// A half of the day said before the hour it goes with (오후 3시, tomorrow morning at 8).
+    var pendingHalf: (SaidTime.Half, String)?
+    /// Parts of the day joined to the one pending ("morning and evening at 8"): they take
+    /// the hour it takes, or their own when none is said.
+    var awaitingHour: [(SaidTime.Half, String)] = []
+    /// A window's end is being read: minutes followed by 간격 or 마다 are the step.
+    var readingWindowEnd = false
+    /// Words not read, by their places, neighbours together.
+    var leftover: [Range<Int>] = []
+
+    init(words: [PhraseWord], source: [Character]) {
+        (self.words, self.source) = (words, source)
+    }
+
+
+    // MARK: Looking at words
+
+    func word(_ k: Int) -> PhraseWord? { k >= 0 && k < words.count ? words[k] : nil }
+    func key(_ k: Int) -> String? { word(k)?.key }
+    func number(_ k: Int) -> Int? { word(k)?.number }
+    func isKey(_ k: Int, _ keys: String...) -> Bool { key(k).map(keys.contains) ?? false }
+    func isMark(_ k: Int, _ c: Character) -> Bool { word(k)?.isMark(c) ?? false }
+    /// The words in `range` as typed: a piece of a Korean word is named with the whole
+    /// word it was cut from ('주, 뒤' was named for 일주일 뒤's left-over pieces).
+    func typed(_ range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        var lower = words[range.lowerBound].span.lowerBound, upper = words[range.upperBound - 1].span.upperBound
+        guard lower < upper, upper <= source.count else { return text(range) }
+        while lower > 0, PhraseWords.isHangul(source[lower - 1]), PhraseWords.isHangul(source[lower]) { lower -= 1 }
+        while upper < source.count, PhraseWords.isHangul(source[upper]), PhraseWords.isHangul(source[upper - 1]) { upper += 1 }
+        return String(source[lower..<upper])
+    }
+
+    /// The words in `range` as written (lowercased).
+    func text(_ range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        return String(source[words[range.lowerBound].span.lowerBound..<words[range.upperBound - 1].span.upperBound])
+    }
+
+    static let halves: [String: SaidTime.Half] = [
+        "am": .am, "pm": .pm, "dawn": .dawn, "morning": .morning, "daytime": .daytime, "lunch": .daytime,
+        "afternoon": .afternoon, "evening": .evening, "night": .night,
+    ]
+
+    /// Whether a weekday is at `k`: a name, or 월 and 일 not after a number (12월 is December).
+    func weekday(_ k: Int) -> (Weekday, plural: Bool)? {
+        guard let key = key(k) else { return nil }
+        if let day = PhraseWords.weekdayKeys[key] { return (day, false) }
+        if key.hasSuffix("s"), let day = PhraseWords.weekdayKeys[String(key.dropLast())] { return (day, true) }
+        if key == "월" || key == "일", number(k - 1) == nil { return (key == "월" ? .monday : .sunday, false) }
+        return nil
+    }
+
+    // MARK: Reading
+
+    /// The pieces of the whole phrase; a word left over is refused, named as typed.
+    mutating func readAll() throws(ScheduleError) -> PhrasePieces {
+        while i < words.count {
+            let start = i
+            if try readOne(), i > start { continue }
+            i = start
+            // Neighbouring words left over are named as written together.
+            if let last = leftover.last, last.upperBound == i { leftover[leftover.count - 1] = last.lowerBound..<i + 1 } else { leftover.append(i..<i + 1) }
+            i += 1
+        }
+        if let pending = pendingHalf { pieces.halves.append(pending) }
+        pieces.halves += awaitingHour
+        guard leftover.isEmpty else {
+            // TRANSLATORS: a schedule phrase had words Nudge did not read; %s names them.
+            throw ScheduleError(leftover.map(typed).joined(separator: ", "), Phrase("words not understood"),
+                                detail: Phrase("nothing is stored when a word is left over"), accepted: SchedulePhrase.forms)
+        }
+        return pieces
+    }
+
+    /// Reads what starts at `i`; false when nothing does.
+    mutating func readOne() throws(ScheduleError) -> Bool {
+        let w = words[i]
+        if case .instant(let whole) = w.kind {
+            pieces.instant = (whole, w.text)
+            i += 1
+            return true
+        }
+        if try readFrequency() { return true }
+        // 1년마다: every year.
+        if number(i) == 1, isKey(i + 1, "year"), isKey(i + 2, "each") {
+            pieces.repeats = true
+            pieces.yearly = text(i..<i + 3)
+            i += 3
+            return true
+        }
+        // 매주 한 번, 매달 한 번: once in each, not a one-shot.
+        if number(i) == 1, isKey(i + 1, "times"), isKey(i - 1, "weekly", "monthly", "daily") {
+            i += 2
+            return true
+        }
+        // 한 번: once, as list says a one-shot.
+        if number(i) == 1, isKey(i + 1, "times") {
+            pieces.once = true
+            i += 2
+            return true
+        }
+        if try readDate() { return true }
+        if try readTimeOrWindow() { return true }
+        if try readDuration() { return true }
+        if readWeekdays() { return true }
+        guard let key = w.key else {
+            if w.isMark(",") || w.isMark("&") {
+                if !pieces.times.isEmpty { pieces.joined = true }
+                i += 1
+                return true
+            }
+            if w.isMark("(") || w.isMark(")") || w.isMark("@") { i += 1; return true }
+            return false
+        }
+        switch key {
+        case "every":
+            let start = i
+            pieces.repeats = true
+            i += 1
+            if isKey(i, "other") { pieces.other = true; i += 1 }
+            // "every hour", "every minute": one of the unit.
+            if let unit = stepUnit(self.key(i)), case .seconds(let size) = unit {
+                // every hour; every other hour is every two.
+                pieces.step = (pieces.other ? 2 * size : size, .seconds(1), text(start..<i + 1))
+                i += 1
+                // 매 시간마다.
+                if isKey(i, "each") { i += 1 }
+            } else if isKey(i, "day") {
+                if !pieces.other { pieces.everyDaySaid = true }
+                i += 1
+            } else if isKey(i, "week") {
+                i += 1
+            } else if isKey(i, "month") {
+                pieces.monthly = true
+                i += 1
+                // every month end.
+                if isKey(i, "end") { pieces.monthDays.append(-1); i += 1 }
+            } else if isKey(i, "year") {
+                pieces.yearly = text(start..<i + 1)
+                i += 1
+            } else if let month = self.key(i), PhraseWords.monthKeys.contains(month) {
+                // every nov 1: a date every year.
+                pieces.yearly = text(start..<i)
+            } else if let n = number(i), isKey(i + 1, "st"), isKey(i + 2, "day", "week", "month"), (2...12).contains(n) {
+                // every 2nd day, every 3rd week: every N.
+                let unit: Schedule.Period.Unit = isKey(i + 2, "day") ? .day : isKey(i + 2, "week") ? .week : .month
+                pieces.period = (unit, n)
+                pieces.periodText = text(start..<i + 3)
+                if unit == .month { pieces.monthly = true }
+                i += 3
+                return true
+            } else if isKey(i, "single"), isKey(i + 1, "day") {
+                pieces.everyDaySaid = true
+                i += 2
+            }
+            if pieces.other, pieces.step == nil {
+                // every other day / week / month / friday.
+                let unit: Schedule.Period.Unit = words[i - 1].key == "day" ? .day : words[i - 1].key == "month" ? .month : .week
+                pieces.period = (unit, 2)
+                pieces.periodText = text(start..<i)
+            }
+            return true
+        case "daily": pieces.repeats = true; pieces.everyDaySaid = true
+        case "yearly":
+            // 매년, annually: a date every year.
+            pieces.repeats = true
+            pieces.yearly = w.text
+        case "otherday":
+            // 격일: every other day.
+            pieces.repeats = true
+            pieces.period = (.day, 2)
+            pieces.periodText = w.text
+        case "othermonth", "quarterly", "halfyearly":
+            // 격월, 분기마다, quarterly, 반년마다: every 2, 3 or 6 months.
+            pieces.repeats = true
+            pieces.monthly = true
+            pieces.period = (.month, key == "othermonth" ? 2 : key == "quarterly" ? 3 : 6)
+            pieces.periodText = w.text
+            if isKey(i + 1, "each") { i += 1 }
+        case "fortnightly", "biweekly":
+            // Every other week; biweekly (which some mean as twice a week) is said.
+            pieces.repeats = true
+            pieces.period = (.week, 2)
+            pieces.periodText = w.text
+            if key == "biweekly" { pieces.readings.append(Phrase("%1$s is read as %2$s", w.text, Phrase("every 2 weeks"))) }
+        case "business" where isKey(i + 1, "day"):
+            // every business day: Monday to Friday.
+            pieces.days.formUnion([.monday, .tuesday, .wednesday, .thursday, .friday])
+            pieces.dayTexts.append(text(i..<i + 2))
+            pieces.manyDays = true
+            i += 2
+            return true
+        case "firstday":
+            // 첫날: the month's first day.
+            pieces.monthDays.append(1)
+        case "monthend":
+            // 월말, eom: the month's last day; of this month unless every month is said.
+            pieces.monthDays.append(-1)
+            pieces.lastDaySaid = w.text
+        case "end", "beginning":
+            // end of the month, end of every month, end of next month, beginning of next month.
+            var k = i + 1
+            if isKey(i - 1, "month"), key == "end" {
+                pieces.monthDays.append(-1)
+                pieces.lastDaySaid = text(i - 1..<i + 1)
+                break
+            }
+            guard isKey(k, "of") else { return false }
+            k += 1
+            if isKey(k, "the") { k += 1 }
+            // Which month, read whole before anything is set ("end of next" alone is refused;
+            // it read past the phrase's end: the fuzz target's find).
+            let which = isKey(k, "every", "next", "this") ? self.key(k) : nil
+            if which != nil { k += 1 }
+            guard isKey(k, "month") else { return false }
+            switch which {
+            case "every": pieces.monthly = true; pieces.repeats = true
+            case "next": pieces.monthOffset = (1, text(k - 1..<k + 1))
+            case "this": pieces.monthOffset = (0, text(k - 1..<k + 1))
+            default: break
+            }
+            pieces.monthDays.append(key == "end" ? -1 : 1)
+            pieces.lastDaySaid = text(i..<k + 1)
+            i = k + 1
+            return true
+        case "weekly": pieces.repeats = true
+        case "monthly": pieces.repeats = true; pieces.monthly = true
+        case "hourly": pieces.repeats = true; pieces.step = (3600, .seconds(1), w.text)
+        case "otherweek": pieces.repeats = true; pieces.period = (.week, 2); pieces.periodText = w.text
+        case "weekends" where isKey(i - 1, "the") && !w.text.hasSuffix("s") && !pieces.repeats:
+            // on the weekend: the coming one, once.
+            pieces.weekend = text(i - 1..<i + 1)
+        case "christmas":
+            try setDate(nil, 12, 25, i..<i + 1)
+            return true
+        case "weekdays", "weekends":
+            pieces.days.formUnion(key == "weekdays" ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday])
+            pieces.dayTexts.append(w.text)
+            pieces.manyDays = true
+            // "every other weekday": every second working day, or working days every other week?
+            if pieces.other, pieces.period?.unit == .week {
+                throw failure(text(max(0, i - 2)..<i + 1), Phrase("ambiguous schedule"),
+                              Phrase("every second working day, or the working days of every other week? say every 2 days, or every other week on mon-fri"))
+            }
+        case "day" where isKey(i + 1, "after") && isKey(i + 2, "tomorrow"):
+            // the day after tomorrow
+            guard pieces.dayOffset == nil else { return false }
+            pieces.dayOffset = (2, text(i..<i + 3))
+            i += 3
+            return true
+        case "today", "tomorrow", "overmorrow", "in3days", "tonight":
+            guard pieces.dayOffset == nil else { return false }
+            pieces.dayOffset = (["today": 0, "tonight": 0, "tomorrow": 1, "overmorrow": 2, "in3days": 3][key]!, w.text)
+            if key == "tonight" { pendingHalf = (.night, w.text) }
+            i += 1
+            // "tomorrow morning", 내일 아침: the half goes with the hour said after it.
+            return true
+        case "lastday":
+            // 말일: the month's last day; of every month only when said (매월 말일).
+            pieces.monthDays.append(-1)
+            pieces.lastDaySaid = w.text
+        case "next", "this", "nextnext":
+            i += 1
+            if isKey(i, "week") {
+                pieces.week = key == "next" ? 1 : key == "nextnext" ? 2 : 0
+                i += 1
+            } else if isKey(i, "month"), key != "nextnext" {
+                // 다음 달, next month, 이번 달: a day of that month, once.
+                guard pieces.monthOffset == nil else { return false }
+                pieces.monthOffset = (key == "next" ? 1 : 0, text(i - 1..<i + 1))
+                i += 1
+            } else if isKey(i, "weekends"), key == "next" || key == "this" {
+                // this weekend, 이번 주말: the coming one, once; 다음 주말 the one after.
+                pieces.weekend = text(i - 1..<i + 1)
+                if key == "next" { pieces.week = 1 }
+                i += 1
+            } else if let (day, _) = weekday(i), key != "nextnext" {
+                if key == "next" { pieces.nextDay = text(i - 1..<i + 1) }
+                if key == "this" { pieces.thisDay = true }
+                _ = day
+            } else if key == "this", let half = Self.halves[self.key(i) ?? ""], half != .am, half != .pm {
+                // this morning, this evening: today's, passed or not.
+                guard pieces.dayOffset == nil else { return false }
+                pieces.dayOffset = (0, text(i - 1..<i + 1))
+            } else if key == "this" {
+                // 오는 15일, 다가오는 2월 29일: the coming one, which a date is anyway.
+            } else {
+                return false
+            }
+            return true
+        case "first", "second", "third", "fourth", "fifth", "last":
+            let n = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1][key]!
+            return readPlace(n, from: i, skip: 1)
+        case "once": pieces.once = true
+        case "each":
+            // 주말마다, 아침마다, 말일마다: every one of what was said before (after a number,
+            // 6시 30분마다 is no step anybody says: refused).
+            guard i > 0, words[i - 1].number == nil, !isKey(i - 1, "minutes", "seconds", "hours") else { return false }
+            pieces.repeats = true
+        case "now":
+            // 지금부터 2시간 후: from now, as "in" is.
+            if isKey(i + 1, "since") {
+                i += 2
+                return try readDuration(role: .relative)
+            }
+            // at's "now + 20 minutes".
+            guard isMark(i + 1, "+") else { return false }
+            i += 2
+            guard try readDuration(role: .relative) else { return false }
+            return true
+        case "in":
+            // "in 20 minutes"; "8 in the morning" is read with its hour, "in the morning" alone is a half of the day.
+            if isKey(i + 1, "the"), let half = Self.halves[self.key(i + 2) ?? ""] {
+                if let pending = pendingHalf { pieces.halves.append(pending) }
+                pendingHalf = (half, text(i..<i + 3))
+                i += 3
+                return true
+            }
+            i += 1
+            return try readDuration(role: .relative)
+        case "half", "quarter":
+            return try readTimeOrWindow()
+        case "month" where isKey(i + 1, "each"):
+            // 달마다: every month.
+            pieces.monthly = true
+            pieces.repeats = true
+            i += 2
+            return true
+        case "month" where isKey(i + 1, "end"):
+            // month end.
+            pieces.monthDays.append(-1)
+            pieces.lastDaySaid = text(i..<i + 2)
+            i += 2
+            return true
+        case "month":
+            // "of the month", "each month".
+            guard pieces.monthly || !pieces.places.isEmpty || !pieces.monthDays.isEmpty else { return false }
+            pieces.monthly = true
+        case "and":
+            if !pieces.times.isEmpty { pieces.joined = true }
+        case "at", "on", "the", "of", "sharp":
+            break
+        default:
+            if let half = Self.halves[key], key != "am", key != "pm" {
+                if let pending = pendingHalf {
+                    // "every morning and evening at 8", 아침저녁 8시: the hour said after goes with both.
+                    if isKey(i - 1, "and") || isMark(i - 1, ",") || (Self.halves[self.key(i - 1) ?? ""] != nil && words[i - 1].span.upperBound == w.span.lowerBound) { awaitingHour.append(pending) } else { pieces.halves.append(pending) }
+                }
+                pendingHalf = (half, w.text)
+            } else if key == "noon" || key == "midnight" {
+                return try readTimeOrWindow()
+            } else {
+                return false
+            }
+        }
+        i += 1
+        return true
+    }
+
+    /// How often: twice a day, three times a day, once a week, once an hour, 하루 두 번,
+    /// 하루 2번, 한 달에 두 번.
+    mutating func readFrequency() throws(ScheduleError) -> Bool {
+        let start = i
+        var count: Int?, k = i
+        func unit(_ at: Int) -> StepUnit? {
+            switch key(at) {
+            case "day", "daily": .day
+            case "week", "weekly": .week
+            case "month", "monthly": .month
+            case "hours": .seconds(3600)
+            default: nil
+            }
+        }
+        if isKey(k, "twice") { count = 2; k += 1 } else if isKey(k, "once") { count = 1; k += 1 } else if let n = number(k), isKey(k + 1, "times") { count = n; k += 2 }
+        if let n = count {
+            // twice a day, twice daily, 3 times per week, once an hour; "once" alone is a one-shot.
+            var article = false
+            if isKey(k, "an", "per") { k += 1; article = true }
+            guard let found = unit(k), article || (n > 1 && isKey(k, "daily", "weekly", "monthly")) else { return false }
+            i = k + 1
+            try setFrequency(n, found, start)
+            return true
+        }
+        // 하루 두 번, 한 달에 두 번, 일주일에 세 번.
+        guard number(k) == 1, let found = unit(k + 1), !isKey(k + 1, "hours") else { return false }
+        k += 2
+        if isKey(k, "at") { k += 1 }
+        // 하루 한 번 is once a day, not once.
+        let n: Int
+        if isKey(k, "once") { n = 1; k -= 1 } else if let said = number(k), said >= 1, isKey(k + 1, "times") { n = said } else { return false }
+        i = k + 2
+        try setFrequency(n, found, start)
+        return true
+    }
+
+    mutating func setFrequency(_ n: Int, _ unit: StepUnit, _ start: Int) throws(ScheduleError) {
+        let said = text(start..<i)
+        guard pieces.frequency == nil, (1...24).contains(n) else { throw failure(said, Phrase("more than one step")) }
+        pieces.repeats = true
+        switch unit {
+        case .seconds(let size):
+            guard n == 1, pieces.step == nil else { throw failure(said, Phrase("more than one step")) }
+            pieces.step = (size, .seconds(1), said)
+        case .day: pieces.everyDaySaid = true
+        case .month: pieces.monthly = true
+        case .week: break
+        }
+        pieces.frequency = (n, unit, said)
+    }
+
+    func stepUnit(_ key: String?) -> StepUnit? {
+        switch key {
+        case "hours": .seconds(3600)
+        case "minutes": .seconds(60)
+        case "seconds": .seconds(1)
+        default: nil
+        }
+    }
+
+    /// `the first monday (of the month)`, 매월 첫째 월요일, `the last day`, 마지막 날,
+    /// `1st monday`, 두 번째 화요일.
+    /// `2nd friday`, 두 번째 화요일: the first to the fifth. "0nd fri" was every Friday
+    /// (found by the phrase fuzz target: list's words for it did not read back).
+    mutating func readPlace(numbered n: Int, from start: Int, skip: Int) throws(ScheduleError) -> Bool {
+        guard (1...5).contains(n) else { throw failure(text(start..<start + skip + 1), Phrase("invalid day of the month")) }
+        return readPlace(n, from: start, skip: skip)
+    }
+
+    mutating func readPlace(_ n: Int, from start: Int, skip: Int) -> Bool {
+        var k = start + skip
+        if isKey(k, "th") { k += 1 }
+        // 둘째, 넷째 주 일요일, the first and third monday: places of one weekday.
+        var places = [n]
+        let ordinals = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1]
+        while isMark(k, ",") || isKey(k, "and"), let next = key(k + 1).flatMap({ ordinals[$0] }) {
+            places.append(next)
+            k += 2
+            if isKey(k, "th") { k += 1 }
+        }
+        // 첫째 주 월요일, 마지막 주 금요일: the week's weekday is the month's place.
+        if isKey(k, "week"), weekday(k + 1) != nil { k += 1 }
+        if let (day, _) = weekday(k) {
+            for place in places { pieces.places.append((place, text(start..<k + 1))) }
+            pieces.days.insert(day)
+            pieces.dayTexts.append(words[k].text)
+            i = k + 1
+        } else if isKey(k, "day"), n == -1, places.count == 1 {
+            pieces.monthDays.append(-1)
+            i = k + 1
+        } else {
+            return false
+        }
+        // "of the month", "of every month": said after; 매월, monthly, every: said before.
+        if isKey(i, "of"), isKey(i + 1, "the", "every"), isKey(i + 2, "month") {
+            pieces.monthly = true
+            i += 3
+        } else if isKey(i, "of"), isKey(i + 1, "month") {
+            pieces.monthly = true
+            i += 2
+        }
+        return true
+    }
+}
+
+extension PhraseReader {
+    func failure(_ token: String, _ problem: Phrase, _ detail: Phrase? = nil) -> ScheduleError {
+        ScheduleError(token, problem, detail: detail, accepted: SchedulePhrase.forms)
+    }
+}
