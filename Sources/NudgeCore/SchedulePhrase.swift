@@ -22,7 +22,7 @@ public struct PhraseReading: Sendable, Hashable {
 /// next such time; a word read as another, tomorow → tomorrow). It reads in three stages,
 /// each in its own file: words (``PhraseWords``), pieces (``PhraseReader`` into
 /// ``PhrasePieces``), and the schedule (``PhrasePieces/schedule(now:zone:)``). The grammar
-/// is in the README and docs/phrases.md.
+/// is in docs/guide.md ("Schedules in words") and docs/phrases.md.
 public enum SchedulePhrase {
     /// The most UTF-8 bytes a phrase may have; a longer one is refused at once.
     public static let maxLength = PhraseWords.maxLength
