@@ -83,6 +83,9 @@ enum DurationWords {
             }
         }
         flush()
-        return words
+        // 1시간반: the half written onto its unit.
+        return words.flatMap { word in
+            word.count > 1 && word.hasSuffix("반") && units[String(word.dropLast())] != nil ? [String(word.dropLast()), "반"] : [word]
+        }
     }
 }

@@ -19,7 +19,7 @@ public struct ScheduleError: Error, Sendable, Hashable, CustomStringConvertible 
         self.accepted = accepted
     }
 
-    /// One line: `invalid duration '0m': it must be more than 0 (use a number with s, m or h…)`.
+    /// One line: `invalid duration '0m': it must be more than 0 (use numbers with units…)`.
     public var phrase: Phrase {
         // Nothing given at all has no token to show (no empty quotes).
         let head = token.isEmpty && problem.template.hasPrefix("no ")

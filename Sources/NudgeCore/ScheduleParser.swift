@@ -59,7 +59,7 @@ public enum ScheduleParser {
     // TRANSLATORS: the forms days may take (keep the words mon…sun, weekdays, weekends, daily: they are what to type).
     static let dayForms = Phrase("use mon…sun or full names, lists and ranges (mon-fri, sat,sun), weekdays, weekends, daily")
     // TRANSLATORS: the forms a duration may take.
-    static let durationForms = Phrase("use a number with s, m or h, e.g. 90s, 20m, 1h30m")
+    static let durationForms = Phrase("use numbers with units, the largest first, each once: 90s, 20m, 1h30m, 10 min, 1시간 30분")
     // TRANSLATORS: the forms a date may take.
     static let dateForms = Phrase("use YYYY-MM-DD [HH:MM[:SS]] or ISO-8601 like 2026-12-01T09:00:05+01:00")
 

@@ -93,6 +93,8 @@ public final class AlertFeed {
     private let weekChart: Bool
     private var settle: EventLoop.Source!, settleLatest: Double?
     private var nextShowing: EventLoop.Source!
+    /// Lets the store go on the turn after a face used it (see ``store()``).
+    private var letGo: EventLoop.Source!
     private var statusTimer: EventLoop.Source?
     private var asking = false
     /// Whether the daemon's state was told once (the first answer is news either way).
@@ -116,6 +118,7 @@ public final class AlertFeed {
             reload()
         }
         nextShowing = loop.addTimer { [unowned self] in reload() }
+        letGo = loop.addTimer { [unowned self] in session.release() }
         if let files {
             watch()
             loop.add(descriptor: files.fd) { [unowned self] _ in
@@ -142,7 +145,7 @@ public final class AlertFeed {
     }
 
     deinit {
-        for source in [settle, nextShowing, statusTimer] { source?.remove() }
+        for source in [settle, nextShowing, letGo, statusTimer] { source?.remove() }
     }
 
     /// The first read and the first `Status()`.
@@ -165,8 +168,10 @@ public final class AlertFeed {
     }
 
     /// The store the path names now, for a face's own reads (a form's check against what
-    /// is stored): followed when another file was renamed over it or it was made anew.
+    /// is stored): followed when another file was renamed over it or it was made anew. It
+    /// is let go again on the loop's next turn, as after a read.
     public func store() throws(OperationError) -> AppDatabase {
+        letGo.deadline = monotonicSeconds()
         do { return try session.store() } catch { throw OperationError(error) }
     }
 
@@ -216,10 +221,15 @@ public final class AlertFeed {
         guard let files else { return }
         let path = world.storePath
         try? StoreSession.watch(path, with: files)
-        // The store's folder itself, made or removed (rm -r, a restore that makes it anew).
-        let folder = (path as NSString).deletingLastPathComponent
-        try? files.watch(folder: (folder as NSString).deletingLastPathComponent,
-                         events: [(folder as NSString).lastPathComponent: .replaced])
+        // The folders on the way, made or removed (rm -r of the data folder, a restore that
+        // makes it anew): each is watched from its parent, up to the first that is there.
+        var folder = (path as NSString).deletingLastPathComponent
+        while folder.count > 1 {
+            let parent = (folder as NSString).deletingLastPathComponent
+            try? files.watch(folder: parent, events: [(folder as NSString).lastPathComponent: .replaced])
+            if FileManager.default.fileExists(atPath: parent) { break }
+            folder = parent
+        }
     }
 
     /// Asks the daemon's `Status()`, never waiting for more than 300 ms: a stalled daemon

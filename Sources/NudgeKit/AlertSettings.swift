@@ -86,6 +86,12 @@ public struct AlertSettings: Sendable, Equatable {
         for (field, value) in [(Limits.Field.title, title), (.body, body), (.icon, icon)] {
             if let value { try Self.check(field, value) }
         }
+        // A title of spaces alone would be a row with no title (and an empty accessible
+        // name); empty is the drink-water reminder's own title.
+        if let title, !title.isEmpty, title.allSatisfy(\.isWhitespace) {
+            // TRANSLATORS: a title is empty or only spaces.
+            throw OperationError(.usage, tr("a reminder needs a title"))
+        }
         if let title, !title.isEmpty { changed.title = title }
         if let body { changed.body = body }
         if let icon { changed.icon = icon }

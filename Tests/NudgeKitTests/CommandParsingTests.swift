@@ -33,7 +33,7 @@ struct CommandParsingTests {
     @Test func aRefusedValueGetsItsTypesReason() {
         for (arguments, reason) in [(["add", "T", "--at", "9:00", "--urgency", "loud"], "invalid urgency 'loud': use low, normal or critical"),
                                     (["add", "T", "--at", "9:00", "--nag-max", "abc"], "invalid --nag-max 'abc': use 1 to 100"),
-                                    (["snooze", "3f25", "8d"], "invalid snooze '8d': it must be between 1s and 7d (use a number with s, m or h, e.g. 90s, 20m, 1h30m)"),
+                                    (["snooze", "3f25", "8d"], "invalid snooze '8d': it must be between 1s and 7d (use numbers with units, the largest first, each once: 90s, 20m, 1h30m, 10 min, 1시간 30분)"),
                                     // Two refused: the one argument-parser reports, with its own reason.
                                     (["add", "T", "--at", "9:00", "--urgency", "loud", "--kind", "tea"], "invalid urgency 'loud': use low, normal or critical"),
                                     // A value that reads like the report itself.

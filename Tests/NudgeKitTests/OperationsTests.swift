@@ -96,3 +96,51 @@ struct OperationsTests {
         #expect(throws: OperationError.self) { try Drinking.undo(world, now: now) }
     }
 }
+
+/// The live model a face follows, on a loop of its own, in a store of the test's own.
+struct AlertFeedTests {
+    /// 2026-03-10 14:20 in Seoul.
+    let now = Date(timeIntervalSince1970: 1_773_120_000)
+
+    /// Turns the loop until `done` holds, at most `turns` times of at most 100 ms each.
+    private func turn(_ loop: EventLoop, turns: Int = 50, until done: () -> Bool) throws -> Bool {
+        for _ in 0..<turns where !done() { try loop.turn(maxWait: 100) }
+        return done()
+    }
+
+    @Test func aTitleOfSpacesIsRefusedByTheOperationsThemselves() throws {
+        let world = try World.withOwnStore(zone: TimeZone(identifier: "Asia/Seoul")!, now: now)
+        #expect(throws: OperationError.self) {
+            try Operations.make(title: " \u{3000} ", schedule: ScheduleFlags(at: ["09:00"]), settings: AlertSettings(), world, now: now)
+        }
+    }
+
+    @Test func theDataFolderRemovedAndMadeAnewIsFollowed() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-feed-\(UUID())").path
+        let world = World.test(store: base + "/data/nudge/nudge.sqlite", zone: TimeZone(identifier: "Asia/Seoul")!, now: now)
+        try FileManager.default.createDirectory(atPath: base + "/data/nudge", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let loop = EventLoop()
+        let feed = AlertFeed(world: world, loop: loop, bus: nil)
+        feed.start()
+        try FileManager.default.removeItem(atPath: base + "/data")
+        #expect(try turn(loop) { feed.snapshot.removed })
+        // Made anew by an add elsewhere, the folders too.
+        try FileManager.default.createDirectory(atPath: base + "/data/nudge", withIntermediateDirectories: true)
+        let alert = try Operations.make(title: "Tea", schedule: ScheduleFlags(at: ["15:00"]), settings: AlertSettings(), world, now: now)
+        try AppDatabase.open(path: world.storePath).save(alert)
+        #expect(try turn(loop) { feed.snapshot.alerts.map(\.id) == [alert.id] })
+    }
+
+    @Test func theStoreAFaceUsedIsLetGoOnTheNextTurn() throws {
+        let world = try World.withOwnStore(zone: TimeZone(identifier: "Asia/Seoul")!, now: now)
+        let loop = EventLoop()
+        let feed = AlertFeed(world: world, loop: loop, bus: nil)
+        let alert = try Operations.make(title: "Tea", schedule: ScheduleFlags(at: ["15:00"]), settings: AlertSettings(), world, now: now)
+        try Operations.save(alert, in: try feed.store(), world)
+        #expect(FileManager.default.fileExists(atPath: world.storePath + "-wal"))
+        try loop.turn(maxWait: 0)
+        #expect(!FileManager.default.fileExists(atPath: world.storePath + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: world.storePath + "-shm"))
+    }
+}
