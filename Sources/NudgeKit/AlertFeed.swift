@@ -14,9 +14,12 @@ import Platform
 /// changed (30 ms after the last write, 200 ms at most), when the daemon fires, and at the
 /// next showing.
 ///
-/// Between reads the store is let go: a face left open for hours must not hold the file.
-/// While any process holds it, SQLite's shared index beside it (-shm) stays, and a backup
-/// renamed in meanwhile would be read through the old file's index, as damaged.
+/// Between reads the store is let go (``init(world:loop:bus:weekChart:statusEvery:letsStoreGo:)``):
+/// a face left open for hours must not hold the file. While any process holds it, SQLite's
+/// shared index beside it (-shm) stays, and a backup renamed in meanwhile would be read
+/// through the old file's index, as damaged. The window keeps it instead: letting a store
+/// go disposes GRDB's dispatch queue, which starts libdispatch's worker pool, whose monitor
+/// then wakes the process once a second for as long as it runs.
 public final class AlertFeed {
     /// The daemon, while it runs and answers.
     public struct Service: Sendable, Equatable {
@@ -91,6 +94,7 @@ public final class AlertFeed {
     private let bus: Connection?
     private let files: FileWatcher?
     private let weekChart: Bool
+    private let letsStoreGo: Bool
     private var settle: EventLoop.Source!, settleLatest: Double?
     private var nextShowing: EventLoop.Source!
     /// Lets the store go on the turn after a face used it (see ``store()``).
@@ -105,12 +109,16 @@ public final class AlertFeed {
     /// A feed on `loop`, reading in `world`, with the daemon followed on `bus` (none
     /// without). `weekChart` adds the last seven drink days to each snapshot;
     /// `statusEvery` asks the daemon again that often (seconds) while it runs, for what
-    /// it says no signal for (why it holds reminders). Nothing is read until ``start()``.
-    public init(world: World, loop: EventLoop, bus: Connection?, weekChart: Bool = false, statusEvery: Double? = nil) {
+    /// it says no signal for (why it holds reminders); `letsStoreGo` closes the store after
+    /// each read and after a face's own use of it, on the next turn. Nothing is read until
+    /// ``start()``.
+    public init(world: World, loop: EventLoop, bus: Connection?, weekChart: Bool = false, statusEvery: Double? = nil,
+                letsStoreGo: Bool = true) {
         self.world = world
         self.loop = loop
         self.bus = bus
         self.weekChart = weekChart
+        self.letsStoreGo = letsStoreGo
         session = StoreSession(path: world.storePath)
         files = try? FileWatcher()
         settle = loop.addTimer { [unowned self] in
@@ -171,7 +179,7 @@ public final class AlertFeed {
     /// is stored): followed when another file was renamed over it or it was made anew. It
     /// is let go again on the loop's next turn, as after a read.
     public func store() throws(OperationError) -> AppDatabase {
-        letGo.deadline = monotonicSeconds()
+        if letsStoreGo { letGo.deadline = monotonicSeconds() }
         do { return try session.store() } catch { throw OperationError(error) }
     }
 
@@ -191,7 +199,7 @@ public final class AlertFeed {
             new.trouble = error.message
         }
         // The store is let go between reads (see the type's comment); the log emptied first.
-        session.release()
+        if letsStoreGo { session.release() }
         // Watched again each time: a store folder removed and made anew is a new folder,
         // which the old watch does not see (adding a watch again is free).
         watch()

@@ -35,7 +35,8 @@ import NudgeKit
     init(application: UnsafeMutablePointer<AdwApplication>, host: HostedLoop, world: World, instance: WindowInstance) {
         self.world = world
         list = AlertList(timeStyle: TimeStyle.person(), language: world.language)
-        feed = AlertFeed(world: world, loop: host.loop, bus: instance.bus, weekChart: true)
+        // The store is held (see AlertFeed): an idle window wakes for nothing.
+        feed = AlertFeed(world: world, loop: host.loop, bus: instance.bus, weekChart: true, letsStoreGo: false)
 
         let ui = Builder("main-window")
         defer { ui.release() }
