@@ -218,7 +218,11 @@ struct WindowTests {
         let desktop = try Desktop(server: false)
         try desktop.nudge("drink", "250")
         var ids: [String] = []
-        for index in 1...60 { ids.append(try desktop.add("S \(index)", "--at", String(format: "10:%02d", index % 60))) }
+        // One-shots on a fixed day far ahead: the list's order (S 1 first, S 60 last) does not
+        // depend on the hour the test runs at, as daily times at 10:xx did between 10 and 11.
+        for index in 1...60 {
+            ids.append(try desktop.add("S \(index)", "--on", String(format: "2099-01-01 %02d:%02d", 9 + index / 60, index % 60)))
+        }
         let window = try WindowSession(desktop: desktop)
         try window.open()
         #expect(try window.reaches("check box", "S 1", "checked"))
@@ -226,7 +230,7 @@ struct WindowTests {
         for _ in 0..<3 { _ = try window.type("Tab") }
         let typed = try window.type("End")
         #expect(typed.status == 0, "\(typed.stderr)")
-        #expect(try window.reaches("check box", "S 59", "checked"))
+        #expect(try window.reaches("check box", "S 60", "checked"))
         try desktop.nudge(["rm"] + ids)
         #expect(try window.reaches("label", "No reminders yet"))
         #expect(try window.reaches("label", "250 of 2,000 ml today"))
