@@ -24,6 +24,12 @@ static inline void nudge_accessible_set_description(gpointer accessible, const c
     gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
+/* A switch's checked state as a screen reader reads it (GtkSwitch tells it itself, but a
+   change made inside its own notify::active is told the other way by the rest of it). */
+static inline void nudge_accessible_set_checked(gpointer accessible, gboolean checked) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_STATE_CHECKED, checked, -1);
+}
+
 /* A GSource with room for its owner: another event loop hosted in GLib's. */
 typedef struct {
     GSource source;

@@ -39,9 +39,10 @@ public struct AlertDraft: Sendable {
     public func check(with feed: AlertFeed, now: Date) -> Result<Alert, OperationError> {
         let world = feed.world
         do throws(OperationError) {
-            // A title of spaces alone would be a row with no title; an empty one (new) is
-            // the drink-water reminder.
-            if titleChanged && !title.isEmpty && title.allSatisfy(\.isWhitespace) || base != nil && titleChanged && title.isEmpty {
+            // A title of spaces alone would be a row with no title. A form's new reminder
+            // needs one too: `nudge add` without a title is the drink-water reminder, but a
+            // form left empty is not a reminder anyone wrote (the water card adds that one).
+            if title.allSatisfy(\.isWhitespace) && (base == nil || titleChanged) {
                 // TRANSLATORS: a form's title is empty or only spaces.
                 throw OperationError(.usage, tr("a reminder needs a title"))
             }

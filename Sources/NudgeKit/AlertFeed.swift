@@ -48,6 +48,13 @@ public final class AlertFeed {
         public var trouble: String?
         /// The store's file is gone (removed, not made anew just by looking).
         public var removed = false
+        /// The store was found damaged (its marker stands): what was wrong. Nothing writes
+        /// to it until the last good copy is put back.
+        public var damage: String?
+        /// A newer Nudge wrote the store: what says so. It is read, never written.
+        public var newer: String?
+        /// When the last good copy (what `nudge doctor --restore` puts back) was made.
+        public var lastGood: Date?
 
         /// The alert that shows next, and when.
         public var next: (alert: Alert, instant: Date)? {
@@ -101,6 +108,8 @@ public final class AlertFeed {
     private var letGo: EventLoop.Source!
     private var statusTimer: EventLoop.Source?
     private var asking = false
+    /// Whether the store's file was there at a read (then its absence is a removal).
+    private var sawStore = false
     /// Whether the daemon's state was told once (the first answer is news either way).
     private var serviceTold = false
     /// The schedules last read, by their stored text: a read parses only new ones.
@@ -191,13 +200,19 @@ public final class AlertFeed {
         new.service = old.service
         do {
             if session.isRemoved {
-                new.removed = true
+                // Gone once it was there; never made yet (a new user), it is no trouble.
+                new.removed = sawStore
             } else {
+                sawStore = true
                 try read(into: &new, now: now)
             }
         } catch {
             new.trouble = error.message
         }
+        // What stands beside the file: a damage marker, a last good copy (two small reads).
+        let file = StoreFile(path: world.storePath)
+        new.damage = new.removed ? nil : file.damage()?.detail
+        new.lastGood = file.lastGood()?.modified
         // The store is let go between reads (see the type's comment); the log emptied first.
         if letsStoreGo { session.release() }
         // Watched again each time: a store folder removed and made anew is a new folder,
@@ -219,6 +234,7 @@ public final class AlertFeed {
             order = alerts.indices.filter { !listed.contains($0) && alsoListed.contains(alerts[$0].id.hex) } + order
         }
         (snapshot.alerts, snapshot.showings, snapshot.order) = (alerts, showings, order)
+        snapshot.newer = store.newerWriter()
         snapshot.water = try? world.run { try store.waterProgress(now: now, zone: world.zone) }
         if weekChart { snapshot.week = try? Statistics.water(store, world, days: 7, now: now) }
         // What others wrote is read: the file alone is the whole store again.
@@ -276,7 +292,8 @@ public final class AlertFeed {
         change.order = old.order.count != new.order.count
             || !zip(old.order, new.order).allSatisfy { old.alerts[$0].id == new.alerts[$1].id }
         change.water = old.water != new.water || old.week != new.week
-        change.trouble = old.trouble != new.trouble || old.removed != new.removed
+        change.trouble = old.trouble != new.trouble || old.removed != new.removed || old.damage != new.damage
+            || old.newer != new.newer || old.lastGood != new.lastGood
         return change
     }
 }

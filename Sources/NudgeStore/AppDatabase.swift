@@ -257,6 +257,12 @@ public final class AppDatabase: Sendable {
         return applied.first { !known.contains($0) }.map { "migration '\($0)'" }
     }
 
+    /// What says a newer Nudge wrote this store (it is then read, never written); `nil`
+    /// when none does or it cannot be read.
+    public func newerWriter() -> String? {
+        (try? writer.read { db in try Self.newerWriter(db) }) ?? nil
+    }
+
     /// What `nudge doctor` says about a store: it is opened read-only (nothing is created
     /// or migrated) and checked with `PRAGMA quick_check`; damage found is marked.
     public struct Health: Sendable {

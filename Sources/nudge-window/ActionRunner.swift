@@ -11,13 +11,26 @@ import NudgeKit
     /// The window's toast overlay.
     let toasts: Widget
 
-    func callAsFunction(_ body: () throws(OperationError) -> Void) {
+    /// Runs `body`; false when it was refused (said in a toast).
+    @discardableResult
+    func callAsFunction(_ body: () throws(OperationError) -> Void) -> Bool {
+        defer { feed.reloadSoon() }
         do {
             try body()
+            return true
         } catch {
-            toast(error.message)
+            // Where the store card already says why the store refuses, the toast says only
+            // that this change was refused: the whole reason, path and all, was cut.
+            feed.reload()
+            let store = feed.snapshot
+            if store.damage != nil || store.newer != nil || store.removed || store.trouble != nil {
+                // TRANSLATORS: the window's toast for a change the store refused; the card at the top of the list says why.
+                toast(tr("Not changed: the reminders’ file refuses changes (the note at the top says why)"))
+            } else {
+                toast(error.message)
+            }
+            return false
         }
-        feed.reloadSoon()
     }
 
     /// A note at the bottom of the window, for a few seconds.

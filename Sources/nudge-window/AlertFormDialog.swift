@@ -253,7 +253,8 @@ import NudgeKit
     /// The options the person changed, each read by its own type.
     private func settings() throws(OperationError) -> AlertSettings {
         var settings = AlertSettings()
-        if touched.contains(.water) { settings.kind = Self.isOn(waterSwitch) ? .water : .reminder }
+        // A new reminder is water only when the person says so (the water card adds the usual one).
+        if touched.contains(.water) || base == nil { settings.kind = Self.isOn(waterSwitch) ? .water : .reminder }
         if touched.contains(.sound) { settings.sound = Self.isOn(soundSwitch) ? .sound(base?.sound ?? .reminder) : .silent }
         if touched.contains(.urgency) {
             settings.urgency = urgencies[min(Int(adw_combo_row_get_selected(urgencyRow.as(AdwComboRow.self))), urgencies.count - 1)]

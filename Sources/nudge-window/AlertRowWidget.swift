@@ -29,7 +29,8 @@ import Presentation
     private var updating = false
 
     struct Actions {
-        var toggle: @MainActor (String, Bool) -> Void
+        /// Switches the alert on or off; false when refused (the switch goes back).
+        var toggle: @MainActor (String, Bool) -> Bool
         var done: @MainActor (String) -> Void
         var snooze: @MainActor (String) -> Void
         var doneForToday: @MainActor (String) -> Void
@@ -56,7 +57,13 @@ import Presentation
         on(deleteButton.raw, "clicked") { actions.delete(current.id) }
         onNotify(toggle.raw, "active") { [unowned self] in
             guard !updating else { return }
-            actions.toggle(self.id, gtk_switch_get_active(toggle.opaque) != 0)
+            guard !actions.toggle(self.id, gtk_switch_get_active(toggle.opaque) != 0) else { return }
+            // Refused: back as the store has it, state and all (a screen reader reads the
+            // state), once GTK is done: the rest of this change would tell it the other way.
+            afterThisEvent { [weak self] in
+                guard let self, let shown else { return }
+                showSwitch(on: shown.on)
+            }
         }
         update(model, snoozeMinutes: snoozeMinutes)
     }
@@ -73,6 +80,11 @@ import Presentation
             self.snoozeMinutes = snoozeMinutes
             if let answers { setButtonText(answers.snooze, Catalog.shared.language.snooze(minutes: snoozeMinutes)) }
         }
+        // The switch as the store has it, even when nothing else changed: a change refused,
+        // or made and undone elsewhere, leaves no other trace.
+        if (gtk_switch_get_active(toggle.opaque) != 0) != model.on || (gtk_switch_get_state(toggle.opaque) != 0) != model.on {
+            showSwitch(on: model.on)
+        }
         guard model != shown else { return }
         let title = model.title
         setText(self.title, title)
@@ -84,9 +96,6 @@ import Presentation
         let waiting = model.state.hasPrefix("×")
         if waiting, answers == nil { answers = makeAnswers() }
         if let answers { gtk_widget_set_visible(answers.widget, waiting ? 1 : 0) }
-        updating = true
-        gtk_switch_set_active(toggle.opaque, model.on ? 1 : 0)
-        updating = false
         if shown?.title != title {
             // The switch is named by the row's title: a screen reader says "Drink water, on".
             setAccessibleName(toggle, title)
@@ -97,6 +106,14 @@ import Presentation
             if let answers { name(answers, by: title) }
         }
         shown = model
+    }
+
+    private func showSwitch(on: Bool) {
+        updating = true
+        gtk_switch_set_active(toggle.opaque, on ? 1 : 0)
+        gtk_switch_set_state(toggle.opaque, on ? 1 : 0)
+        nudge_accessible_set_checked(toggle.raw, on ? 1 : 0)
+        updating = false
     }
 
     private func makeAnswers() -> Answers {

@@ -173,3 +173,19 @@ func shiftHeld() -> Bool {
           let keyboard = gdk_seat_get_keyboard(seat) else { return false }
     return gdk_device_get_modifier_state(keyboard).rawValue & GDK_SHIFT_MASK.rawValue != 0
 }
+
+/// Work for when GTK is done with the event at hand (a handler's change to the widget that
+/// emitted the signal would be undone by the rest of its emission).
+private final class IdleClosure: @unchecked Sendable {
+    let action: @MainActor () -> Void
+    init(_ action: @escaping @MainActor () -> Void) { self.action = action }
+}
+
+/// Runs `action` once, at GTK's next idle moment, before redrawing.
+@MainActor func afterThisEvent(_ action: @escaping @MainActor () -> Void) {
+    let data = Unmanaged.passRetained(IdleClosure(action)).toOpaque()
+    g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
+        MainActor.assumeIsolated { Unmanaged<IdleClosure>.fromOpaque(data!).takeUnretainedValue().action() }
+        return 0
+    }, data, { data in Unmanaged<IdleClosure>.fromOpaque(data!).release() })
+}

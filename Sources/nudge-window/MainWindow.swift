@@ -20,6 +20,7 @@ import NudgeKit
     private let header: WindowHeader
     private let service: ServiceCard
     private let water: WaterCard
+    private let storeCard: StoreCard
     private let rowActions: AlertRowActions
     private var alertList: AlertListView!
     /// The alerts in the list's order, and where each is in `list.alerts`.
@@ -49,6 +50,7 @@ import NudgeKit
         gtk_box_prepend(ui("page").as(GtkBox.self), header.widget)
         service = ServiceCard(host: host, run: run)
         water = WaterCard(run: run)
+        storeCard = StoreCard(run: run)
         rowActions = AlertRowActions(run: run)
 
         // Undo a delete (the toast's button, or Ctrl+Z while there is one to undo); add an
@@ -70,6 +72,7 @@ import NudgeKit
         rowActions.edit = { [unowned self] id in openForm(id) }
 
         alertList = AlertListView(actions: rowActions.forRows)
+        alertList.add(piece: storeCard.widget, named: "#store")
         alertList.add(piece: service.widget, named: "#service")
         alertList.add(piece: water.widget, named: "#water")
         adw_toast_overlay_set_child(ui("toasts").opaque, alertList.widget)
@@ -87,7 +90,7 @@ import NudgeKit
             service.show(serviceRunning: snapshot.service != nil)
             return header.show(snapshot, language: world.language)
         }
-        if let trouble = snapshot.trouble { run.toast(trouble) }
+        storeCard.show(snapshot, zone: world.zone)
         list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order)
         shownIDs = list.order.map { list.alerts[$0].id.hex }
         indexByID = Dictionary(zip(shownIDs, list.order), uniquingKeysWith: { first, _ in first })
@@ -102,10 +105,12 @@ import NudgeKit
     private func showList() {
         let alerts = Dictionary(list.alerts.map { ($0.id.hex, $0) }, uniquingKeysWith: { first, _ in first })
         var pieces: [String] = []
+        if storeCard.isShown { pieces.append("#store") }
         if service.isShown { pieces.append("#service") }
         if water.isShown { pieces.append("#water") }
         pieces.append(AlertListView.heading)
-        if shownIDs.isEmpty { pieces.append(AlertListView.empty) }
+        // With trouble told above, an empty list is not "No reminders yet".
+        if shownIDs.isEmpty, !storeCard.isShown { pieces.append(AlertListView.empty) }
         let minutes = alerts.mapValues { max($0.snoozeSeconds / 60, 1) }
         // Worded only as they come on screen: a thousand alerts cost a screenful of words.
         alertList.show(pieces: pieces, alerts: shownIDs, model: { [unowned self] id in
@@ -151,11 +156,23 @@ import NudgeKit
     /// Brings the window up, at an alert when one is named.
     func present(at id: String?) {
         if let id {
-            let full = list.alerts.first { $0.id.hex == id || $0.id.hex.hasPrefix(id) }?.id.hex ?? id
-            if !alertList.focus(full) {
-                pendingFocus = full
-                // Not listed (finished): listed from now on.
-                if indexByID[full] == nil, feed.alsoListed.insert(full).inserted { feed.reload() }
+            let found = list.alerts.first { $0.id.hex == id || $0.id.hex.lowercased().hasPrefix(id.lowercased()) }
+            if let found {
+                let full = found.id.hex
+                // Not in the list: finished (the list leaves those out).
+                let finished = indexByID[full] == nil
+                if !alertList.focus(full) {
+                    pendingFocus = full
+                    // Not listed (finished): listed from now on.
+                    if indexByID[full] == nil, feed.alsoListed.insert(full).inserted { feed.reload() }
+                }
+                if finished {
+                    // TRANSLATORS: the window opened at a reminder that will not show again (a one-shot answered); %s is its title.
+                    run.toast(format(tr("“%s” is done: it will not show again"), found.title))
+                }
+            } else {
+                // TRANSLATORS: the window opened at a reminder that is not there (--show, or a pop-up's click); %s is the id asked for.
+                run.toast(format(tr("No reminder %s: it was deleted, or the id is not Nudge's"), id))
             }
         }
         gtk_window_present(window.as(GtkWindow.self))

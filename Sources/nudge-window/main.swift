@@ -36,13 +36,13 @@ while let argument = arguments.popFirst() {
     case "--show":
         guard let id = arguments.popFirst(), !id.isEmpty else {
             // TRANSLATORS: nudge-window --show without an id.
-            writeError(tr("nudge-window: --show needs a reminder's id"))
+            writeError(tr("nudge-window: --show needs a reminder's id") + "\n")
             exit(64)
         }
         showID = id
     default:
         // TRANSLATORS: nudge-window with an argument it does not know; %s is the argument.
-        writeError(format(tr("nudge-window: unknown argument %s (see --help)"), argument.escapingControls))
+        writeError(format(tr("nudge-window: unknown argument %s (see --help)"), argument.escapingControls) + "\n")
         exit(64)
     }
 }
@@ -55,7 +55,7 @@ if instance.forward(show: showID) { exit(0) }
 // GTK's own failure is a warning and exit 1; ours is one line and 69, as everywhere.
 guard gtk_init_check() != 0 else {
     // TRANSLATORS: nudge-window started where there is no display (no desktop session).
-    writeError(tr("nudge-window: cannot open a display (run it in a desktop session; DISPLAY or WAYLAND_DISPLAY says where)"))
+    writeError(tr("nudge-window: cannot open a display (run it in a desktop session; DISPLAY or WAYLAND_DISPLAY says where)") + "\n")
     exit(69)
 }
 

@@ -36,6 +36,11 @@ struct AlertDraftTests {
         edit.title = " "
         guard case .refused(let again) = saved(edit) else { Issue.record("saved"); return }
         #expect(again.message == error.message)
+        // Nothing typed at all: not the drink-water reminder `nudge add` makes without a title.
+        var empty = AlertDraft()
+        (empty.schedule, empty.scheduleChanged) = (ScheduleFlags(at: ["09:00"]), true)
+        guard case .refused(let untitled) = saved(empty) else { Issue.record("an empty form saved"); return }
+        #expect(untitled.message == error.message)
     }
 
     @Test func aFieldChangedOnBothSidesIsAConflictUntilSavedOverAndOtherFieldsStay() throws {

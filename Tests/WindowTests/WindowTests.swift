@@ -266,7 +266,9 @@ struct WindowTests {
         #expect(help.status == 0 && help.stdout.contains("--show ID"))
         let bad = try window.runWindow(["--bogus"])
         #expect(bad.status == 64 && bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
-        #expect(bad.stderr.contains("--bogus"))
+        #expect(bad.stderr.contains("--bogus") && bad.stderr.hasSuffix("\n"), "\(bad.stderr)")
+        let noID = try window.runWindow(["--show"])
+        #expect(noID.status == 64 && noID.stderr.hasSuffix("\n") && noID.stderr.split(separator: "\n").count == 1, "\(noID.stderr)")
         _ = window.close()
     }
 

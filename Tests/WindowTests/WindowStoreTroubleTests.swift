@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 43's wrong results: what the window does when the store refuses, is damaged,
+/// newer or gone, and when it is opened at a reminder that is not there.
+extension WindowTests {
+    /// Overwrites one page of a file with garbage, as a failing disk would.
+    private func damage(_ path: String, page: Int) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64(page * 4096))
+        try handle.write(contentsOf: Data(repeating: 0x5A, count: 4096))
+        try handle.close()
+    }
+
+    /// A switch toggled while the store refuses (a newer Nudge wrote it) goes back and the
+    /// window says why; once the store takes changes again the switch agrees with `nudge list`.
+    @Test func aRefusedSwitchGoesBackAndTheWindowSaysWhy() throws {
+        let desktop = try Desktop(server: false)
+        let tea = try desktop.add("Tea", "--at", "15:00")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        let path = database(desktop)
+        #expect(try Bench.run("sqlite3", [path, "PRAGMA user_version = 7"]).status == 0)
+        #expect(try window.reaches("label", "Written by a newer Nudge"))
+        try #require(try window.drive("do", "check box", "Tea", "toggle").status == 0)
+        #expect(try window.drive("find", "Not changed: the reminders’ file refuses changes", "10").status == 0)
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        #expect(try desktop.nudge("list").stdout.contains("Tea"))
+        // The store takes changes again: the card goes, and a toggle is kept.
+        #expect(try Bench.run("sqlite3", [path, "PRAGMA user_version = 0"]).status == 0)
+        #expect(try window.reaches("label", "Written by a newer Nudge", "gone"))
+        try #require(try window.drive("do", "check box", "Tea", "toggle").status == 0)
+        #expect(try window.reaches("check box", "Tea", "unchecked"))
+        #expect(Bench.eventually(5) { (try? desktop.nudge("list", "--all").stdout.contains("off")) == true })
+        // Turned on elsewhere: the switch follows, though its row's words are the same.
+        try desktop.nudge("on", tea)
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        _ = window.close()
+    }
+
+    /// A damaged store is said in a card that stays, the path last, with the button that
+    /// puts the last good copy back; never "No reminders yet".
+    @Test func aDamagedStoreIsSaidAndTheLastGoodCopyComesBackFromTheWindow() throws {
+        let desktop = try Desktop(server: false)
+        for index in 0..<40 { _ = try desktop.add("Tea \(index) " + String(repeating: "x", count: 200), "--at", "15:00") }
+        let path = database(desktop)
+        try FileManager.default.copyItem(atPath: path, toPath: path + ".last-good")
+        try damage(path, page: 1)
+        #expect(try desktop.nudge("doctor").status == 74)
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.drive("find", "Your reminders’ file is damaged", "30").status == 0
+                || window.drive("find", "Your reminders cannot be read", "5").status == 0,
+                "\((try? window.nodes())?.map(\.name) ?? [])")
+        #expect(try window.reaches("label", "No reminders yet", "gone", within: 1))
+        try #require(try window.drive("do", "push button", "Restore the Last Good Copy", "click").status == 0)
+        #expect(try window.drive("find", "the old file is kept as", "10").status == 0)
+        #expect(try window.reaches("check box", "Tea 0 " + String(repeating: "x", count: 200), "checked"))
+        #expect(try window.reaches("push button", "Restore the Last Good Copy", "gone"))
+        #expect(try desktop.nudge("doctor").status != 74)
+        _ = window.close()
+    }
+
+    /// The store removed under the open window: said, with the last good copy offered.
+    @Test func aRemovedStoreIsSaidNotAnEmptyList() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Tea", "--at", "15:00")
+        let path = database(desktop)
+        try FileManager.default.copyItem(atPath: path, toPath: path + ".last-good")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        try FileManager.default.removeItem(atPath: path)
+        #expect(try window.reaches("label", "Your reminders’ file is gone"))
+        #expect(try window.reaches("check box", "Tea", "gone"))
+        #expect(try window.reaches("label", "No reminders yet", "gone", within: 1))
+        try #require(try window.drive("do", "push button", "Restore the Last Good Copy", "click").status == 0)
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        #expect(try window.reaches("label", "Your reminders’ file is gone", "gone"))
+        _ = window.close()
+    }
+
+    /// A new user's window (no store yet) is not "gone": it invites the first reminder.
+    @Test func aNewUsersWindowInvitesTheFirstReminder() throws {
+        let desktop = try Desktop(server: false)
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("label", "No reminders yet"))
+        #expect(try window.reaches("label", "Your reminders’ file is gone", "gone", within: 1))
+        _ = window.close()
+    }
+
+    /// Opened at a reminder that is not there, the window says so; at one that is done, too.
+    @Test func openedAtAReminderThatIsNotThereTheWindowSaysSo() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Tea", "--at", "15:00")
+        let window = try WindowSession(desktop: desktop)
+        try window.open(["--show", "abcdef12"])
+        #expect(try window.drive("find", "No reminder abcdef12", "10").status == 0, "\((try? window.nodes())?.map(\.name) ?? [])")
+        let dentist = try desktop.add("Dentist", "--in", "1s")
+        #expect(Bench.eventually(10) { (try? desktop.nudge("list").stdout.contains("Dentist")) == false })
+        #expect(try window.runWindow(["--show", String(dentist.prefix(8))]).status == 0)
+        #expect(try window.drive("find", "“Dentist” is done", "10").status == 0)
+        _ = window.close()
+    }
+}
