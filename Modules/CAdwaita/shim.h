@@ -30,6 +30,12 @@ static inline void nudge_accessible_set_checked(gpointer accessible, gboolean ch
     gtk_accessible_update_state(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_STATE_CHECKED, checked, -1);
 }
 
+/* A toggle button a screen reader meets as a radio button (the role is set at construction
+   only, through a variadic call Swift cannot make). */
+static inline GtkWidget *nudge_radio_toggle_button_new(const char *label) {
+    return g_object_new(GTK_TYPE_TOGGLE_BUTTON, "label", label, "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO, NULL);
+}
+
 /* A GSource with room for its owner: another event loop hosted in GLib's. */
 typedef struct {
     GSource source;

@@ -86,7 +86,9 @@ import NudgeKit
         // The kinds of schedule, in the vocabulary's words.
         let choices = ui("kinds")
         for (index, name) in ScheduleKind.allCases.map(\.name).enumerated() {
-            let toggle = gtk_toggle_button_new_with_label(name)!
+            // A radio button to a screen reader, checked while down (the group is a radio group, in the .ui).
+            let toggle = nudge_radio_toggle_button_new(name)!
+            on(toggle.raw, "toggled") { nudge_accessible_set_checked(toggle.raw, gtk_toggle_button_get_active(toggle.as(GtkToggleButton.self))) }
             if let first = kindChecks.first { gtk_toggle_button_set_group(toggle.as(GtkToggleButton.self), first.as(GtkToggleButton.self)) }
             gtk_flow_box_append(choices.opaque, toggle)
             // The flow box's own child would be a second stop for Tab.
@@ -130,6 +132,7 @@ import NudgeKit
         fill()
         connect()
         refresh()
+        AccessibleNames.fill(in: window, fallback: heading)
         gtk_widget_grab_focus(titleRow)
     }
 

@@ -21,6 +21,8 @@ import Foundation
     private var snoozeMinutes: [String: Int] = [:]
     /// The pieces on top, by name, and the place that holds each now.
     private var pieces: [String: Widget] = [:]
+    /// What a screen reader calls each piece's place in the list.
+    private var pieceNames: [String: String] = [:]
     private var holders: [String: Place] = [:]
     /// Every place the list made, by its list item, and the reminders on screen by id.
     private var places: [UnsafeMutableRawPointer: Place] = [:]
@@ -46,8 +48,14 @@ import Foundation
         var id: String?
         init(item: OpaquePointer) { self.item = item }
         var child: UnsafeMutablePointer<GtkWidget>? { gtk_list_item_get_child(item) }
-        func show(_ widget: Widget?) {
+        /// What the place is named to a screen reader: GTK names a list's cell by its class.
+        var name = ""
+        func show(_ widget: Widget?, named name: String) {
             if child != widget { gtk_list_item_set_child(item, widget) }
+            if let cell = widget.flatMap({ gtk_widget_get_parent($0) }), self.name != name {
+                self.name = name
+                setAccessibleName(cell, name)
+            }
         }
         /// Moves the focus into the child's first (last) control; false when it has none.
         @MainActor func focus(forward: Bool) -> Bool {
@@ -84,8 +92,10 @@ import Foundation
         if gtk_icon_theme_has_icon(gtk_icon_theme_get_for_display(gdk_display_get_default()), Notification.appID) != 0 {
             gtk_image_set_from_icon_name(ui("empty-icon").opaque, Notification.appID)
         }
-        add(piece: ui.keep("heading"), named: Self.heading)
-        add(piece: ui.keep("empty"), named: Self.empty)
+        // TRANSLATORS: the accessible name of the list's heading's place ("Reminders").
+        add(piece: ui.keep("heading"), named: Self.heading, label: tr("Reminders"))
+        // TRANSLATORS: the accessible name of the place that says there is no reminder.
+        add(piece: ui.keep("empty"), named: Self.empty, label: tr("No reminders yet"))
         // GTK 4.8's list view lets Tab leave the list at the end of the item that has the
         // focus (tab-behavior came in 4.12): Tab and Shift+Tab go on to the next item's
         // controls here, scrolling it into view, and leave the list only past its ends.
@@ -154,7 +164,8 @@ import Foundation
     /// A piece shown above the alerts while it is in ``show(pieces:alerts:model:snoozeMinutes:)``'s list,
     /// with a reference of its own (``Builder/keep(_:)``) for the window's life: a place that
     /// takes another item drops its child.
-    func add(piece widget: Widget, named name: String) {
+    func add(piece widget: Widget, named name: String, label: String) {
+        pieceNames[name] = label
         for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(widget, 18) }
         gtk_widget_set_margin_top(widget, 12)
         gtk_widget_set_margin_bottom(widget, 6)
@@ -172,9 +183,9 @@ import Foundation
         }
         if let piece = pieces[id] {
             // A piece has one parent: taken from the place that held it.
-            if let holder = holders[id], holder !== place { holder.show(nil) }
+            if let holder = holders[id], holder !== place { holder.show(nil, named: "") }
             holders[id] = place
-            place.show(piece)
+            place.show(piece, named: pieceNames[id] ?? "")
             return
         }
         guard let model = model(id) else { return }
@@ -188,7 +199,7 @@ import Foundation
             place.row = row
         }
         for (name, holder) in holders where holder === place { holders[name] = nil }
-        place.show(place.row!.widget)
+        place.show(place.row!.widget, named: model.title)
         onScreen[id] = place.row
         if focusing == id {
             focusing = nil
@@ -226,7 +237,9 @@ import Foundation
             renewIfStale()
         }
         for (id, row) in onScreen {
-            if let model = model(id) { row.bind(model, snoozeMinutes: snoozeMinutes[id] ?? 10) }
+            guard let model = model(id) else { continue }
+            row.bind(model, snoozeMinutes: snoozeMinutes[id] ?? 10)
+            bound[id]?.show(row.widget, named: model.title)
         }
     }
 

@@ -78,7 +78,11 @@ import Presentation
     func update(_ model: AlertRow, snoozeMinutes: Int) {
         if snoozeMinutes != self.snoozeMinutes {
             self.snoozeMinutes = snoozeMinutes
-            if let answers { setButtonText(answers.snooze, Catalog.shared.language.snooze(minutes: snoozeMinutes)) }
+            if let answers {
+                setButtonText(answers.snooze, Catalog.shared.language.snooze(minutes: snoozeMinutes))
+                AccessibleNames.fill(in: answers.widget, fallback: tr("Answers"))
+                if let title = shown?.title { name(answers, by: title) }
+            }
         }
         // The switch as the store has it, even when nothing else changed: a change refused,
         // or made and undone elsewhere, leaves no other trace.
@@ -96,6 +100,11 @@ import Presentation
         let waiting = model.state.hasPrefix("×")
         if waiting, answers == nil { answers = makeAnswers() }
         if let answers { gtk_widget_set_visible(answers.widget, waiting ? 1 : 0) }
+        // Described by its schedule and next showing: "Stretch, on: every day at 09:30, next: …".
+        if shown?.schedule != model.schedule || shown?.next != model.next || shown?.state != model.state {
+            setAccessibleDescription(toggle, ([model.schedule, format(tr("next: %s"), model.next)] + (model.state.isEmpty ? [] : [model.state]))
+                .joined(separator: "; "))
+        }
         if shown?.title != title {
             // The switch is named by the row's title: a screen reader says "Drink water, on".
             setAccessibleName(toggle, title)
@@ -130,6 +139,7 @@ import Presentation
         on(answers.snooze.raw, "clicked") { actions.snooze(current.id) }
         on(answers.today.raw, "clicked") { actions.doneForToday(current.id) }
         gtk_box_append(widget.as(GtkBox.self), answers.widget)
+        AccessibleNames.fill(in: answers.widget, fallback: tr("Answers"))
         // Named by name(_:by:) with the alert's title ("Done: Stretch"), read once.
         if let title = shown?.title { name(answers, by: title) }
         return answers
@@ -138,8 +148,8 @@ import Presentation
     private func name(_ answers: Answers, by title: String) {
         // TRANSLATORS: the accessible name of a reminder's Done button; %s is its title.
         setAccessibleName(answers.done, format(tr("Done: %s"), title))
-        // TRANSLATORS: the accessible name of a reminder's Snooze button; %s is its title.
-        setAccessibleName(answers.snooze, format(tr("Snooze: %s"), title))
+        // TRANSLATORS: the accessible name of a reminder's Snooze button; %1$s is the button's words (Snooze 10 min), %2$s the title.
+        setAccessibleName(answers.snooze, format(tr("%1$s: %2$s"), Catalog.shared.language.snooze(minutes: snoozeMinutes), title))
         // TRANSLATORS: the accessible name of a reminder's Done for today button; %s is its title.
         setAccessibleName(answers.today, format(tr("Done for today: %s"), title))
     }

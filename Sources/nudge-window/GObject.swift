@@ -189,3 +189,14 @@ private final class IdleClosure: @unchecked Sendable {
         return 0
     }, data, { data in Unmanaged<IdleClosure>.fromOpaque(data!).release() })
 }
+
+/// Space, Enter and the keypad's Enter toggle `toggle`, a GtkSwitch, while it has the focus.
+@MainActor func togglesByKeys(_ toggle: Widget) {
+    onKeyPressed(toggle) { key, state in
+        let space: UInt32 = 0x20, enter: UInt32 = 0xff0d, keypadEnter: UInt32 = 0xff8d, kpSpace: UInt32 = 0xff80
+        let modifiers: UInt32 = 0x4 | 0x8  // Control, Alt
+        guard [space, enter, keypadEnter, kpSpace].contains(key), state & modifiers == 0 else { return false }
+        gtk_switch_set_active(toggle.opaque, gtk_switch_get_active(toggle.opaque) == 0 ? 1 : 0)
+        return true
+    }
+}

@@ -72,10 +72,16 @@ import NudgeKit
         rowActions.edit = { [unowned self] id in openForm(id) }
 
         alertList = AlertListView(actions: rowActions.forRows)
-        alertList.add(piece: storeCard.widget, named: "#store")
-        alertList.add(piece: service.widget, named: "#service")
-        alertList.add(piece: water.widget, named: "#water")
+        // TRANSLATORS: the accessible names of the places at the top of the window's list: the store's trouble,
+        // the service (not running, not started with the session), and the day's water.
+        for (piece, name, label) in [(storeCard.widget, "#store", tr("Your reminders’ file")), (service.widget, "#service", tr("Nudge's service")),
+                                     (water.widget, "#water", tr("Water today"))] {
+            AccessibleNames.fill(in: piece, fallback: label)
+            alertList.add(piece: piece, named: name, label: label)
+        }
         adw_toast_overlay_set_child(ui("toasts").opaque, alertList.widget)
+        // The scrolling list and its scroll bars (the list itself is named in alert-list.ui).
+        AccessibleNames.fill(in: alertList.widget, fallback: tr("Reminders"))
         service.visibilityChanged = { [unowned self] in showList() }
         showList()
         feed.onChange = { [unowned self] snapshot, change in MainActor.assumeIsolated { show(snapshot, change) } }

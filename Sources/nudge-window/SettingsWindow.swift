@@ -51,6 +51,8 @@ import NudgeKit
             self.closed()
         }
         show()
+        // TRANSLATORS: the accessible name of the settings' lists and page, where nothing else names them.
+        AccessibleNames.fill(in: window, fallback: tr("Settings"))
     }
 
     func present() { gtk_window_present(window.as(GtkWindow.self)) }

@@ -38,6 +38,18 @@ enum WindowResources {
         guard gtk_builder_add_from_resource(builder, "/io/github/nudge/Nudge/" + name + ".ui", &error) != 0 else {
             fatalError(name + ".ui: " + (error.map { String(cString: $0.pointee.message) } ?? "not built"))
         }
+        // Space and Enter toggle a focused switch, as they press a focused button: GTK 4.8's
+        // switch leaves keys to the row around it, and a switch in no row had none.
+        let objects = gtk_builder_get_objects(builder)
+        var node = objects
+        while let current = node {
+            if let object = current.pointee.data,
+               g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), gtk_switch_get_type()) != 0 {
+                togglesByKeys(object.assumingMemoryBound(to: GtkWidget.self))
+            }
+            node = current.pointee.next
+        }
+        g_slist_free(objects)
     }
 
     /// The widget with this id (a missing id is a mistake in the .ui, found by the first start).

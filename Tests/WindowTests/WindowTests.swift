@@ -182,7 +182,7 @@ struct WindowTests {
         // Each answer says which reminder it answers.
         let buttons = { (try? window.nodes())?.filter { $0.role == "push button" }.map(\.name) ?? [] }
         #expect(try window.reaches("push button", "Done: Stretch"), "\(buttons())")
-        #expect(buttons().contains("Snooze: Stretch"), "\(buttons())")
+        #expect(buttons().contains("Snooze 10 min: Stretch"), "\(buttons())")
         #expect(buttons().contains("Done for today: Stretch"), "\(buttons())")
         // Narrow: the answers stand one under another, all still there.
         #expect(try window.resize(width: 360, height: 640).status == 0)

@@ -20,6 +20,12 @@ reaches it: controls are found by role and accessible name, never by screen coor
   atspi-window.py read ROLE NAME              prints a node's text, or its value
   atspi-window.py describe ROLE NAME          prints a node's states and actions
   atspi-window.py focused                     prints the focused node: ROLE<TAB>NAME
+  atspi-window.py audit                       prints every node a keyboard or a screen
+                                              reader can act on (focusable, or with an
+                                              action) that has no name, and every node
+                                              named by its class (GtkListItemWidget):
+                                              ROLE<TAB>NAME<TAB>WHY;
+                                              exit status 1 when there is one
 
 The application is found by its accessible name, nudge-window. Exit status 1 when the
 node is not there (in time) or the action failed; 2 for a usage error.
@@ -161,6 +167,26 @@ def main(args):
             return 1
         print(f"{hit[0].getRoleName()}\t{hit[0].name}")
         return 0
+    if command == "audit" and len(args) == 1:
+        import re
+        bad = 0
+        for node in nodes():
+            role = node.getRoleName()
+            # Layout a screen reader passes over (GTK's and libadwaita's own boxes).
+            if role in ("application", "frame", "dialog", "window", "filler", "panel", "separator"):
+                continue
+            try:
+                actions = node.queryAction().nActions
+            except NotImplementedError:
+                actions = 0
+            name = (node.name or "").strip()
+            acts = node.getState().contains(pyatspi.STATE_FOCUSABLE) or actions > 0
+            why = ("named by its class" if re.fullmatch(r"(Gtk|Adw|Gdk)[A-Z]\w*", name)
+                   else "no name" if acts and not name else None)
+            if why:
+                bad += 1
+                print(f"{role}\t{name}\t{why}")
+        return 1 if bad else 0
     if command == "focused" and len(args) == 1:
         for node in nodes():
             if node.getState().contains(pyatspi.STATE_FOCUSED):

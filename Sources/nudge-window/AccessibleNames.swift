@@ -1,0 +1,90 @@
+import CAdwaita
+import NudgeKit
+
+/// Names for the containers GTK 4.8 and libadwaita 1.2 build inside their widgets and
+/// leave named by their class: a screen reader would say "GtkListBox". Each gets the name
+/// of what holds it: a preferences group's list its group's title, a combo row's list and
+/// items the row's title and their own words, a scrolled page the window's title.
+@MainActor enum AccessibleNames {
+    /// Names what needs a name under `root`; `fallback` where nothing around says one.
+    static func fill(in root: Widget, fallback: String) {
+        walk(root, fallback: fallback, group: nil, row: nil, inButton: false, inSwitcher: false)
+    }
+
+    private static func isA(_ widget: Widget, _ type: GType) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+    }
+
+    private static func typeName(_ widget: Widget) -> String {
+        String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)))
+    }
+
+    private static func walk(_ widget: Widget, fallback: String, group: String?, row: String?, inButton: Bool, inSwitcher: Bool) {
+        var group = group, row = row
+        // A preferences window's page switcher (one page: hidden, but there): its buttons,
+        // labels and icons are the page's.
+        let inSwitcher = inSwitcher || typeName(widget) == "AdwViewSwitcher"
+        if inSwitcher {
+            setAccessibleName(widget, fallback)
+        } else if isA(widget, gtk_search_entry_get_type()) {
+            // TRANSLATORS: the accessible name of the settings' search field.
+            setAccessibleName(widget, tr("Search settings"))
+        }
+        // A button's icon is part of the button's name: left alone.
+        let inButton = inButton || isA(widget, gtk_button_get_type())
+        if isA(widget, adw_preferences_group_get_type()) {
+            let title = adw_preferences_group_get_title(widget.as(AdwPreferencesGroup.self)).map { String(cString: $0) } ?? ""
+            group = title.isEmpty ? nil : title
+        } else if isA(widget, adw_preferences_row_get_type()) {
+            let title = adw_preferences_row_get_title(widget.as(AdwPreferencesRow.self)).map { String(cString: $0) } ?? ""
+            row = title.isEmpty ? nil : title
+        } else if isA(widget, gtk_list_box_get_type()) {
+            setAccessibleName(widget, group ?? fallback)
+        } else if isA(widget, gtk_scrolled_window_get_type()) {
+            setAccessibleName(widget, fallback)
+        } else if isA(widget, gtk_list_view_get_type()), let row {
+            setAccessibleName(widget, row)
+        } else if typeName(widget) == "GtkListItemWidget", row != nil, let words = firstLabel(in: widget) {
+            setAccessibleName(widget, words)
+        } else if isA(widget, gtk_flow_box_child_get_type()) {
+            // A flow box's cell: its control's words ("Done", "Mon").
+            if let words = firstLabel(in: widget) { setAccessibleName(widget, words) }
+        } else if isA(widget, gtk_scrollbar_get_type()) {
+            setAccessibleName(widget, fallback)
+        } else if isA(widget, gtk_image_get_type()), !inButton {
+            setAccessibleName(widget, imageName(widget, row: row ?? group ?? fallback))
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            walk(current, fallback: fallback, group: group, row: row, inButton: inButton, inSwitcher: inSwitcher)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    /// An icon said by what it means: the ones libadwaita's rows draw, else the row's title.
+    private static func imageName(_ image: Widget, row: String) -> String {
+        let icon = gtk_image_get_icon_name(image.opaque).map { String(cString: $0) } ?? ""
+        switch icon {
+        // TRANSLATORS: the accessible name of the pencil icon of a text field in the window's form.
+        case "document-edit-symbolic": return format(tr("%s, editable"), row)
+        // TRANSLATORS: the accessible name of the arrow icon of a list of choices in the window's form.
+        case "pan-down-symbolic": return format(tr("%s, choices"), row)
+        // TRANSLATORS: the accessible name of the tick by the chosen item of a list of choices.
+        case "object-select-symbolic": return tr("Chosen")
+        default: return row
+        }
+    }
+
+    private static func firstLabel(in widget: Widget) -> String? {
+        if isA(widget, gtk_label_get_type()) {
+            let text = String(cString: gtk_label_get_text(widget.opaque))
+            return text.isEmpty ? nil : text
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let text = firstLabel(in: current) { return text }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+}

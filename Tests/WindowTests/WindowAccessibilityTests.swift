@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// GNOME's accessibility checklist, walked by machine: every page's AT-SPI tree, and the
+/// window used by keyboard alone.
+extension WindowTests {
+    /// What a keyboard or a screen reader can act on that has no name, or the class's.
+    private func audit(_ window: WindowSession, _ page: String) throws {
+        let audit = try window.drive("audit")
+        #expect(audit.status == 0, "\(page): status \(audit.status) \(audit.stdout.debugDescription) \(audit.stderr.debugDescription)")
+    }
+
+    @Test func everyPageNamesEveryControl() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        _ = try desktop.add("Drink water", "--water", "--every", "30m", "--days", "weekdays")
+        _ = try desktop.add("Take the medicine", "--at", "21:00")
+        // One waiting for an answer: its answers are on the page too.
+        _ = try desktop.dueSoon(lead: 1) { try desktop.add("Stretch", "--at", desktop.clockText($0)) }
+        #expect(Bench.eventually(5) { (try? desktop.displayed()) == 1 })
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("push button", "Done: Stretch"))
+        try audit(window, "list")
+        // The form, each kind of schedule shown in turn.
+        try #require(try window.drive("do", "push button", "Add a Reminder", "click").status == 0)
+        try #require(try window.reaches("dialog", "Add a Reminder"))
+        try audit(window, "form")
+        for kind in ["Every few minutes", "Once, on a date", "Once, in a while", "Cron expression", "In words"] {
+            try #require(try window.drive("do", "radio button", kind, "click").status == 0, "\(kind)")
+            try audit(window, "form, \(kind)")
+        }
+        _ = window.close()
+    }
+
+    @Test func theSettingsNameEveryControl() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Drink water", "--water", "--every", "30m")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        try #require(try window.drive("do", "push button", "Settings", "click").status == 0)
+        try #require(try window.reaches("spin button", "Cup, ml"))
+        try audit(window, "settings")
+        _ = window.close()
+    }
+
+    @Test func theEmptyAndTheTroubledPagesNameEveryControl() throws {
+        let desktop = try Desktop(server: false)
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("label", "No reminders yet"))
+        try audit(window, "empty")
+        _ = try desktop.add("Tea", "--at", "15:00")
+        let path = database(desktop)
+        try FileManager.default.copyItem(atPath: path, toPath: path + ".last-good")
+        try FileManager.default.removeItem(atPath: path)
+        #expect(try window.reaches("push button", "Restore the Last Good Copy"))
+        try audit(window, "error")
+        _ = window.close()
+    }
+}
