@@ -40,6 +40,10 @@ import Foundation
     private var tabbingTick: UInt32 = 0
     /// The way Tab came into the list (see focusOnScreen).
     private var enteringForward = true
+    /// Set while the window handles a Tab key (see ``followTab(in:)``), and its direction.
+    private var tabKeyPending = false, tabKeyForward = true
+    /// Whether the focus was in the list when the window's focus last moved.
+    private var focusWasInList = false
 
     /// One place on screen: a list item holding a piece or a reminder's row.
     private final class Place {
@@ -341,6 +345,28 @@ import Foundation
         var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
         gtk_string_list_splice(strings, UInt32(position), UInt32(count), &pointers)
         for copy in copies { free(copy) }
+    }
+
+    /// Tab and Shift+Tab into the list from the rest of `window` land on the first (last)
+    /// control on screen, every time: GTK 4.8's list remembers the item it last had the
+    /// focus on and goes back there, so after one round Tab went from the header straight
+    /// to the last row, and Shift+Tab came in at the top.
+    func followTab(in window: Widget) {
+        onKeyPressed(window) { [unowned self] key, state in
+            let tabKey: UInt32 = 0xff09, leftTab: UInt32 = 0xfe20, shift: UInt32 = 1
+            guard key == tabKey || key == leftTab else { return false }
+            (tabKeyPending, tabKeyForward) = (true, key == tabKey && state & shift == 0)
+            afterThisEvent { [weak self] in self?.tabKeyPending = false }
+            return false
+        }
+        onNotify(window.raw, "focus-widget") { [unowned self] in
+            let focused = gtk_root_get_focus(OpaquePointer(window.raw))
+            let inList = focused.map { $0 == view || gtk_widget_is_ancestor($0, view) != 0 } ?? false
+            defer { focusWasInList = inList }
+            guard inList, !focusWasInList, tabKeyPending else { return }
+            let forward = tabKeyForward
+            afterThisEvent { [weak self] in self?.focusOnScreen(forward: forward) }
+        }
     }
 
     /// Scrolls to a reminder and moves the focus to its switch.

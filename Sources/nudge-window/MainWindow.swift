@@ -82,6 +82,7 @@ import NudgeKit
         adw_toast_overlay_set_child(ui("toasts").opaque, alertList.widget)
         // The scrolling list and its scroll bars (the list itself is named in alert-list.ui).
         AccessibleNames.fill(in: alertList.widget, fallback: tr("Reminders"))
+        alertList.followTab(in: window)
         service.visibilityChanged = { [unowned self] in showList() }
         showList()
         feed.onChange = { [unowned self] snapshot, change in MainActor.assumeIsolated { show(snapshot, change) } }

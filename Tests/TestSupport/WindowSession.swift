@@ -93,6 +93,27 @@ public final class WindowSession: @unchecked Sendable {
                       environment: environment(), timeout: 20)
     }
 
+    /// Types text into the focused control of a window, as a keyboard does (xdotool type).
+    public func write(_ text: String, into window: String = "^Nudge$") throws -> Bench.Outcome {
+        try Bench.run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", window, "windowfocus", "--sync", "type", "--delay", "20", text],
+                      environment: environment(), timeout: 20)
+    }
+
+    /// The focused control: role and name, tab between.
+    public func focused() throws -> String {
+        try drive("focused").stdout.trimmingCharacters(in: .newlines)
+    }
+
+    /// Presses Tab (or Shift+Tab) until `control` ("check box\tTea") has the focus; false
+    /// when it never comes within `limit` presses.
+    public func tab(to control: String, backward: Bool = false, limit: Int = 40) throws -> Bool {
+        for _ in 0..<limit {
+            if try focused() == control { return true }
+            _ = try type(backward ? "shift+Tab" : "Tab")
+        }
+        return try focused() == control
+    }
+
     /// Resizes the window as a person dragging its edge would (the display has no window
     /// manager, so X resizes it at once); waits until it has that size.
     public func resize(width: Int, height: Int) throws -> Bench.Outcome {

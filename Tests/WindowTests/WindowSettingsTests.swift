@@ -60,30 +60,3 @@ extension WindowTests {
         _ = window.close()
     }
 }
-
-extension WindowTests {
-    /// Tab alone walks every control of every reminder and comes back to the top, as a
-    /// keyboard user goes (GTK 4.8's list view would leave the list after the first item).
-    @Test func tabReachesEveryControlOfEveryReminder() throws {
-        let desktop = try Desktop(server: false)
-        for (title, time) in [("Stretch", "09:30"), ("Tea", "15:00"), ("Take the medicine", "21:00")] {
-            _ = try desktop.add(title, "--at", time)
-        }
-        let window = try WindowSession(desktop: desktop)
-        try window.open()
-        #expect(try window.reaches("check box", "Take the medicine", "checked"))
-        var seen: [String] = []
-        for _ in 0..<40 {
-            _ = try window.type("Tab")
-            let focused = try window.drive("focused").stdout.trimmingCharacters(in: .newlines)
-            seen.append(focused)
-            // Back at the top: the whole window walked.
-            if seen.count > 1, focused == seen[0] { break }
-        }
-        for control in ["push button\tEdit Stretch", "push button\tDelete Stretch", "check box\tStretch", "push button\tEdit Tea",
-                        "check box\tTea", "push button\tDelete Take the medicine", "check box\tTake the medicine"] {
-            #expect(seen.contains(control), "\(control) never focused: \(seen)")
-        }
-        _ = window.close()
-    }
-}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The window used by keyboard alone: Tab and Shift+Tab reach everything, cycle after
+/// cycle; a switch toggles by Space and Enter; a reminder is added, edited, switched off,
+/// deleted and put back without the mouse.
+extension WindowTests {
+    private static let controls = ["push button\tAdd a Reminder", "push button\tSettings",
+                                   "push button\tEdit Stretch", "push button\tDelete Stretch", "check box\tStretch",
+                                   "push button\tEdit Tea", "push button\tDelete Tea", "check box\tTea",
+                                   "push button\tEdit Take the medicine", "push button\tDelete Take the medicine", "check box\tTake the medicine"]
+
+    @Test(arguments: ["Tab", "shift+Tab"])
+    func tabReachesEveryControlCycleAfterCycle(key: String) throws {
+        let desktop = try Desktop(server: false)
+        for (title, time) in [("Stretch", "09:30"), ("Tea", "15:00"), ("Take the medicine", "21:00")] {
+            _ = try desktop.add(title, "--on", "2099-01-01 " + time)
+        }
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Take the medicine", "checked"))
+        var cycles: [[String]] = [[]]
+        var first: String?
+        for _ in 0..<120 {
+            _ = try window.type(key)
+            let focused = try window.focused()
+            if first == nil { first = focused } else if focused == first {
+                cycles.append([])
+                if cycles.count > 3 { break }
+            }
+            cycles[cycles.count - 1].append(focused)
+        }
+        #expect(cycles.count > 3, "never came back to \(first ?? "?"): \(cycles)")
+        for (index, cycle) in cycles.prefix(3).enumerated() {
+            let missing = Self.controls.filter { !cycle.contains($0) }
+            #expect(missing.isEmpty, "\(key), cycle \(index + 1) missed \(missing): \(cycle)")
+        }
+        _ = window.close()
+    }
+
+    @Test func spaceAndEnterToggleAFocusedSwitch() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Tea", "--at", "15:00")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        try #require(try window.tab(to: "check box\tTea"))
+        _ = try window.type("space")
+        #expect(try window.reaches("check box", "Tea", "unchecked"))
+        #expect(Bench.eventually(5) { (try? desktop.nudge("list", "--all").stdout.contains("off")) == true })
+        _ = try window.type("Return")
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        _ = try window.type("KP_Enter")
+        #expect(try window.reaches("check box", "Tea", "unchecked"))
+        _ = window.close()
+    }
+
+    @Test func aReminderIsAddedEditedSwitchedDeletedAndPutBackByKeyboardAlone() throws {
+        let desktop = try Desktop(server: false)
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        // Add: Ctrl+N, the title (the focus starts there), Enter.
+        _ = try window.type("ctrl+n")
+        try #require(try window.reaches("dialog", "Add a Reminder"))
+        _ = try window.write("Tea", into: "Add a Reminder")
+        #expect(try window.drive("find", "Next showings", "10").status == 0)
+        _ = try window.type("Return", into: "Add a Reminder")
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        // Edit: Tab to its edit button, Enter, a new title, Enter.
+        try #require(try window.tab(to: "push button\tEdit Tea"))
+        _ = try window.type("Return")
+        try #require(try window.reaches("dialog", "Edit Reminder"))
+        _ = try window.type("ctrl+a", into: "Edit Reminder")
+        _ = try window.write("Green tea", into: "Edit Reminder")
+        #expect(try window.drive("find", "Next showings", "10").status == 0)
+        _ = try window.type("Return", into: "Edit Reminder")
+        #expect(try window.reaches("check box", "Green tea", "checked"))
+        // Off by Space.
+        try #require(try window.tab(to: "check box\tGreen tea"))
+        _ = try window.type("space")
+        #expect(try window.reaches("check box", "Green tea", "unchecked"))
+        // Delete by Enter on its button; Ctrl+Z puts it back, off as it was.
+        try #require(try window.tab(to: "push button\tDelete Green tea"))
+        _ = try window.type("Return")
+        #expect(try window.reaches("check box", "Green tea", "gone"))
+        _ = try window.type("ctrl+z")
+        #expect(try window.reaches("check box", "Green tea", "unchecked"))
+        let listed = try desktop.nudge("list", "--all").stdout
+        #expect(listed.contains("Green tea") && listed.contains("off"), "\(listed)")
+        _ = window.close()
+    }
+}
