@@ -329,13 +329,35 @@ import NudgeKit
             adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), lines.map(\.escapingControls).joined(separator: "\n"))
             gtk_widget_remove_css_class(checkRow, "error")
             gtk_widget_set_sensitive(saveButton, 1)
+            announce(nil)
         case .failure(let error):
             // TRANSLATORS: the window's form: the heading of what is wrong with it.
             adw_preferences_row_set_title(checkRow.as(AdwPreferencesRow.self), tr("Not saved yet"))
             adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), error.message.escapingControls)
             gtk_widget_add_css_class(checkRow, "error")
             gtk_widget_set_sensitive(saveButton, 0)
+            announce(error.message)
         }
+    }
+
+    /// What is wrong, told to a screen reader where the person is: the accessible
+    /// description of the field being typed in (read when it changes) and of Save.
+    private var described: Widget?
+    private func announce(_ message: String?) {
+        let text = message.map { format(tr("Not saved yet: %s"), $0) } ?? ""
+        if let described { setAccessibleDescription(described, "") }
+        described = nil
+        if let message = message, !message.isEmpty, let focus = gtk_root_get_focus(OpaquePointer(window.raw)) {
+            // The field, not GTK's text inside it: the row is what a screen reader names.
+            var field: Widget? = focus
+            while let current = field, current != window, g_type_check_instance_is_a(
+                UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), adw_preferences_row_get_type()) == 0 {
+                field = gtk_widget_get_parent(current)
+            }
+            described = field.flatMap { $0 == window ? nil : $0 } ?? focus
+            setAccessibleDescription(described!, text)
+        }
+        setAccessibleDescription(saveButton, text)
     }
 
     // MARK: Saving
@@ -367,6 +389,7 @@ import NudgeKit
         adw_preferences_row_set_title(checkRow.as(AdwPreferencesRow.self), tr("Not saved yet"))
         adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), message.escapingControls)
         gtk_widget_add_css_class(checkRow, "error")
+        announce(message)
     }
 
     private func close() {

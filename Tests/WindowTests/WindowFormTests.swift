@@ -42,6 +42,9 @@ extension WindowTests {
         _ = try window.type("Return", into: "Add a Reminder")
         try #require(try window.drive("set", "text", "Title", "   ").status == 0)
         #expect(try window.drive("find", "a reminder needs a title", "10").status == 0)
+        // Told to a screen reader where the person types, and on Add.
+        #expect(try window.drive("describe", "text", "Title").stdout.contains("description: Not saved yet: a reminder needs a title"))
+        #expect(try window.drive("describe", "push button", "Add").stdout.contains("description: Not saved yet: a reminder needs a title"))
         #expect(try !window.drive("describe", "push button", "Add").stdout.contains("sensitive"))
         _ = try window.type("Return", into: "Add a Reminder")
         #expect(try window.reaches("dialog", "Add a Reminder"))

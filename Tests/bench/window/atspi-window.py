@@ -18,7 +18,8 @@ reaches it: controls are found by role and accessible name, never by screen coor
                                               (an entry, through EditableText)
   atspi-window.py value ROLE NAME NUMBER      sets a spin button's value (through Value)
   atspi-window.py read ROLE NAME              prints a node's text, or its value
-  atspi-window.py describe ROLE NAME          prints a node's states and actions
+  atspi-window.py describe ROLE NAME          prints a node's states, actions and
+                                              description
   atspi-window.py focused                     prints the focused node: ROLE<TAB>NAME
   atspi-window.py audit                       prints every node a keyboard or a screen
                                               reader can act on (focusable, or with an
@@ -198,6 +199,7 @@ def main(args):
             actions = node.queryAction()
             print("states:", " ".join(pyatspi.stateToString(s) for s in node.getState().getStates()))
             print("actions:", " ".join(actions.getName(i) for i in range(actions.nActions)))
+            print("description:", node.description or "")
             return 0
         return 1
     if command in ("set", "value", "read") and len(args) == (3 if command == "read" else 4):
