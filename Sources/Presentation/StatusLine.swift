@@ -5,13 +5,21 @@ import NudgeKit
 /// (`nudge ui`'s bar, the window's subtitle).
 public enum StatusLine {
     /// The line; `water` is left out where the face shows the water on its own.
+    /// `plainWords` says it as the window does, for people who never met a daemon
+    /// ("Reminders are on"); `nudge ui` names the daemon, as the command line does.
     public static func text(daemonRunning: Bool, awayReason: String?, unanswered: Int, water: WaterProgress?, hasWaterReminder: Bool,
-                            language: Language) -> String {
-        var parts = [daemonRunning ? tr("daemon running") : tr("daemon not running")]
+                            language: Language, plainWords: Bool = false) -> String {
+        var parts: [String]
+        if plainWords {
+            // TRANSLATORS: the window's subtitle: reminders are shown at their time (the service runs) / are not.
+            parts = [daemonRunning ? tr("Reminders are on") : tr("Reminders are paused")]
+        } else {
+            parts = [daemonRunning ? tr("daemon running") : tr("daemon not running")]
+        }
         if let awayReason, !awayReason.isEmpty {
             // TRANSLATORS: nudge ui's status bar while the daemon holds reminders; %s says
             // why ("screen locked", "do not disturb").
-            parts.append(format(tr("holding: %s"), awayReason))
+            parts.append(plainWords ? format(tr("they wait: %s"), awayReason) : format(tr("holding: %s"), awayReason))
         }
         // TRANSLATORS: nudge ui's status bar: how many pop-ups wait for an answer.
         if unanswered > 0 { parts.append(format(trn("%d unanswered", "%d unanswered", unanswered), unanswered)) }

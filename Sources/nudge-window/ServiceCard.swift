@@ -47,8 +47,15 @@ import NudgeKit
     /// The daemon running or not (the Start row).
     func show(serviceRunning: Bool) {
         gtk_widget_set_visible(serviceRow, serviceRunning ? 0 : 1)
+        if self.serviceRunning != serviceRunning {
+            self.serviceRunning = serviceRunning
+            showAutostart()
+        }
         updateVisibility()
     }
+
+    /// Whether the service runs now (the autostart row says what that means).
+    private var serviceRunning = false
 
     /// The autostart row as the session will do it; hidden while on, unless switched here.
     private func showAutostart() {
@@ -62,6 +69,9 @@ import NudgeKit
         adw_action_row_set_subtitle(autostartRow.as(AdwActionRow.self), state.enabled
             // TRANSLATORS: the window's autostart row when on.
             ? tr("Nudge's service starts when you log in.")
+            : serviceRunning
+            // TRANSLATORS: the window's autostart row when off while the service runs now.
+            ? tr("Off: reminders show now, but not after your next login until the service is started.")
             // TRANSLATORS: the window's autostart row when off.
             : tr("Off: reminders wait until Nudge's service is started."))
         gtk_widget_set_visible(autostartRow, !state.enabled || autostartTouched ? 1 : 0)

@@ -20,7 +20,8 @@ import Presentation
     func show(_ snapshot: AlertFeed.Snapshot, language: Language) {
         let service = snapshot.service
         let line = StatusLine.text(daemonRunning: service != nil, awayReason: service?.awayReason,
-                                   unanswered: snapshot.unanswered, water: nil, hasWaterReminder: false, language: language)
+                                   unanswered: snapshot.unanswered, water: nil, hasWaterReminder: false, language: language,
+                                   plainWords: true)
         adw_window_title_set_subtitle(title.opaque, line)
     }
 }

@@ -89,6 +89,16 @@ extension WindowTests {
         try window.open()
         #expect(try window.reaches("label", "No reminders yet"))
         #expect(try window.reaches("label", "Your reminders’ file is gone", "gone", within: 1))
+        // In the person's words: no daemon named.
+        #expect(try window.reaches("label", "Reminders are paused"))
+        // The empty page's own button, reached by Tab from the header, opens the form.
+        #expect(try window.nodes().filter { $0.role == "push button" && $0.name == "Add a Reminder" }.count == 2)
+        try #require(try window.tab(to: "push button\tSettings"))
+        // After the header: the service's Start and autostart, then the empty page's button.
+        #expect(try window.tab(to: "push button\tAdd a Reminder", limit: 4))
+        #expect(try window.nodes().first { $0.role == "check box" && $0.name == "Start with your session" } != nil)
+        _ = try window.type("Return")
+        #expect(try window.reaches("dialog", "Add a Reminder"))
         _ = window.close()
     }
 
