@@ -60,7 +60,8 @@ public struct AlertList {
         }
         return AlertRow(id: alert.id.hex, on: alert.enabled, state: state, title: alert.title.escapingControls,
                                schedule: alert.schedule.summary(in: zone, timeStyle: timeStyle, language: language).escapingControls,
-                               next: showing.instant.map { timeStyle.instant($0, zone) } ?? (alert.enabled ? Labels.placeNext(alert.schedule) : nil) ?? "—")
+                               next: showing.instant.map { timeStyle.instant($0, zone) } ?? (alert.enabled ? Labels.placeNext(alert.schedule) : nil) ?? "—",
+                               water: alert.kind == .water)
     }
 
     /// One alert's row (an index into `alerts`), worded once while its alert and showing

@@ -14,8 +14,11 @@ public struct AlertRow: Sendable, Equatable {
     /// When it fires next, in the locale's format ("—" for never).
     public var next: String
 
+    /// A drink-water reminder (its answers include a drink).
+    public var water: Bool
+
     /// A row with every word given; ``AlertList`` makes them from an alert.
-    public init(id: String, on: Bool, state: String, title: String, schedule: String, next: String) {
-        (self.id, self.on, self.state, self.title, self.schedule, self.next) = (id, on, state, title, schedule, next)
+    public init(id: String, on: Bool, state: String, title: String, schedule: String, next: String, water: Bool = false) {
+        (self.id, self.on, self.state, self.title, self.schedule, self.next, self.water) = (id, on, state, title, schedule, next, water)
     }
 }

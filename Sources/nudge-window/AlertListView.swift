@@ -70,7 +70,9 @@ import Foundation
 
     /// The pieces the list holds itself: the heading over the alerts, and how to add one
     /// when there is none.
-    static let heading = "#heading", empty = "#empty"
+    static let heading = "#heading", empty = "#empty", due = "#due"
+    /// The pieces with no control (Tab passes them by).
+    private static let headings: Set<String> = [heading, due]
 
     init(actions: AlertRowWidget.Actions) {
         self.actions = actions
@@ -98,6 +100,8 @@ import Foundation
         }
         // TRANSLATORS: the accessible name of the list's heading's place ("Reminders").
         add(piece: ui.keep("heading"), named: Self.heading, label: tr("Reminders"))
+        // TRANSLATORS: the accessible name of the heading's place over the reminders waiting for an answer.
+        add(piece: ui.keep("due-heading"), named: Self.due, label: tr("Waiting for an Answer"))
         // TRANSLATORS: the accessible name of the place that says there is no reminder.
         add(piece: ui.keep("empty"), named: Self.empty, label: tr("No reminders yet"))
         // GTK 4.8's list view lets Tab leave the list at the end of the item that has the
@@ -165,7 +169,7 @@ import Foundation
 
     private let view: Widget
 
-    /// A piece shown above the alerts while it is in ``show(pieces:alerts:model:snoozeMinutes:)``'s list,
+    /// A piece shown above the alerts while it is in ``show(items:model:snoozeMinutes:)``'s list,
     /// with a reference of its own (``Builder/keep(_:)``) for the window's life: a place that
     /// takes another item drops its child.
     func add(piece widget: Widget, named name: String, label: String) {
@@ -211,13 +215,11 @@ import Foundation
         }
     }
 
-    /// The pieces named, then the reminders in order; only the ids that changed are replaced,
-    /// and what is on screen shows its new words.
-    func show(pieces shownPieces: [String], alerts: [String], model: @escaping @MainActor (String) -> AlertRow?,
-              snoozeMinutes: [String: Int]) {
+    /// The items in order: pieces by name (`#water`) and reminders by id; only the ids that
+    /// changed are replaced, and what is on screen shows its new words.
+    func show(items new: [String], model: @escaping @MainActor (String) -> AlertRow?, snoozeMinutes: [String: Int]) {
         self.model = model
         self.snoozeMinutes = snoozeMinutes
-        let new = shownPieces + alerts
         if new != ids {
             // The changed middle: what the old and new lists share at both ends stays.
             var start = 0
@@ -270,7 +272,7 @@ import Foundation
             if let place = bound[ids[next]], place.focus(forward: forward) { return true }
             // A reminder, the service or the water has controls: not on screen yet, or
             // not laid out, it is focused at a frame. The heading and the empty page have none.
-            if !["#heading", "#empty"].contains(ids[next]) {
+            if !Self.headings.contains(ids[next]) {
                 tabbing = (next, forward)
                 tabbingFrames = 0
                 if tabbingTick == 0 {

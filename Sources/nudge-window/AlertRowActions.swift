@@ -17,6 +17,8 @@ import Presentation
     let undoDelete = g_simple_action_new("undo-delete", nil)!
     /// Opens the form at an alert.
     var edit: @MainActor (String) -> Void = { _ in }
+    /// The words of the drink button ("Drank 250 ml"), the cup as the water card has it.
+    var cupWords: @MainActor () -> String = { Catalog.shared.language.drank(Setting.cup.defaultValue) }
 
     init(run: ActionRunner) {
         self.run = run
@@ -53,6 +55,15 @@ import Presentation
             doneForToday: { [unowned self] id in
                 run { () throws(OperationError) in try Answer.doneForToday.apply(to: [id], world, now: world.now, announce: { _ in }) }
             },
+            drank: { [unowned self] id in
+                run { () throws(OperationError) in
+                    let now = world.now
+                    let logged = try Drinking.drink(nil, at: nil, world, now: now)
+                    try Answer.acknowledge.apply(to: [id], world, now: now, announce: { _ in })
+                    run.toast(format(tr("Drank %1$s at %2$s"), Water.text(logged.millilitres), logged.when))
+                }
+            },
+            drankWords: { [unowned self] in cupWords() },
             edit: { [unowned self] id in edit(id) },
             delete: { [unowned self] id in delete(id) })
     }

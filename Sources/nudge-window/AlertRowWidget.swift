@@ -34,13 +34,17 @@ import Presentation
         var done: @MainActor (String) -> Void
         var snooze: @MainActor (String) -> Void
         var doneForToday: @MainActor (String) -> Void
+        /// A drink of the cup, and the pop-up answered (a drink-water reminder's answer).
+        var drank: @MainActor (String) -> Void
+        /// The cup's words on that button ("Drank 250 ml").
+        var drankWords: @MainActor () -> String
         var edit: @MainActor (String) -> Void
         var delete: @MainActor (String) -> Void
     }
 
     /// Done, Snooze and Done for today, in a row of their own under the line (alert-answers.ui).
     private struct Answers {
-        let widget: Widget, done: Widget, snooze: Widget, today: Widget
+        let widget: Widget, done: Widget, snooze: Widget, today: Widget, drank: Widget, drankCell: Widget
     }
 
     init(_ model: AlertRow, snoozeMinutes: Int, actions: Actions) {
@@ -99,7 +103,11 @@ import Presentation
         gtk_widget_set_visible(state, model.state.isEmpty ? 0 : 1)
         let waiting = model.state.hasPrefix("×")
         if waiting, answers == nil { answers = makeAnswers() }
-        if let answers { gtk_widget_set_visible(answers.widget, waiting ? 1 : 0) }
+        if let answers {
+            gtk_widget_set_visible(answers.widget, waiting ? 1 : 0)
+            gtk_widget_set_visible(answers.drankCell, model.water ? 1 : 0)
+            if model.water { setButtonText(answers.drank, actions.drankWords()) }
+        }
         // Described by its schedule and next showing: "Stretch, on: every day at 09:30, next: …".
         if shown?.schedule != model.schedule || shown?.next != model.next || shown?.state != model.state {
             setAccessibleDescription(toggle, ([model.schedule, format(tr("next: %s"), model.next)] + (model.state.isEmpty ? [] : [model.state]))
@@ -129,7 +137,8 @@ import Presentation
         let current = self.current, actions = self.actions
         let ui = Builder("alert-answers")
         defer { ui.release() }
-        let answers = Answers(widget: ui("answers"), done: ui("done"), snooze: ui("snooze"), today: ui("today"))
+        let answers = Answers(widget: ui("answers"), done: ui("done"), snooze: ui("snooze"), today: ui("today"), drank: ui("drank"),
+                              drankCell: ui("drank-cell"))
         let language = Catalog.shared.language
         for (button, text) in [(answers.done, language.done), (answers.snooze, language.snooze(minutes: snoozeMinutes)),
                                (answers.today, language.doneForToday)] {
@@ -138,6 +147,7 @@ import Presentation
         on(answers.done.raw, "clicked") { actions.done(current.id) }
         on(answers.snooze.raw, "clicked") { actions.snooze(current.id) }
         on(answers.today.raw, "clicked") { actions.doneForToday(current.id) }
+        on(answers.drank.raw, "clicked") { actions.drank(current.id) }
         gtk_box_append(widget.as(GtkBox.self), answers.widget)
         AccessibleNames.fill(in: answers.widget, fallback: tr("Answers"))
         // Named by name(_:by:) with the alert's title ("Done: Stretch"), read once.
@@ -152,6 +162,8 @@ import Presentation
         setAccessibleName(answers.snooze, format(tr("%1$s: %2$s"), Catalog.shared.language.snooze(minutes: snoozeMinutes), title))
         // TRANSLATORS: the accessible name of a reminder's Done for today button; %s is its title.
         setAccessibleName(answers.today, format(tr("Done for today: %s"), title))
+        // TRANSLATORS: the accessible name of a water reminder's drink button; %1$s is its words (Drank 250 ml), %2$s the title.
+        setAccessibleName(answers.drank, format(tr("%1$s: %2$s"), actions.drankWords(), title))
     }
 
     /// Moves keyboard focus to the row's switch (the window opened at this reminder).

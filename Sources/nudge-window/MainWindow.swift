@@ -70,6 +70,7 @@ import NudgeKit
         }
         rowActions.alert = { [unowned self] id in list.alerts.first { $0.id.hex == id } }
         rowActions.edit = { [unowned self] id in openForm(id) }
+        rowActions.cupWords = { [unowned self] in world.language.drank(feed.snapshot.water?.cup ?? Setting.cup.defaultValue) }
 
         alertList = AlertListView(actions: rowActions.forRows)
         // TRANSLATORS: the accessible names of the places at the top of the window's list: the store's trouble,
@@ -108,19 +109,24 @@ import NudgeKit
         if let id = pendingFocus, alertList.focus(id) { pendingFocus = nil }
     }
 
-    /// The pieces that have something to say, then the alerts (or, with none, how to add one).
+    /// The pieces that have something to say; what waits for an answer, first, under its
+    /// heading; the water; then the other alerts (or, with none, how to add one).
     private func showList() {
         let alerts = Dictionary(list.alerts.map { ($0.id.hex, $0) }, uniquingKeysWith: { first, _ in first })
-        var pieces: [String] = []
-        if storeCard.isShown { pieces.append("#store") }
-        if service.isShown { pieces.append("#service") }
-        if water.isShown { pieces.append("#water") }
-        pieces.append(AlertListView.heading)
+        var items: [String] = []
+        if storeCard.isShown { items.append("#store") }
+        if service.isShown { items.append("#service") }
+        let waiting = shownIDs.filter { indexByID[$0].map { list.showings[$0].pending > 0 } ?? false }
+        if !waiting.isEmpty { items += [AlertListView.due] + waiting }
+        if water.isShown { items.append("#water") }
+        let rest = waiting.isEmpty ? shownIDs : shownIDs.filter { !waiting.contains($0) }
+        if !rest.isEmpty || waiting.isEmpty { items.append(AlertListView.heading) }
         // With trouble told above, an empty list is not "No reminders yet".
-        if shownIDs.isEmpty, !storeCard.isShown { pieces.append(AlertListView.empty) }
+        if shownIDs.isEmpty, !storeCard.isShown { items.append(AlertListView.empty) }
+        items += rest
         let minutes = alerts.mapValues { max($0.snoozeSeconds / 60, 1) }
         // Worded only as they come on screen: a thousand alerts cost a screenful of words.
-        alertList.show(pieces: pieces, alerts: shownIDs, model: { [unowned self] id in
+        alertList.show(items: items, model: { [unowned self] id in
             indexByID[id].map { list.row(at: $0, system: world.zone) }
         }, snoozeMinutes: minutes)
     }
