@@ -70,9 +70,9 @@ import Foundation
 
     /// The pieces the list holds itself: the heading over the alerts, and how to add one
     /// when there is none.
-    static let heading = "#heading", empty = "#empty", due = "#due"
+    static let heading = "#heading", empty = "#empty", due = "#due", noMatch = "#no-match"
     /// The pieces with no control (Tab passes them by).
-    private static let headings: Set<String> = [heading, due]
+    private static let headings: Set<String> = [heading, due, noMatch]
 
     init(actions: AlertRowWidget.Actions) {
         self.actions = actions
@@ -100,6 +100,10 @@ import Foundation
         }
         // TRANSLATORS: the accessible name of the list's heading's place ("Reminders").
         add(piece: ui.keep("heading"), named: Self.heading, label: tr("Reminders"))
+        count = ui("count")
+        noMatchLabel = ui.keep("no-match")
+        // TRANSLATORS: the accessible name of the place that says a search found nothing.
+        add(piece: noMatchLabel, named: Self.noMatch, label: tr("No match"))
         // TRANSLATORS: the accessible name of the heading's place over the reminders waiting for an answer.
         add(piece: ui.keep("due-heading"), named: Self.due, label: tr("Waiting for an Answer"))
         // TRANSLATORS: the accessible name of the place that says there is no reminder.
@@ -168,6 +172,13 @@ import Foundation
     }
 
     private let view: Widget
+    private var count: Widget!, noMatchLabel: Widget!
+
+    /// How many reminders there are, beside the heading; and what a search that found none says.
+    func show(count text: String, noMatch: String) {
+        setText(count, text)
+        setText(noMatchLabel, noMatch)
+    }
 
     /// A piece shown above the alerts while it is in ``show(items:model:snoozeMinutes:)``'s list,
     /// with a reference of its own (``Builder/keep(_:)``) for the window's life: a place that

@@ -32,6 +32,9 @@ import NudgeKit
     private var form: AlertFormDialog?
     /// The settings, while open.
     private var settings: SettingsWindow?
+    /// The search bar, and the words searched for (lowercased; empty: every reminder).
+    private let searchBar: Widget, searchEntry: Widget
+    private var searched = ""
 
     init(application: UnsafeMutablePointer<AdwApplication>, host: HostedLoop, world: World, instance: WindowInstance) {
         self.world = world
@@ -48,6 +51,7 @@ import NudgeKit
         run = ActionRunner(world: world, feed: feed, toasts: ui("toasts"))
         header = WindowHeader()
         gtk_box_prepend(ui("page").as(GtkBox.self), header.widget)
+        (searchBar, searchEntry) = (ui("search-bar"), ui("search"))
         service = ServiceCard(host: host, run: run)
         water = WaterCard(run: run)
         storeCard = StoreCard(run: run)
@@ -58,7 +62,19 @@ import NudgeKit
         // Ctrl+comma as in GNOME's apps).
         let add = g_simple_action_new("add", nil)!, preferences = g_simple_action_new("preferences", nil)!
         for action in [rowActions.undoDelete, add, preferences] { g_action_map_add_action(OpaquePointer(window.raw), action) }
-        for (action, key) in [("win.undo-delete", "<Control>z"), ("win.add", "<Control>n"), ("win.preferences", "<Control>comma")] {
+        // Search: Ctrl+F, the header's button, or typing into the window.
+        let search = g_property_action_new("search", searchBar.raw, "search-mode-enabled")!
+        g_action_map_add_action(OpaquePointer(window.raw), search)
+        g_object_unref(UnsafeMutableRawPointer(search))
+        gtk_actionable_set_action_name(OpaquePointer(header.searchToggle.raw), "win.search")
+        gtk_search_bar_connect_entry(searchBar.opaque, searchEntry.opaque)
+        gtk_search_bar_set_key_capture_widget(searchBar.opaque, window)
+        on(searchEntry.raw, "search-changed") { [unowned self] in
+            searched = String(cString: gtk_editable_get_text(OpaquePointer(searchEntry.raw))).trimmingCharacters(in: .whitespaces).lowercased()
+            showList()
+        }
+        for (action, key) in [("win.undo-delete", "<Control>z"), ("win.add", "<Control>n"), ("win.preferences", "<Control>comma"),
+                              ("win.search", "<Control>f")] {
             var accels: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(key)), nil]
             gtk_application_set_accels_for_action(gtkApplication, action, &accels)
             free(UnsafeMutableRawPointer(mutating: accels[0]))
@@ -123,7 +139,24 @@ import NudgeKit
         if !rest.isEmpty || waiting.isEmpty { items.append(AlertListView.heading) }
         // With trouble told above, an empty list is not "No reminders yet".
         if shownIDs.isEmpty, !storeCard.isShown { items.append(AlertListView.empty) }
-        items += rest
+        // A search narrows the reminders (not the pieces) to those whose title or schedule holds it.
+        var listed = rest
+        if !searched.isEmpty {
+            listed = rest.filter { id in
+                guard let row = indexByID[id].map({ list.row(at: $0, system: world.zone) }) else { return false }
+                return row.title.lowercased().contains(searched) || row.schedule.lowercased().contains(searched)
+            }
+            if listed.isEmpty { items.append(AlertListView.noMatch) }
+        }
+        items += listed
+        let total = shownIDs.count
+        alertList.show(count: searched.isEmpty
+            // TRANSLATORS: beside the window's list heading: how many reminders there are.
+            ? format(trn("%d reminder", "%d reminders", total), total)
+            // TRANSLATORS: beside the window's list heading while searching: %1$d match of %2$d reminders.
+            : format(trn("%1$d of %2$d reminder", "%1$d of %2$d reminders", total), listed.count + waiting.count, total),
+            // TRANSLATORS: the window's list when a search finds no reminder; %s is what was searched for.
+            noMatch: format(tr("No reminder’s title or schedule holds “%s”"), searched))
         let minutes = alerts.mapValues { max($0.snoozeSeconds / 60, 1) }
         // Worded only as they come on screen: a thousand alerts cost a screenful of words.
         alertList.show(items: items, model: { [unowned self] id in

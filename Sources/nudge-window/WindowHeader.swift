@@ -8,12 +8,15 @@ import Presentation
 @MainActor final class WindowHeader {
     let widget: Widget
     private let title: Widget
+    /// The search button, bound to the search bar's state by the window.
+    let searchToggle: Widget
 
     init() {
         let ui = Builder("window-header")
         defer { ui.release() }
         widget = ui.keep("header")
         title = ui("title")
+        searchToggle = ui("search-toggle")
     }
 
     /// The daemon's state and what waits, from the feed's snapshot.

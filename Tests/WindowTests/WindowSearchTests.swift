@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Search: Ctrl+F (or typing into the window) narrows the list to the reminders whose
+/// title or schedule holds the words, with how many match beside the heading.
+extension WindowTests {
+    @Test func ctrlFNarrowsTheListByTitleAndScheduleWords() throws {
+        let desktop = try Desktop(server: false)
+        for (title, time) in [("Tea", "15:00"), ("Green tea", "16:00"), ("Stretch", "09:30"), ("Take the medicine", "21:00"), ("Call mum", "18:00")] {
+            _ = try desktop.add(title, "--on", "2099-01-01 " + time)
+        }
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("label", "5 reminders"))
+        _ = try window.type("ctrl+f")
+        let focused = try window.focused()
+        #expect(focused.hasSuffix("\tSearch reminders"), "\(focused)")
+        _ = try window.write("tea")
+        #expect(try window.reaches("check box", "Stretch", "gone"))
+        #expect(try window.reaches("check box", "Tea"))
+        #expect(try window.reaches("check box", "Green tea"))
+        #expect(try window.reaches("label", "2 of 5 reminders"))
+        // The schedule's words too: the one at 21:00.
+        _ = try window.type("ctrl+a")
+        _ = try window.write("21:00")
+        #expect(try window.reaches("check box", "Take the medicine"))
+        #expect(try window.reaches("check box", "Tea", "gone"))
+        _ = try window.type("ctrl+a")
+        _ = try window.write("dentist")
+        #expect(try window.reaches("label", "No reminder’s title or schedule holds “dentist”"))
+        // Escape ends the search: every reminder again.
+        _ = try window.type("Escape")
+        #expect(try window.reaches("check box", "Stretch"))
+        #expect(try window.reaches("label", "5 reminders"))
+        _ = window.close()
+    }
+}
