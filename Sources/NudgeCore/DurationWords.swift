@@ -14,6 +14,13 @@ enum DurationWords {
         return units
     }()
 
+    /// Korean number words as they count time: native for hours (한 시간, 두 시간 반, 열두
+    /// 시간) and Sino-Korean tens for minutes and seconds (삼십 분, 십오 초).
+    private static let koreanNumbers: [String: Int] = [
+        "한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10, "열한": 11, "열두": 12,
+        "스물": 20, "스무": 20, "십": 10, "십오": 15, "이십": 20, "삼십": 30, "사십": 40, "사십오": 45, "오십": 50,
+    ]
+
     /// The seconds `text` says; `nil` when it is not a length of time.
     static func seconds(_ text: String) -> Int? {
         var words = Self.words(text.lowercased())
@@ -26,6 +33,9 @@ enum DurationWords {
             if let number = Double(word), word.first!.isASCII, word.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
                 guard pending == nil, number < 1e9 else { return nil }
                 pending = number
+            } else if let number = koreanNumbers[word] {
+                guard pending == nil else { return nil }
+                pending = Double(number)
             } else if word == "a" || word == "an" {
                 guard pending == nil else { return nil }
                 pending = 1
@@ -83,9 +93,17 @@ enum DurationWords {
             }
         }
         flush()
-        // 1시간반: the half written onto its unit.
-        return words.flatMap { word in
-            word.count > 1 && word.hasSuffix("반") && units[String(word.dropLast())] != nil ? [String(word.dropLast()), "반"] : [word]
+        // 1시간반: the half written onto its unit; 한시간, 삼십분: the number onto its unit.
+        return words.flatMap { word -> [String] in
+            var parts = [word]
+            if word.count > 1, word.hasSuffix("반"), units[String(word.dropLast())] != nil || koreanNumbers.keys.contains(where: { word.hasPrefix($0) }) {
+                parts = [String(word.dropLast()), "반"]
+            }
+            if let unit = ["시간", "분", "초"].first(where: { parts[0].hasSuffix($0) && parts[0] != $0 }),
+               koreanNumbers[String(parts[0].dropLast(unit.count))] != nil {
+                parts = [String(parts[0].dropLast(unit.count)), unit] + parts.dropFirst()
+            }
+            return parts
         }
     }
 }

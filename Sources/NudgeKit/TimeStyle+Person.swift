@@ -63,6 +63,12 @@ public struct ClockStyle: Sendable, Equatable {
     public var twelveHour: Bool
     /// The locale's words for morning and afternoon; unused on a 24-hour clock.
     public var am: String, pm: String
+    /// The morning or afternoon word comes before the time (오전 9:00), not after (9:00 AM).
+    public var halfFirst: Bool
+
+    public init(twelveHour: Bool, am: String, pm: String, halfFirst: Bool = false) {
+        (self.twelveHour, self.am, self.pm, self.halfFirst) = (twelveHour, am, pm, halfFirst)
+    }
 
     /// A 24-hour clock (C and POSIX, and a locale the C library lacks).
     public static let twentyFourHour = ClockStyle(twelveHour: false, am: "AM", pm: "PM")
@@ -75,6 +81,10 @@ public struct ClockStyle: Sendable, Equatable {
         let pattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale) ?? "HH"
         let formatter = DateFormatter()
         formatter.locale = locale
-        return ClockStyle(twelveHour: pattern.contains("h") || pattern.contains("K"), am: formatter.amSymbol, pm: formatter.pmSymbol)
+        // Where the locale writes its "a" against its hour: "a h시" in Korean, "h a" in English.
+        let clock = DateFormatter.dateFormat(fromTemplate: "jmm", options: 0, locale: locale) ?? ""
+        let half = clock.firstIndex(of: "a"), hour = clock.firstIndex { "hKHk".contains($0) }
+        return ClockStyle(twelveHour: pattern.contains("h") || pattern.contains("K"), am: formatter.amSymbol, pm: formatter.pmSymbol,
+                          halfFirst: half != nil && hour != nil && half! < hour!)
     }
 }

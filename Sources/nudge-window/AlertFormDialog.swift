@@ -157,15 +157,17 @@ import NudgeKit
         showSchedule()
         gtk_switch_set_active(soundSwitch.opaque, (alert?.sound ?? (alert == nil ? Sound.reminder : nil)) != nil ? 1 : 0)
         adw_combo_row_set_selected(urgencyRow.as(AdwComboRow.self), UInt32(urgencies.firstIndex(of: alert?.urgency ?? .normal) ?? 1))
-        openedSnooze = Limits.compact(alert?.snoozeSeconds ?? 600)
+        // Lengths of time in the person's words (10 min, 10분): what the fields read back.
+        let language = host.world.language
+        openedSnooze = Schedule.duration(alert?.snoozeSeconds ?? 600, language: language)
         gtk_editable_set_text(OpaquePointer(snoozeRow.raw), openedSnooze)
         var grace = 12 * 3600
         if case .once(let seconds) = alert?.catchUp { grace = seconds }
         let catchesUp = if case .skip = alert?.catchUp { false } else { true }
         gtk_switch_set_active(catchUpSwitch.opaque, catchesUp ? 1 : 0)
         // TRANSLATORS: the window's form: what catching up does; %s is how late a showing may still be shown (12h).
-        adw_action_row_set_subtitle(catchUpRow.as(AdwActionRow.self), format(tr("Shown once when Nudge comes back within %s"), Limits.compact(grace)))
-        openedNag = alert?.nag.map { Limits.compact($0.seconds) } ?? ""
+        adw_action_row_set_subtitle(catchUpRow.as(AdwActionRow.self), format(tr("Shown once when Nudge comes back within %s"), Schedule.duration(grace, language: language)))
+        openedNag = alert?.nag.map { Schedule.duration($0.seconds, language: language) } ?? ""
         gtk_editable_set_text(OpaquePointer(nagRow.raw), openedNag)
     }
 
@@ -334,9 +336,15 @@ import NudgeKit
             // TRANSLATORS: the window's form: the heading of what is wrong with it.
             adw_preferences_row_set_title(checkRow.as(AdwPreferencesRow.self), tr("Not saved yet"))
             adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), error.message.escapingControls)
-            gtk_widget_add_css_class(checkRow, "error")
             gtk_widget_set_sensitive(saveButton, 0)
-            announce(error.message)
+            // A new form not yet written in is not wrong: it says what it waits for, calmly.
+            if base == nil, Self.text(titleRow).isEmpty {
+                gtk_widget_remove_css_class(checkRow, "error")
+                announce(nil)
+            } else {
+                gtk_widget_add_css_class(checkRow, "error")
+                announce(error.message)
+            }
         }
     }
 

@@ -36,6 +36,8 @@ import NudgeKit
         // TRANSLATORS: the accessible name of a time picker's minute; %s is what the time is for (Time, From).
         setAccessibleName(minute, format(tr("%s, minute"), name))
         gtk_widget_set_visible(half, clock.twelveHour ? 1 : 0)
+        // Where the locale says it: 오전 9:00, 9:00 AM.
+        if clock.halfFirst { gtk_box_reorder_child_after(ui("picker").as(GtkBox.self), half, nil) }
         for spin in [hour, minute] {
             on(spin.raw, "value-changed") { [unowned self] in if !setting { changed() } }
         }

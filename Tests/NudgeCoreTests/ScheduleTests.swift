@@ -119,7 +119,10 @@ struct ScheduleTests {
                       ("10 min", 600), ("10 minutes", 600), ("1 hour 30 minutes", 5400), ("1 hour and 30 minutes", 5400),
                       ("an hour and a half", 5400), ("half an hour", 1800), ("a minute", 60), ("1.5h", 5400), ("1.5 hours", 5400),
                       ("2 days", 172_800), ("10분", 600), ("1시간 30분", 5400), ("1시간30분", 5400), ("1시간 반", 5400), ("90초", 90),
-                      ("2일", 172_800), ("1 h 5 m", 3900), ("1시간반", 5400)])
+                      ("2일", 172_800), ("1 h 5 m", 3900), ("1시간반", 5400),
+                      // Korean number words: native for hours, Sino-Korean tens for minutes.
+                      ("한 시간", 3600), ("한시간", 3600), ("두 시간 반", 9000), ("두시간반", 9000), ("삼십 분", 1800), ("삼십분", 1800),
+                      ("한 시간 삼십 분", 5400), ("열두 시간", 43_200), ("십오 초", 15)])
     func durationsParse(text: String, seconds: Int) throws {
         #expect(try ScheduleParser.duration(text, for: .grace) == seconds)
     }

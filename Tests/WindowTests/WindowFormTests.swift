@@ -206,14 +206,41 @@ extension WindowTests {
         let window = try WindowSession(desktop: desktop)
         try window.open()
         try openForm(window, "Edit Odd", heading: "Edit Reminder")
-        #expect(try window.drive("read", "text", "Snooze for (10m, 1h30m)").stdout == "1m30s\n")
-        #expect(try window.drive("read", "text", "Show again if unanswered, every (30m; empty: never)").stdout == "30s\n")
-        #expect(try window.drive("find", "within 5m").status == 0)
+        #expect(try window.drive("read", "text", "Snooze for (10 min, 1 h 30 min)").stdout == "90 s\n")
+        #expect(try window.drive("read", "text", "Show again if unanswered, every (30 min; empty: never)").stdout == "30 s\n")
+        #expect(try window.drive("find", "within 5 min").status == 0)
         // Nagging switched off: the field emptied.
-        try #require(try window.drive("set", "text", "Show again if unanswered, every (30m; empty: never)", "").status == 0)
+        try #require(try window.drive("set", "text", "Show again if unanswered, every (30 min; empty: never)", "").status == 0)
         try saveForm(window, "Save", heading: "Edit Reminder")
         try cli.nudge("edit", try id(of: "Odd", in: cli), "--nag", "none")
         #expect(try Bench.eventually(5) { try stored(database(desktop)) == stored(cli.database) })
+        _ = window.close()
+    }
+}
+
+extension WindowTests {
+    /// In Korean the form says and reads lengths of time in Korean, and its time picker
+    /// puts 오전/오후 where Korean puts it: before the hour (오전 9:00).
+    @Test func theKoreanFormSpeaksKorean() throws {
+        let desktop = try Desktop(server: false)
+        let window = try WindowSession(desktop: desktop, locale: "ko_KR.UTF-8")
+        try window.open()
+        _ = try window.type("ctrl+n")
+        try #require(try window.reaches("dialog", "알림 추가"))
+        let order = try window.nodes().map(\.name)
+        let half = try #require(order.firstIndex { $0 == "시각, 오전" || $0 == "시각, 오후" }, "\(order)")
+        let hour = try #require(order.firstIndex(of: "시각, 시"), "\(order)")
+        #expect(half < hour, "오전 before the hour: \(order)")
+        #expect(try window.drive("find", "12시간 안에", "10").status == 0, "the catch-up row in Korean hours")
+        try window.screenshot(to: try Self.shotPath("form-ko.png"))
+        try #require(try window.drive("set", "text", "제목", "차").status == 0)
+        try #require(try window.drive("set", "text", "미루는 시간 (10분, 1시간 30분)", "15분").status == 0)
+        try #require(try window.drive("set", "text", "응답이 없으면 다시 보이기, 간격 (30분; 비우면 안 함)", "한 시간").status == 0)
+        #expect(try window.drive("find", "다음 알림", "10").status == 0)
+        _ = try window.type("Return", into: "알림 추가")
+        #expect(try window.reaches("check box", "차"))
+        let stored = try Bench.run("sqlite3", [database(desktop), "SELECT snoozeSeconds, nagSeconds FROM alert"]).stdout
+        #expect(stored == "900|3600\n", "\(stored)")
         _ = window.close()
     }
 }
