@@ -91,8 +91,13 @@ public enum Limits {
         /// A sound-theme name or a sound file.
         case sound
 
-        /// The most UTF-8 bytes it may hold.
-        public var maxBytes: Int {
+        /// Whether its size is counted in characters, as a person counts what they type
+        /// (the title and the body: 500 Korean characters are 1,500 bytes); a name or a
+        /// path is counted in bytes, as the system counts it.
+        public var countsCharacters: Bool { self == .title || self == .body }
+
+        /// The most it may hold: characters for the title and the body, UTF-8 bytes else.
+        public var limit: Int {
             switch self {
             case .title: 500
             case .body: 4000
@@ -128,10 +133,15 @@ public enum Limits {
     /// Checks a text value: size, valid UTF-8 (no replacement characters or NULs) and no
     /// control characters (escapes, carriage returns, backspaces; the body may break lines).
     public static func check(_ field: Field, _ value: String) throws(Violation) {
-        let bytes = value.utf8.count
-        if bytes > field.maxBytes {
+        if field.countsCharacters {
+            // Bytes first: counting the characters of a pasted megabyte is not free.
+            if value.utf8.count > field.limit, case let characters = value.count, characters > field.limit {
+                // TRANSLATORS: %1$s is a field (title, body), %2$d its length in characters, %3$d the most it may hold.
+                throw Violation(phrase: Phrase("invalid %1$s: %2$d characters, at most %3$d", field.label, characters, field.limit))
+            }
+        } else if case let bytes = value.utf8.count, bytes > field.limit {
             // TRANSLATORS: %1$s is a field (title, body…), %2$d its size, %3$d the most it may hold.
-            throw Violation(phrase: Phrase("invalid %1$s: %2$d bytes, at most %3$d", field.label, bytes, field.maxBytes))
+            throw Violation(phrase: Phrase("invalid %1$s: %2$d bytes, at most %3$d", field.label, bytes, field.limit))
         }
         if value.unicodeScalars.contains("\u{FFFD}") || value.utf8.contains(0) {
             throw Violation(phrase: Phrase("invalid %s: it is not valid UTF-8 text", field.label))

@@ -31,6 +31,8 @@ public final class AlertFeed {
 
     /// What a face shows.
     public struct Snapshot {
+        /// When it was read (the feed's clock).
+        public var now = Date(timeIntervalSince1970: 0)
         /// Every alert that could be read.
         public var alerts: [Alert] = []
         /// Each alert's next showing, by the index in ``alerts``.
@@ -197,6 +199,7 @@ public final class AlertFeed {
         let now = world.now
         let old = snapshot
         var new = Snapshot()
+        new.now = now
         new.service = old.service
         do {
             if session.isRemoved {

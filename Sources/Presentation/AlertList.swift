@@ -17,6 +17,8 @@ public struct AlertList {
     public private(set) var shown: [Int] = []
     private var words: [UUID: (alert: Alert, showing: NextShowing, row: AlertRow)] = [:]
     private let timeStyle: TimeStyle, language: Language
+    /// When the list was read: a next showing in another year says its year.
+    private var now: Date?
 
     /// A list whose rows are worded with `timeStyle` and `language`.
     public init(timeStyle: TimeStyle, language: Language) {
@@ -24,8 +26,8 @@ public struct AlertList {
     }
 
     /// The alerts read anew, each with its next showing, and their order.
-    public mutating func set(_ alerts: [Alert], showings: [NextShowing], order: [Int]) {
-        (self.alerts, self.showings, self.order) = (alerts, showings, order)
+    public mutating func set(_ alerts: [Alert], showings: [NextShowing], order: [Int], now: Date? = nil) {
+        (self.alerts, self.showings, self.order, self.now) = (alerts, showings, order, now)
     }
 
     /// The rows for a filter (`nil` or empty: every alert), the system's zone for alerts
@@ -41,7 +43,7 @@ public struct AlertList {
                 worded[alert.id] = kept
                 return kept.row
             }
-            let row = Self.row(alert, showing, zone: alert.zone(system: zone), timeStyle: timeStyle, language: language)
+            let row = Self.row(alert, showing, zone: alert.zone(system: zone), timeStyle: timeStyle, language: language, now: now)
             worded[alert.id] = (alert, showing, row)
             return row
         }
@@ -52,7 +54,11 @@ public struct AlertList {
 
     /// One alert's row: its switch, what waits or why it is not plain on, its title,
     /// schedule and next showing.
-    public static func row(_ alert: Alert, _ showing: NextShowing, zone: TimeZone, timeStyle: TimeStyle, language: Language) -> AlertRow {
+    /// A next showing in another year than `now`'s says its year ("Tue, Jan 5, 2027, 9:00").
+    public static func row(_ alert: Alert, _ showing: NextShowing, zone: TimeZone, timeStyle: TimeStyle, language: Language,
+                           now: Date? = nil) -> AlertRow {
+        let civil = CivilZone(zone)
+        let otherYear = { (instant: Date) in now.map { civil.local($0).0.components.year != civil.local(instant).0.components.year } ?? false }
         let state: String
         switch showing.reason {
         case nil, .off?: state = showing.pending > 0 ? "×\(showing.pending)" : ""
@@ -60,7 +66,7 @@ public struct AlertList {
         }
         return AlertRow(id: alert.id.hex, on: alert.enabled, state: state, title: alert.title.escapingControls,
                                schedule: alert.schedule.summary(in: zone, timeStyle: timeStyle, language: language).escapingControls,
-                               next: showing.instant.map { timeStyle.instant($0, zone) } ?? (alert.enabled ? Labels.placeNext(alert.schedule) : nil) ?? "—",
+                               next: showing.instant.map { otherYear($0) ? timeStyle.dated($0, zone) : timeStyle.instant($0, zone) } ?? (alert.enabled ? Labels.placeNext(alert.schedule) : nil) ?? "—",
                                water: alert.kind == .water)
     }
 
@@ -69,7 +75,7 @@ public struct AlertList {
     public mutating func row(at index: Int, system zone: TimeZone) -> AlertRow {
         let alert = alerts[index], showing = showings[index]
         if let kept = words[alert.id], kept.alert == alert, kept.showing == showing { return kept.row }
-        let row = Self.row(alert, showing, zone: alert.zone(system: zone), timeStyle: timeStyle, language: language)
+        let row = Self.row(alert, showing, zone: alert.zone(system: zone), timeStyle: timeStyle, language: language, now: now)
         if words.count > 2 * alerts.count + 64 {
             // Rows of alerts long gone are let go now and then.
             let present = Set(alerts.map(\.id))

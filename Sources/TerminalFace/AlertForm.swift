@@ -119,8 +119,8 @@ public struct AlertForm: Sendable, Equatable {
     /// typed or pasted, so a paste of any size costs no more than the limit.
     public static func maxBytes(_ field: Field) -> Int {
         switch field {
-        case .title: Limits.Field.title.maxBytes
-        case .body: Limits.Field.body.maxBytes
+        case .title: Limits.Field.title.limit
+        case .body: Limits.Field.body.limit
         // One more than a phrase may have: a paste cut here is refused as too long, never
         // read as the shorter phrase it was cut to.
         case .phrase: SchedulePhrase.maxLength + 1

@@ -165,7 +165,7 @@ public final class UIController {
         }
         let selectedID = selectAfterReload ?? (model.rows.indices.contains(model.selected) ? model.rows[model.selected].id : nil)
         selectAfterReload = nil
-        list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order)
+        list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order, now: snapshot.now)
         applyFilter()
         if let selectedID, let row = list.row(of: selectedID) { model.selected = row }
     }
@@ -294,8 +294,8 @@ public final class UIController {
         case .character(let c):
             // Nothing longer than a title can match one.
             let filter = model.filter ?? ""
-            guard filter.utf8.count + c.utf8.count <= Limits.Field.title.maxBytes else {
-                return say(format(tr("this field holds at most %d bytes: the rest was left out"), Limits.Field.title.maxBytes), error: true)
+            guard filter.utf8.count + c.utf8.count <= Limits.Field.title.limit else {
+                return say(format(tr("this field holds at most %d bytes: the rest was left out"), Limits.Field.title.limit), error: true)
             }
             model.filter = filter + String(c)
         case .backspace: model.filter = String((model.filter ?? "").dropLast())

@@ -115,7 +115,7 @@ import NudgeKit
             return header.show(snapshot, language: world.language)
         }
         storeCard.show(snapshot, zone: world.zone)
-        list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order)
+        list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order, now: snapshot.now)
         shownIDs = list.order.map { list.alerts[$0].id.hex }
         indexByID = Dictionary(zip(shownIDs, list.order), uniquingKeysWith: { first, _ in first })
         water.show(snapshot, shown: list.alerts.contains { $0.kind == .water })

@@ -100,6 +100,10 @@ struct LimitTests {
         #expect(Limits.Quantity.snooze.range == 1...604_800)
         #expect(throws: Limits.Violation.self) { try Limits.check(.snooze, seconds: 50_000 * 86400) }
         #expect(throws: Limits.Violation.self) { try Limits.check(.title, String(repeating: "x", count: 501)) }
+        // A title counts what a person types: 500 Korean characters (1,500 bytes) fit, 501 do not.
+        #expect(throws: Never.self) { try Limits.check(.title, String(repeating: "물", count: 500)) }
+        let refused = #expect(throws: Limits.Violation.self) { try Limits.check(.title, String(repeating: "물", count: 501)) }
+        #expect(refused?.description == "invalid title: 501 characters, at most 500")
         #expect("a\u{1B}b".escapingControls == "a\\eb")
         #expect(String(repeating: "0", count: 1000).quotedForMessage().count < 70)
     }

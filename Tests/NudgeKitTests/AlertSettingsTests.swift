@@ -58,7 +58,7 @@ struct AlertSettingsTests {
             (AlertSettings(catchUp: .skip, grace: try GraceLength(parsing: "1m")), "--grace goes with --catch-up once"),
             (AlertSettings(kind: .reminder, water: true), "--water and --kind reminder contradict each other"),
             (AlertSettings(nag: .never, nagMax: try NagTimes(parsing: "3")), "--nag-max goes with --nag DURATION"),
-            (AlertSettings(body: String(repeating: "b", count: 4001), urgency: .critical), "invalid body: 4001 bytes, at most 4000"),
+            (AlertSettings(body: String(repeating: "b", count: 4001), urgency: .critical), "invalid body: 4001 characters, at most 4000"),
         ]
         for (settings, message) in conflicts {
             var changed = alert

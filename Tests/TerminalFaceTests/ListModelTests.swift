@@ -106,3 +106,18 @@ struct ListModelTests {
         #expect(kept.fields.first?.hint == "empty: the drink-water reminder")
     }
 }
+
+extension ListModelTests {
+    /// A next showing in another year than the list's now says its year; one this year does not.
+    @Test func aNextShowingInAnotherYearSaysItsYear() {
+        let style = TimeStyle.style(locale: "en_US.UTF-8")
+        // 2026-12-31 20:00 UTC: 21:00 is this year, 09:00 tomorrow is next year's.
+        let now = Date(timeIntervalSince1970: 1_798_747_200)
+        let alerts = [Self.alert("Late", at: "21:00"), Self.alert("Morning", at: "09:00")]
+        var list = AlertList(timeStyle: style, language: .english)
+        list.set(alerts, showings: alerts.map { NextShowing.of($0, state: nil, system: Self.utc, now: now) }, order: [0, 1], now: now)
+        let rows = list.rows(filter: nil, system: Self.utc)
+        #expect(!rows[0].next.contains("2026") && rows[0].next.contains("Dec 31"), "\(rows[0].next)")
+        #expect(rows[1].next.contains("2027") && rows[1].next.contains("Jan 1"), "\(rows[1].next)")
+    }
+}
