@@ -109,6 +109,21 @@ import NudgeKit
         (dateRow, everyRow, everySpin, betweenRow, betweenSwitch) = (ui("date"), ui("every-row"), ui("every"), ui("between-row"), ui("between"))
         (afterDoneRow, afterDoneSwitch, delayRow, delaySpin) = (ui("after-done-row"), ui("after-done"), ui("delay-row"), ui("delay"))
         (cronRow, wordsRow) = (ui("cron"), ui("words"))
+        // The calendar: opened at the date typed; a day picked is written into the field.
+        let calendar = ui("calendar"), popover = ui("date-popover"), dateRow = self.dateRow
+        on(popover.raw, "show") {
+            guard let day = Self.day(Self.text(dateRow)), let date = g_date_time_new_local(Int32(day.year), Int32(day.month), Int32(day.day), 9, 0, 0)
+            else { return }
+            gtk_calendar_select_day(calendar.opaque, date)
+            g_date_time_unref(date)
+        }
+        on(calendar.raw, "day-selected") {
+            guard let date = gtk_calendar_get_date(calendar.opaque) else { return }
+            let text = String(format: "%04d-%02d-%02d", g_date_time_get_year(date), g_date_time_get_month(date), g_date_time_get_day_of_month(date))
+            g_date_time_unref(date)
+            // Written at once; the calendar stays open for the arrow keys (Escape or a click outside closes it).
+            if Self.text(dateRow) != text { gtk_editable_set_text(OpaquePointer(dateRow.raw), text) }
+        }
         for spin in [everySpin, delaySpin] { ignoreScroll(spin) }
         // A paste of any size costs no more than a phrase: it is cut one character past the
         // most a phrase may have, so what was cut is refused as too long, never read as the
@@ -141,6 +156,15 @@ import NudgeKit
     // MARK: Showing and reading
 
     private static func text(_ editable: Widget) -> String { String(cString: gtk_editable_get_text(OpaquePointer(editable.raw))) }
+
+    /// A date as the field takes it, YYYY-MM-DD; `nil` when it is not a day.
+    private static func day(_ text: String) -> (year: Int, month: Int, day: Int)? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              CivilDay(year: year, month: month, day: day) != nil else { return nil }
+        return (year, month, day)
+    }
 
     private static func isOn(_ toggle: Widget) -> Bool { gtk_switch_get_active(toggle.opaque) != 0 }
 
@@ -278,6 +302,11 @@ import NudgeKit
         if scheduleTouched || base == nil, [.time, .every].contains(schedule.kind), schedule.days.isEmpty {
             // TRANSLATORS: the window's form, with every weekday toggled off.
             throw OperationError(.usage, tr("choose at least one day"))
+        }
+        if scheduleTouched || base == nil, schedule.kind == .date, Self.day(schedule.date) == nil {
+            // TRANSLATORS: the window's form: the date field holds no day; %s is what it holds.
+            throw OperationError(.usage, format(tr("“%s” is not a date: write it as YYYY-MM-DD (2026-12-01), or pick it from the calendar"),
+                                                schedule.date.trimmingCharacters(in: .whitespaces)))
         }
         var draft = AlertDraft(editing: base)
         draft.settings = try settings()

@@ -93,6 +93,12 @@ public final class WindowSession: @unchecked Sendable {
                       environment: environment(), timeout: 20)
     }
 
+    /// Presses keys where the keyboard's focus is now, without raising a window first (a
+    /// popover has the focus, and focusing its window would close it).
+    public func press(_ keys: String) throws -> Bench.Outcome {
+        try Bench.run("/usr/bin/xdotool", ["key", "--clearmodifiers", keys], environment: environment(), timeout: 20)
+    }
+
     /// Types text into the focused control of a window, as a keyboard does (xdotool type).
     public func write(_ text: String, into window: String = "^Nudge$") throws -> Bench.Outcome {
         try Bench.run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", window, "windowfocus", "--sync", "type", "--delay", "20", text],
