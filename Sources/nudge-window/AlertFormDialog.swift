@@ -44,6 +44,8 @@ import NudgeKit
     private let clock = ClockStyle.person()
     private let timeStyle = TimeStyle.person()
     private let urgencies: [Urgency] = [.low, .normal, .critical]
+    /// The sounds offered, in the sound row's order.
+    private var sounds: [SoundChoices.Choice] = []
 
     private let titleRow: Widget, bodyRow: Widget, waterSwitch: Widget
     private var kindChecks: [Widget] = []
@@ -54,7 +56,7 @@ import NudgeKit
     private let daysGroup: Widget
     private var dayToggles: [(Weekday, Widget)] = []
     private let checkRow: Widget, saveButton: Widget
-    private let soundSwitch: Widget, urgencyRow: Widget, snoozeRow: Widget, catchUpSwitch: Widget, catchUpRow: Widget, awaySwitch: Widget
+    private let soundRow: Widget, urgencyRow: Widget, snoozeRow: Widget, catchUpSwitch: Widget, catchUpRow: Widget, awaySwitch: Widget
     private let nagRow: Widget
 
     init(editing base: Alert?, parent: Widget, host: Host) {
@@ -141,8 +143,22 @@ import NudgeKit
             dayToggles.append((day, toggle))
         }
         checkRow = ui("check")
-        (soundSwitch, urgencyRow, snoozeRow) = (ui("sound"), ui("urgency"), ui("snooze"))
+        (soundRow, urgencyRow, snoozeRow) = (ui("sound"), ui("urgency"), ui("snooze"))
+        // The sounds offered, in words; the reminder's own among them.
+        sounds = SoundChoices.choices(current: base?.sound)
+        let names = sounds.map { strdup($0.name) }
+        var pointers: [UnsafePointer<CChar>?] = names.map { UnsafePointer($0) } + [nil]
+        let model = gtk_string_list_new(&pointers)
+        for name in names { free(name) }
+        adw_combo_row_set_model(soundRow.as(AdwComboRow.self), model)
+        g_object_unref(UnsafeMutableRawPointer(model))
         (catchUpSwitch, catchUpRow, awaySwitch, nagRow) = (ui("catch-up"), ui("catch-up-row"), ui("away"), ui("nag"))
+        let soundRow = self.soundRow
+        on(ui("sound-preview").raw, "clicked") { [unowned self] in
+            let chosen = sounds[min(Int(adw_combo_row_get_selected(soundRow.as(AdwComboRow.self))), sounds.count - 1)]
+            // TRANSLATORS: the window's form, Play the Sound with no player program on this machine.
+            if let sound = chosen.sound, !SoundChoices.preview(sound) { say(tr("No sound player here: install canberra-gtk-play, pw-play or paplay")) }
+        }
 
         fill()
         connect()
@@ -179,7 +195,8 @@ import NudgeKit
         gtk_editable_set_text(OpaquePointer(bodyRow.raw), alert?.body ?? "")
         gtk_switch_set_active(waterSwitch.opaque, alert?.kind == .water ? 1 : 0)
         showSchedule()
-        gtk_switch_set_active(soundSwitch.opaque, (alert?.sound ?? (alert == nil ? Sound.reminder : nil)) != nil ? 1 : 0)
+        let sound = alert == nil ? Sound.reminder : alert?.sound
+        adw_combo_row_set_selected(soundRow.as(AdwComboRow.self), UInt32(sounds.firstIndex { $0.sound == sound } ?? 0))
         adw_combo_row_set_selected(urgencyRow.as(AdwComboRow.self), UInt32(urgencies.firstIndex(of: alert?.urgency ?? .normal) ?? 1))
         // Lengths of time in the person's words (10 min, 10분): what the fields read back.
         let language = host.world.language
@@ -246,7 +263,7 @@ import NudgeKit
         for toggle in [betweenSwitch, afterDoneSwitch] { onNotify(toggle.raw, "active", scheduleChanged) }
         for (_, toggle) in dayToggles { on(toggle.raw, "toggled", scheduleChanged) }
         let options: [(Widget, Option, String)] = [
-            (waterSwitch, .water, "active"), (soundSwitch, .sound, "active"), (urgencyRow, .urgency, "selected"),
+            (waterSwitch, .water, "active"), (soundRow, .sound, "selected"), (urgencyRow, .urgency, "selected"),
             (catchUpSwitch, .catchUp, "active"), (awaySwitch, .away, "active"),
         ]
         for (widget, option, property) in options {
@@ -284,7 +301,10 @@ import NudgeKit
         var settings = AlertSettings()
         // A new reminder is water only when the person says so (the water card adds the usual one).
         if touched.contains(.water) || base == nil { settings.kind = Self.isOn(waterSwitch) ? .water : .reminder }
-        if touched.contains(.sound) { settings.sound = Self.isOn(soundSwitch) ? .sound(base?.sound ?? .reminder) : .silent }
+        if touched.contains(.sound) {
+            let chosen = sounds[min(Int(adw_combo_row_get_selected(soundRow.as(AdwComboRow.self))), sounds.count - 1)]
+            settings.sound = chosen.sound.map { .sound($0) } ?? .silent
+        }
         if touched.contains(.urgency) {
             settings.urgency = urgencies[min(Int(adw_combo_row_get_selected(urgencyRow.as(AdwComboRow.self))), urgencies.count - 1)]
         }

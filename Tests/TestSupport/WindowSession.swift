@@ -58,15 +58,15 @@ public final class WindowSession: @unchecked Sendable {
     }
 
     /// Starts the window and waits until its frame is there for AT-SPI.
-    public func open(_ arguments: [String] = []) throws {
-        window = try Bench.start(Self.windowPath, arguments, environment: environment())
+    public func open(_ arguments: [String] = [], environment extra: [String: String?] = [:]) throws {
+        window = try Bench.start(Self.windowPath, arguments, environment: environment(extra))
         var shown = try drive("wait", "frame", "Nudge", "present", "60")
         // GTK refused a display that answered xdpyinfo before and after, once in a CI run:
         // the X server's doing, not the window's. A window that ended saying it has no
         // display is started again, once, and the test's log says so.
         if shown.status != 0, window?.isRunning == false, window?.stderrSoFar.contains("cannot open a display") == true {
             print("WindowSession: the window could not open \(display.name) (\(display.health)); starting it again")
-            window = try Bench.start(Self.windowPath, arguments, environment: environment())
+            window = try Bench.start(Self.windowPath, arguments, environment: environment(extra))
             shown = try drive("wait", "frame", "Nudge", "present", "60")
         }
         guard shown.status == 0 else {

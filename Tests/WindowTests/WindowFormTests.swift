@@ -278,3 +278,41 @@ extension WindowTests {
         _ = window.close()
     }
 }
+
+extension WindowTests {
+    /// The sound is chosen among the theme's, with a preview, not only on or off.
+    @Test func theSoundIsChosenAndPreviewed() throws {
+        let desktop = try Desktop(server: false)
+        let played = desktop.directory + "/played"
+        let player = desktop.directory + "/player"
+        try "#!/bin/sh\necho \"$1\" >> \(played)\n".write(toFile: player, atomically: true, encoding: .utf8)
+        chmod(player, 0o755)
+        let window = try WindowSession(desktop: desktop)
+        try window.open(environment: ["NUDGE_SOUND_PLAYER": player])
+        try openForm(window, "Add a Reminder", heading: "Add a Reminder")
+        try #require(try window.drive("set", "text", "Title", "Tea").status == 0)
+        #expect(try window.reaches("combo box", "Sound"))
+        #expect(try window.nodes().contains { $0.role == "list item" && $0.name == "Alarm clock (default)" })
+        // The default played, then Bell chosen by keyboard (the row, Space, Down, Enter) and played.
+        try #require(try window.drive("do", "push button", "Play the Sound", "click").status == 0)
+        #expect(Bench.eventually(5) { (try? String(contentsOfFile: played, encoding: .utf8))?.contains("alarm-clock-elapsed") == true })
+        var focused: [String] = []
+        for _ in 0..<40 where try window.focused() != "combo box\tSound" {
+            _ = try window.type("Tab", into: "Add a Reminder")
+            focused.append(try window.focused())
+        }
+        try #require(try window.focused() == "combo box\tSound", "\(focused)")
+        _ = try window.press("space")
+        #expect(Bench.eventually(5) { (try? window.focused()) == "list item\tNone" })
+        for _ in 0..<2 { _ = try window.press("Down") }
+        #expect(Bench.eventually(5) { (try? window.focused()) == "list item\tBell" })
+        _ = try window.press("Return")
+        #expect(Bench.eventually(5) { (try? window.focused()) == "combo box\tSound" })
+        try #require(try window.drive("do", "push button", "Play the Sound", "click").status == 0)
+        #expect(Bench.eventually(5) { (try? String(contentsOfFile: played, encoding: .utf8))?.contains("bell") == true })
+        try saveForm(window, "Add", heading: "Add a Reminder")
+        let stored = try Bench.run("sqlite3", [database(desktop), "SELECT sound FROM alert"]).stdout
+        #expect(stored == "bell\n", "\(stored)")
+        _ = window.close()
+    }
+}
