@@ -44,6 +44,10 @@ import Foundation
     private var tabKeyPending = false, tabKeyForward = true
     /// Whether the focus was in the list when the window's focus last moved.
     private var focusWasInList = false
+    /// Below this width the rows put their controls under their words (libadwaita 1.2 has
+    /// no AdwBreakpoint: the list's own width, as its adjustment says it, decides).
+    static let narrowBelow = 500.0
+    private var narrow = false
 
     /// One place on screen: a list item holding a piece or a reminder's row.
     private final class Place {
@@ -94,6 +98,20 @@ import Foundation
         // The list's own look would draw every item as a selectable line.
         gtk_widget_remove_css_class(view, "view")
         self.view = view
+        // The rows follow the list's width (see narrowBelow).
+        if let adjustment = gtk_scrolled_window_get_hadjustment(OpaquePointer(widget.raw)) {
+            onNotify(UnsafeMutableRawPointer(adjustment), "page-size") { [unowned self] in
+                let width = gtk_adjustment_get_page_size(adjustment)
+                guard width > 0, (width < Self.narrowBelow) != narrow else { return }
+                narrow = width < Self.narrowBelow
+                // After this layout: a row that changes its shape while the list lays it out
+                // kept the height it had, its controls over the next row.
+                afterThisEvent { [weak self] in
+                    guard let self else { return }
+                    for place in places.values { place.row?.setNarrow(narrow) }
+                }
+            }
+        }
         // Nudge's icon where it is installed; a stock alarm where it is not (a build tree).
         if gtk_icon_theme_has_icon(gtk_icon_theme_get_for_display(gdk_display_get_default()), Notification.appID) != 0 {
             gtk_image_set_from_icon_name(ui("empty-icon").opaque, Notification.appID)
@@ -108,6 +126,11 @@ import Foundation
         add(piece: ui.keep("due-heading"), named: Self.due, label: tr("Waiting for an Answer"))
         // TRANSLATORS: the accessible name of the place that says there is no reminder.
         add(piece: ui.keep("empty"), named: Self.empty, label: tr("No reminders yet"))
+        // Broken between words only, as Korean is written.
+        for id in ["empty-title", "empty-hint"] {
+            let label = ui(id)
+            setWordsKept(label, String(cString: gtk_label_get_text(label.opaque)))
+        }
         // GTK 4.8's list view lets Tab leave the list at the end of the item that has the
         // focus (tab-behavior came in 4.12): Tab and Shift+Tab go on to the next item's
         // controls here, scrolling it into view, and leave the list only past its ends.
@@ -213,6 +236,7 @@ import Foundation
             row.bind(model, snoozeMinutes: minutes)
         } else {
             let row = AlertRowWidget(model, snoozeMinutes: minutes, actions: actions)
+            row.setNarrow(narrow)
             // The place's own while it lives (the row's reference, let go at teardown): a
             // piece shown there in between would drop it.
             place.row = row

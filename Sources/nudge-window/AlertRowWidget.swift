@@ -21,6 +21,9 @@ import Presentation
     let widget: Widget
     private let title: Widget, schedule: Widget, next: Widget, state: Widget, toggle: Widget
     private let deleteButton: Widget, editButton: Widget
+    private let line: Widget
+    /// The controls under the words (a narrow list), not beside them.
+    private(set) var narrow = false
     private var answers: Answers?
     private var shown: AlertRow?
     private var snoozeMinutes: Int
@@ -56,6 +59,7 @@ import Presentation
         widget = ui.keep("card")
         (title, schedule, next, state, toggle) = (ui("title"), ui("schedule"), ui("next"), ui("state"), ui("switch"))
         (editButton, deleteButton) = (ui("edit"), ui("delete"))
+        line = ui("line")
         let current = self.current
         on(editButton.raw, "clicked") { actions.edit(current.id) }
         on(deleteButton.raw, "clicked") { actions.delete(current.id) }
@@ -98,7 +102,7 @@ import Presentation
         setText(self.title, title)
         setText(schedule, model.schedule)
         // TRANSLATORS: the window's reminder row, its last line: %s is the next showing.
-        setText(next, format(tr("next: %s"), model.next))
+        setNext(format(tr("next: %s"), model.next))
         setText(state, model.state)
         gtk_widget_set_visible(state, model.state.isEmpty ? 0 : 1)
         let waiting = model.state.hasPrefix("×")
@@ -123,6 +127,25 @@ import Presentation
             if let answers { name(answers, by: title) }
         }
         shown = model
+    }
+
+    /// Narrow (below ``AlertListView``'s breakpoint): the controls under the words and the
+    /// next showing on as many lines as it needs, broken between words only; wide: one
+    /// line each, cut with "…" (a label that wraps is measured again for every width offered).
+    func setNarrow(_ narrow: Bool) {
+        guard narrow != self.narrow else { return }
+        self.narrow = narrow
+        gtk_orientable_set_orientation(OpaquePointer(line.raw), narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+        gtk_label_set_wrap(next.opaque, narrow ? 1 : 0)
+        gtk_label_set_ellipsize(next.opaque, narrow ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END)
+        if let shown { setNext(format(tr("next: %s"), shown.next), force: true) }
+    }
+
+    private var nextText = ""
+    private func setNext(_ text: String, force: Bool = false) {
+        guard force || text != nextText else { return }
+        nextText = text
+        if narrow { setWordsKept(next, text) } else { gtk_label_set_text(next.opaque, text) }
     }
 
     private func showSwitch(on: Bool) {

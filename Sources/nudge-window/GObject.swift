@@ -200,3 +200,23 @@ private final class IdleClosure: @unchecked Sendable {
         return true
     }
 }
+
+/// Shows `text` in a label that wraps, broken between words only: Pango breaks Korean
+/// between any two syllables, so each word is kept whole (`allow_breaks`), as Korean is
+/// written ("다음: 3월 10일 (화) 오전 9:30", never "오\n전").
+func setWordsKept(_ label: Widget, _ text: String) {
+    gtk_label_set_markup(label.opaque, wordsKept(text))
+}
+
+/// `text` as Pango markup that breaks lines between words only (see ``setWordsKept(_:_:)``).
+func wordsKept(_ text: String) -> String {
+    text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+        word.isEmpty ? "" : "<span allow_breaks=\"false\">" + markup(String(word)) + "</span>"
+    }.joined(separator: " ")
+}
+
+/// An action row's subtitle, broken between words only.
+func setSubtitleWordsKept(_ row: Widget, _ text: String) {
+    adw_preferences_row_set_use_markup(row.as(AdwPreferencesRow.self), 1)
+    adw_action_row_set_subtitle(row.as(AdwActionRow.self), wordsKept(text))
+}

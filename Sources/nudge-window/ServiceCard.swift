@@ -24,6 +24,10 @@ import NudgeKit
         defer { ui.release() }
         widget = ui.keep("group")
         (serviceRow, autostartRow, autostartSwitch) = (ui("service"), ui("autostart"), ui("autostart-switch"))
+        // Broken between words only, as Korean is written (the .ui's words, translated).
+        if let subtitle = adw_action_row_get_subtitle(serviceRow.as(AdwActionRow.self)) {
+            setSubtitleWordsKept(serviceRow, String(cString: subtitle))
+        }
         on(ui("start").raw, "clicked") { [unowned self] in startDaemon() }
         onNotify(autostartSwitch.raw, "active") { [unowned self] in
             guard !showingAutostart else { return }
@@ -66,7 +70,7 @@ import NudgeKit
         // for, which is what a screen reader reads.
         gtk_switch_set_state(autostartSwitch.opaque, state.enabled ? 1 : 0)
         showingAutostart = false
-        adw_action_row_set_subtitle(autostartRow.as(AdwActionRow.self), state.enabled
+        setSubtitleWordsKept(autostartRow, state.enabled
             // TRANSLATORS: the window's autostart row when on.
             ? tr("Nudge's service starts when you log in.")
             : serviceRunning

@@ -61,7 +61,7 @@ import NudgeKit
             detailText += "\n" + tr("No good copy is kept yet: nudge doctor says what can be done.")
         }
         setText(title, words.title)
-        setText(detail, detailText)
+        setWordsKept(detail, detailText)
         gtk_widget_set_visible(restore, offersCopy && snapshot.lastGood != nil ? 1 : 0)
         // Read out as one: a screen reader meets the card as an alert with its words.
         setAccessibleName(widget, words.title)

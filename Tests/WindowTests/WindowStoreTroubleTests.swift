@@ -95,7 +95,7 @@ extension WindowTests {
         #expect(try window.nodes().filter { $0.role == "push button" && $0.name == "Add a Reminder" }.count == 2)
         try #require(try window.tab(to: "push button\tSettings"))
         // After the header: the service's Start and autostart, then the empty page's button.
-        #expect(try window.tab(to: "push button\tAdd a Reminder", limit: 4))
+        #expect(try window.tab(to: "push button\tAdd a Reminder", limit: 8))
         #expect(try window.nodes().first { $0.role == "check box" && $0.name == "Start with your session" } != nil)
         _ = try window.type("Return")
         #expect(try window.reaches("dialog", "Add a Reminder"))

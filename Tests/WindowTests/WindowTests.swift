@@ -294,6 +294,8 @@ struct WindowTests {
         let typed = try window.type("ctrl+n")
         #expect(typed.status == 0, "\(typed.stderr)")
         #expect(try window.reaches("dialog", locale.hasPrefix("ko") ? "알림 추가" : "Add a Reminder"))
+        // A new form waits for a title; with one, it says when the reminder would show.
+        try #require(try window.drive("set", "text", locale.hasPrefix("ko") ? "제목" : "Title", locale.hasPrefix("ko") ? "차 마시기" : "Tea").status == 0)
         #expect(try window.drive("find", locale.hasPrefix("ko") ? "다음 알림" : "Next showings").status == 0)
         // Words of the form's .ui file, translated by GtkBuilder through the same catalog as the code's.
         #expect(try window.reaches("check box", locale.hasPrefix("ko") ? "물 마시기 알림" : "Water reminder"))
