@@ -1,4 +1,5 @@
 import CAdwaita
+import Foundation
 import NudgeKit
 
 /// How the window's pieces act on a person's behalf: through the operations every face
@@ -40,6 +41,24 @@ import NudgeKit
 
     /// A toast made by the caller (one with a button).
     func show(_ toast: OpaquePointer) {
+        if let title = adw_toast_get_title(toast) { Self.announce(String(cString: title), from: toasts) }
         adw_toast_overlay_add_toast(toasts.opaque, toast)
+    }
+
+    /// `gtk_accessible_announce` (GTK 4.14, GNOME 46 on), looked up where the program runs,
+    /// for a libadwaita older than 1.6, whose toast overlay does not announce its toasts
+    /// itself (Debian 13's 1.7 does: "A toast appeared: …"). Debian 12's GTK 4.8 has no
+    /// announcements: a toast there is a label a screen reader finds, not one it reads out.
+    private typealias Announce = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void
+    private static let announcer: Announce? = adw_get_minor_version() >= 6 ? nil
+        : dlsym(UnsafeMutableRawPointer(bitPattern: -2), "gtk_accessible_announce").map { unsafeBitCast($0, to: Announce.self) }  // RTLD_DEFAULT
+
+    /// Says `text` to a screen reader at once, where GTK can (markup taken out).
+    static func announce(_ text: String, from widget: Widget) {
+        guard let announcer else { return }
+        let plain = text.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
+        announcer(widget.raw, plain, 1)  // GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM
     }
 }
