@@ -62,6 +62,33 @@ extension WindowTests {
         _ = window.close()
     }
 
+    /// F1 opens the guide where the metainfo says it is, in the person's browser: here a
+    /// stand-in registered as the session's https handler (mimeapps.list), which writes down
+    /// the address it was given.
+    @Test func f1OpensTheGuideInTheBrowser() throws {
+        let desktop = try Desktop(server: false)
+        let files = FileManager.default, opened = desktop.directory + "/opened"
+        let browser = desktop.directory + "/browser.sh"
+        try "#!/bin/sh\nprintf '%s' \"$1\" > \(opened).part && mv \(opened).part \(opened)\n".write(toFile: browser, atomically: true, encoding: .utf8)
+        try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser)
+        try files.createDirectory(atPath: desktop.directory + "/data/applications", withIntermediateDirectories: true)
+        try files.createDirectory(atPath: desktop.directory + "/config", withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Browser\nExec=\(browser) %u\nMimeType=x-scheme-handler/https;\n"
+            .write(toFile: desktop.directory + "/data/applications/nudge-test-browser.desktop", atomically: true, encoding: .utf8)
+        try "[Default Applications]\nx-scheme-handler/https=nudge-test-browser.desktop\n"
+            .write(toFile: desktop.directory + "/config/mimeapps.list", atomically: true, encoding: .utf8)
+        let metainfo = try String(contentsOf: Bench.packageRoot.appendingPathComponent("packaging/io.github.nudge.Nudge.metainfo.xml"),
+                                  encoding: .utf8)
+        let help = try #require(metainfo.split(separator: "\n").first { $0.contains("<url type=\"help\">") })
+            .replacingOccurrences(of: #"\s*<url type="help">(.*)</url>"#, with: "$1", options: .regularExpression)
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        _ = try window.type("F1")
+        #expect(Bench.eventually(20) { files.fileExists(atPath: opened) })
+        #expect((try? String(contentsOfFile: opened, encoding: .utf8)) == help)
+        _ = window.close()
+    }
+
     @Test(arguments: ["ctrl+w", "ctrl+q"])
     func theKeyClosesTheWindowAndTheProgramEndsWell(key: String) throws {
         let desktop = try Desktop(server: false)
