@@ -36,6 +36,29 @@ static inline GtkWidget *nudge_radio_toggle_button_new(const char *label) {
     return g_object_new(GTK_TYPE_TOGGLE_BUTTON, "label", label, "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO, NULL);
 }
 
+/* g_object_set is variadic: one property of each kind the window sets by name (the About's
+   fields, on AdwAboutWindow or AdwAboutDialog alike, whichever libadwaita has). */
+static inline void nudge_object_set_string(gpointer object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline void nudge_object_set_int(gpointer object, const char *property, int value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline void nudge_object_set_strv(gpointer object, const char *property, const char *const *value) {
+    g_object_set(object, property, value, NULL);
+}
+
+/* GTK_BUILDABLE_GET_IFACE is a macro: a child added as a .ui file's <child type="…"> adds it,
+   so a widget of a newer libadwaita (AdwToolbarView's top bar, AdwPreferencesDialog's page)
+   takes a child without the program linking that libadwaita's functions. */
+static inline void nudge_buildable_add_child(gpointer parent, gpointer child, const char *type) {
+    GtkBuilder *builder = gtk_builder_new();
+    GTK_BUILDABLE_GET_IFACE(parent)->add_child(GTK_BUILDABLE(parent), builder, G_OBJECT(child), type);
+    g_object_unref(builder);
+}
+
 /* A GSource with room for its owner: another event loop hosted in GLib's. */
 typedef struct {
     GSource source;

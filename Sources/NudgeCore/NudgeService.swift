@@ -9,6 +9,15 @@ public enum NudgeService {
     public static let interface = "io.github.nudge.Nudge1"
     /// Nudge's version, as every program of it says it.
     public static let version = "0.1.0"
+    /// Where Nudge lives, where its guide is read and where a problem is reported: the
+    /// metainfo's `<url>`s (homepage, help, bugtracker), which software centres show; the
+    /// window's About and Help use these. MetainfoTests holds the two equal.
+    public static let website = "https://github.com/nudge/nudge"
+    public static let help = "https://github.com/nudge/nudge/blob/main/docs/guide.md"
+    public static let issues = "https://github.com/nudge/nudge/issues"
+    /// Who made it and under which license (the metainfo's `developer_name`, `project_license`).
+    public static let developers = "The Nudge developers"
+    public static let license = "Apache-2.0"
     /// The name the window owns while it is open (see `nudge-window`): a second start asks
     /// it to come up instead of opening another window.
     public static let windowBusName = "io.github.nudge.Nudge.Window"

@@ -42,7 +42,8 @@ import NudgeKit
         // The store is held (see AlertFeed): an idle window wakes for nothing.
         feed = AlertFeed(world: world, loop: host.loop, bus: instance.bus, weekChart: true, letsStoreGo: false)
 
-        let ui = Builder("main-window")
+        // A box under a raised header (libadwaita 1.2), or an AdwToolbarView's flat top bar.
+        let ui = Builder(AdwaitaGeneration.mainWindow)
         defer { ui.release() }
         window = ui("window")
         let gtkApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
@@ -50,8 +51,21 @@ import NudgeKit
         gtk_window_set_icon_name(window.as(GtkWindow.self), Notification.appID)
         run = ActionRunner(world: world, feed: feed, toasts: ui("toasts"))
         header = WindowHeader()
-        gtk_box_prepend(ui("page").as(GtkBox.self), header.widget)
-        (searchBar, searchEntry) = (ui("search-bar"), ui("search"))
+        if AdwaitaGeneration.hasToolbarView {
+            AdwaitaGeneration.addChild(header.widget, to: ui("page"), type: "top")
+        } else {
+            gtk_box_prepend(ui("page").as(GtkBox.self), header.widget)
+        }
+        // Search, under the header: the box's second child, or the toolbar view's second top bar.
+        let searchUI = Builder("search-bar")
+        (searchBar, searchEntry) = (searchUI.keep("search-bar"), searchUI("search"))
+        if AdwaitaGeneration.hasToolbarView {
+            AdwaitaGeneration.addChild(searchBar, to: ui("page"), type: "top")
+        } else {
+            gtk_box_insert_child_after(ui("page").as(GtkBox.self), searchBar, header.widget)
+        }
+        g_object_unref(searchBar.raw)
+        searchUI.release()
         service = ServiceCard(host: host, run: run)
         water = WaterCard(run: run)
         storeCard = StoreCard(run: run)
@@ -60,8 +74,16 @@ import NudgeKit
         // Undo a delete (the toast's button, or Ctrl+Z while there is one to undo); add an
         // alert (the header's + button, or Ctrl+N); the settings (the header's button, or
         // Ctrl+comma as in GNOME's apps).
+        // GNOME's keys and primary menu (F10): the keyboard shortcuts (Ctrl+?, GTK's own
+        // win.show-help-overlay once the window has one), the guide (F1), About; Ctrl+W closes
+        // the window, which ends the program as the close button does (the app's Ctrl+Q too).
         let add = g_simple_action_new("add", nil)!, preferences = g_simple_action_new("preferences", nil)!
-        for action in [rowActions.undoDelete, add, preferences] { g_action_map_add_action(OpaquePointer(window.raw), action) }
+        let help = g_simple_action_new("help", nil)!, about = g_simple_action_new("about", nil)!
+        let close = g_simple_action_new("close", nil)!
+        for action in [rowActions.undoDelete, add, preferences, help, about, close] { g_action_map_add_action(OpaquePointer(window.raw), action) }
+        let shortcuts = Builder("shortcuts-window")
+        gtk_application_window_set_help_overlay(window.as(GtkApplicationWindow.self), OpaquePointer(shortcuts("shortcuts").raw))
+        shortcuts.release()
         // Search: Ctrl+F, the header's button, or typing into the window.
         let search = g_property_action_new("search", searchBar.raw, "search-mode-enabled")!
         g_action_map_add_action(OpaquePointer(window.raw), search)
@@ -74,6 +96,7 @@ import NudgeKit
             showList()
         }
         for (action, key) in [("win.undo-delete", "<Control>z"), ("win.add", "<Control>n"), ("win.preferences", "<Control>comma"),
+                              ("win.show-help-overlay", "<Control>question"), ("win.help", "F1"), ("win.close", "<Control>w"),
                               ("win.search", "<Control>f")] {
             var accels: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(key)), nil]
             gtk_application_set_accels_for_action(gtkApplication, action, &accels)
@@ -84,6 +107,9 @@ import NudgeKit
             if settings == nil { settings = SettingsWindow(parent: window, world: world) { [unowned self] in settings = nil } }
             settings?.present()
         }
+        onActivate(UnsafeMutableRawPointer(help)) { [unowned self] in showGuide() }
+        onActivate(UnsafeMutableRawPointer(about)) { [unowned self] in AboutNudge.present(over: window) }
+        onActivate(UnsafeMutableRawPointer(close)) { [unowned self] in gtk_window_close(window.as(GtkWindow.self)) }
         rowActions.alert = { [unowned self] id in list.alerts.first { $0.id.hex == id } }
         rowActions.edit = { [unowned self] id in openForm(id) }
         rowActions.cupWords = { [unowned self] in world.language.drank(feed.snapshot.water?.cup ?? Setting.cup.defaultValue) }
@@ -186,6 +212,13 @@ import NudgeKit
             closed: { [unowned self] in form = nil })
         form = AlertFormDialog(editing: alert, parent: window, host: host)
         form?.present()
+    }
+
+    /// Nudge's guide, in the person's browser: the metainfo's help address. (The guide is
+    /// not installed: Nudge installs its man pages, which GNOME's Help does not open from an
+    /// app, and docs/guide.md, Markdown, would open in a text editor.)
+    private func showGuide() {
+        gtk_show_uri(window.as(GtkWindow.self), NudgeService.help, guint32(GDK_CURRENT_TIME))
     }
 
     /// A program installed beside this one.

@@ -4,9 +4,13 @@ import NudgeKit
 
 /// Nudge's settings, as GNOME's preferences windows keep them: each change is kept at once
 /// (through the operations `nudge config` runs, with their checks and messages), and a
-/// change made elsewhere shows here when the window reads the store again.
+/// change made elsewhere shows here when the window reads the store again. One page
+/// (settings-page.ui) in the frame of the libadwaita found: an AdwPreferencesWindow on 1.2, an
+/// AdwPreferencesDialog over the window from 1.5 (AdwaitaGeneration).
 @MainActor final class SettingsWindow {
+    /// The AdwPreferencesWindow or AdwPreferencesDialog.
     let window: Widget
+    private let parent: Widget
     private let cup: Widget, goal: Widget, logDays: Widget
     private let dayStart: TimePicker
     private let autostart: Widget
@@ -18,10 +22,12 @@ import NudgeKit
     init(parent: Widget, world: World, closed: @escaping @MainActor () -> Void) {
         self.closed = closed
         self.world = world
-        let ui = Builder("settings-window")
-        defer { ui.release() }
-        window = ui("window")
-        gtk_window_set_transient_for(window.as(GtkWindow.self), parent.as(GtkWindow.self))
+        self.parent = parent
+        let frame = Builder(AdwaitaGeneration.settings), ui = Builder("settings-page")
+        defer { frame.release(); ui.release() }
+        // A dialog is a widget (the builder's until it has a parent): held until it closes.
+        window = AdwaitaGeneration.hasDialogs ? frame.keep("window") : frame("window")
+        AdwaitaGeneration.addChild(ui("page"), to: window)
         (cup, goal, logDays, autostart) = (ui("cup"), ui("goal"), ui("log-days"), ui("autostart"))
         for (spin, setting) in [(cup, Setting.cup), (goal, .goal), (logDays, .logDays)] {
             gtk_spin_button_set_range(spin.opaque, Double(setting.range.lowerBound), Double(setting.range.upperBound))
@@ -46,16 +52,23 @@ import NudgeKit
             }
             show()
         }
-        onStopping(window.raw, "close-request") { [unowned self] in
-            gtk_window_destroy(window.as(GtkWindow.self))
-            self.closed()
+        if AdwaitaGeneration.hasDialogs {
+            on(window.raw, "closed") { [unowned self] in
+                g_object_unref(window.raw)
+                self.closed()
+            }
+        } else {
+            onStopping(window.raw, "close-request") { [unowned self] in
+                gtk_window_destroy(window.as(GtkWindow.self))
+                self.closed()
+            }
         }
         show()
         // TRANSLATORS: the accessible name of the settings' lists and page, where nothing else names them.
         AccessibleNames.fill(in: window, fallback: tr("Settings"))
     }
 
-    func present() { gtk_window_present(window.as(GtkWindow.self)) }
+    func present() { AdwaitaGeneration.present(window, over: parent) }
 
     /// The stored values (a change made elsewhere included) and the session's autostart.
     func show() {
@@ -87,6 +100,6 @@ import NudgeKit
     }
 
     private func toast(_ text: String) {
-        adw_preferences_window_add_toast(window.as(AdwPreferencesWindow.self), adw_toast_new(markup(text.escapingControls)))
+        AdwaitaGeneration.addToast(adw_toast_new(markup(text.escapingControls)), toSettings: window)
     }
 }

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CAdwaita
+
+/// The libadwaita the window runs on, read once at start (`adw_get_minor_version`): one
+/// program for both generations. Where it finds 1.4 or newer it uses what current GNOME apps
+/// use (AdwToolbarView's flat header; from 1.5 AdwPreferencesDialog and AdwAboutDialog);
+/// otherwise the 1.2 widgets Debian 12 has. GtkBuilder creates a type by its name, so each
+/// generation has its own `.ui` where the widgets differ (same ids, one wiring), and the
+/// program links only 1.2's functions: a newer widget is filled through GtkBuildable
+/// (``addChild(_:to:type:)``) and set through properties; the two functions of AdwDialog that
+/// have no such way (present, add a toast) are looked up in the loaded libadwaita.
+enum AdwaitaGeneration {
+    /// libadwaita 1's minor version, as loaded (not as built against).
+    static let minor = Int(adw_get_minor_version())
+    /// AdwToolbarView (1.4): the header as a flat top bar.
+    static var hasToolbarView: Bool { minor >= 4 }
+    /// AdwDialog, AdwPreferencesDialog, AdwAboutDialog (1.5), shown over the window.
+    static var hasDialogs: Bool { minor >= 5 }
+
+    /// The `.ui` of the window: a box under the header (1.2) or an AdwToolbarView.
+    static var mainWindow: String { hasToolbarView ? "main-window-1.4" : "main-window" }
+    /// The settings' frame: AdwPreferencesWindow (1.2) or AdwPreferencesDialog.
+    static var settings: String { hasDialogs ? "settings-dialog-1.5" : "settings-window" }
+    /// About Nudge: AdwAboutWindow (1.2) or AdwAboutDialog.
+    static var about: String { hasDialogs ? "about-dialog-1.5" : "about-window" }
+
+    /// Adds `child` to `parent` as a `.ui` file's `<child type="…">` would: AdwToolbarView's
+    /// `top` bar, an AdwPreferencesWindow's or AdwPreferencesDialog's page (no type).
+    @MainActor static func addChild(_ child: Widget, to parent: Widget, type: String? = nil) {
+        nudge_buildable_add_child(parent.raw, child.raw, type)
+    }
+
+    /// Shows a window of either generation over `parent`: an AdwDialog inside it (1.5), a
+    /// GtkWindow transient for it.
+    @MainActor static func present(_ window: Widget, over parent: Widget) {
+        if hasDialogs {
+            // Already over the window: presenting it again would move it.
+            if gtk_widget_get_parent(window) == nil { Dialogs.shared.present(window.raw, parent.raw) }
+        } else {
+            gtk_window_set_transient_for(window.as(GtkWindow.self), parent.as(GtkWindow.self))
+            gtk_window_present(window.as(GtkWindow.self))
+        }
+    }
+
+    /// Shows a toast in the settings (AdwPreferencesWindow or AdwPreferencesDialog).
+    @MainActor static func addToast(_ toast: OpaquePointer, toSettings settings: Widget) {
+        if hasDialogs {
+            Dialogs.shared.addToast(settings.raw, UnsafeMutableRawPointer(toast))
+        } else {
+            adw_preferences_window_add_toast(settings.as(AdwPreferencesWindow.self), toast)
+        }
+    }
+
+    /// AdwDialog's functions (1.5) that no property or signal reaches, found by name in the
+    /// libadwaita already loaded (the program's own dependency): absent from the 1.2 headers
+    /// this is built against, so not linked.
+    private struct Dialogs {
+        typealias Present = @convention(c) (gpointer?, gpointer?) -> Void
+        let present: Present, addToast: Present
+
+        @MainActor static let shared = Dialogs()
+
+        private init() {
+            func function(_ name: String) -> Present {
+                // RTLD_DEFAULT: the program's global scope, libadwaita among it. Only asked for
+                // when adw_get_minor_version said 1.5 or newer, where these are there.
+                guard let symbol = dlsym(nil, name) else { fatalError("libadwaita 1.\(AdwaitaGeneration.minor) has no \(name)") }
+                return unsafeBitCast(symbol, to: Present.self)
+            }
+            present = function("adw_dialog_present")
+            addToast = function("adw_preferences_dialog_add_toast")
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The same window on current GNOME's libraries: Debian 13's GTK 4.18 and libadwaita 1.7, in a
+/// copy of the desktops' root (`scripts/desktop-root`), driven by Tests/bench/window/current-gnome.sh
+/// with `G_ENABLE_DIAGNOSTIC=1`. One binary, built here against libadwaita 1.2: there it takes
+/// what current GNOME apps use (AdwToolbarView's flat header, AdwPreferencesDialog, AdwAboutDialog).
+@Suite(.serialized, .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mmdebstrap")
+    && FileManager.default.isExecutableFile(atPath: WindowSession.windowPath), "needs root, mmdebstrap and the built window"))
+struct WindowCurrentGnomeTests {
+    /// What the run printed (KEY=VALUE) and where it left its files.
+    struct Run {
+        var values: [String: String] = [:]
+        var output = ""
+        let folder: String
+        func file(_ name: String) -> String { (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? "" }
+    }
+
+    /// The pictures' folder: `.build/window-shots/gnome-48/`.
+    static let shots = Bench.packageRoot.appendingPathComponent(".build/window-shots/gnome-48").path
+
+    static func run() throws -> Run {
+        let files = FileManager.default
+        let work = NSTemporaryDirectory() + "nudge-current-gnome-\(getpid())"
+        try? files.removeItem(atPath: work)
+        try files.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let root = Bench.packageRoot
+        // The programs as installed: bin/, with their catalogs in share/locale (make catalogs).
+        try files.createDirectory(atPath: work + "/bin", withIntermediateDirectories: true)
+        try files.createDirectory(atPath: work + "/share", withIntermediateDirectories: true)
+        try files.copyItem(atPath: root.appendingPathComponent(".build/locale").path, toPath: work + "/share/locale")
+        for (from, name) in [(Bench.nudgePath, "bin/nudge"), (WindowSession.windowPath, "bin/nudge-window"),
+                             (root.appendingPathComponent("Tests/bench/window/atspi-window.py").path, "atspi-window.py"),
+                             (root.appendingPathComponent("Tests/bench/window/atspi-tree.py").path, "atspi-tree.py"),
+                             (root.appendingPathComponent("Tests/bench/window/current-gnome.sh").path, "current-gnome.sh"),
+                             (root.appendingPathComponent("packaging/icons/io.github.nudge.Nudge.svg").path, "io.github.nudge.Nudge.svg")] {
+            try files.copyItem(atPath: from, toPath: work + "/" + name)
+        }
+        let script = root.appendingPathComponent("scripts/desktop-root").path
+        let built = try Bench.run(script, ["build", "trixie"], timeout: 1200)
+        try #require(built.status == 0, "desktop-root build trixie: \(built.stderr.suffix(2000))")
+        let outcome = try Bench.run(script, ["run", "trixie", "--bind", work, "--", "/bin/bash", work + "/current-gnome.sh", work], timeout: 420)
+        var run = Run(output: outcome.stdout + outcome.stderr, folder: work + "/out")
+        for line in outcome.stdout.split(separator: "\n") {
+            for pair in line.split(separator: " ") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2 { run.values[String(parts[0])] = String(parts[1]) }
+            }
+        }
+        try? files.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        for picture in (try? files.contentsOfDirectory(atPath: run.folder))?.filter({ $0.hasSuffix(".png") }) ?? [] {
+            try? files.removeItem(atPath: shots + "/" + picture)
+            try? files.copyItem(atPath: run.folder + "/" + picture, toPath: shots + "/" + picture)
+        }
+        return run
+    }
+
+    /// The colour of one pixel of a picture, as ImageMagick says it.
+    static func pixel(_ picture: String, _ x: Int, _ y: Int) throws -> String {
+        try Bench.run("/usr/bin/convert", [picture, "-format", "%[pixel:p{\(x),\(y)}]", "info:"]).stdout
+    }
+
+    /// The AT-SPI tree's top-level windows (depth 0) and whether `role` `name` is inside one.
+    static func nested(_ tree: String, _ role: String, _ name: String) -> (topLevels: [String], inside: Bool) {
+        let lines = tree.split(separator: "\n").map(String.init)
+        let top = lines.filter { !$0.hasPrefix(" ") }.map { $0.split(separator: "\t").prefix(2).joined(separator: "|") }
+        let inside = lines.contains { $0.hasPrefix(" ") && $0.trimmingCharacters(in: .whitespaces).hasPrefix(role + "\t" + name) }
+        return (top, inside)
+    }
+
+    @Test func onLibadwaita17TheWindowIsAsCurrentGnomeAppsAreAndWarnsOfNothingDeprecated() throws {
+        let run = try Self.run()
+        let v = run.values
+        #expect(v["libadwaita"]?.hasPrefix("1.7.") == true, "\(run.output)")
+        #expect(v["done"] == "ok", "\(run.output)")
+        // Every start, Settings, About, the keys and Ctrl+Q, with G_ENABLE_DIAGNOSTIC=1: not one
+        // warning (AdwPreferencesWindow and AdwLeaflet were deprecated ones).
+        for name in ["en", "ko", "dark", "beside"] {
+            #expect(v["\(name).start"] == nil && v["\(name).list"] == nil, "\(name): \(run.output)")
+            let stderr = run.file("stderr-\(name).txt")
+            #expect(!stderr.localizedCaseInsensitiveContains("deprecat") && !stderr.contains("WARNING") && !stderr.contains("CRITICAL"),
+                    "\(name): \(stderr)")
+        }
+        #expect(v["settings"] == "closed" && v["menu"] == "opened" && v["about"] == "opened", "\(run.output)")
+        #expect(v["shortcuts"] == "closed" && v["en.quit"] == "0", "\(run.output)")
+        // Settings and About are dialogs inside the window (AdwDialog), not windows of their own.
+        for (tree, name) in [("tree-settings.txt", "Settings"), ("tree-about.txt", "About")] {
+            let (topLevels, inside) = Self.nested(run.file(tree), "dialog", name)
+            #expect(topLevels == ["frame|Nudge"] && inside, "\(name): \(topLevels) \(run.file(tree))")
+        }
+        // The header is an AdwToolbarView's flat top bar: drawn in the content's colour, light and
+        // dark (libadwaita 1.2's raised header bar is 235 against 250).
+        for picture in ["window-en.png", "window-en-dark.png"] {
+            let path = run.folder + "/" + picture
+            let header = try Self.pixel(path, 200, 10), content = try Self.pixel(path, 200, 700)
+            #expect(!header.isEmpty && header == content, "\(picture): header \(header), content \(content)")
+        }
+        #expect(v["ko.words"] == "translated", "\(run.output)")
+        // GNOME Clocks 48 was there to stand beside.
+        #expect(v["clocks"]?.hasPrefix("48.") == true, "\(run.output)")
+        try? FileManager.default.removeItem(atPath: (run.folder as NSString).deletingLastPathComponent)
+    }
+}
