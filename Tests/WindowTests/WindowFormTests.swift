@@ -80,7 +80,7 @@ extension WindowTests {
         try openForm(window, "Add a Reminder", heading: "Add a Reminder")
         try #require(try window.drive("set", "text", "Title", "Drink water").status == 0)
         try #require(try window.drive("do", "check box", "Water reminder", "toggle").status == 0)
-        try #require(try window.drive("do", "push button", "Every few minutes", "click").status == 0)
+        try #require(try window.drive("do", "radio button", "Every few minutes", "click").status == 0)
         #expect(try window.reaches("spin button", "Every, minutes"))
         try #require(try window.drive("value", "spin button", "Every, minutes", "30").status == 0)
         try #require(try window.drive("value", "spin button", "From, hour", "9").status == 0)
@@ -98,7 +98,7 @@ extension WindowTests {
         // In 20 minutes.
         try openForm(window, "Add a Reminder", heading: "Add a Reminder")
         try #require(try window.drive("set", "text", "Title", "Tea").status == 0)
-        try #require(try window.drive("do", "push button", "Once, in a while", "click").status == 0)
+        try #require(try window.drive("do", "radio button", "Once, in a while", "click").status == 0)
         try #require(try window.drive("value", "spin button", "In, minutes", "20").status == 0)
         let before = Date().timeIntervalSince1970
         try saveForm(window, "Add", heading: "Add a Reminder")
@@ -131,7 +131,7 @@ extension WindowTests {
         try window.open()
         try openForm(window, "Add a Reminder", heading: "Add a Reminder")
         try #require(try window.drive("set", "text", "Title", "Report").status == 0)
-        try #require(try window.drive("do", "push button", "Cron expression", "click").status == 0)
+        try #require(try window.drive("do", "radio button", "Cron expression", "click").status == 0)
         try #require(try window.drive("set", "text", "Cron (minute hour day month weekday)", "0 9 30 2 *").status == 0)
         // The command line's message for the same expression.
         let cli = try desktop.nudge("add", "Report", "--cron", "0 9 30 2 *")
@@ -162,7 +162,7 @@ extension WindowTests {
         try window.open()
         try openForm(window, "Add a Reminder", heading: "Add a Reminder")
         try #require(try window.drive("set", "text", "Title", "물 마시기").status == 0)
-        try #require(try window.drive("do", "push button", "In words", "click").status == 0)
+        try #require(try window.drive("do", "radio button", "In words", "click").status == 0)
         let field = "When, in words (every weekday at 9:30, 매일 오전 9시)"
         try #require(try window.drive("set", "text", field, "평일 9시 반").status == 0)
         #expect(try window.drive("find", "Not saved yet").status == 0)
