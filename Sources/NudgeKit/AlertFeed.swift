@@ -103,8 +103,22 @@ public final class AlertFeed {
     private var asking = false
     /// Whether the daemon's state was told once (the first answer is news either way).
     private var serviceTold = false
-    /// The schedules last read, by their stored text: a read parses only new ones.
-    private var parsed: [String: Schedule]? = [:]
+    /// The schedules read, by their stored text: a read parses only new ones.
+    private var parsed: [String: Schedule] = [:]
+    /// What the last read left, for the next to read only what changed since (see
+    /// ``AppDatabase/alertChanges(since:known:knownCount:parsed:)``): the store's change
+    /// count and which file it was (`nil`: read everything), where each alert is in the
+    /// snapshot, the states, the rows that cannot be read, and for each alert the instant
+    /// from which its showing or its place in the list may differ with time alone.
+    private var readCount: Int?, readFile: FileIdentity?
+    private var position: [UUID: Int] = [:]
+    private var states: [UUID: AlertState] = [:]
+    private var unreadable: [String: StoreError] = [:]
+    private var recheck: [Date] = []
+    /// The list's order without the alerts listed for ``alsoListed`` alone, and whether
+    /// each alert is in it.
+    private var listedOrder: [Int] = []
+    private var listed: [Bool] = []
 
     /// A feed on `loop`, reading in `world`, with the daemon followed on `bus` (none
     /// without). `weekChart` adds the last seven drink days to each snapshot;
@@ -183,19 +197,27 @@ public final class AlertFeed {
         do { return try session.store() } catch { throw OperationError(error) }
     }
 
-    /// Reads the store now, tells the face, and asks the daemon how it is.
+    /// Reads the store now, tells the face, and asks the daemon how it is. Only the alerts
+    /// changed since the last read are read (and those whose next showing time alone may
+    /// have moved are worked out again): at 10,000 alerts a change elsewhere costs its rows.
     public func reload() {
         let now = world.now
-        let old = snapshot
-        var new = Snapshot()
-        new.service = old.service
+        var new = snapshot
+        // The snapshot's arrays are the feed's alone while it changes them (the face may
+        // hold its own copy; `new` is then copied once).
+        snapshot = Snapshot()
+        let old = new
+        var change = Change(), whole = true
         do {
             if session.isRemoved {
+                forget(&new)
                 new.removed = true
             } else {
-                try read(into: &new, now: now)
+                whole = try read(into: &new, now: now, change: &change)
+                (new.trouble, new.removed) = (nil, false)
             }
         } catch {
+            forget(&new)
             new.trouble = error.message
         }
         // The store is let go between reads (see the type's comment); the log emptied first.
@@ -204,25 +226,185 @@ public final class AlertFeed {
         // which the old watch does not see (adding a watch again is free).
         watch()
         nextShowing.deadline = new.next.map { monotonicSeconds() + max($0.instant.timeIntervalSince(now), 0) + 0.05 }
+        if whole {
+            change = Self.change(from: old, to: new)
+        } else {
+            change.order = old.order.count != new.order.count
+                || !zip(old.order, new.order).allSatisfy { old.alerts[$0].id == new.alerts[$1].id }
+            change.water = old.water != new.water || old.week != new.week
+            change.trouble = old.trouble != new.trouble || old.removed != new.removed
+        }
         snapshot = new
-        onChange?(new, Self.change(from: old, to: new))
+        onChange?(new, change)
         refreshStatus()
     }
 
-    private func read(into snapshot: inout Snapshot, now: Date) throws(OperationError) {
+    /// Lets go of what the last read left: the next reads everything.
+    private func forget(_ snapshot: inout Snapshot) {
+        let service = snapshot.service
+        snapshot = Snapshot()
+        snapshot.service = service
+        readCount = nil
+        position = [:]
+        states = [:]
+        unreadable = [:]
+        (recheck, listedOrder, listed) = ([], [], [])
+    }
+
+    /// Reads what changed into `snapshot`, and says what in `change` (all but the order,
+    /// the water and the trouble); returns whether it read every alert instead.
+    private func read(into snapshot: inout Snapshot, now: Date, change: inout Change) throws(OperationError) -> Bool {
         let store = try self.store()
-        var unreadable = false
-        let alerts = try StoreAccess.alerts(in: store, world, unreadable: &unreadable, parsed: &parsed)
-        var (showings, order) = try Operations.order(alerts, in: store, world, now: now, all: false)
-        if !alsoListed.isEmpty {
-            let listed = Set(order)
-            order = alerts.indices.filter { !listed.contains($0) && alsoListed.contains(alerts[$0].id.hex) } + order
+        if session.identity != readFile { forget(&snapshot) }
+        let known = { [position, unreadable] (id: String) in unreadable[id] != nil || UUID(hex: id).map { position[$0] != nil } ?? false }
+        let changes = try world.run {
+            try store.alertChanges(since: readCount, known: known, knownCount: snapshot.alerts.count + unreadable.count, parsed: &parsed)
         }
-        (snapshot.alerts, snapshot.showings, snapshot.order) = (alerts, showings, order)
-        snapshot.water = try? world.run { try store.waterProgress(now: now, zone: world.zone) }
+        if changes.isWhole {
+            forget(&snapshot)
+            // A whole read keeps only its own schedules.
+            parsed = Dictionary(changes.alerts.map { ($0.schedule.storageText, $0.schedule) }, uniquingKeysWith: { first, _ in first })
+        }
+        (readCount, readFile) = (changes.count, session.identity)
+        for (id, error) in changes.unreadable { unreadable[id] = error }
+        defer {
+            // Named at every read, as a command names them.
+            for id in unreadable.keys.sorted() { writeError("nudge: \(unreadable[id]!.phrase.text(Catalog.shared.language))\n") }
+        }
+        // Gone, or unreadable now: taken out, the last in each place taken out.
+        var gone = Set(changes.unreadable.compactMap { UUID(hex: $0.id) }.filter { position[$0] != nil })
+        if let ids = changes.ids {
+            for id in unreadable.keys where !ids.contains(id) { unreadable[id] = nil }
+            for id in position.keys where !ids.contains(id.hex) { gone.insert(id) }
+        }
+        for id in gone { remove(id, from: &snapshot) }
+        change.removed = gone
+        // Changed or new.
+        var dirty: [Int] = []
+        dirty.reserveCapacity(changes.alerts.count)
+        for alert in changes.alerts {
+            unreadable[alert.id.hex] = nil
+            states[alert.id] = changes.states[alert.id]
+            if let index = position[alert.id] {
+                if snapshot.alerts[index] != alert {
+                    snapshot.alerts[index] = alert
+                    change.changed.insert(alert.id)
+                }
+                dirty.append(index)
+            } else {
+                position[alert.id] = snapshot.alerts.count
+                dirty.append(snapshot.alerts.count)
+                snapshot.alerts.append(alert)
+                snapshot.showings.append(NextShowing(instant: nil, reason: nil, pending: -1))
+                recheck.append(.distantPast)
+                listed.append(false)
+                change.changed.insert(alert.id)
+            }
+        }
+        // Every alert the day's water or the time may have moved.
+        let hasWater = snapshot.alerts.contains { $0.kind == .water }
+        let water = hasWater ? try world.run { try store.waterProgress(now: now, zone: world.zone) }
+                             : try? world.run { try store.waterProgress(now: now, zone: world.zone) }
+        let waterChanged = water != snapshot.water
+        snapshot.water = water
+        var isDirty = [Bool](repeating: false, count: snapshot.alerts.count)
+        for index in dirty { isDirty[index] = true }
+        for index in snapshot.alerts.indices where !isDirty[index]
+            && (recheck[index] <= now || (waterChanged && snapshot.alerts[index].kind == .water)) {
+            isDirty[index] = true
+            dirty.append(index)
+        }
+        // Their showings again, and their places in the list.
+        let zone = world.zone
+        let (alerts, dirtyNow, statesNow) = (snapshot.alerts, dirty, states)
+        let showings = Parallel.chunks(dirty.count) { range in
+            dirtyNow[range].map { index in
+                let alert = alerts[index], states = statesNow
+                return AlertView.next(alert, state: states[alert.id], after: now, zone: zone, water: hasWater ? water : nil)
+            }
+        }.flatMap { $0 }
+        var moved: [Int] = []
+        for (index, showing) in zip(dirty, showings) {
+            let alert = snapshot.alerts[index], before = snapshot.showings[index]
+            let isListed = Operations.isListed(alert, next: showing.instant, pending: Int(showing.pending), now: now)
+            if showing != before {
+                snapshot.showings[index] = showing
+                change.changed.insert(alert.id)
+            }
+            recheck[index] = Self.recheck(alert, showing, listed: isListed, now: now)
+            if isListed || listed[index] { moved.append(index) }
+            listed[index] = isListed
+        }
+        place(moved, in: snapshot)
+        var order = listedOrder
+        if !alsoListed.isEmpty {
+            let front = alsoListed.compactMap { UUID(hex: $0).flatMap { position[$0] } }.filter { !listed[$0] }
+            order = front.sorted { Operations.listedBefore(snapshot.alerts[$0], snapshot.showings[$0].instant,
+                                                             snapshot.alerts[$1], snapshot.showings[$1].instant) } + order
+        }
+        snapshot.order = order
         if weekChart { snapshot.week = try? Statistics.water(store, world, days: 7, now: now) }
         // What others wrote is read: the file alone is the whole store again.
         session.settle()
+        return changes.isWhole
+    }
+
+    /// The instant from which an alert's showing, or whether it is listed, may differ with
+    /// time alone: its next showing (or the end of its schedule, listed without one); now
+    /// for what the day, the water or a snooze moves, which are worked out at every read.
+    private static func recheck(_ alert: Alert, _ showing: NextShowing, listed: Bool, now: Date) -> Date {
+        switch showing.reason {
+        case .doneForDay?, .goalMet?, .snoozed?: return .distantPast
+        case nil, .off?: break
+        }
+        if alert.kind == .water { return .distantPast }
+        if let instant = showing.instant { return instant }
+        guard listed, showing.pending == 0, let end = alert.schedule.end else { return .distantFuture }
+        return end
+    }
+
+    /// Takes an alert out of the snapshot: the last alert takes its place.
+    private func remove(_ id: UUID, from snapshot: inout Snapshot) {
+        guard let index = position.removeValue(forKey: id) else { return }
+        states[id] = nil
+        let last = snapshot.alerts.count - 1
+        if listed[index] { listedOrder.remove(at: listedOrder.firstIndex(of: index)!) }
+        if index != last {
+            snapshot.alerts.swapAt(index, last)
+            snapshot.showings.swapAt(index, last)
+            recheck.swapAt(index, last)
+            listed.swapAt(index, last)
+            position[snapshot.alerts[index].id] = index
+            if listed[index], let at = listedOrder.firstIndex(of: last) { listedOrder[at] = index }
+        }
+        snapshot.alerts.removeLast()
+        snapshot.showings.removeLast()
+        recheck.removeLast()
+        listed.removeLast()
+    }
+
+    /// Puts alerts whose showing changed in their places in the list (or out of it): each
+    /// taken out and put back where it sorts, or, for many, the list sorted again.
+    private func place(_ moved: [Int], in snapshot: Snapshot) {
+        guard !moved.isEmpty else { return }
+        let before = { (i: Int, j: Int) in
+            Operations.listedBefore(snapshot.alerts[i], snapshot.showings[i].instant, snapshot.alerts[j], snapshot.showings[j].instant)
+        }
+        if moved.count > 64 && moved.count > listedOrder.count / 16 {
+            listedOrder = snapshot.alerts.indices.filter { listed[$0] }.sorted(by: before)
+            return
+        }
+        var isMoved = [Bool](repeating: false, count: snapshot.alerts.count)
+        for index in moved { isMoved[index] = true }
+        listedOrder.removeAll { isMoved[$0] }
+        for index in moved where listed[index] {
+            var (low, high) = (0, listedOrder.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if before(listedOrder[middle], index) { low = middle + 1 } else { high = middle }
+            }
+            listedOrder.insert(index, at: low)
+        }
     }
 
     private func watch() {
