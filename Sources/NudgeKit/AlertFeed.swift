@@ -82,6 +82,9 @@ public final class AlertFeed {
     public let world: World
     /// The last snapshot.
     public private(set) var snapshot = Snapshot()
+    /// Where an alert is in ``snapshot``'s `alerts`, without a search.
+    public func position(of id: UUID) -> Int? { position[id] }
+
     /// Called with each new snapshot and what changed: after every read of the store (even
     /// when nothing changed: the face may wait for it), and when the daemon's state changes.
     public var onChange: ((Snapshot, Change) -> Void)?
@@ -260,11 +263,7 @@ public final class AlertFeed {
         let changes = try world.run {
             try store.alertChanges(since: readCount, known: known, knownCount: snapshot.alerts.count + unreadable.count, parsed: &parsed)
         }
-        if changes.isWhole {
-            forget(&snapshot)
-            // A whole read keeps only its own schedules.
-            parsed = Dictionary(changes.alerts.map { ($0.schedule.storageText, $0.schedule) }, uniquingKeysWith: { first, _ in first })
-        }
+        if changes.isWhole { forget(&snapshot) }
         (readCount, readFile) = (changes.count, session.identity)
         for (id, error) in changes.unreadable { unreadable[id] = error }
         defer {

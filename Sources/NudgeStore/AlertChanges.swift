@@ -27,7 +27,8 @@ extension AppDatabase {
     /// `known` says whether an id was there at the last read and `knownCount` how many
     /// there were (readable or not): a count of rows below the known ones plus the new
     /// ones means some are gone, and then every id is read to say which. `parsed`: see
-    /// ``alerts(unreadable:parsed:)``; here it only grows with the schedules read.
+    /// ``alerts(unreadable:parsed:)``: a whole read leaves it holding its own schedules, a
+    /// read of changes adds the new ones.
     public func alertChanges(since: Int?, known: (String) -> Bool, knownCount: Int,
                              parsed: inout [String: Schedule]) throws -> AlertChanges {
         let (count, records, stateRows, ids, whole) = try writer.read { db -> (Int, [AlertRecord], [Row], Set<String>?, Bool) in
@@ -61,6 +62,8 @@ extension AppDatabase {
         }
         changes.alerts = chunks.flatMap(\.0)
         changes.unreadable = chunks.flatMap(\.1)
+        // A whole read keeps only its own schedules; a read of changes adds to them.
+        if whole { parsed = [:] }
         for (text, alert) in zip(chunks.flatMap(\.2), changes.alerts) where parsed[text] == nil { parsed[text] = alert.schedule }
         changes.states = Self.states(stateRows)
         return changes

@@ -18,7 +18,7 @@ import Foundation
     private var ids: [String] = []
     /// A reminder's row, worded when it comes on screen.
     private var model: @MainActor (String) -> AlertRow? = { _ in nil }
-    private var snoozeMinutes: [String: Int] = [:]
+    private var snoozeMinutes: @MainActor (String) -> Int = { _ in 10 }
     /// The pieces on top, by name, and the place that holds each now.
     private var pieces: [String: Widget] = [:]
     private var holders: [String: Place] = [:]
@@ -178,7 +178,7 @@ import Foundation
             return
         }
         guard let model = model(id) else { return }
-        let minutes = snoozeMinutes[id] ?? 10
+        let minutes = snoozeMinutes(id)
         if let row = place.row {
             row.bind(model, snoozeMinutes: minutes)
         } else {
@@ -197,9 +197,9 @@ import Foundation
     }
 
     /// The pieces named, then the reminders in order; only the ids that changed are replaced,
-    /// and what is on screen shows its new words.
+    /// and what is on screen among `changed` (`nil`: all of it) shows its new words.
     func show(pieces shownPieces: [String], alerts: [String], model: @escaping @MainActor (String) -> AlertRow?,
-              snoozeMinutes: [String: Int]) {
+              snoozeMinutes: @escaping @MainActor (String) -> Int, changed: Set<String>? = nil) {
         self.model = model
         self.snoozeMinutes = snoozeMinutes
         let new = shownPieces + alerts
@@ -225,8 +225,8 @@ import Foundation
             ids = new
             renewIfStale()
         }
-        for (id, row) in onScreen {
-            if let model = model(id) { row.bind(model, snoozeMinutes: snoozeMinutes[id] ?? 10) }
+        for (id, row) in onScreen where changed?.contains(id) ?? true {
+            if let model = model(id) { row.bind(model, snoozeMinutes: snoozeMinutes(id)) }
         }
     }
 

@@ -22,9 +22,9 @@ import NudgeKit
     private let water: WaterCard
     private let rowActions: AlertRowActions
     private var alertList: AlertListView!
-    /// The alerts in the list's order, and where each is in `list.alerts`.
+    /// The alerts in the list's order (their ids, and the same as hex for the list view).
+    private var shownOrder: [UUID] = []
     private var shownIDs: [String] = []
-    private var indexByID: [String: Int] = [:]
     /// The alert to show once the list is read (the window opened from its pop-up).
     private var pendingFocus: String?
     /// The add or edit form, while it is open.
@@ -89,28 +89,56 @@ import NudgeKit
         }
         if let trouble = snapshot.trouble { run.toast(trouble) }
         list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order)
-        shownIDs = list.order.map { list.alerts[$0].id.hex }
-        indexByID = Dictionary(zip(shownIDs, list.order), uniquingKeysWith: { first, _ in first })
+        if change.order { reorder() }
         water.show(snapshot, shown: list.alerts.contains { $0.kind == .water })
-        showList()
+        // Only the rows of alerts that changed are shown anew: a change elsewhere costs its rows.
+        showList(changed: Set(change.changed.map(\.hex)))
         header.show(snapshot, language: world.language)
         settings?.show()
         if let id = pendingFocus, alertList.focus(id) { pendingFocus = nil }
     }
 
-    /// The pieces that have something to say, then the alerts (or, with none, how to add one).
-    private func showList() {
-        let alerts = Dictionary(list.alerts.map { ($0.id.hex, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The ids in the list's new order: the stretch that moved is made again, the ids
+    /// around it kept (one alert moved is that stretch turned by one: no id is made anew).
+    private func reorder() {
+        let order = list.order.map { list.alerts[$0].id }
+        var start = 0
+        while start < min(order.count, shownOrder.count), order[start] == shownOrder[start] { start += 1 }
+        var end = 0
+        while end < min(order.count, shownOrder.count) - start, order[order.count - 1 - end] == shownOrder[shownOrder.count - 1 - end] { end += 1 }
+        let before = shownOrder[start..<(shownOrder.count - end)], after = order[start..<(order.count - end)]
+        var middle = Array(shownIDs[start..<(shownIDs.count - end)])
+        if before.count == after.count, before.count > 1, before.first == after.last, before.dropFirst().elementsEqual(after.dropLast()) {
+            middle.append(middle.removeFirst())
+        } else if before.count == after.count, before.count > 1, before.last == after.first, before.dropLast().elementsEqual(after.dropFirst()) {
+            middle.insert(middle.removeLast(), at: 0)
+        } else {
+            let kept = Dictionary(zip(before, middle), uniquingKeysWith: { first, _ in first })
+            middle = after.map { kept[$0] ?? $0.hex }
+        }
+        shownIDs.replaceSubrange(start..<(shownIDs.count - end), with: middle)
+        shownOrder = order
+    }
+
+    /// The pieces that have something to say, then the alerts (or, with none, how to add
+    /// one); the rows of `changed` (all on screen: `nil`) shown anew.
+    private func showList(changed: Set<String>? = nil) {
         var pieces: [String] = []
         if service.isShown { pieces.append("#service") }
         if water.isShown { pieces.append("#water") }
         pieces.append(AlertListView.heading)
         if shownIDs.isEmpty { pieces.append(AlertListView.empty) }
-        let minutes = alerts.mapValues { max($0.snoozeSeconds / 60, 1) }
         // Worded only as they come on screen: a thousand alerts cost a screenful of words.
         alertList.show(pieces: pieces, alerts: shownIDs, model: { [unowned self] id in
-            indexByID[id].map { list.row(at: $0, system: world.zone) }
-        }, snoozeMinutes: minutes)
+            index(of: id).map { list.row(at: $0, system: world.zone) }
+        }, snoozeMinutes: { [unowned self] id in
+            index(of: id).map { max(list.alerts[$0].snoozeSeconds / 60, 1) } ?? 10
+        }, changed: changed)
+    }
+
+    /// Where an alert (its full hex id) is in `list.alerts`: the feed's place for it.
+    private func index(of id: String) -> Int? {
+        UUID(hex: id).flatMap { feed.position(of: $0) }
     }
 
     // MARK: The form
@@ -155,7 +183,7 @@ import NudgeKit
             if !alertList.focus(full) {
                 pendingFocus = full
                 // Not listed (finished): listed from now on.
-                if indexByID[full] == nil, feed.alsoListed.insert(full).inserted { feed.reload() }
+                if index(of: full) == nil, feed.alsoListed.insert(full).inserted { feed.reload() }
             }
         }
         gtk_window_present(window.as(GtkWindow.self))
