@@ -183,7 +183,7 @@ import NudgeKit
             if !alertList.focus(full) {
                 pendingFocus = full
                 // Not listed (finished): listed from now on.
-                if index(of: full) == nil, feed.alsoListed.insert(full).inserted { feed.reload() }
+                if !shownIDs.contains(full), feed.alsoListed.insert(full).inserted { feed.reload() }
             }
         }
         gtk_window_present(window.as(GtkWindow.self))
