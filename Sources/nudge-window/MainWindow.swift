@@ -75,6 +75,8 @@ import NudgeKit
         adw_toast_overlay_set_child(ui("toasts").opaque, alertList.widget)
         service.visibilityChanged = { [unowned self] in showList() }
         showList()
+        // The list's copy of the alerts goes while the feed reads: changed in place, not copied.
+        feed.willRead = { [unowned self] in MainActor.assumeIsolated { list.set([], showings: [], order: []) } }
         feed.onChange = { [unowned self] snapshot, change in MainActor.assumeIsolated { show(snapshot, change) } }
         feed.start()
     }
@@ -90,7 +92,7 @@ import NudgeKit
         if let trouble = snapshot.trouble { run.toast(trouble) }
         list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order)
         if change.order { reorder() }
-        water.show(snapshot, shown: list.alerts.contains { $0.kind == .water })
+        water.show(snapshot, shown: list.alerts.withUnsafeBufferPointer { alerts in alerts.indices.contains { alerts[$0].kind == .water } })
         // Only the rows of alerts that changed are shown anew: a change elsewhere costs its rows.
         showList(changed: Set(change.changed.map(\.hex)))
         header.show(snapshot, language: world.language)
@@ -101,22 +103,22 @@ import NudgeKit
     /// The ids in the list's new order: the stretch that moved is made again, the ids
     /// around it kept (one alert moved is that stretch turned by one: no id is made anew).
     private func reorder() {
-        let order = list.order.map { list.alerts[$0].id }
+        let order = list.alerts.withUnsafeBufferPointer { alerts in list.order.map { alerts[$0].id } }
         var start = 0
         while start < min(order.count, shownOrder.count), order[start] == shownOrder[start] { start += 1 }
         var end = 0
         while end < min(order.count, shownOrder.count) - start, order[order.count - 1 - end] == shownOrder[shownOrder.count - 1 - end] { end += 1 }
         let before = shownOrder[start..<(shownOrder.count - end)], after = order[start..<(order.count - end)]
-        var middle = Array(shownIDs[start..<(shownIDs.count - end)])
+        let last = shownIDs.count - end - 1
         if before.count == after.count, before.count > 1, before.first == after.last, before.dropFirst().elementsEqual(after.dropLast()) {
-            middle.append(middle.removeFirst())
+            shownIDs.insert(shownIDs.remove(at: start), at: last)
         } else if before.count == after.count, before.count > 1, before.last == after.first, before.dropLast().elementsEqual(after.dropFirst()) {
-            middle.insert(middle.removeLast(), at: 0)
+            shownIDs.insert(shownIDs.remove(at: last), at: start)
         } else {
-            let kept = Dictionary(zip(before, middle), uniquingKeysWith: { first, _ in first })
-            middle = after.map { kept[$0] ?? $0.hex }
+            let stretch = start..<(last + 1)
+            let kept = Dictionary(zip(before, shownIDs[stretch]), uniquingKeysWith: { first, _ in first })
+            shownIDs.replaceSubrange(stretch, with: after.map { kept[$0] ?? $0.hex })
         }
-        shownIDs.replaceSubrange(start..<(shownIDs.count - end), with: middle)
         shownOrder = order
     }
 
