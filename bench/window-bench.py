@@ -1,22 +1,29 @@
 #!/usr/bin/python3
 """bench/window-bench.py NUDGE-WINDOW NUDGE: Nudge's window beside GNOME Clocks (GTK 4 +
-libadwaita, like it), measured in the same run on the same display (`make bench` runs it
-through bench/window.sh).
+libadwaita, like it) and beside the floor of such a window, measured in the same run on the
+same display (`make bench` runs it).
 
 Both run on an Xvfb of their own with a private session bus, the cairo renderer (Xvfb has
 no GPU: GL would be llvmpipe, slower than either app), in-memory settings and no screen
 reader's bus. Nudge's store holds 1,000 daily reminders, none due within the measurement.
 
-  start   exec to the first frame: the top-level window mapped (MapNotify on the root)
-          and its pixels painted (not one colour); median of 5 starts each. Nudge reads
-          the store and lays out the list before it maps, so its first frame shows it.
+  start   exec to the first frame: the top-level window mapped (MapNotify on the root,
+          an event: no search polled every 500 ms as `xdotool search --sync` does) and its
+          pixels painted (not one colour, read every millisecond); median of 5 starts each,
+          the three programs taking turns. Nudge reads the store and lays out the list
+          before it maps, so its first frame shows it. The floor (bench/floors/adw-floor.c,
+          built here with cc): a bare AdwApplicationWindow with a header bar and 20
+          AdwActionRows with switches, in C; goals 1.1x of it at 20 reminders, 1.2x at 1,000.
   memory  VmRSS two seconds after the first frame.
   idle    over 60 s with the window open and nothing changing: wake-ups (context
           switches summed over the process's threads) and CPU time.
   change  a reminder switched off in the store by another process (sqlite3, committed)
           to the first changed frame, median of 5; anchor: `nudge list` showing the
           same store (a new process reading it), as Clocks does not follow changes made
-          outside it.
+          outside it. Then the same with 10,000 reminders (goal 50 ms), and the window's
+          CPU time for each such change (goal 16 ms, one frame), measured from /proc once
+          the frame is shown and the window is idle again; anchor: sqlite3 reading the
+          10,000 rows (a new process, wall time).
 """
 import ctypes
 import os
@@ -33,9 +40,11 @@ from figure import figure  # noqa: E402
 
 window_program, nudge = sys.argv[1], sys.argv[2]
 clocks = "/usr/bin/gnome-clocks"
-# NUDGE_BENCH_QUICK=1: a smoke run of the benchmark itself (50 reminders, 5 s idle), no figures to keep.
+# NUDGE_BENCH_QUICK=1: a smoke run of the benchmark itself (50 reminders, 5 s idle, 2,000
+# for the many), no figures to keep.
 quick = os.environ.get("NUDGE_BENCH_QUICK") == "1"
-reminders, idle_seconds = (50, 5) if quick else (1000, 60)
+reminders, idle_seconds, many = (50, 5, 2000) if quick else (1000, 60, 10000)
+floor_source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "floors", "adw-floor.c")
 
 
 # X11 through ctypes: events on the root, and a window's pixels.
@@ -167,6 +176,19 @@ def activity(pid):
     return switches, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_ns(pid):
+    """The CPU time a process's threads have run, in ns (schedstat: finer than the clock
+    ticks of /proc/PID/stat)."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except FileNotFoundError:
+            pass
+    return total
+
+
 def wakeups(before, after):
     """Context switches between two samples, over the threads alive at both plus the new
     ones (a thread that ended took its count with it: summing all would go negative)."""
@@ -197,17 +219,23 @@ try:
     store = os.path.join(work, "data", "nudge", "nudge.sqlite")
     first_title = f"Reminder {min(minutes, key=lambda m: (m - minute_now) % 1440)}"
 
+    floor = os.path.join(work, "adw-floor")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libadwaita-1"], capture_output=True, text=True, check=True).stdout.split()
+    subprocess.run(["cc", "-O2", floor_source, "-o", floor] + flags, check=True)
+
     def starts(label):
-        runs = {"nudge-window": [], "gnome-clocks": []}
+        programs = (("nudge-window", [window_program]), ("floor", [floor]), ("gnome-clocks", [clocks]))
+        runs = {name: [] for name, _ in programs}
         for _ in range(5):
-            for name, argv in (("nudge-window", [window_program]), ("gnome-clocks", [clocks])):
+            for name, argv in programs:
                 process, window, seconds = first_frame(display, argv)
                 runs[name].append(seconds * 1000)
                 stop(process)
         start = {name: statistics.median(values) for name, values in runs.items()}
-        print(f"start (exec to first frame), {label}, ms: nudge-window {[round(v) for v in runs['nudge-window']]}, "
-              f"gnome-clocks {[round(v) for v in runs['gnome-clocks']]}")
+        print(f"start (exec to first frame), {label}, ms: " + ", ".join(f"{name} {[round(v) for v in runs[name]]}" for name, _ in programs))
         figure(f"window: exec to first frame, {label}", start["nudge-window"], "ms", "GNOME Clocks", start["gnome-clocks"])
+        figure(f"window: exec to first frame beside the C floor, {label}", start["nudge-window"], "ms",
+               "AdwApplicationWindow with 20 AdwActionRows in C", start["floor"])
 
     # A list a person keeps (20 reminders), then the issue's 1,000.
     starts("20 reminders")
@@ -233,31 +261,64 @@ try:
     figure("window: CPU in 60 s idle", measured["nudge-window"][2], "ms", "GNOME Clocks", measured["gnome-clocks"][2])
 
     # A change made by another process, to the frame that shows it.
+    def change_frames(process, window, title, runs=5, anchor=None):
+        """Switches the reminder `title` off or on in the store, `runs` times: the ms to
+        the first changed frame and the window's CPU ms for each, and the anchor's ms
+        after each (a command run once the window is idle again)."""
+        database = sqlite3.connect(store, isolation_level=None)
+        changes, cpu, anchors = [], [], []
+        for run in range(runs):
+            time.sleep(0.5)
+            before = pixels(display.x, window)
+            spent = cpu_ns(process.pid)
+            database.execute("UPDATE alert SET enabled = 1 - enabled WHERE title = ?", (title,))
+            changed = time.monotonic()
+            while time.monotonic() < changed + 5:
+                image = pixels(display.x, window)
+                if image is not None and image != before:
+                    break
+                time.sleep(0.001)
+            else:
+                raise SystemExit("window-bench: the window did not show a change made in the store within 5 s")
+            changes.append((time.monotonic() - changed) * 1000)
+            # What the change cost the window, once it is idle again.
+            time.sleep(0.5)
+            cpu.append((cpu_ns(process.pid) - spent) / 1e6)
+            if anchor:
+                began = time.monotonic()
+                subprocess.run(anchor, env=display.environment, stdout=subprocess.DEVNULL, check=True)
+                anchors.append((time.monotonic() - began) * 1000)
+        database.close()
+        return changes, cpu, anchors
+
     process, window = measured["nudge-window"][3], measured["nudge-window"][4]
-    database = sqlite3.connect(store, isolation_level=None)
-    changes, lists = [], []
-    for run in range(5):
-        before = pixels(display.x, window)
-        # The reminder shown first (the next to come), so the change is on screen.
-        database.execute("UPDATE alert SET enabled = ? WHERE title = ?", (run % 2, first_title))
-        changed = time.monotonic()
-        while time.monotonic() < changed + 5:
-            image = pixels(display.x, window)
-            if image is not None and image != before:
-                break
-            time.sleep(0.001)
-        else:
-            raise SystemExit("window-bench: the window did not show a change made in the store within 5 s")
-        changes.append((time.monotonic() - changed) * 1000)
-        time.sleep(0.5)
-        began = time.monotonic()
-        subprocess.run([nudge, "list"], env=display.environment, stdout=subprocess.DEVNULL, check=True)
-        lists.append((time.monotonic() - began) * 1000)
-    database.close()
+    # The reminder shown first (the next to come), so the change is on screen.
+    changes, _, lists = change_frames(process, window, first_title, anchor=[nudge, "list"])
     stop(process)
     print(f"store change to frame, ms: {[round(c, 1) for c in changes]}; nudge list, ms: {[round(c, 1) for c in lists]}")
     figure("window: store change to new frame", statistics.median(changes), "ms", "nudge list reading it",
            statistics.median(lists))
+
+    # The same among many reminders: one-shots on a fixed day far ahead, behind the daily
+    # ones, written in one statement (adding them one by one would take minutes).
+    database = sqlite3.connect(store, isolation_level=None)
+    database.execute(f"""WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {max(many - len(minutes), 1)})
+        INSERT INTO alert (id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds,
+                           created, kind)
+        SELECT lower(hex(randomblob(16))), 'Later ' || i, '', 'once ' || (4070908800 + i * 60) || '.0', 1, NULL, 1, '', NULL,
+               3600, 600, 1e9 + i, 'reminder' FROM n""")
+    many = database.execute("SELECT count(*) FROM alert").fetchone()[0]
+    database.close()
+    process, window, _ = first_frame(display, [window_program])
+    changes, cpu, reads = change_frames(process, window, first_title, runs=9,
+                                        anchor=["sqlite3", store, "SELECT * FROM alert"])
+    stop(process)
+    print(f"{many:,} reminders: store change to frame, ms: {[round(c, 1) for c in changes]}; window CPU, ms: "
+          f"{[round(c, 1) for c in cpu]}; sqlite3 reading them, ms: {[round(c, 1) for c in reads]}")
+    figure(f"window: store change to new frame, {many:,} reminders", statistics.median(changes), "ms",
+           f"sqlite3 reading the {many:,} rows", statistics.median(reads))
+    figure(f"window: CPU per store change, {many:,} reminders", statistics.median(cpu), "ms",
+           f"sqlite3 reading the {many:,} rows", statistics.median(reads))
 finally:
     display.close()
     shutil.rmtree(work, ignore_errors=True)

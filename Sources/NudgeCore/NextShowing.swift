@@ -11,6 +11,11 @@ public struct NextShowing: Sendable, Hashable {
     /// How many times it came up unanswered (its pop-up may be on screen).
     public var pending: Int32
 
+    /// A showing with every part given.
+    public init(instant: Date?, reason: Reason?, pending: Int32) {
+        (self.instant, self.reason, self.pending) = (instant, reason, pending)
+    }
+
     /// What in an alert's state moves its next showing.
     public enum Reason: Sendable, Hashable {
         /// Switched off: it never shows until switched on.

@@ -72,10 +72,36 @@ public enum Operations {
         }.flatMap { $0 }
         let next = showings.map(\.instant)
         let order = alerts.indices
-            // A finished one still waiting for its answer stays: it is answered from the list.
-            .filter { all || next[$0] != nil || !alerts[$0].isFinished(after: now) || (states[alerts[$0].id]?.pendingCount ?? 0) > 0 }
-            .sorted { (next[$0] ?? .distantFuture, alerts[$0].created) < (next[$1] ?? .distantFuture, alerts[$1].created) }
+            .filter { all || isListed(alerts[$0], next: next[$0], pending: Int(states[alerts[$0].id]?.pendingCount ?? 0), now: now) }
+            .sorted { listedBefore(alerts[$0], next[$0], alerts[$1], next[$1]) }
         return (showings, order)
+    }
+
+    /// Whether alert `a`, next shown at `aNext`, is listed before `b`: by next showing
+    /// (never: last), then by creation, then by id, so every face and every read agrees on
+    /// one order, however the alerts came off the store.
+    @inline(__always)
+    public static func listedBefore(_ a: Alert, _ aNext: Date?, _ b: Alert, _ bNext: Date?) -> Bool {
+        let (x, y) = (aNext ?? .distantFuture, bNext ?? .distantFuture)
+        if x != y { return x < y }
+        if a.created != b.created { return a.created < b.created }
+        return idOrder(a.id) < idOrder(b.id)
+    }
+
+    /// An id as two numbers that sort as its hex does.
+    @inline(__always)
+    private static func idOrder(_ id: UUID) -> (UInt64, UInt64) {
+        withUnsafeBytes(of: id.uuid) {
+            (UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        }
+    }
+
+    /// Whether an alert is in the list at `now`, shown next at `next`, with `pending`
+    /// pop-ups waiting: a finished one still waiting for its answer stays (it is answered
+    /// from the list).
+    @inline(__always)
+    public static func isListed(_ alert: Alert, next: Date?, pending: Int, now: Date) -> Bool {
+        next != nil || !alert.isFinished(after: now) || pending > 0
     }
 }
 

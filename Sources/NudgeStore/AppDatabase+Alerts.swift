@@ -206,6 +206,11 @@ extension AppDatabase {
             if let id { return try Row.fetchAll(db, sql: "SELECT * FROM alertState WHERE alertId = ?", arguments: [id.hex]) }
             return try Row.fetchAll(db, sql: "SELECT * FROM alertState")
         }
+        return Self.states(rows)
+    }
+
+    /// States from rows of `alertState` (rows whose id is not 32 hex digits are left out).
+    static func states(_ rows: [Row]) -> [UUID: AlertState] {
         var result: [UUID: AlertState] = [:]
         for row in rows {
             let key: String = row["alertId"]

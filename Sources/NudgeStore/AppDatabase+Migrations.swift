@@ -124,6 +124,46 @@ extension AppDatabase {
                 t.add(column: "nagCount", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v9: change stamps") { db in
+            // What a face that stays open (the window, `nudge ui`) reads again after a write
+            // elsewhere: only the alerts stamped after its last read, not all of them. The
+            // count goes up with every change to an alert or its state, whichever process
+            // makes it (SQLite's data_version is per connection, and a face may reopen the
+            // store between reads); each alert carries the count of its last change. A
+            // removed alert takes its stamp with it: a reader finds removals by counting.
+            try db.execute(sql: """
+                CREATE TABLE storeChange (id INTEGER PRIMARY KEY CHECK (id = 1), count INTEGER NOT NULL);
+                INSERT INTO storeChange (id, count) VALUES (1, 0);
+                CREATE TABLE alertStamp (alertId TEXT PRIMARY KEY NOT NULL, stamp INTEGER NOT NULL) WITHOUT ROWID;
+                CREATE INDEX alertStamp_on_stamp ON alertStamp (stamp);
+                INSERT INTO alertStamp (alertId, stamp) SELECT id, 0 FROM alert;
+                CREATE TRIGGER alert_stamped_on_insert AFTER INSERT ON alert BEGIN
+                  UPDATE storeChange SET count = count + 1;
+                  INSERT OR REPLACE INTO alertStamp (alertId, stamp) VALUES (NEW.id, (SELECT count FROM storeChange));
+                END;
+                CREATE TRIGGER alert_stamped_on_update AFTER UPDATE ON alert BEGIN
+                  UPDATE storeChange SET count = count + 1;
+                  DELETE FROM alertStamp WHERE alertId = OLD.id AND OLD.id IS NOT NEW.id;
+                  INSERT OR REPLACE INTO alertStamp (alertId, stamp) VALUES (NEW.id, (SELECT count FROM storeChange));
+                END;
+                CREATE TRIGGER alert_stamped_on_delete AFTER DELETE ON alert BEGIN
+                  UPDATE storeChange SET count = count + 1;
+                  DELETE FROM alertStamp WHERE alertId = OLD.id;
+                END;
+                CREATE TRIGGER alertState_stamped_on_insert AFTER INSERT ON alertState BEGIN
+                  UPDATE storeChange SET count = count + 1;
+                  UPDATE alertStamp SET stamp = (SELECT count FROM storeChange) WHERE alertId = NEW.alertId;
+                END;
+                CREATE TRIGGER alertState_stamped_on_update AFTER UPDATE ON alertState BEGIN
+                  UPDATE storeChange SET count = count + 1;
+                  UPDATE alertStamp SET stamp = (SELECT count FROM storeChange) WHERE alertId IN (OLD.alertId, NEW.alertId);
+                END;
+                CREATE TRIGGER alertState_stamped_on_delete AFTER DELETE ON alertState BEGIN
+                  UPDATE storeChange SET count = count + 1;
+                  UPDATE alertStamp SET stamp = (SELECT count FROM storeChange) WHERE alertId = OLD.alertId;
+                END;
+                """)
+        }
         return migrator
     }
 

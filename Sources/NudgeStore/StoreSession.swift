@@ -52,6 +52,10 @@ public final class StoreSession {
         return opened
     }
 
+    /// The file the open store is (`nil` while none is open): a face that reads only what
+    /// changed since its last read reads everything again when this is another file.
+    public var identity: FileIdentity? { openFile }
+
     /// Whether a store is open and the path names another file or none: the next
     /// ``store()`` opens the new one.
     public var isStale: Bool {

@@ -18,7 +18,7 @@ import Foundation
     private var ids: [String] = []
     /// A reminder's row, worded when it comes on screen.
     private var model: @MainActor (String) -> AlertRow? = { _ in nil }
-    private var snoozeMinutes: [String: Int] = [:]
+    private var snoozeMinutes: @MainActor (String) -> Int = { _ in 10 }
     /// The pieces on top, by name, and the place that holds each now.
     private var pieces: [String: Widget] = [:]
     /// What a screen reader calls each piece's place in the list.
@@ -34,6 +34,11 @@ import Foundation
     private var bound: [String: Place] = [:]
     /// Tab's next stop, once the item scrolled to is on screen: its index and direction.
     private var tabbing: (index: Int, forward: Bool)?
+    /// Frames since the list last changed, and the frame callback that then looks at
+    /// what covers the view (see checkCover()).
+    private var coverFrames = 0
+    private var coverTick: UInt32 = 0
+    private var resyncing = false, resyncs = 0
     /// Frames waited for the item Tab scrolled to (GTK focuses a place only once it has
     /// laid it out, a frame after the scroll); and the frame callback while it waits.
     private var tabbingFrames = 0
@@ -164,6 +169,12 @@ import Foundation
                 }, Unmanaged.passUnretained(self).toOpaque(), nil)
             }
         }
+        // A scroll after a change can meet the same (see checkCover()).
+        if let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view.raw)) {
+            on(UnsafeMutableRawPointer(adjustment), "value-changed") { [unowned self] in
+                if !resyncing { checkCoverSoon() }
+            }
+        }
         on(UnsafeMutableRawPointer(factory), "setup", argument: { [unowned self] item in
             guard let item else { return }
             gtk_list_item_set_activatable(OpaquePointer(item), 0)
@@ -231,7 +242,7 @@ import Foundation
             return
         }
         guard let model = model(id) else { return }
-        let minutes = snoozeMinutes[id] ?? 10
+        let minutes = snoozeMinutes(id)
         if let row = place.row {
             row.bind(model, snoozeMinutes: minutes)
         } else {
@@ -251,8 +262,10 @@ import Foundation
     }
 
     /// The items in order: pieces by name (`#water`) and reminders by id; only the ids that
-    /// changed are replaced, and what is on screen shows its new words.
-    func show(items new: [String], model: @escaping @MainActor (String) -> AlertRow?, snoozeMinutes: [String: Int]) {
+    /// changed are replaced, and what is on screen among `changed` (`nil`: all of it) shows
+    /// its new words.
+    func show(items new: [String], model: @escaping @MainActor (String) -> AlertRow?,
+              snoozeMinutes: @escaping @MainActor (String) -> Int, changed: Set<String>? = nil) {
         self.model = model
         self.snoozeMinutes = snoozeMinutes
         if new != ids {
@@ -276,10 +289,11 @@ import Foundation
             }
             ids = new
             renewIfStale()
+            checkCoverSoon()
         }
-        for (id, row) in onScreen {
+        for (id, row) in onScreen where changed?.contains(id) ?? true {
             guard let model = model(id) else { continue }
-            row.bind(model, snoozeMinutes: snoozeMinutes[id] ?? 10)
+            row.bind(model, snoozeMinutes: snoozeMinutes(id))
             bound[id]?.show(row.widget, named: model.title)
         }
     }
@@ -375,6 +389,64 @@ import Foundation
         let selection = gtk_no_selection_new(fresh)
         gtk_grid_view_set_model(view.opaque, selection)
         g_object_unref(UnsafeMutableRawPointer(selection))
+    }
+
+    /// Looks at what covers the view once GTK has laid out a change (two frames on).
+    private func checkCoverSoon() {
+        coverFrames = 0
+        guard coverTick == 0 else { return }
+        coverTick = gtk_widget_add_tick_callback(view, { _, _, data in
+            MainActor.assumeIsolated {
+                Unmanaged<AlertListView>.fromOpaque(data!).takeUnretainedValue().checkCover() ? 1 : 0
+            }
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    /// GTK 4.8's grid view, its items changed while it is scrolled (a change from the
+    /// command line, the reminders on screen not touched), can lay its places out away from
+    /// where it is scrolled to: the list stays blank, or blank in part, until it is scrolled
+    /// again (issue 43). Seen a few frames after such a change, the view is put back where
+    /// its scroll position says, as a scroll would: its places laid out there anew. False
+    /// when done looking.
+    private func checkCover() -> Bool {
+        coverFrames += 1
+        guard coverFrames >= 2 else { return true }
+        coverTick = 0
+        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view.raw))
+        let (value, upper, page) = (gtk_adjustment_get_value(adjustment), gtk_adjustment_get_upper(adjustment),
+                                    gtk_adjustment_get_page_size(adjustment))
+        // Shorter than the view: nothing to cover below its end.
+        guard upper > page + 1 else { return false }
+        let height = Float(gtk_widget_get_height(widget))
+        var spans: [(Float, Float)] = []
+        for place in bound.values {
+            guard let child = place.child else { continue }
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(child, widget, &bounds) != 0 else { continue }
+            let (top, bottom) = (max(bounds.origin.y, 0), min(bounds.origin.y + bounds.size.height, height))
+            if bottom > top { spans.append((top, bottom)) }
+        }
+        // The widest stretch of the view no item covers (the gaps between rows are a few pixels).
+        var reached: Float = 0, widest: Float = 0
+        for (top, bottom) in spans.sorted(by: { $0.0 < $1.0 }) {
+            widest = max(widest, top - reached)
+            reached = max(reached, bottom)
+        }
+        widest = max(widest, height - reached)
+        guard widest > 120 else {
+            resyncs = 0
+            return false
+        }
+        // As a scroll does: the view follows the scroll position, and lays out its places there.
+        let away = value > page ? -page : page
+        resyncing = true
+        gtk_adjustment_set_value(adjustment, value + away)
+        gtk_adjustment_set_value(adjustment, value)
+        resyncing = false
+        // Looked at again, a few times at most: GTK may need more than one.
+        resyncs += 1
+        if resyncs < 3 { checkCoverSoon() }
+        return false
     }
 
     private func splice(at position: Int, removing count: Int, _ added: [String]) {

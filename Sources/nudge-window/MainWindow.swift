@@ -23,9 +23,9 @@ import NudgeKit
     private let storeCard: StoreCard
     private let rowActions: AlertRowActions
     private var alertList: AlertListView!
-    /// The alerts in the list's order, and where each is in `list.alerts`.
+    /// The alerts in the list's order (their ids, and the same as hex for the list view).
+    private var shownOrder: [UUID] = []
     private var shownIDs: [String] = []
-    private var indexByID: [String: Int] = [:]
     /// The alert to show once the list is read (the window opened from its pop-up).
     private var pendingFocus: String?
     /// The add or edit form, while it is open.
@@ -128,6 +128,8 @@ import NudgeKit
         alertList.followTab(in: window)
         service.visibilityChanged = { [unowned self] in showList() }
         showList()
+        // The list's copy of the alerts goes while the feed reads: changed in place, not copied.
+        feed.willRead = { [unowned self] in MainActor.assumeIsolated { list.set([], showings: [], order: []) } }
         feed.onChange = { [unowned self] snapshot, change in MainActor.assumeIsolated { show(snapshot, change) } }
         feed.start()
     }
@@ -142,52 +144,84 @@ import NudgeKit
         }
         storeCard.show(snapshot, zone: world.zone)
         list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order, now: snapshot.now)
-        shownIDs = list.order.map { list.alerts[$0].id.hex }
-        indexByID = Dictionary(zip(shownIDs, list.order), uniquingKeysWith: { first, _ in first })
-        water.show(snapshot, shown: list.alerts.contains { $0.kind == .water })
-        showList()
+        if change.order { reorder() }
+        water.show(snapshot, shown: list.alerts.withUnsafeBufferPointer { alerts in alerts.indices.contains { alerts[$0].kind == .water } })
+        // Only the rows of alerts that changed are shown anew: a change elsewhere costs its rows.
+        showList(changed: Set(change.changed.map(\.hex)))
         header.show(snapshot, language: world.language)
         settings?.show()
         if let id = pendingFocus, alertList.focus(id) { pendingFocus = nil }
     }
 
+    /// The ids in the list's new order: the stretch that moved is made again, the ids
+    /// around it kept (one alert moved is that stretch turned by one: no id is made anew).
+    private func reorder() {
+        let order = list.alerts.withUnsafeBufferPointer { alerts in list.order.map { alerts[$0].id } }
+        var start = 0
+        while start < min(order.count, shownOrder.count), order[start] == shownOrder[start] { start += 1 }
+        var end = 0
+        while end < min(order.count, shownOrder.count) - start, order[order.count - 1 - end] == shownOrder[shownOrder.count - 1 - end] { end += 1 }
+        let before = shownOrder[start..<(shownOrder.count - end)], after = order[start..<(order.count - end)]
+        let last = shownIDs.count - end - 1
+        if before.count == after.count, before.count > 1, before.first == after.last, before.dropFirst().elementsEqual(after.dropLast()) {
+            shownIDs.insert(shownIDs.remove(at: start), at: last)
+        } else if before.count == after.count, before.count > 1, before.last == after.first, before.dropLast().elementsEqual(after.dropFirst()) {
+            shownIDs.insert(shownIDs.remove(at: last), at: start)
+        } else {
+            let stretch = start..<(last + 1)
+            let kept = Dictionary(zip(before, shownIDs[stretch]), uniquingKeysWith: { first, _ in first })
+            shownIDs.replaceSubrange(stretch, with: after.map { kept[$0] ?? $0.hex })
+        }
+        shownOrder = order
+    }
+
     /// The pieces that have something to say; what waits for an answer, first, under its
-    /// heading; the water; then the other alerts (or, with none, how to add one).
-    private func showList() {
-        let alerts = Dictionary(list.alerts.map { ($0.id.hex, $0) }, uniquingKeysWith: { first, _ in first })
+    /// heading; the water; then the other alerts (or, with none, how to add one); the rows
+    /// of `changed` (all on screen: `nil`) shown anew.
+    private func showList(changed: Set<String>? = nil) {
         var items: [String] = []
         if storeCard.isShown { items.append("#store") }
         if service.isShown { items.append("#service") }
-        let waiting = shownIDs.filter { indexByID[$0].map { list.showings[$0].pending > 0 } ?? false }
+        // What waits, found in the showings (a scan of numbers, no id looked up).
+        let waiting = list.order.filter { list.showings[$0].pending > 0 }.map { list.alerts[$0].id.hex }
         if !waiting.isEmpty { items += [AlertListView.due] + waiting }
         if water.isShown { items.append("#water") }
-        let rest = waiting.isEmpty ? shownIDs : shownIDs.filter { !waiting.contains($0) }
+        var rest = shownIDs
+        if !waiting.isEmpty {
+            let skipped = Set(waiting)
+            rest.removeAll { skipped.contains($0) }
+        }
         if !rest.isEmpty || waiting.isEmpty { items.append(AlertListView.heading) }
         // With trouble told above, an empty list is not "No reminders yet".
         if shownIDs.isEmpty, !storeCard.isShown { items.append(AlertListView.empty) }
         // A search narrows the reminders (not the pieces) to those whose title or schedule holds it.
-        var listed = rest
         if !searched.isEmpty {
-            listed = rest.filter { id in
-                guard let row = indexByID[id].map({ list.row(at: $0, system: world.zone) }) else { return false }
+            rest = rest.filter { id in
+                guard let row = index(of: id).map({ list.row(at: $0, system: world.zone) }) else { return false }
                 return row.title.lowercased().contains(searched) || row.schedule.lowercased().contains(searched)
             }
-            if listed.isEmpty { items.append(AlertListView.noMatch) }
+            if rest.isEmpty { items.append(AlertListView.noMatch) }
         }
-        items += listed
+        items += rest
         let total = shownIDs.count
         alertList.show(count: searched.isEmpty
             // TRANSLATORS: beside the window's list heading: how many reminders there are.
             ? format(trn("%d reminder", "%d reminders", total), total)
             // TRANSLATORS: beside the window's list heading while searching: %1$d match of %2$d reminders.
-            : format(trn("%1$d of %2$d reminder", "%1$d of %2$d reminders", total), listed.count + waiting.count, total),
+            : format(trn("%1$d of %2$d reminder", "%1$d of %2$d reminders", total), rest.count + waiting.count, total),
             // TRANSLATORS: the window's list when a search finds no reminder; %s is what was searched for.
             noMatch: format(tr("No reminder’s title or schedule holds “%s”"), searched))
-        let minutes = alerts.mapValues { max($0.snoozeSeconds / 60, 1) }
         // Worded only as they come on screen: a thousand alerts cost a screenful of words.
         alertList.show(items: items, model: { [unowned self] id in
-            indexByID[id].map { list.row(at: $0, system: world.zone) }
-        }, snoozeMinutes: minutes)
+            index(of: id).map { list.row(at: $0, system: world.zone) }
+        }, snoozeMinutes: { [unowned self] id in
+            index(of: id).map { max(list.alerts[$0].snoozeSeconds / 60, 1) } ?? 10
+        }, changed: changed)
+    }
+
+    /// Where an alert (by its hex id) is in the feed's snapshot.
+    private func index(of id: String) -> Int? {
+        UUID(hex: id).flatMap { feed.position(of: $0) }
     }
 
     // MARK: The form
@@ -239,11 +273,11 @@ import NudgeKit
             if let found {
                 let full = found.id.hex
                 // Not in the list: finished (the list leaves those out).
-                let finished = indexByID[full] == nil
+                let finished = !shownIDs.contains(full)
                 if !alertList.focus(full) {
                     pendingFocus = full
                     // Not listed (finished): listed from now on.
-                    if indexByID[full] == nil, feed.alsoListed.insert(full).inserted { feed.reload() }
+                    if finished, feed.alsoListed.insert(full).inserted { feed.reload() }
                 }
                 if finished {
                     // TRANSLATORS: the window opened at a reminder that will not show again (a one-shot answered); %s is its title.

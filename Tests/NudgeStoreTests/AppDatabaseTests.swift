@@ -37,6 +37,49 @@ struct AppDatabaseTests {
         #expect(try db.alertCount() == alerts.count)
     }
 
+    /// A face reads what changed since its last read: every write to an alert or its state,
+    /// by any connection, stamps the alert with the store's change count; a removal is found
+    /// by counting, and then every id is read.
+    @Test func changesAreReadSinceTheLastCount() throws {
+        let queue = try DatabaseQueue()
+        let db = try AppDatabase(queue)
+        let (a, b) = (Alert(title: "A", schedule: .once(now), created: now), Alert(title: "B", schedule: .once(now), created: now))
+        try db.save([a, b])
+        var parsed: [String: Schedule] = [:]
+        func read(since: Int?, known: Set<UUID>) throws -> AlertChanges {
+            try db.alertChanges(since: since, known: { UUID(hex: $0).map(known.contains) ?? false }, knownCount: known.count, parsed: &parsed)
+        }
+        let first = try read(since: nil, known: [])
+        #expect(first.isWhole && Set(first.alerts) == [a, b] && first.states.isEmpty && first.ids == nil)
+        #expect(try read(since: first.count, known: [a.id, b.id]).alerts.isEmpty)
+
+        var edited = a
+        edited.title = "A again"
+        try db.save(edited)
+        let second = try read(since: first.count, known: [a.id, b.id])
+        #expect(!second.isWhole && second.alerts == [edited] && second.ids == nil && second.count > first.count)
+
+        // Another connection's write to a state stamps its alert.
+        let state = AlertState(checkedUntil: now)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO alertState (alertId, checkedUntil, pendingCount) VALUES (?, ?, 1)", arguments: [b.id.hex, now.timeIntervalSince1970])
+        }
+        let third = try read(since: second.count, known: [a.id, b.id])
+        var pending = state
+        pending.pendingCount = 1
+        #expect(third.alerts == [b] && third.states == [b.id: pending])
+
+        // Removed (its state goes with it), and one added: the ids are read.
+        let c = Alert(title: "C", schedule: .once(now), created: now)
+        try db.delete([b.id])
+        try db.save(c)
+        let fourth = try read(since: third.count, known: [a.id, b.id])
+        #expect(fourth.alerts == [c] && fourth.ids == [edited.id.hex, c.id.hex])
+
+        // A count the store has not reached (another file's) reads everything.
+        #expect(try read(since: fourth.count + 1, known: [a.id, c.id]).isWhole)
+    }
+
     @Test func prefixesFindOneAlertOrNameTheCandidates() throws {
         let db = try AppDatabase.inMemory()
         let a = Alert(id: UUID(uuidString: "ABCD1234-0000-0000-0000-000000000001")!, schedule: .once(now), created: now)
@@ -175,6 +218,7 @@ struct AppDatabaseTests {
         #expect(try rows("SELECT identifier FROM grdb_migrations ORDER BY rowid") == values([
             ["v1"], ["v2: schedules as compact text"], ["v3: settings"], ["v4: drinks"], ["v5: water reminders, answers"],
             ["v6: a summary per alert and day"], ["v7: holding while away"], ["v8: following up ignored pop-ups"],
+            ["v9: change stamps"],
         ]))
         // id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, created,
         // kind (v5), whenAway (v7), nagSeconds, nagTimes (v8). v1's JSON dates count from 2001.
@@ -211,6 +255,9 @@ struct AppDatabaseTests {
             [11, "not-an-id", "fired", 1_763_875_000.0, nil, 1, nil, nil],
         ]))
         #expect(try rows("SELECT * FROM logDay ORDER BY alertId, day") == values(zone == "UTC" ? Self.logDaysInUTC : Self.logDaysInSeoul))
+        // Every alert stamped 0, the count at 0: a face's first read reads them all anyway.
+        #expect(try rows("SELECT * FROM alertStamp ORDER BY alertId") == values([water, stretch, tea, standup, korean].sorted().map { [$0, 0] }))
+        #expect(try rows("SELECT * FROM storeChange") == values([[1, 0]]))
         #expect(try rows("SELECT * FROM setting").isEmpty)
         #expect(try rows("SELECT * FROM drink").isEmpty)
         // The tables as the migrations made them, limits written out (a drink is 1 to 5000 ml).
@@ -280,7 +327,46 @@ struct AppDatabaseTests {
     /// The schema the migrations build, table by table and index by index (by name).
     static let schema: [String] = [
         #"CREATE TABLE "alert" ("id" TEXT PRIMARY KEY NOT NULL, "title" TEXT NOT NULL, "body" TEXT NOT NULL, "schedule" TEXT NOT NULL, "enabled" BOOLEAN NOT NULL, "sound" TEXT, "urgency" INTEGER NOT NULL, "icon" TEXT NOT NULL, "timeZone" TEXT, "graceSeconds" INTEGER, "snoozeSeconds" INTEGER NOT NULL, "created" DOUBLE NOT NULL, "kind" TEXT NOT NULL DEFAULT 'reminder', "whenAway" TEXT, "nagSeconds" INTEGER, "nagTimes" INTEGER)"#,
+        #"CREATE TABLE alertStamp (alertId TEXT PRIMARY KEY NOT NULL, stamp INTEGER NOT NULL) WITHOUT ROWID"#,
+        #"CREATE INDEX alertStamp_on_stamp ON alertStamp (stamp)"#,
         #"CREATE TABLE "alertState" ("alertId" TEXT PRIMARY KEY NOT NULL REFERENCES "alert"("id") ON DELETE CASCADE, "checkedUntil" DOUBLE NOT NULL, "lastFired" DOUBLE, "pendingCount" INTEGER NOT NULL, "shownID" INTEGER, "snoozedUntil" DOUBLE, "doneForDay" INTEGER, "lastAnswer" DOUBLE, "shownAt" DOUBLE, "goalMetUntil" DOUBLE, "heldCount" INTEGER NOT NULL DEFAULT 0, "heldSince" DOUBLE, "nagAt" DOUBLE, "nagCount" INTEGER NOT NULL DEFAULT 0)"#,
+        """
+        CREATE TRIGGER alertState_stamped_on_delete AFTER DELETE ON alertState BEGIN
+          UPDATE storeChange SET count = count + 1;
+          UPDATE alertStamp SET stamp = (SELECT count FROM storeChange) WHERE alertId = OLD.alertId;
+        END
+        """,
+        """
+        CREATE TRIGGER alertState_stamped_on_insert AFTER INSERT ON alertState BEGIN
+          UPDATE storeChange SET count = count + 1;
+          UPDATE alertStamp SET stamp = (SELECT count FROM storeChange) WHERE alertId = NEW.alertId;
+        END
+        """,
+        """
+        CREATE TRIGGER alertState_stamped_on_update AFTER UPDATE ON alertState BEGIN
+          UPDATE storeChange SET count = count + 1;
+          UPDATE alertStamp SET stamp = (SELECT count FROM storeChange) WHERE alertId IN (OLD.alertId, NEW.alertId);
+        END
+        """,
+        """
+        CREATE TRIGGER alert_stamped_on_delete AFTER DELETE ON alert BEGIN
+          UPDATE storeChange SET count = count + 1;
+          DELETE FROM alertStamp WHERE alertId = OLD.id;
+        END
+        """,
+        """
+        CREATE TRIGGER alert_stamped_on_insert AFTER INSERT ON alert BEGIN
+          UPDATE storeChange SET count = count + 1;
+          INSERT OR REPLACE INTO alertStamp (alertId, stamp) VALUES (NEW.id, (SELECT count FROM storeChange));
+        END
+        """,
+        """
+        CREATE TRIGGER alert_stamped_on_update AFTER UPDATE ON alert BEGIN
+          UPDATE storeChange SET count = count + 1;
+          DELETE FROM alertStamp WHERE alertId = OLD.id AND OLD.id IS NOT NEW.id;
+          INSERT OR REPLACE INTO alertStamp (alertId, stamp) VALUES (NEW.id, (SELECT count FROM storeChange));
+        END
+        """,
         #"CREATE TABLE "deliveryLog" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "alertId" TEXT NOT NULL, "event" TEXT NOT NULL, "at" DOUBLE NOT NULL, "deliveryID" INTEGER, "count" INTEGER, "detail" TEXT, "delay" DOUBLE)"#,
         #"CREATE INDEX "deliveryLog_on_alertId" ON "deliveryLog"("alertId")"#,
         #"CREATE INDEX "deliveryLog_on_at" ON "deliveryLog"("at")"#,
@@ -290,6 +376,7 @@ struct AppDatabaseTests {
         #"CREATE TABLE "logDay" ("alertId" TEXT NOT NULL, "day" INTEGER NOT NULL, "shown" INTEGER NOT NULL DEFAULT 0, "done" INTEGER NOT NULL DEFAULT 0, "snoozed" INTEGER NOT NULL DEFAULT 0, "doneForToday" INTEGER NOT NULL DEFAULT 0, "dismissed" INTEGER NOT NULL DEFAULT 0, "drank" INTEGER NOT NULL DEFAULT 0, "missed" INTEGER NOT NULL DEFAULT 0, "goalMet" INTEGER NOT NULL DEFAULT 0, "delays" TEXT NOT NULL DEFAULT '', PRIMARY KEY ("alertId", "day")) WITHOUT ROWID"#,
         #"CREATE TABLE "setting" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)"#,
         #"CREATE TABLE sqlite_sequence(name,seq)"#,
+        #"CREATE TABLE storeChange (id INTEGER PRIMARY KEY CHECK (id = 1), count INTEGER NOT NULL)"#,
     ]
 
     /// An alert row as Nudge wrote it before alerts had a kind (v1 to v4).

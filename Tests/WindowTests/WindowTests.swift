@@ -239,6 +239,90 @@ struct WindowTests {
         _ = window.close()
     }
 
+    /// At 10,000 reminders the list was once left blank after fast scrolling while the
+    /// command line switched reminders around the view on and off (issue 43, item 6): GTK
+    /// 4.8's grid view, its items moved while it scrolls, laid its places out away from
+    /// where it was scrolled to, and nothing showed until the next scroll. Scrolled by the
+    /// wheel (a real pointer, through XTEST) while `nudge off` and `nudge on` (and sqlite3,
+    /// faster) move the reminders at the top of the list to its end and back, the list shows
+    /// rows again after every scroll, without another scroll to wake it.
+    @Test func scrollingFastWhileTheCommandLineMovesRemindersNeverLeavesTheListBlank() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("First", "--on", "2098-12-31 23:00")
+        let path = database(desktop)
+        // 10,000 one-shots on a fixed day far ahead, in one statement (adding them one by one takes minutes).
+        let insert = try Bench.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", path, """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
+            INSERT INTO alert (id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, created, kind)
+            SELECT printf('%032x', i), 'R ' || i, '', 'once ' || (4070908800 + i * 60) || '.0', 1, NULL, 1, '', NULL, 3600, 600, i, 'reminder' FROM n
+            """])
+        try #require(insert.status == 0, "\(insert.stderr)")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "R 1", "checked"))
+        let environment = window.environment()
+        let xdotool = { (arguments: [String]) in try Bench.run("/usr/bin/xdotool", arguments, environment: environment) }
+        let geometry = try xdotool(["search", "--sync", "--onlyvisible", "--name", "^Nudge$", "getwindowgeometry", "--shell"]).stdout
+        let place = Dictionary(uniqueKeysWithValues: geometry.split(separator: "\n").compactMap { line -> (String, Int)? in
+            let parts = line.split(separator: "=")
+            return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? 0) : nil
+        })
+        let (x, y, width, height) = (place["X"] ?? 0, place["Y"] ?? 0, place["WIDTH"] ?? 640, place["HEIGHT"] ?? 720)
+        // The list below the header, as pixels: a blank list is one colour, rows are hundreds.
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-list-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: shot) }
+        // Its colours and a hash of it.
+        func look() throws -> (colours: Int, hash: String) {
+            _ = try Bench.run("/usr/bin/import", ["-window", "root", "-crop", "\(width - 40)x\(height - 140)+\(x + 20)+\(y + 120)", shot],
+                              environment: environment)
+            let words = try Bench.run("/usr/bin/convert", [shot, "-format", "%k %#", "info:"]).stdout.split(separator: " ")
+            return (Int(words.first ?? "") ?? 0, String(words.last ?? ""))
+        }
+        _ = try xdotool(["mousemove", String(x + 200), String(y + 400)])
+        _ = try xdotool(["click", "--repeat", "40", "--delay", "3", "5"])
+
+        // The command line switches the reminders at the top of the list off (to its end) and on
+        // (back) while the list is scrolled; ids as the insert made them.
+        // A loop of commands, and a faster writer beside it (sqlite3, as a sync tool or a
+        // script would write): the list changes some fifty times a second, as it must for
+        // GTK to go wrong.
+        let stop = LockedFlag()
+        Thread {
+            var n = 0
+            while !stop.isSet {
+                _ = try? desktop.nudge(n % 3 == 0 ? "on" : "off", String(format: "%032x", 1 + (n * 7) % 60))
+                n += 1
+            }
+        }.start()
+        Thread {
+            var n = 0
+            while !stop.isSet {
+                _ = try? Bench.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", path,
+                                                        "UPDATE alert SET enabled = 1 - enabled WHERE id = '\(String(format: "%032x", 1 + (n * 11) % 60))'"])
+                n += 1
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }.start()
+        defer { stop.set() }
+        var blank: [Int] = []
+        for round in 0..<80 {
+            let before = try look().hash
+            // Down and up by 1 to 12 notches, drifting down: the same every run.
+            _ = try xdotool(["click", "--repeat", String(1 + (round * 5) % 12), "--delay", "3", round % 3 == 2 ? "4" : "5"])
+            // Once the list moved (by the scroll, or a change), rows show again without another scroll.
+            _ = Bench.eventually(2) { (try? look().hash) != before }
+            if !Bench.eventually(5, { ((try? look().colours) ?? 0) > 20 }) {
+                blank.append(round)
+                try window.screenshot(to: try Self.shotPath("blank-list-\(round).png"))
+                // Scrolled again, so the rounds after see what they would.
+                _ = try xdotool(["click", "--repeat", "3", "5"])
+            }
+        }
+        stop.set()
+        #expect(blank.isEmpty, "blank after the scrolls of rounds \(blank) (.build/window-shots/blank-list-*.png)")
+        _ = window.close()
+    }
+
     /// A one-shot the click on its pop-up answered is finished, and the list leaves finished
     /// ones out: opened at it, the window lists it all the same (it said "No reminders yet").
     @Test func openedAtAFinishedOneShotTheWindowListsIt() throws {
@@ -323,4 +407,12 @@ struct WindowTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder + "/" + name
     }
+}
+
+/// A flag one thread sets and another reads.
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }
