@@ -120,9 +120,12 @@ struct AlertFeedTests {
         let world = World.test(store: base + "/data/nudge/nudge.sqlite", zone: TimeZone(identifier: "Asia/Seoul")!, now: now)
         try FileManager.default.createDirectory(atPath: base + "/data/nudge", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: base) }
+        // A store that was there (one never made is no removal: a new user's).
+        _ = try AppDatabase.open(path: world.storePath)
         let loop = EventLoop()
         let feed = AlertFeed(world: world, loop: loop, bus: nil)
         feed.start()
+        #expect(!feed.snapshot.removed)
         try FileManager.default.removeItem(atPath: base + "/data")
         #expect(try turn(loop) { feed.snapshot.removed })
         // Made anew by an add elsewhere, the folders too.
@@ -130,6 +133,16 @@ struct AlertFeedTests {
         let alert = try Operations.make(title: "Tea", schedule: ScheduleFlags(at: ["15:00"]), settings: AlertSettings(), world, now: now)
         try AppDatabase.open(path: world.storePath).save(alert)
         #expect(try turn(loop) { feed.snapshot.alerts.map(\.id) == [alert.id] })
+    }
+
+    /// A new user's store, never made, is not one removed: the faces invite the first reminder.
+    @Test func aStoreNeverMadeIsNotARemovedOne() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-feed-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let world = World.test(store: base + "/data/nudge/nudge.sqlite", zone: TimeZone(identifier: "Asia/Seoul")!, now: now)
+        let feed = AlertFeed(world: world, loop: EventLoop(), bus: nil)
+        feed.start()
+        #expect(!feed.snapshot.removed && feed.snapshot.trouble == nil && feed.snapshot.alerts.isEmpty)
     }
 
     @Test func theStoreAFaceUsedIsLetGoOnTheNextTurn() throws {
