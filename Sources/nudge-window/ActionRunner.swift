@@ -51,7 +51,7 @@ import NudgeKit
     /// announcements: a toast there is a label a screen reader finds, not one it reads out.
     private typealias Announce = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void
     private static let announcer: Announce? = adw_get_minor_version() >= 6 ? nil
-        : dlsym(UnsafeMutableRawPointer(bitPattern: -2), "gtk_accessible_announce").map { unsafeBitCast($0, to: Announce.self) }  // RTLD_DEFAULT
+        : dlsym(nil, "gtk_accessible_announce").map { unsafeBitCast($0, to: Announce.self) }  // nil: RTLD_DEFAULT
 
     /// Says `text` to a screen reader at once, where GTK can (markup taken out).
     static func announce(_ text: String, from widget: Widget) {

@@ -53,6 +53,7 @@ extension WindowTests {
         #expect(try window.reaches("label", "No reminders yet"))
         try audit(window, "empty")
         _ = try desktop.add("Tea", "--at", "15:00")
+        #expect(try window.reaches("check box", "Tea", "checked"))
         let path = database(desktop)
         try FileManager.default.copyItem(atPath: path, toPath: path + ".last-good")
         try FileManager.default.removeItem(atPath: path)

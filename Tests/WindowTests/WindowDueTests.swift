@@ -26,7 +26,7 @@ extension WindowTests {
         try #require(try window.drive("do", "push button", "Drank 250 ml: Drink water", "click").status == 0)
         #expect(Bench.eventually(5) { (try? desktop.events(water)) == ["fired", "drank"] || (try? desktop.events(water)) == ["fired", "acknowledged"] },
                 "\((try? desktop.events(water)) ?? [])")
-        #expect(try window.reaches("label", "250 of 2,000 ml today"))
+        #expect(try window.reaches("label", "250 of 2,000 ml today"), "\((try? window.nodes())?.filter { $0.name.contains("ml") || $0.name.contains("Drink") }.map { "\($0.role)|\($0.name)" } ?? []) \(window.windowProcess?.stderrSoFar ?? "")")
         #expect(try window.reaches("label", "Waiting for an Answer", "gone"))
         _ = window.close()
     }
