@@ -194,6 +194,15 @@ public final class AlertFeed {
         do { return try session.store() } catch { throw OperationError(error) }
     }
 
+    /// The default reminder time as the store this feed follows keeps it, read through the
+    /// feed's own session (never another opening) only when words ask at what time.
+    public var defaultTime: DefaultReminderTime {
+        DefaultReminderTime { [self] () throws(OperationError) in
+            let store = try store()
+            return try world.run { try store.defaultTime() }
+        }
+    }
+
     /// Reads the store now, tells the face, and asks the daemon how it is.
     public func reload() {
         let now = world.now
