@@ -9,6 +9,46 @@ extension PhrasePieces {
         ScheduleError(token, problem, detail: detail, accepted: SchedulePhrase.forms)
     }
 
+    /// The schedule the pieces make at `now` in `zone`, with the person's default reminder
+    /// time (`nil`: none) for days said without a time of day: "tomorrow", "friday", "12월
+    /// 1일", "every monday" take it, said under the echo, where without it they are
+    /// refused with "at what time?". Only those: a phrase that reads without it reads the
+    /// same with it. A one-shot whose default time has passed on the day said ("today" at
+    /// 09:00 at 14:00, "friday" on a Friday afternoon) is refused as passed, never moved to
+    /// another day: the person named that day.
+    mutating func schedule(now: Date, zone: TimeZone, defaultTime: LocalTime?) throws(ScheduleError) -> PhraseReading {
+        let said = self
+        do throws(ScheduleError) {
+            return try schedule(now: now, zone: zone)
+        } catch {
+            guard let defaultTime, error.wantsTimeOfDay, said.times.isEmpty, said.halves.isEmpty else { throw error }
+            self = said
+            times = [SaidTime(hour: defaultTime.hour, minute: defaultTime.minute, second: defaultTime.second, clock: true, text: defaultTime.description)]
+            // TRANSLATORS: a day said without a time whose default reminder time (nudge config default-time) has passed on it: %1$s that time (09:00).
+            let late = Phrase("%1$s, your default reminder time, has passed on that day; say a later time", defaultTime.description)
+            let passed = failure(error.token, Phrase("that time has passed"), late)
+            var reading: PhraseReading
+            do throws(ScheduleError) {
+                reading = try schedule(now: now, zone: zone)
+            } catch where error.problem.template == "that time has passed" {
+                throw passed
+            }
+            if case .once(let instant) = reading.schedule {
+                // The day said is the one the latest time of day makes of the words; the
+                // default time on another day would be a day the person did not name.
+                var latest = said
+                latest.times = [SaidTime(hour: 23, minute: 59, second: 59, clock: true, text: "23:59:59")]
+                let clock = CivilZone(zone)
+                if case .once(let end)? = try? latest.schedule(now: now, zone: zone).schedule, clock.local(end).day != clock.local(instant).day {
+                    throw passed
+                }
+            }
+            // TRANSLATORS: a day said without a time, read at the default reminder time (nudge config default-time): %1$s that time (09:00).
+            reading.notes.append(Phrase("at %1$s, your default reminder time; say a time to choose another", defaultTime.description))
+            return reading
+        }
+    }
+
     /// The schedule the pieces make at `now` in `zone`, with what was chosen on the
     /// person's behalf; ``flags`` is set where the flags said say more than the schedule.
     mutating func schedule(now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {

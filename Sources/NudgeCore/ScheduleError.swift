@@ -19,6 +19,10 @@ public struct ScheduleError: Error, Sendable, Hashable, CustomStringConvertible 
         self.accepted = accepted
     }
 
+    /// Whether it asks at what time: a day said without a time of day ("tomorrow", "every
+    /// monday"), which the person's default reminder time would complete.
+    public var wantsTimeOfDay: Bool { problem.template == "no time of day given" }
+
     /// One line: `invalid duration '0m': it must be more than 0 (use numbers with units…)`.
     public var phrase: Phrase {
         // Nothing given at all has no token to show (no empty quotes).

@@ -32,7 +32,7 @@ public enum SchedulePhrase {
 
     /// A refusal of words not understood, with the nearest reading that works: the phrase
     /// without them, when that reads ("did you mean: 내일 오전 9시 → --on '2026-11-26 09:00'?").
-    static func suggest(_ error: ScheduleError, reader: PhraseReader, now: Date, zone: TimeZone) -> ScheduleError {
+    static func suggest(_ error: ScheduleError, reader: PhraseReader, now: Date, zone: TimeZone, defaultTime: LocalTime?) -> ScheduleError {
         guard error.problem.template == "words not understood", !reader.leftover.isEmpty else { return error }
         let dropped = Set(reader.leftover.flatMap { Array($0) })
         // Only words Nudge does not know are left out: without a word it knows ("in 2 your"
@@ -46,21 +46,24 @@ public enum SchedulePhrase {
             if k > 0, !dropped.contains(k - 1), reader.words[k - 1].span.upperBound == word.span.lowerBound, !kept.isEmpty { kept[kept.count - 1] += said } else { kept.append(said) }
         }
         let rest = kept.joined(separator: " ")
-        guard !rest.isEmpty, let reading = try? read(rest, now: now, zone: zone, suggesting: false), let flags = reading.flags else { return error }
+        guard !rest.isEmpty, let reading = try? read(rest, now: now, zone: zone, defaultTime: defaultTime, suggesting: false), let flags = reading.flags else { return error }
         var helped = error
         // TRANSLATORS: a refusal's nearest reading: %1$s the phrase without the words not understood, %2$s what it makes (--at 09:00).
         helped.accepted = Phrase("did you mean: %1$s → %2$s?", rest, flags)
         return helped
     }
 
-    /// The schedule `text` says, read at `now` in `zone`.
-    public static func read(_ text: String, now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {
-        try read(text, now: now, zone: zone, suggesting: true)
+    /// The schedule `text` says, read at `now` in `zone`. A day said without a time of day
+    /// ("tomorrow", "friday", "12월 1일", "every monday") takes `defaultTime`, the person's
+    /// default reminder time, and says so in the notes; without one (`nil`, the default)
+    /// it is refused, asking at what time.
+    public static func read(_ text: String, now: Date, zone: TimeZone, defaultTime: LocalTime? = nil) throws(ScheduleError) -> PhraseReading {
+        try read(text, now: now, zone: zone, defaultTime: defaultTime, suggesting: true)
     }
 
     /// The schedule `text` says; a refusal of words not understood offers the nearest
     /// reading when `suggesting` (once: that reading is not searched for one of its own).
-    static func read(_ text: String, now: Date, zone: TimeZone, suggesting: Bool) throws(ScheduleError) -> PhraseReading {
+    static func read(_ text: String, now: Date, zone: TimeZone, defaultTime: LocalTime?, suggesting: Bool) throws(ScheduleError) -> PhraseReading {
         guard text.utf8.count <= PhraseWords.maxLength else {
             // TRANSLATORS: %d is the most characters a schedule phrase may have.
             // Twenty characters, and no more than forty scalars: one character can carry any
@@ -96,9 +99,9 @@ public enum SchedulePhrase {
         do {
             pieces = try reader.readAll()
         } catch {
-            throw suggesting ? suggest(error, reader: reader, now: now, zone: zone) : error
+            throw suggesting ? suggest(error, reader: reader, now: now, zone: zone, defaultTime: defaultTime) : error
         }
-        var reading = try pieces.schedule(now: now, zone: zone)
+        var reading = try pieces.schedule(now: now, zone: zone, defaultTime: defaultTime)
         reading.flags = pieces.flags ?? reading.schedule.flagsText(in: zone)
         // Casual spellings and typos, said as read ("tomorow → tomorrow", "낼 → 내일").
         let typed = words.compactMap { word in

@@ -35,7 +35,7 @@ public struct AlertDraft: Sendable {
     public var bodyChanged: Bool { body != (base?.body ?? "") }
 
     /// The alert Save would keep, checked as `nudge add` and `nudge edit` check it, with
-    /// the stored alert read through `feed`.
+    /// the stored alert and the default reminder time read through `feed`.
     public func check(with feed: AlertFeed, now: Date) -> Result<Alert, OperationError> {
         let world = feed.world
         do throws(OperationError) {
@@ -50,10 +50,12 @@ public struct AlertDraft: Sendable {
             if let base {
                 settings.body = bodyChanged ? body : nil
                 return .success(try Operations.change(base.id.hex, in: try feed.store(), title: titleChanged ? title : nil,
-                                                      schedule: scheduleChanged ? schedule : ScheduleFlags(), settings: settings, world, now: now))
+                                                      schedule: scheduleChanged ? schedule : ScheduleFlags(), settings: settings, world, now: now,
+                                                      defaultTime: feed.defaultTime))
             }
             settings.body = body.isEmpty ? nil : body
-            return .success(try Operations.make(title: title.isEmpty ? nil : title, schedule: schedule, settings: settings, world, now: now))
+            return .success(try Operations.make(title: title.isEmpty ? nil : title, schedule: schedule, settings: settings, world, now: now,
+                                                defaultTime: feed.defaultTime))
         } catch {
             return .failure(error)
         }

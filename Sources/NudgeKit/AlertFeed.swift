@@ -217,6 +217,15 @@ public final class AlertFeed {
         do { return try session.store() } catch { throw OperationError(error) }
     }
 
+    /// The default reminder time as the store this feed follows keeps it, read through the
+    /// feed's own session (never another opening) only when words ask at what time.
+    public var defaultTime: DefaultReminderTime {
+        DefaultReminderTime { [self] () throws(OperationError) in
+            let store = try store()
+            return try world.run { try store.defaultTime() }
+        }
+    }
+
     /// Reads the store now, tells the face, and asks the daemon how it is. Only the alerts
     /// changed since the last read are read (and those whose next showing time alone may
     /// have moved are worked out again): at 10,000 alerts a change elsewhere costs its rows.

@@ -52,10 +52,11 @@ public struct AlertSettings: Sendable, Equatable {
         do { try Limits.check(field, text) } catch { throw OperationError(.usage, error.phrase.text(Catalog.shared.language)) }
     }
 
-    /// Parses a schedule; a one-shot must be in the future.
-    public static func schedule(_ flags: ScheduleFlags, now: Date, zone: TimeZone) throws(OperationError) -> Schedule {
+    /// Parses a schedule; a one-shot must be in the future. A phrase naming a day without a
+    /// time of day takes `defaultTime` (none unless given).
+    public static func schedule(_ flags: ScheduleFlags, now: Date, zone: TimeZone, defaultTime: DefaultReminderTime = .known(nil)) throws(OperationError) -> Schedule {
+        let parsed = try defaultTime.schedule(flags, now: now, zone: zone)
         do throws(ScheduleError) {
-            let parsed = try ScheduleParser.schedule(flags, now: now, zone: zone)
             if case .once(let instant) = parsed, instant <= now {
                 throw ScheduleError(flags.on ?? flags.in ?? flags.phrase ?? "", Phrase("invalid date"), detail: Phrase("it is in the past"),
                                     accepted: Phrase("give a future instant"))

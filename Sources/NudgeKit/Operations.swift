@@ -7,10 +7,13 @@ import NudgeStore
 /// and the window call these and get the same checks, the same messages and the same
 /// changes to the store.
 public enum Operations {
-    /// A new alert from the command line's values, every one checked .
-    public static func make(title: String?, schedule flags: ScheduleFlags, settings: AlertSettings, _ world: World, now: Date) throws(OperationError) -> Alert {
+    /// A new alert from the command line's values, every one checked. Words naming a day
+    /// without a time of day take the default reminder time: `defaultTime`'s, or else the
+    /// one kept in `world`'s store, read only when such words are given.
+    public static func make(title: String?, schedule flags: ScheduleFlags, settings: AlertSettings, _ world: World, now: Date,
+                            defaultTime: DefaultReminderTime? = nil) throws(OperationError) -> Alert {
         let zone = settings.pinnedZone ?? world.zone
-        let parsed = try AlertSettings.schedule(flags, now: now, zone: zone)
+        let parsed = try AlertSettings.schedule(flags, now: now, zone: zone, defaultTime: defaultTime ?? .stored(world))
         // Without a title it is the drink-water reminder, in the person's language; a
         // title given is the person's own text and never translated.
         var alert = Alert(title: title, schedule: parsed, created: now, language: world.language)
@@ -19,16 +22,18 @@ public enum Operations {
     }
 
     /// The stored alert `id` names, changed by the values given (no schedule flag keeps its
-    /// schedule), every one checked; not saved (`nudge ui`'s form edits here too).
+    /// schedule), every one checked; not saved (`nudge ui`'s form edits here too). Words
+    /// naming a day without a time of day take `defaultTime`, or else the one `store` keeps.
     public static func change(_ id: String, in store: AppDatabase, title: String?, schedule flags: ScheduleFlags, settings: AlertSettings,
-                              _ world: World, now: Date) throws(OperationError) -> Alert {
+                              _ world: World, now: Date, defaultTime: DefaultReminderTime? = nil) throws(OperationError) -> Alert {
+        let defaultTime = defaultTime ?? .stored(in: store, world)
         // A new schedule replaces one this Nudge cannot read.
         let replacement = flags == ScheduleFlags() ? nil
-            : try AlertSettings.schedule(flags, now: now, zone: settings.pinnedZone ?? world.zone)
+            : try AlertSettings.schedule(flags, now: now, zone: settings.pinnedZone ?? world.zone, defaultTime: defaultTime)
         var alert = try world.run { try store.alert(matching: id, schedule: replacement) }
         try settings.apply(to: &alert, title: title)
         if flags != ScheduleFlags() {
-            alert.schedule = try AlertSettings.schedule(flags, now: now, zone: alert.zone(system: world.zone))
+            alert.schedule = try AlertSettings.schedule(flags, now: now, zone: alert.zone(system: world.zone), defaultTime: defaultTime)
         }
         return alert
     }

@@ -3,8 +3,8 @@ import NudgeCore
 import NudgeStore
 
 /// The settings kept in the store (the cup, the daily water goal, when a day starts, how
-/// long the log is kept, when the person counts as away), read and changed with the same
-/// checks and messages in every face.
+/// long the log is kept, when the person counts as away, the default reminder time), read
+/// and changed with the same checks and messages in every face.
 public enum Preferences {
     /// Every setting's value, the default where none was set.
     public static func values(_ world: World) throws(OperationError) -> [Setting: Int] {
@@ -39,6 +39,14 @@ public enum Preferences {
                                                     setting.rawValue, text.quotedForMessage()))
             }
             throw OperationError(.usage, format(tr("invalid %1$s %2$s: give a time such as 04:00"), setting.rawValue, text.quotedForMessage()))
+        case .defaultTime:
+            if let time = try? ScheduleParser.time(text), time.second != 0 {
+                // TRANSLATORS: %1$s is the setting's name (default-time), %2$s the time given, quoted; keep "none": it is what to type.
+                throw OperationError(.usage, format(tr("invalid %1$s %2$s: give a time in whole minutes, without seconds, such as 09:00, or none"),
+                                                    setting.rawValue, text.quotedForMessage()))
+            }
+            // TRANSLATORS: %1$s is the setting's name (default-time), %2$s the value given, quoted; keep "none": it is what to type.
+            throw OperationError(.usage, format(tr("invalid %1$s %2$s: give a time such as 09:00, or none"), setting.rawValue, text.quotedForMessage()))
         case .logDays, .logRows, .idleMinutes:
             throw OperationError(.usage, format(tr("invalid %1$s %2$s: give a whole number"), setting.rawValue, text.quotedForMessage()))
         }

@@ -3,8 +3,8 @@ import GRDB
 import NudgeCore
 
 /// The person's settings, kept in the store (`setting` table): how long the delivery log
-/// is kept, the cup size, the daily water goal and when a day starts. Each has a
-/// default, a range, and one line saying what it is for.
+/// is kept, the cup size, the daily water goal, when a day starts and the default
+/// reminder time. Each has a default, a range, and one line saying what it is for.
 public enum Setting: String, Sendable, CaseIterable {
     /// Log entries older than this many days are removed as new ones are written.
     case logDays = "log-days"
@@ -18,6 +18,13 @@ public enum Setting: String, Sendable, CaseIterable {
     case dayStart = "day-start"
     /// After this many minutes without input the person counts as away.
     case idleMinutes = "idle-minutes"
+    /// The time of day a reminder said with a day and no time takes ("tomorrow", "every
+    /// monday"), in minutes after midnight; ``none`` (the default): such words are asked
+    /// at what time.
+    case defaultTime = "default-time"
+
+    /// The value of a setting that may be unset (`default-time none`).
+    public static let none = -1
 
     /// The value when none is set.
     public var defaultValue: Int {
@@ -28,6 +35,7 @@ public enum Setting: String, Sendable, CaseIterable {
         case .goal: 2000
         case .dayStart: 0
         case .idleMinutes: 5
+        case .defaultTime: Self.none
         }
     }
 
@@ -40,6 +48,7 @@ public enum Setting: String, Sendable, CaseIterable {
         case .goal: 100...20_000
         case .dayStart: 0...1439
         case .idleMinutes: 1...240
+        case .defaultTime: Self.none...1439
         }
     }
 
@@ -52,16 +61,20 @@ public enum Setting: String, Sendable, CaseIterable {
         case .goal: "the daily water goal"
         case .dayStart: "when a day starts for the water total (HH:MM after midnight)"
         case .idleMinutes: "minutes without input after which reminders that hold wait"
+        case .defaultTime: "the time of a reminder said with a day but no time (tomorrow, friday)"
         }
     }
 
     /// A value as a person types it: amounts with their unit (`250ml`, `2l`), the day's
-    /// start as a time in whole minutes (`04:00`), counts as whole numbers.
+    /// start and the default time as a time in whole minutes (`04:00`, `9am`; `none` for no
+    /// default time), counts as whole numbers.
     public func parse(_ text: String) -> Int? {
         switch self {
         case .cup, .goal: try? Water.millilitres(text, limit: Int.max)
         // Kept in whole minutes: a time with seconds is refused, never cut.
         case .dayStart: (try? ScheduleParser.time(text)).flatMap { $0.second == 0 ? $0.secondOfDay / 60 : nil }
+        case .defaultTime:
+            text.lowercased() == "none" ? Self.none : (try? ScheduleParser.time(text)).flatMap { $0.second == 0 ? $0.secondOfDay / 60 : nil }
         case .logDays, .logRows, .idleMinutes: Int(text)
         }
     }
@@ -71,12 +84,32 @@ public enum Setting: String, Sendable, CaseIterable {
         switch self {
         case .cup, .goal: "\(value)ml"
         case .dayStart: LocalTime(hour: value / 60, minute: value % 60).map(\.description) ?? "\(value)"
+        case .defaultTime: value == Self.none ? "none" : LocalTime(hour: value / 60, minute: value % 60).map(\.description) ?? "\(value)"
         case .logDays, .logRows, .idleMinutes: "\(value)"
         }
+    }
+
+    /// The values allowed, as `nudge config` says them (`10ml–5000ml`, `00:00–23:59 or none`).
+    public var rangeText: String {
+        switch self {
+        case .defaultTime: "00:00–23:59 or none"
+        default: "\(text(range.lowerBound))–\(text(range.upperBound))"
+        }
+    }
+
+    /// A time setting's value as a time of day; `nil` for ``none``.
+    public func time(_ value: Int) -> LocalTime? {
+        value == Self.none ? nil : LocalTime(hour: value / 60, minute: value % 60)
     }
 }
 
 extension AppDatabase {
+    /// The default reminder time (`default-time`), `nil` when none is set: what a schedule
+    /// phrase naming a day without a time of day takes.
+    public func defaultTime() throws -> LocalTime? {
+        Setting.defaultTime.time(try settings()[.defaultTime] ?? Setting.none)
+    }
+
     /// Every setting's value (the default where none is set).
     public func settings() throws -> [Setting: Int] {
         try writer.read { db in try Self.settings(db) }

@@ -9,8 +9,10 @@ extension FormView {
     /// alert it would make, or why not), the next showings it would have (`preview`, in
     /// words), and, for a reminder a calendar narrowed (`kept`: its whole schedule in
     /// words), what becomes of that schedule.
-    /// Words are read in `world` (its clock and zone) and times written in `timeStyle`.
-    public init(_ form: AlertForm, checked: Result<Alert, OperationError>, preview: [String], kept: String?, world: World, timeStyle: TimeStyle) {
+    /// Words are read in `world` (its clock and zone) with `defaultTime` for a day said
+    /// without a time, and times written in `timeStyle`.
+    public init(_ form: AlertForm, checked: Result<Alert, OperationError>, preview: [String], kept: String?, world: World, timeStyle: TimeStyle,
+                defaultTime: DefaultReminderTime = .known(nil)) {
         // A calendar's schedule (every 2 weeks, until…) has no fields: the schedule's fields
         // say what becomes of it instead of their usual hints.
         let note: String? = kept.map { stored in
@@ -37,7 +39,8 @@ extension FormView {
             case .delay: Field(label: tr("In"), value: form[.delay], hint: "20m, 1h30m")
             case .cron: Field(label: tr("Cron"), value: form[.cron], hint: "m h dom mon dow: 0 9 * * mon-fri")
             // TRANSLATORS: nudge ui's form: the field with the schedule in words.
-            case .phrase: Field(label: tr("In words"), value: form[.phrase], hint: Self.reading(form[.phrase], checked: checked, world: world, timeStyle: timeStyle))
+            case .phrase: Field(label: tr("In words"), value: form[.phrase],
+                                hint: Self.reading(form[.phrase], checked: checked, world: world, timeStyle: timeStyle, defaultTime: defaultTime))
             }
         }
         if let note {
@@ -54,7 +57,7 @@ extension FormView {
             let zone = alert.zone(system: world.zone)
             let words = alert.schedule.summary(in: zone, timeStyle: timeStyle, language: world.language)
             heading = format(tr("Read as: %s"), words.escapingControls)
-            let notes = (try? SchedulePhrase.read(form[.phrase], now: world.now, zone: zone))?.notes ?? []
+            let notes = (try? defaultTime.read(form[.phrase], now: world.now, zone: zone))?.notes ?? []
             shown = notes.map { $0.text(world.language) } + shown
         }
         self.init(heading: form.editing == nil ? tr("Add a reminder") : tr("Edit the reminder"), fields: fields,
@@ -63,10 +66,11 @@ extension FormView {
 
     /// The flags a schedule in words was read as, once it is ("→ --at 09:00"); before,
     /// examples of what to say. The words and what was chosen stand over the showings.
-    static func reading(_ phrase: String, checked: Result<Alert, OperationError>, world: World, timeStyle: TimeStyle) -> String {
+    static func reading(_ phrase: String, checked: Result<Alert, OperationError>, world: World, timeStyle: TimeStyle,
+                        defaultTime: DefaultReminderTime) -> String {
         guard case .success(let alert) = checked, !phrase.isEmpty else { return "every weekday at 9:30, 매일 오전 9시, in 20 minutes" }
         let zone = alert.zone(system: world.zone)
-        let reading = try? SchedulePhrase.read(phrase, now: world.now, zone: zone)
+        let reading = try? defaultTime.read(phrase, now: world.now, zone: zone)
         let words = alert.schedule.summary(in: zone, timeStyle: timeStyle, language: world.language)
         return (reading?.flags ?? alert.schedule.flagsText(in: zone)).map { "→ \($0)" } ?? "→ \(words)"
     }

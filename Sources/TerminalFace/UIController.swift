@@ -411,7 +411,8 @@ public final class UIController {
             let zone = alert.zone(system: world.zone)
             preview = alert.schedule.occurrences(after: now, count: 5, in: zone).map { terminal.timeStyle.instant($0, zone) }
         }
-        return FormView(form, checked: checked, preview: preview, kept: formRestriction, world: world, timeStyle: terminal.timeStyle)
+        return FormView(form, checked: checked, preview: preview, kept: formRestriction, world: world, timeStyle: terminal.timeStyle,
+                        defaultTime: feed.defaultTime)
     }
 
     private func save(_ form: AlertForm) {

@@ -372,7 +372,7 @@ import NudgeKit
             var lines = next.isEmpty ? [Labels.noTime(alert.schedule, zone: zone, timeStyle: timeStyle) ?? tr("never")] : next
             // Words are said back: what they were read as, before the showings.
             if schedule.kind == .words, scheduleTouched || base == nil {
-                let reading = try? SchedulePhrase.read(schedule.phrase, now: now, zone: zone)
+                let reading = try? host.feed.defaultTime.read(schedule.phrase, now: now, zone: zone)
                 let words = alert.schedule.summary(in: zone, timeStyle: timeStyle, language: host.world.language)
                 // TRANSLATORS: the window's form: what a schedule in words was read as; %s is the schedule in words as list says it.
                 lines = [format(tr("Read as: %s"), words)] + (reading?.notes ?? []).map { $0.text(host.world.language) } + lines

@@ -46,9 +46,11 @@ struct Add: ParsableCommand {
         let world = World.live, now = world.now
         var flags = schedule.flags
         flags.phrase = when
-        let alert = try Operations.make(title: title, schedule: flags, settings: options.settings, world, now: now)
+        // Read from the store only when the words name a day without a time, and once.
+        let defaultTime = DefaultReminderTime.stored(world)
+        let alert = try Operations.make(title: title, schedule: flags, settings: options.settings, world, now: now, defaultTime: defaultTime)
         if let when {
-            PhraseEcho.lines(when, schedule: alert.schedule, zone: alert.zone(system: world.zone), now: now).forEach { print($0) }
+            PhraseEcho.lines(when, schedule: alert.schedule, zone: alert.zone(system: world.zone), now: now, defaultTime: defaultTime).forEach { print($0) }
         } else if dryRun {
             // TRANSLATORS: nudge add --dry-run with flags: %s is the schedule in words.
             print(format(tr("read as: %s"), alert.schedule.summary(in: alert.zone(system: world.zone), timeStyle: TimeStyle.person(),

@@ -47,9 +47,10 @@ struct Edit: ParsableCommand {
         let store = try world.openStore()
         var flags = schedule.flags
         flags.phrase = when
-        let alert = try Operations.change(id, in: store, title: title, schedule: flags, settings: options.settings, world, now: now)
+        let defaultTime = DefaultReminderTime.stored(in: store, world)
+        let alert = try Operations.change(id, in: store, title: title, schedule: flags, settings: options.settings, world, now: now, defaultTime: defaultTime)
         if let when {
-            PhraseEcho.lines(when, schedule: alert.schedule, zone: alert.zone(system: world.zone), now: now).forEach { print($0) }
+            PhraseEcho.lines(when, schedule: alert.schedule, zone: alert.zone(system: world.zone), now: now, defaultTime: defaultTime).forEach { print($0) }
         }
         if dryRun {
             if when == nil {

@@ -61,8 +61,10 @@ struct Next: ParsableCommand {
             if let phrase = id, !phrase.isEmpty, !phrase.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
                 var flags = schedule.flags
                 flags.phrase = phrase
-                parsed = try ScheduleParser.schedule(flags, now: start, zone: chosen)
-                let lines = PhraseEcho.lines(phrase, schedule: parsed, zone: chosen, now: start, showings: false)
+                // The store is read for the default time only when the words name a day without a time.
+                let defaultTime = DefaultReminderTime.stored(world)
+                parsed = try defaultTime.schedule(flags, now: start, zone: chosen)
+                let lines = PhraseEcho.lines(phrase, schedule: parsed, zone: chosen, now: start, showings: false, defaultTime: defaultTime)
                 // With --json, stdout is the JSON alone: the reading goes to stderr.
                 if json { lines.forEach { FileHandle.standardError.write(Data(($0 + "\n").utf8)) } } else { lines.forEach { print($0) } }
             } else if let id {

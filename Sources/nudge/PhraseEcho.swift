@@ -5,13 +5,14 @@ import NudgeKit
 
 /// What a schedule phrase was read as, said back before anything is stored:
 /// `매일 오전 9시 → --at 09:00 (매일 오전 9:00) · 다음: 11월 26일 (목) 오전 9:00, …`, then
-/// what was chosen on the person's behalf, a line each.
+/// what was chosen on the person's behalf, a line each (the default reminder time among
+/// them, read as the schedule was: `defaultTime`).
 enum PhraseEcho {
-    static func lines(_ phrase: String, schedule: Schedule, zone: TimeZone, now: Date, showings: Bool = true) -> [String] {
+    static func lines(_ phrase: String, schedule: Schedule, zone: TimeZone, now: Date, showings: Bool = true, defaultTime: DefaultReminderTime) -> [String] {
         let language = Catalog.shared.language, style = TimeStyle.person()
         let said = phrase.count > 60 ? String(phrase.prefix(60)).escapingControls + "…" : phrase.escapingControls
         let summary = schedule.summary(in: zone, timeStyle: style, language: language)
-        let reading = try? SchedulePhrase.read(phrase, now: now, zone: zone)
+        let reading = try? defaultTime.read(phrase, now: now, zone: zone)
         var line = (reading?.flags ?? schedule.flagsText(in: zone)).map {
             // TRANSLATORS: a schedule phrase echoed: %1$s as typed, %2$s the flags that mean the same, %3$s the schedule in words.
             format(tr("%1$s → %2$s (%3$s)"), said, $0, summary)

@@ -208,6 +208,26 @@ struct UITests {
         #expect(try close(tmux) == 0)
     }
 
+    /// A day said without a time takes the default reminder time the store keeps, said over
+    /// the showings, and is added as the command line adds it with the same setting.
+    @Test func aDayWithoutATimeTakesTheStoredDefaultTime() throws {
+        let screen = try Home(), cli = try Home()
+        for home in [screen, cli] { #expect(try home.nudge("config", "default-time", "09:00").status == 0) }
+        let tmux = try open(screen)
+        try tmux.press("a")
+        #expect(try tmux.wait(for: "Add a reminder") != nil)
+        try tmux.type("Dentist")
+        try tmux.press("Tab", "Tab", "Left", "Tab")
+        try tmux.type("tomorrow")
+        #expect(try tmux.wait(for: "at 09:00, your default reminder time; say a time to choose another") != nil, "\(tmux.lastScreen)")
+        #expect(try tmux.wait(for: "→ --on '") != nil, "\(tmux.lastScreen)")
+        try tmux.press("Enter")
+        #expect(try tmux.wait(for: "added ") != nil, "\(tmux.lastScreen)")
+        #expect(try cli.nudge("add", "Dentist", "tomorrow").status == 0)
+        try expectSame(screen, cli)
+        #expect(try close(tmux) == 0)
+    }
+
     /// A place reminder says where a time would be ("on arrival"), and one said in words
     /// in the form is added as the command line adds it.
     @Test func placeRemindersSayWhenTheyComeUp() throws {

@@ -121,3 +121,22 @@ extension ListModelTests {
         #expect(rows[1].next.contains("2027") && rows[1].next.contains("Jan 1"), "\(rows[1].next)")
     }
 }
+
+extension ListModelTests {
+    /// Words said with a day and no time are echoed with the default reminder time the
+    /// form was given ("tomorrow" at 09:00, said over the showings), as the check read them.
+    @Test func theFormSaysTheDefaultTimeItTook() {
+        var form = AlertForm()
+        _ = form.insert("T")
+        form.focus(2)
+        form.move(-1)
+        form.focus(1)
+        for character in "tomorrow" { _ = form.insert(character) }
+        #expect(form.kind == .words && form[.phrase] == "tomorrow")
+        let alert = Alert(title: "T", schedule: .once(Date(timeIntervalSince1970: 1_799_139_600)), timeZone: "UTC", created: Self.now)
+        let view = FormView(form, checked: .success(alert), preview: ["2027-01-05T09:00:00Z"], kept: nil, world: Self.world, timeStyle: .iso,
+                            defaultTime: .known(LocalTime(hour: 9, minute: 0)))
+        #expect(view.preview == ["at 09:00, your default reminder time; say a time to choose another", "2027-01-05T09:00:00Z"])
+        #expect(view.fields.last?.hint == "→ --on '2027-01-05 09:00'")
+    }
+}
