@@ -337,8 +337,9 @@ struct UITests {
         try tmux.press("Escape")
         #expect(try tmux.wait(for: "not saved") != nil)
         #expect(try home.list().isEmpty)
-        // A good one previews its next times.
+        // A good one (a title: an empty form is no reminder) previews its next times.
         try tmux.press("a")
+        try tmux.type("Tea")
         try tmux.press("Tab", "Tab", "Tab", "C-u")
         try tmux.type("08:15")
         #expect(try tmux.wait { $0.filter { $0.contains("08:15") }.count >= 4 } != nil, "\(tmux.lastScreen)")

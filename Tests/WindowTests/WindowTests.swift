@@ -227,7 +227,7 @@ struct WindowTests {
         try window.open()
         #expect(try window.reaches("check box", "S 1", "checked"))
         // Into the list from the keyboard, then its end.
-        for _ in 0..<3 { _ = try window.type("Tab") }
+        try #require(try window.tab(to: "check box\tS 1"))
         let typed = try window.type("End")
         #expect(typed.status == 0, "\(typed.stderr)")
         #expect(try window.reaches("check box", "S 60", "checked"))
