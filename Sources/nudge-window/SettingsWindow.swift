@@ -13,6 +13,8 @@ import NudgeKit
     private let parent: Widget
     private let cup: Widget, goal: Widget, logDays: Widget
     private let dayStart: TimePicker
+    /// The default reminder time: its switch, and its picker (shown while on).
+    private let defaultTime: TimePicker, defaultTimeSwitch: Widget
     private let autostart: Widget
     /// Set while the window shows the stored values (not a person's change).
     private var showing = false
@@ -34,6 +36,9 @@ import NudgeKit
             ignoreScroll(spin)
         }
         dayStart = TimePicker(named: tr("A day starts at"), clock: ClockStyle.person(), in: ui("day-start"))
+        defaultTimeSwitch = ui("default-time-switch")
+        // TRANSLATORS: the settings: the default reminder time's picker, as a screen reader names its parts.
+        defaultTime = TimePicker(named: tr("Default reminder time"), clock: ClockStyle.person(), in: ui("default-time"), before: defaultTimeSwitch)
 
         for (spin, setting) in [(cup, Setting.cup), (goal, .goal), (logDays, .logDays)] {
             on(spin.raw, "value-changed") { [unowned self] in
@@ -41,6 +46,13 @@ import NudgeKit
             }
         }
         dayStart.changed = { [unowned self] in keep(.dayStart, dayStart.minutes) }
+        defaultTime.changed = { [unowned self] in keep(.defaultTime, defaultTime.minutes) }
+        onNotify(defaultTimeSwitch.raw, "active") { [unowned self] in
+            // On: 09:00, as Todoist's default; off: none (the words ask at what time).
+            let on = gtk_switch_get_active(defaultTimeSwitch.opaque) != 0
+            defaultTime.isVisible = on
+            keep(.defaultTime, on ? defaultTime.minutes : Setting.none)
+        }
         onNotify(autostart.raw, "active") { [unowned self] in
             guard !showing else { return }
             let places = AutostartPlaces(environment: .current)
@@ -81,6 +93,13 @@ import NudgeKit
             }
             let start = values[.dayStart] ?? 0
             if dayStart.minutes != start { dayStart.minutes = start }
+            let time = values[.defaultTime] ?? Setting.none
+            if time != Setting.none, defaultTime.minutes != time { defaultTime.minutes = time }
+            if time == Setting.none, defaultTime.minutes != 9 * 60 { defaultTime.minutes = 9 * 60 }
+            if (gtk_switch_get_active(defaultTimeSwitch.opaque) != 0) != (time != Setting.none) {
+                gtk_switch_set_active(defaultTimeSwitch.opaque, time != Setting.none ? 1 : 0)
+            }
+            defaultTime.isVisible = time != Setting.none
         }
         let enabled = AutostartPlaces(environment: .current).state().enabled
         if (gtk_switch_get_active(autostart.opaque) != 0) != enabled { gtk_switch_set_active(autostart.opaque, enabled ? 1 : 0) }

@@ -6,7 +6,13 @@ import NudgeKit
 /// locale's AM/PM (오전/오후) beside them where the locale counts 12 hours. Each part is
 /// named for a screen reader by the row it sits in ("Time, hour").
 @MainActor final class TimePicker {
-    private let hour: Widget, minute: Widget, half: Widget
+    private let hour: Widget, minute: Widget, half: Widget, picker: Widget
+
+    /// Whether the picker shows.
+    var isVisible: Bool {
+        get { gtk_widget_get_visible(picker) != 0 }
+        set { gtk_widget_set_visible(picker, newValue ? 1 : 0) }
+    }
     private let clock: ClockStyle
     private let name: String
     private var afternoon = false
@@ -14,13 +20,17 @@ import NudgeKit
     private var setting = false
     var changed: @MainActor () -> Void = {}
 
-    /// A picker at the end of `row` (an AdwActionRow).
-    init(named name: String, clock: ClockStyle, in row: Widget) {
+    /// A picker at the end of `row` (an AdwActionRow), or just before `before`, a suffix of it.
+    init(named name: String, clock: ClockStyle, in row: Widget, before: Widget? = nil) {
         self.clock = clock
         self.name = name
         let ui = Builder("time-picker")
         defer { ui.release() }
-        adw_action_row_add_suffix(row.as(AdwActionRow.self), ui("picker"))
+        picker = ui("picker")
+        adw_action_row_add_suffix(row.as(AdwActionRow.self), picker)
+        if let before, let box = gtk_widget_get_parent(before) {
+            gtk_box_reorder_child_after(box.as(GtkBox.self), picker, gtk_widget_get_prev_sibling(before))
+        }
         (hour, minute, half) = (ui("hour"), ui("minute"), ui("half"))
         if clock.twelveHour { gtk_spin_button_set_range(hour.opaque, 1, 12) }
         for spin in [hour, minute] {

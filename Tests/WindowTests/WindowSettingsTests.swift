@@ -60,3 +60,26 @@ extension WindowTests {
         _ = window.close()
     }
 }
+
+extension WindowTests {
+    /// The default reminder time is set in Settings as `nudge config default-time` sets it:
+    /// switched on it is 09:00 and can be moved; off, it is none.
+    @Test func theDefaultReminderTimeIsSetInSettings() throws {
+        let desktop = try Desktop(server: false)
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        try #require(try window.drive("do", "push button", "Settings", "click").status == 0)
+        try #require(try window.reaches("check box", "Default reminder time", "unchecked"))
+        #expect(try desktop.nudge("config").stdout.contains("default-time none"))
+        try #require(try window.drive("do", "check box", "Default reminder time", "toggle").status == 0)
+        #expect(Bench.eventually(5) { (try? desktop.nudge("config").stdout.contains("default-time 09:00")) == true })
+        try #require(try window.drive("value", "spin button", "Default reminder time, minute", "30").status == 0)
+        #expect(Bench.eventually(5) { (try? desktop.nudge("config").stdout.contains("default-time 09:30")) == true })
+        // Set elsewhere, it shows; cleared elsewhere, the switch goes off.
+        try desktop.nudge("config", "default-time", "none")
+        #expect(try window.reaches("check box", "Default reminder time", "unchecked"))
+        try desktop.nudge("config", "default-time", "18:00")
+        #expect(try window.reaches("check box", "Default reminder time", "checked"))
+        _ = window.close()
+    }
+}
