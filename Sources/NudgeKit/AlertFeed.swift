@@ -232,7 +232,6 @@ public final class AlertFeed {
     public func reload() {
         let now = world.now
         var new = snapshot
-        new.now = now
         // The snapshot's arrays are the feed's alone while it changes them: changed in place,
         // not copied, when the face let its copy go (``willRead``).
         snapshot = Snapshot()
@@ -259,6 +258,8 @@ public final class AlertFeed {
             forget(&new)
             new.trouble = error.message
         }
+        // When it was read (a whole read starts from an empty snapshot: set after it).
+        new.now = now
         // What stands beside the file: a damage marker, a last good copy (two small reads).
         let file = StoreFile(path: world.storePath)
         new.damage = new.removed ? nil : file.damage()?.detail

@@ -135,6 +135,21 @@ struct AlertFeedTests {
         #expect(try turn(loop) { feed.snapshot.alerts.map(\.id) == [alert.id] })
     }
 
+    /// A snapshot says when it was read, whole read or not: the faces write a next showing's
+    /// year only when it is not that year's (a whole read once left it at 1970, and every
+    /// next showing said its year).
+    @Test func aSnapshotSaysWhenItWasRead() throws {
+        let world = try World.withOwnStore(zone: TimeZone(identifier: "Asia/Seoul")!, now: now)
+        let loop = EventLoop()
+        let feed = AlertFeed(world: world, loop: loop, bus: nil)
+        let alert = try Operations.make(title: "Tea", schedule: ScheduleFlags(at: ["15:00"]), settings: AlertSettings(), world, now: now)
+        try Operations.save(alert, in: try feed.store(), world)
+        feed.start()
+        #expect(feed.snapshot.now == now && feed.snapshot.alerts.count == 1)
+        feed.reload()
+        #expect(feed.snapshot.now == now)
+    }
+
     /// A new user's store, never made, is not one removed: the faces invite the first reminder.
     @Test func aStoreNeverMadeIsNotARemovedOne() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-feed-\(UUID())").path
