@@ -202,6 +202,23 @@ public final class AlertFeed {
         (settle.deadline, settleLatest) = (min(now + 0.03, latest), latest)
     }
 
+    /// Why a face must not write now, in the person's words; `nil` when it may. While the
+    /// store it followed is gone, a write would quietly start a new, empty store in its
+    /// place and the reminders, and the warning, would vanish: the person restores the
+    /// last good copy or starts anew on purpose (``startAnew()``).
+    public func refusal() -> String? {
+        guard sawStore, session.isRemoved else { return nil }
+        // TRANSLATORS: a face refusing a change while the store's file is gone.
+        return tr("Not saved: your reminders’ file is gone. Restore the last good copy, or start anew, from the note at the top.")
+    }
+
+    /// Makes a new, empty store where the one followed was removed, on the person's word.
+    public func startAnew() throws(OperationError) {
+        sawStore = false
+        _ = try store()
+        reload()
+    }
+
     /// The face changed the store itself: read it again on the loop's next turn, once
     /// however many changes the turn made (a paste of a hundred keys is one read).
     public func reloadSoon() {

@@ -11,6 +11,42 @@ import NudgeKit
         walk(root, fallback: fallback, group: nil, row: nil, inButton: false, inSwitcher: false)
     }
 
+    /// Names the buttons of widgets libadwaita and GTK make themselves (a toast's close
+    /// and action buttons, a calendar's arrows): by their words, or by what their icon
+    /// means. Never for the window's own buttons, which are named by what they act on.
+    static func nameButtons(in root: Widget) {
+        if isA(root, gtk_button_get_type()) {
+            // Its words: its label, or the label inside it (a toast's button said "Undo Undo").
+            if let label = gtk_button_get_label(root.as(GtkButton.self)).map({ String(cString: $0) }) ?? firstLabel(in: root), !label.isEmpty {
+                setAccessibleName(root, label.replacingOccurrences(of: "_", with: ""))
+            } else if let icon = iconName(under: root) {
+                switch icon {
+                // TRANSLATORS: the accessible name of a close button (a toast's ×).
+                case "window-close-symbolic": setAccessibleName(root, tr("Close"))
+                // TRANSLATORS: the accessible names of a calendar's arrows: the month or year before / after.
+                case "pan-start-symbolic", "go-previous-symbolic": setAccessibleName(root, tr("Previous"))
+                case "pan-end-symbolic", "go-next-symbolic": setAccessibleName(root, tr("Next"))
+                default: break
+                }
+            }
+        }
+        var child = gtk_widget_get_first_child(root)
+        while let current = child {
+            nameButtons(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    private static func iconName(under widget: Widget) -> String? {
+        if isA(widget, gtk_image_get_type()) { return gtk_image_get_icon_name(widget.opaque).map { String(cString: $0) } }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let name = iconName(under: current) { return name }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
     private static func isA(_ widget: Widget, _ type: GType) -> Bool {
         g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
     }

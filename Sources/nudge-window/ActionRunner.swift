@@ -16,6 +16,10 @@ import NudgeKit
     @discardableResult
     func callAsFunction(_ body: () throws(OperationError) -> Void) -> Bool {
         defer { feed.reloadSoon() }
+        if let refusal = feed.refusal() {
+            toast(refusal)
+            return false
+        }
         do {
             try body()
             return true
@@ -26,7 +30,7 @@ import NudgeKit
             let store = feed.snapshot
             if store.damage != nil || store.newer != nil || store.removed || store.trouble != nil {
                 // TRANSLATORS: the window's toast for a change the store refused; the card at the top of the list says why.
-                toast(tr("Not changed: the reminders’ file refuses changes (the note at the top says why)"))
+                toast(tr("Not changed: the note at the top says why"))
             } else {
                 toast(error.message)
             }

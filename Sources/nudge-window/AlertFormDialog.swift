@@ -114,6 +114,8 @@ import NudgeKit
         // The calendar: opened at the date typed; a day picked is written into the field.
         let calendar = ui("calendar"), popover = ui("date-popover"), dateRow = self.dateRow
         on(popover.raw, "show") {
+            // The calendar's arrows, named ("Previous", "Next") rather than by their class.
+            AccessibleNames.nameButtons(in: calendar)
             guard let day = Self.day(Self.text(dateRow)), let date = g_date_time_new_local(Int32(day.year), Int32(day.month), Int32(day.day), 9, 0, 0)
             else { return }
             gtk_calendar_select_day(calendar.opaque, date)
@@ -420,6 +422,8 @@ import NudgeKit
     // MARK: Saving
 
     private func save() {
+        // The store gone: saving would start a new, empty one in silence.
+        if let refusal = host.feed.refusal() { return say(refusal) }
         let draft: AlertDraft
         do throws(OperationError) { draft = try self.draft() } catch { return say(error.message) }
         let world = host.world, style = timeStyle

@@ -17,6 +17,8 @@ import Presentation
     let undoDelete = g_simple_action_new("undo-delete", nil)!
     /// Opens the form at an alert.
     var edit: @MainActor (String) -> Void = { _ in }
+    /// Keeps the keyboard's focus on an alert's switch once the list has moved it.
+    var keepFocus: @MainActor (String) -> Void = { _ in }
     /// The words of the drink button ("Drank 250 ml"), the cup as the water card has it.
     var cupWords: @MainActor () -> String = { Catalog.shared.language.drank(Setting.cup.defaultValue) }
 
@@ -38,6 +40,7 @@ import Presentation
                     }
                 }
             },
+            keepFocus: { [unowned self] id in keepFocus(id) },
             done: { [unowned self] id in
                 run { () throws(OperationError) in try Answer.acknowledge.apply(to: [id], world, now: world.now, announce: { _ in }) }
             },

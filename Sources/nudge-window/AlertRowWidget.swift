@@ -34,6 +34,8 @@ import Presentation
     struct Actions {
         /// Switches the alert on or off; false when refused (the switch goes back).
         var toggle: @MainActor (String, Bool) -> Bool
+        /// The keyboard's focus stays on this alert's switch once the list has moved it.
+        var keepFocus: @MainActor (String) -> Void
         var done: @MainActor (String) -> Void
         var snooze: @MainActor (String) -> Void
         var doneForToday: @MainActor (String) -> Void
@@ -65,6 +67,9 @@ import Presentation
         on(deleteButton.raw, "clicked") { actions.delete(current.id) }
         onNotify(toggle.raw, "active") { [unowned self] in
             guard !updating else { return }
+            // Switched off it goes last, on first: the focus goes with it, not to the row
+            // that takes its place.
+            if gtk_widget_has_focus(toggle) != 0 { actions.keepFocus(self.id) }
             guard !actions.toggle(self.id, gtk_switch_get_active(toggle.opaque) != 0) else { return }
             // Refused: back as the store has it, state and all (a screen reader reads the
             // state), once GTK is done: the rest of this change would tell it the other way.

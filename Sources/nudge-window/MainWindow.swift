@@ -90,9 +90,14 @@ import NudgeKit
         g_object_unref(UnsafeMutableRawPointer(search))
         gtk_actionable_set_action_name(OpaquePointer(header.searchToggle.raw), "win.search")
         gtk_search_bar_connect_entry(searchBar.opaque, searchEntry.opaque)
+        // Words, not a pasted book: a search is a title's length at most (100 KB in it kept GTK
+        // measuring for minutes).
+        if let text = gtk_editable_get_delegate(OpaquePointer(searchEntry.raw)) {
+            gtk_text_set_max_length(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkText.self), Int32(Limits.Field.title.limit))
+        }
         gtk_search_bar_set_key_capture_widget(searchBar.opaque, window)
         on(searchEntry.raw, "search-changed") { [unowned self] in
-            searched = String(cString: gtk_editable_get_text(OpaquePointer(searchEntry.raw))).trimmingCharacters(in: .whitespaces).lowercased()
+            searched = Self.searchable(String(cString: gtk_editable_get_text(OpaquePointer(searchEntry.raw))).trimmingCharacters(in: .whitespaces))
             showList()
         }
         for (action, key) in [("win.undo-delete", "<Control>z"), ("win.add", "<Control>n"), ("win.preferences", "<Control>comma"),
@@ -112,6 +117,7 @@ import NudgeKit
         onActivate(UnsafeMutableRawPointer(close)) { [unowned self] in gtk_window_close(window.as(GtkWindow.self)) }
         rowActions.alert = { [unowned self] id in list.alerts.first { $0.id.hex == id } }
         rowActions.edit = { [unowned self] id in openForm(id) }
+        rowActions.keepFocus = { [unowned self] id in pendingFocus = id }
         rowActions.cupWords = { [unowned self] in world.language.drank(feed.snapshot.water?.cup ?? Setting.cup.defaultValue) }
 
         alertList = AlertListView(actions: rowActions.forRows)
@@ -198,7 +204,7 @@ import NudgeKit
         if !searched.isEmpty {
             rest = rest.filter { id in
                 guard let row = index(of: id).map({ list.row(at: $0, system: world.zone) }) else { return false }
-                return row.title.lowercased().contains(searched) || row.schedule.lowercased().contains(searched)
+                return Self.searchable(row.title).contains(searched) || Self.searchable(row.schedule).contains(searched)
             }
             if rest.isEmpty { items.append(AlertListView.noMatch) }
         }
@@ -210,13 +216,19 @@ import NudgeKit
             // TRANSLATORS: beside the window's list heading while searching: %1$d match of %2$d reminders.
             : format(trn("%1$d of %2$d reminder", "%1$d of %2$d reminders", total), rest.count + waiting.count, total),
             // TRANSLATORS: the window's list when a search finds no reminder; %s is what was searched for.
-            noMatch: format(tr("No reminder’s title or schedule holds “%s”"), searched))
+            noMatch: format(tr("No reminder’s title or schedule holds “%s”"), searched.count > 60 ? searched.prefix(60) + "…" : searched))
         // Worded only as they come on screen: a thousand alerts cost a screenful of words.
         alertList.show(items: items, model: { [unowned self] id in
             index(of: id).map { list.row(at: $0, system: world.zone) }
         }, snoozeMinutes: { [unowned self] id in
             index(of: id).map { max(list.alerts[$0].snoozeSeconds / 60, 1) } ?? 10
         }, changed: changed)
+    }
+
+    /// Text as a search compares it: lowercased, and the locale's no-break spaces (en_US
+    /// writes "9:00 PM" with U+202F) as the space a person types.
+    static func searchable(_ text: String) -> String {
+        text.lowercased().replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
     }
 
     /// Where an alert (by its hex id) is in the feed's snapshot.

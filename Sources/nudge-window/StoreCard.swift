@@ -9,7 +9,7 @@ import NudgeKit
 /// list that says "No reminders yet".
 @MainActor final class StoreCard {
     let widget: Widget
-    private let title: Widget, detail: Widget, restore: Widget
+    private let title: Widget, detail: Widget, restore: Widget, startAnew: Widget
     private let run: ActionRunner
 
     init(run: ActionRunner) {
@@ -17,8 +17,11 @@ import NudgeKit
         let ui = Builder("store-card")
         defer { ui.release() }
         widget = ui.keep("card")
-        (title, detail, restore) = (ui("title"), ui("detail"), ui("restore"))
+        (title, detail, restore, startAnew) = (ui("title"), ui("detail"), ui("restore"), ui("start-anew"))
         on(restore.raw, "clicked") { [unowned self] in restoreLastGood() }
+        on(startAnew.raw, "clicked") { [run] in
+            do throws(OperationError) { try run.feed.startAnew() } catch { run.toast(error.message) }
+        }
         gtk_widget_set_visible(widget, 0)
     }
 
@@ -32,37 +35,42 @@ import NudgeKit
         if snapshot.removed {
             // TRANSLATORS: the window when the store's file was removed: the card's title.
             words = (tr("Your reminders’ file is gone"),
-                     // TRANSLATORS: the window when the store's file was removed; %s is its path.
-                     format(tr("Nothing is listed until it is back. It was %s"), path))
+                     // TRANSLATORS: the window when the store's file was removed (its path follows on a line of its own).
+                     tr("Nothing is listed or saved until it is back, or until you start anew."))
         } else if let damage = snapshot.damage {
             // TRANSLATORS: the window when the store was found damaged: the card's title.
             words = (tr("Your reminders’ file is damaged"),
-                     // TRANSLATORS: the window, a damaged store; %1$s is what was found wrong, %2$s the file's path.
-                     format(tr("Nothing is saved to it until it is restored, so changes are refused. Found: %1$s. The file: %2$s"), damage, path))
+                     // TRANSLATORS: the window, a damaged store; %s is what was found wrong (SQLite's words).
+                     format(tr("Nothing is saved to it until it is restored, so changes are refused. What was found: %s."), damage))
         } else if let trouble = snapshot.trouble {
             // TRANSLATORS: the window when the store cannot be read: the card's title (the reason follows).
             words = (tr("Your reminders cannot be read"), trouble)
         } else if let newer = snapshot.newer {
             // TRANSLATORS: the window when a newer Nudge wrote the store: the card's title.
             words = (tr("Written by a newer Nudge"),
-                     // TRANSLATORS: the window, a store a newer Nudge wrote; %1$s says what is newer, %2$s the file's path.
-                     format(tr("Your reminders are shown, but changes are refused until Nudge is updated (%1$s). The file: %2$s"), newer, path))
+                     // TRANSLATORS: the window, a store a newer Nudge wrote; %s says what is newer. (No restore: an
+                     // older copy would lose what the newer Nudge wrote.)
+                     format(tr("Your reminders are shown, but changes are refused until Nudge is updated (%s)."), newer))
         } else {
             words = nil
         }
         guard let words else { return gtk_widget_set_visible(widget, 0) }
-        var detailText = words.detail
+        var lines = [words.detail]
         let offersCopy = snapshot.newer == nil || snapshot.removed || snapshot.damage != nil || snapshot.trouble != nil
         if offersCopy, let made = snapshot.lastGood {
             // TRANSLATORS: the window's store card, after the reason; %s is when the last good copy was made.
-            detailText += "\n" + format(tr("The last good copy was made %s."), TimeStyle.person().dated(made, zone))
+            lines.append(format(tr("The last good copy was made %s."), TimeStyle.person().dated(made, zone)))
         } else if offersCopy {
             // TRANSLATORS: the window's store card when there is no copy to restore.
-            detailText += "\n" + tr("No good copy is kept yet: nudge doctor says what can be done.")
+            lines.append(tr("No good copy is kept yet: nudge doctor says what can be done."))
         }
+        // The path last, on a line of its own (a trouble's own words name it already).
+        if snapshot.trouble == nil || snapshot.removed || snapshot.damage != nil { lines.append(path) }
+        let detailText = lines.joined(separator: "\n")
         setText(title, words.title)
         setWordsKept(detail, detailText)
         gtk_widget_set_visible(restore, offersCopy && snapshot.lastGood != nil ? 1 : 0)
+        gtk_widget_set_visible(startAnew, snapshot.removed ? 1 : 0)
         // Read out as one: a screen reader meets the card as an alert with its words.
         setAccessibleName(widget, words.title)
         setAccessibleDescription(widget, detailText)
@@ -70,9 +78,14 @@ import NudgeKit
     }
 
     /// The last good copy in the store's place, the damaged file kept aside; said in a toast.
+    /// Not through the runner: it refuses every change while the store is gone, and this
+    /// is the change that brings it back.
     private func restoreLastGood() {
-        run { () throws(OperationError) in
+        do throws(OperationError) {
             run.toast(try Checkup.restoreStore(run.world))
+        } catch {
+            run.toast(error.message)
         }
+        run.feed.reloadSoon()
     }
 }

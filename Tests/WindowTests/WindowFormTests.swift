@@ -263,6 +263,8 @@ extension WindowTests {
                                 "\(nodes.map { "\($0.role)|\($0.name)" })")
         try #require(try window.drive("do", role, "Pick the date from a calendar", "click").status == 0)
         #expect(Bench.eventually(5) { (try? window.nodes().contains { $0.name == "Calendar" }) == true })
+        let audit = try window.drive("audit")
+        #expect(audit.status == 0, "the calendar: \(audit.stdout)")
         // Space picks the day the calendar's keyboard focus is on (GTK 4.8 keeps that apart
         // from the day selected): a day of the month shown, the date typed's, is written in.
         _ = try window.press("Right")

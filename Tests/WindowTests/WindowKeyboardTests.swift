@@ -41,13 +41,16 @@ extension WindowTests {
 
     @Test func spaceAndEnterToggleAFocusedSwitch() throws {
         let desktop = try Desktop(server: false)
-        _ = try desktop.add("Tea", "--at", "15:00")
+        _ = try desktop.add("Tea", "--on", "2099-01-01 15:00")
+        // Another after it: Tea switched off goes last, and the focus goes with it.
+        _ = try desktop.add("Coffee", "--on", "2099-01-01 16:00")
         let window = try WindowSession(desktop: desktop)
         try window.open()
         try #require(try window.tab(to: "check box\tTea"))
         _ = try window.type("space")
         #expect(try window.reaches("check box", "Tea", "unchecked"))
         #expect(Bench.eventually(5) { (try? desktop.nudge("list", "--all").stdout.contains("off")) == true })
+        #expect(Bench.eventually(5) { (try? window.focused()) == "check box\tTea" }, "\((try? window.focused()) ?? "")")
         _ = try window.type("Return")
         #expect(try window.reaches("check box", "Tea", "checked"))
         _ = try window.type("KP_Enter")

@@ -25,7 +25,7 @@ extension WindowTests {
         #expect(try Bench.run("sqlite3", [path, "PRAGMA user_version = 7"]).status == 0)
         #expect(try window.reaches("label", "Written by a newer Nudge"))
         try #require(try window.drive("do", "check box", "Tea", "toggle").status == 0)
-        #expect(try window.drive("find", "Not changed: the reminders’ file refuses changes", "10").status == 0)
+        #expect(try window.drive("find", "Not changed: the note at the top says why", "10").status == 0)
         #expect(try window.reaches("check box", "Tea", "checked"))
         #expect(try desktop.nudge("list").stdout.contains("Tea"))
         // The store takes changes again: the card goes, and a toggle is kept.
@@ -76,9 +76,27 @@ extension WindowTests {
         #expect(try window.reaches("label", "Your reminders’ file is gone"))
         #expect(try window.reaches("check box", "Tea", "gone"))
         #expect(try window.reaches("label", "No reminders yet", "gone", within: 1))
+        // Nothing is saved meanwhile: a save would start a new, empty store in silence.
+        _ = try window.type("ctrl+n")
+        try #require(try window.reaches("dialog", "Add a Reminder"))
+        try #require(try window.drive("set", "text", "Title", "Lost").status == 0)
+        try #require(try window.drive("do", "push button", "Add", "click").status == 0)
+        #expect(try window.drive("find", "Not saved: your reminders’ file is gone", "10").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        _ = try window.type("Escape", into: "Add a Reminder")
+        try #require(try window.reaches("dialog", "Add a Reminder", "gone"))
         try #require(try window.drive("do", "push button", "Restore the Last Good Copy", "click").status == 0)
         #expect(try window.reaches("check box", "Tea", "checked"))
         #expect(try window.reaches("label", "Your reminders’ file is gone", "gone"))
+        // Gone with no copy: started anew on purpose, from the card.
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.removeItem(atPath: path + ".last-good")
+        #expect(try window.reaches("label", "Your reminders’ file is gone"))
+        #expect(try window.reaches("push button", "Restore the Last Good Copy", "gone"))
+        try #require(try window.drive("do", "push button", "Start Anew", "click").status == 0)
+        #expect(try window.reaches("label", "Your reminders’ file is gone", "gone"))
+        #expect(try window.reaches("label", "No reminders yet"))
+        #expect(FileManager.default.fileExists(atPath: path))
         _ = window.close()
     }
 
