@@ -130,7 +130,8 @@ extension WindowTests {
         let dentist = try desktop.add("Dentist", "--in", "1s")
         #expect(Bench.eventually(10) { (try? desktop.nudge("list").stdout.contains("Dentist")) == false })
         #expect(try window.runWindow(["--show", String(dentist.prefix(8))]).status == 0)
-        #expect(try window.drive("find", "“Dentist” is done", "10").status == 0)
+        // Toasts come one after another: this one waits for the first to go (5 s).
+        #expect(try window.drive("find", "“Dentist” is done", "30").status == 0)
         _ = window.close()
     }
 }
