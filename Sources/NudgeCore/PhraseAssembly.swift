@@ -161,6 +161,7 @@ extension PhrasePieces {
                     let taken = try time.readings()[0].time
                     if let other = spoken.first(where: { $0 != taken }) {
                         notes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", time.text, taken.description, Self.spoken(other, time), other.description))
+                        choices.append(PhraseReading.Choice(said: time.text, other: Self.spoken(other, time)))
                     }
                 }
                 let reading = try only(time)
@@ -343,6 +344,7 @@ extension PhrasePieces {
                     let taken = try time.readings()[0].time
                     if let other = spoken.first(where: { $0 != taken }) {
                         windowNotes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", time.text, taken.description, Self.spoken(other, time), other.description))
+                        choices.append(PhraseReading.Choice(said: time.text, other: Self.spoken(other, time)))
                     }
                 }
                 let reading = try only(time)
@@ -504,6 +506,7 @@ extension PhrasePieces {
             if let other = spoken.first(where: { $0 != taken }) {
                 // TRANSLATORS: a bare hour on a named day: %1$s as said (3, 3시), %2$s the time taken (15:00), %3$s how to say the other (3am, 새벽 3시), %4$s that other time (03:00).
                 notes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", said.text, taken.description, Self.spoken(other, said), other.description))
+                choices.append(PhraseReading.Choice(said: said.text, other: Self.spoken(other, said)))
             }
         } else if said.half == nil, said.clock, (1...6).contains(said.hour), !said.text.hasPrefix("0"),
                   let taken = LocalTime(hour: said.hour, minute: said.minute, second: said.second),
@@ -513,6 +516,7 @@ extension PhrasePieces {
             // target's find, "at3 :60".)
             // TRANSLATORS: a colon time 1–6 on a named day: %1$s as said (2:30), %2$s the time taken (02:30), %3$s how to say the afternoon (2:30pm).
             notes.append(Phrase("%1$s is read as %2$s (say %3$s for the afternoon)", said.text, taken.description, Self.spoken(afternoon, said)))
+            choices.append(PhraseReading.Choice(said: said.text, other: Self.spoken(afternoon, said)))
         }
         // The days it may fall on, first to last.
         var day: CivilDay?
@@ -521,13 +525,13 @@ extension PhrasePieces {
             // This weekend: its Saturday, or its Sunday when Saturday's time has passed (or
             // Sunday is said). Once, never every weekend.
             let saturday = (today.weekday == .sunday ? today.advanced(by: -1) : Self.coming(.saturday, after: today)).advanced(by: 7 * (week ?? 0))
-            var choices = [saturday, saturday.advanced(by: 1)].filter { $0 >= today }
+            var weekendDays = [saturday, saturday.advanced(by: 1)].filter { $0 >= today }
             if !self.days.isEmpty {
-                choices = choices.filter { self.days.contains($0.weekday) }
-                guard self.days.isSubset(of: [.saturday, .sunday]), !choices.isEmpty else { throw failure(weekend, Phrase("the day and the weekday disagree")) }
+                weekendDays = weekendDays.filter { self.days.contains($0.weekday) }
+                guard self.days.isSubset(of: [.saturday, .sunday]), !weekendDays.isEmpty else { throw failure(weekend, Phrase("the day and the weekday disagree")) }
             }
             var found: CivilDay?
-            for choice in choices where try latest(said, on: choice, clock: clock) > now { found = choice; break }
+            for choice in weekendDays where try latest(said, on: choice, clock: clock) > now { found = choice; break }
             guard let found else { throw failure(weekend, Phrase("that time has passed")) }
             day = found
             dayNamed = true
@@ -621,6 +625,9 @@ extension PhrasePieces {
             let shown = "\(local.day) \(LocalTime(secondOfDay: local.second)!)"
             // TRANSLATORS: a one-shot said with a bare hour: %1$s is the hour as said, %2$s the date and time taken.
             notes.append(Phrase("%1$s is read as %2$s, the next such time not yet passed", said.text, shown))
+            if let other = readings.map(\.time).first(where: { $0 != taken.time }) {
+                choices.append(PhraseReading.Choice(said: said.text, other: Self.spoken(other, said)))
+            }
         }
         return PhraseReading(schedule: .once(chosen), notes: notes, flags: nil)
     }

@@ -74,6 +74,9 @@ struct PhrasePieces {
     var frequency: (count: Int, unit: PhrasePieces.StepUnit, text: String)?
     /// Readings chosen while the words were read (biweekly as every 2 weeks), to be said.
     var readings: [Phrase] = []
+    /// The other readings of the times chosen on the person's behalf (9 → 9pm), for faces
+    /// that offer each reading (``PhraseReading/choices``).
+    var choices: [PhraseReading.Choice] = []
     /// Days said by their names (friday, 월수금, not 평일 or 월~금): a bare hour on them
     /// is the waking day's.
     var dayNamed = false

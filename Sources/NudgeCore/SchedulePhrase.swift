@@ -10,6 +10,21 @@ public struct PhraseReading: Sendable, Hashable {
     /// The flags that make the same schedule, as said (`--in 20m`, `--every 2h --from
     /// 09:00 --until 18:00`); `nil` when only words say it (every other Friday).
     public var flags: String?
+    /// Each time read one way where the words allow another (a bare hour, a colon time 1–6):
+    /// what was said and how to say the other reading, for faces that offer both readings
+    /// instead of one (the desktop's search); the notes say the same in words.
+    public var choices: [Choice] = []
+
+    /// A time said one way that reads another way too: `said` as typed (9, 3시, 2:30), and
+    /// `other`, the words for the reading not taken (9pm, 새벽 3시, 2:30pm).
+    public struct Choice: Sendable, Hashable {
+        public var said: String
+        public var other: String
+        public init(said: String, other: String) {
+            self.said = said
+            self.other = other
+        }
+    }
 }
 
 /// Reads a schedule said in words, English or Korean ("every weekday at 9:30", "매일 오전
@@ -103,6 +118,7 @@ public enum SchedulePhrase {
         }
         var reading = try pieces.schedule(now: now, zone: zone, defaultTime: defaultTime)
         reading.flags = pieces.flags ?? reading.schedule.flagsText(in: zone)
+        reading.choices = pieces.choices
         // Casual spellings and typos, said as read ("tomorow → tomorrow", "낼 → 내일").
         let typed = words.compactMap { word in
             // TRANSLATORS: a word read as another: %1$s as typed (tomorow), %2$s as read (tomorrow).

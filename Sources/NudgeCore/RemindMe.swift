@@ -1,0 +1,129 @@
+import Foundation
+
+/// "Remind me" in words, as the desktop's search hears it (GNOME's overview, KRunner): one
+/// line holding a title and when, told apart. Pure: the clock, the zone and the default
+/// reminder time come in as values.
+///
+/// The rule (the README says it): the request words go first — "remind me to", "remind me",
+/// "reminder:" before, 알려줘/알려 주세요/알림 after (with their 라고: "전화하라고" is
+/// "전화하기"). Then the longest run of words at the end, or else at the start, that reads
+/// whole as a schedule is when, and the rest is the title: "call mum tomorrow at 6pm",
+/// "물 마시기 30분 후", "내일 오후 3시에 엄마한테 전화하기", "Stand up — every weekday at 9:30".
+/// A dash, colon or comma between them, and a "to" starting the title ("at 5pm to call
+/// mum"), go. Words that read neither way leave no reading: a phrase with words left over
+/// is no reminder.
+///
+/// A time read one way where the words allow another (a bare hour, a colon time 1–6) gives
+/// one reading per way, the one taken first ("at 9" → 9pm and 9am): a search offers both and
+/// never guesses.
+public enum RemindMe {
+    /// One way to read the line: the title, the words of when (as read: the other reading
+    /// of a bare hour says it, "tomorrow at 9pm"), and what they make now.
+    public struct Reading: Sendable, Hashable {
+        public var title: String
+        public var when: String
+        public var phrase: PhraseReading
+    }
+
+    /// The most characters a line may have: a title and a phrase at their longest.
+    public static let maxLength = Limits.Field.title.limit + SchedulePhrase.maxLength
+
+    /// Every reading of `line` at `now`: none when it is no reminder.
+    public static func readings(_ line: String, now: Date, zone: TimeZone, defaultTime: LocalTime? = nil) -> [Reading] {
+        guard line.count <= maxLength else { return [] }
+        let words = request(line).split(whereSeparator: \.isWhitespace).map(String.init)
+        guard words.count >= 2 else { return [] }
+        // Words that read whole as a schedule have no title ("tomorrow at 6pm" is not
+        // "tomorrow", at 6pm).
+        if (try? SchedulePhrase.read(trimmedWhen(words.joined(separator: " "), atEnd: true), now: now, zone: zone, defaultTime: defaultTime)) != nil {
+            return []
+        }
+        // Longest when first; at the end before at the start.
+        for length in stride(from: words.count - 1, through: 1, by: -1) {
+            for atEnd in [true, false] {
+                let whenWords = atEnd ? words.suffix(length) : words.prefix(length)
+                let titleWords = atEnd ? words.prefix(words.count - length) : words.suffix(words.count - length)
+                let when = trimmedWhen(whenWords.joined(separator: " "), atEnd: atEnd)
+                guard let title = trimmedTitle(titleWords.joined(separator: " "), atEnd: atEnd), !when.isEmpty,
+                      let first = try? SchedulePhrase.read(when, now: now, zone: zone, defaultTime: defaultTime) else { continue }
+                var found = [Reading(title: title, when: when, phrase: first)]
+                for choice in first.choices {
+                    guard let other = replacingLast(choice.said, with: choice.other, in: when),
+                          let reading = try? SchedulePhrase.read(other, now: now, zone: zone, defaultTime: defaultTime),
+                          !found.contains(where: { $0.phrase.schedule == reading.schedule }) else { continue }
+                    found.append(Reading(title: title, when: other, phrase: reading))
+                }
+                return found
+            }
+        }
+        return []
+    }
+
+    /// `line` without the words that ask for a reminder.
+    static func request(_ line: String) -> String {
+        var text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lower = text.lowercased()
+        for prefix in ["remind me to ", "remind me about ", "remind me of ", "remind me ", "reminder to ", "reminder: ", "reminder ",
+                       "nudge me to ", "nudge me "] where lower.hasPrefix(prefix) {
+            text = String(text.dropFirst(prefix.count))
+            break
+        }
+        for suffix in ["알려 주세요", "알려주세요", "알려 줘요", "알려줘요", "알려 줘", "알려줘", "알려 줄래", "알려줄래", "리마인드", "알림"]
+        where text.hasSuffix(suffix) && text.count > suffix.count {
+            text = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            // 전화하라고 알려줘: the thing to do, 전화하기; 회의라고 알려줘: 회의.
+            if text.hasSuffix("하라고") {
+                text = String(text.dropLast(3)) + "하기"
+            } else if text.hasSuffix("이라고") || text.hasSuffix("라고") {
+                text = String(text.dropLast(text.hasSuffix("이라고") ? 3 : 2))
+            }
+            break
+        }
+        return text
+    }
+
+    /// The words of when without the marks that joined them to the title.
+    static func trimmedWhen(_ when: String, atEnd: Bool) -> String {
+        var text = when
+        while let first = text.first, "—–-:,".contains(first) { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
+        while let last = text.last, "—–-:,".contains(last) { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
+        return text
+    }
+
+    /// The title without the marks and the "to" that joined it to when; `nil` when nothing
+    /// is left or it is too long.
+    static func trimmedTitle(_ title: String, atEnd: Bool) -> String? {
+        var text = title
+        let marks = "—–-:,"
+        while let last = text.last, marks.contains(last) { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
+        while let first = text.first, marks.contains(first) { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
+        if !atEnd, text.lowercased().hasPrefix("to "), text.count > 3 { text = String(text.dropFirst(3)) }
+        guard text.contains(where: { $0.isLetter || $0.isNumber || $0.isSymbol }), text.count <= Limits.Field.title.limit else { return nil }
+        return text
+    }
+
+    /// `text` with the last `said` standing alone (not inside a longer word) replaced.
+    static func replacingLast(_ said: String, with other: String, in text: String) -> String? {
+        var end = text.endIndex
+        while let range = text.range(of: said, options: .backwards, range: text.startIndex..<end) {
+            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+            let alone = !(before.map { $0.isLetter || $0.isNumber } ?? false) && !(after.map { $0.isLetter || $0.isNumber || $0 == ":" } ?? false)
+            if alone { return text.replacingCharacters(in: range, with: other) }
+            end = range.lowerBound
+        }
+        return nil
+    }
+
+    /// A title as a search compares it: case, accents and width folded.
+    public static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
+    }
+
+    /// Whether a title (``folded(_:)``) holds every term (each ``folded(_:)``): "water",
+    /// "물", "call mum".
+    public static func matches(_ foldedTitle: String, terms foldedTerms: [String]) -> Bool {
+        !foldedTerms.isEmpty && foldedTerms.allSatisfy { foldedTitle.contains($0) }
+    }
+}
