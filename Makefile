@@ -164,6 +164,8 @@ install: dist
 	install -D -m 644 $(DIST)/autostart.desktop $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.nudge.Nudge.desktop
 	install -D -m 644 $(DIST)/nudge.service $(DESTDIR)$(LIBDIR)/systemd/user/nudge.service
 	install -D -m 644 $(DIST)/dbus.service $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.nudge.Nudge.service
+	install -D -m 644 packaging/search/io.github.nudge.Nudge.search-provider.ini $(DESTDIR)$(DATADIR)/gnome-shell/search-providers/io.github.nudge.Nudge.search-provider.ini
+	install -D -m 644 packaging/search/io.github.nudge.Nudge.krunner.desktop $(DESTDIR)$(DATADIR)/krunner/dbusplugins/io.github.nudge.Nudge.desktop
 	for lang in $(LANGUAGES); do \
 		install -D -m 644 .build/locale/$$lang/LC_MESSAGES/nudge.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/nudge.mo || exit 1; \
 	done
@@ -188,6 +190,8 @@ uninstall:
 		$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.nudge.Nudge.desktop \
 		$(DESTDIR)$(LIBDIR)/systemd/user/nudge.service \
 		$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.nudge.Nudge.service \
+		$(DESTDIR)$(DATADIR)/gnome-shell/search-providers/io.github.nudge.Nudge.search-provider.ini \
+		$(DESTDIR)$(DATADIR)/krunner/dbusplugins/io.github.nudge.Nudge.desktop \
 		$(foreach lang,$(LANGUAGES),$(DESTDIR)$(DATADIR)/locale/$(lang)/LC_MESSAGES/nudge.mo)
 
 # The Debian package: release build with the Swift runtime linked in, installed under /usr.

@@ -87,7 +87,7 @@ let package = Package(
         .target(
             name: "NudgeDaemon",
             dependencies: [
-                "CLinux", "Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore",
+                "CLinux", "Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "NudgeKit",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

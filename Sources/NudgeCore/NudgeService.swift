@@ -21,7 +21,8 @@ public enum NudgeService {
     /// The name the window owns while it is open (see `nudge-window`): a second start asks
     /// it to come up instead of opening another window.
     public static let windowBusName = "io.github.nudge.Nudge.Window"
-    /// The window's object and interface: `Present(s id)`, an empty id for none.
+    /// The window's object and interface: `Present(s id)`, an empty id for none, and
+    /// `Search(s text)`, the window with its search holding `text`.
     public static let windowObjectPath = "/io/github/nudge/Nudge/Window"
     public static let windowInterface = "io.github.nudge.Nudge.Window1"
 }

@@ -23,6 +23,12 @@ public enum RemindMe {
         public var title: String
         public var when: String
         public var phrase: PhraseReading
+
+        public init(title: String, when: String, phrase: PhraseReading) {
+            self.title = title
+            self.when = when
+            self.phrase = phrase
+        }
     }
 
     /// The most characters a line may have: a title and a phrase at their longest.

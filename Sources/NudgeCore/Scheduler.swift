@@ -62,6 +62,11 @@ public final class Scheduler {
     /// How many alerts there are.
     public var alertCount: Int { table.count }
 
+    /// Each alert, in no particular order (the desktop's search looks through the titles).
+    public func forEachAlert(_ body: (Alert) -> Void) {
+        for i in 0..<table.count { body(table.alert(at: i)) }
+    }
+
     /// Every alert's state by id (built on each call: for a few alerts, not in a loop).
     public var states: [UUID: AlertState] { table.states }
 

@@ -208,6 +208,8 @@ extension Daemon {
             report(scheduler.deliveryRestored(now: now), at: now)
         }
         delivery.onEvent = { [unowned self] event in
+            // The pop-up that said a search added a reminder: its Undo and its click.
+            if search.handle(event, activationToken: { delivery.takeActivationToken(for: event.id) }) { return }
             let now = Date()
             if case .failed(let handle, let error) = event {
                 pending.failed(handle: handle)
@@ -268,6 +270,8 @@ extension Daemon {
     func offerInterface() throws(StartError) {
         do {
             try connection.export(DaemonInterface.object(for: self))
+            try connection.export(search.shellObject())
+            try connection.export(search.runnerObject())
             try connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
                                                member: "NameLost", arg0: NudgeService.busName)) { [unowned self] _ in
                 log.info("another daemon took over \(NudgeService.busName); stopping")
@@ -308,12 +312,22 @@ extension Daemon {
     /// (Wayland) and `DESKTOP_STARTUP_ID` (X11), as a launcher passes it: without it a
     /// compositor may open the window behind others.
     func openWindow(at id: UUID, activationToken: String? = nil) {
+        openWindow(["--show", id.hex], activationToken: activationToken)
+    }
+
+    /// Starts the window with its search holding `text` (the desktop search's "more
+    /// results" for what was typed there).
+    func openWindow(searching text: String, activationToken: String? = nil) {
+        openWindow(["--search", text], activationToken: activationToken)
+    }
+
+    private func openWindow(_ arguments: [String], activationToken: String?) {
         guard let program = options.windowProgram else { return }
         let variables = activationToken.map { ["XDG_ACTIVATION_TOKEN": $0, "DESKTOP_STARTUP_ID": $0] } ?? [:]
         do {
-            let (pid, _) = try ChildProcess.spawn(program, ["--show", id.hex], group: true, adding: variables)
+            let (pid, _) = try ChildProcess.spawn(program, arguments, group: true, adding: variables)
             try loop.add(child: pid) { [log] exit in
-                if exit != .exited(0) { log.warning("\(program) --show \(id.hex) ended with \(exit)") }
+                if exit != .exited(0) { log.warning("\(program) \(arguments[0]) ended with \(exit)") }
             }
         } catch {
             log.warning("cannot open the window: \(error)")

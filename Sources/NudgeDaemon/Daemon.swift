@@ -81,6 +81,8 @@ public final class Daemon {
     var notedServer: String?
     var exit: ExitStatus?
     var armed: Date??
+    /// The desktop's search (GNOME's overview, KRunner), answered here.
+    lazy var search = DesktopSearch(daemon: self)
 
     /// Sets everything up and runs until a signal, a replacement or the loss of the bus;
     /// returns the exit status. A failure to start is thrown, for one line on stderr.
@@ -241,6 +243,7 @@ public final class Daemon {
         case .gone:
             scheduler.sync([], now: now)
         case .changed(let alerts):
+            search.storeChanged()
             // The day's water first: a drink takes effect at once, before a big store's
             // alerts are read again. The idle threshold may have changed too.
             refreshWater(now: now)
@@ -249,6 +252,7 @@ public final class Daemon {
             giveBackMemory()
             log.info("reloaded the store: \(Self.count(alerts.count))")
         case .replaced(let alerts):
+            search.storeChanged()
             // A folder made anew needs watching anew.
             try? StoreSession.watch(options.storePath, with: files)
             scheduler.sync(alerts, now: now)

@@ -279,7 +279,13 @@ import NudgeKit
     // MARK: Presenting
 
     /// Brings the window up, at an alert when one is named.
-    func present(at id: String?) {
+    func present(at id: String?, searching text: String? = nil) {
+        if let text {
+            // The desktop's search handed over what was typed there: the search bar holds it.
+            gtk_search_bar_set_search_mode(searchBar.opaque, 1)
+            gtk_editable_set_text(OpaquePointer(searchEntry.raw), String(text.prefix(Limits.Field.title.limit)))
+            gtk_editable_set_position(OpaquePointer(searchEntry.raw), -1)
+        }
         if let id {
             let found = list.alerts.first { $0.id.hex == id || $0.id.hex.lowercased().hasPrefix(id.lowercased()) }
             if let found {

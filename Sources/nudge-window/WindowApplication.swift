@@ -15,11 +15,13 @@ import NudgeKit
     private let instance: WindowInstance
     private var window: MainWindow?
     private var show: String?
+    private var search: String?
 
-    init(world: World, instance: WindowInstance, show: String?) {
+    init(world: World, instance: WindowInstance, show: String?, search: String?) {
         self.world = world
         self.instance = instance
         self.show = show
+        self.search = search
         application = adw_application_new(Notification.appID, G_APPLICATION_NON_UNIQUE)
         g_set_application_name("Nudge")
         on(application, "activate") { [unowned self] in activate() }
@@ -44,12 +46,17 @@ import NudgeKit
 
     func run() -> Int32 {
         host.attach()
-        instance.serve { [unowned self] id in
+        instance.serve({ [unowned self] id in
             MainActor.assumeIsolated {
                 show = id
                 activate()
             }
-        }
+        }, search: { [unowned self] text in
+            MainActor.assumeIsolated {
+                search = text
+                activate()
+            }
+        })
         // GApplication parses no arguments of ours: only the program's name is passed.
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup("nudge-window"), nil]
         defer { free(argv[0]) }
@@ -62,7 +69,8 @@ import NudgeKit
         if window == nil {
             window = MainWindow(application: application, host: host, world: world, instance: instance)
         }
-        window?.present(at: show)
+        window?.present(at: show, searching: search)
         show = nil
+        search = nil
     }
 }

@@ -11,19 +11,22 @@ import NudgeKit
 /// --help, in the person's language: the usage line, what it does, the options.
 func usage() -> String {
     // TRANSLATORS: nudge-window --help: the usage line (the options' names stay as they are).
-    let lines = [tr("Usage: nudge-window [--show ID]"), "",
+    let lines = [tr("Usage: nudge-window [--show ID | --search TEXT]"), "",
                  // TRANSLATORS: nudge-window --help: what the program does.
                  tr("Opens Nudge's window: every reminder with its switch, what waits for an answer, and the day's water. Started again, it raises the window already open."), "",
                  // TRANSLATORS: nudge-window --help: the --show option.
-                 "  --show ID    " + tr("open the window at this reminder (a pop-up's body click does this)"),
+                 "  --show ID        " + tr("open the window at this reminder (a pop-up's body click does this)"),
+                 // TRANSLATORS: nudge-window --help: the --search option.
+                 "  --search TEXT    " + tr("open the window searching for TEXT (the desktop's search does this)"),
                  // TRANSLATORS: nudge-window --help: the --version option.
-                 "  --version    " + tr("print the version and exit"),
+                 "  --version        " + tr("print the version and exit"),
                  // TRANSLATORS: nudge-window --help: the --help option.
-                 "  -h, --help   " + tr("print this help and exit")]
+                 "  -h, --help       " + tr("print this help and exit")]
     return lines.joined(separator: "\n")
 }
 
 var showID: String?
+var searchText: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -40,6 +43,13 @@ while let argument = arguments.popFirst() {
             exit(64)
         }
         showID = id
+    case "--search":
+        guard let text = arguments.popFirst() else {
+            // TRANSLATORS: nudge-window --search without the words to search for.
+            writeError(tr("nudge-window: --search needs the words to search for") + "\n")
+            exit(64)
+        }
+        searchText = text
     default:
         // TRANSLATORS: nudge-window with an argument it does not know; %s is the argument.
         writeError(format(tr("nudge-window: unknown argument %s (see --help)"), argument.escapingControls) + "\n")
@@ -50,7 +60,7 @@ while let argument = arguments.popFirst() {
 // One window per session: a second start hands its request to the first and ends.
 let world = World.live
 let instance = WindowInstance(world)
-if instance.forward(show: showID) { exit(0) }
+if instance.forward(show: showID, search: searchText) { exit(0) }
 
 // GTK's own failure is a warning and exit 1; ours is one line and 69, as everywhere.
 guard gtk_init_check() != 0 else {
@@ -62,6 +72,6 @@ guard gtk_init_check() != 0 else {
 WindowResources.register()
 
 MainActor.assumeIsolated {
-    let application = WindowApplication(world: world, instance: instance, show: showID)
+    let application = WindowApplication(world: world, instance: instance, show: showID, search: searchText)
     exit(application.run())
 }

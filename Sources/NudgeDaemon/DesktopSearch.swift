@@ -1,0 +1,252 @@
+import DBus
+import Foundation
+import Localization
+import NudgeCore
+import NudgeKit
+import NudgeStore
+
+/// The desktop's own search as a place to say "remind me": what GNOME Shell's overview
+/// (`org.gnome.Shell.SearchProvider2`) and KRunner (`org.kde.krunner1`) ask, answered by
+/// the daemon, which is on the bus already and is started by the bus when it is not.
+///
+/// A line that reads as a title and when (``RemindMe``) gives one result per reading:
+/// "Remind me: Call mum — Fri 2026-11-27 18:00", described in the echo's words. Reminders
+/// whose title holds every word typed follow, with their next showing. Nothing is stored
+/// until a result is chosen: then the reminder is added (read again at that moment: "in
+/// 30 minutes" counts from the choice) and one pop-up says so, with Undo.
+///
+/// A result's id says what it stands for, so a choice made long after the query needs
+/// nothing kept: `remind␟TITLE␟WHEN` or `alert␟ID` (␟ is U+001F, which no title holds).
+final class DesktopSearch {
+    private unowned let daemon: Daemon
+    /// Titles folded for comparison, by title: folding is the costly part of a search.
+    private var folded: [String: String] = [:]
+    /// The default reminder time, read from the store once after each change to it.
+    private var defaultTime: LocalTime??
+    /// The readings of the last lines asked, by result id, for the metas asked next.
+    private var known: [String: RemindMe.Reading] = [:]
+    /// The confirmations on screen: the pop-up's id and the reminder it added.
+    private var confirmations: [UInt32: UUID] = [:]
+
+    static let separator: Character = "\u{1F}"
+    static let undo = ActionKey(rawValue: "undo")
+    /// The most reminders listed for one query: the shell shows a few per provider.
+    static let listed = 5
+
+    init(daemon: Daemon) {
+        self.daemon = daemon
+    }
+
+    /// The store changed: the default time may have.
+    func storeChanged() {
+        defaultTime = nil
+        if folded.count > 2 * max(daemon.core.alertCount, 64) { folded = [:] }
+    }
+
+    // MARK: Results
+
+    /// A result: what it stands for, and its words.
+    enum Item: Equatable {
+        case remind(RemindMe.Reading)
+        case alert(UUID)
+
+        var id: String {
+            switch self {
+            case .remind(let reading): ["remind", reading.title, reading.when].joined(separator: String(DesktopSearch.separator))
+            case .alert(let id): "alert" + String(DesktopSearch.separator) + id.hex
+            }
+        }
+    }
+
+    /// What the words typed give, "Remind me" readings first, then reminders that match.
+    func items(_ terms: [String], now: Date = Date()) -> [Item] {
+        let line = terms.joined(separator: " ")
+        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+        let zone = daemon.core.systemZone
+        let readings = RemindMe.readings(line, now: now, zone: zone, defaultTime: storedDefaultTime())
+        if known.count > 64 { known = [:] }
+        for reading in readings { known[Item.remind(reading).id] = reading }
+        return readings.map(Item.remind) + matching(terms).map(Item.alert)
+    }
+
+    /// The reminders whose title holds every term, soonest first, at most ``listed``.
+    func matching(_ terms: [String]) -> [UUID] {
+        let wanted = terms.map(RemindMe.folded).filter { !$0.isEmpty }
+        guard !wanted.isEmpty else { return [] }
+        var found: [(UUID, Date?)] = []
+        let core = daemon.core
+        core.forEachAlert { alert in
+            let title: String
+            if let done = folded[alert.title] {
+                title = done
+            } else {
+                title = RemindMe.folded(alert.title)
+                folded[alert.title] = title
+            }
+            guard RemindMe.matches(title, terms: wanted) else { return }
+            found.append((alert.id, nil))
+        }
+        // Only the matches are ranked: their next showing, soonest first; none last.
+        for i in found.indices { found[i].1 = core.nextShowing(found[i].0)?.instant }
+        found.sort { a, b in
+            switch (a.1, b.1) {
+            case (let x?, let y?): x < y
+            case (_?, nil): true
+            case (nil, _?): false
+            case (nil, nil): a.0.hex < b.0.hex
+            }
+        }
+        return found.prefix(Self.listed).map(\.0)
+    }
+
+    /// The item an id stands for; `nil` for an id that names nothing (any more).
+    func item(_ id: String, now: Date = Date()) -> Item? {
+        let parts = id.split(separator: Self.separator, omittingEmptySubsequences: false).map(String.init)
+        switch (parts.first, parts.count) {
+        case ("remind", 3):
+            if let reading = known[id] { return .remind(reading) }
+            guard let phrase = try? SchedulePhrase.read(parts[2], now: now, zone: daemon.core.systemZone, defaultTime: storedDefaultTime()) else { return nil }
+            return .remind(RemindMe.Reading(title: parts[1], when: parts[2], phrase: phrase))
+        case ("alert", 2):
+            guard let id = UUID(hex: parts[1]), daemon.core.alert(id) != nil else { return nil }
+            return .alert(id)
+        default:
+            return nil
+        }
+    }
+
+    /// A result's words: its name (one line) and its description.
+    func words(_ item: Item, now: Date = Date()) -> (name: String, description: String) {
+        let zone = daemon.core.systemZone, style = TimeStyle.person(environment: daemon.options.environment)
+        let language = Catalog.shared.language
+        switch item {
+        case .remind(let reading):
+            // TRANSLATORS: a search result that adds a reminder: %1$s its title, %2$s when (Fri 2026-11-27 18:00, every weekday at 09:30).
+            let name = format(tr("Remind me: %1$s — %2$s"), reading.title, when(reading.phrase.schedule, zone: zone, style: style, language: language))
+            var parts = [format(tr("%1$s → %2$s"), reading.when, reading.phrase.schedule.summary(in: zone, timeStyle: style, language: language))]
+            if case .once = reading.phrase.schedule {} else if let next = reading.phrase.schedule.occurrences(after: now, count: 1, in: zone).first {
+                parts.append(format(tr("next: %s"), style.instant(next, zone)))
+            }
+            parts += reading.phrase.notes.map { $0.text(language) }
+            return (name, parts.joined(separator: " · "))
+        case .alert(let id):
+            guard let alert = daemon.core.alert(id) else { return ("", "") }
+            let next = daemon.core.nextShowing(id)?.instant
+            let description = !alert.enabled ? tr("off")
+                : next.map { format(tr("next: %s"), style.instant($0, zone)) } ?? tr("no next showing")
+            return (alert.title, description)
+        }
+    }
+
+    /// When, shortly: the day and time of a one-shot, the schedule's words else.
+    private func when(_ schedule: Schedule, zone: TimeZone, style: TimeStyle, language: Language) -> String {
+        if case .once(let instant) = schedule { return style.instant(instant, zone) }
+        return schedule.summary(in: zone, timeStyle: style, language: language)
+    }
+
+    private func storedDefaultTime() -> LocalTime? {
+        if let defaultTime { return defaultTime }
+        let time = (try? daemon.storage.store?.defaultTime()) ?? nil
+        defaultTime = .some(time)
+        return time
+    }
+
+    // MARK: Choosing
+
+    /// A result chosen: a reminder added (and said, with Undo), or the window opened at one.
+    func activate(_ id: String, terms: [String], activationToken: String? = nil, now: Date = Date()) {
+        switch item(id, now: now) {
+        case .remind(let reading)?:
+            add(reading, now: now)
+        case .alert(let alert)?:
+            daemon.openWindow(at: alert, activationToken: activationToken)
+        case nil:
+            daemon.log.warning("search: a result that is no longer there was chosen")
+        }
+    }
+
+    /// The window, its search holding what was typed.
+    func launch(_ terms: [String], activationToken: String? = nil) {
+        daemon.openWindow(searching: terms.joined(separator: " "), activationToken: activationToken)
+    }
+
+    /// Adds the reminder a reading makes, read again now, and says so with Undo. A reading
+    /// that no longer holds (its time passed) or a store that cannot take it is said instead.
+    func add(_ reading: RemindMe.Reading, now: Date) {
+        let zone = daemon.core.systemZone
+        let phrase: PhraseReading
+        do {
+            phrase = try SchedulePhrase.read(reading.when, now: now, zone: zone, defaultTime: storedDefaultTime())
+        } catch {
+            return notAdded(reading.title, error.phrase.text(Catalog.shared.language))
+        }
+        let alert = Alert(title: reading.title, schedule: phrase.schedule, created: now, language: daemon.options.language)
+        guard let store = daemon.storage.store else {
+            return notAdded(reading.title, tr("the store cannot be written (nudge doctor says why)"))
+        }
+        do {
+            try store.save(alert)
+        } catch {
+            daemon.storage.failed(error, doing: "write")
+            return notAdded(reading.title, StoreError(error, path: daemon.storage.path).message)
+        }
+        daemon.storage.wrote()
+        daemon.core.upsert(alert, now: now)
+        daemon.log.info("search: added \(alert.id.shortHex) \(reading.title.escapingControls) — \(reading.when.escapingControls)")
+        let style = TimeStyle.person(environment: daemon.options.environment)
+        // TRANSLATORS: the pop-up after a reminder was added from the desktop's search: %1$s its title, %2$s when.
+        let summary = format(tr("Added: %1$s — %2$s"), reading.title, when(phrase.schedule, zone: zone, style: style, language: Catalog.shared.language))
+        let notification = Notification(summary: summary, body: words(.remind(RemindMe.Reading(title: reading.title, when: reading.when, phrase: phrase)), now: now).description,
+                                        icon: Notification.appID,
+                                        actions: [.init(key: .default, label: ""), .init(key: Self.undo, label: tr("Undo"))],
+                                        category: "x-nudge.added")
+        do {
+            confirmations[try daemon.delivery.deliver(notification)] = alert.id
+        } catch {
+            daemon.log.warning("search: cannot say the reminder was added: \(error)")
+        }
+    }
+
+    /// Says a chosen result added nothing, and why.
+    private func notAdded(_ title: String, _ reason: String) {
+        daemon.log.warning("search: not added: \(reason)")
+        // TRANSLATORS: the pop-up when a reminder chosen in the desktop's search could not be added: %1$s its title, %2$s why.
+        _ = try? daemon.delivery.deliver(Notification(summary: format(tr("Not added: %1$s"), title), body: reason, icon: Notification.appID,
+                                                      category: "x-nudge.added"))
+    }
+
+    /// An answer to a confirmation: Undo removes the reminder; a click opens the window at
+    /// it. Returns whether the event was one (the scheduler's otherwise).
+    func handle(_ event: DeliveryEvent, activationToken: () -> String?) -> Bool {
+        guard let alert = confirmations[event.id] else { return false }
+        switch event {
+        case .action(_, Self.undo):
+            confirmations[event.id] = nil
+            undo(alert)
+            try? daemon.delivery.withdraw(event.id)
+            daemon.delivery.release(event.id)
+        case .action(_, .default):
+            if daemon.core.alert(alert) != nil { daemon.openWindow(at: alert, activationToken: activationToken()) }
+        case .closed, .failed:
+            confirmations[event.id] = nil
+            daemon.delivery.release(event.id)
+        case .action, .appeared:
+            break
+        }
+        return true
+    }
+
+    /// Takes back a reminder added from the search.
+    func undo(_ id: UUID) {
+        guard let store = daemon.storage.store else { return }
+        do {
+            try store.delete([id])
+        } catch {
+            daemon.storage.failed(error, doing: "write")
+            return
+        }
+        daemon.storage.wrote()
+        daemon.core.remove(id)
+        daemon.log.info("search: undone \(id.shortHex)")
+    }
+}
