@@ -29,10 +29,10 @@ server_start() {
             Xvfb :5 -screen 0 1280x800x24 -nolisten tcp >>"$work/kwin.log" 2>&1 & pids+=($!)
             wait_for 10 test -e /tmp/.X11-unix/X5 || return 1
             kwin_display=:5
-            KWIN_SCREENSHOT_NO_PERMISSION_CHECKS=1 "$work/kwin_wayland" --x11-display :5 --width 1280 --height 800 \
+            KWIN_SCREENSHOT_NO_PERMISSION_CHECKS=1 KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 "$work/kwin_wayland" --x11-display :5 --width 1280 --height 800 \
                 --no-lockscreen --socket nudge-wl >>"$work/kwin.log" 2>&1 &
         else
-            KWIN_SCREENSHOT_NO_PERMISSION_CHECKS=1 "$work/kwin_wayland" --virtual --width 1280 --height 800 \
+            KWIN_SCREENSHOT_NO_PERMISSION_CHECKS=1 KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 "$work/kwin_wayland" --virtual --width 1280 --height 800 \
                 --no-lockscreen --socket nudge-wl >>"$work/kwin.log" 2>&1 &
         fi
         kwin=$!
@@ -90,15 +90,17 @@ GLib.MainLoop().run()' &
     esac
 }
 
-shot() {  # KWin's screenshot of the top left, where the applet alone puts its pop-ups
+# shot FILE [GEOMETRY]: KWin's screenshot of GEOMETRY (WxH+X+Y), by default the top left,
+# where the applet alone puts its pop-ups.
+shot() {
     if [ -n "${kwin_display:-}" ]; then
-        import -display "$kwin_display" -window root -crop 340x130+0+0 +repage "$1" 2>>"$work/kwin.log"
+        import -display "$kwin_display" -window root -crop "${2:-340x130+0+0}" +repage "$1" 2>>"$work/kwin.log"
         return 0
     fi
-    timeout 20 python3 - "$1" "$work" <<'PY' 2>>"$work/kwin.log"
+    timeout 20 python3 - "$1" "$work" "${2:-340x130+0+0}" <<'PY' 2>>"$work/kwin.log"
 import os, subprocess, sys
 from gi.repository import Gio, GLib
-out, work = sys.argv[1], sys.argv[2]
+out, work, crop = sys.argv[1], sys.argv[2], sys.argv[3]
 bus = Gio.bus_get_sync(Gio.BusType.SESSION)
 r, w = os.pipe()
 fds = Gio.UnixFDList.new()
@@ -117,7 +119,7 @@ rows = b"".join(data[y * stride:y * stride + width * 4] for y in range(height))
 raw = os.path.join(work, "shot.bgra")
 open(raw, "wb").write(rows)
 subprocess.run(["convert", "-size", f"{width}x{height}", "-depth", "8", f"bgra:{raw}",
-                "-crop", "340x130+0+0", "+repage", out], check=True)
+                "-crop", crop, "+repage", out], check=True)
 os.remove(raw)
 PY
 }
