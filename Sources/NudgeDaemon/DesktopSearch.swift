@@ -69,11 +69,14 @@ final class DesktopSearch {
         return readings.map(Item.remind) + matching(terms).map(Item.alert)
     }
 
-    /// The reminders whose title holds every term, soonest first, at most ``listed``.
+    /// The reminders whose title holds every term, at most ``listed``: titles that start
+    /// with the first term, then the shortest (the closest matches), those shown soonest
+    /// first. Only the few listed are asked their next showing: a word in every title of
+    /// 10,000 stays cheap.
     func matching(_ terms: [String]) -> [UUID] {
         let wanted = terms.map(RemindMe.folded).filter { !$0.isEmpty }
         guard !wanted.isEmpty else { return [] }
-        var found: [(UUID, Date?)] = []
+        var found: [(starts: Bool, length: Int, order: Int, id: UUID)] = []
         let core = daemon.core
         core.forEachAlert { alert in
             let title: String
@@ -84,19 +87,22 @@ final class DesktopSearch {
                 folded[alert.title] = title
             }
             guard RemindMe.matches(title, terms: wanted) else { return }
-            found.append((alert.id, nil))
+            found.append((title.hasPrefix(wanted[0]), title.utf8.count, found.count, alert.id))
         }
-        // Only the matches are ranked: their next showing, soonest first; none last.
-        for i in found.indices { found[i].1 = core.nextShowing(found[i].0)?.instant }
         found.sort { a, b in
-            switch (a.1, b.1) {
-            case (let x?, let y?): x < y
+            if a.starts != b.starts { return a.starts }
+            if a.length != b.length { return a.length < b.length }
+            return a.order < b.order
+        }
+        let listed = found.prefix(Self.listed).map { ($0.id, core.nextShowing($0.id)?.instant) }
+        return listed.enumerated().sorted { a, b in
+            switch (a.element.1, b.element.1) {
+            case (let x?, let y?) where x != y: x < y
             case (_?, nil): true
             case (nil, _?): false
-            case (nil, nil): a.0.hex < b.0.hex
+            default: a.offset < b.offset
             }
-        }
-        return found.prefix(Self.listed).map(\.0)
+        }.map(\.element.0)
     }
 
     /// The item an id stands for; `nil` for an id that names nothing (any more).
@@ -210,7 +216,7 @@ final class DesktopSearch {
     /// Says a chosen result added nothing, and why.
     private func notAdded(_ title: String, _ reason: String) {
         daemon.log.warning("search: not added: \(reason)")
-        // TRANSLATORS: the pop-up when a reminder chosen in the desktop's search could not be added: %1$s its title, %2$s why.
+        // TRANSLATORS: the pop-up when a reminder chosen in the desktop's search could not be added (its body says why): %1$s its title.
         _ = try? daemon.delivery.deliver(Notification(summary: format(tr("Not added: %1$s"), title), body: reason, icon: Notification.appID,
                                                       category: "x-nudge.added"))
     }

@@ -135,20 +135,28 @@ final class LiveSessions: @unchecked Sendable {
         let packaging = Bench.packageRoot.appendingPathComponent("packaging")
         try files.copyItem(atPath: bench.appendingPathComponent("live-session").path, toPath: work + "/live-session")
         try files.copyItem(atPath: bench.appendingPathComponent("live").path, toPath: work + "/live")
-        try files.copyItem(atPath: Bench.nudgePath, toPath: work + "/nudge")
+        // nudge as installed: its Korean catalog in ../share/locale, where it looks.
+        try files.createDirectory(atPath: work + "/bin", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+        try files.copyItem(atPath: Bench.nudgePath, toPath: work + "/bin/nudge")
+        let catalog = Bench.packageRoot.appendingPathComponent(".build/locale/ko/LC_MESSAGES/nudge.mo").path
+        try files.createDirectory(atPath: work + "/share/locale/ko/LC_MESSAGES", withIntermediateDirectories: true)
+        try files.copyItem(atPath: catalog, toPath: work + "/share/locale/ko/LC_MESSAGES/nudge.mo")
         let session = work + "/session"
         try files.createDirectory(atPath: session, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
         try files.copyItem(atPath: packaging.appendingPathComponent("io.github.nudge.Nudge.desktop").path,
                            toPath: session + "/io.github.nudge.Nudge.desktop")
         try files.copyItem(atPath: packaging.appendingPathComponent("icons/io.github.nudge.Nudge.svg").path,
                            toPath: session + "/io.github.nudge.Nudge.svg")
+        for file in ["io.github.nudge.Nudge.search-provider.ini", "io.github.nudge.Nudge.krunner.desktop"] {
+            try files.copyItem(atPath: packaging.appendingPathComponent("search/" + file).path, toPath: session + "/" + file)
+        }
         for file in try files.contentsOfDirectory(atPath: session) {
             try files.setAttributes([.posixPermissions: 0o666], ofItemAtPath: session + "/" + file)
         }
         // Xwayland's socket folder, which GNOME Shell will not make as nobody.
         try? files.createDirectory(atPath: "/tmp/.X11-unix", withIntermediateDirectories: true,
                                    attributes: [.posixPermissions: 0o1777])
-        let command = [work + "/live-session", desktop.server.rawValue, work + "/nudge", session]
+        let command = [work + "/live-session", desktop.server.rawValue, work + "/bin/nudge", session]
         let outcome: Bench.Outcome
         if let suite = desktop.suite {
             // The root is built once and kept (a few minutes the first time); the session
@@ -330,6 +338,36 @@ struct LiveDesktopTests {
         #expect(s["doctor.on"] == "1")
         #expect(s["appoff.events"] == "fired")
         #expect(s["doctor.off"] == "1")
+    }
+
+    /// The desktop's own search (GNOME's overview, KRunner) adds a reminder in words: the
+    /// shell loads the provider from its .ini, KRunner the runner from its desktop file;
+    /// nothing is stored until a result is chosen as a person chooses it, then exactly one
+    /// reminder, said by a pop-up whose Undo takes it back; a bare hour gives two results,
+    /// words left over none "Remind me"; Korean is read, and answered in Korean.
+    @Test(arguments: LiveDesktop.allCases.filter { $0.server != .swaync })
+    func theDesktopsSearchAddsAReminderInWords(_ desktop: LiveDesktop) throws {
+        let s = try session(desktop)
+        let results = (s["search.results"] ?? "").split(separator: "|").map(String.init)
+        try #require(results.count == 1, "\(s["output"] ?? "")")
+        #expect(results[0].hasPrefix("Remind me: call mum — "), "\(results)")
+        // KRunner draws the subtext of the selected row (the first) only; GNOME every one.
+        #expect(s["search.description"]?.hasPrefix("tomorrow at 6pm → once, ") == true, "\(s["search.description"] ?? "")")
+        #expect(s["search.stored"] == "nothing")
+        #expect(s["search.added"] == "call mum")
+        #expect(s["search.open"] == "false", "the overview or KRunner closes once a result is chosen")
+        let popup = (s["search.popup"] ?? "").split(separator: "\t").map(String.init)
+        #expect(popup.first?.hasPrefix("Added: call mum — ") == true, "\(popup)")
+        #expect(popup.last?.split(separator: "|").contains("Undo") == true, "\(popup)")
+        #expect(s["search.undone"] == "yes")
+        let ambiguous = (s["search.ambiguous"] ?? "").split(separator: "|").map(String.init)
+        #expect(ambiguous.count == 2 && ambiguous.allSatisfy { $0.hasPrefix("Remind me: call mum — ") }, "\(ambiguous)")
+        #expect(s["search.leftover"] == "0")
+        #expect(s["search.ko.results"]?.hasPrefix("알림 추가: 물 마시기 — ") == true, "\(s["search.ko.results"] ?? "")")
+        #expect(s["search.ko.added"] == "물 마시기")
+        for shot in ["\(desktop.name)-search-en.png", "\(desktop.name)-search-ko.png"] {
+            #expect(FileManager.default.fileExists(atPath: LiveSessions.screenshots + "/" + shot), "\(shot)")
+        }
     }
 
     @Test(arguments: LiveDesktop.allCases)

@@ -139,3 +139,54 @@ press_banner() {
         a.callback(); if (!n.resident) n.destroy(); return 'action';
     })()" >/dev/null
 }
+
+# The overview's search, as a person uses it: the overview shown, the words typed into its
+# entry, and Nudge's results read as the shell draws them. The shell loads Nudge's provider
+# from its .ini (gnome-shell/search-providers/ under XDG_DATA_DIRS, naming the desktop entry),
+# so a result there proves the .ini, the entry and the daemon's interface together.
+search_start() { :; }
+search_js="(Main.overview.searchController ?? Main.overview._overview._controls._searchController)._searchResults"
+search_provider_js="$search_js._providers.find(p => p.id === 'io.github.nudge.Nudge.desktop')"
+# search_state TEXT: pending while the shell searches for TEXT; else one line per Nudge
+# result shown: NAME<TAB>DESCRIPTION (the labels' text, as drawn).
+search_state() {
+    local text
+    text=$(printf '%s' "$1" | python3 -c 'import json, sys; print(json.dumps(sys.stdin.read().split()))')
+    shell_eval "(() => {
+        const view = $search_js, p = $search_provider_js;
+        if (!p) return 'no provider';
+        if (view.searchInProgress || JSON.stringify(view._terms) !== JSON.stringify($text)) return 'pending';
+        const d = p.display;
+        if (!d || !d.visible) return '';
+        return d._content.get_children().filter(c => c.visible)
+            .map(c => c.label_actor.text + '\t' + (c._descriptionLabel ? c._descriptionLabel.text : '')).join('\n');
+    })()"
+}
+search_results() {  # search_results TEXT: typed into the overview's entry; Nudge's results
+    local text state
+    text=$(printf '%s' "$1" | python3 -c 'import json, sys; print(json.dumps(sys.stdin.read()))')
+    shell_eval "(() => { Main.overview.show(); Main.overview.searchEntry.set_text($text); return 'ok'; })()" >/dev/null
+    wait_for 10 eval '[ "$(search_state "$1")" != pending ]'
+    # The results come in after the search ends: let them be drawn.
+    sleep 0.5
+    search_state "$1"
+}
+search_choose() {  # search_choose NAME: Nudge's result NAME activated as a click does; the overview closes
+    local name
+    name=$(printf '%s' "$1" | python3 -c 'import json, sys; print(json.dumps(sys.stdin.read()))')
+    shell_eval "(() => {
+        const p = $search_provider_js;
+        const r = p?.display._content.get_children().find(c => c.label_actor.text === $name);
+        if (!r) return 'none';
+        r.activate(); return 'ok';
+    })()"
+}
+search_open() { shell_eval 'Main.overview.visible' ; }
+search_shot() {  # search_shot FILE: the overview's top: the entry and the first results
+    local full=$work/full-$$.png
+    gdbus call --session --dest org.gnome.Shell.Screenshot --object-path /org/gnome/Shell/Screenshot \
+        --method org.gnome.Shell.Screenshot.Screenshot false false "$full" >/dev/null 2>&1 || return 0
+    convert "$full" -crop 1280x260+0+0 +repage "$1" 2>/dev/null
+    rm -f "$full"
+}
+search_stop() { shell_eval 'Main.overview.hide(); "ok"' >/dev/null; }

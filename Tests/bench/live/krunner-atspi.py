@@ -9,6 +9,7 @@ with a keyboard reaches it (Tests/bench/live/krunner.sh).
   krunner-atspi.py action TEXT LABEL  presses the action button LABEL on that match
   krunner-atspi.py query              the text in the search field
   krunner-atspi.py extents            the window's X Y W H as AT-SPI has them
+  krunner-atspi.py shown              true while KRunner's window is on screen, else false
   krunner-atspi.py tree               the whole tree with roles, states and actions
 
 Exit status 1 when KRunner, the match or the button is not there.
@@ -85,6 +86,10 @@ def main():
     if command == "matches":
         for _, text, sub, buttons in rows(app):
             print(text + "\t" + sub + "\t" + "|".join(b.name for b in buttons))
+        return 0
+    if command == "shown":
+        shown = any(w is not None and w.getState().contains(pyatspi.STATE_SHOWING) for w in app)
+        print("true" if shown else "false")
         return 0
     if command == "extents":
         for window in app:

@@ -3,7 +3,7 @@
 # its own D-Bus interface, read through AT-SPI and worked with the keyboard. Needs
 # server_start first (KWin up: KRunner is a Wayland client of it).
 #
-#   krunner_start [FILE]          KRunner up, FILE (default: the stand-in's) installed as the
+#   krunner_start FILE            KRunner up, FILE (Nudge's runner file) installed as the
 #                                 runner's desktop file, io.github.nudge.Nudge.desktop
 #   krunner_query [-r] TEXT       KRunner's own `query` (-r: `querySingleRunner` with the
 #                                 runner's id alone), then one line per match KRunner shows:
@@ -43,7 +43,7 @@ krunner_call() {  # krunner_call METHOD ARGS…: KRunner's own D-Bus interface
 }
 
 krunner_start() {
-    install -D -m 644 "${1:-$here/live/krunner-runner.desktop}" "$krunner_runner_file"
+    install -D -m 644 "$1" "$krunner_runner_file"
     # The runner under test alone: the others (files, recent documents, Baloo, web
     # searches, …) cost time, fail without their services, and fill the list.
     mkdir -p "$XDG_CONFIG_HOME"

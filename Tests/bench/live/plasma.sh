@@ -123,3 +123,14 @@ subprocess.run(["convert", "-size", f"{width}x{height}", "-depth", "8", f"bgra:{
 os.remove(raw)
 PY
 }
+
+# The desktop's search is KRunner's here (Alt+Space), with Nudge's runner registered by its
+# desktop file; see krunner.sh.
+. "$here/live/krunner.sh"
+search_start() { krunner_start "$work/io.github.nudge.Nudge.krunner.desktop"; }
+search_results() { krunner_query "$1"; }
+search_choose() { krunner_run "$1"; }
+# KRunner hides its window once a match is run.
+search_open() { krunner_atspi shown 2>/dev/null || echo false; }
+search_shot() { krunner_shot "$1"; }
+search_stop() { krunner_stop; }

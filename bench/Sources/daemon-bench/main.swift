@@ -1,5 +1,5 @@
 // The daemon, measured (issue 5). Runs inside the test bench (private bus + dunst):
-//   make bench, or: scripts/testbench run .build/release/daemon-bench [lateness|idle|scale]...
+//   make bench, or: scripts/testbench run .build/release/daemon-bench [lateness|idle|places|scale|search]...
 //
 // lateness: 50 one-shot alerts at distinct seconds; Notify arrival (dbus-monitor's stamp)
 //           minus the scheduled instant, p50/p99/max. Beside it, the same 50 reminders fired
@@ -18,6 +18,8 @@
 //           Goals: 0 wake-ups idle; latency p50 <= 10 ms.
 // scale:    100,000 alerts: daemon start to its loop, RSS; CPU per fire with
 //           1,000 and with 100,000 alerts stored. Goals: <= 1 s, <= 64 MB, flat.
+// search:   the desktop's search (GNOME Shell's GetInitialResultSet) at 1,000 and 10,000
+//           reminders, p50/p99, beside a provider answering a constant. Goal: <= 5 ms at 1,000.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,7 +32,7 @@ import NudgeCore
 import NudgeStore
 
 let nudge = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("nudge").path
-let parts = CommandLine.arguments.dropFirst().isEmpty ? ["lateness", "idle", "places", "scale"] : Array(CommandLine.arguments.dropFirst())
+let parts = CommandLine.arguments.dropFirst().isEmpty ? ["lateness", "idle", "places", "scale", "search"] : Array(CommandLine.arguments.dropFirst())
 guard ProcessInfo.processInfo.environment["NUDGE_BENCH_DIR"] != nil else {
     print("run inside the bench: scripts/testbench run \(CommandLine.arguments[0])")
     exit(64)
@@ -385,12 +387,62 @@ func scale() throws {
     print("  goals at 100,000: start <= 1000 ms, RSS <= 64 MB, CPU per fire the same as at 1,000")
 }
 
+/// The desktop's search (issue 45): GetInitialResultSet as GNOME Shell calls it, at 1,000
+/// and 10,000 reminders, beside a provider on the same bus answering a constant (the floor:
+/// a bus round trip to a process that does nothing). The shell drops a provider slower than
+/// its budget; goal: <= 5 ms at 1,000.
+func search() throws {
+    print("search: GetInitialResultSet round trips, 400 queries each (a reminder in words, a bare hour, Korean, a title's word, a miss)")
+    let address = Environment.current.sessionBusAddress ?? ""
+    let floor = try ServerThread(address: address) { connection in
+        _ = try connection.requestName("io.github.nudge.Bench.SearchFloor")
+        try connection.export(ExportedObject(path: "/floor", interfaces: [
+            .init("org.gnome.Shell.SearchProvider2", methods: [
+                .init("GetInitialResultSet", inputs: [.init("terms", "as")], outputs: [.init("results", "as")]) { _, _ in [.strings(["constant"])] },
+            ]),
+        ]))
+    }
+    defer { floor.stop() }
+    let client = try Connection.bus(address: address)
+    let queries = ["call mum tomorrow at 6pm", "call mum tomorrow at 9", "물 마시기 30분 후", "filler 12", "xyzzy"]
+        .map { Value.strings($0.split(separator: " ").map(String.init)) }
+    func call(_ destination: String, _ path: String, _ terms: Value) -> Double {
+        let start = wallSeconds()
+        _ = try? client.call(destination: destination, path: path, interface: "org.gnome.Shell.SearchProvider2",
+                             member: "GetInitialResultSet", arguments: [terms])
+        return (wallSeconds() - start) * 1000
+    }
+    for count in [1_000, 10_000] {
+        let dir = try home("search-\(count)", fillers(count))
+        let daemon = spawn([nudge, "daemon"], environment: ["XDG_DATA_HOME": dir], stderr: dir + "/daemon.log")
+        _ = waitForLoop(log: dir + "/daemon.log", since: wallSeconds())
+        // The first query folds every title once: measured on its own, as the first search of a session.
+        let first = call("io.github.nudge.Nudge", "/io/github/nudge/Nudge/SearchProvider", queries[3])
+        var nudgeTimes: [Double] = [], floorTimes: [Double] = []
+        for i in 0..<400 {
+            nudgeTimes.append(call("io.github.nudge.Nudge", "/io/github/nudge/Nudge/SearchProvider", queries[i % queries.count]))
+            floorTimes.append(call("io.github.nudge.Bench.SearchFloor", "/floor", queries[i % queries.count]))
+        }
+        stop(daemon)
+        try? FileManager.default.removeItem(atPath: dir)
+        let label = count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+        print(String(format: "  %6d reminders: p50 %.2f ms, p99 %.2f ms (first query %.1f ms); a constant: p50 %.2f ms, p99 %.2f ms",
+                     count, percentile(nudgeTimes, 0.5), percentile(nudgeTimes, 0.99), first, percentile(floorTimes, 0.5), percentile(floorTimes, 0.99)))
+        figure("search GetInitialResultSet p50, \(label) reminders", percentile(nudgeTimes, 0.5), "ms",
+               anchor: "a provider answering a constant p50", percentile(floorTimes, 0.5))
+        figure("search GetInitialResultSet p99, \(label) reminders", percentile(nudgeTimes, 0.99), "ms",
+               anchor: "a provider answering a constant p99", percentile(floorTimes, 0.99))
+    }
+    print("  goal: <= 5 ms at 1,000 reminders (GNOME Shell drops slow providers)")
+}
+
 for part in parts {
     switch part {
+    case "search": try search()
     case "lateness": try lateness()
     case "idle": try idle()
     case "places": try places()
     case "scale": try scale()
-    default: print("unknown part \(part): lateness, idle, places or scale"); exit(64)
+    default: print("unknown part \(part): lateness, idle, places, scale or search"); exit(64)
     }
 }
