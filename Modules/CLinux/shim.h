@@ -3,8 +3,8 @@
 
 /* What Glibc's Swift module leaves out: the Linux descriptors the event loop polls (a
    child as a pidfd too), malloc_trim, libintl (gettext), and statfs (which file system a
-   path is in), and closefrom for a spawned child (glibc 2.34 declares it only under
-   _GNU_SOURCE, so it is declared here as glibc does). Only re-exports; nothing else belongs
+   path is in), and closefrom for a spawned child and memmem (the daemon's search over titles): glibc
+   declares both only under _GNU_SOURCE, so they are declared here as glibc does. Only re-exports; nothing else belongs
    here. */
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
@@ -19,5 +19,6 @@
 #include <spawn.h>
 
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+extern void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen);
 
 #endif

@@ -33,6 +33,9 @@ public enum RemindMe {
 
     /// The most characters a line may have: a title and a phrase at their longest.
     public static let maxLength = Limits.Field.title.limit + SchedulePhrase.maxLength
+    /// The most words when is looked for in: the longest everyday schedule has a dozen
+    /// ("every 30 minutes from 9:30 to 21:30 on weekdays"); a pasted page stays cheap.
+    static let maxWhenWords = 24
 
     /// Every reading of `line` at `now`: none when it is no reminder.
     public static func readings(_ line: String, now: Date, zone: TimeZone, defaultTime: LocalTime? = nil) -> [Reading] {
@@ -41,21 +44,23 @@ public enum RemindMe {
         guard words.count >= 2 else { return [] }
         // Words that read whole as a schedule have no title ("tomorrow at 6pm" is not
         // "tomorrow", at 6pm).
-        if (try? SchedulePhrase.read(trimmedWhen(words.joined(separator: " "), atEnd: true), now: now, zone: zone, defaultTime: defaultTime)) != nil {
-            return []
+        func read(_ phrase: String) -> PhraseReading? {
+            // No suggestion is looked for: a refusal here only means "not this split".
+            try? SchedulePhrase.read(phrase, now: now, zone: zone, defaultTime: defaultTime, suggesting: false)
         }
+        if read(trimmedWhen(words.joined(separator: " "), atEnd: true)) != nil { return [] }
         // Longest when first; at the end before at the start.
-        for length in stride(from: words.count - 1, through: 1, by: -1) {
+        for length in stride(from: min(words.count - 1, maxWhenWords), through: 1, by: -1) {
             for atEnd in [true, false] {
                 let whenWords = atEnd ? words.suffix(length) : words.prefix(length)
                 let titleWords = atEnd ? words.prefix(words.count - length) : words.suffix(words.count - length)
                 let when = trimmedWhen(whenWords.joined(separator: " "), atEnd: atEnd)
-                guard let title = trimmedTitle(titleWords.joined(separator: " "), atEnd: atEnd), !when.isEmpty,
-                      let first = try? SchedulePhrase.read(when, now: now, zone: zone, defaultTime: defaultTime) else { continue }
+                guard !when.isEmpty, when.utf8.count <= SchedulePhrase.maxLength,
+                      let title = trimmedTitle(titleWords.joined(separator: " "), atEnd: atEnd), let first = read(when) else { continue }
                 var found = [Reading(title: title, when: when, phrase: first)]
                 for choice in first.choices {
                     guard let other = replacingLast(choice.said, with: choice.other, in: when),
-                          let reading = try? SchedulePhrase.read(other, now: now, zone: zone, defaultTime: defaultTime),
+                          let reading = read(other),
                           !found.contains(where: { $0.phrase.schedule == reading.schedule }) else { continue }
                     found.append(Reading(title: title, when: other, phrase: reading))
                 }
@@ -104,7 +109,8 @@ public enum RemindMe {
         while let last = text.last, marks.contains(last) { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
         while let first = text.first, marks.contains(first) { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
         if !atEnd, text.lowercased().hasPrefix("to "), text.count > 3 { text = String(text.dropFirst(3)) }
-        guard text.contains(where: { $0.isLetter || $0.isNumber || $0.isSymbol }), text.count <= Limits.Field.title.limit else { return nil }
+        // What `nudge add` would refuse (too long, a control character) is no title.
+        guard text.contains(where: { $0.isLetter || $0.isNumber || $0.isSymbol }), (try? Limits.check(.title, text)) != nil else { return nil }
         return text
     }
 

@@ -241,6 +241,7 @@ public final class Daemon {
         case .waiting:
             break
         case .gone:
+            search.storeChanged()
             scheduler.sync([], now: now)
         case .changed(let alerts):
             search.storeChanged()

@@ -1,3 +1,4 @@
+import CLinux
 import DBus
 import Foundation
 import Localization
@@ -19,8 +20,9 @@ import NudgeStore
 /// nothing kept: `remind␟TITLE␟WHEN` or `alert␟ID` (␟ is U+001F, which no title holds).
 final class DesktopSearch {
     private unowned let daemon: Daemon
-    /// Titles folded for comparison, by title: folding is the costly part of a search.
-    private var folded: [String: String] = [:]
+    /// Every reminder's title folded for comparison (UTF-8), built at the first search after
+    /// the store changed: folding is the costly part, and comparing bytes the cheap one.
+    private var titles: [(id: UUID, folded: [UInt8])]?
     /// The default reminder time, read from the store once after each change to it.
     private var defaultTime: LocalTime??
     /// The readings of the last lines asked, by result id, for the metas asked next.
@@ -40,7 +42,7 @@ final class DesktopSearch {
     /// The store changed: the default time may have.
     func storeChanged() {
         defaultTime = nil
-        if folded.count > 2 * max(daemon.core.alertCount, 64) { folded = [:] }
+        titles = nil
     }
 
     // MARK: Results
@@ -74,20 +76,18 @@ final class DesktopSearch {
     /// first. Only the few listed are asked their next showing: a word in every title of
     /// 10,000 stays cheap.
     func matching(_ terms: [String]) -> [UUID] {
-        let wanted = terms.map(RemindMe.folded).filter { !$0.isEmpty }
+        let wanted = terms.map { Array(RemindMe.folded($0).utf8) }.filter { !$0.isEmpty }
         guard !wanted.isEmpty else { return [] }
-        var found: [(starts: Bool, length: Int, order: Int, id: UUID)] = []
         let core = daemon.core
-        core.forEachAlert { alert in
-            let title: String
-            if let done = folded[alert.title] {
-                title = done
-            } else {
-                title = RemindMe.folded(alert.title)
-                folded[alert.title] = title
-            }
-            guard RemindMe.matches(title, terms: wanted) else { return }
-            found.append((title.hasPrefix(wanted[0]), title.utf8.count, found.count, alert.id))
+        if titles == nil {
+            var all: [(id: UUID, folded: [UInt8])] = []
+            all.reserveCapacity(core.alertCount)
+            core.forEachAlert { all.append(($0.id, Array(RemindMe.folded($0.title).utf8))) }
+            titles = all
+        }
+        var found: [(starts: Bool, length: Int, order: Int, id: UUID)] = []
+        for (order, title) in (titles ?? []).enumerated() where wanted.allSatisfy({ Self.holds(title.folded, $0) }) {
+            found.append((title.folded.starts(with: wanted[0]), title.folded.count, order, title.id))
         }
         found.sort { a, b in
             if a.starts != b.starts { return a.starts }
@@ -103,6 +103,11 @@ final class DesktopSearch {
             default: a.offset < b.offset
             }
         }.map(\.element.0)
+    }
+
+    /// Whether `text` holds `part`, byte for byte (both folded alike).
+    static func holds(_ text: [UInt8], _ part: [UInt8]) -> Bool {
+        text.withUnsafeBytes { t in part.withUnsafeBytes { p in memmem(t.baseAddress, t.count, p.baseAddress, p.count) != nil } }
     }
 
     /// The item an id stands for; `nil` for an id that names nothing (any more).
@@ -198,6 +203,7 @@ final class DesktopSearch {
         }
         daemon.storage.wrote()
         daemon.core.upsert(alert, now: now)
+        titles = nil
         daemon.log.info("search: added \(alert.id.shortHex) \(reading.title.escapingControls) — \(reading.when.escapingControls)")
         let style = TimeStyle.person(environment: daemon.options.environment)
         // TRANSLATORS: the pop-up after a reminder was added from the desktop's search: %1$s its title, %2$s when.
@@ -253,6 +259,7 @@ final class DesktopSearch {
         }
         daemon.storage.wrote()
         daemon.core.remove(id)
+        titles = nil
         daemon.log.info("search: undone \(id.shortHex)")
     }
 }

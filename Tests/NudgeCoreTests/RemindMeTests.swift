@@ -70,8 +70,14 @@ struct RemindMeTests {
         #expect(try found.map(\.phrase.schedule) == [once("2026-03-13 09:00")])
     }
 
-    @Test func aLineTooLongIsNoReminder() {
+    /// A pasted page, many words, or a control character: no reminder, and no long search.
+    @Test func aLineTooLongOrUnfitIsNoReminder() {
         #expect(readings(String(repeating: "a ", count: 100_000) + "at 6pm").isEmpty)
+        #expect(readings("call\u{07}mum at 6pm").isEmpty)
+        #expect(readings("call\u{1B}[31m at 6pm").isEmpty)
+        // 90 words within the length: a title of 89, when the last two.
+        let many = Array(repeating: "word", count: 89).joined(separator: " ") + " at 6pm"
+        #expect(readings(many).map(\.when) == ["at 6pm"])
     }
 
     @Test func titlesMatchEveryTermFolded() {

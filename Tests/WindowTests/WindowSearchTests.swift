@@ -36,3 +36,27 @@ extension WindowTests {
         _ = window.close()
     }
 }
+
+extension WindowTests {
+    /// The desktop's search hands over what was typed there (`--search TEXT`, GNOME's "more
+    /// results", KRunner's Open in Nudge): the window opens searching for it, and a window
+    /// already open takes the next words.
+    @Test func searchFromTheDesktopOpensTheWindowSearching() throws {
+        let desktop = try Desktop(server: false)
+        for (title, time) in [("Tea", "15:00"), ("Green tea", "16:00"), ("Stretch", "09:30")] {
+            _ = try desktop.add(title, "--on", "2099-01-01 " + time)
+        }
+        let window = try WindowSession(desktop: desktop)
+        try window.open(["--search", "tea"])
+        #expect(try window.reaches("label", "2 of 3 reminders"))
+        #expect(try window.reaches("check box", "Stretch", "gone"))
+        let second = try window.runWindow(["--search", "stretch"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try window.reaches("label", "1 of 3 reminders"))
+        #expect(try window.reaches("check box", "Stretch"))
+        #expect(try window.reaches("check box", "Tea", "gone"))
+        let missing = try window.runWindow(["--search"])
+        #expect(missing.status == 64 && missing.stderr == "nudge-window: --search needs the words to search for\n")
+        _ = window.close()
+    }
+}
