@@ -363,6 +363,9 @@ struct LiveDesktopTests {
         let ambiguous = (s["search.ambiguous"] ?? "").split(separator: "|").map(String.init)
         #expect(ambiguous.count == 2 && ambiguous.allSatisfy { $0.hasPrefix("Remind me: call mum — ") }, "\(ambiguous)")
         #expect(s["search.leftover"] == "0")
+        #expect(s["search.match"] == "Water the plants")
+        #expect(s["search.opened"]?.hasPrefix("--show \(s["search.plants"] ?? "?")") == true, "\(s["search.opened"] ?? "")")
+        #expect(s["search.launched"]?.hasPrefix("--search water the plants") == true, "\(s["search.launched"] ?? "")")
         #expect(s["search.ko.results"]?.hasPrefix("알림 추가: 물 마시기 — ") == true, "\(s["search.ko.results"] ?? "")")
         #expect(s["search.ko.added"] == "물 마시기")
         for shot in ["\(desktop.name)-search-en.png", "\(desktop.name)-search-ko.png"] {

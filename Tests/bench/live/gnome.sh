@@ -190,3 +190,7 @@ search_shot() {  # search_shot FILE: the overview's top: the entry and the first
     rm -f "$full"
 }
 search_stop() { shell_eval 'Main.overview.hide(); "ok"' >/dev/null; }
+search_launch() {  # search_launch TEXT: the provider's icon beside its results ("more results") clicked
+    search_results "$1" >/dev/null
+    shell_eval "(() => { const p = $search_provider_js; if (!p?.display?.providerInfo) return 'none'; p.display.providerInfo.emit('clicked', 1); return 'ok'; })()"
+}

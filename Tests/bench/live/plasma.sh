@@ -133,4 +133,6 @@ search_choose() { krunner_run "$1"; }
 # KRunner hides its window once a match is run.
 search_open() { krunner_atspi shown 2>/dev/null || echo false; }
 search_shot() { krunner_shot "$1"; }
+# search_launch TEXT: Open in Nudge on the first match for TEXT.
+search_launch() { krunner_action "$(krunner_query "$1" | head -n 1 | cut -f1)" "Open in Nudge"; }
 search_stop() { krunner_stop; }
