@@ -368,6 +368,7 @@ struct LiveDesktopTests {
         #expect(s["search.launched"]?.hasPrefix("--search water the plants") == true, "\(s["search.launched"] ?? "")")
         #expect(s["search.ko.results"]?.hasPrefix("알림 추가: 물 마시기 — ") == true, "\(s["search.ko.results"] ?? "")")
         #expect(s["search.ko.added"] == "물 마시기")
+        #expect(s["search.off"] == "0", "switched off in the desktop's settings")
         for shot in ["\(desktop.name)-search-en.png", "\(desktop.name)-search-ko.png"] {
             #expect(FileManager.default.fileExists(atPath: LiveSessions.screenshots + "/" + shot), "\(shot)")
         }

@@ -194,3 +194,5 @@ search_launch() {  # search_launch TEXT: the provider's icon beside its results 
     search_results "$1" >/dev/null
     shell_eval "(() => { const p = $search_provider_js; if (!p?.display?.providerInfo) return 'none'; p.display.providerInfo.emit('clicked', 1); return 'ok'; })()"
 }
+# GNOME Settings → Search switches a provider off in this key; the shell unloads it at once.
+search_off() { gsettings set org.gnome.desktop.search-providers disabled "['io.github.nudge.Nudge.desktop']"; sleep 0.5; }

@@ -56,6 +56,8 @@ krunner_start() {
             echo "${r}Enabled=false"
             echo "krunner_${r}Enabled=false"
         done
+        # Nudge's runner switched off, as KRunner's settings do it (krunner_off).
+        [ -n "${krunner_nudge_off:-}" ] && echo "io.github.nudge.NudgeEnabled=false"
     } > "$XDG_CONFIG_HOME/krunnerrc"
     dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress >/dev/null
     # Its own process (env), so $! is KRunner's pid; it joins pids so the session's end ends it.

@@ -136,3 +136,6 @@ search_shot() { krunner_shot "$1"; }
 # search_launch TEXT: Open in Nudge on the first match for TEXT.
 search_launch() { krunner_action "$(krunner_query "$1" | head -n 1 | cut -f1)" "Open in Nudge"; }
 search_stop() { krunner_stop; }
+# KRunner's settings switch the runner off (System Settings → Search → Plasma Search writes
+# this to krunnerrc); KRunner reads it when it starts.
+search_off() { krunner_stop; krunner_nudge_off=1 search_start; }
