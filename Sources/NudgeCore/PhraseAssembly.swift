@@ -109,6 +109,14 @@ extension PhrasePieces {
         for time in times where !saidTimes.contains(where: { (try? $0.readings().map(\.time)) == (try? time.readings().map(\.time)) && (try? time.readings().count) == 1 }) {
             saidTimes.append(time)
         }
+        // A bare hour with the part of the day said apart from it ("at 6 this evening", "at 7
+        // tomorrow morning", "at 9 tonight"): the part decides its half, as in 저녁 7시.
+        var halves = halves
+        if halves.count == 1, saidTimes.count == 1, saidTimes[0].half == nil, !saidTimes[0].clock, (1...11).contains(saidTimes[0].hour),
+           [.dawn, .morning, .afternoon, .evening, .night].contains(halves[0].0) {
+            saidTimes[0].half = halves[0].0
+            halves = []
+        }
         for (half, text) in halves {
             let hour: [SaidTime.Half: Int] = [.dawn: 6, .morning: 9, .daytime: 12, .afternoon: 15, .evening: 19, .night: 21]
             guard let h = hour[half] else { throw failure(text, Phrase("words not understood")) }

@@ -50,6 +50,7 @@ extension PhraseReader {
             var time = SaidTime(hour: before ? hour - 1 : hour, minute: before ? 60 - minutes : minutes, text: text(i..<i + 3))
             if before && hour == 1 { time.hour = 12 }
             i += 3
+            takeSuffixHalf(&time, &half, start: start)
             return finish(time, half: half, start: start)
         }
         // half past 9, quarter past 9, quarter to 10.
@@ -59,6 +60,7 @@ extension PhraseReader {
             var time = SaidTime(hour: before ? hour - 1 : hour, minute: quarter ? (before ? 45 : 15) : 30, text: text(i..<i + 3))
             if before && hour == 1 { time.hour = 12 }
             i += 3
+            takeSuffixHalf(&time, &half, start: start)
             return finish(time, half: half, start: start)
         }
         guard let hour = number(i) else { i = start; return nil }
@@ -132,6 +134,15 @@ extension PhraseReader {
         }
         time.text = text(start..<i)
         return finish(time, half: half, start: start)
+    }
+
+    /// am or pm after a time said in words ("half past 6pm", "ten to 4 pm"), where no part of
+    /// the day was said before it.
+    mutating func takeSuffixHalf(_ time: inout SaidTime, _ half: inout (SaidTime.Half, String)?, start: Int) {
+        guard half == nil, let key = key(i), key == "am" || key == "pm", words[i].text.allSatisfy(\.isASCII) else { return }
+        half = (Self.halves[key]!, words[i].text)
+        i += 1
+        time.text = text(start..<i)
     }
 
     /// A time with its half of the day: said before it, or after it ("8 in the morning",

@@ -42,37 +42,100 @@ public enum RemindMe {
         guard line.count <= maxLength else { return [] }
         let words = request(line).split(whereSeparator: \.isWhitespace).map(String.init)
         guard words.count >= 2 else { return [] }
+        func reading(_ phrase: String) -> Result<PhraseReading, ScheduleError> {
+            // No suggestion is looked for: a refusal here only means "not this split".
+            do throws(ScheduleError) {
+                return .success(try SchedulePhrase.read(phrase, now: now, zone: zone, defaultTime: defaultTime, suggesting: false))
+            } catch {
+                return .failure(error)
+            }
+        }
+        func read(_ phrase: String) -> PhraseReading? { try? reading(phrase).get() }
         // Words that read whole as a schedule have no title ("tomorrow at 6pm" is not
         // "tomorrow", at 6pm).
-        func read(_ phrase: String) -> PhraseReading? {
-            // No suggestion is looked for: a refusal here only means "not this split".
-            try? SchedulePhrase.read(phrase, now: now, zone: zone, defaultTime: defaultTime, suggesting: false)
-        }
-        if read(trimmedWhen(words.joined(separator: " "), atEnd: true)) != nil { return [] }
+        if read(trimmedWhen(words.joined(separator: " "))) != nil { return [] }
         // Longest when first; at the end before at the start.
         for length in stride(from: min(words.count - 1, maxWhenWords), through: 1, by: -1) {
             for atEnd in [true, false] {
-                let whenWords = atEnd ? words.suffix(length) : words.prefix(length)
-                let titleWords = atEnd ? words.prefix(words.count - length) : words.suffix(words.count - length)
-                let when = trimmedWhen(whenWords.joined(separator: " "), atEnd: atEnd)
-                guard !when.isEmpty, when.utf8.count <= SchedulePhrase.maxLength,
-                      let title = trimmedTitle(titleWords.joined(separator: " "), atEnd: atEnd), let first = read(when) else { continue }
-                var found = [Reading(title: title, when: when, phrase: first)]
-                for choice in first.choices {
-                    guard let other = replacingLast(choice.said, with: choice.other, in: when),
-                          let reading = read(other),
-                          !found.contains(where: { $0.phrase.schedule == reading.schedule }) else { continue }
-                    found.append(Reading(title: title, when: other, phrase: reading))
+                var whenWords = Array(atEnd ? words.suffix(length) : words.prefix(length))
+                var titleWords = Array(atEnd ? words.prefix(words.count - length) : words.suffix(words.count - length))
+                // A number starting when belongs to the title before it ("chapter 10 tomorrow",
+                // "room 101 at 5pm"): when starts at a word that says it is a time.
+                if atEnd, whenWords[0].allSatisfy(\.isNumber) { continue }
+                // 저녁, 아침, 점심 are meals too: before a title ("7시 반에 저녁 먹기") the meal is
+                // the title's when the words before it say the time alone.
+                if !atEnd, let last = whenWords.last, meals.contains(last) {
+                    guard whenWords.count > 1, read(trimmedWhen(whenWords.dropLast().joined(separator: " "))) != nil else { return [] }
+                    titleWords.insert(whenWords.removeLast(), at: 0)
                 }
-                return found
+                let when = trimmedWhen(whenWords.joined(separator: " "))
+                guard !when.isEmpty, when.utf8.count <= SchedulePhrase.maxLength,
+                      let title = trimmedTitle(titleWords.joined(separator: " "), atEnd: atEnd) else { continue }
+                switch reading(when) {
+                case .success(let first):
+                    // A title that is itself a time ("정오에" before 점심) leaves it unclear which is which.
+                    if read(title) != nil { return [] }
+                    return others(of: Reading(title: title, when: when, phrase: first), read: read)
+                case .failure(let refusal) where refusal.problem.template == "ambiguous time":
+                    // "every day at 9": each reading, never a guess.
+                    let said: [String] = refusal.detail?.arguments.compactMap { part -> String? in
+                        if case .text(let text) = part { return text }
+                        return nil
+                    } ?? []
+                    guard said.count == 4 else { return [] }
+                    let both = [said[0], said[2]].compactMap { other -> Reading? in
+                        guard let when = replacingLast(refusal.token, with: other, in: when), let phrase = read(when) else { return nil }
+                        return Reading(title: title, when: when, phrase: phrase)
+                    }
+                    return both.count == 2 ? both : []
+                case .failure(let refusal) where refusal.problem.template != "words not understood":
+                    // Words of a schedule refused as a whole ("next friday at 2pm", "on 3/12",
+                    // "every day at 25:00"): a shorter when would leave some in the title, and
+                    // read something else than was meant.
+                    return []
+                case .failure:
+                    continue
+                }
             }
         }
         return []
     }
 
+    /// The meals that are parts of the day too.
+    static let meals: Set<String> = ["아침", "점심", "저녁", "아침에", "점심에", "저녁에"]
+
+    /// `first` and every other reading of its times, the waking day's first: a bare hour or
+    /// a colon time the core read one way (9 → 9pm), and a colon time 7–11 (7:30 → 7:30pm),
+    /// which the core keeps on the 24-hour clock without a word.
+    static func others(of first: Reading, read: (String) -> PhraseReading?) -> [Reading] {
+        var found = [first]
+        var choices = first.phrase.choices.map { ($0.said, $0.other) }
+        for word in first.when.split(separator: " ") {
+            let word = String(word)
+            guard let colon = word.firstIndex(of: ":"), let hour = Int(word[..<colon]), (7...11).contains(hour), !word.hasPrefix("0"),
+                  word[word.index(after: colon)...].count == 2, word[word.index(after: colon)...].allSatisfy(\.isNumber),
+                  !choices.contains(where: { $0.0 == word }) else { continue }
+            choices.append((word, word + "pm"))
+        }
+        for (said, other) in choices {
+            guard let when = replacingLast(said, with: other, in: first.when), let phrase = read(when),
+                  !found.contains(where: { $0.phrase.schedule == phrase.schedule }) else { continue }
+            let reading = Reading(title: first.title, when: when, phrase: phrase)
+            // A colon time 1–6 is the afternoon's first, as a bare hour on a named day is.
+            if let colon = said.firstIndex(of: ":"), let hour = Int(said[..<colon]), (1...6).contains(hour), !said.hasPrefix("0"), other.hasSuffix("pm") {
+                found.insert(reading, at: 0)
+            } else {
+                found.append(reading)
+            }
+        }
+        return found
+    }
+
     /// `line` without the words that ask for a reminder.
     static func request(_ line: String) -> String {
         var text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        // "call mum at 6pm." and "…at 6pm!": the sentence's end is no word.
+        while let last = text.last, ".!?。！？".contains(last) { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
         let lower = text.lowercased()
         for prefix in ["remind me to ", "remind me about ", "remind me of ", "remind me ", "reminder to ", "reminder: ", "reminder ",
                        "nudge me to ", "nudge me "] where lower.hasPrefix(prefix) {
@@ -82,11 +145,16 @@ public enum RemindMe {
         for suffix in ["알려 주세요", "알려주세요", "알려 줘요", "알려줘요", "알려 줘", "알려줘", "알려 줄래", "알려줄래", "리마인드", "알림"]
         where text.hasSuffix(suffix) && text.count > suffix.count {
             text = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
-            // 전화하라고 알려줘: the thing to do, 전화하기; 회의라고 알려줘: 회의.
-            if text.hasSuffix("하라고") {
-                text = String(text.dropLast(3)) + "하기"
-            } else if text.hasSuffix("이라고") || text.hasSuffix("라고") {
-                text = String(text.dropLast(text.hasSuffix("이라고") ? 3 : 2))
+            // What to do, said as asked: 전화하라고 → 전화하기, 약 먹으라고 → 약 먹기, 빨래 꺼내라고
+            // → 빨래 꺼내기; a thing: 약속이라고 → 약속; a fact: 은행 가야 한다고 → 은행 가야 한다.
+            if text.hasSuffix("이라고") {
+                text = String(text.dropLast(3))
+            } else if text.hasSuffix("으라고") {
+                text = String(text.dropLast(3)) + "기"
+            } else if text.hasSuffix("다고") {
+                text = String(text.dropLast(1))
+            } else if text.hasSuffix("라고") {
+                text = String(text.dropLast(2)) + "기"
             }
             break
         }
@@ -94,7 +162,7 @@ public enum RemindMe {
     }
 
     /// The words of when without the marks that joined them to the title.
-    static func trimmedWhen(_ when: String, atEnd: Bool) -> String {
+    static func trimmedWhen(_ when: String) -> String {
         var text = when
         while let first = text.first, "—–-:,".contains(first) { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
         while let last = text.last, "—–-:,".contains(last) { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
@@ -120,7 +188,9 @@ public enum RemindMe {
         while let range = text.range(of: said, options: .backwards, range: text.startIndex..<end) {
             let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
             let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
-            let alone = !(before.map { $0.isLetter || $0.isNumber } ?? false) && !(after.map { $0.isLetter || $0.isNumber || $0 == ":" } ?? false)
+            // Not inside a longer word; a Korean particle may follow (10시 반에).
+            let alone = !(before.map { $0.isLetter || $0.isNumber } ?? false)
+                && !(after.map { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == ":" } ?? false)
             if alone { return text.replacingCharacters(in: range, with: other) }
             end = range.lowerBound
         }

@@ -64,23 +64,29 @@ extension DesktopSearch {
                 let now = Date()
                 let query = args[0].string ?? ""
                 let terms = query.split(whereSeparator: \.isWhitespace).map(String.init)
-                let matches: [Value] = items(terms, now: now).map { item in
+                let matches: [Value] = items(terms, now: now).enumerated().map { rank, item in
                     let (name, description) = words(item, now: now)
                     let isRemind = if case .remind = item { true } else { false }
                     let actions = isRemind ? [Self.addAction, Self.openAction] : [Self.openAction]
-                    // KRunner's categoryRelevance: 100 exact (a reading of all that was typed), 50 informational.
-                    return .structure([.string(item.id), .string(name), .string(Self.icon), .int32(isRemind ? 100 : 50),
-                                       .double(isRemind ? 1 : 0.7),
+                    // KF5 reads the number as the match's type (100 exact, 30 possible: never
+                    // 50, informational, which KRunner does not run), KF6 as its category's
+                    // relevance; the relevance keeps the order given (the waking day's first).
+                    return .structure([.string(item.id), .string(name), .string(Self.icon), .int32(isRemind ? 100 : 30),
+                                       .double(max(0.1, (isRemind ? 1 : 0.7) - Double(rank) * 0.01)),
                                        .vardict([("subtext", .string(description)), ("actions", .strings(actions))])])
                 }
                 return [.array(element: "(sssida{sv})", matches)]
             },
-            .init("Run", inputs: [A("matchId", "s"), A("actionId", "s")]) { [unowned self] args, _ in
+            .init("Run", inputs: [A("matchId", "s"), A("actionId", "s")]) { [unowned self] args, _ throws(BusError) in
                 let id = args[0].string ?? "", action = args[1].string ?? ""
-                if action == Self.openAction, case .remind(let reading)? = item(id) {
+                switch (action, item(id)) {
+                case (Self.openAction, .remind(let reading)?):
                     launch([reading.title])
-                } else {
+                case ("", _), (Self.addAction, _), (Self.openAction, _):
                     activate(id, terms: [])
+                default:
+                    // An action KRunner was never offered.
+                    throw BusError(.invalidArgs, "\(action.quotedForMessage()) is not an action of Nudge's matches (add, open)")
                 }
                 return []
             },

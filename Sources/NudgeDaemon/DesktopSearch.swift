@@ -27,13 +27,25 @@ final class DesktopSearch {
     private var defaultTime: LocalTime??
     /// The readings of the last lines asked, by result id, for the metas asked next.
     private var known: [String: RemindMe.Reading] = [:]
-    /// The confirmations on screen: the pop-up's id and the reminder it added.
-    private var confirmations: [UInt32: UUID] = [:]
+    /// The confirmations on screen: the pop-up's id and the reminder it added, as added
+    /// (Undo takes back only what is still that).
+    private var confirmations: [UInt32: Alert] = [:]
+    /// The results chosen in the last seconds, by id: a second choice of the same (a double
+    /// click, KRunner and the overview both) adds nothing more.
+    private var chosen: [String: Date] = [:]
 
     static let separator: Character = "\u{1F}"
     static let undo = ActionKey(rawValue: "undo")
     /// The most reminders listed for one query: the shell shows a few per provider.
     static let listed = 5
+    /// The most words a query is compared by: a title holds at most 500 characters, and a
+    /// pasted page must not hold the daemon (and the reminders it fires) for seconds.
+    static let maxTerms = 64
+    /// How long a second choice of the same result is taken as the first.
+    static let repeatedChoice: TimeInterval = 5
+    /// How far a reading may move between the query and the choice (in 30 minutes moves
+    /// with the clock; a time that passed moves a day).
+    static let drift: TimeInterval = 12 * 3600
 
     init(daemon: Daemon) {
         self.daemon = daemon
@@ -63,7 +75,7 @@ final class DesktopSearch {
     /// What the words typed give, "Remind me" readings first, then reminders that match.
     func items(_ terms: [String], now: Date = Date()) -> [Item] {
         let line = terms.joined(separator: " ")
-        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+        guard !line.trimmingCharacters(in: .whitespaces).isEmpty, terms.count <= Self.maxTerms, line.count <= RemindMe.maxLength else { return [] }
         let zone = daemon.core.systemZone
         let readings = RemindMe.readings(line, now: now, zone: zone, defaultTime: storedDefaultTime())
         if known.count > 64 { known = [:] }
@@ -116,7 +128,10 @@ final class DesktopSearch {
         switch (parts.first, parts.count) {
         case ("remind", 3):
             if let reading = known[id] { return .remind(reading) }
-            guard let phrase = try? SchedulePhrase.read(parts[2], now: now, zone: daemon.core.systemZone, defaultTime: storedDefaultTime()) else { return nil }
+            // An id made by hand gets the checks `nudge add` makes: a title, within its limit,
+            // without control characters.
+            guard !parts[1].allSatisfy(\.isWhitespace), (try? Limits.check(.title, parts[1])) != nil,
+                  let phrase = try? SchedulePhrase.read(parts[2], now: now, zone: daemon.core.systemZone, defaultTime: storedDefaultTime()) else { return nil }
             return .remind(RemindMe.Reading(title: parts[1], when: parts[2], phrase: phrase))
         case ("alert", 2):
             guard let id = UUID(hex: parts[1]), daemon.core.alert(id) != nil else { return nil }
@@ -133,7 +148,7 @@ final class DesktopSearch {
         switch item {
         case .remind(let reading):
             // TRANSLATORS: a search result that adds a reminder: %1$s its title, %2$s when (Fri 2026-11-27 18:00, every weekday at 09:30).
-            let name = format(tr("Remind me: %1$s — %2$s"), reading.title, when(reading.phrase.schedule, zone: zone, style: style, language: language))
+            let name = format(tr("Remind me: %1$s — %2$s"), Self.shown(reading.title), when(reading.phrase.schedule, zone: zone, style: style, language: language))
             var parts = [format(tr("%1$s → %2$s"), reading.when, reading.phrase.schedule.summary(in: zone, timeStyle: style, language: language))]
             if case .once = reading.phrase.schedule {} else if let next = reading.phrase.schedule.occurrences(after: now, count: 1, in: zone).first {
                 parts.append(format(tr("next: %s"), style.instant(next, zone)))
@@ -145,8 +160,16 @@ final class DesktopSearch {
             let next = daemon.core.nextShowing(id)?.instant
             let description = !alert.enabled ? tr("off")
                 : next.map { format(tr("next: %s"), style.instant($0, zone)) } ?? tr("no next showing")
-            return (alert.title, description)
+            return (Self.shown(alert.title), description)
         }
+    }
+
+    /// A title as a line shows it: isolated from the words around it where it holds a
+    /// direction override (U+202E would turn "— Thu 18:00" around).
+    static func shown(_ title: String) -> String {
+        let controls: ClosedRange<Unicode.Scalar> = "\u{202A}"..."\u{202E}", isolates: ClosedRange<Unicode.Scalar> = "\u{2066}"..."\u{2069}"
+        guard title.unicodeScalars.contains(where: { controls.contains($0) || isolates.contains($0) }) else { return title }
+        return "\u{2068}" + title + "\u{2069}"
     }
 
     /// When, shortly: the day and time of a one-shot, the schedule's words else.
@@ -168,6 +191,12 @@ final class DesktopSearch {
     func activate(_ id: String, terms: [String], activationToken: String? = nil, now: Date = Date()) {
         switch item(id, now: now) {
         case .remind(let reading)?:
+            chosen = chosen.filter { now.timeIntervalSince($0.value) < Self.repeatedChoice }
+            guard chosen[id] == nil else {
+                daemon.log.info("search: \(reading.title.escapingControls) chosen again; added once")
+                return
+            }
+            chosen[id] = now
             add(reading, now: now)
         case .alert(let alert)?:
             daemon.openWindow(at: alert, activationToken: activationToken)
@@ -191,6 +220,13 @@ final class DesktopSearch {
         } catch {
             return notAdded(reading.title, error.phrase.text(Catalog.shared.language))
         }
+        // Read again now, it must still mean what the result said: a time passed meanwhile
+        // would move a day or a year on ("at 12:51", chosen at 12:51:02).
+        if let shown = reading.phrase.schedule.occurrences(after: now.addingTimeInterval(-Self.drift), count: 1, in: zone).first,
+           let fresh = phrase.schedule.occurrences(after: now, count: 1, in: zone).first, fresh.timeIntervalSince(shown) > Self.drift {
+            // TRANSLATORS: a result chosen in the desktop's search after its time passed.
+            return notAdded(reading.title, tr("that time has passed; search again"))
+        }
         let alert = Alert(title: reading.title, schedule: phrase.schedule, created: now, language: daemon.options.language)
         guard let store = daemon.storage.store else {
             return notAdded(reading.title, tr("the store cannot be written (nudge doctor says why)"))
@@ -207,13 +243,13 @@ final class DesktopSearch {
         daemon.log.info("search: added \(alert.id.shortHex) \(reading.title.escapingControls) — \(reading.when.escapingControls)")
         let style = TimeStyle.person(environment: daemon.options.environment)
         // TRANSLATORS: the pop-up after a reminder was added from the desktop's search: %1$s its title, %2$s when.
-        let summary = format(tr("Added: %1$s — %2$s"), reading.title, when(phrase.schedule, zone: zone, style: style, language: Catalog.shared.language))
+        let summary = format(tr("Added: %1$s — %2$s"), Self.shown(reading.title), when(phrase.schedule, zone: zone, style: style, language: Catalog.shared.language))
         let notification = Notification(summary: summary, body: words(.remind(RemindMe.Reading(title: reading.title, when: reading.when, phrase: phrase)), now: now).description,
                                         icon: Notification.appID,
                                         actions: [.init(key: .default, label: ""), .init(key: Self.undo, label: tr("Undo"))],
                                         category: "x-nudge.added")
         do {
-            confirmations[try daemon.delivery.deliver(notification)] = alert.id
+            confirmations[try daemon.delivery.deliver(notification)] = alert
         } catch {
             daemon.log.warning("search: cannot say the reminder was added: \(error)")
         }
@@ -230,11 +266,17 @@ final class DesktopSearch {
     /// An answer to a confirmation: Undo removes the reminder; a click opens the window at
     /// it. Returns whether the event was one (the scheduler's otherwise).
     func handle(_ event: DeliveryEvent, activationToken: () -> String?) -> Bool {
-        guard let alert = confirmations[event.id] else { return false }
+        guard let added = confirmations[event.id] else { return false }
+        let alert = added.id
         switch event {
         case .action(_, Self.undo):
             confirmations[event.id] = nil
-            undo(alert)
+            // Changed since (`nudge edit`, the window): the person's newer words stay.
+            if let current = daemon.core.alert(alert), !Self.same(current, added) {
+                daemon.log.info("search: \(alert.shortHex) was changed since it was added; Undo leaves it")
+            } else {
+                undo(alert)
+            }
             try? daemon.delivery.withdraw(event.id)
             daemon.delivery.release(event.id)
         case .action(_, .default):
@@ -246,6 +288,14 @@ final class DesktopSearch {
             break
         }
         return true
+    }
+
+    /// Whether a reminder is still as it was added: its words, its switch and its schedule (a
+    /// one-shot's instant to the millisecond the store keeps).
+    static func same(_ current: Alert, _ added: Alert) -> Bool {
+        guard (current.title, current.body, current.enabled) == (added.title, added.body, added.enabled) else { return false }
+        if case .once(let a) = current.schedule, case .once(let b) = added.schedule { return abs(a.timeIntervalSince(b)) < 0.001 }
+        return current.schedule == added.schedule
     }
 
     /// Takes back a reminder added from the search.

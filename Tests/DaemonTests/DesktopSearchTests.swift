@@ -122,6 +122,59 @@ struct DesktopSearchTests {
         #expect(try runner("Config").first == .vardict([]))
     }
 
+    /// What the hostile review tried: ids made by hand get `nudge add`'s checks; a result
+    /// chosen twice adds once; Undo leaves a reminder changed since; a pasted page of words
+    /// answers at once; KRunner's Run takes only the actions it was given.
+    @Test func handMadeIdsRepeatsAndEditsAreHandled() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let s = Self.separator
+        let forged = ["remind\(s)esc\u{1B}[31mRED\(s)on 2031-03-01 at 6pm", "remind\(s)line1\nline2\(s)on 2031-03-01 at 6pm",
+                      "remind\(s)   \(s)on 2031-03-01 at 6pm", "remind\(s)\(s)on 2031-03-01 at 6pm",
+                      "remind\(s)\(String(repeating: "x", count: 501))\(s)on 2031-03-01 at 6pm"]
+        #expect(try metas(desktop, forged).isEmpty)
+        for id in forged { _ = try shell(desktop, "ActivateResult", [.string(id), .strings([]), .uint32(0)]) }
+        #expect(try titles(desktop).isEmpty)
+
+        let id = "remind\(s)double\(s)on 2031-03-01 at 6pm"
+        for _ in 0..<2 { _ = try shell(desktop, "ActivateResult", [.string(id), .strings([]), .uint32(0)]) }
+        _ = try desktop.call("io.github.nudge.Nudge", Self.runner.path, Self.runner.interface, "Run", [.string(id), .string("add")])
+        #expect(try titles(desktop) == ["double"])
+        #expect(Bench.eventually(10) { (try? desktop.displayed()) == 1 })
+        // Changed since it was added: Undo leaves it.
+        let list = try JSONSerialization.jsonObject(with: Data(try desktop.nudge("list", "--json").stdout.utf8)) as? [[String: Any]]
+        let added = try #require(list?.first?["id"] as? String)
+        let edited = try desktop.nudge("edit", added, "--title", "double, edited")
+        #expect(edited.status == 0, "\(edited.stderr)")
+        try desktop.chooseFromMenu("Undo")
+        #expect(Bench.eventually(10) { (try? desktop.displayed()) == 0 })
+        #expect(try titles(desktop) == ["double, edited"])
+
+        let many = Array(repeating: "a", count: 5_000)
+        let started = Date()
+        #expect(try shell(desktop, "GetInitialResultSet", [.strings(many)]).first?.strings == [])
+        #expect(Date().timeIntervalSince(started) < 5, "a pasted page answers at once (no reading, no comparing)")
+        #expect(throws: BusError.self) {
+            try desktop.call("io.github.nudge.Nudge", Self.runner.path, Self.runner.interface, "Run",
+                             [.string("remind\(s)bogus\(s)on 2031-03-01 at 6pm"), .string("delete")])
+        }
+        #expect(try titles(desktop) == ["double, edited"])
+    }
+
+    /// Undo still takes back what it added after the daemon read the store again.
+    @Test func undoAfterTheStoreWasReadAgain() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        _ = try shell(desktop, "ActivateResult", [.string("remind\(Self.separator)tea\(Self.separator)in 3 hours"), .strings([]), .uint32(0)])
+        #expect(Bench.eventually(10) { (try? desktop.displayed()) == 1 })
+        _ = try desktop.add("Other", "--on", "2031-03-01 09:00")
+        _ = try desktop.daemon("Reload")
+        try desktop.chooseFromMenu("Undo")
+        #expect(Bench.eventually(10) { (try? titles(desktop)) == ["Other"] })
+    }
+
     /// The search starts the daemon when it does not run: the bus activates it by name.
     @Test func aSearchStartsTheDaemon() throws {
         let desktop = try Desktop(activatable: true)

@@ -130,3 +130,19 @@ struct DefaultTimeTests {
         #expect(refusal("오늘")?.detail?.text(korean) == "그날의 기본 알림 시각(09:00)이 이미 지났습니다. 더 늦은 시각을 말하세요")
     }
 }
+
+/// An hour with the part of the day said apart from it, in English's order ("at 6 this
+/// evening", "at 7 tomorrow morning", "at 9 tonight"): the part decides the half, as 저녁 7시
+/// does (it was refused as two times), and am or pm after a time said in words ("half past
+/// 6pm"). At the everyday tables' now, Tuesday 2026-03-10 14:20 in Seoul.
+struct PartOfDayApartTests {
+    @Test(arguments: [
+        ("at 6 this evening", "2026-03-10 18:00"), ("at 6 tonight", "2026-03-10 18:00"), ("at 11 tonight", "2026-03-10 23:00"),
+        ("at 7 tomorrow morning", "2026-03-11 07:00"), ("at 3 this afternoon", "2026-03-10 15:00"),
+        ("at 6 tomorrow evening", "2026-03-11 18:00"), ("at half past 6pm", "2026-03-10 18:30"), ("ten to 4 pm", "2026-03-10 15:50"),
+    ])
+    func thePartDecides(_ phrase: String, _ instant: String) throws {
+        let reading = try SchedulePhrase.read(phrase, now: DefaultTimeTests.now, zone: DefaultTimeTests.zone)
+        #expect(reading.schedule == .once(try ScheduleParser.instant(instant, zone: DefaultTimeTests.zone)), "\(phrase)")
+    }
+}

@@ -34,21 +34,70 @@ struct RemindMeTests {
         #expect(found[0].phrase.schedule == (try once(instant)))
     }
 
+    /// What the hostile review found the search misread, each read as meant now (or not at all).
+    @Test(arguments: [
+        ("meet at 6 tonight", "meet", "at 6 tonight", "2026-03-10 18:00"),
+        ("remind me to call mum at 6 this evening", "call mum", "at 6 this evening", "2026-03-10 18:00"),
+        ("go to gym at 7 tomorrow morning", "go to gym", "at 7 tomorrow morning", "2026-03-11 07:00"),
+        ("call mum at half past 6pm", "call mum", "at half past 6pm", "2026-03-10 18:30"),
+        ("내일 아침 9시에 약 먹으라고 알려줘", "약 먹기", "내일 아침 9시에", "2026-03-11 09:00"),
+        ("30분 후에 빨래 꺼내라고 알려줘", "빨래 꺼내기", "30분 후에", "2026-03-10 14:50"),
+        ("call mum at 6pm.", "call mum", "at 6pm", "2026-03-10 18:00"),
+        ("call mum tomorrow at 6pm!", "call mum", "tomorrow at 6pm", "2026-03-11 18:00"),
+        ("read chapter 10 at 9pm", "read chapter 10", "at 9pm", "2026-03-10 21:00"),
+    ])
+    func readAsMeant(_ line: String, _ title: String, _ when: String, _ instant: String) throws {
+        let found = readings(line)
+        try #require(!found.isEmpty, "\(line)")
+        #expect(found[0].title == title, "\(line)")
+        #expect(found[0].when == when, "\(line)")
+        #expect(found[0].phrase.schedule == (try once(instant)), "\(line)")
+    }
+
+    /// A schedule refused as a whole is no reminder: a shorter when would leave its words in
+    /// the title and mean something else.
+    @Test(arguments: ["doctor appointment next friday at 2pm", "book flights on 3/12 at 10am", "read chapter 10 tomorrow",
+                      "내일 아침 먹기", "내일 점심 약속", "정오에 점심", "call mum at 25:00"])
+    func refusedWhole(_ line: String) {
+        #expect(readings(line).isEmpty, "\(line): \(readings(line).map { ($0.title, $0.when) })")
+    }
+
+    /// "every day at 9": both readings, daily; 7시 반에 저녁 먹기 keeps the meal in the title.
+    @Test func bothReadingsOfARepeatingHourAndAMealKept() throws {
+        let daily = readings("take pills every day at 9")
+        #expect(daily.map(\.title) == ["take pills", "take pills"])
+        #expect(daily.map(\.when) == ["every day at 9am", "every day at 9pm"])
+        #expect(daily.map { $0.phrase.flags ?? "" } == ["--at 09:00", "--at 21:00"])
+        let dinner = readings("7시 반에 저녁 먹기")
+        #expect(dinner.map(\.title) == ["저녁 먹기", "저녁 먹기"])
+        #expect(try dinner.map(\.phrase.schedule) == [once("2026-03-10 19:30"), once("2026-03-11 07:30")])
+    }
+
+    /// Colon times: 7–11 give the evening too; 1–6 the afternoon first; 10시 반에 both.
+    @Test func colonTimesAndKoreanHalvesGiveBoth() throws {
+        #expect(try readings("dinner at 7:30").map(\.phrase.schedule) == [once("2026-03-11 07:30"), once("2026-03-10 19:30")])
+        #expect(try readings("call mum tomorrow at 6:30").map(\.phrase.schedule) == [once("2026-03-11 18:30"), once("2026-03-11 06:30")])
+        #expect(try readings("dinner at 07:30").map(\.phrase.schedule) == [once("2026-03-11 07:30")])
+        #expect(try readings("전화 10시 반에").map(\.phrase.schedule) == [once("2026-03-10 22:30"), once("2026-03-11 10:30")])
+    }
+
     @Test func aRepeatingScheduleAfterADash() throws {
+        // 9:30 is on the 24-hour clock; 9:30pm is offered beside it.
         let found = readings("Stand up — every weekday at 9:30")
-        try #require(found.count == 1)
-        #expect(found[0].title == "Stand up")
-        #expect(found[0].when == "every weekday at 9:30")
+        try #require(found.count == 2)
+        #expect(found.map(\.title) == ["Stand up", "Stand up"])
+        #expect(found.map(\.when) == ["every weekday at 9:30", "every weekday at 9:30pm"])
         #expect(found[0].phrase.flags?.contains("--at 09:30") == true)
+        #expect(found[1].phrase.flags?.contains("--at 21:30") == true)
     }
 
     /// A bare hour gives both readings, the one taken first (on a named day the waking day's,
-    /// else the next not yet passed); so does a colon time 1–6.
+    /// else the next not yet passed); so does a colon time 1–6, the afternoon's first.
     @Test(arguments: [
         ("call mum tomorrow at 9", ["2026-03-11 09:00", "2026-03-11 21:00"], ["tomorrow at 9", "tomorrow at 9pm"]),
         ("call mum at 3", ["2026-03-10 15:00", "2026-03-11 03:00"], ["at 3", "at 3am"]),
         ("회의 금요일 2시", ["2026-03-13 14:00", "2026-03-13 02:00"], ["금요일 2시", "금요일 새벽 2시"]),
-        ("run tomorrow at 2:30", ["2026-03-11 02:30", "2026-03-11 14:30"], ["tomorrow at 2:30", "tomorrow at 2:30pm"]),
+        ("run tomorrow at 2:30", ["2026-03-11 14:30", "2026-03-11 02:30"], ["tomorrow at 2:30pm", "tomorrow at 2:30"]),
     ])
     func aTimeSaidTwoWaysGivesBoth(_ line: String, _ instants: [String], _ whens: [String]) throws {
         let found = readings(line)
