@@ -27,7 +27,7 @@ def application(name):
 
 def walk(node, depth=0):
     yield node, depth
-    if depth > 25:
+    if depth > 30:
         return
     for child in node:
         if child is not None:

@@ -18,6 +18,9 @@ import sys
 
 import pyatspi
 
+# The walk over the tree is the notification servers' reader's (atspi.py, beside this).
+from atspi import walk
+
 BUTTONS = ("push button", "button")
 
 
@@ -26,15 +29,6 @@ def application():
         if app is not None and app.name == "krunner":
             return app
     return None
-
-
-def walk(node, depth=0):
-    yield node, depth
-    if depth > 30:
-        return
-    for child in node:
-        if child is not None:
-            yield from walk(child, depth + 1)
 
 
 def actions(node):
