@@ -18,6 +18,9 @@ import NudgeKit
         if isA(root, gtk_button_get_type()) {
             // Its words: its label, or the label inside it (a toast's button said "Undo Undo").
             if let label = gtk_button_get_label(root.as(GtkButton.self)).map({ String(cString: $0) }) ?? firstLabel(in: root), !label.isEmpty {
+                // GTK 4.8 joins the name given and the labels the button is labelled by: the
+                // label inside it goes from that list, or it is said twice.
+                gtk_accessible_reset_relation(OpaquePointer(root.raw), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
                 setAccessibleName(root, label.replacingOccurrences(of: "_", with: ""))
             } else if let icon = iconName(under: root) {
                 switch icon {

@@ -6,8 +6,9 @@ import TestSupport
 /// window used by keyboard alone.
 extension WindowTests {
     /// What a keyboard or a screen reader can act on that has no name, or the class's.
-    private func audit(_ window: WindowSession, _ page: String) throws {
-        let audit = try window.drive("audit")
+    /// `beside`: words that must be in the tree audited (a toast, which goes by itself).
+    private func audit(_ window: WindowSession, _ page: String, beside: String? = nil) throws {
+        let audit = try beside.map { try window.drive("audit", $0) } ?? window.drive("audit")
         #expect(audit.status == 0, "\(page): status \(audit.status) \(audit.stdout.debugDescription) \(audit.stderr.debugDescription)")
     }
 
@@ -59,6 +60,31 @@ extension WindowTests {
         try FileManager.default.removeItem(atPath: path)
         #expect(try window.reaches("push button", "Restore the Last Good Copy"))
         try audit(window, "error")
+        _ = window.close()
+    }
+
+    /// A toast with Undo, as a delete shows it: its buttons are named by their words (GTK 4.8
+    /// said "Undo Undo" and, for the ×, "GtkImage"), and the toast is still there to find.
+    @Test(arguments: [("en_US.UTF-8", "Delete Tea", "Deleted “Tea”", "Undo", "Close"),
+                      ("ko_KR.UTF-8", "Tea 삭제", "“Tea” 삭제함", "실행 취소", "닫기")])
+    func aToastWithUndoNamesItsButtons(locale: String, delete: String, toast: String, undo: String, close: String) throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Tea", "--on", "2099-01-01 15:00")
+        _ = try desktop.add("Coffee", "--on", "2099-01-01 16:00")
+        let window = try WindowSession(desktop: desktop, locale: locale)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        try #require(try window.drive("do", "push button", delete, "click").status == 0)
+        #expect(try window.reaches("check box", "Tea", "gone"))
+        // The toast is still there for a screen reader to find (it stays 5 s: looked at at once).
+        try #require(try window.drive("find", toast, "10").status == 0, "\((try? window.nodes().map(\.name)) ?? [])")
+        let buttons = { (try? window.nodes())?.filter { $0.role == "push button" }.map(\.name) ?? [] }
+        #expect(try window.reaches("push button", undo, within: 5), "\(buttons())")
+        #expect(try window.reaches("push button", close, within: 5), "\(buttons())")
+        try audit(window, "a toast with Undo", beside: toast)
+        // And its Undo still works.
+        try #require(try window.drive("do", "push button", undo, "click").status == 0)
+        #expect(try window.reaches("check box", "Tea", "checked"))
         _ = window.close()
     }
 }

@@ -27,6 +27,9 @@ reaches it: controls are found by role and accessible name, never by screen coor
                                               named by its class (GtkListItemWidget):
                                               ROLE<TAB>NAME<TAB>WHY;
                                               exit status 1 when there is one
+  atspi-window.py audit TEXT                  the same, over a tree that holds a node
+                                              whose name contains TEXT (a toast, which
+                                              goes by itself); exit status 3 when none
 
 The application is found by its accessible name, nudge-window. Exit status 1 when the
 node is not there (in time) or the action failed; 2 for a usage error.
@@ -168,10 +171,14 @@ def main(args):
             return 1
         print(f"{hit[0].getRoleName()}\t{hit[0].name}")
         return 0
-    if command == "audit" and len(args) == 1:
+    if command == "audit" and len(args) in (1, 2):
         import re
         bad = 0
-        for node in nodes():
+        tree = nodes()
+        if len(args) == 2 and not any(args[1] in (node.name or "") for node in tree):
+            print(f"atspi-window: nothing named with {args[1]!r} to audit beside", file=sys.stderr)
+            return 3
+        for node in tree:
             role = node.getRoleName()
             # Layout a screen reader passes over (GTK's and libadwaita's own boxes).
             if role in ("application", "frame", "dialog", "window", "filler", "panel", "separator"):
