@@ -82,6 +82,8 @@ import NudgeKit
         let close = g_simple_action_new("close", nil)!
         for action in [rowActions.undoDelete, add, preferences, help, about, close] { g_action_map_add_action(OpaquePointer(window.raw), action) }
         let shortcuts = Builder("shortcuts-window")
+        // TRANSLATORS: the accessible names of the keyboard shortcuts' window and its search field.
+        AccessibleNames.fillBuiltWhole(shortcuts("shortcuts"), fallback: tr("Keyboard Shortcuts"), search: tr("Search the shortcuts"))
         gtk_application_window_set_help_overlay(window.as(GtkApplicationWindow.self), OpaquePointer(shortcuts("shortcuts").raw))
         shortcuts.release()
         // Search: Ctrl+F, the header's button, or typing into the window.

@@ -17,6 +17,11 @@ import Presentation
         widget = ui.keep("header")
         title = ui("title")
         searchToggle = ui("search-toggle")
+        // The primary menu's popover, its list and scroll bars (GTK names them by their class).
+        if let popover = gtk_menu_button_get_popover(ui("menu").opaque) {
+            // TRANSLATORS: the accessible name of the primary menu (F10), as its button's.
+            AccessibleNames.fillBuiltWhole(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self), fallback: tr("Main Menu"))
+        }
     }
 
     /// The daemon's state and what waits, from the feed's snapshot.

@@ -87,4 +87,31 @@ extension WindowTests {
         #expect(try window.reaches("check box", "Tea", "checked"))
         _ = window.close()
     }
+
+    /// The primary menu (F10), the keyboard shortcuts (Ctrl+?) and About Nudge, each audited
+    /// while it is open: GTK's and libadwaita's own widgets, named by their class until named.
+    @Test func theMenuTheShortcutsAndAboutNameEveryControl() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Tea", "--on", "2099-01-01 15:00")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        _ = try window.type("F10")
+        try #require(try window.reaches("menu item", "About Nudge"))
+        try audit(window, "the primary menu")
+        _ = try window.press("Escape")
+        #expect(try window.reaches("menu item", "About Nudge", "gone"))
+        _ = try window.type("ctrl+question")
+        try #require(try window.reaches("label", "Close the window"))
+        try audit(window, "the keyboard shortcuts")
+        _ = try window.press("Escape")
+        #expect(try window.reaches("label", "Close the window", "gone"))
+        _ = try window.type("F10")
+        try #require(try window.reaches("menu item", "About Nudge"))
+        try #require(try window.drive("do", "menu item", "About Nudge", "click").status == 0)
+        let version = try Bench.run(Bench.nudgePath, ["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(try window.drive("find", version).status == 0)
+        try audit(window, "About Nudge")
+        _ = window.close()
+    }
 }
