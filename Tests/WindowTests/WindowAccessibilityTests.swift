@@ -114,4 +114,44 @@ extension WindowTests {
         try audit(window, "About Nudge")
         _ = window.close()
     }
+
+    /// At 360 px (a phone, a narrow tiled window) every row on screen shows its next time
+    /// whole: the label's box, as AT-SPI gives it (window coordinates: GTK 4.8's screen ones
+    /// are wrong), lies within its row's box, in English and in Korean.
+    @Test(arguments: [("en_US.UTF-8", "next: "), ("ko_KR.UTF-8", "다음: ")])
+    func everyNextTimeIsWholeAt360Pixels(locale: String, next: String) throws {
+        let desktop = try Desktop(server: false)
+        for (index, title) in ["Stretch your legs and look away from the screen", "Tea", "Take the medicine with a glass of water"].enumerated() {
+            _ = try desktop.add(title, "--on", "2099-12-2\(index + 7) 21:3\(index)")
+        }
+        let window = try WindowSession(desktop: desktop, locale: locale)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        /// Each row's next-time label: its box and its row's (x, y, width, height).
+        func nextTimes() throws -> [(name: String, label: [Int], row: [Int])] {
+            try window.drive("rows").stdout.split(separator: "\n").compactMap { line in
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                let row = fields[0].split(separator: " ").compactMap { Int($0) }
+                guard let at = fields.firstIndex(where: { $0.hasPrefix(next) }), at + 1 < fields.count else { return nil }
+                return (fields[at], fields[at + 1].split(separator: " ").compactMap { Int($0) }, row)
+            }
+        }
+        let rows = try nextTimes()
+        try #require(rows.count == 3, "\(rows)")
+        try #require(try window.resize(width: 360, height: 640).status == 0)
+        var last: [(name: String, label: [Int], row: [Int])] = []
+        let whole = Bench.eventually(10) {
+            last = (try? nextTimes()) ?? []
+            guard last.count == 3, last.allSatisfy({ $0.row[2] < 360 }) else { return false }
+            return last.allSatisfy { entry in
+                let (label, row) = (entry.label, entry.row)
+                // Within its row, and no narrower than its words need.
+                return label[0] >= row[0] && label[0] + label[2] <= row[0] + row[2] && label[1] >= row[1]
+                    && label[1] + label[3] <= row[1] + row[3] && label[2] > 0
+            }
+        }
+        #expect(whole, "\(locale) at 360 px: \(last.map { "\($0.name) label \($0.label) row \($0.row)" })")
+        try window.screenshot(to: try Self.shotPath("next-narrow-\(locale.prefix(2)).png"))
+        _ = window.close()
+    }
 }

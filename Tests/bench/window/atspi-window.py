@@ -21,6 +21,13 @@ reaches it: controls are found by role and accessible name, never by screen coor
   atspi-window.py describe ROLE NAME          prints a node's states, actions and
                                               description
   atspi-window.py focused                     prints the focused node: ROLE<TAB>NAME
+  atspi-window.py extents ROLE NAME           prints X Y WIDTH HEIGHT of each such node,
+                                              a line each, in its window's coordinates
+                                              (GTK 4.8's screen ones are wrong; these
+                                              compare nodes of one window)
+  atspi-window.py rows                        prints, for each table cell of the list,
+                                              its X Y WIDTH HEIGHT, then its labels'
+                                              NAME<TAB>X Y WIDTH HEIGHT, tab between
   atspi-window.py audit                       prints every node a keyboard or a screen
                                               reader can act on (focusable, or with an
                                               action) that has no name, and every node
@@ -195,6 +202,22 @@ def main(args):
                 bad += 1
                 print(f"{role}\t{name}\t{why}")
         return 1 if bad else 0
+    if command == "extents" and len(args) == 3:
+        found = matching(args[1], args[2])
+        for node in found:
+            e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            print(f"{e.x} {e.y} {e.width} {e.height}")
+        return 0 if found else 1
+    if command == "rows" and len(args) == 1:
+        def box(node):
+            e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            return f"{e.x} {e.y} {e.width} {e.height}"
+        for cell in nodes():
+            if cell.getRoleName() != "table cell":
+                continue
+            labels = [n for n in walk(cell) if n.getRoleName() == "label" and n.name]
+            print("\t".join([box(cell)] + [f"{n.name}\t{box(n)}" for n in labels]))
+        return 0
     if command == "focused" and len(args) == 1:
         for node in nodes():
             if node.getState().contains(pyatspi.STATE_FOCUSED):
