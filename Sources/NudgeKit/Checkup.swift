@@ -424,6 +424,26 @@ public enum Checkup {
     /// The last good copy put in place of a damaged store (the damaged file kept aside);
     /// returns the line that says so. A sound store is not replaced.
     public static func restoreStore(_ world: World) throws(OperationError) -> String {
+        let restored = try restoreLastGood(world)
+        let path = restored.path
+        // TRANSLATORS: nudge doctor --restore; %1$s is the store's path, %2$s when the copy was made.
+        let words = restored.made.map { format(tr("restored %1$s from the last good copy of %2$s"), path, InstantFormat.iso8601($0, in: world.zone)) }
+            ?? format(tr("restored %s from the last good copy"), path)
+        // TRANSLATORS: nudge doctor --restore: where the damaged file was kept.
+        return words + (restored.aside.map { format(tr("; the old file is kept as %s"), $0) } ?? "")
+    }
+
+    /// What ``restoreLastGood(_:)`` did, for a face to word: the store's path, when the copy
+    /// put back was made, and where the file it replaced was kept (none when it was gone).
+    public struct Restored: Sendable {
+        public let path: String
+        public let made: Date?
+        public let aside: String?
+    }
+
+    /// The last good copy put in the store's place, the file there kept aside; refused for a
+    /// store that is sound. `nudge doctor --restore` and the window's store card.
+    public static func restoreLastGood(_ world: World) throws(OperationError) -> Restored {
         let path = world.storePath
         let file = StoreFile(path: path)
         let made = file.lastGood()?.modified
@@ -435,10 +455,6 @@ public enum Checkup {
         let aside: String?
         do { aside = try file.restoreLastGood() } catch { throw OperationError(error) }
         world.storeChanged()
-        // TRANSLATORS: nudge doctor --restore; %1$s is the store's path, %2$s when the copy was made.
-        let restored = made.map { format(tr("restored %1$s from the last good copy of %2$s"), path, InstantFormat.iso8601($0, in: world.zone)) }
-            ?? format(tr("restored %s from the last good copy"), path)
-        // TRANSLATORS: nudge doctor --restore: where the damaged file was kept.
-        return restored + (aside.map { format(tr("; the old file is kept as %s"), $0) } ?? "")
+        return Restored(path: path, made: made, aside: aside)
     }
 }

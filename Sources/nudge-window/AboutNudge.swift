@@ -28,6 +28,9 @@ import NudgeKit
         free(developers)
         nudge_object_set_int(object, "license-type", Int32(license.rawValue))
         AdwaitaGeneration.present(about, over: parent)
+        // Its pages, lists, texts and back arrows (libadwaita names them by their class).
+        // TRANSLATORS: the accessible name of what About Nudge holds, where nothing nearer names it.
+        AccessibleNames.fillBuiltWhole(about, fallback: tr("About Nudge"))
         // A dialog was ours until presented: the window holds it from then until it closes.
         if AdwaitaGeneration.hasDialogs { g_object_unref(object) }
     }

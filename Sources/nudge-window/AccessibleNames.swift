@@ -6,9 +6,35 @@ import NudgeKit
 /// of what holds it: a preferences group's list its group's title, a combo row's list and
 /// items the row's title and their own words, a scrolled page the window's title.
 @MainActor enum AccessibleNames {
-    /// Names what needs a name under `root`; `fallback` where nothing around says one.
-    static func fill(in root: Widget, fallback: String) {
-        walk(root, fallback: fallback, group: nil, row: nil, inButton: false, inSwitcher: false)
+    /// Names what needs a name under `root`; `fallback` where nothing around says one;
+    /// `search` for a search field (the settings' by default).
+    static func fill(in root: Widget, fallback: String, search: String? = nil) {
+        // TRANSLATORS: the accessible name of the settings' search field.
+        walk(root, fallback: fallback, search: search ?? tr("Search settings"), group: nil, row: nil, inButton: false, inSwitcher: false)
+    }
+
+    /// Names the insides of a window GTK or libadwaita builds whole (the primary menu's
+    /// popover, the keyboard shortcuts, About): as ``fill(in:fallback:search:)`` does, and
+    /// their buttons by their words or icons (``nameButtons(in:)``), their menu buttons and
+    /// texts by what holds them. Never for Nudge's own widgets, named by what they act on.
+    static func fillBuiltWhole(_ root: Widget, fallback: String, search: String? = nil) {
+        fill(in: root, fallback: fallback, search: search)
+        nameButtons(in: root)
+        nameMenusAndTexts(in: root, fallback: fallback)
+    }
+
+    private static func nameMenusAndTexts(in widget: Widget, fallback: String) {
+        if isA(widget, gtk_menu_button_get_type()) {
+            let label = gtk_menu_button_get_label(widget.opaque).map { String(cString: $0) } ?? firstLabel(in: widget) ?? ""
+            setAccessibleName(widget, label.isEmpty ? fallback : label.replacingOccurrences(of: "_", with: ""))
+        } else if isA(widget, gtk_text_view_get_type()) || isA(widget, gtk_popover_get_type()) {
+            setAccessibleName(widget, fallback)
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            nameMenusAndTexts(in: current, fallback: fallback)
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     /// Names the buttons of widgets libadwaita and GTK make themselves (a toast's close
@@ -18,14 +44,21 @@ import NudgeKit
         if isA(root, gtk_button_get_type()) {
             // Its words: its label, or the label inside it (a toast's button said "Undo Undo").
             if let label = gtk_button_get_label(root.as(GtkButton.self)).map({ String(cString: $0) }) ?? firstLabel(in: root), !label.isEmpty {
+                // GTK 4.8 joins the name given and the labels the button is labelled by: the
+                // label inside it goes from that list, or it is said twice.
+                gtk_accessible_reset_relation(OpaquePointer(root.raw), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
                 setAccessibleName(root, label.replacingOccurrences(of: "_", with: ""))
             } else if let icon = iconName(under: root) {
                 switch icon {
                 // TRANSLATORS: the accessible name of a close button (a toast's ×).
                 case "window-close-symbolic": setAccessibleName(root, tr("Close"))
                 // TRANSLATORS: the accessible names of a calendar's arrows: the month or year before / after.
-                case "pan-start-symbolic", "go-previous-symbolic": setAccessibleName(root, tr("Previous"))
+                case "pan-start-symbolic": setAccessibleName(root, tr("Previous"))
                 case "pan-end-symbolic", "go-next-symbolic": setAccessibleName(root, tr("Next"))
+                // TRANSLATORS: the accessible name of the back arrow of a page inside a window (About's credits, legal).
+                case "go-previous-symbolic": setAccessibleName(root, tr("Back"))
+                // TRANSLATORS: the accessible name of the magnifier button that opens a search (the keyboard shortcuts').
+                case "edit-find-symbolic", "system-search-symbolic": setAccessibleName(root, tr("Search"))
                 default: break
                 }
             }
@@ -55,7 +88,7 @@ import NudgeKit
         String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)))
     }
 
-    private static func walk(_ widget: Widget, fallback: String, group: String?, row: String?, inButton: Bool, inSwitcher: Bool) {
+    private static func walk(_ widget: Widget, fallback: String, search: String, group: String?, row: String?, inButton: Bool, inSwitcher: Bool) {
         var group = group, row = row
         // A preferences window's page switcher (one page: hidden, but there): its buttons,
         // labels and icons are the page's.
@@ -63,8 +96,7 @@ import NudgeKit
         if inSwitcher {
             setAccessibleName(widget, fallback)
         } else if isA(widget, gtk_search_entry_get_type()) {
-            // TRANSLATORS: the accessible name of the settings' search field.
-            setAccessibleName(widget, tr("Search settings"))
+            setAccessibleName(widget, search)
         }
         // A button's icon is part of the button's name: left alone.
         let inButton = inButton || isA(widget, gtk_button_get_type())
@@ -92,7 +124,7 @@ import NudgeKit
         }
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            walk(current, fallback: fallback, group: group, row: row, inButton: inButton, inSwitcher: inSwitcher)
+            walk(current, fallback: fallback, search: search, group: group, row: row, inButton: inButton, inSwitcher: inSwitcher)
             child = gtk_widget_get_next_sibling(current)
         }
     }

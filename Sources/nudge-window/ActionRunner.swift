@@ -46,7 +46,23 @@ import NudgeKit
     /// A toast made by the caller (one with a button).
     func show(_ toast: OpaquePointer) {
         if let title = adw_toast_get_title(toast) { Self.announce(String(cString: title), from: toasts) }
+        // The toast's widget is made when it shows: now, or when the one before it goes.
+        let toasts = toasts
+        on(UnsafeMutableRawPointer(toast), "dismissed") { afterThisEvent { Self.nameToastButtons(in: toasts) } }
         adw_toast_overlay_add_toast(toasts.opaque, toast)
+        afterThisEvent { Self.nameToastButtons(in: toasts) }
+    }
+
+    /// The buttons of the toasts on show named by their words: GTK 4.8 said the Undo button
+    /// twice ("Undo Undo") and the × by its icon's class ("GtkImage"). Only the buttons: the
+    /// toast's own widget is left as libadwaita made it (renamed, it left the AT-SPI tree).
+    private static func nameToastButtons(in overlay: Widget) {
+        let content = adw_toast_overlay_get_child(overlay.opaque)
+        var child = gtk_widget_get_first_child(overlay)
+        while let current = child {
+            if current != content { AccessibleNames.nameButtons(in: current) }
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     /// `gtk_accessible_announce` (GTK 4.14, GNOME 46 on), looked up where the program runs,

@@ -139,13 +139,19 @@ import Foundation
         // GTK 4.8's list view lets Tab leave the list at the end of the item that has the
         // focus (tab-behavior came in 4.12): Tab and Shift+Tab go on to the next item's
         // controls here, scrolling it into view, and leave the list only past its ends.
-        // Home and End go to the first and the last control of the list.
+        // Home and End go to the first and the last control of the list; Page Down and Page
+        // Up a page of rows on (GTK 4.8's grid view pages only a selection, and these items
+        // have none).
         onKeyPressed(view) { [unowned self] key, state in
             let tabKey: UInt32 = 0xff09, leftTab: UInt32 = 0xfe20, home: UInt32 = 0xff50, end: UInt32 = 0xff57, shift: UInt32 = 1
+            let pageUp: UInt32 = 0xff55, pageDown: UInt32 = 0xff56, keypadPageUp: UInt32 = 0xff9a, keypadPageDown: UInt32 = 0xff9b
+            let keypadHome: UInt32 = 0xff95, keypadEnd: UInt32 = 0xff9c
             switch key {
             case tabKey, leftTab: return tabPressed(forward: key == tabKey && state & shift == 0)
-            case home: return tab(from: -1, forward: true)
-            case end: return tab(from: ids.count, forward: false)
+            case home, keypadHome: return tab(from: -1, forward: true)
+            case end, keypadEnd: return tab(from: ids.count, forward: false)
+            case pageDown, keypadPageDown: return page(forward: true)
+            case pageUp, keypadPageUp: return page(forward: false)
             default: return false
             }
         }
@@ -298,18 +304,47 @@ import Foundation
         }
     }
 
-    private func tabPressed(forward: Bool) -> Bool {
-        guard let root = gtk_widget_get_root(view), let focused = gtk_root_get_focus(root) else { return false }
-        // The item holding the focus: the place whose child is an ancestor of it.
+    /// The place holding the focus (the place whose child is an ancestor of it), and its index.
+    private func focusedPlace() -> (place: Place, index: Int)? {
+        guard let root = gtk_widget_get_root(view), let focused = gtk_root_get_focus(root) else { return nil }
         var widget: UnsafeMutablePointer<GtkWidget>? = focused
         var place: Place?
         while let current = widget, place == nil {
             place = bound.values.first { $0.child == current }
             widget = gtk_widget_get_parent(current)
         }
-        guard let place, let id = place.id, let index = ids.firstIndex(of: id) else { return false }
+        guard let place, let id = place.id, let index = ids.firstIndex(of: id) else { return nil }
+        return (place, index)
+    }
+
+    private func tabPressed(forward: Bool) -> Bool {
+        guard let (place, index) = focusedPlace() else { return false }
         if place.focus(forward: forward) { return true }
         return tab(from: index, forward: forward)
+    }
+
+    /// Page Down (Up): the focus to the item a page of rows after (before) the focused one,
+    /// scrolled into view; at most to the list's last (first) item. A reminder's switch
+    /// takes it, as Tab and a row's own keys leave it; a piece, its first control.
+    private func page(forward: Bool) -> Bool {
+        guard let (_, index) = focusedPlace() else { return false }
+        // A page: the items wholly on screen now, less one, so the item paged from stays in sight.
+        let height = Float(gtk_widget_get_height(widget))
+        var whole = 0
+        for place in bound.values {
+            guard let child = place.child else { continue }
+            var bounds = graphene_rect_t()
+            if gtk_widget_compute_bounds(child, widget, &bounds) != 0, bounds.origin.y >= 0,
+               bounds.origin.y + bounds.size.height <= height { whole += 1 }
+        }
+        let step = max(1, whole - 1)
+        let target = forward ? min(index + step, ids.count - 1) : max(index - step, 0)
+        guard target != index else { return true }
+        if pieces[ids[target]] == nil, !Self.headings.contains(ids[target]), model(ids[target]) != nil {
+            return focus(ids[target]) || true
+        }
+        // A piece: its first control; a heading: the first control after it.
+        return tab(from: target - 1, forward: true) || true
     }
 
     /// Focus to the first (or, backward, last) control of the items after (before) `index`;

@@ -82,6 +82,8 @@ import NudgeKit
         let close = g_simple_action_new("close", nil)!
         for action in [rowActions.undoDelete, add, preferences, help, about, close] { g_action_map_add_action(OpaquePointer(window.raw), action) }
         let shortcuts = Builder("shortcuts-window")
+        // TRANSLATORS: the accessible names of the keyboard shortcuts' window and its search field.
+        AccessibleNames.fillBuiltWhole(shortcuts("shortcuts"), fallback: tr("Keyboard Shortcuts"), search: tr("Search the shortcuts"))
         gtk_application_window_set_help_overlay(window.as(GtkApplicationWindow.self), OpaquePointer(shortcuts("shortcuts").raw))
         shortcuts.release()
         // Search: Ctrl+F, the header's button, or typing into the window.
@@ -263,8 +265,27 @@ import NudgeKit
     /// Nudge's guide, in the person's browser: the metainfo's help address. (The guide is
     /// not installed: Nudge installs its man pages, which GNOME's Help does not open from an
     /// app, and docs/guide.md, Markdown, would open in a text editor.)
+    /// Where no program opens web addresses (none installed, or none set for https), a
+    /// toast says so with the address, which F1 showed nothing for.
     private func showGuide() {
-        gtk_show_uri(window.as(GtkWindow.self), NudgeService.help, guint32(GDK_CURRENT_TIME))
+        let said = Unmanaged.passRetained(GuideFailure { [run] in
+            // TRANSLATORS: the window's toast when F1 (Help) found no program to open the guide's web address; %s is the address.
+            run.toast(format(tr("The guide’s address could not be opened: %s"), NudgeService.help))
+        }).toOpaque()
+        gtk_show_uri_full(window.as(GtkWindow.self), NudgeService.help, guint32(GDK_CURRENT_TIME), nil, { source, result, data in
+            let failure = Unmanaged<GuideFailure>.fromOpaque(data!).takeRetainedValue()
+            var error: UnsafeMutablePointer<GError>?
+            let opened = gtk_show_uri_full_finish(UnsafeMutableRawPointer(source).map { $0.assumingMemoryBound(to: GtkWindow.self) },
+                                                  result, &error) != 0
+            if let error { g_error_free(error) }
+            if !opened { MainActor.assumeIsolated { failure.say() } }
+        }, said)
+    }
+
+    /// What F1 says when the guide could not be opened, kept until GTK answers.
+    private final class GuideFailure: @unchecked Sendable {
+        let say: @MainActor () -> Void
+        init(_ say: @escaping @MainActor () -> Void) { self.say = say }
     }
 
     /// A program installed beside this one.

@@ -82,7 +82,14 @@ import NudgeKit
     /// is the change that brings it back.
     private func restoreLastGood() {
         do throws(OperationError) {
-            run.toast(try Checkup.restoreStore(run.world))
+            let restored = try Checkup.restoreLastGood(run.world)
+            let back = restored.made.map {
+                // TRANSLATORS: the window's toast after Restore the Last Good Copy; %s is when the copy was made ("Mar 10 at 9:30 AM").
+                format(tr("Your reminders are back from the copy made %s."), TimeStyle.person().dated($0, run.world.zone))
+            // TRANSLATORS: the window's toast after Restore the Last Good Copy, when the copy's time is not known.
+            } ?? tr("Your reminders are back from the last good copy.")
+            // TRANSLATORS: the window's toast after Restore the Last Good Copy: where the damaged file was kept; %s is its path.
+            run.toast(back + (restored.aside.map { " " + format(tr("The damaged file is kept as %s."), $0) } ?? ""))
         } catch {
             run.toast(error.message)
         }

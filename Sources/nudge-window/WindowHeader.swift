@@ -16,7 +16,20 @@ import Presentation
         defer { ui.release() }
         widget = ui.keep("header")
         title = ui("title")
+        // The name whole in a narrow window (360 px: it read "Nu…"): libadwaita pads a header's
+        // title and subtitle 12 px on each side, beside buttons already spaced 6 px from it.
+        let css = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(css, "windowtitle.nudge-title .title, windowtitle.nudge-title .subtitle { padding-left: 0; padding-right: 0; }", -1)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(UnsafeMutableRawPointer(css)),
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(UnsafeMutableRawPointer(css))
+        gtk_widget_add_css_class(title, "nudge-title")
         searchToggle = ui("search-toggle")
+        // The primary menu's popover, its list and scroll bars (GTK names them by their class).
+        if let popover = gtk_menu_button_get_popover(ui("menu").opaque) {
+            // TRANSLATORS: the accessible name of the primary menu (F10), as its button's.
+            AccessibleNames.fillBuiltWhole(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self), fallback: tr("Main Menu"))
+        }
     }
 
     /// The daemon's state and what waits, from the feed's snapshot.

@@ -6,8 +6,9 @@ import TestSupport
 /// window used by keyboard alone.
 extension WindowTests {
     /// What a keyboard or a screen reader can act on that has no name, or the class's.
-    private func audit(_ window: WindowSession, _ page: String) throws {
-        let audit = try window.drive("audit")
+    /// `beside`: words that must be in the tree audited (a toast, which goes by itself).
+    private func audit(_ window: WindowSession, _ page: String, beside: String? = nil) throws {
+        let audit = try beside.map { try window.drive("audit", $0) } ?? window.drive("audit")
         #expect(audit.status == 0, "\(page): status \(audit.status) \(audit.stdout.debugDescription) \(audit.stderr.debugDescription)")
     }
 
@@ -59,6 +60,98 @@ extension WindowTests {
         try FileManager.default.removeItem(atPath: path)
         #expect(try window.reaches("push button", "Restore the Last Good Copy"))
         try audit(window, "error")
+        _ = window.close()
+    }
+
+    /// A toast with Undo, as a delete shows it: its buttons are named by their words (GTK 4.8
+    /// said "Undo Undo" and, for the ×, "GtkImage"), and the toast is still there to find.
+    @Test(arguments: [("en_US.UTF-8", "Delete Tea", "Deleted “Tea”", "Undo", "Close"),
+                      ("ko_KR.UTF-8", "Tea 삭제", "“Tea” 삭제함", "실행 취소", "닫기")])
+    func aToastWithUndoNamesItsButtons(locale: String, delete: String, toast: String, undo: String, close: String) throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Tea", "--on", "2099-01-01 15:00")
+        _ = try desktop.add("Coffee", "--on", "2099-01-01 16:00")
+        let window = try WindowSession(desktop: desktop, locale: locale)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        try #require(try window.drive("do", "push button", delete, "click").status == 0)
+        #expect(try window.reaches("check box", "Tea", "gone"))
+        // The toast is still there for a screen reader to find (it stays 5 s: looked at at once).
+        try #require(try window.drive("find", toast, "10").status == 0, "\((try? window.nodes().map(\.name)) ?? [])")
+        let buttons = { (try? window.nodes())?.filter { $0.role == "push button" }.map(\.name) ?? [] }
+        #expect(try window.reaches("push button", undo, within: 5), "\(buttons())")
+        #expect(try window.reaches("push button", close, within: 5), "\(buttons())")
+        try audit(window, "a toast with Undo", beside: toast)
+        // And its Undo still works.
+        try #require(try window.drive("do", "push button", undo, "click").status == 0)
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        _ = window.close()
+    }
+
+    /// The primary menu (F10), the keyboard shortcuts (Ctrl+?) and About Nudge, each audited
+    /// while it is open: GTK's and libadwaita's own widgets, named by their class until named.
+    @Test func theMenuTheShortcutsAndAboutNameEveryControl() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Tea", "--on", "2099-01-01 15:00")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        _ = try window.type("F10")
+        try #require(try window.reaches("menu item", "About Nudge"))
+        try audit(window, "the primary menu")
+        _ = try window.press("Escape")
+        #expect(try window.reaches("menu item", "About Nudge", "gone"))
+        _ = try window.type("ctrl+question")
+        try #require(try window.reaches("label", "Close the window"))
+        try audit(window, "the keyboard shortcuts")
+        _ = try window.press("Escape")
+        #expect(try window.reaches("label", "Close the window", "gone"))
+        _ = try window.type("F10")
+        try #require(try window.reaches("menu item", "About Nudge"))
+        try #require(try window.drive("do", "menu item", "About Nudge", "click").status == 0)
+        let version = try Bench.run(Bench.nudgePath, ["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(try window.drive("find", version).status == 0)
+        try audit(window, "About Nudge")
+        _ = window.close()
+    }
+
+    /// At 360 px (a phone, a narrow tiled window) every row on screen shows its next time
+    /// whole: the label's box, as AT-SPI gives it (window coordinates: GTK 4.8's screen ones
+    /// are wrong), lies within its row's box, in English and in Korean.
+    @Test(arguments: [("en_US.UTF-8", "next: "), ("ko_KR.UTF-8", "다음: ")])
+    func everyNextTimeIsWholeAt360Pixels(locale: String, next: String) throws {
+        let desktop = try Desktop(server: false)
+        for (index, title) in ["Stretch your legs and look away from the screen", "Tea", "Take the medicine with a glass of water"].enumerated() {
+            _ = try desktop.add(title, "--on", "2099-12-2\(index + 7) 21:3\(index)")
+        }
+        let window = try WindowSession(desktop: desktop, locale: locale)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        /// Each row's next-time label: its box and its row's (x, y, width, height).
+        func nextTimes() throws -> [(name: String, label: [Int], row: [Int])] {
+            try window.drive("rows").stdout.split(separator: "\n").compactMap { line in
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                let row = fields[0].split(separator: " ").compactMap { Int($0) }
+                guard let at = fields.firstIndex(where: { $0.hasPrefix(next) }), at + 1 < fields.count else { return nil }
+                return (fields[at], fields[at + 1].split(separator: " ").compactMap { Int($0) }, row)
+            }
+        }
+        let rows = try nextTimes()
+        try #require(rows.count == 3, "\(rows)")
+        try #require(try window.resize(width: 360, height: 640).status == 0)
+        var last: [(name: String, label: [Int], row: [Int])] = []
+        let whole = Bench.eventually(10) {
+            last = (try? nextTimes()) ?? []
+            guard last.count == 3, last.allSatisfy({ $0.row[2] < 360 }) else { return false }
+            return last.allSatisfy { entry in
+                let (label, row) = (entry.label, entry.row)
+                // Within its row, and no narrower than its words need.
+                return label[0] >= row[0] && label[0] + label[2] <= row[0] + row[2] && label[1] >= row[1]
+                    && label[1] + label[3] <= row[1] + row[3] && label[2] > 0
+            }
+        }
+        #expect(whole, "\(locale) at 360 px: \(last.map { "\($0.name) label \($0.label) row \($0.row)" })")
+        try window.screenshot(to: try Self.shotPath("next-narrow-\(locale.prefix(2)).png"))
         _ = window.close()
     }
 }

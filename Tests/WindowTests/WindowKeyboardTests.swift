@@ -92,4 +92,43 @@ extension WindowTests {
         #expect(listed.contains("Green tea") && listed.contains("off"), "\(listed)")
         _ = window.close()
     }
+
+    /// Page Down and Page Up page through the list from a row's control, as they page through
+    /// any long list: a keyboard user reaches the thousandth reminder in a few presses, not
+    /// a thousand Tabs. Home and End go to the list's ends.
+    @Test func pageDownAndPageUpPageThroughTheList() throws {
+        let desktop = try Desktop(server: false)
+        // One-shots on a fixed day far ahead: S 1 first, S 60 last, whatever the hour.
+        for index in 1...60 {
+            _ = try desktop.add("S \(index)", "--on", String(format: "2099-01-01 %02d:%02d", 9 + index / 60, index % 60))
+        }
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "S 1", "checked"))
+        try #require(try window.tab(to: "check box\tS 1"))
+        /// The number of the reminder whose control has the focus (S 12 → 12).
+        func focusedRow() throws -> Int {
+            let focused = try window.focused()
+            return Int(focused.split(separator: " ").last ?? "") ?? -1
+        }
+        _ = try window.type("Next")
+        #expect(Bench.eventually(10) { ((try? focusedRow()) ?? 0) > 3 }, "Page Down: \((try? window.focused()) ?? "")")
+        let first = try focusedRow()
+        _ = try window.type("Next")
+        #expect(Bench.eventually(10) { ((try? focusedRow()) ?? 0) > first }, "a second Page Down: \((try? window.focused()) ?? "")")
+        let second = try focusedRow()
+        // A page is the same both ways.
+        #expect(second - first <= first + 1, "pages of \(first) and then \(second - first) rows")
+        _ = try window.type("Prior")
+        #expect(Bench.eventually(10) { ((try? focusedRow()) ?? 99) < second }, "Page Up: \((try? window.focused()) ?? "")")
+        // Up to the top of the list: the service's first control, above the reminders.
+        for _ in 0..<3 { _ = try window.type("Prior") }
+        #expect(Bench.eventually(10) { (try? window.focused()) == "push button\tStart" }, "back at the top: \((try? window.focused()) ?? "")")
+        _ = try window.type("End")
+        #expect(Bench.eventually(10) { (try? focusedRow()) == 60 }, "End: \((try? window.focused()) ?? "")")
+        // Home: the list's first control (the service's, above the reminders).
+        _ = try window.type("Home")
+        #expect(Bench.eventually(10) { (try? window.focused()) == "push button\tStart" }, "Home: \((try? window.focused()) ?? "")")
+        _ = window.close()
+    }
 }

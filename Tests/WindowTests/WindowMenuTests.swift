@@ -89,6 +89,29 @@ extension WindowTests {
         _ = window.close()
     }
 
+    /// F1 where no program opens web addresses (nothing installed for https): a toast says the
+    /// guide's address could not be opened, and gives it, where F1 showed nothing.
+    @Test func f1WithoutABrowserSaysSoWithTheAddress() throws {
+        let desktop = try Desktop(server: false)
+        // The system's data, but no program for https: the icons and schemas only.
+        let share = desktop.directory + "/share"
+        try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
+        for folder in ["icons", "glib-2.0", "mime", "themes"] {
+            try FileManager.default.createSymbolicLink(atPath: share + "/" + folder, withDestinationPath: "/usr/share/" + folder)
+        }
+        let metainfo = try String(contentsOf: Bench.packageRoot.appendingPathComponent("packaging/io.github.nudge.Nudge.metainfo.xml"),
+                                  encoding: .utf8)
+        let help = try #require(metainfo.split(separator: "\n").first { $0.contains("<url type=\"help\">") })
+            .replacingOccurrences(of: #"\s*<url type="help">(.*)</url>"#, with: "$1", options: .regularExpression)
+        let window = try WindowSession(desktop: desktop)
+        try window.open(environment: ["XDG_DATA_DIRS": share])
+        _ = try window.type("F1")
+        let said = try window.drive("find", "could not be opened", "20")
+        #expect(said.status == 0, "\(named(window))")
+        #expect(said.stdout.contains(help), "\(said.stdout)")
+        _ = window.close()
+    }
+
     @Test(arguments: ["ctrl+w", "ctrl+q"])
     func theKeyClosesTheWindowAndTheProgramEndsWell(key: String) throws {
         let desktop = try Desktop(server: false)

@@ -56,7 +56,9 @@ extension WindowTests {
                 "\((try? window.nodes())?.map(\.name) ?? [])")
         #expect(try window.reaches("label", "No reminders yet", "gone", within: 1))
         try #require(try window.drive("do", "push button", "Restore the Last Good Copy", "click").status == 0)
-        #expect(try window.drive("find", "the old file is kept as", "10").status == 0)
+        // Said in the window's words, not the command line's ("restored /…/nudge.sqlite from…").
+        let said = try window.drive("find", "Your reminders are back from the copy made", "10")
+        #expect(said.status == 0 && said.stdout.contains("The damaged file is kept as \(path)"), "\(said.stdout)")
         #expect(try window.reaches("check box", "Tea 0 " + String(repeating: "x", count: 200), "checked"))
         #expect(try window.reaches("push button", "Restore the Last Good Copy", "gone"))
         #expect(try desktop.nudge("doctor").status != 74)

@@ -21,12 +21,22 @@ reaches it: controls are found by role and accessible name, never by screen coor
   atspi-window.py describe ROLE NAME          prints a node's states, actions and
                                               description
   atspi-window.py focused                     prints the focused node: ROLE<TAB>NAME
+  atspi-window.py extents ROLE NAME           prints X Y WIDTH HEIGHT of each such node,
+                                              a line each, in its window's coordinates
+                                              (GTK 4.8's screen ones are wrong; these
+                                              compare nodes of one window)
+  atspi-window.py rows                        prints, for each table cell of the list,
+                                              its X Y WIDTH HEIGHT, then its labels'
+                                              NAME<TAB>X Y WIDTH HEIGHT, tab between
   atspi-window.py audit                       prints every node a keyboard or a screen
                                               reader can act on (focusable, or with an
                                               action) that has no name, and every node
                                               named by its class (GtkListItemWidget):
                                               ROLE<TAB>NAME<TAB>WHY;
                                               exit status 1 when there is one
+  atspi-window.py audit TEXT                  the same, over a tree that holds a node
+                                              whose name contains TEXT (a toast, which
+                                              goes by itself); exit status 3 when none
 
 The application is found by its accessible name, nudge-window. Exit status 1 when the
 node is not there (in time) or the action failed; 2 for a usage error.
@@ -168,10 +178,14 @@ def main(args):
             return 1
         print(f"{hit[0].getRoleName()}\t{hit[0].name}")
         return 0
-    if command == "audit" and len(args) == 1:
+    if command == "audit" and len(args) in (1, 2):
         import re
         bad = 0
-        for node in nodes():
+        tree = nodes()
+        if len(args) == 2 and not any(args[1] in (node.name or "") for node in tree):
+            print(f"atspi-window: nothing named with {args[1]!r} to audit beside", file=sys.stderr)
+            return 3
+        for node in tree:
             role = node.getRoleName()
             # Layout a screen reader passes over (GTK's and libadwaita's own boxes).
             if role in ("application", "frame", "dialog", "window", "filler", "panel", "separator"):
@@ -188,6 +202,22 @@ def main(args):
                 bad += 1
                 print(f"{role}\t{name}\t{why}")
         return 1 if bad else 0
+    if command == "extents" and len(args) == 3:
+        found = matching(args[1], args[2])
+        for node in found:
+            e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            print(f"{e.x} {e.y} {e.width} {e.height}")
+        return 0 if found else 1
+    if command == "rows" and len(args) == 1:
+        def box(node):
+            e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            return f"{e.x} {e.y} {e.width} {e.height}"
+        for cell in nodes():
+            if cell.getRoleName() != "table cell":
+                continue
+            labels = [n for n in walk(cell) if n.getRoleName() == "label" and n.name]
+            print("\t".join([box(cell)] + [f"{n.name}\t{box(n)}" for n in labels]))
+        return 0
     if command == "focused" and len(args) == 1:
         for node in nodes():
             if node.getState().contains(pyatspi.STATE_FOCUSED):
