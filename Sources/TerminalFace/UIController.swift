@@ -405,7 +405,12 @@ public final class UIController {
 
     private func formView(_ form: AlertForm) -> FormView {
         let now = world.now
-        let checked = draft(form).check(with: feed, now: now)
+        var draft = draft(form)
+        // A new form not written in yet is not wrong: its title waits (saving without one
+        // says it is needed). The rest is checked as if it had one, so a schedule's words
+        // are read and its showings stand there already.
+        if formBase == nil, draft.title.isEmpty { draft.title = "…" }
+        let checked = draft.check(with: feed, now: now)
         var preview: [String] = []
         if case .success(let alert) = checked {
             let zone = alert.zone(system: world.zone)

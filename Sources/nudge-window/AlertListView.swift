@@ -63,17 +63,40 @@ import Foundation
         var child: UnsafeMutablePointer<GtkWidget>? { gtk_list_item_get_child(item) }
         /// What the place is named to a screen reader: GTK names a list's cell by its class.
         var name = ""
-        func show(_ widget: Widget?, named name: String) {
+        @MainActor func show(_ widget: Widget?, named name: String) {
             if child != widget { gtk_list_item_set_child(item, widget) }
             if let cell = widget.flatMap({ gtk_widget_get_parent($0) }), self.name != name {
                 self.name = name
                 setAccessibleName(cell, name)
             }
         }
-        /// Moves the focus into the child's first (last) control; false when it has none.
+        /// Moves the focus on from where it is in the child to its next (previous) control;
+        /// false past its last (first).
         @MainActor func focus(forward: Bool) -> Bool {
             guard let child else { return false }
             return gtk_widget_child_focus(child, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) != 0
+        }
+
+        /// The focus into the child's first (last) control, from wherever it was; false when
+        /// it has none.
+        @MainActor func focusFirst(forward: Bool) -> Bool {
+            guard let child, let control = Self.firstControl(in: child, forward: forward) else { return false }
+            return gtk_widget_grab_focus(control) != 0
+        }
+
+        /// The first (last) control in `widget`, in the order Tab takes: what can take the
+        /// focus, shown and sensitive, and holds no such control itself (a list box, a row
+        /// whose one control is its button or switch, hands it to that control). Found by
+        /// walking the widgets, not by GtkListBox's focus, which starts from the row it last
+        /// focused: the service's row one time, its Start the next.
+        @MainActor static func firstControl(in widget: UnsafeMutablePointer<GtkWidget>, forward: Bool) -> UnsafeMutablePointer<GtkWidget>? {
+            guard gtk_widget_get_visible(widget) != 0, gtk_widget_is_sensitive(widget) != 0 else { return nil }
+            var child = forward ? gtk_widget_get_first_child(widget) : gtk_widget_get_last_child(widget)
+            while let current = child {
+                if let found = firstControl(in: current, forward: forward) { return found }
+                child = forward ? gtk_widget_get_next_sibling(current) : gtk_widget_get_prev_sibling(current)
+            }
+            return gtk_widget_get_focusable(widget) != 0 && gtk_widget_get_can_focus(widget) != 0 ? widget : nil
         }
     }
 
@@ -236,7 +259,7 @@ import Foundation
         bound[id] = place
         defer {
             // Focused now if GTK takes it; else at a frame (tabbingFrame()).
-            if let next = tabbing, next.index < ids.count, ids[next.index] == id, place.focus(forward: next.forward) {
+            if let next = tabbing, next.index < ids.count, ids[next.index] == id, place.focusFirst(forward: next.forward) {
                 tabbing = nil
             }
         }
@@ -339,7 +362,12 @@ import Foundation
         }
         let step = max(1, whole - 1)
         let target = forward ? min(index + step, ids.count - 1) : max(index - step, 0)
-        guard target != index else { return true }
+        // At an end already: done, unless the focus is on the list's own item and not on a
+        // control in it (where a page pressed while the last one waited for its item leaves it).
+        if target == index, let child = bound[ids[index]]?.child, let focus = gtk_root_get_focus(gtk_widget_get_root(view)),
+           gtk_widget_is_ancestor(focus, child) != 0 {
+            return true
+        }
         if pieces[ids[target]] == nil, !Self.headings.contains(ids[target]), model(ids[target]) != nil {
             return focus(ids[target]) || true
         }
@@ -353,7 +381,7 @@ import Foundation
         var next = index + (forward ? 1 : -1)
         while ids.indices.contains(next) {
             gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(next)))
-            if let place = bound[ids[next]], place.focus(forward: forward) { return true }
+            if let place = bound[ids[next]], place.focusFirst(forward: forward) { return true }
             // A reminder, the service or the water has controls: not on screen yet, or
             // not laid out, it is focused at a frame. The heading and the empty page have none.
             if !Self.headings.contains(ids[next]) {
@@ -377,12 +405,15 @@ import Foundation
     /// frames without, Tab goes on past it. False when the wait is over.
     private func tabbingFrame() -> Bool {
         guard let next = tabbing, ids.indices.contains(next.index) else { return stopTabbing() }
-        if let place = bound[ids[next.index]], place.focus(forward: next.forward) {
+        if let place = bound[ids[next.index]], place.focusFirst(forward: next.forward) {
             tabbing = nil
             return stopTabbing()
         }
         tabbingFrames += 1
-        guard tabbingFrames > 5 else { return true }
+        // An item not laid out yet is waited for longer (a second at 60 frames a second: a
+        // busy machine lays a scrolled-to item out late); one laid out without a control
+        // is passed after a few frames.
+        guard tabbingFrames > (bound[ids[next.index]] == nil ? 60 : 5) else { return true }
         // Still not focusable: on past it (this callback goes on waiting if Tab waits again).
         tabbing = nil
         _ = tab(from: next.index, forward: next.forward)
@@ -406,7 +437,7 @@ import Foundation
             shown.append((bounds.origin.y, place))
         }
         shown.sort { forward ? $0.y < $1.y : $0.y > $1.y }
-        for (_, place) in shown where place.focus(forward: forward) { return }
+        for (_, place) in shown where place.focusFirst(forward: forward) { return }
     }
 
     /// GTK 4.8's grid view, when the items around the view are removed (every reminder

@@ -347,6 +347,25 @@ struct UITests {
         #expect(try close(tmux) == 0)
     }
 
+    /// A new form not written in yet is calm: no error until the person tries to save it
+    /// without a title, and then the command line's words.
+    @Test func anUntouchedNewFormSaysNothingWrongUntilSaved() throws {
+        let home = try Home()
+        let tmux = try open(home)
+        try tmux.press("a")
+        #expect(try tmux.wait(for: "Add a reminder") != nil)
+        try tmux.press("Tab", "Tab", "Tab", "C-u")
+        try tmux.type("08:15")
+        // The schedule is read and its showings stand there; the title is not yet wrong.
+        #expect(try tmux.wait { $0.filter { $0.contains("08:15") }.count >= 4 } != nil, "\(tmux.lastScreen)")
+        #expect(!tmux.lastScreen.joined().contains("needs a title"), "\(tmux.lastScreen)")
+        try tmux.press("Enter")
+        #expect(try tmux.wait(for: "needs a title") != nil, "\(tmux.lastScreen)")
+        #expect(try home.list().isEmpty)
+        try tmux.press("Escape")
+        #expect(try close(tmux) == 0)
+    }
+
     /// A reminder a calendar narrowed (every other week, until a date): the form says what
     /// it keeps; saved with its schedule untouched it keeps all of it, with a new schedule
     /// it is that schedule, as `nudge edit` makes it.
