@@ -59,6 +59,9 @@ krunner_start() {
         # Nudge's runner switched off, as KRunner's settings do it (krunner_off).
         [ -n "${krunner_nudge_off:-}" ] && echo "io.github.nudge.NudgeEnabled=false"
     } > "$XDG_CONFIG_HOME/krunnerrc"
+    # None already there (one the bus started would keep the settings it read).
+    pkill -u "$(id -u)" -x krunner 2>/dev/null
+    wait_for 10 eval '! owned org.kde.krunner'
     dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress >/dev/null
     # Its own process (env), so $! is KRunner's pid; it joins pids so the session's end ends it.
     krunner_env krunner >>"$work/krunner.log" 2>&1 &
@@ -67,7 +70,14 @@ krunner_start() {
     wait_for 30 owned org.kde.krunner
 }
 
-krunner_stop() { [ -n "${krunner:-}" ] && stop "$krunner"; krunner=; }
+# Ended, and its name gone: a KRunner the bus started meanwhile (its service file is the
+# stock one) would answer for the next with the settings it read before.
+krunner_stop() {
+    [ -n "${krunner:-}" ] && stop "$krunner"
+    krunner=
+    pkill -u "$(id -u)" -x krunner 2>/dev/null
+    wait_for 10 eval '! owned org.kde.krunner'
+}
 
 krunner_matches() { krunner_atspi matches; }
 
