@@ -165,11 +165,11 @@ final class LiveSessions: @unchecked Sendable {
             let built = try Bench.run(rootScript, ["build", suite], timeout: 1200)
             guard built.status == 0 else { return ["output": "desktop-root build \(suite) failed: \(built.stderr.suffix(2000))"] }
             outcome = try Bench.run(rootScript, ["run", suite, "--bind", work, "--", "/usr/sbin/runuser", "-u", "nudgelive", "--", "setsid", "-w"] + command,
-                                    timeout: 420)
+                                    timeout: 600)
         } else {
             outcome = try Bench.run("/usr/sbin/runuser", ["-u", "nobody", "--", "setsid", "-w"] + command,
                                     environment: ["DBUS_SESSION_BUS_ADDRESS": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil],
-                                    timeout: 420)
+                                    timeout: 600)
         }
         try? files.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
         // gnome.png from the root's GNOME is kept as gnome-trixie.png.
