@@ -140,10 +140,7 @@ import Foundation
                 }
             }
         }
-        // Nudge's icon where it is installed; a stock alarm where it is not (a build tree).
-        if gtk_icon_theme_has_icon(gtk_icon_theme_get_for_display(gdk_display_get_default()), Notification.appID) != 0 {
-            gtk_image_set_from_icon_name(ui("empty-icon").opaque, Notification.appID)
-        }
+        emptyIcon = ui("empty-icon")
         // TRANSLATORS: the accessible name of the list's heading's place ("Reminders").
         add(piece: ui.keep("heading"), named: Self.heading, label: tr("Reminders"))
         count = ui("count")
@@ -236,6 +233,8 @@ import Foundation
 
     private let view: Widget
     private var count: Widget!, noMatchLabel: Widget!
+    /// The empty list's icon, until its first showing chooses it.
+    private var emptyIcon: Widget?
 
     /// How many reminders there are, beside the heading; and what a search that found none says.
     func show(count text: String, noMatch: String) {
@@ -261,6 +260,15 @@ import Foundation
             // Focused now if GTK takes it; else at a frame (tabbingFrame()).
             if let next = tabbing, next.index < ids.count, ids[next.index] == id, place.focusFirst(forward: next.forward) {
                 tabbing = nil
+            }
+        }
+        if id == Self.empty, let icon = emptyIcon {
+            // Nudge's icon where it is installed; a stock alarm where it is not (a build
+            // tree). Asked the first time it shows: asked at start, the icon theme was read
+            // before GTK needed it, and the first frame came 3 ms later.
+            emptyIcon = nil
+            if gtk_icon_theme_has_icon(gtk_icon_theme_get_for_display(gdk_display_get_default()), Notification.appID) != 0 {
+                gtk_image_set_from_icon_name(icon.opaque, Notification.appID)
             }
         }
         if let piece = pieces[id] {

@@ -81,11 +81,21 @@ import NudgeKit
         let help = g_simple_action_new("help", nil)!, about = g_simple_action_new("about", nil)!
         let close = g_simple_action_new("close", nil)!
         for action in [rowActions.undoDelete, add, preferences, help, about, close] { g_action_map_add_action(OpaquePointer(window.raw), action) }
-        let shortcuts = Builder("shortcuts-window")
-        // TRANSLATORS: the accessible names of the keyboard shortcuts' window and its search field.
-        AccessibleNames.fillBuiltWhole(shortcuts("shortcuts"), fallback: tr("Keyboard Shortcuts"), search: tr("Search the shortcuts"))
-        gtk_application_window_set_help_overlay(window.as(GtkApplicationWindow.self), OpaquePointer(shortcuts("shortcuts").raw))
-        shortcuts.release()
+        // The keyboard shortcuts' window is made when first asked for (it took 3 ms of every
+        // start): GTK adds no win.show-help-overlay of its own where the window has one.
+        let showShortcuts = g_simple_action_new("show-help-overlay", nil)!
+        g_action_map_add_action(OpaquePointer(window.raw), showShortcuts)
+        onActivate(UnsafeMutableRawPointer(showShortcuts)) { [unowned self] in
+            let applicationWindow = window.as(GtkApplicationWindow.self)
+            if gtk_application_window_get_help_overlay(applicationWindow) == nil {
+                let shortcuts = Builder("shortcuts-window")
+                // TRANSLATORS: the accessible names of the keyboard shortcuts' window and its search field.
+                AccessibleNames.fillBuiltWhole(shortcuts("shortcuts"), fallback: tr("Keyboard Shortcuts"), search: tr("Search the shortcuts"))
+                gtk_application_window_set_help_overlay(applicationWindow, OpaquePointer(shortcuts("shortcuts").raw))
+                shortcuts.release()
+            }
+            gtk_window_present(UnsafeMutableRawPointer(gtk_application_window_get_help_overlay(applicationWindow)).assumingMemoryBound(to: GtkWindow.self))
+        }
         // Search: Ctrl+F, the header's button, or typing into the window.
         let search = g_property_action_new("search", searchBar.raw, "search-mode-enabled")!
         g_action_map_add_action(OpaquePointer(window.raw), search)
@@ -124,21 +134,28 @@ import NudgeKit
 
         alertList = AlertListView(actions: rowActions.forRows)
         // TRANSLATORS: the accessible names of the places at the top of the window's list: the store's trouble,
-        // the service (not running, not started with the session), and the day's water.
-        for (piece, name, label) in [(storeCard.widget, "#store", tr("Your reminders’ file")), (service.widget, "#service", tr("Nudge's service")),
-                                     (water.widget, "#water", tr("Water today"))] {
+        // the service (not running, not started with the session).
+        let pieces = [(storeCard.widget, "#store", tr("Your reminders’ file")), (service.widget, "#service", tr("Nudge's service"))]
+        for (piece, name, label) in pieces {
             AccessibleNames.fill(in: piece, fallback: label)
             alertList.add(piece: piece, named: name, label: label)
+        }
+        // The water's card is made when first shown.
+        water.madeCard = { [unowned self] piece in
+            // TRANSLATORS: the accessible name of the place of the day's water at the top of the window's list.
+            let label = tr("Water today")
+            AccessibleNames.fill(in: piece, fallback: label)
+            alertList.add(piece: piece, named: "#water", label: label)
         }
         adw_toast_overlay_set_child(ui("toasts").opaque, alertList.widget)
         // The scrolling list and its scroll bars (the list itself is named in alert-list.ui).
         AccessibleNames.fill(in: alertList.widget, fallback: tr("Reminders"))
         alertList.followTab(in: window)
         service.visibilityChanged = { [unowned self] in showList() }
-        showList()
         // The list's copy of the alerts goes while the feed reads: changed in place, not copied.
         feed.willRead = { [unowned self] in MainActor.assumeIsolated { list.set([], showings: [], order: []) } }
         feed.onChange = { [unowned self] snapshot, change in MainActor.assumeIsolated { show(snapshot, change) } }
+        // The first read shows the list (an empty list shown before it would be made for nothing).
         feed.start()
     }
 

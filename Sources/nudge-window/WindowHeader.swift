@@ -25,6 +25,14 @@ import Presentation
         g_object_unref(UnsafeMutableRawPointer(css))
         gtk_widget_add_css_class(title, "nudge-title")
         searchToggle = ui("search-toggle")
+        // TRANSLATORS: the window's + button (Ctrl+N), as a screen reader and its tooltip say it.
+        setTooltip(ui("add"), tr("Add a Reminder"))
+        // TRANSLATORS: the window's primary menu button (F10), as a screen reader and its tooltip say it, as in GNOME's apps.
+        setTooltip(ui("menu"), tr("Main Menu"))
+        // TRANSLATORS: the window's search button (Ctrl+F), as a screen reader and its tooltip say it.
+        setTooltip(searchToggle, tr("Search"))
+        // TRANSLATORS: the window's settings button (Ctrl+comma), as a screen reader and its tooltip say it.
+        setTooltip(ui("settings"), tr("Settings"))
         // The primary menu's popover, its list and scroll bars (GTK names them by their class).
         if let popover = gtk_menu_button_get_popover(ui("menu").opaque) {
             // TRANSLATORS: the accessible name of the primary menu (F10), as its button's.
