@@ -55,6 +55,9 @@ public final class AlertFeed {
         public var damage: String?
         /// A newer Nudge wrote the store: what says so. It is read, never written.
         public var newer: String?
+        /// The store can be read but not written (the file or its folder is read-only):
+        /// why, in the person's words. It is read; changes are refused.
+        public var readOnly: String?
         /// When the last good copy (what `nudge doctor --restore` puts back) was made.
         public var lastGood: Date?
 
@@ -205,8 +208,13 @@ public final class AlertFeed {
     /// Why a face must not write now, in the person's words; `nil` when it may. While the
     /// store it followed is gone, a write would quietly start a new, empty store in its
     /// place and the reminders, and the warning, would vanish: the person restores the
-    /// last good copy or starts anew on purpose (``startAnew()``).
+    /// last good copy or starts anew on purpose (``startAnew()``). A store that is read
+    /// only (``Snapshot/readOnly``) refuses too, until it can be written again.
     public func refusal() -> String? {
+        if snapshot.readOnly != nil, !session.isRemoved, !StoreSession.canWrite(world.storePath) {
+            // TRANSLATORS: a face refusing a change while the store's file cannot be written (read-only).
+            return tr("Not saved: your reminders’ file is read-only")
+        }
         guard sawStore, session.isRemoved else { return nil }
         // TRANSLATORS: a face refusing a change while the store's file is gone.
         return tr("Not saved: your reminders’ file is gone. Restore the last good copy, or start anew, from the note at the top.")
@@ -255,7 +263,7 @@ public final class AlertFeed {
         // Ids read in place (no alert copied): 10,000 of them each time.
         let oldOrder = new.alerts.withUnsafeBufferPointer { alerts in new.order.map { alerts[$0].id } }
         let (oldWater, oldWeek, oldTrouble, oldRemoved) = (new.water, new.week, new.trouble, new.removed)
-        let (oldDamage, oldNewer, oldLastGood) = (new.damage, new.newer, new.lastGood)
+        let (oldDamage, oldNewer, oldLastGood, oldReadOnly) = (new.damage, new.newer, new.lastGood, new.readOnly)
         willRead?()
         var change = Change(), replaced: Snapshot?
         do {
@@ -294,7 +302,7 @@ public final class AlertFeed {
                 || new.alerts.withUnsafeBufferPointer { alerts in !zip(oldOrder, new.order).allSatisfy { $0 == alerts[$1].id } }
             change.water = oldWater != new.water || oldWeek != new.week
             change.trouble = oldTrouble != new.trouble || oldRemoved != new.removed || oldDamage != new.damage
-                || oldNewer != new.newer || oldLastGood != new.lastGood
+                || oldNewer != new.newer || oldLastGood != new.lastGood || oldReadOnly != new.readOnly
         }
         snapshot = new
         onChange?(new, change)
@@ -421,6 +429,8 @@ public final class AlertFeed {
         snapshot.order = order
         // A newer Nudge's store is read, never written: said beside the list.
         snapshot.newer = store.newerWriter()
+        // One that can be read but not written is read, and changes are refused: said too.
+        snapshot.readOnly = session.readOnly.map { OperationError($0).message }
         if weekChart { snapshot.week = try? Statistics.water(store, world, days: 7, now: now) }
         // What others wrote is read: the file alone is the whole store again.
         session.settle()
@@ -537,7 +547,7 @@ public final class AlertFeed {
             || !zip(old.order, new.order).allSatisfy { old.alerts[$0].id == new.alerts[$1].id }
         change.water = old.water != new.water || old.week != new.week
         change.trouble = old.trouble != new.trouble || old.removed != new.removed || old.damage != new.damage
-            || old.newer != new.newer || old.lastGood != new.lastGood
+            || old.newer != new.newer || old.lastGood != new.lastGood || old.readOnly != new.readOnly
         return change
     }
 }

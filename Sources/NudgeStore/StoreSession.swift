@@ -44,12 +44,38 @@ public final class StoreSession {
 
     /// The store the path names now, opened for writing (made when there is none). The
     /// one open is kept while the path still names it; otherwise it is let go first.
+    /// A store that can be read but not written (the file, or its folder, made read-only)
+    /// is opened for reading, and ``readOnly`` says why it could not be opened for writing:
+    /// the person still sees their reminders, and a write to it is refused by SQLite. Once
+    /// it can be written again, the next call opens it for writing (and one open for
+    /// writing that can no longer be written is opened again for reading).
     public func store() throws(StoreError) -> AppDatabase {
-        if let open, let openFile, FileIdentity(path: path) == openFile { return open }
+        let file = FileIdentity(path: path)
+        let unwritable = file != nil && !Self.canWrite(path)
+        if let open, let openFile, file == openFile, (readOnly != nil) == unwritable { return open }
         release()
-        let opened = try AppDatabase.open(path: path)
+        let opened: AppDatabase
+        do {
+            opened = try AppDatabase.open(path: path)
+        } catch where unwritable {
+            opened = try AppDatabase.open(path: path, access: .readOnly)
+            readOnly = error
+        }
         (open, openFile) = (opened, FileIdentity(path: path))
         return opened
+    }
+
+    /// Why the open store could not be opened for writing, while it is open only for
+    /// reading (see ``store()``); `nil` otherwise.
+    public private(set) var readOnly: StoreError?
+
+    /// Whether this process may write the store at `path` now: the file, and its folder
+    /// where SQLite must make the log beside it (`-wal`, `-shm`) that is not there.
+    public static func canWrite(_ path: String) -> Bool {
+        guard faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0 else { return false }
+        let companions = [path + "-wal", path + "-shm"]
+        if companions.allSatisfy({ faccessat(AT_FDCWD, $0, W_OK, AT_EACCESS) == 0 }) { return true }
+        return faccessat(AT_FDCWD, (path as NSString).deletingLastPathComponent, W_OK, AT_EACCESS) == 0
     }
 
     /// The file the open store is (`nil` while none is open): a face that reads only what
@@ -66,6 +92,7 @@ public final class StoreSession {
     /// Lets the open store go: with its log emptied into it while the path still names it,
     /// untouched when the path names another file (see ``AppDatabase/abandon()``).
     public func release() {
+        readOnly = nil
         guard let store = open else { return }
         if FileIdentity(path: path) != openFile { store.abandon() }
         open = nil

@@ -159,6 +159,9 @@ public final class UIController {
             say(format(tr("%s was removed: no reminders until one is added"), world.storePath), error: true)
         } else if let trouble = snapshot.trouble {
             say(trouble, error: true)
+        } else if let readOnly = snapshot.readOnly {
+            // TRANSLATORS: nudge ui when the store can be read but not written; %s is why (the path and the system's words).
+            say(format(tr("Read only, changes are refused: %s"), readOnly), error: true)
         } else if change.trouble {
             // What the store said when it could not be read is over once it can.
             model.message = nil

@@ -28,7 +28,7 @@ import NudgeKit
             // that this change was refused: the whole reason, path and all, was cut.
             feed.reload()
             let store = feed.snapshot
-            if store.damage != nil || store.newer != nil || store.removed || store.trouble != nil {
+            if store.damage != nil || store.newer != nil || store.removed || store.trouble != nil || store.readOnly != nil {
                 // TRANSLATORS: the window's toast for a change the store refused; the card at the top of the list says why.
                 toast(tr("Not changed: the note at the top says why"))
             } else {

@@ -3,7 +3,7 @@ import Foundation
 import NudgeKit
 
 /// The store's trouble, at the top of the list while it lasts (store-card.ui): a damaged
-/// store, one a newer Nudge wrote, one that cannot be read, or one removed. It says what is
+/// store, one a newer Nudge wrote, one that cannot be read, one read-only, or one removed. It says what is
 /// wrong in words, the path last, and offers the last good copy where there is one and it
 /// would help (what `nudge doctor --restore` does). Never a toast that goes, nor an empty
 /// list that says "No reminders yet".
@@ -51,12 +51,19 @@ import NudgeKit
                      // TRANSLATORS: the window, a store a newer Nudge wrote; %s says what is newer. (No restore: an
                      // older copy would lose what the newer Nudge wrote.)
                      format(tr("Your reminders are shown, but changes are refused until Nudge is updated (%s)."), newer))
+        } else if let readOnly = snapshot.readOnly {
+            // TRANSLATORS: the window when the store can be read but not written (read-only): the card's title.
+            words = (tr("Your reminders cannot be changed"),
+                     // TRANSLATORS: the window, a read-only store; %s is why (the path and the system's words). No restore:
+                     // the copy would have to be written too.
+                     format(tr("They are shown, but changes are refused until the file and its folder can be written again: %s."), readOnly))
         } else {
             words = nil
         }
         guard let words else { return gtk_widget_set_visible(widget, 0) }
         var lines = [words.detail]
-        let offersCopy = snapshot.newer == nil || snapshot.removed || snapshot.damage != nil || snapshot.trouble != nil
+        let offersCopy = snapshot.readOnly == nil
+            && (snapshot.newer == nil || snapshot.removed || snapshot.damage != nil || snapshot.trouble != nil)
         if offersCopy, let made = snapshot.lastGood {
             // TRANSLATORS: the window's store card, after the reason; %s is when the last good copy was made.
             lines.append(format(tr("The last good copy was made %s."), TimeStyle.person().dated(made, zone)))
@@ -65,7 +72,7 @@ import NudgeKit
             lines.append(tr("No good copy is kept yet: nudge doctor says what can be done."))
         }
         // The path last, on a line of its own (a trouble's own words name it already).
-        if snapshot.trouble == nil || snapshot.removed || snapshot.damage != nil { lines.append(path) }
+        if (snapshot.trouble == nil && snapshot.readOnly == nil) || snapshot.removed || snapshot.damage != nil { lines.append(path) }
         let detailText = lines.joined(separator: "\n")
         setText(title, words.title)
         setWordsKept(detail, detailText)

@@ -40,6 +40,48 @@ extension WindowTests {
         _ = window.close()
     }
 
+    /// Whether this process can make a file that even it may not write (`chattr +i`: root
+    /// ignores file modes, not the immutable flag), where the file system keeps the flag.
+    static let immutableFiles: Bool = {
+        guard getuid() == 0 else { return false }
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-immutable-\(UUID())").path
+        guard FileManager.default.createFile(atPath: probe, contents: Data()) else { return false }
+        defer { _ = try? Bench.run("/usr/bin/chattr", ["-i", probe]); unlink(probe) }
+        guard (try? Bench.run("/usr/bin/chattr", ["+i", probe]).status) == 0 else { return false }
+        return access(probe, W_OK) != 0
+    }()
+
+    /// A store that can be read but not written (made immutable: the same refusal as a
+    /// read-only file for anyone but root) is listed, with a card that says changes are
+    /// refused; a switch toggled goes back. Writable again, a toggle is kept and the card goes.
+    @Test(.enabled(if: immutableFiles, "needs root and chattr's immutable flag (make test runs as root)"))
+    func aReadOnlyStoreIsListedAndItsChangesRefused() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Tea", "--at", "15:00")
+        let path = database(desktop)
+        try #require(try Bench.run("/usr/bin/chattr", ["+i", path]).status == 0)
+        defer { _ = try? Bench.run("/usr/bin/chattr", ["-i", path]) }
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        #expect(try window.reaches("label", "Your reminders cannot be changed"))
+        #expect(try window.reaches("label", "Your reminders cannot be read", "gone", within: 1))
+        try #require(try window.drive("do", "check box", "Tea", "toggle").status == 0)
+        #expect(try window.drive("find", "Not saved: your reminders’ file is read-only", "10").status == 0)
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        #expect(try Bench.run("/usr/bin/chattr", ["-i", path]).status == 0)
+        try #require(try window.drive("do", "check box", "Tea", "toggle").status == 0)
+        #expect(try window.reaches("check box", "Tea", "unchecked"))
+        #expect(try window.reaches("label", "Your reminders cannot be changed", "gone"))
+        #expect(Bench.eventually(5) { (try? desktop.nudge("list", "--all").stdout.contains("off")) == true })
+        // Made read-only under the open window: the next change is refused and said.
+        #expect(try Bench.run("/usr/bin/chattr", ["+i", path]).status == 0)
+        try #require(try window.drive("do", "check box", "Tea", "toggle").status == 0)
+        #expect(try window.reaches("label", "Your reminders cannot be changed"))
+        #expect(try window.reaches("check box", "Tea", "unchecked"))
+        _ = window.close()
+    }
+
     /// A damaged store is said in a card that stays, the path last, with the button that
     /// puts the last good copy back; never "No reminders yet".
     @Test func aDamagedStoreIsSaidAndTheLastGoodCopyComesBackFromTheWindow() throws {
