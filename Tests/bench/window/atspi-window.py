@@ -87,8 +87,14 @@ def state(node):
     return "-"
 
 
+# Roles newer AT-SPI stacks name apart: a GtkSwitch is a "check box" to Debian 12's and 13's, a
+# "switch" to sid's (at-spi2-core 2.62, GTK 4.24); asked for as either, it is found.
+SAME_ROLES = {"check box": {"check box", "switch"}, "switch": {"check box", "switch"}}
+
+
 def matching(role, name):
-    return [n for n in nodes() if n.getRoleName() == role and n.name == name]
+    roles = SAME_ROLES.get(role, {role})
+    return [n for n in nodes() if n.getRoleName() in roles and n.name == name]
 
 
 def until(seconds, condition):
