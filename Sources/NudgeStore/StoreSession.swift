@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import NudgeCore
 import Platform
 
 /// The store as a long-lived face holds it (`nudge ui`; the daemon and the window alike):
@@ -59,7 +60,7 @@ public final class StoreSession {
             opened = try AppDatabase.open(path: path)
         } catch where unwritable {
             opened = try AppDatabase.open(path: path, access: .readOnly)
-            readOnly = error
+            readOnly = Self.writeRefusal(path) ?? error
         }
         (open, openFile) = (opened, FileIdentity(path: path))
         return opened
@@ -71,11 +72,22 @@ public final class StoreSession {
 
     /// Whether this process may write the store at `path` now: the file, and its folder
     /// where SQLite must make the log beside it (`-wal`, `-shm`) that is not there.
-    public static func canWrite(_ path: String) -> Bool {
-        guard faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0 else { return false }
+    public static func canWrite(_ path: String) -> Bool { writeRefusal(path) == nil }
+
+    /// Why this process may not write the store at `path` now, naming the file or the
+    /// folder and the system's reason (SQLite says only "unable to open database file" of
+    /// a folder where it cannot make the log); `nil` when it may.
+    public static func writeRefusal(_ path: String) -> StoreError? {
+        func refusal(_ name: String) -> StoreError? {
+            guard faccessat(AT_FDCWD, name, W_OK, AT_EACCESS) != 0 else { return nil }
+            let reason = String(cString: strerror(errno))
+            // TRANSLATORS: %1$s is a path (the store's file or its folder), %2$s why it cannot be written.
+            return StoreError(.io, Phrase("cannot write %1$s: %2$s", name, reason))
+        }
+        if let file = refusal(path) { return file }
         let companions = [path + "-wal", path + "-shm"]
-        if companions.allSatisfy({ faccessat(AT_FDCWD, $0, W_OK, AT_EACCESS) == 0 }) { return true }
-        return faccessat(AT_FDCWD, (path as NSString).deletingLastPathComponent, W_OK, AT_EACCESS) == 0
+        if companions.allSatisfy({ faccessat(AT_FDCWD, $0, W_OK, AT_EACCESS) == 0 }) { return nil }
+        return refusal((path as NSString).deletingLastPathComponent)
     }
 
     /// The file the open store is (`nil` while none is open): a face that reads only what

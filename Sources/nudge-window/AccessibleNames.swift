@@ -107,6 +107,8 @@ import NudgeKit
             let title = adw_preferences_row_get_title(widget.as(AdwPreferencesRow.self)).map { String(cString: $0) } ?? ""
             row = title.isEmpty ? nil : title
         } else if isA(widget, gtk_list_box_get_type()) {
+            // Named once: GTK 4.8 adds the group's title label it is labelled by ("Water Water").
+            if group != nil { gtk_accessible_reset_relation(OpaquePointer(widget.raw), GTK_ACCESSIBLE_RELATION_LABELLED_BY) }
             setAccessibleName(widget, group ?? fallback)
         } else if isA(widget, gtk_scrolled_window_get_type()) {
             setAccessibleName(widget, fallback)

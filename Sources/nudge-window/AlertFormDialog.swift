@@ -113,6 +113,10 @@ import NudgeKit
         (cronRow, wordsRow) = (ui("cron"), ui("words"))
         // The calendar: opened at the date typed; a day picked is written into the field.
         let calendar = ui("calendar"), popover = ui("date-popover"), dateRow = self.dateRow
+        // TRANSLATORS: the tooltip of the window's form's button that opens a calendar to pick the date.
+        setTooltip(ui("date-pick"), tr("Pick the date from a calendar"))
+        // TRANSLATORS: the tooltip of the window's form's button that plays the sound chosen.
+        setTooltip(ui("sound-preview"), tr("Play the Sound"))
         on(popover.raw, "show") {
             // The calendar's arrows, named ("Previous", "Next") rather than by their class.
             AccessibleNames.nameButtons(in: calendar)

@@ -90,7 +90,10 @@ import NudgeKit
             if gtk_application_window_get_help_overlay(applicationWindow) == nil {
                 let shortcuts = Builder("shortcuts-window")
                 // TRANSLATORS: the accessible names of the keyboard shortcuts' window and its search field.
-                AccessibleNames.fillBuiltWhole(shortcuts("shortcuts"), fallback: tr("Keyboard Shortcuts"), search: tr("Search the shortcuts"))
+                let title = tr("Keyboard Shortcuts")
+                // Its title is its name to a screen reader (untitled, GTK named it "GtkShortcutsWindow").
+                gtk_window_set_title(shortcuts("shortcuts").as(GtkWindow.self), title)
+                AccessibleNames.fillBuiltWhole(shortcuts("shortcuts"), fallback: title, search: tr("Search the shortcuts"))
                 gtk_application_window_set_help_overlay(applicationWindow, OpaquePointer(shortcuts("shortcuts").raw))
                 shortcuts.release()
             }
@@ -155,6 +158,11 @@ import NudgeKit
         // The list's copy of the alerts goes while the feed reads: changed in place, not copied.
         feed.willRead = { [unowned self] in MainActor.assumeIsolated { list.set([], showings: [], order: []) } }
         feed.onChange = { [unowned self] snapshot, change in MainActor.assumeIsolated { show(snapshot, change) } }
+        // A read-only store made writable again (chattr, a folder's mode: the folder's watch
+        // sees neither) is found when the person comes back to the window.
+        onNotify(window.raw, "is-active") { [unowned self] in
+            if gtk_window_is_active(window.as(GtkWindow.self)) != 0, feed.snapshot.readOnly != nil { feed.reload() }
+        }
         // The first read shows the list (an empty list shown before it would be made for nothing).
         feed.start()
     }
