@@ -24,7 +24,12 @@ struct Send: ParsableCommand {
           nudge send -A snooze="Snooze 10 min" -A done=Done "Stand up"   # prints the key chosen
           id=$(nudge send -p "Building..."); nudge send -r "$id" "Build finished"
 
-        Exit status: 0 shown, 64 bad option, 69 no session bus or no notification server.
+        It returns as soon as the server has taken the pop-up, as notify-send does. \
+        With --check-shown it also waits up to a second to see the pop-up stay up, and \
+        fails if the server took it down at once or went away with it.
+
+        Exit status: 0 shown, 64 bad option, 69 no session bus or no notification server \
+        (or, with --check-shown, a pop-up that did not stay).
         """,
         // -h is notify-send's --hint; help is --help or -?, as in notify-send.
         helpNames: [.long, .customShort("?")]
@@ -84,6 +89,9 @@ struct Send: ParsableCommand {
     @Flag(help: "Show the body exactly as typed: no escapes decoded, markup shown as text.")
     var literal = false
 
+    @Flag(help: "Wait up to 1 s to see the pop-up stay up; exit 69 if the server took it down or went away.")
+    var checkShown = false
+
     func notification() throws(OperationError) -> Notification {
         guard let urgency = Urgency(name: urgency) else {
             throw OperationError(.usage, format(tr("invalid urgency %s: use low, normal or critical"), self.urgency.quotedForMessage()))
@@ -141,7 +149,8 @@ struct Send: ParsableCommand {
         }
         guard wait || !actions.isEmpty else {
             // Not an inout of `answer`: the event handler writes it while this waits.
-            return try staysUp(id, delivery: delivery) { answer }
+            if checkShown { try staysUp(id, delivery: delivery) { answer } }
+            return
         }
         while answer == nil {
             guard delivery.process(timeout: nil) else {
@@ -157,8 +166,8 @@ struct Send: ParsableCommand {
 }
 
 extension Send {
-    /// How long a pop-up must stay before `send` leaves it: one the server takes down sooner
-    /// was never seen, and that is an error, not a success.
+    /// How long a pop-up must stay for `send --check-shown`: one the server takes down
+    /// sooner was never seen, and that is an error, not a success.
     static let staysAtLeast = Duration.seconds(1)
 
     /// Waits up to ``staysAtLeast`` for the server to take the pop-up down, unless it was

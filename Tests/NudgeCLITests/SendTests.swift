@@ -147,13 +147,17 @@ struct SendTests {
             _ = try connection.requestName("org.freedesktop.Notifications")
         }
         defer { server.stop() }
-        let result = try Bench.nudge("send", "Gone", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        // As notify-send: the server took it, and that is all send waits for.
+        let plain = try Bench.nudge("send", "Taken", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(plain.status == 0)
+        #expect(plain.stderr.isEmpty)
+        let result = try Bench.nudge("send", "--check-shown", "Gone", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         #expect(result.status == 69)
         #expect(result.stderr.hasPrefix("nudge: the notification server took pop-up 5 down "))
         #expect(result.stderr.hasSuffix(" ms after showing it (dismissed)\n"))
         #expect(result.stderr.split(separator: "\n").count == 1)
         // Asked to be gone sooner than that: no error, and no wait.
-        let short = try Bench.nudge("send", "-t", "300", "Brief", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let short = try Bench.nudge("send", "--check-shown", "-t", "300", "Brief", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         #expect(short.status == 0)
     }
 
@@ -175,7 +179,7 @@ struct SendTests {
             ]))
             _ = try connection.requestName("org.freedesktop.Notifications")
         }
-        let running = try Bench.start(["send", "Gone with it"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let running = try Bench.start(["send", "--check-shown", "Gone with it"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         #expect(notified.wait(timeout: .now() + 10) == .success)
         server.stop()
         let result = running.finish(timeout: 10)
