@@ -4,6 +4,7 @@ import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 import Platform
+import Localization
 #endif
 
 /// The `nudge` command: reminders as desktop pop-ups.
@@ -58,6 +59,14 @@ struct Nudge: ParsableCommand {
     /// Parses with the named subcommand alone when no help is asked for: building the
     /// whole command tree reflects over every command, the larger part of start-up.
     static func parse(_ arguments: [String]) throws -> ParsableCommand {
+        // A word that names no command is a usage error, with --help too (the parser would
+        // print the root's help for `nudge sync --help` and exit 0, as if sync were there).
+        if let name = arguments.first, !name.hasPrefix("-"), name != "help",
+           !configuration.subcommands.contains(where: { $0.configuration.commandName == name }) {
+            // TRANSLATORS: %s is the word given where a command's name was expected.
+            fail(format(tr("unknown command %s: see 'nudge --help' for the commands"), name.quotedForMessage()),
+                 code: ExitStatus.usage.rawValue)
+        }
         guard let name = arguments.first,
               let command = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
               !arguments.contains(where: { $0 == "-h" || $0 == "--help" || $0.hasPrefix("--generate-completion") || $0 == "--experimental-dump-help" })

@@ -29,4 +29,16 @@ struct PackagingTests {
         let version = try Bench.nudge("--version")
         #expect(version.status == 0 && version.stdout == "0.1.0\n")
     }
+
+    /// A command that is not there is named, with --help too (it printed the root's help and
+    /// exited 0, as if it were there).
+    @Test func anUnknownCommandIsNamedAndUsage() throws {
+        for arguments in [["sync", "--help"], ["sync"], ["lsit", "-h"]] {
+            let result = try Bench.nudge(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr == "nudge: unknown command '\(arguments[0])': see 'nudge --help' for the commands\n")
+        }
+        #expect(try Bench.nudge("help", "add").status == 0)
+    }
 }
