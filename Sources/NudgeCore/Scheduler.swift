@@ -311,8 +311,16 @@ public final class Scheduler {
     private func reschedule(_ id: UUID) {
         guard let i = table.position(id) else { return }
         table.setWake(0, at: i)
+        guard let next = wakeInstant(at: i) else { return }
+        table.setWake(queue.push(id, at: next), at: i)
+        queue.compact(live: table.count) { table.isCurrent($0.id, generation: $0.generation) }
+    }
+
+    /// When the alert in slot `i` wants the scheduler next: its next showing, a held one or
+    /// the next try at an unanswered pop-up; `nil` when never (or blocked).
+    private func wakeInstant(at i: Int) -> Date? {
         let alert = table.alert(at: i), state = table.state(at: i)
-        guard !blocked.contains(id) else { return }
+        guard !blocked.contains(alert.id) else { return nil }
         // Looking from where the state was last checked: what lies between then and now is
         // owed, and the next run delivers it.
         var next = NextShowing.of(alert, state: state, system: systemZone, now: state.checkedUntil, water: water).instant
@@ -320,9 +328,7 @@ public final class Scheduler {
         if state.heldCount > 0 && !away && alert.enabled { next = min(next ?? state.checkedUntil, state.checkedUntil) }
         // So is the next try at an unanswered pop-up.
         if let nagAt = state.nagAt, state.pendingCount > 0, alert.enabled { next = min(next ?? nagAt, nagAt) }
-        guard let next else { return }
-        table.setWake(queue.push(id, at: next), at: i)
-        queue.compact(live: table.count) { table.isCurrent($0.id, generation: $0.generation) }
+        return next
     }
 
     // MARK: Answers and commands
@@ -576,7 +582,13 @@ public final class Scheduler {
     public func showAgain(_ ids: some Sequence<UUID>, now: Date) -> [SchedulerRecord] {
         var records: [SchedulerRecord] = []
         for id in ids.sorted(by: { $0.uuidString < $1.uuidString }) {
-            guard let alert = alert(id), alert.enabled, var state = state(id), state.pendingCount > 0 else { continue }
+            guard let i = table.position(id) else { continue }
+            let alert = table.alert(at: i)
+            var state = table.state(at: i)
+            guard alert.enabled, state.pendingCount > 0 else { continue }
+            // Due now (showings missed meanwhile, a nag): the next run shows it once, with
+            // the catch-up's count and words; shown here too, it would flash twice.
+            if let due = wakeInstant(at: i), due <= now { continue }
             do {
                 let shown = try show(alert, &state, count: state.pendingCount, body: nil, now: now)
                 table.setState(id, state)

@@ -49,6 +49,24 @@ struct SchedulerDaemonTests {
         #expect(later.deliveryRestored(now: utc("2026-11-23T09:41:00Z")) == [.redelivered(alert: c.id, deliveryID: 1, count: 2)])
     }
 
+    /// A restart after showings were missed: one pop-up for the reminder, the catch-up with
+    /// the whole count in the old one's place, not the old one shown again and then at once
+    /// replaced (on GNOME 43 a replacement is a close and a new pop-up: a double flash).
+    @Test func aRestartWithMissedShowingsShowsOnePopUp() throws {
+        let a = try alert(ScheduleFlags(every: "15m", from: "08:00", until: "18:00"), title: "A")
+        var waiting = AlertState(checkedUntil: utc("2026-11-23T09:00:00Z"))
+        waiting.pendingCount = 1
+        waiting.shownID = 41
+        let delivery = InMemoryDelivery()
+        let now = utc("2026-11-23T09:50:00Z")
+        let scheduler = Scheduler(alerts: [a], states: [a.id: waiting], zone: utcZone, now: now, delivery: delivery)
+        #expect(scheduler.showAgain([a.id], now: now).isEmpty)
+        _ = scheduler.run(now: now)
+        #expect(delivery.delivered.count == 1)
+        #expect(delivery.delivered.map(\.notification.replacesID) == [41])
+        #expect(delivery.delivered.map(\.notification.displayedSummary) == ["A ×4"])
+    }
+
     @Test func aFailureForAnOlderPopUpChangesNothing() throws {
         let a = try alert(ScheduleFlags(at: ["09:00"]))
         let delivery = InMemoryDelivery()
