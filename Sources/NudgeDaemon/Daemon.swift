@@ -195,7 +195,7 @@ public final class Daemon {
         let next = scheduler.nextWake
         guard armed != .some(next) else { return }
         do {
-            try timer.arm(at: next)
+            try timer.arm(atEpochSeconds: next?.timeIntervalSince1970)
             armed = .some(next)
             log.debug("sleeping until \(next.map { InstantFormat.iso8601($0, in: scheduler.systemZone) } ?? "something changes")")
         } catch {

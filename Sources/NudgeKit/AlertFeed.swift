@@ -117,7 +117,7 @@ public final class AlertFeed {
     private let weekChart: Bool
     private let letsStoreGo: Bool
     private var settle: EventLoop.Source!, settleLatest: Double?
-    private var nextShowing: EventLoop.Source!
+    private var nextShowing: WallClockTimer?
     /// Lets the store go on the turn after a face used it (see ``store()``).
     private var letGo: EventLoop.Source!
     private var statusTimer: EventLoop.Source?
@@ -162,7 +162,9 @@ public final class AlertFeed {
             settleLatest = nil
             reload()
         }
-        nextShowing = loop.addTimer { [unowned self] in reload() }
+        // The wall clock's: a next showing is a time of day, which a suspend or a clock set
+        // moves against the monotonic clock (a read after either sees where things stand).
+        nextShowing = try? loop.addWallClockTimer { [unowned self] _ in reload() }
         letGo = loop.addTimer { [unowned self] in session.release() }
         if let files {
             watch()
@@ -190,7 +192,8 @@ public final class AlertFeed {
     }
 
     deinit {
-        for source in [settle, nextShowing, letGo, statusTimer] { source?.remove() }
+        for source in [settle, letGo, statusTimer] { source?.remove() }
+        nextShowing?.remove()
     }
 
     /// The first read and the first `Status()`.
@@ -294,7 +297,11 @@ public final class AlertFeed {
         // Watched again each time: a store folder removed and made anew is a new folder,
         // which the old watch does not see (adding a watch again is free).
         watch()
-        nextShowing.deadline = new.next.map { monotonicSeconds() + max($0.instant.timeIntervalSince(now), 0) + 0.05 }
+        // On the timer's own clock, as far ahead as the world's clock says (the same for the
+        // live world; a test's fixed clock keeps its distance).
+        try? nextShowing?.arm(atEpochSeconds: new.next.map {
+            Date().timeIntervalSince1970 + max($0.instant.timeIntervalSince(now), 0) + 0.05
+        })
         if let replaced {
             change = Self.change(from: replaced, to: new)
         } else {

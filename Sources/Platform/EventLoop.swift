@@ -24,7 +24,7 @@ public final class EventLoop {
         fileprivate let kind: Kind
         fileprivate weak var loop: EventLoop?
         /// What keeps the source's own descriptor alive (a signalfd).
-        fileprivate var owned: AnyObject?
+        var owned: AnyObject?
         /// Whether it was removed: it is not called again.
         public private(set) var isRemoved = false
         /// A timer's deadline, in ``monotonicSeconds()``; `nil` when disarmed. It fires

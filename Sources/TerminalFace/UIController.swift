@@ -26,7 +26,9 @@ public final class UIController {
     /// The alerts, the water and the daemon, followed.
     private let feed: AlertFeed
     /// Wakes the loop when the countdown changes.
-    private var countdownTimer: EventLoop.Source!
+    /// When the countdown's words change next: on the wall clock, so a resume or a clock
+    /// set redraws it at once.
+    private var countdownTimer: WallClockTimer?
     /// stderr while the screen is up; what arrives is shown.
     private let stderrCapture: StderrCapture
     private var screen: CursesScreen?
@@ -98,13 +100,13 @@ public final class UIController {
             updateChrome()
         }
         loop.add(descriptor: signals.fd) { [unowned self] _ in handle(signals: signals.read()) }
-        countdownTimer = loop.addTimer {}
+        countdownTimer = try? loop.addWallClockTimer { _ in }
         loop.add(descriptor: stderrCapture.fd) { [unowned self] _ in readStderr() }
         feed.onChange = { [unowned self] snapshot, change in show(snapshot, change) }
         feed.start()
         loop.addBeforeWait { [unowned self] in
             if quit { return loop.exit() }
-            countdownTimer.deadline = updateCountdown(now: world.now).map { monotonicSeconds() + Double($0) / 1000 }
+            try? countdownTimer?.arm(atEpochSeconds: updateCountdown(now: world.now).map { Date().timeIntervalSince1970 + Double($0) / 1000 })
             draw()
         }
         do {
