@@ -110,6 +110,10 @@ public final class AlertFeed {
     /// opened at one, as a one-shot the opening click answered is.
     public var alsoListed: Set<String> = []
 
+    /// The face's way to the daemon, on the feed's own connection (none without a bus): the
+    /// world a face passes to the operations carries it (``World/reaching(_:)``).
+    public let channel: DaemonChannel?
+
     private let session: StoreSession
     private let loop: EventLoop
     private let bus: Connection?
@@ -154,6 +158,7 @@ public final class AlertFeed {
         self.world = world
         self.loop = loop
         self.bus = bus
+        channel = bus.map(DaemonChannel.init)
         self.weekChart = weekChart
         self.letsStoreGo = letsStoreGo
         session = StoreSession(path: world.storePath)

@@ -19,7 +19,12 @@ public enum Answer {
 
     /// Applies the answer to the alerts the ids name, or with `nil` to every alert that has
     /// something to acknowledge. Every id is resolved before anything changes.
-    public func apply(to ids: [String]?, _ world: World, now: Date, announce: (String) -> Void = { print($0) }) throws(OperationError) {
+    ///
+    /// On a face's channel (``World/channel``) the daemon is not waited for: each answer is
+    /// announced, or its failure handed to `failed`, during a later turn of the face's loop.
+    /// Without one (the command line) both happen before this returns, a failure thrown.
+    public func apply(to ids: [String]?, _ world: World, now: Date, announce: @escaping (String) -> Void = { print($0) },
+                      failed: @escaping (OperationError) -> Void = { _ in }) throws(OperationError) {
         let store = try world.openStore()
         let states = try world.run { try store.states() }
         let alerts: [Alert]
@@ -39,7 +44,22 @@ public enum Answer {
             // TRANSLATORS: %s is the alert's id.
             throw OperationError(.usage, format(tr("alert %1$s is off: switch it on first (nudge on %1$s)"), off.shortID))
         }
-        if let daemon = world.daemon {
+        if let channel = world.channel, channel.isRunning != false {
+            for alert in alerts {
+                let arguments: [Value] = [.string(alert.id.hex)] + (seconds.map { [.uint32(UInt32(clamping: $0))] } ?? [])
+                channel.call(member, arguments, notThere: {
+                    // Gone meanwhile (or never there): applied to the store, as without a daemon.
+                    do throws(OperationError) { try apply(to: [alert.id.hex], world, now: now, announce: announce, failed: failed) } catch { failed(error) }
+                }, reply: { result in
+                    switch result {
+                    case .success: announce(report(alert, world, now: now))
+                    case .failure(let error): failed(error)
+                    }
+                })
+            }
+            return
+        }
+        if world.channel == nil, let daemon = world.daemon {
             for alert in alerts {
                 _ = try daemon.call(member, [.string(alert.id.hex)] + (seconds.map { [.uint32(UInt32(clamping: $0))] } ?? []))
                 announce(report(alert, world, now: now))

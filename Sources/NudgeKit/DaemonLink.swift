@@ -34,12 +34,18 @@ public final class DaemonLink {
                                        interface: NudgeService.interface, member: member, arguments: arguments,
                                        autoStart: false)
         } catch {
-            if error.name.rawValue.hasPrefix(NudgeService.interface + ".") || error.name == .invalidArgs {
-                throw OperationError(.usage, error.message)
-            }
-            // TRANSLATORS: %1$s is the daemon's method, %2$s the bus's error.
-            throw OperationError(.unavailable, format(tr("the daemon did not answer %1$s (%2$s)"), member, "\(error)"))
+            throw Self.operationError(error, member: member)
         }
+    }
+
+    /// A bus error from the daemon's method `member`, in the operations' words: the daemon's
+    /// own refusals are usage errors, anything else means it did not answer.
+    static func operationError(_ error: BusError, member: String) -> OperationError {
+        if error.name.rawValue.hasPrefix(NudgeService.interface + ".") || error.name == .invalidArgs {
+            return OperationError(.usage, error.message)
+        }
+        // TRANSLATORS: %1$s is the daemon's method, %2$s the bus's error.
+        return OperationError(.unavailable, format(tr("the daemon did not answer %1$s (%2$s)"), member, "\(error)"))
     }
 
     /// Tells a running daemon that the store changed, without waiting for it: re-reading a

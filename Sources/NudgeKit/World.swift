@@ -22,15 +22,28 @@ public struct World: Sendable {
     public var busAddress: String?
     /// Now.
     public var clock: @Sendable () -> Date
+    /// A face's way to the daemon, on the connection its feed follows (``DaemonChannel``):
+    /// with it nothing the operations do waits for the daemon. `nil` on the command line,
+    /// which asks the bus and the daemon directly and may wait for them.
+    public var channel: DaemonChannel?
 
     /// A world with every part given; a test gives its own store, a fixed clock and zone,
     /// and a `nil` bus (no daemon).
-    public init(storePath: String, zone: TimeZone, language: Language, busAddress: String?, clock: @escaping @Sendable () -> Date) {
+    public init(storePath: String, zone: TimeZone, language: Language, busAddress: String?, clock: @escaping @Sendable () -> Date,
+                channel: DaemonChannel? = nil) {
         self.storePath = storePath
         self.zone = zone
         self.language = language
         self.busAddress = busAddress
         self.clock = clock
+        self.channel = channel
+    }
+
+    /// This world, reaching the daemon through a face's channel.
+    public func reaching(_ channel: DaemonChannel?) -> World {
+        var world = self
+        world.channel = channel
+        return world
     }
 
     /// This process's world: `$XDG_DATA_HOME/nudge/nudge.sqlite`, the system's zone
@@ -66,13 +79,19 @@ public struct World: Sendable {
     /// daemon (``AlertFeed``); `nil` without a bus.
     public func connectToBus() -> Connection? { busAddress.flatMap { try? Connection.bus(address: $0) } }
 
-    /// The link to the daemon when it runs now, else `nil`.
+    /// The link to the daemon when it runs now, else `nil` (the command line's: it asks the
+    /// bus, and waits).
     public var daemon: DaemonLink? { busAddress.flatMap(DaemonLink.running(address:)) }
 
-    /// Tells a running daemon that the store changed (see ``DaemonLink/storeChanged(address:)``);
-    /// returns whether it runs.
+    /// Tells a running daemon that the store changed (see ``DaemonLink/storeChanged(address:)``,
+    /// or on a face's channel without waiting); returns whether it runs (on a channel, as the
+    /// bus last said; not known yet is not running).
     @discardableResult
     public func storeChanged() -> Bool {
+        if let channel {
+            channel.reload()
+            return channel.isRunning == true
+        }
         guard let busAddress else { return false }
         return DaemonLink.storeChanged(address: busAddress)
     }
@@ -80,12 +99,12 @@ public struct World: Sendable {
     /// Closes pop-ups when no daemon runs to do it (alerts switched off or removed); with a
     /// daemon, it is told, and closes them itself.
     public func storeChanged(closing shown: [UInt32]) {
-        if !storeChanged() && !shown.isEmpty, let busAddress {
-            let closer = PopupCloser(busAddress: busAddress)
+        if !storeChanged() && !shown.isEmpty {
+            let closer = popupCloser
             for id in shown { try? closer.withdraw(id) }
         }
     }
 
     /// Closes pop-ups the daemon left, when it is not there to do it.
-    public var popupCloser: PopupCloser { PopupCloser(busAddress: busAddress) }
+    public var popupCloser: PopupCloser { PopupCloser(busAddress: busAddress, channel: channel) }
 }

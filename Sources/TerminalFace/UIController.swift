@@ -19,7 +19,8 @@ import Platform
 /// Every change goes through the operations every face shares (NudgeKit's `Operations`,
 /// `AlertIDs`, `Answer`): the same checks, messages and store changes as the command line.
 public final class UIController {
-    private let world = World.live
+    /// The daemon reached on the feed's connection once it is made (``World/reaching(_:)``).
+    private var world = World.live
     private let terminal: Terminal
     private let signals: SignalReceiver
     private let loop = EventLoop()
@@ -61,6 +62,7 @@ public final class UIController {
         list = AlertList(timeStyle: terminal.timeStyle, language: world.language)
         // Asked at most once a minute besides: why the daemon holds reminders has no signal.
         feed = AlertFeed(world: world, loop: loop, bus: world.connectToBus(), statusEvery: 60)
+        world = world.reaching(feed.channel)
         _ = try feed.store()
         do {
             signals = try SignalReceiver([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])
@@ -336,7 +338,8 @@ public final class UIController {
     }
 
     private func answer(_ answer: Answer, _ alert: Alert) {
-        act { () throws(OperationError) in try answer.apply(to: [alert.id.hex], world, now: world.now, announce: { say($0) }) }
+        act { () throws(OperationError) in try answer.apply(to: [alert.id.hex], world, now: world.now, announce: { [unowned self] in say($0) },
+                                                           failed: { [unowned self] in say($0.message, error: true) }) }
     }
 
     private func act(_ body: () throws(OperationError) -> Void) {

@@ -30,7 +30,9 @@ import Presentation
 
     /// The handlers a row's controls call with its alert's id.
     var forRows: AlertRowWidget.Actions {
-        let world = run.world
+        let world = run.world, runner = run
+        // An answer the daemon refused, or did not give, comes back later: said in a toast.
+        let failed: (OperationError) -> Void = { runner.toast($0.message) }
         return AlertRowWidget.Actions(
             toggle: { [unowned self] id, on in
                 run { () throws(OperationError) in
@@ -42,13 +44,13 @@ import Presentation
             },
             keepFocus: { [unowned self] id in keepFocus(id) },
             done: { [unowned self] id in
-                run { () throws(OperationError) in try Answer.acknowledge.apply(to: [id], world, now: world.now, announce: { _ in }) }
+                run { () throws(OperationError) in try Answer.acknowledge.apply(to: [id], world, now: world.now, announce: { _ in }, failed: failed) }
             },
             snooze: { [unowned self] id in
                 guard let alert = alert(id) else { return }
                 run { () throws(OperationError) in
                     let now = world.now
-                    try Answer.snooze(seconds: alert.snoozeSeconds).apply(to: [id], world, now: now, announce: { _ in })
+                    try Answer.snooze(seconds: alert.snoozeSeconds).apply(to: [id], world, now: now, announce: { _ in }, failed: failed)
                     let until = now.addingTimeInterval(TimeInterval(alert.snoozeSeconds))
                     // TRANSLATORS: the window's note after Snooze; %1$s is the reminder's title, %2$s when it comes back (오후 3:40).
                     run.toast(format(tr("Snoozed “%1$s” until %2$s"), alert.title,
@@ -56,13 +58,13 @@ import Presentation
                 }
             },
             doneForToday: { [unowned self] id in
-                run { () throws(OperationError) in try Answer.doneForToday.apply(to: [id], world, now: world.now, announce: { _ in }) }
+                run { () throws(OperationError) in try Answer.doneForToday.apply(to: [id], world, now: world.now, announce: { _ in }, failed: failed) }
             },
             drank: { [unowned self] id in
                 run { () throws(OperationError) in
                     let now = world.now
                     let logged = try Drinking.drink(nil, at: nil, world, now: now)
-                    try Answer.acknowledge.apply(to: [id], world, now: now, announce: { _ in })
+                    try Answer.acknowledge.apply(to: [id], world, now: now, announce: { _ in }, failed: failed)
                     run.toast(format(tr("Drank %1$s at %2$s"), Water.text(logged.millilitres), logged.when))
                 }
             },

@@ -37,10 +37,11 @@ import NudgeKit
     private var searched = ""
 
     init(application: UnsafeMutablePointer<AdwApplication>, host: HostedLoop, world: World, instance: WindowInstance) {
-        self.world = world
         list = AlertList(timeStyle: TimeStyle.person(), language: world.language)
         // The store is held (see AlertFeed): an idle window wakes for nothing.
         feed = AlertFeed(world: world, loop: host.loop, bus: instance.bus, weekChart: true, letsStoreGo: false)
+        // The daemon is reached on the feed's connection, never waited for.
+        self.world = world.reaching(feed.channel)
 
         // A box under a raised header (libadwaita 1.2), or an AdwToolbarView's flat top bar.
         let ui = Builder(AdwaitaGeneration.mainWindow)
@@ -49,7 +50,7 @@ import NudgeKit
         let gtkApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
         gtk_window_set_application(window.as(GtkWindow.self), gtkApplication)
         gtk_window_set_icon_name(window.as(GtkWindow.self), Notification.appID)
-        run = ActionRunner(world: world, feed: feed, toasts: ui("toasts"))
+        run = ActionRunner(world: self.world, feed: feed, toasts: ui("toasts"))
         header = WindowHeader()
         if AdwaitaGeneration.hasToolbarView {
             AdwaitaGeneration.addChild(header.widget, to: ui("page"), type: "top")

@@ -177,6 +177,35 @@ struct UITests {
         #expect(try close(tmux) == 0)
     }
 
+    /// A daemon that is stalled (SIGSTOP) stalls no key: an answer goes to it without
+    /// waiting, the keys after it are handled at once, and the answer lands once it runs
+    /// again. Events in order, not a time: the next key's screen comes before anything
+    /// the daemon says (a blocking call showed "did not answer" first, 2 s later).
+    @Test(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+    func aStalledDaemonStallsNoKey() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { kill(daemon.pid, SIGCONT); _ = daemon.stop() }
+        let id = try desktop.dueSoon(lead: 1) { try desktop.add("Stretch", "--at", desktop.clockText($0)) }.id
+        #expect(Bench.eventually(10) { (try? desktop.events(id)) == ["fired"] })
+        let tmux = try Tmux(width: 100, height: 30, environment: desktop.environment())
+        try tmux.run("'\(Bench.nudgePath)' ui 2> '\(tmux.file("stderr"))'; echo $? > '\(tmux.file("status"))'")
+        #expect(try tmux.wait(for: "daemon running") != nil, "\(tmux.lastScreen)")
+        #expect(kill(daemon.pid, SIGSTOP) == 0)
+        // Done on the reminder that fired, then switch it off, then its next times.
+        try tmux.press("g", "Enter", "Space", "n")
+        let next = try #require(try tmux.wait(for: "Next for “Stretch”"), "\(tmux.lastScreen)")
+        #expect(!next.joined().contains("did not answer"))
+        try tmux.press("Escape")
+        #expect(try tmux.wait { rows($0).first?.hasPrefix(" [off]") == true } != nil, "\(tmux.lastScreen)")
+        #expect(try desktop.nudge("show", String(id.prefix(8))).stdout.contains("state      off"))
+        // Running again, the daemon takes the answer it was sent.
+        kill(daemon.pid, SIGCONT)
+        #expect(Bench.eventually(10) { (try? desktop.events(id))?.contains("acknowledged") == true })
+        try tmux.press("q")
+        #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
     // MARK: Changes, as the CLI makes them
 
     /// The form's last kind takes the schedule in words, says what it read it as under the
