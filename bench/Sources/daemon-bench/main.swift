@@ -1,5 +1,5 @@
 // The daemon, measured (issue 5). Runs inside the test bench (private bus + dunst):
-//   make bench, or: scripts/testbench run .build/release/daemon-bench [lateness|idle|places|scale|search]...
+//   make bench, or: scripts/testbench run .build/release/daemon-bench [lateness|idle|places|scale|search|stalled|sigterm]...
 //
 // lateness: 50 one-shot alerts at distinct seconds; Notify arrival (dbus-monitor's stamp)
 //           minus the scheduled instant, p50/p99/max. Beside it, the same 50 reminders fired
@@ -20,6 +20,10 @@
 //           1,000 and with 100,000 alerts stored. Goals: <= 1 s, <= 64 MB, flat.
 // search:   the desktop's search (GNOME Shell's GetInitialResultSet) at 1,000 and 10,000
 //           reminders, p50/p99, beside a provider answering a constant. Goal: <= 5 ms at 1,000.
+// stalled:  nudge ui on a pty sending Done to a daemon stopped with SIGSTOP, and a move:
+//           keys to the first bytes of the answering screen, beside the same with the
+//           daemon answering. Goal: p99 <= 16 ms.
+// sigterm:  SIGTERM to the daemon's end (1,000 alerts), beside dbus-monitor's.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,7 +36,7 @@ import NudgeCore
 import NudgeStore
 
 let nudge = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("nudge").path
-let parts = CommandLine.arguments.dropFirst().isEmpty ? ["lateness", "idle", "places", "scale", "search"] : Array(CommandLine.arguments.dropFirst())
+let parts = CommandLine.arguments.dropFirst().isEmpty ? ["lateness", "idle", "places", "scale", "search", "stalled", "sigterm"] : Array(CommandLine.arguments.dropFirst())
 guard ProcessInfo.processInfo.environment["NUDGE_BENCH_DIR"] != nil else {
     print("run inside the bench: scripts/testbench run \(CommandLine.arguments[0])")
     exit(64)
@@ -446,6 +450,150 @@ func search() throws {
     print("  goal: <= 5 ms at 1,000 reminders (GNOME Shell drops slow providers)")
 }
 
+// MARK: stalled
+
+/// `nudge ui` on a terminal of its own (a pty, read as it writes): the time from writing
+/// keys to the first bytes of the screen that answers them.
+final class TerminalFace {
+    let pid: pid_t
+    let master: Int32
+
+    init(_ argv: [String], environment: [String: String], columns: UInt16 = 100, rows: UInt16 = 30) {
+        var master: Int32 = -1, slave: Int32 = -1
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { fatalError("openpty: \(errno)") }
+        self.master = master
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        env["TERM"] = "xterm-256color"
+        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { (envp + args).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
+        posix_spawn_file_actions_addclose(&actions, master)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A session of its own, the pty its controlling terminal, as a terminal emulator does.
+        posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc 2.26), which Swift does not import
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, argv[0], &actions, &attributes, args, envp) == 0 else { fatalError("cannot start \(argv[0])") }
+        close(slave)
+        self.pid = pid
+    }
+
+    /// Reads what is written within `timeout` seconds of quiet (0: what is there now).
+    @discardableResult
+    func read(quiet timeout: Double) -> [UInt8] {
+        var out: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&fds, 1, Int32(timeout * 1000)) > 0 else { return out }
+            let n = Glibc.read(master, &buffer, buffer.count)
+            guard n > 0 else { return out }
+            out += buffer[0..<n]
+        }
+    }
+
+    /// Waits (30 s at most) until the screen has written `text`.
+    func wait(for text: String) {
+        var seen: [UInt8] = []
+        let start = wallSeconds()
+        while wallSeconds() - start < 30 {
+            seen += read(quiet: 0.05)
+            if String(decoding: seen, as: UTF8.self).contains(text) { return }
+        }
+        fatalError("nudge ui never wrote '\(text)': \(String(decoding: seen.suffix(400), as: UTF8.self))")
+    }
+
+    /// Writes `keys` and returns the seconds until the first byte written in answer.
+    func press(_ keys: String) -> Double {
+        read(quiet: 0.03)
+        let start = wallSeconds()
+        _ = Array(keys.utf8).withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
+        var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        _ = poll(&fds, 1, 30_000)
+        let took = wallSeconds() - start
+        read(quiet: 0.03)
+        return took
+    }
+
+    func end() {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        close(master)
+    }
+}
+
+/// A daemon stalled (SIGSTOP) while nudge ui sends it Done: the keys after are answered as
+/// with a daemon that answers (the anchor, measured in the same run). A face that waited
+/// for the daemon answered 2 s later. Goal: p99 <= 16 ms.
+func stalled() throws {
+    let rounds = 60
+    let alerts = (0..<20).map { i in
+        Alert(title: "Stalled \(i)", schedule: .once(Date().addingTimeInterval(86_400 + Double(i) * 60)), sound: nil, created: Date())
+    }
+    let dir = try home("stalled", alerts)
+    let env = ["XDG_DATA_HOME": dir, "LANG": "C.UTF-8", "NO_COLOR": "1"]
+    let log = dir + "/daemon.log"
+    let start = wallSeconds()
+    let daemon = spawn([nudge, "daemon"], environment: env, stderr: log)
+    _ = waitForLoop(log: log, since: start)
+    let face = TerminalFace([nudge, "ui"], environment: env)
+    face.wait(for: "running")
+    // Done (Enter) on the selected row and a move (Down, then Up): Done goes to the daemon.
+    func measure() -> [Double] {
+        (0..<rounds).map { i in face.press("\r" + (i % 2 == 0 ? "\u{1B}[B" : "\u{1B}[A")) * 1000 }
+    }
+    let answering = measure()
+    kill(daemon, SIGSTOP)
+    let stopped = measure()
+    kill(daemon, SIGCONT)
+    face.end()
+    stop(daemon)
+    print("stalled: nudge ui, Done (sent to the daemon) and a move, keys written to the first bytes of the screen that answers, \(rounds) rounds")
+    print(String(format: "  daemon answering: p50 %.2f ms, p99 %.2f ms;  daemon stopped (SIGSTOP): p50 %.2f ms, p99 %.2f ms, max %.2f ms (goal p99 <= 16 ms)",
+                 percentile(answering, 0.5), percentile(answering, 0.99), percentile(stopped, 0.5), percentile(stopped, 0.99), stopped.max() ?? .nan))
+    figure("nudge ui keys, daemon stalled, p50", percentile(stopped, 0.5), "ms", anchor: "the same keys, daemon answering p50", percentile(answering, 0.5))
+    figure("nudge ui keys, daemon stalled, p99", percentile(stopped, 0.99), "ms", anchor: "the same keys, daemon answering p99", percentile(answering, 0.99))
+}
+
+// MARK: sigterm
+
+/// SIGTERM to the end of a daemon following 1,000 alerts, beside dbus-monitor (a C program
+/// on the same bus) given the same signal; medians of 15.
+func sigterm() throws {
+    let alerts = (0..<1_000).map { i in
+        Alert(title: "Term \(i)", schedule: .once(Date().addingTimeInterval(86_400 + Double(i))), sound: nil, created: Date())
+    }
+    let dir = try home("sigterm", alerts)
+    func ended(_ pid: pid_t) -> Double {
+        let start = wallSeconds()
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return wallSeconds() - start
+    }
+    var ours: [Double] = [], theirs: [Double] = []
+    for round in 0..<15 {
+        let log = dir + "/daemon-\(round).log"
+        let start = wallSeconds()
+        let daemon = spawn([nudge, "daemon"], environment: ["XDG_DATA_HOME": dir], stderr: log)
+        _ = waitForLoop(log: log, since: start)
+        ours.append(ended(daemon))
+        let monitor = spawn(["dbus-monitor", "--session", "type='signal',interface='io.github.nudge.Nudge1'"], environment: [:])
+        usleep(200_000)
+        theirs.append(ended(monitor))
+    }
+    print(String(format: "sigterm: the daemon (1,000 alerts) from SIGTERM to its end: median %.2f ms, max %.2f ms; dbus-monitor: median %.2f ms",
+                 median(ours) * 1000, (ours.max() ?? .nan) * 1000, median(theirs) * 1000))
+    figure("daemon SIGTERM to exit, 1,000 alerts", median(ours) * 1000, "ms", anchor: "dbus-monitor SIGTERM to exit", median(theirs) * 1000)
+}
+
 for part in parts {
     switch part {
     case "search": try search()
@@ -453,6 +601,8 @@ for part in parts {
     case "idle": try idle()
     case "places": try places()
     case "scale": try scale()
+    case "stalled": try stalled()
+    case "sigterm": try sigterm()
     default: print("unknown part \(part): lateness, idle, places, scale or search"); exit(64)
     }
 }

@@ -83,9 +83,13 @@ let cases: [(String, [String])] = [
     ("nudge list (formats dates)", [nudge, "list"]),
     ("nudge next ID (formats dates)", [nudge, "next", id]),
 ]
+// With -t (the figures "send, pop-ups …", as before) and with no flags at all, as scripts
+// call it ("send without flags, pop-ups …"), each against notify-send given the same.
 let sends: [(String, [String])] = [
     ("nudge send", [nudge, "send", "-t", "500", "Bench", "nudge send"]),
     ("notify-send", ["notify-send", "-t", "500", "Bench", "notify-send"]),
+    ("nudge send, no flags", [nudge, "send", "Bench", "nudge send"]),
+    ("notify-send, no flags", ["notify-send", "Bench", "notify-send"]),
 ]
 
 var samples: [String: [(seconds: Double, faults: Int)]] = [:]
@@ -114,10 +118,12 @@ for (name, _) in cases where name.hasPrefix("nudge") {
     figure("start-up: \(name)", median(samples[name]!.map(\.seconds)) * 1000, "ms", anchor: "notify-send --version", anchor * 1000)
 }
 for style in ["left", "closed"] {
-    let sendAnchor = median(samples["\(style): notify-send"]!.map(\.seconds))
-    print("send, pop-ups \(style == "left" ? "left on screen (closed every fifth round)" : "closed before each run") (ratio to notify-send):")
-    for (name, _) in sends { print(row("\(style): \(name)", anchor: sendAnchor)) }
-    figure("send, pop-ups \(style)", median(samples["\(style): nudge send"]!.map(\.seconds)) * 1000, "ms",
-           anchor: "notify-send", sendAnchor * 1000)
+    print("send, pop-ups \(style == "left" ? "left on screen (closed every fifth round)" : "closed before each run") (ratio to notify-send given the same):")
+    for (flags, figureName) in [("", "send, pop-ups \(style)"), (", no flags", "send without flags, pop-ups \(style)")] {
+        let sendAnchor = median(samples["\(style): notify-send\(flags)"]!.map(\.seconds))
+        for name in ["nudge send\(flags)", "notify-send\(flags)"] { print(row("\(style): \(name)", anchor: sendAnchor)) }
+        figure(figureName, median(samples["\(style): nudge send\(flags)"]!.map(\.seconds)) * 1000, "ms",
+               anchor: "notify-send\(flags.isEmpty ? "" : " with no flags")", sendAnchor * 1000)
+    }
 }
 runChild(["rm", "-rf", data])
