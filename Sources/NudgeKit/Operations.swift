@@ -76,10 +76,19 @@ public enum Operations {
             alerts[range].map { AlertView.next($0, state: states[$0.id], after: now, zone: zone, water: water) }
         }.flatMap { $0 }
         let next = showings.map(\.instant)
-        let order = alerts.indices
-            .filter { all || isListed(alerts[$0], next: next[$0], pending: Int(states[alerts[$0].id]?.pendingCount ?? 0), now: now) }
-            .sorted { listedBefore(alerts[$0], next[$0], alerts[$1], next[$1]) }
-        return (showings, order)
+        // The keys apart from the alerts, read in place: a comparator that took alerts[i]
+        // copied two whole alerts per comparison (a quarter of `list --json` at 100,000).
+        let (order, keys) = alerts.withUnsafeBufferPointer { alerts in
+            (alerts.indices.filter { all || isListed(alerts[$0], next: next[$0], pending: Int(states[alerts[$0].id]?.pendingCount ?? 0), now: now) },
+             alerts.map { (created: $0.created, id: idOrder($0.id)) })
+        }
+        let sorted = order.sorted { a, b in
+            let (x, y) = (next[a] ?? .distantFuture, next[b] ?? .distantFuture)
+            if x != y { return x < y }
+            if keys[a].created != keys[b].created { return keys[a].created < keys[b].created }
+            return keys[a].id < keys[b].id
+        }
+        return (showings, sorted)
     }
 
     /// Whether alert `a`, next shown at `aNext`, is listed before `b`: by next showing
