@@ -194,6 +194,33 @@ struct WindowTests {
         #expect(try window.reaches("push button", "Done: Stretch", "gone"))
     }
 
+    /// Done clicked while the daemon is stalled (SIGSTOP) stalls nothing: the window goes on
+    /// answering keys (Ctrl+F focuses the search) before the daemon could say anything, and
+    /// once it runs again it takes the answer. Events in order, not a time: a window that
+    /// waited for the daemon showed "did not answer" before it read the next key.
+    @Test func aStalledDaemonStallsNoKeyInTheWindow() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { kill(daemon.pid, SIGCONT); _ = daemon.stop() }
+        let id = try desktop.dueSoon(lead: 1) { try desktop.add("Stretch", "--at", desktop.clockText($0)) }.id
+        #expect(Bench.eventually(10) { (try? desktop.events(id)) == ["fired"] })
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("push button", "Done: Stretch"))
+        #expect(kill(daemon.pid, SIGSTOP) == 0)
+        try #require(try window.drive("do", "push button", "Done: Stretch", "click").status == 0)
+        _ = try window.type("ctrl+f")
+        let focused = try window.focused()
+        #expect(focused.hasSuffix("\tSearch reminders"), "\(focused)")
+        let labels = (try? window.nodes())?.map(\.name) ?? []
+        #expect(!labels.contains { $0.contains("did not answer") }, "\(labels)")
+        #expect(try desktop.events(id) == ["fired"])
+        kill(daemon.pid, SIGCONT)
+        #expect(Bench.eventually(10) { (try? desktop.events(id)) == ["fired", "acknowledged"] })
+        #expect(try window.reaches("push button", "Done: Stretch", "gone"))
+        _ = window.close()
+    }
+
     @Test func autostartIsSwitchedOnAndOffFromTheWindow() throws {
         let desktop = try Desktop(server: false)
         let window = try WindowSession(desktop: desktop)
