@@ -90,16 +90,27 @@ start dark ADW_DEBUG_COLOR_SCHEME=prefer-dark
 settle; shot window-en-dark 642x722+0+0
 stop
 
-# Beside GNOME Clocks: both on the display, the window on the left, Clocks on the right.
+# Beside GNOME Clocks: both on the display, the window on the left, Clocks on the right, as a person
+# has it: the daemon running and starting with the session (no card about it).
 if command -v gnome-clocks > /dev/null; then
+    nudge autostart enable
+    "$work/bin/nudge" daemon > "$out/stderr-daemon.txt" 2>&1 &
+    daemon=$!
+    for _ in $(seq 100); do
+        dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner \
+            string:io.github.nudge.Nudge 2>/dev/null | grep -q 'boolean true' && break
+        sleep 0.1
+    done
     start beside
     gnome-clocks > "$out/stderr-clocks.txt" 2>&1 &
     clocks=$!
     cw=$(timeout 30 xdotool search --sync --onlyvisible --name '^Clocks$' 2>/dev/null | head -n 1)
     nw=$(xdotool search --onlyvisible --name '^Nudge$' 2>/dev/null | head -n 1)
     timeout 20 xdotool windowsize --sync "$nw" 620 720 windowmove --sync "$nw" 10 40 windowsize --sync "$cw" 620 720 windowmove --sync "$cw" 650 40 2>/dev/null
+    drive wait "push button" "Start" gone 30 > /dev/null || echo "beside.service-card=shown"
     sleep 2; shot beside-clocks 1280x770+0+30
     kill "$clocks" 2>/dev/null
     stop
+    kill "$daemon" 2>/dev/null; wait "$daemon" 2>/dev/null
 fi
 echo "done=ok"
