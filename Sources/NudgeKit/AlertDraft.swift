@@ -80,6 +80,8 @@ public struct AlertDraft: Sendable {
     /// `words` says a schedule in words, as the face shows them.
     public func save(with feed: AlertFeed, over seen: Alert?, now: Date, words: (Alert) -> String) -> Outcome {
         let world = feed.world
+        // The store refusing changes now (gone, read-only) refuses this one too.
+        if let refusal = feed.refusal() { return .refused(OperationError(.ioError, refusal)) }
         if let base {
             let stored: Alert
             do {

@@ -228,6 +228,16 @@ public final class AlertFeed {
         return tr("Not saved: your reminders’ file is gone. Restore the last good copy, or start anew, from the note at the top.")
     }
 
+    /// Runs a change a face makes on the person's behalf, unless the store refuses changes
+    /// now (``refusal()``, thrown as the operation's error): every face's writes pass here,
+    /// so a store that is gone is never made anew by a switch, nor a read-only one written.
+    /// The store is read again on the loop's next turn either way.
+    public func perform<T>(_ body: () throws(OperationError) -> T) throws(OperationError) -> T {
+        defer { reloadSoon() }
+        if let refusal = refusal() { throw OperationError(.ioError, refusal) }
+        return try body()
+    }
+
     /// Makes a new, empty store where the one followed was removed, on the person's word.
     public func startAnew() throws(OperationError) {
         sawStore = false

@@ -3,7 +3,7 @@ import NudgeCore
 import NudgeKit
 
 /// The alerts as the list shows them: in the order given (soonest first), narrowed by a
-/// filter on their titles, each a row of words in the person's language and locale. A
+/// filter on their titles and schedules, each a row of words in the person's language and locale. A
 /// row is kept while its alert and showing stay the same, so a reload that changes one
 /// alert words only that one, and clearing a filter costs no more than a change.
 public struct AlertList {
@@ -13,7 +13,7 @@ public struct AlertList {
     public private(set) var showings: [NextShowing] = []
     /// Indices into `alerts`, in the list's order.
     public private(set) var order: [Int] = []
-    /// The indices shown, in order: those whose title holds the filter.
+    /// The indices shown, in order: those whose title or schedule holds the filter.
     public private(set) var shown: [Int] = []
     private var words: [UUID: (alert: Alert, showing: NextShowing, row: AlertRow)] = [:]
     private let timeStyle: TimeStyle, language: Language
@@ -33,8 +33,15 @@ public struct AlertList {
     /// The rows for a filter (`nil` or empty: every alert), the system's zone for alerts
     /// that follow it.
     public mutating func rows(filter: String?, system zone: TimeZone) -> [AlertRow] {
-        let needle = (filter ?? "").lowercased()
-        shown = needle.isEmpty ? order : order.filter { alerts[$0].title.lowercased().contains(needle) }
+        let needle = Self.searchable((filter ?? "").trimmingCharacters(in: .whitespaces))
+        if needle.isEmpty {
+            shown = order
+        } else {
+            // Worded to be searched (kept, so showing them words nothing again).
+            var found: [Int] = []
+            for index in order where Self.row(row(at: index, system: zone), holds: needle) { found.append(index) }
+            shown = found
+        }
         var worded: [UUID: (alert: Alert, showing: NextShowing, row: AlertRow)] = [:]
         worded.reserveCapacity(shown.count)
         let rows = shown.map { index in
@@ -50,6 +57,18 @@ public struct AlertList {
         // Kept while the filter hides them.
         if shown.count == order.count { words = worded } else { words.merge(worded) { $1 } }
         return rows
+    }
+
+    /// Text as a search compares it: lowercased, the narrow and no-break spaces a locale
+    /// writes in times ("9:00\u{202F}PM") as the space a person types.
+    public static func searchable(_ text: String) -> String {
+        text.lowercased().replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
+    }
+
+    /// Whether a row is found by a search for `needle` (``searchable(_:)`` already): its
+    /// title or its schedule in words holds it. The one rule of both faces' searches.
+    public static func row(_ row: AlertRow, holds needle: String) -> Bool {
+        needle.isEmpty || searchable(row.title).contains(needle) || searchable(row.schedule).contains(needle)
     }
 
     /// One alert's row: its switch, what waits or why it is not plain on, its title,

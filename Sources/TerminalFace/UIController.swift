@@ -344,11 +344,10 @@ public final class UIController {
 
     private func act(_ body: () throws(OperationError) -> Void) {
         do {
-            try body()
+            try feed.perform(body)
         } catch {
             say(error.message, error: true)
         }
-        feed.reloadSoon()
     }
 
     private func showOccurrences(_ alert: Alert) {

@@ -15,15 +15,15 @@ import NudgeKit
     /// Runs `body`; false when it was refused (said in a toast).
     @discardableResult
     func callAsFunction(_ body: () throws(OperationError) -> Void) -> Bool {
-        defer { feed.reloadSoon() }
-        if let refusal = feed.refusal() {
-            toast(refusal)
-            return false
-        }
         do {
-            try body()
+            try feed.perform(body)
             return true
         } catch {
+            // Refused before it ran: the refusal is the whole story.
+            if let refusal = feed.refusal(), error.message == refusal {
+                toast(refusal)
+                return false
+            }
             // Where the store card already says why the store refuses, the toast says only
             // that this change was refused: the whole reason, path and all, was cut.
             feed.reload()

@@ -426,8 +426,6 @@ import NudgeKit
     // MARK: Saving
 
     private func save() {
-        // The store gone: saving would start a new, empty one in silence.
-        if let refusal = host.feed.refusal() { return say(refusal) }
         let draft: AlertDraft
         do throws(OperationError) { draft = try self.draft() } catch { return say(error.message) }
         let world = host.world, style = timeStyle

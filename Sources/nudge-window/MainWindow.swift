@@ -113,7 +113,7 @@ import NudgeKit
         }
         gtk_search_bar_set_key_capture_widget(searchBar.opaque, window)
         on(searchEntry.raw, "search-changed") { [unowned self] in
-            searched = Self.searchable(String(cString: gtk_editable_get_text(OpaquePointer(searchEntry.raw))).trimmingCharacters(in: .whitespaces))
+            searched = AlertList.searchable(String(cString: gtk_editable_get_text(OpaquePointer(searchEntry.raw))).trimmingCharacters(in: .whitespaces))
             showList()
         }
         for (action, key) in [("win.undo-delete", "<Control>z"), ("win.add", "<Control>n"), ("win.preferences", "<Control>comma"),
@@ -125,7 +125,7 @@ import NudgeKit
         }
         onActivate(UnsafeMutableRawPointer(add)) { [unowned self] in openForm(nil) }
         onActivate(UnsafeMutableRawPointer(preferences)) { [unowned self] in
-            if settings == nil { settings = SettingsWindow(parent: window, world: world) { [unowned self] in settings = nil } }
+            if settings == nil { settings = SettingsWindow(parent: window, world: world, feed: feed) { [unowned self] in settings = nil } }
             settings?.present()
         }
         onActivate(UnsafeMutableRawPointer(help)) { [unowned self] in showGuide() }
@@ -232,7 +232,7 @@ import NudgeKit
         if !searched.isEmpty {
             rest = rest.filter { id in
                 guard let row = index(of: id).map({ list.row(at: $0, system: world.zone) }) else { return false }
-                return Self.searchable(row.title).contains(searched) || Self.searchable(row.schedule).contains(searched)
+                return AlertList.row(row, holds: searched)
             }
             if rest.isEmpty { items.append(AlertListView.noMatch) }
         }
@@ -251,12 +251,6 @@ import NudgeKit
         }, snoozeMinutes: { [unowned self] id in
             index(of: id).map { max(list.alerts[$0].snoozeSeconds / 60, 1) } ?? 10
         }, changed: changed)
-    }
-
-    /// Text as a search compares it: lowercased, and the locale's no-break spaces (en_US
-    /// writes "9:00 PM" with U+202F) as the space a person types.
-    static func searchable(_ text: String) -> String {
-        text.lowercased().replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
     }
 
     /// Where an alert (by its hex id) is in the feed's snapshot.

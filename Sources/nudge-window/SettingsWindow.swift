@@ -20,10 +20,14 @@ import NudgeKit
     private var showing = false
     private let closed: @MainActor () -> Void
     private let world: World
+    /// The window's feed: a setting is a change to the store, refused as any other while the
+    /// store refuses changes (``AlertFeed/perform(_:)``).
+    private let feed: AlertFeed
 
-    init(parent: Widget, world: World, closed: @escaping @MainActor () -> Void) {
+    init(parent: Widget, world: World, feed: AlertFeed, closed: @escaping @MainActor () -> Void) {
         self.closed = closed
         self.world = world
+        self.feed = feed
         self.parent = parent
         let frame = Builder(AdwaitaGeneration.settings), ui = Builder("settings-page")
         defer { frame.release(); ui.release() }
@@ -111,7 +115,7 @@ import NudgeKit
     private func keep(_ setting: Setting, _ value: Int) {
         guard !showing else { return }
         do throws(OperationError) {
-            try Preferences.set(setting, to: value, world)
+            try feed.perform { () throws(OperationError) in try Preferences.set(setting, to: value, world) }
         } catch {
             toast(error.message)
             show()

@@ -143,6 +143,29 @@ struct UITests {
         for suffix in ["", "-wal", "-shm"] { unlink(home.database + suffix) }
         #expect(try tmux.wait(for: "was removed") != nil, "\(tmux.lastScreen)")
         #expect(!FileManager.default.fileExists(atPath: home.database))
+        // Nor by a reminder added meanwhile: the form says why it is not saved.
+        try tmux.press("a")
+        #expect(try tmux.wait(for: "Add a reminder") != nil)
+        try tmux.type("Ghost")
+        try tmux.press("Enter")
+        #expect(try tmux.wait(for: "file is gone") != nil, "\(tmux.lastScreen)")
+        #expect(!FileManager.default.fileExists(atPath: home.database))
+        try tmux.press("Escape")
+        #expect(try close(tmux) == 0)
+    }
+
+    /// The filter finds a reminder by its schedule's words too, as the window's search does.
+    @Test func theFilterReadsTitlesAndSchedules() throws {
+        let home = try Home()
+        try home.add("Stretch", "--at", "09:30")
+        try home.add("Tea", "--every", "2h")
+        let tmux = try open(home)
+        #expect(try tmux.wait { rows($0).count == 2 } != nil)
+        try tmux.press("/")
+        try tmux.type("every 2")
+        #expect(try tmux.wait { rows($0).count == 1 && rows($0)[0].contains("Tea") } != nil, "\(tmux.lastScreen)")
+        try tmux.press("Escape")
+        #expect(try tmux.wait { rows($0).count == 2 } != nil)
         #expect(try close(tmux) == 0)
     }
 
