@@ -535,16 +535,30 @@ public final class Scheduler {
         var seen = Set<UUID>(minimumCapacity: fresh.count)
         for alert in fresh {
             seen.insert(alert.id)
-            guard let old = self.alert(alert.id) else {
-                upsert(alert, now: now)
-                continue
-            }
-            guard old != alert else { continue }
-            if old.enabled && !alert.enabled { acknowledge(alert.id, now: now) }
-            upsert(alert, now: now)
+            take(alert, now: now)
         }
         for id in table.ids where !seen.contains(id) { remove(id) }
     }
+
+    /// Brings in what changed in the store since the last look, as ``sync(_:now:)`` does for
+    /// all of it: `changed` added or replaced, `removed` taken out. Alerts not named keep
+    /// everything. What a follower of the store reads at 100,000 alerts when one changed.
+    public func update(_ changed: [Alert], removing removed: some Sequence<UUID>, now: Date) {
+        for alert in changed { take(alert, now: now) }
+        for id in removed { remove(id) }
+    }
+
+    /// One alert as the store has it now: new, changed (switched off: its pop-up and count
+    /// go) or the same (nothing happens).
+    private func take(_ alert: Alert, now: Date) {
+        guard let old = self.alert(alert.id) else { return upsert(alert, now: now) }
+        guard old != alert else { return }
+        if old.enabled && !alert.enabled { acknowledge(alert.id, now: now) }
+        upsert(alert, now: now)
+    }
+
+    /// The ids of the alerts held, in no particular order.
+    public var ids: [UUID] { table.ids }
 
     /// Turns an alert on or off; off withdraws its pop-up.
     public func setEnabled(_ id: UUID, _ enabled: Bool, now: Date) {

@@ -235,7 +235,7 @@ public final class Daemon {
     @discardableResult
     func reload(force: Bool) -> Bool {
         let now = Date()
-        switch storage.look(force: force) {
+        switch storage.look(force: force, held: scheduler.ids) {
         case .unchanged:
             return false
         case .waiting:
@@ -243,15 +243,21 @@ public final class Daemon {
         case .gone:
             search.storeChanged()
             scheduler.sync([], now: now)
-        case .changed(let alerts):
+        case .changed(let changes, let removed):
             search.storeChanged()
-            // The day's water first: a drink takes effect at once, before a big store's
-            // alerts are read again. The idle threshold may have changed too.
+            // The day's water first: a drink takes effect at once. The idle threshold may
+            // have changed too.
             refreshWater(now: now)
             if let minutes = try? storage.store?.settings()[.idleMinutes] { presence.setIdleThreshold(minutes * 60) }
-            scheduler.sync(alerts, now: now)
-            giveBackMemory()
-            log.info("reloaded the store: \(Self.count(alerts.count))")
+            if changes.isWhole {
+                scheduler.sync(changes.alerts, now: now)
+                giveBackMemory()
+                log.info("reloaded the store: \(Self.count(changes.alerts.count))")
+            } else {
+                // Only what changed was read: the rows of the alerts changed since the last read.
+                scheduler.update(changes.alerts, removing: removed, now: now)
+                log.info("reloaded the store: \(Self.count(changes.alerts.count)) changed, \(removed.count) removed")
+            }
         case .replaced(let alerts):
             search.storeChanged()
             // A folder made anew needs watching anew.

@@ -24,8 +24,10 @@ final class DaemonStore {
     enum Change {
         /// The same file, with no commit of another process since the last look.
         case unchanged
-        /// The same file, changed by another process: every alert it holds now.
-        case changed([Alert])
+        /// The same file, changed by another process: what changed since the last read (the
+        /// whole store when that could not be told: ``AlertChanges/isWhole``), and the ids of
+        /// the alerts held that are gone from it or cannot be read any more.
+        case changed(AlertChanges, removed: Set<UUID>)
         /// Another file at the path, opened and read: every alert it holds.
         case replaced([Alert])
         /// No file at the path any more (the person removed the store): nothing to fire.
@@ -44,6 +46,12 @@ final class DaemonStore {
     private var version: Int
     /// Something was written or read in since the log was last emptied.
     private var written = false
+    /// What the last read left (the change count, the file, the schedules parsed), as each
+    /// face's feed has one: a change elsewhere is read as the rows it changed.
+    private let follower = StoreFollower()
+    /// Rows that could not be read at the last read, by their stored id: they count among
+    /// the rows known (see ``AppDatabase/alertChanges(since:known:knownCount:parsed:)``).
+    private var unreadable: Set<String> = []
 
     /// How old the last good copy may grow before the daemon makes a new one.
     static let lastGoodAge: TimeInterval = 86400
@@ -72,23 +80,48 @@ final class DaemonStore {
     /// Every alert the store holds that can be read; each row that cannot is logged.
     func alerts() throws -> [Alert] {
         guard let store else { return [] }
-        var unreadable: [StoreError] = []
-        let alerts = try store.alerts(unreadable: &unreadable)
-        for error in unreadable { log.error("\(error.message)") }
+        follower.forget()
+        let changes = try read(store, known: { _ in false }, knownCount: 0)
+        return changes.alerts
+    }
+
+    /// Reads what changed since the last read and takes it in; logs the rows that cannot
+    /// be read.
+    private func read(_ store: AppDatabase, known: (String) -> Bool, knownCount: Int) throws -> AlertChanges {
+        let identity = FileIdentity(path: path)
+        let changes = try follower.changes(in: store, file: identity, known: { unreadable.contains($0) || known($0) },
+                                           knownCount: knownCount + unreadable.count)
+        follower.took(changes, of: identity)
+        if changes.isWhole { unreadable = [] }
+        for (id, error) in changes.unreadable {
+            unreadable.insert(id)
+            log.error("\(error.message)")
+        }
+        for alert in changes.alerts { unreadable.remove(alert.id.hex) }
+        if let ids = changes.ids { unreadable.formIntersection(ids) }
         written = true
-        return alerts
+        return changes
     }
 
     /// Looks at the path: the same file changed by another process (always read when
-    /// `force`), another file, or none. Errors reading are handled here (``failed(_:doing:)``).
-    func look(force: Bool) -> Change {
+    /// `force`), another file, or none. `held` are the ids of the alerts the daemon holds:
+    /// what changed is read against them. Errors reading are handled here
+    /// (``failed(_:doing:)``).
+    func look(force: Bool, held: @autoclosure () -> [UUID]) -> Change {
         if FileIdentity(path: path) != file { return reopen() }
         guard let store else { return .waiting }
         do {
             let now = try store.externalChanges()
             guard force || now != version else { return .unchanged }
             version = now
-            return .changed(try alerts())
+            let ids = held()
+            let heldHex = Set(ids.map(\.hex))
+            let changes = try read(store, known: { heldHex.contains($0) }, knownCount: ids.count)
+            guard !changes.isWhole else { return .changed(changes, removed: []) }
+            // Gone from the store, or changed into a row that cannot be read.
+            var removed = Set(changes.unreadable.compactMap { UUID(hex: $0.id) })
+            if let stored = changes.ids { removed.formUnion(ids.filter { !stored.contains($0.hex) }) }
+            return .changed(changes, removed: removed)
         } catch {
             failed(error, doing: "read")
             return .waiting

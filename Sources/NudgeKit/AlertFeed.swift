@@ -130,14 +130,12 @@ public final class AlertFeed {
     private var sawStore = false
     /// Whether the daemon's state was told once (the first answer is news either way).
     private var serviceTold = false
-    /// The schedules read, by their stored text: a read parses only new ones.
-    private var parsed: [String: Schedule] = [:]
-    /// What the last read left, for the next to read only what changed since (see
-    /// ``AppDatabase/alertChanges(since:known:knownCount:parsed:)``): the store's change
-    /// count and which file it was (`nil`: read everything), where each alert is in the
-    /// snapshot, the states, the rows that cannot be read, and for each alert the instant
-    /// from which its showing or its place in the list may differ with time alone.
-    private var readCount: Int?, readFile: FileIdentity?
+    /// What the last read left, for the next to read only what changed since: the store's
+    /// change count, which file it was and the schedules parsed (the ``StoreFollower``, as
+    /// the daemon has one), where each alert is in the snapshot, the states, the rows that
+    /// cannot be read, and for each alert the instant from which its showing or its place
+    /// in the list may differ with time alone.
+    private let follower = StoreFollower()
     private var position: [UUID: Int] = [:]
     private var states: [UUID: AlertState] = [:]
     private var unreadable: [String: StoreError] = [:]
@@ -336,7 +334,7 @@ public final class AlertFeed {
         let service = snapshot.service
         snapshot = Snapshot()
         snapshot.service = service
-        readCount = nil
+        follower.forget()
         position = [:]
         states = [:]
         unreadable = [:]
@@ -350,8 +348,7 @@ public final class AlertFeed {
         let store = try self.store()
         let known = { [position, unreadable] (id: String) in unreadable[id] != nil || UUID(hex: id).map { position[$0] != nil } ?? false }
         let changes = try world.run {
-            try store.alertChanges(since: session.identity == readFile ? readCount : nil, known: known,
-                                   knownCount: snapshot.alerts.count + unreadable.count, parsed: &parsed)
+            try follower.changes(in: store, file: session.identity, known: known, knownCount: snapshot.alerts.count + unreadable.count)
         }
         // Gone, or unreadable now.
         var gone = Set<UUID>()
@@ -376,7 +373,7 @@ public final class AlertFeed {
             replaced = snapshot
             forget(&snapshot)
         }
-        (readCount, readFile) = (changes.count, session.identity)
+        follower.took(changes, of: session.identity)
         for (id, error) in changes.unreadable { unreadable[id] = error }
         if let ids = changes.ids {
             for id in unreadable.keys where !ids.contains(id) { unreadable[id] = nil }

@@ -67,6 +67,35 @@ struct SchedulerDaemonTests {
         #expect(delivery.delivered.map(\.notification.displayedSummary) == ["A ×4"])
     }
 
+    /// What a follower read as changed is brought in as a whole sync would: a changed alert
+    /// replaced, one switched off loses its pop-up, one removed goes; the rest keep all.
+    @Test func anUpdateOfWhatChangedIsASyncOfIt() throws {
+        let a = try alert(ScheduleFlags(at: ["09:00"]), title: "A")
+        let b = try alert(ScheduleFlags(at: ["10:00"]), title: "B")
+        let c = try alert(ScheduleFlags(at: ["11:00"]), title: "C")
+        let start = utc("2026-11-23T08:00:00Z")
+        func made() -> (Scheduler, InMemoryDelivery) {
+            let delivery = InMemoryDelivery()
+            let scheduler = Scheduler(alerts: [a, b, c], zone: utcZone, now: start, delivery: delivery)
+            _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+            return (scheduler, delivery)
+        }
+        var off = a
+        off.enabled = false
+        var later = b
+        later.schedule = .daily(times: [LocalTime(hour: 12, minute: 0)!], days: Schedule.everyDay)
+        let now = utc("2026-11-23T09:30:00Z")
+        let (updated, updatedDelivery) = made(), (synced, syncedDelivery) = made()
+        updated.update([off, later], removing: [c.id], now: now)
+        synced.sync([off, later], now: now)
+        for scheduler in [updated, synced] {
+            #expect(Set(scheduler.ids) == [a.id, b.id])
+            #expect(scheduler.state(a.id)?.pendingCount == 0)
+            #expect(scheduler.nextWake == utc("2026-11-23T12:00:00Z"))
+        }
+        #expect(updatedDelivery.withdrawn == syncedDelivery.withdrawn)
+    }
+
     @Test func aFailureForAnOlderPopUpChangesNothing() throws {
         let a = try alert(ScheduleFlags(at: ["09:00"]))
         let delivery = InMemoryDelivery()
