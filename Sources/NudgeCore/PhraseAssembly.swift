@@ -109,12 +109,16 @@ extension PhrasePieces {
         for time in times where !saidTimes.contains(where: { (try? $0.readings().map(\.time)) == (try? time.readings().map(\.time)) && (try? time.readings().count) == 1 }) {
             saidTimes.append(time)
         }
-        // A bare hour with the part of the day said apart from it ("at 6 this evening", "at 7
-        // tomorrow morning", "at 9 tonight"): the part decides its half, as in 저녁 7시.
+        // A part of the day said apart from the times ("at 6 this evening", "at 7:15 every
+        // evening", "at 11pm every night"): it says which half of the day they are in, as in
+        // 저녁 7시, and never adds an hour of its own (it added 19:00 beside 7:15 and 21:00
+        // beside 11pm: two reminders a day for one).
         var halves = halves
-        if halves.count == 1, saidTimes.count == 1, saidTimes[0].half == nil, !saidTimes[0].clock, (1...11).contains(saidTimes[0].hour),
-           [.dawn, .morning, .afternoon, .evening, .night].contains(halves[0].0) {
-            saidTimes[0].half = halves[0].0
+        if !saidTimes.isEmpty, let (half, text) = halves.first {
+            guard halves.count == 1 else {
+                throw failure(halves.map(\.1).joined(separator: ", "), Phrase("invalid time"), Phrase("the words for the half of the day disagree"))
+            }
+            for k in saidTimes.indices { try Self.place(&saidTimes[k], in: half, said: text) }
             halves = []
         }
         for (half, text) in halves {
@@ -162,16 +166,8 @@ extension PhrasePieces {
             guard !saidTimes.isEmpty else { throw failure(said, Phrase("no time of day given"), Phrase("say at what time: every year on march 1 at 9am, 매년 3월 1일 오전 9시")) }
             var locals: [LocalTime] = []
             for var time in saidTimes {
-                if time.half == nil, !time.clock, (1...12).contains(time.hour) {
-                    // A date is a named day: the waking day's hour, said.
-                    let spoken = try time.readings().map(\.time)
-                    time.half = time.hour == 12 ? .noon : time.hour >= 7 ? .am : .pm
-                    let taken = try time.readings()[0].time
-                    if let other = spoken.first(where: { $0 != taken }) {
-                        notes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", time.text, taken.description, Self.spoken(other, time), other.description))
-                        choices.append(PhraseReading.Choice(said: time.text, other: Self.spoken(other, time)))
-                    }
-                }
+                // A date is a named day: the waking day's hour, said.
+                try wakingDay(&time, colon: true, notes: &notes)
                 let reading = try only(time)
                 guard !reading.nextDay else { throw failure(time.text, Phrase("invalid time"), Phrase("say 0:00 for midnight at the start of the day")) }
                 locals.append(reading.time)
@@ -243,6 +239,45 @@ extension PhrasePieces {
         var reading = try repeating(saidTimes, today: today, now: now, zone: zone)
         reading.notes = notes + reading.notes
         return reading
+    }
+
+    /// A time in the part of the day said apart from it: a spoken hour 1–12, or a colon
+    /// time 1:00–12:59 without a leading zero, takes it (7:15 every evening is 19:15); a
+    /// time that says its own half (11pm, 19:15, 07:15) must be in it, or the phrase is
+    /// refused: the part of the day only chooses the half, it never moves a time.
+    static func place(_ time: inout SaidTime, in half: SaidTime.Half, said: String) throws(ScheduleError) {
+        if time.half == nil, (1...12).contains(time.hour), !time.clock || !time.text.hasPrefix("0") {
+            time.half = half
+            _ = try time.readings()
+            return
+        }
+        let disagree = ScheduleError("\(said) \(time.text)", Phrase("invalid time"), detail: Phrase("the words for the half of the day disagree"),
+                                     accepted: SchedulePhrase.forms)
+        guard let own = try? time.readings().map(\.time), own.count == 1 else { throw disagree }
+        let hour = own[0].hour % 12 == 0 ? 12 : own[0].hour % 12
+        let inHalf = SaidTime(hour: hour, minute: own[0].minute, second: own[0].second, half: half, text: time.text)
+        guard (try? inHalf.readings().map(\.time)) == own else { throw disagree }
+    }
+
+    /// The waking day's reading of a time on a named day (tomorrow, friday, a date, every
+    /// monday, 매달 1일): a spoken hour 1–12, and with `colon` a colon time 1:00–6:59 written
+    /// without a leading zero, is 7–11 morning, 12 noon, 1–6 afternoon; the reading not
+    /// taken is said and offered. One rule for both: "tomorrow 5:15" was 05:15, said only
+    /// in a note, where "tomorrow at 5" was 17:00. 0:MM, 05:15, 7:MM–12:MM and 13–23 stay
+    /// as written, on the 24-hour clock.
+    mutating func wakingDay(_ time: inout SaidTime, colon: Bool, notes: inout [Phrase]) throws(ScheduleError) {
+        guard time.half == nil else { return }
+        let bare = !time.clock && (1...12).contains(time.hour)
+        let early = colon && time.clock && (1...6).contains(time.hour) && !time.text.hasPrefix("0")
+        guard bare || early else { return }
+        let spoken = try time.readings().map(\.time)
+        time.half = time.hour == 12 ? .noon : time.hour >= 7 ? .am : .pm
+        let taken = try time.readings()[0].time
+        if let other = spoken.first(where: { $0 != taken }) {
+            // TRANSLATORS: a bare hour on a named day: %1$s as said (3, 3시), %2$s the time taken (15:00), %3$s how to say the other (3am, 새벽 3시), %4$s that other time (03:00).
+            notes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", time.text, taken.description, Self.spoken(other, time), other.description))
+            choices.append(PhraseReading.Choice(said: time.text, other: Self.spoken(other, time)))
+        }
     }
 
     static func coming(_ weekday: Weekday, after day: CivilDay) -> CivilDay {
@@ -344,17 +379,11 @@ extension PhrasePieces {
             var locals: [LocalTime] = []
             var shifts = Set<Bool>()
             for var time in saidTimes {
-                // On days said by name (every monday, 매달 1일) a bare hour is the waking
-                // day's, as on a named day of a one-shot; every day (매일, 평일) stays refused.
-                if dayNamed || !monthDays.isEmpty || !places.isEmpty || frequency != nil, time.half == nil, !time.clock, (1...12).contains(time.hour) {
-                    let spoken = try time.readings().map(\.time)
-                    time.half = time.hour == 12 ? .noon : time.hour >= 7 ? .am : .pm
-                    let taken = try time.readings()[0].time
-                    if let other = spoken.first(where: { $0 != taken }) {
-                        windowNotes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", time.text, taken.description, Self.spoken(other, time), other.description))
-                        choices.append(PhraseReading.Choice(said: time.text, other: Self.spoken(other, time)))
-                    }
-                }
+                // On days said by name (every monday, 매달 1일) a time is the waking day's,
+                // as on a named day of a one-shot; every day (매일, 평일) stays refused. "Twice
+                // a day at 9 and 6" takes it for its bare hours, not for colon times.
+                let namedDays = dayNamed || !monthDays.isEmpty || !places.isEmpty
+                if namedDays || frequency != nil { try wakingDay(&time, colon: namedDays, notes: &windowNotes) }
                 let reading = try only(time)
                 if reading.nextDay && !days.isEmpty && weekdays.count < 7 {
                     // 밤 12시 on a day is midnight at its end: the next day's 00:00.
@@ -507,19 +536,12 @@ extension PhrasePieces {
         // Korean rules take 03:00 for 내일 3시); the choice is said. Without a day, the next
         // such time not yet passed.
         let named = date != nil || !days.isEmpty || weekend != nil || (dayOffset?.0 ?? 0) > 0
-        if named, said.half == nil, !said.clock, (1...12).contains(said.hour) {
-            let spoken = try said.readings().map(\.time)
-            said.half = said.hour == 12 ? .noon : said.hour >= 7 ? .am : .pm
-            let taken = try said.readings()[0].time
-            if let other = spoken.first(where: { $0 != taken }) {
-                // TRANSLATORS: a bare hour on a named day: %1$s as said (3, 3시), %2$s the time taken (15:00), %3$s how to say the other (3am, 새벽 3시), %4$s that other time (03:00).
-                notes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", said.text, taken.description, Self.spoken(other, said), other.description))
-                choices.append(PhraseReading.Choice(said: said.text, other: Self.spoken(other, said)))
-            }
-        } else if said.half == nil, said.clock, (1...6).contains(said.hour), !said.text.hasPrefix("0"),
+        if named { try wakingDay(&said, colon: true, notes: &notes) }
+        if said.half == nil, said.clock, (1...6).contains(said.hour), !said.text.hasPrefix("0"),
                   let taken = LocalTime(hour: said.hour, minute: said.minute, second: said.second),
                   let afternoon = LocalTime(hour: said.hour + 12, minute: said.minute, second: said.second) {
-            // A colon time stays on the 24-hour clock, as documented; the afternoon is said.
+            // Without a day, a colon time stays on the 24-hour clock, as documented; the
+            // afternoon is said.
             // (A minute of 60 is no time: refused below, never unwrapped here; the fuzz
             // target's find, "at3 :60".)
             // TRANSLATORS: a colon time 1–6 on a named day: %1$s as said (2:30), %2$s the time taken (02:30), %3$s how to say the afternoon (2:30pm).

@@ -58,6 +58,13 @@ struct PhraseReader {
         "afternoon": .afternoon, "evening": .evening, "night": .night,
     ]
 
+    /// Whether the part of the day at `k` is said in the plural ("saturday mornings",
+    /// "evenings"): like "mondays", it repeats (it was once, on the coming Saturday).
+    func isPluralHalf(_ k: Int) -> Bool {
+        guard let word = word(k), let key = word.key, Self.halves[key] != nil, word.readAs == nil else { return false }
+        return word.text.count > key.count && word.text.hasSuffix("s")
+    }
+
     /// Whether a weekday is at `k`: a name, or 월 and 일 not after a number (12월 is December).
     func weekday(_ k: Int) -> (Weekday, plural: Bool)? {
         guard let key = key(k) else { return nil }
@@ -248,7 +255,10 @@ struct PhraseReader {
             // on the weekend: the coming one, once.
             pieces.weekend = text(i - 1..<i + 1)
         case "christmas":
-            try setDate(nil, 12, 25, i..<i + 1)
+            // Christmas eve, 크리스마스 이브: the day before, never an evening ("eve" was read
+            // as a casual "evening" and put christmas eve at 7pm on the 25th).
+            let eve = isKey(i + 1, "eve")
+            try setDate(nil, 12, eve ? 24 : 25, i..<i + (eve ? 2 : 1))
             return true
         case "weekdays", "weekends":
             pieces.days.formUnion(key == "weekdays" ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday])
@@ -328,6 +338,7 @@ struct PhraseReader {
         case "in":
             // "in 20 minutes"; "8 in the morning" is read with its hour, "in the morning" alone is a half of the day.
             if isKey(i + 1, "the"), let half = Self.halves[self.key(i + 2) ?? ""] {
+                if isPluralHalf(i + 2) { pieces.repeats = true }
                 if let pending = pendingHalf { pieces.halves.append(pending) }
                 pendingHalf = (half, text(i..<i + 3))
                 i += 3
@@ -359,6 +370,7 @@ struct PhraseReader {
             break
         default:
             if let half = Self.halves[key], key != "am", key != "pm" {
+                if isPluralHalf(i) { pieces.repeats = true }
                 if let pending = pendingHalf {
                     // "every morning and evening at 8", 아침저녁 8시: the hour said after goes with both.
                     if isKey(i - 1, "and") || isMark(i - 1, ",") || (Self.halves[self.key(i - 1) ?? ""] != nil && words[i - 1].span.upperBound == w.span.lowerBound) { awaitingHour.append(pending) } else { pieces.halves.append(pending) }

@@ -1,0 +1,175 @@
+import Foundation
+import NudgeCore
+import Testing
+
+/// Issue 54, "Never misread": phrases that were read and stored a time the person did not
+/// mean. Each row is read at a fixed instant in a fixed zone and must make exactly the
+/// schedule written beside it (or be refused with the problem named).
+struct PhraseNeverMisreadTests {
+    /// The fixed instants: a Wednesday afternoon in Seoul, and 08:47 on the Saturdays
+    /// before the US and EU clocks go forward (2026-03-08 in New York, 2026-03-29 in Berlin).
+    enum At: String, CaseIterable, Sendable {
+        case seoul = "Asia/Seoul", newYork = "America/New_York", berlin = "Europe/Berlin"
+
+        var zone: TimeZone { TimeZone(identifier: rawValue)! }
+        var now: Date {
+            let local = ["Asia/Seoul": "2026-11-25 14:00", "America/New_York": "2026-03-07 08:47", "Europe/Berlin": "2026-03-28 08:47"][rawValue]!
+            return try! ScheduleParser.instant(local, zone: zone)
+        }
+    }
+
+    /// What a phrase must make: once at a local time, daily times on some days, or a refusal.
+    enum Meaning: Sendable, CustomStringConvertible {
+        case once(String)
+        case daily([String], [Weekday])
+        case refused(String)
+
+        func schedule(in zone: TimeZone) -> Schedule? {
+            switch self {
+            case .once(let local): return .once(try! ScheduleParser.instant(local, zone: zone))
+            case .daily(let times, let days):
+                let locals = times.map { text in
+                    let parts = text.split(separator: ":").map { Int($0)! }
+                    return LocalTime(hour: parts[0], minute: parts[1])!
+                }
+                return .daily(times: locals, days: days.isEmpty ? Schedule.everyDay : Set(days))
+            case .refused: return nil
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .once(let t): "once \(t)"
+            case .daily(let t, let d): "daily \(t) \(d)"
+            case .refused(let p): "! \(p)"
+            }
+        }
+    }
+
+    func check(_ phrase: String, _ at: At, _ meaning: Meaning) {
+        let reading: PhraseReading
+        do {
+            reading = try SchedulePhrase.read(phrase, now: at.now, zone: at.zone)
+        } catch {
+            if case .refused(let problem) = meaning {
+                #expect(error.problem.template == problem, "\(phrase) in \(at.rawValue): \(error)")
+            } else {
+                Issue.record("\(phrase) in \(at.rawValue): refused (\(error)), expected \(meaning)")
+            }
+            return
+        }
+        guard let expected = meaning.schedule(in: at.zone) else {
+            Issue.record("\(phrase) in \(at.rawValue): read as \(reading.schedule.summary(in: at.zone)), expected \(meaning)")
+            return
+        }
+        #expect(reading.schedule == expected, "\(phrase) in \(at.rawValue): \(reading.schedule.summary(in: at.zone)), expected \(expected.summary(in: at.zone))")
+    }
+
+    /// 1. A part of the day beside an explicit time only chooses its half: one time a day,
+    /// never the part's own default hour beside it ("at 7:15 every evening" was 07:15 and 19:00).
+    @Test(arguments: At.allCases)
+    func aPartOfTheDayBesideATimeAddsNothing(_ at: At) {
+        let rows: [(String, Meaning)] = [
+            ("at 7:15 every evening", .daily(["19:15"], [])),
+            ("every morning at 6:50", .daily(["06:50"], [])),
+            ("at 11pm every night", .daily(["23:00"], [])),
+            ("매일 아침 6시 40분에", .daily(["06:40"], [])),
+            ("at 7:15 every morning", .daily(["07:15"], [])),
+            ("at 19:15 every evening", .daily(["19:15"], [])),
+            ("at 12:30 every afternoon", .daily(["12:30"], [])),
+            ("every night at midnight", .daily(["00:00"], [])),
+            ("every evening at 7", .daily(["19:00"], [])),
+            ("every evening", .daily(["19:00"], [])),
+            // A time that says its own half must be in the part of the day said.
+            ("at 9am every evening", .refused("invalid time")),
+            ("at 07:15 every evening", .refused("invalid time")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+    }
+
+    /// 1, once: "at 7:30 tonight" is 19:30 today (it was refused as two times for once).
+    @Test func aPartOfTheDayAfterAColonTimeOnce() {
+        check("at 7:30 tonight", .seoul, .once("2026-11-25 19:30"))
+        check("at 7:30 tonight", .newYork, .once("2026-03-07 19:30"))
+        check("at 7:30 tonight", .berlin, .once("2026-03-28 19:30"))
+    }
+
+    /// 2. "eve" is the day before, never "evening" (christmas eve at 7pm was the 25th).
+    @Test(arguments: At.allCases)
+    func eveIsTheDayBefore(_ at: At) {
+        let rows: [(String, Meaning)] = [
+            ("christmas eve at 7pm", .once("2026-12-24 19:00")),
+            ("크리스마스 이브 오후 7시", .once("2026-12-24 19:00")),
+            ("크리스마스이브 저녁 7시", .once("2026-12-24 19:00")),
+            ("christmas at 7pm", .once("2026-12-25 19:00")),
+            // Not read yet: refused, never an evening.
+            ("new year's eve at 9pm", .refused("words not understood")),
+            ("eve at 7", .refused("words not understood")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+    }
+
+    /// The refusal of "new year's eve" offers no reading without "eve": that would be an
+    /// evening of another day.
+    @Test func aRefusedEveOffersNoEvening() throws {
+        #expect(throws: ScheduleError.self) { try SchedulePhrase.read("new year's eve at 9pm", now: At.seoul.now, zone: At.seoul.zone) }
+        do {
+            _ = try SchedulePhrase.read("new year's eve at 9pm", now: At.seoul.now, zone: At.seoul.zone)
+        } catch {
+            #expect(!error.description.contains("did you mean"), "\(error)")
+        }
+    }
+
+    /// 3. A plural day or part of the day repeats ("saturday mornings at 9" was once).
+    @Test(arguments: At.allCases)
+    func aPluralRepeats(_ at: At) {
+        let rows: [(String, Meaning)] = [
+            ("saturday mornings at 9", .daily(["09:00"], [.saturday])),
+            ("mondays at 8", .daily(["08:00"], [.monday])),
+            ("weekday evenings at 7", .daily(["19:00"], [.monday, .tuesday, .wednesday, .thursday, .friday])),
+            ("sunday nights at 10", .daily(["22:00"], [.sunday])),
+            ("friday afternoons at 3", .daily(["15:00"], [.friday])),
+            ("evenings at 6", .daily(["18:00"], [])),
+            ("mornings at 7:30", .daily(["07:30"], [])),
+            // The singular stays once.
+            ("saturday morning at 9", .once(["Asia/Seoul": "2026-11-28 09:00", "America/New_York": "2026-03-07 09:00", "Europe/Berlin": "2026-03-28 09:00"][at.rawValue]!)),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+    }
+
+    /// 5. A colon time 1–6 on a named day is the waking day's afternoon, as a bare hour is;
+    /// 0:MM, a leading zero, 7–12 and 13–23 stay on the 24-hour clock.
+    @Test(arguments: At.allCases)
+    func aColonTimeOnANamedDayTakesTheWakingDay(_ at: At) {
+        let tomorrow = ["Asia/Seoul": "2026-11-26", "America/New_York": "2026-03-08", "Europe/Berlin": "2026-03-29"][at.rawValue]!
+        let friday = ["Asia/Seoul": "2026-11-27", "America/New_York": "2026-03-13", "Europe/Berlin": "2026-04-03"][at.rawValue]!
+        let rows: [(String, Meaning)] = [
+            ("tomorrow 5:15", .once("\(tomorrow) 17:15")),
+            ("friday at 2:45", .once("\(friday) 14:45")),
+            ("내일 5시 15분", .once("\(tomorrow) 17:15")),
+            ("tomorrow at 1:30", .once("\(tomorrow) 13:30")),
+            ("tomorrow at 6:59", .once("\(tomorrow) 18:59")),
+            ("tomorrow at 0:30", .once("\(tomorrow) 00:30")),
+            ("tomorrow at 05:15", .once("\(tomorrow) 05:15")),
+            ("tomorrow at 7:15", .once("\(tomorrow) 07:15")),
+            ("tomorrow at 12:30", .once("\(tomorrow) 12:30")),
+            ("tomorrow at 17:15", .once("\(tomorrow) 17:15")),
+            ("tomorrow at 5:15am", .once("\(tomorrow) 05:15")),
+            ("every monday at 2:30", .daily(["14:30"], [.monday])),
+            // Every day names no day: a colon time stays as written.
+            ("every day at 2:30", .daily(["02:30"], [])),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+    }
+
+    /// 5. The choice is said under the echo and offered, as for a bare hour.
+    @Test func aColonTimeOnANamedDaySaysTheOtherReading() throws {
+        let reading = try SchedulePhrase.read("tomorrow 5:15", now: At.seoul.now, zone: At.seoul.zone)
+        #expect(reading.notes.map(\.description) == ["5:15 is read as 17:15; say 5:15am for 05:15"])
+        #expect(reading.choices == [PhraseReading.Choice(said: "5:15", other: "5:15am")])
+        // Without a day, the 24-hour clock as before, with the afternoon said.
+        let bare = try SchedulePhrase.read("at 2:30", now: At.seoul.now, zone: At.seoul.zone)
+        #expect(bare.schedule == .once(try ScheduleParser.instant("2026-11-26 02:30", zone: At.seoul.zone)))
+        #expect(bare.notes.map(\.description) == ["2:30 is read as 02:30 (say 2:30pm for the afternoon)"])
+    }
+}
