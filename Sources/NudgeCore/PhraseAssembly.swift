@@ -56,6 +56,13 @@ extension PhrasePieces {
         let today = clock.local(now).day
         var notes: [Phrase] = readings
 
+        // "on the hour", 정각, "quarter past": a minute of every hour, which only a step of
+        // hours has.
+        if let mark = minuteMark, step == nil || relative != nil {
+            // TRANSLATORS: "on the hour" (정각, quarter past) said without a step of hours.
+            throw failure(mark.text, Phrase("words not understood"), Phrase("say every hour on the hour, 매시간 정각"))
+        }
+
         // "3일 후 오전 10시": that day, at that time.
         if let (n, unit) = relativeDays, !times.isEmpty || !halves.isEmpty, date == nil, instant == nil, dayOffset == nil, days.isEmpty, !repeats {
             let (year, month, day) = today.components
@@ -332,6 +339,36 @@ extension PhrasePieces {
                                     accepted: SchedulePhrase.forms)
             }
             guard saidTimes.isEmpty else { throw failure(saidTimes[0].text, Phrase("a step does not go with times of day"), Phrase("say from when to when: every 30 minutes from 9:30 to 21:30")) }
+            if let mark = minuteMark {
+                // "every hour on the hour", 매시간 15분: the steps fall at that minute of the
+                // clock's hours, as a window from the day's first such minute lays them (an
+                // interval counted from now fell at :47 for 매시간 정각). A day that is not
+                // a whole number of steps would not keep the minute: refused.
+                guard seconds % 3600 == 0, 86400 % seconds == 0 else {
+                    // TRANSLATORS: "on the hour" (정각, quarter past) said with a step that is not whole hours dividing the day (every 45 minutes).
+                    throw failure(mark.text, Phrase("invalid step"), Phrase("say every hour, every 2 hours, … on the hour"))
+                }
+                if var from = windowStart {
+                    // The window's first such minute: from 9:30, on the hour, is from 10:00. A
+                    // bare hour keeps its readings (from 9 to 17 is still read as a window).
+                    let late = from.minute > mark.minute || (from.minute == mark.minute && from.second > 0)
+                    let readings = try from.readings()
+                    if late, readings.count > 1 {
+                        guard from.hour < 12 else { throw failure(from.text, Phrase("invalid window"), Phrase("it must not end before it starts")) }
+                        from.hour += 1
+                    } else if late || readings.count == 1 {
+                        let start = try only(from).time
+                        let hour = start.hour + (late ? 1 : 0)
+                        guard hour < 24 else { throw failure(from.text, Phrase("invalid window"), Phrase("it must not end before it starts")) }
+                        from = SaidTime(hour: hour, clock: true, text: from.text)
+                    }
+                    from.minute = mark.minute
+                    from.second = 0
+                    windowStart = from
+                } else {
+                    windowStart = SaidTime(hour: 0, minute: mark.minute, clock: true, text: mark.text)
+                }
+            }
             switch (windowStart, windowEnd) {
             case (nil, nil):
                 base = .interval(seconds: seconds, anchor: now, days: weekdays)

@@ -18,6 +18,9 @@ struct PhrasePieces {
     /// A window's edges: `from 9:30`, `21:30까지`.
     var windowStart: SaidTime?
     var windowEnd: SaidTime?
+    /// The minute of the hour a step of hours keeps ("on the hour" 0, 정각 0, 매시간 15분
+    /// 15, "at quarter past" 15), as said: without it a step counts from now.
+    var minuteMark: (minute: Int, text: String)?
     /// `every 30 minutes`, `30분마다`, `every 2 days`.
     var step: (count: Int, unit: StepUnit, text: String)?
     /// Every day said (daily, every day, 매일): every other week then needs no weekday

@@ -58,6 +58,18 @@ struct PhraseReader {
         "afternoon": .afternoon, "evening": .evening, "night": .night,
     ]
 
+    /// Whether a step of whole hours was said (every hour, 매시간, 2시간마다).
+    var hourlyStep: Bool {
+        guard let step = pieces.step, case .seconds(let unit) = step.unit else { return false }
+        return (step.count * unit) % 3600 == 0
+    }
+
+    /// Whether the words before `k` end a time of day (9시, 9:00, 9am): 정각 after one is
+    /// "sharp", not a minute of every hour.
+    func saidTimeBefore(_ k: Int) -> Bool {
+        number(k - 1) != nil || isKey(k - 1, "시", "minutes", "am", "pm", "oclock", "noon", "midnight")
+    }
+
     /// Whether the part of the day at `k` is said in the plural ("saturday mornings",
     /// "evenings"): like "mondays", it repeats (it was once, on the coming Saturday).
     func isPluralHalf(_ k: Int) -> Bool {
@@ -125,6 +137,13 @@ struct PhraseReader {
         }
         if try readDate() { return true }
         if try readTimeOrWindow() { return true }
+        // 매시간 15분: the minute of each hour, not a duration (refused before).
+        if let n = number(i), (0...59).contains(n), isKey(i + 1, "minutes"), pieces.minuteMark == nil, hourlyStep,
+           !isKey(i + 2, "each", "interval", "after", "before") {
+            pieces.minuteMark = (n, text(i..<i + 2))
+            i += 2
+            return true
+        }
         if try readDuration() { return true }
         if readWeekdays() { return true }
         guard let key = w.key else {
@@ -347,6 +366,13 @@ struct PhraseReader {
             i += 1
             return try readDuration(role: .relative)
         case "half", "quarter":
+            // "every hour at quarter past", "at half past", "at quarter to": a minute of each
+            // hour, when no hour follows.
+            if isKey(i + 1, "past", "until"), number(i + 2) == nil, !(key == "half" && isKey(i + 1, "until")), pieces.minuteMark == nil {
+                pieces.minuteMark = (key == "half" ? 30 : isKey(i + 1, "past") ? 15 : 45, text(i..<i + 2))
+                i += 2
+                return true
+            }
             return try readTimeOrWindow()
         case "month" where isKey(i + 1, "each"):
             // 달마다: every month.
@@ -366,6 +392,14 @@ struct PhraseReader {
             pieces.monthly = true
         case "and":
             if !pieces.times.isEmpty { pieces.joined = true }
+        case "on" where isKey(i + 1, "the") && word(i + 2)?.text == "hour" && pieces.minuteMark == nil:
+            // every hour on the hour: at :00.
+            pieces.minuteMark = (0, text(i..<i + 3))
+            i += 3
+            return true
+        case "sharp" where w.text == "정각" && pieces.minuteMark == nil && !saidTimeBefore(i):
+            // 매시간 정각: at :00 (9시 정각 is 9:00, sharp).
+            pieces.minuteMark = (0, w.text)
         case "at", "on", "the", "of", "sharp":
             break
         default:

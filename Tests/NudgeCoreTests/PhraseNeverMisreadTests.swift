@@ -137,6 +137,58 @@ struct PhraseNeverMisreadTests {
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
     }
 
+    /// 4. "on the hour", 정각, 매시간 15분 and "quarter past" keep a minute of the clock's
+    /// hours (매시간 정각 fell at :47, counted from now): every step at that minute, laid
+    /// from the day's first, as `--every 1h --from 00:15 --until 23:59:59` lays them.
+    @Test(arguments: At.allCases)
+    func onTheHourKeepsTheMinute(_ at: At) {
+        func hourly(_ minute: Int, every hours: Int = 1, from first: Int = 0, to last: Int = 23, _ days: [Weekday] = []) -> Meaning {
+            .daily(stride(from: first, through: last, by: hours).map { String(format: "%02d:%02d", $0, minute) }, days)
+        }
+        let rows: [(String, Meaning)] = [
+            ("every hour on the hour", hourly(0)),
+            ("매시간 정각", hourly(0)),
+            ("매시간 15분", hourly(15)),
+            ("every hour at quarter past", hourly(15)),
+            ("every hour at half past", hourly(30)),
+            ("every hour at quarter to", hourly(45)),
+            ("every 2 hours on the hour", hourly(0, every: 2)),
+            ("평일 매시간 정각", hourly(0, [.monday, .tuesday, .wednesday, .thursday, .friday])),
+            // A window's start moves to its first such minute.
+            ("every hour on the hour from 9:30 to 17:00", hourly(0, from: 10, to: 17)),
+            ("every hour on the hour from 9 to 17", hourly(0, from: 9, to: 17)),
+            ("매시간 정각 오전 9시부터 오후 6시까지", hourly(0, from: 9, to: 18)),
+            ("every hour at quarter past from 9am to 5pm", hourly(15, from: 9, to: 16)),
+            // 정각 after a time is "sharp".
+            ("내일 9시 정각", .once(["Asia/Seoul": "2026-11-26 09:00", "America/New_York": "2026-03-08 09:00", "Europe/Berlin": "2026-03-29 09:00"][at.rawValue]!)),
+            // A minute of every hour needs a step of whole hours that divides the day.
+            ("every 45 minutes on the hour", .refused("invalid step")),
+            ("every 5 hours on the hour", .refused("invalid step")),
+            ("on the hour", .refused("words not understood")),
+            ("in 20 minutes on the hour", .refused("words not understood")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+    }
+
+    /// 4. The first showing is the coming such minute, across the DST change too.
+    @Test func onTheHourFirstShowings() throws {
+        for at in At.allCases {
+            let reading = try SchedulePhrase.read("every hour at quarter past", now: at.now, zone: at.zone)
+            let clock = CivilZone(at.zone)
+            let first = reading.schedule.occurrences(after: at.now, count: 1, in: at.zone).map { LocalTime(secondOfDay: clock.local($0).second)! }
+            #expect(first == [LocalTime(hour: at == .seoul ? 14 : 9, minute: 15)!], "\(at.rawValue)")
+            #expect(reading.flags == "--every 1h --from 00:15 --until 23:59:59")
+        }
+        // New York's 2026-03-08: 02:15 does not happen; it fires when the gap ends (03:00),
+        // as every daily time does, and 03:15 follows.
+        let ny = At.newYork
+        let sunday = try ScheduleParser.instant("2026-03-08 00:50", zone: ny.zone)
+        let reading = try SchedulePhrase.read("every hour at quarter past", now: ny.now, zone: ny.zone)
+        let clock = CivilZone(ny.zone)
+        let next = reading.schedule.occurrences(after: sunday, count: 3, in: ny.zone).map { LocalTime(secondOfDay: clock.local($0).second)!.description }
+        #expect(next == ["01:15", "03:00", "03:15"])
+    }
+
     /// 5. A colon time 1–6 on a named day is the waking day's afternoon, as a bare hour is;
     /// 0:MM, a leading zero, 7–12 and 13–23 stay on the 24-hour clock.
     @Test(arguments: At.allCases)
