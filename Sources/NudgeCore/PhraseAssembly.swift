@@ -325,6 +325,7 @@ extension PhrasePieces {
 
     mutating func repeating(_ saidTimes: [SaidTime], today: CivilDay, now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {
         var windowNotes: [Phrase] = []
+        if let stops = try stepUntilDated(saidTimes, now: now, zone: zone) { return stops }
         if let instant { throw failure(instant.1, Phrase("a date does not go with a repeating schedule")) }
         if let date { throw failure(date.text, Phrase("a date does not go with a repeating schedule"), Phrase("say the days it repeats on, or leave out the repeating words")) }
         if let dayOffset { throw failure(dayOffset.1, Phrase("a day does not go with a repeating schedule")) }
@@ -393,8 +394,26 @@ extension PhrasePieces {
                 windowNotes.append(Phrase("%1$s: from %2$s to the end of the day", from.text, window.start.description))
                 base = .daily(times: window.times(every: seconds), days: weekdays)
                 flags = "--every \(Schedule.flagDuration(seconds)) --from \(window.start) --until 23:59:59" + Schedule.daysFlag(weekdays)
+            case (nil, let until?) where days.isEmpty && !everyDaySaid && weekend == nil && period == nil && monthDays.isEmpty && places.isEmpty && !monthly:
+                // No day said ("every 15 minutes until 11am", 20분마다 11시까지): today, from
+                // now, and then it stops, as people mean it (it was every day from 00:00).
+                // A bare hour is the next such time not yet passed, as in a one-shot.
+                let clock = CivilZone(zone)
+                // Until midnight (자정, 24:00) is the end of today.
+                let ends = try until.readings().map { clock.instant($0.nextDay || $0.time.secondOfDay == 0 ? today.advanced(by: 1) : today, $0.time) }.sorted()
+                guard let end = ends.first(where: { $0 > now }) else { throw failure(until.text, Phrase("that time has passed")) }
+                let (endDay, endSecond) = clock.local(end)
+                let shown = "\(endDay) \(LocalTime(secondOfDay: endSecond)!)"
+                if ends.count > 1 {
+                    windowNotes.append(Phrase("%1$s is read as %2$s, the next such time not yet passed", until.text, shown))
+                }
+                // TRANSLATORS: a step said with its end and no day (every 15 minutes until 11am): %1$s as said (11am), %2$s the last instant (2026-11-25 11:00).
+                windowNotes.append(Phrase("%1$s: from now until %2$s, then it stops; say every day to repeat it", until.text, shown))
+                flags = nil
+                let stops = Schedule.restricted(.interval(seconds: seconds, anchor: now, days: Schedule.everyDay), Schedule.Restriction(until: end))
+                return PhraseReading(schedule: stops, notes: windowNotes, flags: nil)
             case (nil, let until?):
-                // From the day's start (00:00), to a time.
+                // With a day said (every weekday, 매일): from the day's start (00:00), to a time.
                 let end = try only(until)
                 // Until midnight, 24:00: to the day's end.
                 let last = end.time.secondOfDay == 0 ? LocalTime(hour: 23, minute: 59, second: 59)! : end.time
@@ -520,6 +539,37 @@ extension PhrasePieces {
         // month) is no flag's, so none are echoed (they were, and made another schedule).
         if !restriction.isEmpty { flags = nil }
         return PhraseReading(schedule: restriction.isEmpty ? base : .restricted(base, restriction), notes: windowNotes, flags: nil)
+    }
+
+    /// A step that stops at a date and time, as list says it ("every 15 min, until Wed
+    /// 2026-11-25 11:00", 15분마다, 2026년 11월 25일 (수) 오전 11:00까지): counted from now,
+    /// as "every 15 minutes until 11am" said today is; nil when the words say no such end.
+    mutating func stepUntilDated(_ saidTimes: [SaidTime], now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading? {
+        guard let (seconds, unit, said) = step, case .seconds = unit, windowStart == nil, minuteMark == nil,
+              untilDated != nil || (date != nil && windowEnd != nil && saidTimes.isEmpty) else { return nil }
+        let token = untilDated ?? date?.text ?? said
+        do { try Limits.check(.every, seconds: seconds) } catch { throw failure(said, Phrase("invalid step")) }
+        guard dayOffset == nil, places.isEmpty, monthDays.isEmpty, period == nil, !everyDaySaid, !monthly, weekend == nil else {
+            throw failure(token, Phrase("invalid schedule"))
+        }
+        let clock = CivilZone(zone)
+        let end: Date
+        if let (whole, _) = instant, date == nil, saidTimes.isEmpty, windowEnd == nil, days.count <= 1 {
+            end = whole
+        } else if let date, let time = windowEnd ?? (saidTimes.count == 1 ? saidTimes[0] : nil), windowEnd == nil || saidTimes.isEmpty {
+            let today = clock.local(now).day
+            guard let day = CivilDay(year: date.year ?? today.components.year, month: date.month, day: date.day) else { throw failure(date.text, Phrase("invalid date")) }
+            guard days.isEmpty || days == [day.weekday] else {
+                throw failure(date.text, Phrase("the date and the weekday disagree"), Phrase("%1$s is a %2$s", day.description, Phrase(day.weekday.shortName)))
+            }
+            let reading = try only(time)
+            end = clock.instant(reading.nextDay ? day.advanced(by: 1) : day, reading.time)
+        } else {
+            throw failure(token, Phrase("invalid schedule"))
+        }
+        guard end > now else { throw failure(token, Phrase("that time has passed")) }
+        let stops = Schedule.restricted(.interval(seconds: seconds, anchor: now, days: Schedule.everyDay), Schedule.Restriction(until: end))
+        return PhraseReading(schedule: stops, notes: [], flags: nil)
     }
 
     /// Every Nth day, week or month from the one the schedule first fires in.

@@ -13,7 +13,8 @@ struct EverydayPhrasesTests {
     static let now = try! ScheduleParser.instant("2026-03-10 14:20", zone: zone)
 
     /// Rows Nudge reads otherwise by a rule written down before the table was (issue 44's
-    /// text, or a row of our own tables that `list`'s words must read back as), each with it.
+    /// text, or a row of our own tables that `list`'s words must read back as), or by issue
+    /// 54's rule for a step with only an end (written after it), each with it.
     /// A reason no longer needed fails the test too.
     static let documented: [String: String] = [
         "at 3:30": "a colon time is on the 24-hour clock (README; issue 44 keeps it): the next 03:30, and the echo says 'say 3:30pm for the afternoon'",
@@ -23,6 +24,11 @@ struct EverydayPhrasesTests {
         "third thursday of the month at 7pm": "PhraseTables: '… of the month' is every month, as list says it; once is the date",
         "last day of the month at 6pm": "PhraseTables: 'the last day of the month at 18:00' is every month, as list says it; once is 'this month's last day' or 월말",
         "on the last day of the month at 9am": "PhraseTables: 'the last day of the month' is every month, as list says it",
+        "every hour until 5pm": "issue 54: a step with only an end and no day word is today, counted from now, and stops at the end (the echo says so); this table's writer laid it from 00:00",
+        "every 30 min until 4pm": "issue 54: a step with only an end and no day word is today, counted from now, and stops at the end (the echo says so); this table's writer laid it from 00:00",
+        "every 2 hours until 10pm": "issue 54: a step with only an end and no day word is today, counted from now, and stops at the end (the echo says so); this table's writer laid it from 00:00",
+        "밤 10시까지 2시간마다": "issue 54: a step with only an end and no day word is today, counted from now, and stops at the end (the echo says so); this table's writer laid it from 00:00",
+        "저녁 6시까지 30분마다": "issue 54: a step with only an end and no day word is today, counted from now, and stops at the end (the echo says so); this table's writer laid it from 00:00",
         "주말 오전 10시": "PhraseTables: 주말 오전 10시 is every Saturday and Sunday (as list says weekends in Korean); once is 이번 주말",
     ]
 

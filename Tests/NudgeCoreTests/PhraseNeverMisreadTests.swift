@@ -23,9 +23,14 @@ struct PhraseNeverMisreadTests {
         case once(String)
         case daily([String], [Weekday])
         case refused(String)
+        /// Every so many seconds from now, until a local time (today's, unless said).
+        case stops(Int, String)
 
-        func schedule(in zone: TimeZone) -> Schedule? {
+        func schedule(in zone: TimeZone, now: Date) -> Schedule? {
             switch self {
+            case .stops(let seconds, let until):
+                let end = try! ScheduleParser.instant(until, zone: zone)
+                return .restricted(.interval(seconds: seconds, anchor: now, days: Schedule.everyDay), Schedule.Restriction(until: end))
             case .once(let local): return .once(try! ScheduleParser.instant(local, zone: zone))
             case .daily(let times, let days):
                 let locals = times.map { text in
@@ -42,6 +47,7 @@ struct PhraseNeverMisreadTests {
             case .once(let t): "once \(t)"
             case .daily(let t, let d): "daily \(t) \(d)"
             case .refused(let p): "! \(p)"
+            case .stops(let seconds, let until): "every \(seconds) s until \(until)"
             }
         }
     }
@@ -58,7 +64,7 @@ struct PhraseNeverMisreadTests {
             }
             return
         }
-        guard let expected = meaning.schedule(in: at.zone) else {
+        guard let expected = meaning.schedule(in: at.zone, now: at.now) else {
             Issue.record("\(phrase) in \(at.rawValue): read as \(reading.schedule.summary(in: at.zone)), expected \(meaning)")
             return
         }
@@ -187,6 +193,52 @@ struct PhraseNeverMisreadTests {
         let clock = CivilZone(ny.zone)
         let next = reading.schedule.occurrences(after: sunday, count: 3, in: ny.zone).map { LocalTime(secondOfDay: clock.local($0).second)!.description }
         #expect(next == ["01:15", "03:00", "03:15"])
+    }
+
+    /// 6. A step with only an end and no day word is today, from now, and stops ("every 15
+    /// minutes until 11am" said at 08:47 runs 09:02 … 10:47 and stops; it was every day from
+    /// 00:00). With a day word it repeats from the day's start, as before.
+    @Test(arguments: [At.newYork, At.berlin])
+    func aStepWithOnlyAnEndIsTodayFromNow(_ at: At) {
+        let today = at == .newYork ? "2026-03-07" : "2026-03-28"
+        let rows: [(String, Meaning)] = [
+            ("every 15 minutes until 11am", .stops(900, "\(today) 11:00")),
+            ("20분마다 11시까지", .stops(1200, "\(today) 11:00")),
+            ("20분마다 오전 11시까지", .stops(1200, "\(today) 11:00")),
+            ("every hour until 5pm", .stops(3600, "\(today) 17:00")),
+            ("every 30 minutes until midnight", .stops(1800, "\(at == .newYork ? "2026-03-08" : "2026-03-29") 00:00")),
+            // A bare hour that has passed today is the next such time: 8 is 20:00.
+            ("every hour until 8", .stops(3600, "\(today) 20:00")),
+            // With a day word: from the day's start, every such day.
+            ("every weekday every 15 minutes until 5pm", .daily(stride(from: 0, to: 17 * 60 + 1, by: 15).map { String(format: "%02d:%02d", $0 / 60, $0 % 60) },
+                                                                  [.monday, .tuesday, .wednesday, .thursday, .friday])),
+            ("평일 20분마다 오후 5시까지", .daily(stride(from: 0, to: 17 * 60 + 1, by: 20).map { String(format: "%02d:%02d", $0 / 60, $0 % 60) },
+                                         [.monday, .tuesday, .wednesday, .thursday, .friday])),
+            ("every day every hour until 5pm", .daily((0...17).map { String(format: "%02d:00", $0) }, [])),
+            // An end already passed today is refused, never moved to tomorrow.
+            ("every 15 minutes until 8am", .refused("that time has passed")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+    }
+
+    /// 6. In Seoul at 14:00; the showings stop at the end, and the echo says so.
+    @Test func aStepWithOnlyAnEndStopsAndSaysSo() throws {
+        let at = At.seoul
+        check("every 15 minutes until 11pm", at, .stops(900, "2026-11-25 23:00"))
+        check("20분마다 밤 11시까지", at, .stops(1200, "2026-11-25 23:00"))
+        check("every 15 minutes until 11am", at, .refused("that time has passed"))
+        let reading = try SchedulePhrase.read("every hour until 5pm", now: at.now, zone: at.zone)
+        let clock = CivilZone(at.zone)
+        let showings = reading.schedule.occurrences(after: at.now, count: 10, in: at.zone).map { LocalTime(secondOfDay: clock.local($0).second)!.description }
+        #expect(showings == ["15:00", "16:00", "17:00"])
+        #expect(reading.notes.map(\.description) == ["5pm: from now until 2026-11-25 17:00, then it stops; say every day to repeat it"])
+        #expect(reading.flags == nil)
+        let bare = try SchedulePhrase.read("20분마다 11시까지", now: At.berlin.now, zone: At.berlin.zone)
+        #expect(bare.notes.map(\.description) == ["11시 is read as 2026-03-28 11:00, the next such time not yet passed",
+                                                  "11시: from now until 2026-03-28 11:00, then it stops; say every day to repeat it"])
+        // With a day word the echo says the day's start, as before.
+        let weekdays = try SchedulePhrase.read("every weekday every 15 minutes until 5pm", now: at.now, zone: at.zone)
+        #expect(weekdays.notes.map(\.description) == ["5pm: from the start of the day (00:00) to 17:00"])
     }
 
     /// 5. A colon time 1–6 on a named day is the waking day's afternoon, as a bare hour is;

@@ -323,7 +323,13 @@ public enum PhraseTables {
         ("이번 달 말일 오후 6시", "--on '2026-11-30 18:00'"),
         ("월말 오후 6시", "--on '2026-11-30 18:00'"),
         ("매달 말일 9시", "= 2026-11-30 09:00, 2026-12-31 09:00, 2027-01-31 09:00"),
-        ("오후 5시까지 1시간마다", "--every 1h --from 00:00 --until 17:00"),
+        // Issue 54: with only an end and no day, today from now, then it stops (it was
+        // every day from 00:00); with a day said, from the day's start.
+        ("오후 5시까지 1시간마다", "= 2026-11-25 15:00, 2026-11-25 16:00, 2026-11-25 17:00"),
+        ("20분마다 밤 11시까지", "= 2026-11-25 14:20, 2026-11-25 14:40, 2026-11-25 15:00"),
+        ("20분마다 오전 11시까지", "! that time has passed"),
+        ("매일 1시간마다 오후 5시까지", "--every 1h --from 00:00 --until 17:00"),
+        ("평일 20분마다 오후 5시까지", "--every 20m --from 00:00 --until 17:00 --days mon-fri"),
         ("오전 8시부터 2시간 간격", "--every 2h --from 08:00 --until 23:59:59"),
         ("9시~18시 30분 간격", "--every 30m --from 09:00 --until 18:00"),
         // The everyday word soup's find: a window of steps on every day of alternate weeks reads back.
@@ -480,7 +486,13 @@ public enum PhraseTables {
         ("next month on the 5th at 9am", "--on '2026-12-05 09:00'"),
         ("end of the month at 5pm", "--on '2026-11-30 17:00'"),
         ("first monday of next month at 9am", "--on '2026-12-07 09:00'"),
-        ("every hour until 5pm", "--every 1h --from 00:00 --until 17:00"),
+        // Issue 54: with only an end and no day, today from now, then it stops (it was
+        // every day from 00:00); with a day said, from the day's start.
+        ("every hour until 5pm", "= 2026-11-25 15:00, 2026-11-25 16:00, 2026-11-25 17:00"),
+        ("every 15 minutes until 11pm", "= 2026-11-25 14:15, 2026-11-25 14:30, 2026-11-25 14:45"),
+        ("every 15 minutes until 11am", "! that time has passed"),
+        ("every day every hour until 5pm", "--every 1h --from 00:00 --until 17:00"),
+        ("every weekday every 15 minutes until 5pm", "--every 15m --from 00:00 --until 17:00 --days mon-fri"),
         ("every 30 minutes from 2pm", "--every 30m --from 14:00 --until 23:59:59"),
         ("twice a day at 9am and 9pm", "--at 09:00 --at 21:00"),
         ("twice a day at 9am", "! the count and the times disagree"),
