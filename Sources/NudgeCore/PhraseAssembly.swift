@@ -56,6 +56,13 @@ extension PhrasePieces {
         let today = clock.local(now).day
         var notes: [Phrase] = readings
 
+        // "on the hour", 정각, "quarter past": a minute of every hour, which only a step of
+        // hours has.
+        if let mark = minuteMark, step == nil || relative != nil {
+            // TRANSLATORS: "on the hour" (정각, quarter past) said without a step of hours.
+            throw failure(mark.text, Phrase("words not understood"), Phrase("say every hour on the hour, 매시간 정각"))
+        }
+
         // "3일 후 오전 10시": that day, at that time.
         if let (n, unit) = relativeDays, !times.isEmpty || !halves.isEmpty, date == nil, instant == nil, dayOffset == nil, days.isEmpty, !repeats {
             let (year, month, day) = today.components
@@ -109,12 +116,16 @@ extension PhrasePieces {
         for time in times where !saidTimes.contains(where: { (try? $0.readings().map(\.time)) == (try? time.readings().map(\.time)) && (try? time.readings().count) == 1 }) {
             saidTimes.append(time)
         }
-        // A bare hour with the part of the day said apart from it ("at 6 this evening", "at 7
-        // tomorrow morning", "at 9 tonight"): the part decides its half, as in 저녁 7시.
+        // A part of the day said apart from the times ("at 6 this evening", "at 7:15 every
+        // evening", "at 11pm every night"): it says which half of the day they are in, as in
+        // 저녁 7시, and never adds an hour of its own (it added 19:00 beside 7:15 and 21:00
+        // beside 11pm: two reminders a day for one).
         var halves = halves
-        if halves.count == 1, saidTimes.count == 1, saidTimes[0].half == nil, !saidTimes[0].clock, (1...11).contains(saidTimes[0].hour),
-           [.dawn, .morning, .afternoon, .evening, .night].contains(halves[0].0) {
-            saidTimes[0].half = halves[0].0
+        if !saidTimes.isEmpty, let (half, text) = halves.first {
+            guard halves.count == 1 else {
+                throw failure(halves.map(\.1).joined(separator: ", "), Phrase("invalid time"), Phrase("the words for the half of the day disagree"))
+            }
+            for k in saidTimes.indices { try Self.place(&saidTimes[k], in: half, said: text) }
             halves = []
         }
         for (half, text) in halves {
@@ -162,16 +173,8 @@ extension PhrasePieces {
             guard !saidTimes.isEmpty else { throw failure(said, Phrase("no time of day given"), Phrase("say at what time: every year on march 1 at 9am, 매년 3월 1일 오전 9시")) }
             var locals: [LocalTime] = []
             for var time in saidTimes {
-                if time.half == nil, !time.clock, (1...12).contains(time.hour) {
-                    // A date is a named day: the waking day's hour, said.
-                    let spoken = try time.readings().map(\.time)
-                    time.half = time.hour == 12 ? .noon : time.hour >= 7 ? .am : .pm
-                    let taken = try time.readings()[0].time
-                    if let other = spoken.first(where: { $0 != taken }) {
-                        notes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", time.text, taken.description, Self.spoken(other, time), other.description))
-                        choices.append(PhraseReading.Choice(said: time.text, other: Self.spoken(other, time)))
-                    }
-                }
+                // A date is a named day: the waking day's hour, said.
+                try wakingDay(&time, colon: true, notes: &notes)
                 let reading = try only(time)
                 guard !reading.nextDay else { throw failure(time.text, Phrase("invalid time"), Phrase("say 0:00 for midnight at the start of the day")) }
                 locals.append(reading.time)
@@ -245,6 +248,45 @@ extension PhrasePieces {
         return reading
     }
 
+    /// A time in the part of the day said apart from it: a spoken hour 1–12, or a colon
+    /// time 1:00–12:59 without a leading zero, takes it (7:15 every evening is 19:15); a
+    /// time that says its own half (11pm, 19:15, 07:15) must be in it, or the phrase is
+    /// refused: the part of the day only chooses the half, it never moves a time.
+    static func place(_ time: inout SaidTime, in half: SaidTime.Half, said: String) throws(ScheduleError) {
+        if time.half == nil, (1...12).contains(time.hour), !time.clock || !time.text.hasPrefix("0") {
+            time.half = half
+            _ = try time.readings()
+            return
+        }
+        let disagree = ScheduleError("\(said) \(time.text)", Phrase("invalid time"), detail: Phrase("the words for the half of the day disagree"),
+                                     accepted: SchedulePhrase.forms)
+        guard let own = try? time.readings().map(\.time), own.count == 1 else { throw disagree }
+        let hour = own[0].hour % 12 == 0 ? 12 : own[0].hour % 12
+        let inHalf = SaidTime(hour: hour, minute: own[0].minute, second: own[0].second, half: half, text: time.text)
+        guard (try? inHalf.readings().map(\.time)) == own else { throw disagree }
+    }
+
+    /// The waking day's reading of a time on a named day (tomorrow, friday, a date, every
+    /// monday, 매달 1일): a spoken hour 1–12, and with `colon` a colon time 1:00–6:59 written
+    /// without a leading zero, is 7–11 morning, 12 noon, 1–6 afternoon; the reading not
+    /// taken is said and offered. One rule for both: "tomorrow 5:15" was 05:15, said only
+    /// in a note, where "tomorrow at 5" was 17:00. 0:MM, 05:15, 7:MM–12:MM and 13–23 stay
+    /// as written, on the 24-hour clock.
+    mutating func wakingDay(_ time: inout SaidTime, colon: Bool, notes: inout [Phrase]) throws(ScheduleError) {
+        guard time.half == nil else { return }
+        let bare = !time.clock && (1...12).contains(time.hour)
+        let early = colon && time.clock && (1...6).contains(time.hour) && !time.text.hasPrefix("0")
+        guard bare || early else { return }
+        let spoken = try time.readings().map(\.time)
+        time.half = time.hour == 12 ? .noon : time.hour >= 7 ? .am : .pm
+        let taken = try time.readings()[0].time
+        if let other = spoken.first(where: { $0 != taken }) {
+            // TRANSLATORS: a bare hour on a named day: %1$s as said (3, 3시), %2$s the time taken (15:00), %3$s how to say the other (3am, 새벽 3시), %4$s that other time (03:00).
+            notes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", time.text, taken.description, Self.spoken(other, time), other.description))
+            choices.append(PhraseReading.Choice(said: time.text, other: Self.spoken(other, time)))
+        }
+    }
+
     static func coming(_ weekday: Weekday, after day: CivilDay) -> CivilDay {
         day.advanced(by: (weekday.rawValue - day.weekday.rawValue + 7) % 7)
     }
@@ -283,6 +325,7 @@ extension PhrasePieces {
 
     mutating func repeating(_ saidTimes: [SaidTime], today: CivilDay, now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {
         var windowNotes: [Phrase] = []
+        if let stops = try stepUntilDated(saidTimes, now: now, zone: zone) { return stops }
         if let instant { throw failure(instant.1, Phrase("a date does not go with a repeating schedule")) }
         if let date { throw failure(date.text, Phrase("a date does not go with a repeating schedule"), Phrase("say the days it repeats on, or leave out the repeating words")) }
         if let dayOffset { throw failure(dayOffset.1, Phrase("a day does not go with a repeating schedule")) }
@@ -297,6 +340,36 @@ extension PhrasePieces {
                                     accepted: SchedulePhrase.forms)
             }
             guard saidTimes.isEmpty else { throw failure(saidTimes[0].text, Phrase("a step does not go with times of day"), Phrase("say from when to when: every 30 minutes from 9:30 to 21:30")) }
+            if let mark = minuteMark {
+                // "every hour on the hour", 매시간 15분: the steps fall at that minute of the
+                // clock's hours, as a window from the day's first such minute lays them (an
+                // interval counted from now fell at :47 for 매시간 정각). A day that is not
+                // a whole number of steps would not keep the minute: refused.
+                guard seconds % 3600 == 0, 86400 % seconds == 0 else {
+                    // TRANSLATORS: "on the hour" (정각, quarter past) said with a step that is not whole hours dividing the day (every 45 minutes).
+                    throw failure(mark.text, Phrase("invalid step"), Phrase("say every hour, every 2 hours, … on the hour"))
+                }
+                if var from = windowStart {
+                    // The window's first such minute: from 9:30, on the hour, is from 10:00. A
+                    // bare hour keeps its readings (from 9 to 17 is still read as a window).
+                    let late = from.minute > mark.minute || (from.minute == mark.minute && from.second > 0)
+                    let readings = try from.readings()
+                    if late, readings.count > 1 {
+                        guard from.hour < 12 else { throw failure(from.text, Phrase("invalid window"), Phrase("it must not end before it starts")) }
+                        from.hour += 1
+                    } else if late || readings.count == 1 {
+                        let start = try only(from).time
+                        let hour = start.hour + (late ? 1 : 0)
+                        guard hour < 24 else { throw failure(from.text, Phrase("invalid window"), Phrase("it must not end before it starts")) }
+                        from = SaidTime(hour: hour, clock: true, text: from.text)
+                    }
+                    from.minute = mark.minute
+                    from.second = 0
+                    windowStart = from
+                } else {
+                    windowStart = SaidTime(hour: 0, minute: mark.minute, clock: true, text: mark.text)
+                }
+            }
             switch (windowStart, windowEnd) {
             case (nil, nil):
                 base = .interval(seconds: seconds, anchor: now, days: weekdays)
@@ -321,8 +394,26 @@ extension PhrasePieces {
                 windowNotes.append(Phrase("%1$s: from %2$s to the end of the day", from.text, window.start.description))
                 base = .daily(times: window.times(every: seconds), days: weekdays)
                 flags = "--every \(Schedule.flagDuration(seconds)) --from \(window.start) --until 23:59:59" + Schedule.daysFlag(weekdays)
+            case (nil, let until?) where days.isEmpty && !everyDaySaid && weekend == nil && period == nil && monthDays.isEmpty && places.isEmpty && !monthly:
+                // No day said ("every 15 minutes until 11am", 20분마다 11시까지): today, from
+                // now, and then it stops, as people mean it (it was every day from 00:00).
+                // A bare hour is the next such time not yet passed, as in a one-shot.
+                let clock = CivilZone(zone)
+                // Until midnight (자정, 24:00) is the end of today.
+                let ends = try until.readings().map { clock.instant($0.nextDay || $0.time.secondOfDay == 0 ? today.advanced(by: 1) : today, $0.time) }.sorted()
+                guard let end = ends.first(where: { $0 > now }) else { throw failure(until.text, Phrase("that time has passed")) }
+                let (endDay, endSecond) = clock.local(end)
+                let shown = "\(endDay) \(LocalTime(secondOfDay: endSecond)!)"
+                if ends.count > 1 {
+                    windowNotes.append(Phrase("%1$s is read as %2$s, the next such time not yet passed", until.text, shown))
+                }
+                // TRANSLATORS: a step said with its end and no day (every 15 minutes until 11am): %1$s as said (11am), %2$s the last instant (2026-11-25 11:00).
+                windowNotes.append(Phrase("%1$s: from now until %2$s, then it stops; say every day to repeat it", until.text, shown))
+                flags = nil
+                let stops = Schedule.restricted(.interval(seconds: seconds, anchor: now, days: Schedule.everyDay), Schedule.Restriction(until: end))
+                return PhraseReading(schedule: stops, notes: windowNotes, flags: nil)
             case (nil, let until?):
-                // From the day's start (00:00), to a time.
+                // With a day said (every weekday, 매일): from the day's start (00:00), to a time.
                 let end = try only(until)
                 // Until midnight, 24:00: to the day's end.
                 let last = end.time.secondOfDay == 0 ? LocalTime(hour: 23, minute: 59, second: 59)! : end.time
@@ -344,17 +435,11 @@ extension PhrasePieces {
             var locals: [LocalTime] = []
             var shifts = Set<Bool>()
             for var time in saidTimes {
-                // On days said by name (every monday, 매달 1일) a bare hour is the waking
-                // day's, as on a named day of a one-shot; every day (매일, 평일) stays refused.
-                if dayNamed || !monthDays.isEmpty || !places.isEmpty || frequency != nil, time.half == nil, !time.clock, (1...12).contains(time.hour) {
-                    let spoken = try time.readings().map(\.time)
-                    time.half = time.hour == 12 ? .noon : time.hour >= 7 ? .am : .pm
-                    let taken = try time.readings()[0].time
-                    if let other = spoken.first(where: { $0 != taken }) {
-                        windowNotes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", time.text, taken.description, Self.spoken(other, time), other.description))
-                        choices.append(PhraseReading.Choice(said: time.text, other: Self.spoken(other, time)))
-                    }
-                }
+                // On days said by name (every monday, 매달 1일) a time is the waking day's,
+                // as on a named day of a one-shot; every day (매일, 평일) stays refused. "Twice
+                // a day at 9 and 6" takes it for its bare hours, not for colon times.
+                let namedDays = dayNamed || !monthDays.isEmpty || !places.isEmpty
+                if namedDays || frequency != nil { try wakingDay(&time, colon: namedDays, notes: &windowNotes) }
                 let reading = try only(time)
                 if reading.nextDay && !days.isEmpty && weekdays.count < 7 {
                     // 밤 12시 on a day is midnight at its end: the next day's 00:00.
@@ -456,6 +541,37 @@ extension PhrasePieces {
         return PhraseReading(schedule: restriction.isEmpty ? base : .restricted(base, restriction), notes: windowNotes, flags: nil)
     }
 
+    /// A step that stops at a date and time, as list says it ("every 15 min, until Wed
+    /// 2026-11-25 11:00", 15분마다, 2026년 11월 25일 (수) 오전 11:00까지): counted from now,
+    /// as "every 15 minutes until 11am" said today is; nil when the words say no such end.
+    mutating func stepUntilDated(_ saidTimes: [SaidTime], now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading? {
+        guard let (seconds, unit, said) = step, case .seconds = unit, windowStart == nil, minuteMark == nil,
+              untilDated != nil || (date != nil && windowEnd != nil && saidTimes.isEmpty) else { return nil }
+        let token = untilDated ?? date?.text ?? said
+        do { try Limits.check(.every, seconds: seconds) } catch { throw failure(said, Phrase("invalid step")) }
+        guard dayOffset == nil, places.isEmpty, monthDays.isEmpty, period == nil, !everyDaySaid, !monthly, weekend == nil else {
+            throw failure(token, Phrase("invalid schedule"))
+        }
+        let clock = CivilZone(zone)
+        let end: Date
+        if let (whole, _) = instant, date == nil, saidTimes.isEmpty, windowEnd == nil, days.count <= 1 {
+            end = whole
+        } else if let date, let time = windowEnd ?? (saidTimes.count == 1 ? saidTimes[0] : nil), windowEnd == nil || saidTimes.isEmpty {
+            let today = clock.local(now).day
+            guard let day = CivilDay(year: date.year ?? today.components.year, month: date.month, day: date.day) else { throw failure(date.text, Phrase("invalid date")) }
+            guard days.isEmpty || days == [day.weekday] else {
+                throw failure(date.text, Phrase("the date and the weekday disagree"), Phrase("%1$s is a %2$s", day.description, Phrase(day.weekday.shortName)))
+            }
+            let reading = try only(time)
+            end = clock.instant(reading.nextDay ? day.advanced(by: 1) : day, reading.time)
+        } else {
+            throw failure(token, Phrase("invalid schedule"))
+        }
+        guard end > now else { throw failure(token, Phrase("that time has passed")) }
+        let stops = Schedule.restricted(.interval(seconds: seconds, anchor: now, days: Schedule.everyDay), Schedule.Restriction(until: end))
+        return PhraseReading(schedule: stops, notes: [], flags: nil)
+    }
+
     /// Every Nth day, week or month from the one the schedule first fires in.
     func makePeriod(_ unit: Schedule.Period.Unit, _ every: Int, said: String, base: Schedule, now: Date, zone: TimeZone) throws(ScheduleError) -> Schedule.Period {
         let first = base.occurrences(after: now, count: 1, in: zone).first.map { CivilZone(zone).local($0).day } ?? CivilZone(zone).local(now).day
@@ -507,19 +623,12 @@ extension PhrasePieces {
         // Korean rules take 03:00 for 내일 3시); the choice is said. Without a day, the next
         // such time not yet passed.
         let named = date != nil || !days.isEmpty || weekend != nil || (dayOffset?.0 ?? 0) > 0
-        if named, said.half == nil, !said.clock, (1...12).contains(said.hour) {
-            let spoken = try said.readings().map(\.time)
-            said.half = said.hour == 12 ? .noon : said.hour >= 7 ? .am : .pm
-            let taken = try said.readings()[0].time
-            if let other = spoken.first(where: { $0 != taken }) {
-                // TRANSLATORS: a bare hour on a named day: %1$s as said (3, 3시), %2$s the time taken (15:00), %3$s how to say the other (3am, 새벽 3시), %4$s that other time (03:00).
-                notes.append(Phrase("%1$s is read as %2$s; say %3$s for %4$s", said.text, taken.description, Self.spoken(other, said), other.description))
-                choices.append(PhraseReading.Choice(said: said.text, other: Self.spoken(other, said)))
-            }
-        } else if said.half == nil, said.clock, (1...6).contains(said.hour), !said.text.hasPrefix("0"),
+        if named { try wakingDay(&said, colon: true, notes: &notes) }
+        if said.half == nil, said.clock, (1...6).contains(said.hour), !said.text.hasPrefix("0"),
                   let taken = LocalTime(hour: said.hour, minute: said.minute, second: said.second),
                   let afternoon = LocalTime(hour: said.hour + 12, minute: said.minute, second: said.second) {
-            // A colon time stays on the 24-hour clock, as documented; the afternoon is said.
+            // Without a day, a colon time stays on the 24-hour clock, as documented; the
+            // afternoon is said.
             // (A minute of 60 is no time: refused below, never unwrapped here; the fuzz
             // target's find, "at3 :60".)
             // TRANSLATORS: a colon time 1–6 on a named day: %1$s as said (2:30), %2$s the time taken (02:30), %3$s how to say the afternoon (2:30pm).

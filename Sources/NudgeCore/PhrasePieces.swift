@@ -18,6 +18,12 @@ struct PhrasePieces {
     /// A window's edges: `from 9:30`, `21:30까지`.
     var windowStart: SaidTime?
     var windowEnd: SaidTime?
+    /// The minute of the hour a step of hours keeps ("on the hour" 0, 정각 0, 매시간 15분
+    /// 15, "at quarter past" 15), as said: without it a step counts from now.
+    var minuteMark: (minute: Int, text: String)?
+    /// "until" said before a date ("every 15 min, until Wed 2026-11-25 11:00", as list says
+    /// a step that stops): the date and time after it are the last showing's.
+    var untilDated: String?
     /// `every 30 minutes`, `30분마다`, `every 2 days`.
     var step: (count: Int, unit: StepUnit, text: String)?
     /// Every day said (daily, every day, 매일): every other week then needs no weekday

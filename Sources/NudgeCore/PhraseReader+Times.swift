@@ -197,6 +197,12 @@ extension PhraseReader {
         }
         if isKey(i, "until") {
             i += 1
+            // "every 15 min, until Wed, Nov 25, 2026, 11:00 AM": how list says a step that
+            // stops; the date and time that follow are read as a date and a time.
+            if pieces.step != nil, pieces.untilDated == nil, weekday(i) != nil || { if case .instant? = word(i)?.kind { true } else { false } }() {
+                pieces.untilDated = text(start..<i)
+                return true
+            }
             guard let end = try readTime() else { i = start; return false }
             try setWindow(nil, end)
             return true

@@ -58,6 +58,25 @@ struct PhraseReader {
         "afternoon": .afternoon, "evening": .evening, "night": .night,
     ]
 
+    /// Whether a step of whole hours was said (every hour, 매시간, 2시간마다).
+    var hourlyStep: Bool {
+        guard let step = pieces.step, case .seconds(let unit) = step.unit else { return false }
+        return (step.count * unit) % 3600 == 0
+    }
+
+    /// Whether the words before `k` end a time of day (9시, 9:00, 9am): 정각 after one is
+    /// "sharp", not a minute of every hour.
+    func saidTimeBefore(_ k: Int) -> Bool {
+        number(k - 1) != nil || isKey(k - 1, "시", "minutes", "am", "pm", "oclock", "noon", "midnight")
+    }
+
+    /// Whether the part of the day at `k` is said in the plural ("saturday mornings",
+    /// "evenings"): like "mondays", it repeats (it was once, on the coming Saturday).
+    func isPluralHalf(_ k: Int) -> Bool {
+        guard let word = word(k), let key = word.key, Self.halves[key] != nil, word.readAs == nil else { return false }
+        return word.text.count > key.count && word.text.hasSuffix("s")
+    }
+
     /// Whether a weekday is at `k`: a name, or 월 and 일 not after a number (12월 is December).
     func weekday(_ k: Int) -> (Weekday, plural: Bool)? {
         guard let key = key(k) else { return nil }
@@ -118,6 +137,13 @@ struct PhraseReader {
         }
         if try readDate() { return true }
         if try readTimeOrWindow() { return true }
+        // 매시간 15분: the minute of each hour, not a duration (refused before).
+        if let n = number(i), (0...59).contains(n), isKey(i + 1, "minutes"), pieces.minuteMark == nil, hourlyStep,
+           !isKey(i + 2, "each", "interval", "after", "before") {
+            pieces.minuteMark = (n, text(i..<i + 2))
+            i += 2
+            return true
+        }
         if try readDuration() { return true }
         if readWeekdays() { return true }
         guard let key = w.key else {
@@ -248,7 +274,10 @@ struct PhraseReader {
             // on the weekend: the coming one, once.
             pieces.weekend = text(i - 1..<i + 1)
         case "christmas":
-            try setDate(nil, 12, 25, i..<i + 1)
+            // Christmas eve, 크리스마스 이브: the day before, never an evening ("eve" was read
+            // as a casual "evening" and put christmas eve at 7pm on the 25th).
+            let eve = isKey(i + 1, "eve")
+            try setDate(nil, 12, eve ? 24 : 25, i..<i + (eve ? 2 : 1))
             return true
         case "weekdays", "weekends":
             pieces.days.formUnion(key == "weekdays" ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday])
@@ -328,6 +357,7 @@ struct PhraseReader {
         case "in":
             // "in 20 minutes"; "8 in the morning" is read with its hour, "in the morning" alone is a half of the day.
             if isKey(i + 1, "the"), let half = Self.halves[self.key(i + 2) ?? ""] {
+                if isPluralHalf(i + 2) { pieces.repeats = true }
                 if let pending = pendingHalf { pieces.halves.append(pending) }
                 pendingHalf = (half, text(i..<i + 3))
                 i += 3
@@ -336,6 +366,13 @@ struct PhraseReader {
             i += 1
             return try readDuration(role: .relative)
         case "half", "quarter":
+            // "every hour at quarter past", "at half past", "at quarter to": a minute of each
+            // hour, when no hour follows.
+            if isKey(i + 1, "past", "until"), number(i + 2) == nil, !(key == "half" && isKey(i + 1, "until")), pieces.minuteMark == nil {
+                pieces.minuteMark = (key == "half" ? 30 : isKey(i + 1, "past") ? 15 : 45, text(i..<i + 2))
+                i += 2
+                return true
+            }
             return try readTimeOrWindow()
         case "month" where isKey(i + 1, "each"):
             // 달마다: every month.
@@ -355,10 +392,19 @@ struct PhraseReader {
             pieces.monthly = true
         case "and":
             if !pieces.times.isEmpty { pieces.joined = true }
+        case "on" where isKey(i + 1, "the") && word(i + 2)?.text == "hour" && pieces.minuteMark == nil:
+            // every hour on the hour: at :00.
+            pieces.minuteMark = (0, text(i..<i + 3))
+            i += 3
+            return true
+        case "sharp" where w.text == "정각" && pieces.minuteMark == nil && !saidTimeBefore(i):
+            // 매시간 정각: at :00 (9시 정각 is 9:00, sharp).
+            pieces.minuteMark = (0, w.text)
         case "at", "on", "the", "of", "sharp":
             break
         default:
             if let half = Self.halves[key], key != "am", key != "pm" {
+                if isPluralHalf(i) { pieces.repeats = true }
                 if let pending = pendingHalf {
                     // "every morning and evening at 8", 아침저녁 8시: the hour said after goes with both.
                     if isKey(i - 1, "and") || isMark(i - 1, ",") || (Self.halves[self.key(i - 1) ?? ""] != nil && words[i - 1].span.upperBound == w.span.lowerBound) { awaitingHour.append(pending) } else { pieces.halves.append(pending) }

@@ -176,7 +176,7 @@ enum PhraseWords {
             "yearly": ["yearly", "annually", "annual"], "year": ["year", "years"], "twice": ["twice"], "times": ["times", "x"],
             "per": ["per"], "fortnight": ["fortnight", "fortnights"], "fortnightly": ["fortnightly"], "biweekly": ["biweekly"], "quarterly": ["quarterly"],
             "business": ["business", "working"], "end": ["end"], "beginning": ["beginning"], "monthend": ["eom"], "single": ["single"],
-            "christmas": ["christmas", "xmas"], "on": ["on"], "in": ["in"],
+            "christmas": ["christmas", "xmas"], "eve": ["eve"], "on": ["on"], "in": ["in"],
             "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
             "this": ["this", "coming"], "other": ["other"], "first": ["first"], "second": ["second"], "third": ["third"],
@@ -210,7 +210,7 @@ enum PhraseWords {
     /// Casual spellings, read as the word they stand for.
     static let englishCasual: [String: String] = [
         "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "tmro": "tomorrow", "tonite": "tonight", "nite": "night",
-        "tdy": "today", "morn": "morning", "wensday": "wednesday", "wendsday": "wednesday", "tues": "tuesday", "evng": "evening", "eve": "evening", "dya": "day", "evry": "every", "hrly": "hourly",
+        "tdy": "today", "morn": "morning", "wensday": "wednesday", "wendsday": "wednesday", "tues": "tuesday", "evng": "evening", "dya": "day", "evry": "every", "hrly": "hourly",
     ]
 
     /// The words a typo is read as: one letter off (left out, added, changed, or two
@@ -297,7 +297,7 @@ enum PhraseWords {
         "이따": "today", "이따가": "today", "주일": "week", "매": "every", "씩": "sharp",
         "매년": "yearly", "매해": "yearly", "해마다": "yearly", "격일": "otherday", "격월": "othermonth", "분기": "quarterly",
         "분기마다": "quarterly", "반년마다": "halfyearly", "월말": "monthend", "다달이": "monthly", "사이": "till", "사이에": "till",
-        "첫날": "firstday", "크리스마스": "christmas", "예": "at",
+        "첫날": "firstday", "크리스마스": "christmas", "이브": "eve", "예": "at",
     ]
 
     /// Casual spellings and common typos, read as the words they stand for.

@@ -13,13 +13,10 @@ struct EverydayPhrasesTests {
     static let now = try! ScheduleParser.instant("2026-03-10 14:20", zone: zone)
 
     /// Rows Nudge reads otherwise by a rule written down before the table was (issue 44's
-    /// text, or a row of our own tables that `list`'s words must read back as), each with it.
+    /// text, or a row of our own tables that `list`'s words must read back as), or by issue
+    /// 54's rule for a step with only an end (written after it), each with it.
     /// A reason no longer needed fails the test too.
     static let documented: [String: String] = [
-        "tomorrow at 2:30": "issue 44: a colon time stays on the 24-hour clock (02:30); the echo says 'say 2:30pm for the afternoon'",
-        "thursday at 2:30": "issue 44: a colon time stays on the 24-hour clock (02:30); the echo says 'say 2:30pm for the afternoon'",
-        "saturday at 1:30": "issue 44: a colon time stays on the 24-hour clock (01:30); the echo says 'say 1:30pm for the afternoon'",
-        "friday at 4:30": "issue 44: a colon time stays on the 24-hour clock (04:30); the echo says 'say 4:30pm for the afternoon'",
         "at 3:30": "a colon time is on the 24-hour clock (README; issue 44 keeps it): the next 03:30, and the echo says 'say 3:30pm for the afternoon'",
         "roughly 4:30": "a colon time is on the 24-hour clock (README; issue 44 keeps it): the next 04:30, and the echo says 'say 4:30pm for the afternoon'",
         "at 2:45": "a colon time is on the 24-hour clock (README; issue 44 keeps it): the next 02:45, and the echo says 'say 2:45pm for the afternoon'",
@@ -27,6 +24,11 @@ struct EverydayPhrasesTests {
         "third thursday of the month at 7pm": "PhraseTables: '… of the month' is every month, as list says it; once is the date",
         "last day of the month at 6pm": "PhraseTables: 'the last day of the month at 18:00' is every month, as list says it; once is 'this month's last day' or 월말",
         "on the last day of the month at 9am": "PhraseTables: 'the last day of the month' is every month, as list says it",
+        "every hour until 5pm": "issue 54: a step with only an end and no day word is today, counted from now, and stops at the end (the echo says so); this table's writer laid it from 00:00",
+        "every 30 min until 4pm": "issue 54: a step with only an end and no day word is today, counted from now, and stops at the end (the echo says so); this table's writer laid it from 00:00",
+        "every 2 hours until 10pm": "issue 54: a step with only an end and no day word is today, counted from now, and stops at the end (the echo says so); this table's writer laid it from 00:00",
+        "밤 10시까지 2시간마다": "issue 54: a step with only an end and no day word is today, counted from now, and stops at the end (the echo says so); this table's writer laid it from 00:00",
+        "저녁 6시까지 30분마다": "issue 54: a step with only an end and no day word is today, counted from now, and stops at the end (the echo says so); this table's writer laid it from 00:00",
         "주말 오전 10시": "PhraseTables: 주말 오전 10시 is every Saturday and Sunday (as list says weekends in Korean); once is 이번 주말",
     ]
 

@@ -92,12 +92,13 @@ struct RemindMeTests {
     }
 
     /// A bare hour gives both readings, the one taken first (on a named day the waking day's,
-    /// else the next not yet passed); so does a colon time 1–6, the afternoon's first.
+    /// else the next not yet passed); so does a colon time 1–6 on a named day, which takes
+    /// the waking day's afternoon as a bare hour does (issue 54).
     @Test(arguments: [
         ("call mum tomorrow at 9", ["2026-03-11 09:00", "2026-03-11 21:00"], ["tomorrow at 9", "tomorrow at 9pm"]),
         ("call mum at 3", ["2026-03-10 15:00", "2026-03-11 03:00"], ["at 3", "at 3am"]),
         ("회의 금요일 2시", ["2026-03-13 14:00", "2026-03-13 02:00"], ["금요일 2시", "금요일 새벽 2시"]),
-        ("run tomorrow at 2:30", ["2026-03-11 14:30", "2026-03-11 02:30"], ["tomorrow at 2:30pm", "tomorrow at 2:30"]),
+        ("run tomorrow at 2:30", ["2026-03-11 14:30", "2026-03-11 02:30"], ["tomorrow at 2:30", "tomorrow at 2:30am"]),
     ])
     func aTimeSaidTwoWaysGivesBoth(_ line: String, _ instants: [String], _ whens: [String]) throws {
         let found = readings(line)

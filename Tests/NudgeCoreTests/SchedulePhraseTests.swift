@@ -78,9 +78,12 @@ struct SchedulePhraseTests {
         #expect(try once("tomorrow at 7 in the evening").0 == "2026-11-26 19:00")
     }
 
-    /// A colon time stays on the 24-hour clock; 1–6 says how to have the afternoon.
+    /// Without a day a colon time stays on the 24-hour clock, and 1–6 says how to have the
+    /// afternoon; on a named day 1–6 is the waking day's afternoon, as a bare hour is (issue
+    /// 54: "tomorrow at 2:30" was 02:30).
     @Test func aColonTimeOneToSixSaysTheAfternoon() throws {
-        #expect(try once("tomorrow at 2:30") == ("2026-11-26 02:30", ["2:30 is read as 02:30 (say 2:30pm for the afternoon)"]))
+        #expect(try once("at 2:30") == ("2026-11-26 02:30", ["2:30 is read as 02:30 (say 2:30pm for the afternoon)"]))
+        #expect(try once("tomorrow at 2:30") == ("2026-11-26 14:30", ["2:30 is read as 14:30; say 2:30am for 02:30"]))
         #expect(try once("tomorrow at 02:30").1 == [])
         #expect(try once("tomorrow at 9:30").1 == [])
     }

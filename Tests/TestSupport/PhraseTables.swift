@@ -323,7 +323,13 @@ public enum PhraseTables {
         ("이번 달 말일 오후 6시", "--on '2026-11-30 18:00'"),
         ("월말 오후 6시", "--on '2026-11-30 18:00'"),
         ("매달 말일 9시", "= 2026-11-30 09:00, 2026-12-31 09:00, 2027-01-31 09:00"),
-        ("오후 5시까지 1시간마다", "--every 1h --from 00:00 --until 17:00"),
+        // Issue 54: with only an end and no day, today from now, then it stops (it was
+        // every day from 00:00); with a day said, from the day's start.
+        ("오후 5시까지 1시간마다", "= 2026-11-25 15:00, 2026-11-25 16:00, 2026-11-25 17:00"),
+        ("20분마다 밤 11시까지", "= 2026-11-25 14:20, 2026-11-25 14:40, 2026-11-25 15:00"),
+        ("20분마다 오전 11시까지", "! that time has passed"),
+        ("매일 1시간마다 오후 5시까지", "--every 1h --from 00:00 --until 17:00"),
+        ("평일 20분마다 오후 5시까지", "--every 20m --from 00:00 --until 17:00 --days mon-fri"),
         ("오전 8시부터 2시간 간격", "--every 2h --from 08:00 --until 23:59:59"),
         ("9시~18시 30분 간격", "--every 30m --from 09:00 --until 18:00"),
         // The everyday word soup's find: a window of steps on every day of alternate weeks reads back.
@@ -352,6 +358,14 @@ public enum PhraseTables {
         ("월–금 오전 9:30–오후 9:30, 30분마다", "--every 30m --from 09:30 --until 21:30 --days mon-fri"),
         ("매주 금 오후 5:00", "--at 17:00 --days fri"),
         ("매일 오전 9:00, 오후 1:00", "--at 09:00 --at 13:00"),
+        // Issue 54, never misread: a part of the day only picks the half; 이브 is the day
+        // before; 정각 and 매시간 15분 keep the minute; a named day's 5시 15분 the afternoon.
+        ("매일 아침 6시 40분에", "--at 06:40"),
+        ("크리스마스 이브 오후 7시", "--on '2026-12-24 19:00'"),
+        ("매시간 정각", "--every 1h --from 00:00 --until 23:59:59"),
+        ("매시간 15분", "--every 1h --from 00:15 --until 23:59:59"),
+        ("평일 매시간 정각", "--every 1h --from 00:00 --until 23:59:59 --days mon-fri"),
+        ("내일 5시 15분", "--on '2026-11-26 17:15'"),
     ]
 
     public static let english: [(String, String)] = [
@@ -472,7 +486,13 @@ public enum PhraseTables {
         ("next month on the 5th at 9am", "--on '2026-12-05 09:00'"),
         ("end of the month at 5pm", "--on '2026-11-30 17:00'"),
         ("first monday of next month at 9am", "--on '2026-12-07 09:00'"),
-        ("every hour until 5pm", "--every 1h --from 00:00 --until 17:00"),
+        // Issue 54: with only an end and no day, today from now, then it stops (it was
+        // every day from 00:00); with a day said, from the day's start.
+        ("every hour until 5pm", "= 2026-11-25 15:00, 2026-11-25 16:00, 2026-11-25 17:00"),
+        ("every 15 minutes until 11pm", "= 2026-11-25 14:15, 2026-11-25 14:30, 2026-11-25 14:45"),
+        ("every 15 minutes until 11am", "! that time has passed"),
+        ("every day every hour until 5pm", "--every 1h --from 00:00 --until 17:00"),
+        ("every weekday every 15 minutes until 5pm", "--every 15m --from 00:00 --until 17:00 --days mon-fri"),
         ("every 30 minutes from 2pm", "--every 30m --from 14:00 --until 23:59:59"),
         ("twice a day at 9am and 9pm", "--at 09:00 --at 21:00"),
         ("twice a day at 9am", "! the count and the times disagree"),
@@ -506,5 +526,25 @@ public enum PhraseTables {
         ("once, Tue, Dec 1, 9:00 AM", "--on '2026-12-01 09:00'"),
         ("once, Tue 2026-12-01 09:00", "--on '2026-12-01 09:00'"),
         ("every 1 h 30 min", "--every 1h30m"),
+        // Issue 54, never misread: a part of the day beside a time only picks its half (it
+        // added its own hour); eve is the day before (it was "evening"); plurals repeat;
+        // "on the hour" keeps the minute (it was refused, 매시간 정각 counted from now); a
+        // colon time 1–6 on a named day is the afternoon (it was 05:15).
+        ("at 7:15 every evening", "--at 19:15"),
+        ("every morning at 6:50", "--at 06:50"),
+        ("at 11pm every night", "--at 23:00"),
+        ("at 7:30 tonight", "--on '2026-11-25 19:30'"),
+        ("at 9am every evening", "! invalid time"),
+        ("christmas eve at 7pm", "--on '2026-12-24 19:00'"),
+        ("new year's eve at 9pm", "! words not understood"),
+        ("saturday mornings at 9", "--at 09:00 --days sat"),
+        ("weekday evenings at 7", "--at 19:00 --days mon-fri"),
+        ("every hour on the hour", "--every 1h --from 00:00 --until 23:59:59"),
+        ("every hour at quarter past", "--every 1h --from 00:15 --until 23:59:59"),
+        ("every hour on the hour from 9:30 to 17:00", "--every 1h --from 10:00 --until 17:00"),
+        ("every 45 minutes on the hour", "! invalid step"),
+        ("tomorrow 5:15", "--on '2026-11-26 17:15'"),
+        ("friday at 2:45", "--on '2026-11-27 14:45'"),
+        ("every monday at 2:30", "--at 14:30 --days mon"),
     ]
 }
