@@ -559,6 +559,8 @@ public final class Scheduler {
 
     /// The ids of the alerts held, in no particular order.
     public var ids: [UUID] { table.ids }
+    /// How many alerts are held.
+    public var count: Int { table.count }
 
     /// Turns an alert on or off; off withdraws its pop-up.
     public func setEnabled(_ id: UUID, _ enabled: Bool, now: Date) {

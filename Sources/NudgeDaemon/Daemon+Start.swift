@@ -146,8 +146,7 @@ extension Daemon {
         let alerts: [Alert]
         var states: [UUID: AlertState]
         do {
-            alerts = try storage.alerts()
-            states = try storage.store?.states() ?? [:]
+            (alerts, states) = try storage.whole()
         } catch {
             throw StartError(exit: .ioError, message: "cannot read the store \(options.storePath): \(StoreError(error, path: options.storePath).message)")
         }

@@ -235,7 +235,7 @@ public final class Daemon {
     @discardableResult
     func reload(force: Bool) -> Bool {
         let now = Date()
-        switch storage.look(force: force, held: scheduler.ids) {
+        switch storage.look(force: force, holds: { scheduler.alert($0) != nil }, heldCount: scheduler.count, held: { scheduler.ids }) {
         case .unchanged:
             return false
         case .waiting:

@@ -48,7 +48,7 @@ final class DaemonStore {
     private var written = false
     /// What the last read left (the change count, the file, the schedules parsed), as each
     /// face's feed has one: a change elsewhere is read as the rows it changed.
-    private let follower = StoreFollower()
+    private let follower = StoreFollower(keepsSchedules: false)
     /// Rows that could not be read at the last read, by their stored id: they count among
     /// the rows known (see ``AppDatabase/alertChanges(since:known:knownCount:parsed:)``).
     private var unreadable: Set<String> = []
@@ -77,13 +77,17 @@ final class DaemonStore {
         return opened
     }
 
-    /// Every alert the store holds that can be read; each row that cannot is logged.
-    func alerts() throws -> [Alert] {
-        guard let store else { return [] }
+    /// Every alert the store holds that can be read, and their states, in one read; each
+    /// row that cannot be read is logged.
+    func whole() throws -> (alerts: [Alert], states: [UUID: AlertState]) {
+        guard let store else { return ([], [:]) }
         follower.forget()
         let changes = try read(store, known: { _ in false }, knownCount: 0)
-        return changes.alerts
+        return (changes.alerts, changes.states)
     }
+
+    /// Every alert the store holds that can be read; each row that cannot is logged.
+    func alerts() throws -> [Alert] { try whole().alerts }
 
     /// Reads what changed since the last read and takes it in; logs the rows that cannot
     /// be read.
@@ -107,20 +111,19 @@ final class DaemonStore {
     /// `force`), another file, or none. `held` are the ids of the alerts the daemon holds:
     /// what changed is read against them. Errors reading are handled here
     /// (``failed(_:doing:)``).
-    func look(force: Bool, held: @autoclosure () -> [UUID]) -> Change {
+    func look(force: Bool, holds: (UUID) -> Bool, heldCount: Int, held: () -> [UUID]) -> Change {
         if FileIdentity(path: path) != file { return reopen() }
         guard let store else { return .waiting }
         do {
             let now = try store.externalChanges()
             guard force || now != version else { return .unchanged }
             version = now
-            let ids = held()
-            let heldHex = Set(ids.map(\.hex))
-            let changes = try read(store, known: { heldHex.contains($0) }, knownCount: ids.count)
+            // Asked of the changed rows alone: nothing is done for each of 100,000 held.
+            let changes = try read(store, known: { UUID(hex: $0).map(holds) ?? false }, knownCount: heldCount)
             guard !changes.isWhole else { return .changed(changes, removed: []) }
             // Gone from the store, or changed into a row that cannot be read.
             var removed = Set(changes.unreadable.compactMap { UUID(hex: $0.id) })
-            if let stored = changes.ids { removed.formUnion(ids.filter { !stored.contains($0.hex) }) }
+            if let stored = changes.ids { removed.formUnion(held().filter { !stored.contains($0.hex) }) }
             return .changed(changes, removed: removed)
         } catch {
             failed(error, doing: "read")

@@ -11,9 +11,13 @@ public final class StoreFollower {
     private var count: Int?
     private var file: FileIdentity?
     private var parsed: [String: Schedule] = [:]
+    private let keepsSchedules: Bool
 
-    /// A follower that has read nothing: its first read is whole.
-    public init() {}
+    /// A follower that has read nothing: its first read is whole. `keepsSchedules`: the
+    /// schedules parsed are kept by their text, so a whole read again parses only new ones
+    /// (a face, which reads its whole store again when it is replaced); the daemon, which
+    /// holds 100,000 alerts in the least memory it can, keeps none.
+    public init(keepsSchedules: Bool = true) { self.keepsSchedules = keepsSchedules }
 
     /// What changed in `store` (the file `file`) since the last read taken in
     /// (``took(_:of:)``): everything, when that read was of another file or there was none.
@@ -22,7 +26,10 @@ public final class StoreFollower {
     /// Nothing is taken in yet: a caller whose own reading fails after this reads the same
     /// changes again next time.
     public func changes(in store: AppDatabase, file: FileIdentity?, known: (String) -> Bool, knownCount: Int) throws -> AlertChanges {
-        try store.alertChanges(since: file == self.file ? count : nil, known: known, knownCount: knownCount, parsed: &parsed)
+        let since = file == self.file ? count : nil
+        if keepsSchedules { return try store.alertChanges(since: since, known: known, knownCount: knownCount, parsed: &parsed) }
+        var none: [String: Schedule] = [:]
+        return try store.alertChanges(since: since, known: known, knownCount: knownCount, parsed: &none)
     }
 
     /// The changes read from `file` are taken in: the next read starts after them.
