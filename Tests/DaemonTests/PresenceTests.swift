@@ -271,7 +271,8 @@ struct PresenceTests {
         bus.settle()
         let calls = MonitoredNotify.parse(bus.stop())
         #expect(calls.map(\.body) == ["While you were away: 1 reminder"])
-        #expect(try #require(calls.first?.time) - back.timeIntervalSince1970 < 1)
+        // Shown on the return itself, not at some later check: a bound a busy machine keeps.
+        #expect(try #require(calls.first?.time) - back.timeIntervalSince1970 < 10)
         #expect(try away(desktop) == "false ")
         // The threshold follows the setting.
         #expect(try desktop.nudge("config", "idle-minutes", "2").status == 0)

@@ -89,7 +89,8 @@ struct LiveDeliveryTests {
         #expect(throws: DeliveryError.self) { _ = try delivery.deliver(Notification(summary: "x")) }
         let error = #expect(throws: DeliveryError.self) { _ = try delivery.capabilities() }
         #expect(error?.kind == .noServer)
-        #expect(Date().timeIntervalSince(start) < 1)
+        // An answer, not libdbus' 25 s wait for an activation: far under that on a busy machine too.
+        #expect(Date().timeIntervalSince(start) < 10)
     }
 }
 
