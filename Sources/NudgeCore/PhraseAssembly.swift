@@ -274,6 +274,11 @@ extension PhrasePieces {
     /// as written, on the 24-hour clock.
     mutating func wakingDay(_ time: inout SaidTime, colon: Bool, notes: inout [Phrase]) throws(ScheduleError) {
         guard time.half == nil else { return }
+        // A leading zero is the 24-hour clock's, with or without a colon: 05:15, 05시 15분.
+        if time.text.hasPrefix("0"), (1...9).contains(time.hour) {
+            time.clock = true
+            return
+        }
         let bare = !time.clock && (1...12).contains(time.hour)
         let early = colon && time.clock && (1...6).contains(time.hour) && !time.text.hasPrefix("0")
         guard bare || early else { return }

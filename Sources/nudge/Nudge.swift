@@ -61,7 +61,9 @@ struct Nudge: ParsableCommand {
     static func parse(_ arguments: [String]) throws -> ParsableCommand {
         // A word that names no command is a usage error, with --help too (the parser would
         // print the root's help for `nudge sync --help` and exit 0, as if sync were there).
-        if let name = arguments.first, !name.hasPrefix("-"), name != "help",
+        // The word where a command is named: the first, or the one after `help`, `--help` or `-h`.
+        let named = ["help", "--help", "-h"].contains(arguments.first ?? "") ? arguments.dropFirst().first : arguments.first
+        if let name = named, !name.hasPrefix("-"), name != "help",
            !configuration.subcommands.contains(where: { $0.configuration.commandName == name }) {
             // TRANSLATORS: %s is the word given where a command's name was expected.
             fail(format(tr("unknown command %s: see 'nudge --help' for the commands"), name.quotedForMessage()),

@@ -93,6 +93,12 @@ struct Send: ParsableCommand {
     var checkShown = false
 
     func notification() throws(OperationError) -> Notification {
+        // As notify-send ("No summary specified"): a pop-up with nothing to say is a mistake.
+        if summary.isEmpty { throw OperationError(.usage, tr("invalid summary '': give the pop-up a title")) }
+        // Bytes that are not UTF-8 arrive as U+FFFD: the pop-up would show something else.
+        for (field, text) in [(Limits.Field.title, summary), (.body, body ?? "")] where text.unicodeScalars.contains("\u{FFFD}") {
+            throw OperationError(.usage, format(tr("invalid %s: it is not valid UTF-8 text"), field.label.text(Catalog.shared.language)))
+        }
         guard let urgency = Urgency(name: urgency) else {
             throw OperationError(.usage, format(tr("invalid urgency %s: use low, normal or critical"), self.urgency.quotedForMessage()))
         }
@@ -135,8 +141,19 @@ struct Send: ParsableCommand {
         } catch {
             throw OperationError(error)
         }
+        // A busy server is waited for as notify-send waits (libdbus' 25 s), not the
+        // daemon's 2 s: the pop-up shows late, but it shows.
+        delivery.timeout = .seconds(25)
         var answer: DeliveryEvent?
         delivery.onEvent = { answer = $0 }
+        // The server ending while send waits for an answer (-w, -A, --check-shown) took the
+        // pop-up with it: said at once, not waited for forever.
+        var serverGone = false
+        try? delivery.connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
+                                                     member: "NameOwnerChanged", arg0: FreedesktopDelivery.busName),
+                                           confirmed: false) { message in
+            if let args = try? message.arguments(), args.count == 3, args[1].string?.isEmpty == false { serverGone = true }
+        }
         let id: UInt32
         do {
             id = try delivery.deliver(notification)
@@ -149,12 +166,17 @@ struct Send: ParsableCommand {
         }
         guard wait || !actions.isEmpty else {
             // Not an inout of `answer`: the event handler writes it while this waits.
-            if checkShown { try staysUp(id, delivery: delivery) { answer } }
+            if checkShown { try staysUp(id, delivery: delivery, gone: { serverGone }) { answer } }
             return
         }
         while answer == nil {
             guard delivery.process(timeout: nil) else {
                 throw OperationError(.unavailable, format(tr("lost the session bus while waiting for pop-up %d"), Int(id)))
+            }
+            if serverGone && answer == nil {
+                // TRANSLATORS: %1$s is the notification service's bus name, %2$d the pop-up's id.
+                throw OperationError(.unavailable, format(tr("the notification server (%1$s) went away with pop-up %2$d"),
+                                                          FreedesktopDelivery.busName, Int(id)))
             }
         }
         if case .action(_, let key) = answer {
@@ -172,13 +194,13 @@ extension Send {
 
     /// Waits up to ``staysAtLeast`` for the server to take the pop-up down, unless it was
     /// asked to expire sooner; throws if it did.
-    func staysUp(_ id: UInt32, delivery: FreedesktopDelivery, answer: () -> DeliveryEvent?) throws(OperationError) {
+    func staysUp(_ id: UInt32, delivery: FreedesktopDelivery, gone: () -> Bool, answer: () -> DeliveryEvent?) throws(OperationError) {
         if expireTime > 0, Duration.milliseconds(expireTime) < Self.staysAtLeast { return }
         let clock = ContinuousClock()
         let shown = clock.now
         let server = delivery.serverConnection
         let deadline = shown + Self.staysAtLeast
-        while answer() == nil, clock.now < deadline {
+        while answer() == nil, !gone(), clock.now < deadline {
             guard delivery.process(timeout: deadline - clock.now) else { break }
         }
         let elapsed = clock.now - shown
@@ -190,7 +212,7 @@ extension Send {
         }
         // A server that ended (or was replaced) took its pop-ups with it, without a word.
         let now = (try? delivery.connection.nameOwner(FreedesktopDelivery.busName)).flatMap { $0 }
-        if server == nil || now != server {
+        if gone() || server == nil || now != server {
             // TRANSLATORS: %1$s is the notification service's bus name, %2$d the pop-up's id.
             throw OperationError(.unavailable, format(tr("the notification server (%1$s) went away with pop-up %2$d"),
                                                       FreedesktopDelivery.busName, Int(id)))

@@ -33,11 +33,12 @@ struct PackagingTests {
     /// A command that is not there is named, with --help too (it printed the root's help and
     /// exited 0, as if it were there).
     @Test func anUnknownCommandIsNamedAndUsage() throws {
-        for arguments in [["sync", "--help"], ["sync"], ["lsit", "-h"]] {
+        for (arguments, word) in [(["sync", "--help"], "sync"), (["sync"], "sync"), (["lsit", "-h"], "lsit"), (["help", "sync"], "sync"),
+                                  (["--help", "sync"], "sync"), (["-h", "bogus"], "bogus")] {
             let result = try Bench.nudge(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stdout.isEmpty)
-            #expect(result.stderr == "nudge: unknown command '\(arguments[0])': see 'nudge --help' for the commands\n")
+            #expect(result.stderr == "nudge: unknown command '\(word)': see 'nudge --help' for the commands\n")
         }
         #expect(try Bench.nudge("help", "add").status == 0)
     }

@@ -161,8 +161,10 @@ struct SendTests {
         #expect(short.status == 0)
     }
 
-    /// The server ends while send waits: its pop-ups went with it.
-    @Test func aServerThatEndsWithThePopUpIsAnError() throws {
+    /// The server ends while send waits: its pop-ups went with it. Said at once, for an
+    /// answer waited for too (notify-send -w waits forever there).
+    @Test(arguments: [["--check-shown"], ["-w"], ["-A", "yes=Yes"]])
+    func aServerThatEndsWithThePopUpIsAnError(_ flags: [String]) throws {
         let bus = try PrivateBus()
         let notified = DispatchSemaphore(value: 0)
         let server = try ServerThread(address: bus.address) { connection in
@@ -179,12 +181,27 @@ struct SendTests {
             ]))
             _ = try connection.requestName("org.freedesktop.Notifications")
         }
-        let running = try Bench.start(["send", "--check-shown", "Gone with it"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let running = try Bench.start(["send"] + flags + ["Gone with it"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         #expect(notified.wait(timeout: .now() + 10) == .success)
         server.stop()
         let result = running.finish(timeout: 10)
         #expect(result.status == 69)
         #expect(result.stderr == "nudge: the notification server (org.freedesktop.Notifications) went away with pop-up 9\n")
+    }
+
+    /// What notify-send refuses (no summary) or would show as something else (bytes that are
+    /// not UTF-8) is a usage error, before anything is sent.
+    @Test func anEmptySummaryAndBytesThatAreNotUTF8AreRefused() throws {
+        let bus = try PrivateBus()
+        let environment: [String: String?] = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
+        let empty = try Bench.nudge("send", "", environment: environment)
+        #expect(empty.status == 64)
+        #expect(empty.stderr == "nudge: invalid summary '': give the pop-up a title\n")
+        for arguments in [["send", "bad\u{FFFD}"], ["send", "ok", "body \u{FFFD}"]] {
+            let result = try Bench.nudge(arguments, environment: environment)
+            #expect(result.status == 64)
+            #expect(result.stderr.hasSuffix(": it is not valid UTF-8 text\n"), "\(result.stderr)")
+        }
     }
 
     @Test func noNotificationServerIsExit69Fast() throws {

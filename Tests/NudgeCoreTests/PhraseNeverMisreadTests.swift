@@ -255,6 +255,9 @@ struct PhraseNeverMisreadTests {
             ("tomorrow at 6:59", .once("\(tomorrow) 18:59")),
             ("tomorrow at 0:30", .once("\(tomorrow) 00:30")),
             ("tomorrow at 05:15", .once("\(tomorrow) 05:15")),
+            // A leading zero is the 24-hour clock's in Korean too (a hostile review's misread).
+            ("내일 05시 15분", .once("\(tomorrow) 05:15")),
+            ("내일 05시", .once("\(tomorrow) 05:00")),
             ("tomorrow at 7:15", .once("\(tomorrow) 07:15")),
             ("tomorrow at 12:30", .once("\(tomorrow) 12:30")),
             ("tomorrow at 17:15", .once("\(tomorrow) 17:15")),

@@ -124,6 +124,11 @@ struct PhraseOracleTests {
         "9ish tomorrow": "an approximate time is the time itself, as parsedatetime reads it; dateparser reads nothing",
         "tomorow at 9am": "a typo read as tomorrow, and said; dateparser reads nothing, parsedatetime today",
         "tonite 10pm": "tonight, as parsedatetime reads it; dateparser reads nothing",
+        // Issue 54's never-misread rules.
+        "at 7:30 tonight": "tonight picks the evening's half, 19:30 (issue 54); both drop 'tonight' and give 07:30, passed",
+        "christmas eve at 7pm": "christmas eve is 24 December (issue 54); dateparser reads nothing, parsedatetime drops it and gives today's 19:00",
+        "tomorrow 5:15": "a colon time 1–6 on a named day takes the waking day, 17:15, said with 5:15am offered (issue 54); both give 05:15",
+        "friday at 2:45": "a colon time 1–6 on a named day takes the waking day, 14:45, said with 2:45am offered (issue 54); both give 02:45",
     ]
 
     @Test func englishOneShotsAgainstDateparserAndParsedatetime() throws {
@@ -180,7 +185,18 @@ struct PhraseOracleTests {
         "cron 0 9 * * mon-fri": "a cron expression: recurrent does not read cron",
         // Issue 44's families.
         "annually on dec 25 at 8am": "recurrent does not read 'annually'",
-        "every hour until 5pm": "recurrent reads 'until 5pm' as the rule's end, today; Nudge: every day from its start (00:00) to 17:00, said",
+        "every hour until 5pm": "recurrent reads 'until 5pm' as the rule's end, today, and gives nothing; Nudge: from now to 17:00 today, then it stops, said (issue 54)",
+        // Issue 54's never-misread rules.
+        "every 15 minutes until 11pm": "recurrent reads 'until 11pm' as the rule's end, today, and gives nothing; Nudge: from now to 23:00 today, then it stops, said (issue 54)",
+        "every day every hour until 5pm": "recurrent reads 'until 5pm' as the rule's end, today, and gives nothing; Nudge: every day to 17:00, said",
+        "every weekday every 15 minutes until 5pm": "recurrent reads 'until 5pm' as the rule's end, today, and gives nothing; Nudge: weekdays to 17:00, said",
+        "at 7:15 every evening": "recurrent reads nothing; Nudge: 19:15 every day, the evening picking the half (issue 54)",
+        "every morning at 6:50": "recurrent reads nothing; Nudge: 06:50 every day",
+        "at 11pm every night": "recurrent reads nothing; Nudge: 23:00 every day",
+        "saturday mornings at 9": "recurrent reads nothing; Nudge: every Saturday at 09:00, the plural repeating (issue 54)",
+        "weekday evenings at 7": "recurrent reads nothing; Nudge: weekdays at 19:00",
+        "every hour at quarter past": "recurrent drops 'quarter past' and fires on the hour; Nudge keeps the minute, :15 (issue 54)",
+        "every hour on the hour from 9:30 to 17:00": "recurrent reads the window as the first and last day and gives nothing; Nudge: on the hour, 10:00 to 17:00",
         "every 30 minutes from 2pm": "recurrent runs through the night; Nudge from 14:00 to the day's end, said, then again from 14:00",
         "twice a day at 9am and 9pm": "recurrent 0.4.1 reads nothing (and leaves its event half made)",
         "every half hour": "recurrent reads every hour",
@@ -251,6 +267,7 @@ extension PhraseOracleTests {
     static let ducklingReasons = [
         "내일 3시": "issue 44: a bare hour on a named day is the waking day's, 15:00, and the echo says so, as korean-datetime's gold reads it; Duckling takes 03:00",
         "금요일 2시": "issue 44: the waking day's 14:00 on Friday, said; Duckling takes 02:00",
+        "내일 5시 15분": "issue 54: a time 1–6 on a named day is the waking day's, 17:15, said with 새벽 5시 15분 offered; Duckling takes 05:15",
         "내일 12시": "issue 44: 12 on a named day is noon, said; Duckling takes the midnight that begins the day",
         "수요일 오전 9시": "Duckling gives today's 9:00, already passed at 14:00; Nudge the next Wednesday's, 2 December",
         "11월 1일 오전 9시": "Duckling gives 1 November 2026, already passed; Nudge next year's, and says so",

@@ -53,6 +53,16 @@ public func ms(_ seconds: Double) -> String {
 
 /// A process started with an environment; stderr to a file.
 public func spawn(_ argv: [String], environment extra: [String: String], stderr: String? = nil, stdout: String? = nil) -> pid_t {
+    spawn(argv, environment: extra) { actions, _ in
+        posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
+}
+
+/// A process started with this one's environment and `extra` over it, its descriptors and
+/// attributes set by `arrange` (a terminal of its own, say). No shell.
+public func spawn(_ argv: [String], environment extra: [String: String],
+                  arrange: (inout posix_spawn_file_actions_t, inout posix_spawnattr_t) -> Void) -> pid_t {
     var env: [String: String] = [:]
     var pointer = environ
     while let entry = pointer.pointee {
@@ -67,9 +77,11 @@ public func spawn(_ argv: [String], environment extra: [String: String], stderr:
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, stderr ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    arrange(&actions, &attributes)
     var pid: pid_t = 0
-    guard posix_spawnp(&pid, argv[0], &actions, nil, args, envp) == 0 else { fatalError("cannot start \(argv[0])") }
+    guard posix_spawnp(&pid, argv[0], &actions, &attributes, args, envp) == 0 else { fatalError("cannot start \(argv[0])") }
     return pid
 }

@@ -491,26 +491,15 @@ final class TerminalFace {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { fatalError("openpty: \(errno)") }
         self.master = master
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        env["TERM"] = "xterm-256color"
-        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        let args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { (envp + args).forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
-        posix_spawn_file_actions_addclose(&actions, master)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A session of its own, the pty its controlling terminal, as a terminal emulator does.
-        posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc 2.26), which Swift does not import
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, argv[0], &actions, &attributes, args, envp) == 0 else { fatalError("cannot start \(argv[0])") }
+        var extra = environment
+        extra["TERM"] = "xterm-256color"
+        pid = spawn(argv, environment: extra) { actions, attributes in
+            for fd in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
+            posix_spawn_file_actions_addclose(&actions, master)
+            // A session of its own, the pty its controlling terminal, as a terminal emulator does.
+            posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc 2.26), which Swift does not import
+        }
         close(slave)
-        self.pid = pid
     }
 
     /// Reads what is written within `timeout` seconds of quiet (0: what is there now).
