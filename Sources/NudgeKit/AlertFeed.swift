@@ -90,8 +90,10 @@ public final class AlertFeed {
         public var isEmpty: Bool { self == Change() }
     }
 
-    /// The operations' world, which the feed reads in.
-    public let world: World
+    /// The world the feed reads in, as a face passes it to the operations: the daemon
+    /// reached on the feed's connection (``channel``), the store through the feed's session
+    /// (``store()``), so a face's change opens nothing and waits for no one.
+    public private(set) var world: World
     /// The last snapshot.
     public private(set) var snapshot = Snapshot()
     /// Where an alert is in ``snapshot``'s `alerts`, without a search.
@@ -111,7 +113,7 @@ public final class AlertFeed {
     public var alsoListed: Set<String> = []
 
     /// The face's way to the daemon, on the feed's own connection (none without a bus): the
-    /// world a face passes to the operations carries it (``World/reaching(_:)``).
+    /// feed's ``world`` carries it.
     public let channel: DaemonChannel?
 
     private let session: StoreSession
@@ -192,6 +194,9 @@ public final class AlertFeed {
             }
             statusTimer?.deadline = monotonicSeconds() + statusEvery
         }
+        self.world = world.face(channel: channel, store: HeldStore(path: world.storePath) { [unowned self] () throws(OperationError) in
+            try store()
+        })
     }
 
     deinit {
@@ -380,7 +385,7 @@ public final class AlertFeed {
         }
         defer {
             // Named at every read, as a command names them.
-            for id in unreadable.keys.sorted() { writeError("nudge: \(unreadable[id]!.phrase.text(Catalog.shared.language))\n") }
+            for id in unreadable.keys.sorted() { writeError("nudge: \(unreadable[id]!.phrase.text(world.language))\n") }
         }
         // Taken out: the last in each place taken out.
         for id in gone { remove(id, from: &snapshot) }

@@ -18,7 +18,7 @@ public enum AlertIDs {
     /// alerts now off are closed. `announce` gets "ID WORD: TITLE" for each, WORD what
     /// `change` returned.
     public static func update(_ ids: [String], _ world: World, announce: (String) -> Void = { print($0) }, _ change: (inout Alert) -> String) throws(OperationError) {
-        let store = try world.openStore()
+        let store = try world.store.forWriting()
         var alerts = try resolve(ids, in: store, world)
         var language: [String] = []
         for index in alerts.indices { language.append(change(&alerts[index])) }

@@ -25,7 +25,7 @@ public enum Answer {
     /// Without one (the command line) both happen before this returns, a failure thrown.
     public func apply(to ids: [String]?, _ world: World, now: Date, announce: @escaping (String) -> Void = { print($0) },
                       failed: @escaping (OperationError) -> Void = { _ in }) throws(OperationError) {
-        let store = try world.openStore()
+        let store = try world.store.forWriting()
         let states = try world.run { try store.states() }
         let alerts: [Alert]
         if let ids {

@@ -20,9 +20,13 @@ public struct AutostartPlaces {
     /// The session's desktops (`XDG_CURRENT_DESKTOP`), for OnlyShowIn and NotShowIn.
     public let desktops: [String]
     private let configHome: String
+    /// The language its messages are in.
+    private let language: Language
 
     /// The places for the session `environment` describes; no file is read until asked.
-    public init(environment: Environment) {
+    /// Messages are in `language` (a world's; the process's by default).
+    public init(environment: Environment, language: Language = Catalog.shared.language) {
+        self.language = language
         configHome = environment.configHome
         personal = configHome + "/autostart/" + Self.fileName
         system = environment.configDirs.map { $0 + "/autostart/" + Self.fileName }
@@ -154,7 +158,7 @@ public struct AutostartPlaces {
         if let problem = entry.problem {
             // TRANSLATORS: nudge autostart enable/disable; %1$s is the person's entry, %2$s the line GLib refuses and why.
             throw OperationError(.dataError, Phrase("your entry %1$s cannot be loaded: %2$s; fix that line (or remove the file), then run this again", personal, problem)
-                .text(Catalog.shared.language))
+                .text(language))
         }
         return entry
     }
@@ -165,7 +169,7 @@ public struct AutostartPlaces {
     /// person's entry that cannot be loaded or starts nothing is refused (exit 65) and left
     /// as it is.
     public func enable(program: String) throws(OperationError) -> String {
-        try enabling(program: program).text(Catalog.shared.language)
+        try enabling(program: program).text(language)
     }
 
     private func enabling(program: String) throws(OperationError) -> Phrase {
@@ -176,7 +180,7 @@ public struct AutostartPlaces {
                 // Showing it again would start nothing either: the person decides what it runs.
                 // TRANSLATORS: nudge autostart enable; %1$s is the person's entry, %2$s why it starts nothing, %3$s the program.
                 throw OperationError(.dataError, Phrase("your entry %1$s starts nothing (%2$s): add the lines Type=Application and Exec=%3$s daemon to its [Desktop Entry] group, or remove the file, then run nudge autostart enable again",
-                                                        personal, nothing, Self.execArgument(program)).text(Catalog.shared.language))
+                                                        personal, nothing, Self.execArgument(program)).text(language))
             }
             if evaluate(personal, personal: true)?.enabled == true {
                 // TRANSLATORS: nudge autostart enable; %s is the person's entry.
@@ -200,7 +204,7 @@ public struct AutostartPlaces {
     /// `program`, and Nudge's own entry is removed. Returns the line that says which; a
     /// person's entry that cannot be loaded is refused (exit 65) and left as it is.
     public func disable(program: String) throws(OperationError) -> String {
-        try disabling(program: program).text(Catalog.shared.language)
+        try disabling(program: program).text(language)
     }
 
     private func disabling(program: String) throws(OperationError) -> Phrase {
@@ -232,7 +236,7 @@ public struct AutostartPlaces {
         if let line = Self.firstNonUTF8Line(bytes) {
             // TRANSLATORS: nudge autostart enable/disable; %1$s is the person's entry, %2$d a line number.
             throw OperationError(.dataError, Phrase("your entry %1$s is not UTF-8 text (line %2$d), and Nudge edits only UTF-8: save it as UTF-8 (or remove it), then run this again",
-                                                    personal, line).text(Catalog.shared.language))
+                                                    personal, line).text(language))
         }
         return Self.edited(String(decoding: bytes, as: UTF8.self), changes)
     }

@@ -44,6 +44,10 @@ public enum Checkup {
         public internal(set) var canShow = false
         /// Whether the store is usable.
         public internal(set) var storeOK = true
+        /// The language ``text`` is written in: the world's.
+        public let language: Language
+
+        init(language: Language) { self.language = language }
 
         /// Adds a check; with a key it is also a field of the JSON, with `extra` beside it.
         mutating func add(_ key: String?, _ check: Check, _ extra: [(String, JSON)] = []) {
@@ -60,7 +64,6 @@ public enum Checkup {
 
         /// The report as lines for a terminal, in the person's language.
         public var text: String {
-            let language = Catalog.shared.language
             return checks.map { check in
                 let level = check.level == .fail ? "FAIL" : check.level.rawValue + String(repeating: " ", count: 4 - check.level.rawValue.count)
                 // TRANSLATORS: nudge doctor, before what to do about a problem; %s is the fix.
@@ -72,25 +75,28 @@ public enum Checkup {
         }
     }
 
-    /// Every check, in order, with the daemon's own word when it runs.
-    public static func run(environment: Environment = .current) -> Report {
-        var report = Report()
-        let daemon = DaemonStatus.query()
+    /// Every check of `world`, in order (its environment, its store, its zone and its
+    /// language; the session bus it names), with the daemon's own word when it runs.
+    public static func run(_ world: World) -> Report {
+        var report = Report(language: world.language)
+        let environment = world.environment
+        let daemon = world.daemon.flatMap { DaemonStatus.query($0) }
         checkSession(environment, daemonRuns: daemon != nil, into: &report)
         checkDaemon(daemon, into: &report)
         checkStartup(environment, into: &report)
-        checkStore(environment, into: &report)
+        checkStore(world, into: &report)
         checkLanguage(environment, into: &report)
-        checkPlaces(environment, daemon: daemon, into: &report)
+        checkPlaces(world, daemon: daemon, into: &report)
         return report
     }
 
     /// Where place reminders learn where the person is: NetworkManager for networks,
     /// GeoClue (and the desktop's agent letting Nudge in) for areas. A missing source is
     /// a warning only when a reminder needs it.
-    static func checkPlaces(_ environment: Environment, daemon: DaemonStatus?, into report: inout Report) {
+    static func checkPlaces(_ world: World, daemon: DaemonStatus?, into report: inout Report) {
+        let environment = world.environment
         var networks = false, areas = false
-        if let store = try? AppDatabase.open(path: AppDatabase.defaultPath(environment: environment), access: .readOnly) {
+        if FileIdentity(path: world.storePath) != nil, let store = try? world.store.forReading() {
             for alert in (try? store.alerts()) ?? [] where alert.enabled {
                 guard case .place(let trigger) = alert.schedule else { continue }
                 if case .area = trigger.spot { areas = true } else { networks = true }
@@ -225,7 +231,7 @@ public enum Checkup {
 
     /// Whether the daemon starts with the session: the autostart entry or the systemd unit.
     static func checkStartup(_ environment: Environment, into report: inout Report) {
-        let autostart = AutostartPlaces(environment: environment).state()
+        let autostart = AutostartPlaces(environment: environment, language: report.language).state()
         let unit = SystemdUnit(environment: environment)
         let started = autostart.enabled || unit.enabled
         // TRANSLATORS: nudge doctor: whether the daemon starts at login, and why (%s).
@@ -281,8 +287,8 @@ public enum Checkup {
     }
 
     /// The store: there, sound, readable, ours to write.
-    static func checkStore(_ environment: Environment, into report: inout Report) {
-        let path = AppDatabase.defaultPath(environment: environment)
+    static func checkStore(_ world: World, into report: inout Report) {
+        let path = world.storePath
         let health: AppDatabase.Health?
         do {
             health = try AppDatabase.health(path: path)
@@ -300,8 +306,8 @@ public enum Checkup {
             return
         }
         report.storeOK = health.problems.isEmpty
-        let lastGood = health.lastGood.map { JSON.string(InstantFormat.iso8601($0.modified, in: LocalZone.current)) } ?? .null
-        report.add("store", storeCheck(health, path: path),
+        let lastGood = health.lastGood.map { JSON.string(InstantFormat.iso8601($0.modified, in: world.zone)) } ?? .null
+        report.add("store", storeCheck(health, path: path, zone: world.zone),
                    [("path", .string(path)), ("alerts", .integer(Int64(health.alerts))),
                     ("problems", .array(health.problems.map(JSON.string))),
                     ("unreadable", .array(health.unreadable.map(JSON.string))),
@@ -310,8 +316,7 @@ public enum Checkup {
 
     /// The store's line: damage with the one command that restores it, rows that cannot be
     /// read, a newer Nudge's store, or all well with the last good copy's age.
-    static func storeCheck(_ health: AppDatabase.Health, path: String) -> Check {
-        let zone = LocalZone.current
+    static func storeCheck(_ health: AppDatabase.Health, path: String, zone: TimeZone) -> Check {
         if !health.problems.isEmpty {
             let problems = health.problems.prefix(3).joined(separator: "; ")
             let fix = health.lastGood.map {

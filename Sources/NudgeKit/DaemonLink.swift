@@ -73,8 +73,11 @@ public final class DaemonLink {
 extension DaemonStatus {
     /// Asks the daemon on the session bus, waiting for the answer; `nil` when there is no
     /// bus, no daemon or no answer.
-    public static func query() -> DaemonStatus? {
-        guard let link = DaemonLink.running(), let fields = (try? link.call("Status").first)?.vardict else { return nil }
+    public static func query() -> DaemonStatus? { DaemonLink.running().flatMap(query) }
+
+    /// Asks the daemon `link` reaches, waiting for the answer; `nil` when it does not answer.
+    public static func query(_ link: DaemonLink) -> DaemonStatus? {
+        guard let fields = (try? link.call("Status").first)?.vardict else { return nil }
         return DaemonStatus(fields: fields)
     }
 

@@ -30,7 +30,7 @@ public final class DefaultReminderTime {
     /// The one kept in `world`'s store, read (never created) when first needed.
     public static func stored(_ world: World) -> DefaultReminderTime {
         DefaultReminderTime { () throws(OperationError) in
-            let store = try world.readStore()
+            let store = try world.store.forReading()
             return try world.run { try store.defaultTime() }
         }
     }

@@ -22,13 +22,13 @@ public enum Drinking {
     /// Logs a drink of `amount` (the cup when `nil`) at `time` (now when `nil`).
     public static func drink(_ amount: String?, at time: String?, _ world: World, now: Date) throws(OperationError) -> Logged {
         let zone = world.zone
-        let store = try world.openStore()
+        let store = try world.store.forWriting()
         let settings = try world.run { try store.settings() }
         let millilitres: Int
         do {
             millilitres = try amount.map { (text) throws(Water.AmountError) in try Water.millilitres(text) } ?? (settings[.cup] ?? Setting.cup.defaultValue)
         } catch {
-            throw OperationError(.usage, error.phrase.text(Catalog.shared.language))
+            throw OperationError(.usage, error.phrase.text(world.language))
         }
         let when = try time.map { (text) throws(OperationError) in try instant(text, now: now, zone: zone) } ?? now
         _ = try world.run { try store.logDrink(millilitres, at: when) }
@@ -41,7 +41,7 @@ public enum Drinking {
     /// Takes back the drink logged last.
     public static func undo(_ world: World, now: Date) throws(OperationError) -> Logged {
         let zone = world.zone
-        let store = try world.openStore()
+        let store = try world.store.forWriting()
         let settings = try world.run { try store.settings() }
         guard let drink = try world.run({ try store.undoLastDrink() }) else {
             // TRANSLATORS: nudge drink --undo with nothing logged.

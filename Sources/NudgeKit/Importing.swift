@@ -63,7 +63,7 @@ public enum Importing {
         for outcome in outcomes {
             switch outcome {
             case .alert(let alert, let component, let complete): alerts.append((alert, component, complete))
-            case .refused(let component, let reason): refused.append(component + ": " + reason.text(Catalog.shared.language))
+            case .refused(let component, let reason): refused.append(component + ": " + reason.text(world.language))
             case .over: over += 1
             case .skipped: break
             }
@@ -77,7 +77,7 @@ public enum Importing {
         // (kept, or replaced with --replace: its id and its state stay).
         var outcome = Outcome()
         if !alerts.isEmpty {
-            let store = try world.openStore()
+            let store = try world.store.forWriting()
             // Read, compared and written in one transaction: another import at the same
             // time waits, then finds what this one wrote.
             let changed = try world.run {

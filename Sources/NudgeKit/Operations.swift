@@ -40,7 +40,7 @@ public enum Operations {
 
     /// Saves a new or changed alert and tells a running daemon.
     public static func save(_ alert: Alert, _ world: World) throws(OperationError) {
-        try save(alert, in: try world.openStore(), world)
+        try save(alert, in: try world.store.forWriting(), world)
     }
 
     /// Saves a new or changed alert in a store already open (a face's) and tells a running daemon.
@@ -52,7 +52,7 @@ public enum Operations {
     /// Deletes the alerts the ids name (every id resolved first), closes their pop-ups, and
     /// returns what was removed.
     public static func remove(_ ids: [String], _ world: World) throws(OperationError) -> [(id: UUID, title: String)] {
-        let store = try world.openStore()
+        let store = try world.store.forWriting()
         // By id and title only: an alert whose row cannot be read can still be removed.
         var alerts: [(id: UUID, title: String)] = []
         for id in ids { alerts.append(try world.run { try store.alertID(matching: id) }) }

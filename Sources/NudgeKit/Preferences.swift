@@ -8,7 +8,7 @@ import NudgeStore
 public enum Preferences {
     /// Every setting's value, the default where none was set.
     public static func values(_ world: World) throws(OperationError) -> [Setting: Int] {
-        let store = try world.readStore()
+        let store = try world.store.forReading()
         let stored = try world.run { try store.settings() }
         var values: [Setting: Int] = [:]
         for setting in Setting.allCases { values[setting] = stored[setting] ?? setting.defaultValue }
@@ -54,7 +54,7 @@ public enum Preferences {
 
     /// Keeps a setting's new value; the daemon, which watches the store, follows it.
     public static func set(_ setting: Setting, to value: Int, _ world: World) throws(OperationError) {
-        let store = try world.openStore()
+        let store = try world.store.forWriting()
         do { try store.set(setting, to: value) } catch { throw OperationError(error) }
     }
 }

@@ -17,7 +17,7 @@ public enum Statistics {
             // TRANSLATORS: %s is the number given, quoted.
             throw OperationError(.usage, format(tr("invalid --days %s: use 1 to 3660"), "\(days)".quotedForMessage()))
         }
-        let store = try world.readStore()
+        let store = try world.store.forReading()
         return (try water(store, world, days: days, now: now), try reminders(store, world, days: days, now: now))
     }
 

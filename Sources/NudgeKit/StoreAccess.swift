@@ -17,7 +17,7 @@ public enum StoreAccess {
     public static func alerts(in store: AppDatabase, _ world: World, unreadable: inout Bool, parsed: inout [String: Schedule]?) throws(OperationError) -> [Alert] {
         var bad: [StoreError] = []
         let alerts = try world.run { try store.alerts(unreadable: &bad, parsed: &parsed) }
-        for error in bad { writeError("nudge: \(error.phrase.text(Catalog.shared.language))\n") }
+        for error in bad { writeError("nudge: \(error.phrase.text(world.language))\n") }
         if !bad.isEmpty { unreadable = true }
         return alerts
     }

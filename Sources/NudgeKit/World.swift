@@ -6,13 +6,16 @@ import NudgeStore
 import Platform
 
 /// What the operations act in, given to them as one value (as GRDB's demo passes its
-/// `AppDatabase`): where the store is, the clock, the zone and the language a person
-/// reads, and the session bus a running daemon is reached on. The command line and the
-/// faces pass ``live``; a test passes a store of its own, a fixed clock and zone, and no
-/// bus.
+/// `AppDatabase`): the store, held open (``HeldStore``: no operation opens one itself),
+/// the clock, the zone and the language a person reads, the environment, and the session
+/// bus a running daemon is reached on. The command line passes ``live``; a face passes its
+/// feed's (``AlertFeed/world``), holding the feed's session and channel; a test passes a
+/// store of its own, a fixed clock and zone, and no bus.
 public struct World: Sendable {
+    /// The store the operations act on, opened when first asked for and kept.
+    public var store: HeldStore
     /// The store's file.
-    public var storePath: String
+    public var storePath: String { store.path }
     /// The system's zone, which alerts without a zone of their own follow.
     public var zone: TimeZone
     /// The language texts that become data are written in (a water reminder's title).
@@ -20,6 +23,9 @@ public struct World: Sendable {
     /// The session bus's address, where a running daemon is told of changes and asked for
     /// answers; `nil`: no daemon, and pop-ups are nobody's to close.
     public var busAddress: String?
+    /// The process's environment as the operations read it (the data folders, the session,
+    /// the locale): `nudge doctor` checks this one. A test gives its own.
+    public var environment: Environment
     /// Now.
     public var clock: @Sendable () -> Date
     /// A face's way to the daemon, on the connection its feed follows (``DaemonChannel``):
@@ -27,44 +33,41 @@ public struct World: Sendable {
     /// which asks the bus and the daemon directly and may wait for them.
     public var channel: DaemonChannel?
 
-    /// A world with every part given; a test gives its own store, a fixed clock and zone,
-    /// and a `nil` bus (no daemon).
+    /// A world with every part given; a test gives its own store (by path, opened when
+    /// first used, or `store` already open), a fixed clock and zone, and a `nil` bus (no
+    /// daemon).
     public init(storePath: String, zone: TimeZone, language: Language, busAddress: String?, clock: @escaping @Sendable () -> Date,
-                channel: DaemonChannel? = nil) {
-        self.storePath = storePath
+                channel: DaemonChannel? = nil, store: HeldStore? = nil, environment: Environment = [:]) {
+        self.store = store ?? HeldStore(path: storePath)
         self.zone = zone
         self.language = language
         self.busAddress = busAddress
         self.clock = clock
         self.channel = channel
+        self.environment = environment
     }
 
-    /// This world, reaching the daemon through a face's channel.
-    public func reaching(_ channel: DaemonChannel?) -> World {
+    /// This world as a face has it: the daemon reached through its feed's channel, the
+    /// store through its feed's session (see ``AlertFeed/world``).
+    public func face(channel: DaemonChannel?, store: HeldStore) -> World {
         var world = self
         world.channel = channel
+        world.store = store
         return world
     }
 
     /// This process's world: `$XDG_DATA_HOME/nudge/nudge.sqlite`, the system's zone
-    /// (``LocalZone``), the person's language, the session bus, the real clock.
+    /// (``LocalZone``), the person's language, the session bus, the real clock, the
+    /// process's environment. A new one each time: the store it holds is let go with it.
     public static var live: World {
-        World(storePath: AppDatabase.defaultPath(environment: .current), zone: LocalZone.current, language: Catalog.shared.language,
-              busAddress: Environment.current.sessionBusAddress, clock: { Date() })
+        let environment = Environment.current
+        return World(storePath: AppDatabase.defaultPath(environment: environment), zone: LocalZone.current,
+                     language: Catalog.shared.language, busAddress: environment.sessionBusAddress, clock: { Date() },
+                     environment: environment)
     }
 
     /// The time now, by this world's clock.
     public var now: Date { clock() }
-
-    /// The store, for an operation that writes.
-    public func openStore() throws(OperationError) -> AppDatabase {
-        do { return try AppDatabase.open(path: storePath) } catch { throw OperationError(error) }
-    }
-
-    /// The store, for an operation that only reads: no write access needed, nothing created.
-    public func readStore() throws(OperationError) -> AppDatabase {
-        do { return try AppDatabase.open(path: storePath, access: .readOnly) } catch { throw OperationError(error) }
-    }
 
     /// Runs a store operation, mapping its failures (and marking a damaged store).
     public func run<T>(_ body: () throws -> T) throws(OperationError) -> T {

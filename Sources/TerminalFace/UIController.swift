@@ -19,7 +19,8 @@ import Platform
 /// Every change goes through the operations every face shares (NudgeKit's `Operations`,
 /// `AlertIDs`, `Answer`): the same checks, messages and store changes as the command line.
 public final class UIController {
-    /// The daemon reached on the feed's connection once it is made (``World/reaching(_:)``).
+    /// The feed's world once it is made (``AlertFeed/world``): the daemon reached on its
+    /// connection, the store through its session.
     private var world = World.live
     private let terminal: Terminal
     private let signals: SignalReceiver
@@ -62,7 +63,7 @@ public final class UIController {
         list = AlertList(timeStyle: terminal.timeStyle, language: world.language)
         // Asked at most once a minute besides: why the daemon holds reminders has no signal.
         feed = AlertFeed(world: world, loop: loop, bus: world.connectToBus(), statusEvery: 60)
-        world = world.reaching(feed.channel)
+        world = feed.world
         _ = try feed.store()
         do {
             signals = try SignalReceiver([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])

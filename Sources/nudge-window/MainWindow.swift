@@ -40,8 +40,9 @@ import NudgeKit
         list = AlertList(timeStyle: TimeStyle.person(), language: world.language)
         // The store is held (see AlertFeed): an idle window wakes for nothing.
         feed = AlertFeed(world: world, loop: host.loop, bus: instance.bus, weekChart: true, letsStoreGo: false)
-        // The daemon is reached on the feed's connection, never waited for.
-        self.world = world.reaching(feed.channel)
+        // The daemon is reached on the feed's connection, never waited for; the store
+        // through the feed's session, never opened again.
+        self.world = feed.world
 
         // A box under a raised header (libadwaita 1.2), or an AdwToolbarView's flat top bar.
         let ui = Builder(AdwaitaGeneration.mainWindow)

@@ -59,7 +59,7 @@ import NudgeKit
         }
         onNotify(autostart.raw, "active") { [unowned self] in
             guard !showing else { return }
-            let places = AutostartPlaces(environment: .current)
+            let places = AutostartPlaces(environment: world.environment, language: world.language)
             let program = MainWindow.sibling("nudge")
             do throws(OperationError) {
                 toast(gtk_switch_get_active(autostart.opaque) != 0 ? try places.enable(program: program) : try places.disable(program: program))
@@ -105,7 +105,7 @@ import NudgeKit
             }
             defaultTime.isVisible = time != Setting.none
         }
-        let enabled = AutostartPlaces(environment: .current).state().enabled
+        let enabled = AutostartPlaces(environment: world.environment, language: world.language).state().enabled
         if (gtk_switch_get_active(autostart.opaque) != 0) != enabled { gtk_switch_set_active(autostart.opaque, enabled ? 1 : 0) }
         // The state too: after a change that failed, GTK 4.8 kept the state the person asked
         // for, which is what a screen reader reads.

@@ -57,7 +57,7 @@ struct Add: ParsableCommand {
                                                                 language: Catalog.shared.language)))
         }
         if dryRun { return }
-        let store = try world.openStore()
+        let store = try world.store.forWriting()
         try Operations.save(alert, in: store, world)
         // TRANSLATORS: nudge add; %1$s is the new alert's id, %2$s its title, %3$s its schedule.
         AlertView.announce(tr("added %1$s: %2$s — %3$s"), alert, world, water: try AlertView.water(for: [alert], in: store, world, now: now), now: now)

@@ -39,7 +39,7 @@ struct Doctor: ParsableCommand {
 
         let world = World.live
         if restore { return print(try Checkup.restoreStore(world)) }
-        let report = Checkup.run()
+        let report = Checkup.run(world)
         print(json ? report.json : report.text)
         // The person's data first: a damaged store outranks a missing server.
         if !report.storeOK { throw ExitCode(ExitStatus.ioError.rawValue) }

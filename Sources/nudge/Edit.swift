@@ -44,7 +44,7 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         let world = World.live, now = world.now
-        let store = try world.openStore()
+        let store = try world.store.forWriting()
         var flags = schedule.flags
         flags.phrase = when
         let defaultTime = DefaultReminderTime.stored(in: store, world)

@@ -42,7 +42,7 @@ struct Export: ParsableCommand {
         let world = World.live
         // TRANSLATORS: nudge export -o with an empty path.
         if output == "" { throw OperationError(.usage, tr("invalid -o '': give a file's path, or - for stdout")) }
-        let store = try world.readStore()
+        let store = try world.store.forReading()
         var unreadable = false
         let alerts = ids.isEmpty ? try StoreAccess.alerts(in: store, world, unreadable: &unreadable) : try AlertIDs.resolve(ids, in: store, world)
         let environment = Environment.current

@@ -35,7 +35,7 @@ struct List: ParsableCommand {
     func run() throws {
 
         let world = World.live
-        let store = try world.readStore()
+        let store = try world.store.forReading()
         var unreadable = false
         let alerts = try StoreAccess.alerts(in: store, world, unreadable: &unreadable)
         // What could be read is shown; a row that could not is named, and the status says so.

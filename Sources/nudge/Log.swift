@@ -30,7 +30,7 @@ struct Log: ParsableCommand {
         let world = World.live
         let now = Date()
         let start = now.addingTimeInterval(-TimeInterval(try AlertSettings.duration(since, for: .since)))
-        let store = try world.readStore()
+        let store = try world.store.forReading()
         var unreadable = false
         let titles = Dictionary(uniqueKeysWithValues: try StoreAccess.alerts(in: store, world, unreadable: &unreadable).map { ($0.id, $0.title) })
         let entries = try world.run { try store.log(since: start) }

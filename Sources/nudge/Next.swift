@@ -71,7 +71,7 @@ struct Next: ParsableCommand {
                 guard schedule.flags == ScheduleFlags() else {
                     throw OperationError(.usage, tr("give an id or schedule flags, not both"))
                 }
-                let store = try world.readStore()
+                let store = try world.store.forReading()
                 let alert = try world.run { try store.alert(matching: id) }
                 parsed = alert.schedule
                 if noTime(parsed, zone: alert.zone(system: chosen)) { return }

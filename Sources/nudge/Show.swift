@@ -22,7 +22,7 @@ struct Show: ParsableCommand {
     func run() throws {
 
         let world = World.live
-        let store = try world.readStore()
+        let store = try world.store.forReading()
         let alert = try world.run { try store.alert(matching: id) }
         let now = Date()
         let state = try world.run { try store.state(of: alert.id) }

@@ -55,7 +55,7 @@ struct DefaultReminderTimeTests {
     @Test func changeAndTheFormsReadTheStoreTheyHave() throws {
         let world = try World.withOwnStore(zone: seoul, now: now)
         try Preferences.set(.defaultTime, to: 9 * 60, world)
-        let store = try world.openStore()
+        let store = try world.store.forWriting()
         let alert = try Operations.make(title: "Dentist", schedule: ScheduleFlags(at: ["10:00"]), settings: AlertSettings(), world, now: now)
         try Operations.save(alert, in: store, world)
         let changed = try Operations.change(alert.id.hex, in: store, title: nil, schedule: ScheduleFlags(phrase: "tomorrow"), settings: AlertSettings(), world, now: now)

@@ -26,7 +26,7 @@ struct OperationsTests {
     @Test func aSavedAlertIsStoredAsMadeAndItsNextShowingComesFromTheWorldsClockAndZone() throws {
         let alert = try add("Tea", at: "15:00")
         #expect(try stored() == [alert])
-        let store = try world.readStore()
+        let store = try world.store.forReading()
         let (showings, order) = try Operations.order([alert], in: store, world, now: now, all: false)
         #expect(order == [0])
         // 15:00 in Seoul today, 06:00 UTC.
@@ -35,7 +35,7 @@ struct OperationsTests {
 
     @Test func anEditChangesOnlyWhatItWasGiven() throws {
         let alert = try add("Tea", at: "15:00")
-        let store = try world.openStore()
+        let store = try world.store.forWriting()
         let changed = try Operations.change(alert.id.shortHex, in: store, title: "Green tea", schedule: ScheduleFlags(), settings: AlertSettings(),
                                             world, now: now)
         #expect(changed.title == "Green tea" && changed.schedule == alert.schedule && changed.id == alert.id)
@@ -94,6 +94,30 @@ struct OperationsTests {
         #expect(taken.millilitres == 250 && taken.total == "300 of 2,000 ml today")
         _ = try Drinking.undo(world, now: now)
         #expect(throws: OperationError.self) { try Drinking.undo(world, now: now) }
+    }
+
+    /// No operation opens a store itself: each acts on the one its world holds, here one in
+    /// memory, so nothing is ever made at the world's path.
+    @Test func theOperationsActOnTheStoreTheirWorldHolds() throws {
+        let path = "/nonexistent/nudge.sqlite"
+        let store = try AppDatabase.inMemory()
+        let world = World(storePath: path, zone: seoul, language: .english, busAddress: nil, clock: { [now] in now },
+                          store: HeldStore(store, path: path))
+        let tea = try Operations.make(title: "Tea", schedule: ScheduleFlags(at: ["15:00"]), settings: AlertSettings(), world, now: now)
+        try Operations.save(tea, world)
+        try AlertIDs.update([tea.id.hex], world, announce: { _ in }) { alert in
+            alert.title = "Green tea"
+            return "changed"
+        }
+        try Answer.snooze(seconds: 600).apply(to: [tea.id.hex], world, now: now, announce: { _ in })
+        _ = try Drinking.drink("300ml", at: nil, world, now: now)
+        try Preferences.set(.cup, to: 300, world)
+        #expect(try store.alerts().map(\.title) == ["Green tea"])
+        #expect(try store.state(of: tea.id)?.snoozedUntil == now.addingTimeInterval(600))
+        #expect(try Preferences.values(world)[.cup] == 300)
+        #expect(try Operations.remove([tea.id.shortHex], world).map(\.id) == [tea.id])
+        #expect(try store.alerts().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: "/nonexistent"))
     }
 }
 
@@ -170,5 +194,20 @@ struct AlertFeedTests {
         try loop.turn(maxWait: 0)
         #expect(!FileManager.default.fileExists(atPath: world.storePath + "-wal"))
         #expect(!FileManager.default.fileExists(atPath: world.storePath + "-shm"))
+    }
+
+    /// A face's operations go through its feed's session (the feed's world holds it): the
+    /// same connection the feed reads with, let go on the next turn as the feed's own use is.
+    @Test func aFacesOperationsGoThroughItsFeedsSession() throws {
+        let world = try World.withOwnStore(zone: TimeZone(identifier: "Asia/Seoul")!, now: now)
+        let loop = EventLoop()
+        let feed = AlertFeed(world: world, loop: loop, bus: nil)
+        #expect(try feed.world.store.forWriting() === feed.store())
+        try loop.turn(maxWait: 0)
+        let alert = try Operations.make(title: "Tea", schedule: ScheduleFlags(at: ["15:00"]), settings: AlertSettings(), feed.world, now: now)
+        try feed.perform { () throws(OperationError) in try Operations.save(alert, feed.world) }
+        #expect(FileManager.default.fileExists(atPath: world.storePath + "-wal"))
+        #expect(try turn(loop) { feed.snapshot.alerts.map(\.id) == [alert.id] })
+        #expect(!FileManager.default.fileExists(atPath: world.storePath + "-wal"))
     }
 }
