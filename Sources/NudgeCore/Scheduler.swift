@@ -514,7 +514,16 @@ public final class Scheduler {
         return records
     }
 
-    /// Adds or replaces an alert. A changed alert starts owing nothing before `now`.
+    /// How long before it is taken in an alert new to a running scheduler may have been
+    /// made and still owe what came due since: the time a change takes to reach the daemon
+    /// (a commit, the folder's event, a read), seconds even on a loaded machine. One made
+    /// earlier came back (a last good copy restored, a file renamed over the store, another
+    /// device's) and owes nothing before it arrived: a restored water reminder made weeks
+    /// ago popped up at once as "missed 10" (issue 52).
+    public static let arrivalAllowance: TimeInterval = 10
+
+    /// Adds or replaces an alert. A changed alert starts owing nothing before `now`; a new
+    /// one nothing before it was made, or before it arrived (``arrivalAllowance``).
     public func upsert(_ alert: Alert, now: Date) {
         if let i = table.position(alert.id) {
             table.setAlert(alert, at: i)
@@ -522,7 +531,8 @@ public final class Scheduler {
             state.checkedUntil = now
             table.setState(alert.id, state)
         } else {
-            table.insert(alert, AlertState(checkedUntil: min(now, alert.created)))
+            let since = max(alert.created, now.addingTimeInterval(-Self.arrivalAllowance))
+            table.insert(alert, AlertState(checkedUntil: min(now, since)))
             table.markChanged(alert.id)
         }
         reschedule(alert.id)

@@ -126,6 +126,10 @@ extension Daemon {
         }
         loop.add(descriptor: files.fd) { [unowned self] _ in filesChanged(files.read()) }
         storeRecheck = loop.addTimer { [unowned self] in reload(force: false) }
+        lastGoodCopy = loop.addTimer { [unowned self] in
+            lastGoodCopy.deadline = nil
+            if storage.copyLastGood() { giveBackMemory() }
+        }
         delivery.later = { [unowned self] seconds, work in
             var timer: EventLoop.Source?
             timer = loop.addTimer(at: monotonicSeconds() + seconds) {

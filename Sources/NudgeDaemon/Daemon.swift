@@ -70,6 +70,9 @@ public final class Daemon {
     /// timer fires. A writer's last WAL write comes before it publishes the commit in the
     /// -shm (which inotify cannot see, being written through a mapping).
     var storeRecheck: EventLoop.Source!
+    /// Makes the last good copy again once the person's changes have settled (see
+    /// ``DaemonStore/copyDeadline``).
+    var lastGoodCopy: EventLoop.Source!
     var shownBadge: LauncherBadge.State?
     /// Sends again what a present server refused (GNOME's helper up before its shell): armed
     /// after a refusal, at 1, 2, 4, 8 and 16 s, then left to the next server that appears.
@@ -245,6 +248,7 @@ public final class Daemon {
             scheduler.sync([], now: now)
         case .changed(let changes, let removed):
             search.storeChanged()
+            copyLater()
             // The day's water first: a drink takes effect at once. The idle threshold may
             // have changed too.
             refreshWater(now: now)
@@ -260,6 +264,7 @@ public final class Daemon {
             }
         case .replaced(let alerts):
             search.storeChanged()
+            copyLater()
             // A folder made anew needs watching anew.
             try? StoreSession.watch(options.storePath, with: files)
             scheduler.sync(alerts, now: now)
@@ -270,6 +275,12 @@ public final class Daemon {
             giveBackMemory()
         }
         return true
+    }
+
+    /// The person's data changed: the last good copy follows once the changes settle.
+    func copyLater() {
+        storage.changedElsewhere()
+        lastGoodCopy.deadline = storage.copyDeadline
     }
 
     /// After reading the whole store (starting, reloading): SQLite's cache, the heap the rows

@@ -56,6 +56,56 @@ final class DaemonStore {
     /// How old the last good copy may grow before the daemon makes a new one.
     static let lastGoodAge: TimeInterval = 86400
 
+    /// The last good copy follows the person's changes (a face's, a command's, another
+    /// file's), not only the day: restoring a copy a day old lost what was added since and
+    /// brought back what was removed (issue 52). A change is copied this long after the
+    /// last of a burst (an import of a hundred is one copy).
+    static let copyAfterChange: Double = 1
+    /// And never sooner after the last copy than this many times what that copy took: a
+    /// copy of a few hundred reminders takes milliseconds and follows within a second; one
+    /// of 100,000 takes about a second and is made at most every 100 s, so copying never
+    /// takes more than 1 % of the daemon's time.
+    static let copyBudget: Double = 100
+    /// A stream of changes is copied at the latest this long after its first.
+    static let copyAtLatest: Double = 10
+    /// When the first and the last of the changes not yet in the last good copy were seen
+    /// (monotonic seconds); `nil` when the copy holds them all.
+    private var uncopied: (first: Double, last: Double)?
+    private var lastCopy = (ended: -Double.infinity, took: 0.0)
+
+    /// Another process changed the store (or another file is there now): the last good
+    /// copy is made again (``copyDeadline``).
+    func changedElsewhere(now: Double = monotonicSeconds()) {
+        uncopied = (uncopied?.first ?? now, now)
+    }
+
+    /// When the last good copy is to be made again (monotonic seconds), `nil` when it holds
+    /// every change.
+    var copyDeadline: Double? {
+        guard let uncopied, store != nil else { return nil }
+        let settled = min(uncopied.last + Self.copyAfterChange, uncopied.first + Self.copyAtLatest)
+        return max(settled, lastCopy.ended + lastCopy.took * Self.copyBudget)
+    }
+
+    /// Makes the last good copy now, after `quick_check`; damage found stops writing, as
+    /// the daily check's does. Returns whether a copy was made.
+    @discardableResult
+    func copyLastGood() -> Bool {
+        guard let store else { return false }
+        let start = monotonicSeconds()
+        guard let problems = store.refreshLastGood(olderThan: 0) else { return false }
+        let end = monotonicSeconds()
+        lastCopy = (end, end - start)
+        uncopied = nil
+        if problems.isEmpty {
+            log.info("made the last good copy in \(String(format: "%.1f", lastCopy.took * 1000)) ms")
+            return true
+        }
+        log.critical("the store \(path) failed its check (\(problems.prefix(2).joined(separator: "; "))); writing stopped: run `nudge doctor`")
+        self.store = nil
+        return false
+    }
+
     /// Opens and checks the store at `path`.
     init(path: String, log: Logger) throws(OpenFailure) {
         (self.path, self.log) = (path, log)

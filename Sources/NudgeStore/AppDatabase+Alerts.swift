@@ -138,6 +138,24 @@ extension AppDatabase {
         return problems
     }
 
+    /// Makes every alert owe nothing before `now`: for a last good copy put back in the
+    /// store's place, whose states are as old as the copy. A restored reminder counts from
+    /// the restore, whether or not the daemon runs then: nothing that came due between the
+    /// copy and now is caught up, and a snooze that ended meanwhile is over.
+    public func countFromNow(_ now: Date) throws {
+        let at = now.timeIntervalSince1970
+        try writer.write { db in
+            try db.execute(sql: """
+                UPDATE alertState SET checkedUntil = max(checkedUntil, :at),
+                    snoozedUntil = CASE WHEN snoozedUntil < :at THEN NULL ELSE snoozedUntil END
+                """, arguments: ["at": at])
+            try db.execute(sql: """
+                INSERT INTO alertState (alertId, checkedUntil, pendingCount)
+                SELECT id, :at, 0 FROM alert WHERE id NOT IN (SELECT alertId FROM alertState)
+                """, arguments: ["at": at])
+        }
+    }
+
     /// How many alerts there are.
     public func alertCount() throws -> Int {
         try writer.read { db in try AlertRecord.fetchCount(db) }

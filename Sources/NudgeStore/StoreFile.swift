@@ -135,6 +135,15 @@ public struct StoreFile: Sendable {
         }
         chmod(temporary, 0o600)
         do {
+            // Counted from now (``AppDatabase/countFromNow(_:)``), let go (its log emptied
+            // into it) before it is renamed into place.
+            try AppDatabase(DatabaseQueue(path: temporary), path: temporary).countFromNow(now)
+        } catch {
+            unlink(temporary)
+            for suffix in ["-wal", "-shm"] { unlink(temporary + suffix) }
+            throw StoreError(.io, Phrase("cannot write %1$s: %2$s", temporary, "\(error)"))
+        }
+        do {
             try syncFile(temporary)
         } catch {
             unlink(temporary)

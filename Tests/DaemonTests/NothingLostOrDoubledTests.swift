@@ -204,3 +204,59 @@ extension NothingLostOrDoubledTests {
         #expect(Date().timeIntervalSince(started) < 5)
     }
 }
+
+/// Issue 52: a restore that lost data. The last good copy follows the person's changes, and
+/// a reminder put back by a restore (or by any file renamed over the store) owes nothing
+/// from before it came back: no "missed 10" pop-up at once.
+extension NothingLostOrDoubledTests {
+    @Test func theLastGoodCopyFollowsChangesAndARestoredReminderCountsFromNow() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let path = desktop.directory + "/data/nudge/nudge.sqlite"
+        func copied() -> [String] {
+            guard let out = try? Bench.run("sqlite3", [path + ".last-good", "SELECT title FROM alert ORDER BY title"]) else { return [] }
+            return out.stdout.split(separator: "\n").map(String.init)
+        }
+        // Water, made ten days ago and due daily an hour ago: ten showings passed before it
+        // came to this store. Written by a process of the test's own, as a sync tool would.
+        let made = Date().addingTimeInterval(-10 * 86400)
+        let hourAgo = desktop.clockText(Date().addingTimeInterval(-3600)).prefix(5)
+        let water = Alert(title: "Water", schedule: .daily(times: [try ScheduleParser.time(String(hourAgo))], days: Schedule.everyDay), created: made)
+        _ = try desktop.add("Tea", "--at", "23:59:59")
+        try AppDatabase.open(path: path).save(water)
+        #expect(Bench.eventually(15) { copied() == ["Tea", "Water"] }, "\(daemon.stderrSoFar)")
+        let stale = desktop.directory + "/stale-copy"
+        #expect(copyfile(path + ".last-good", stale))
+        // Removed, and something new: the copy follows both.
+        _ = try desktop.nudge("rm", water.id.hex)
+        _ = try desktop.add("Walk", "--at", "23:59:58")
+        #expect(Bench.eventually(15) { copied() == ["Tea", "Walk"] }, "\(daemon.stderrSoFar)")
+
+        // A copy from before the removal, restored over a store damaged meanwhile: Water
+        // comes back, and counts from now.
+        #expect(rename(stale, path + ".last-good") == 0)
+        _ = try Bench.run("sqlite3", [path, "PRAGMA wal_checkpoint(TRUNCATE)"])
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: 0)
+        try handle.write(contentsOf: Data(repeating: 0x5A, count: 100))
+        try handle.close()
+        let restored = try desktop.nudge("doctor", "--restore")
+        #expect(restored.status == 0, "\(restored.stderr)")
+        // The event waited on: a reminder due after Water was taken in has fired, so Water's
+        // catch-up, due at once when taken in, would have come before it.
+        let soon = try desktop.dueSoon(lead: 3) { try desktop.add("Soon", "--at", desktop.clockText($0)) }
+        #expect(Bench.eventually(30) { (try? desktop.events(soon.id)) == ["fired"] }, "\(daemon.stderrSoFar)")
+        #expect(try desktop.events(water.id.hex).isEmpty, "\(daemon.stderrSoFar)")
+        #expect(try desktop.displayed() == 1)
+        // Its state, stamped by the restore: nothing owed before it.
+        let checked = try Bench.run("sqlite3", [path, "SELECT checkedUntil FROM alertState WHERE alertId = '\(water.id.hex)'"])
+        #expect((Double(checked.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > Date().timeIntervalSince1970 - 120)
+    }
+}
+
+/// Copies a file's bytes (the test's own: the store's copy, which no process holds open).
+private func copyfile(_ from: String, _ to: String) -> Bool {
+    guard let data = FileManager.default.contents(atPath: from) else { return false }
+    return FileManager.default.createFile(atPath: to, contents: data)
+}

@@ -156,6 +156,24 @@ struct SchedulerDaemonTests {
                 == [.fired(alert: a.id, due: utc("2026-11-23T09:00:00Z"), deliveryID: 1, count: 1)])
     }
 
+    /// Issue 52: one made long before it came to a running scheduler (a restored copy's, a
+    /// file renamed over the store, another device's) owes nothing before it arrived; one
+    /// made a moment before it was taken in still owes what came due in that moment.
+    @Test func anAlertThatComesBackToARunningSchedulerCountsFromWhenItCame() throws {
+        let keep = try alert(ScheduleFlags(at: ["06:00"]), title: "Keep", created: utc("2026-11-13T08:00:00Z"))
+        let scheduler = Scheduler(alerts: [keep], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: InMemoryDelivery())
+        _ = scheduler.run(now: utc("2026-11-23T08:00:00Z"))
+        // Made ten days ago, due daily at 09:00: ten showings passed before it came back at 10:00.
+        let back = try alert(ScheduleFlags(at: ["09:00"]), title: "Back", created: utc("2026-11-13T08:00:00Z"))
+        // Made at 09:59:58 for 09:59:59, taken in at 10:00:00.
+        let just = try alert(ScheduleFlags(at: ["09:59:59"]), title: "Just", created: utc("2026-11-23T09:59:58Z"))
+        scheduler.update([back, just], removing: [], now: utc("2026-11-23T10:00:00Z"))
+        #expect(scheduler.run(now: utc("2026-11-23T10:00:00Z"))
+                == [.fired(alert: just.id, due: utc("2026-11-23T09:59:59Z"), deliveryID: 2, count: 1)])
+        #expect(scheduler.state(back.id)?.pendingCount == 0)
+        #expect(scheduler.nextWake == utc("2026-11-24T06:00:00Z"))
+    }
+
     @Test func manyReschedulesKeepTheQueueSmallAndRight() throws {
         let alerts = try (0..<50).map { try alert(ScheduleFlags(at: [String(format: "%02d:%02d", 10 + $0 / 60, $0 % 60)])) }
         let scheduler = Scheduler(alerts: alerts, zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: InMemoryDelivery())

@@ -504,3 +504,40 @@ extension AppDatabaseTests {
         #expect(try db.log(since: now.addingTimeInterval(-60)).map(\.at) == [now])
     }
 }
+
+/// Issue 52: the last good copy put back counts from the restore, whether or not a daemon
+/// runs then: its states are as old as the copy.
+struct RestoreTests {
+    @Test func aRestoredCopyOwesNothingBeforeTheRestore() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-restore-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/nudge.sqlite"
+        let copied = Date(timeIntervalSince1970: 1_795_000_000), restored = copied.addingTimeInterval(600)
+        let utc = TimeZone(identifier: "UTC")!
+        let schedule = try ScheduleParser.schedule(ScheduleFlags(at: ["09:00"]), now: copied, zone: utc)
+        let snoozed = Alert(title: "Snoozed", schedule: schedule, created: copied), later = Alert(title: "Later", schedule: schedule, created: copied)
+        let stateless = Alert(title: "No state yet", schedule: schedule, created: copied)
+        do {
+            let store = try AppDatabase.open(path: path)
+            try store.save([snoozed, later, stateless])
+            var ended = AlertState(checkedUntil: copied)
+            ended.snoozedUntil = copied.addingTimeInterval(300)
+            var ahead = AlertState(checkedUntil: copied)
+            ahead.snoozedUntil = restored.addingTimeInterval(3600)
+            try store.save(states: [snoozed.id: ended, later.id: ahead])
+            #expect(store.refreshLastGood(olderThan: 0) == [])
+        }
+        // The store damaged; the copy put back ten minutes after it was made.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: Data(repeating: 0x5A, count: 100))
+        try handle.close()
+        _ = try StoreFile(path: path).restoreLastGood(now: restored)
+        let states = try AppDatabase.open(path: path).states()
+        #expect(states.count == 3)
+        #expect(states.values.allSatisfy { $0.checkedUntil == restored })
+        // A snooze that ended meanwhile is over; one still ahead stays.
+        #expect(states[snoozed.id]?.snoozedUntil == nil)
+        #expect(states[later.id]?.snoozedUntil == restored.addingTimeInterval(3600))
+        #expect(!FileManager.default.fileExists(atPath: path + ".restoring"))
+    }
+}
