@@ -41,7 +41,53 @@ final class DaemonStore {
     private let log: Logger
     /// The open store; `nil` while the path names no file or a damaged one, or after damage
     /// was found: nothing is written until another file is put in its place.
-    private(set) var store: AppDatabase?
+    private var opened: AppDatabase? {
+        didSet {
+            // The header is read through a descriptor held as long as the store is: closing
+            // a descriptor of the file drops every POSIX lock this process holds on it,
+            // SQLite's included, and another process would then take itself for the last
+            // one and delete the log. Closed only once SQLite has let the file go too.
+            guard opened !== oldValue else { return }
+            if headerFD >= 0 { close(headerFD) }
+            headerFD = opened == nil ? -1 : Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        }
+    }
+    private var headerFD: Int32 = -1
+
+    /// The open store; `nil` while the path names no file or a damaged one, or once damage
+    /// was seen, by this daemon or by anyone: the marker another process wrote (a face, a
+    /// command, `nudge doctor`) is looked for at each use, and nothing is written to that
+    /// file again until another is put in its place. The daemon wrote on into a store
+    /// overwritten with garbage while the window said nothing was saved to it (issue 52).
+    var store: AppDatabase? {
+        guard let opened else { return nil }
+        if let damage = StoreFile(path: path).damage() {
+            stopWriting("the store \(path) was found damaged (\(damage.detail))")
+            return nil
+        }
+        return opened
+    }
+
+    /// Damage seen: the store is let go (without touching the file: no checkpoint into
+    /// it) and reminders go on from memory.
+    private func stopWriting(_ why: String) {
+        log.critical("\(why); writing stopped, reminders go on from memory: run `nudge doctor`")
+        opened?.abandon()
+        opened = nil
+    }
+
+    /// Whether the open file still begins as an SQLite database does: written over by
+    /// something else (garbage, another program's file) it is damaged, whatever the
+    /// daemon's connection still holds in memory, and SQLite would not see it: in WAL mode
+    /// it never reads the file's first page again while nobody else commits, and its
+    /// checkpoints write into it blindly. Sixteen bytes, read at each look.
+    private func headerIsSQLite() -> Bool {
+        guard headerFD >= 0 else { return true }
+        var header = [UInt8](repeating: 0, count: 16)
+        let read = pread(headerFD, &header, 16, 0)
+        // An empty file is one being made; anything else must begin so.
+        return read == 0 || header == Array("SQLite format 3\0".utf8)
+    }
     private var file: FileIdentity?
     private var version: Int
     /// Something was written or read in since the log was last emptied.
@@ -102,7 +148,7 @@ final class DaemonStore {
             return true
         }
         log.critical("the store \(path) failed its check (\(problems.prefix(2).joined(separator: "; "))); writing stopped: run `nudge doctor`")
-        self.store = nil
+        opened = nil
         return false
     }
 
@@ -112,7 +158,9 @@ final class DaemonStore {
         let opened = try Self.open(path)
         // Checked just now: the copy, when due, needs no second pass over the store.
         opened.refreshLastGood(olderThan: Self.lastGoodAge, checked: true)
-        store = opened
+        self.opened = opened
+        // (An initializer's own assignment runs no observer.)
+        headerFD = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         file = FileIdentity(path: path)
         version = (try? opened.externalChanges()) ?? 0
     }
@@ -163,6 +211,12 @@ final class DaemonStore {
     /// (``failed(_:doing:)``).
     func look(force: Bool, holds: (UUID) -> Bool, heldCount: Int, held: () -> [UUID]) -> Change {
         if FileIdentity(path: path) != file { return reopen() }
+        if opened != nil, !headerIsSQLite() {
+            let detail = "its first bytes are not an SQLite database's: overwritten"
+            StoreFile(path: path).markDamaged(detail)
+            stopWriting("the store \(path) is damaged (\(detail))")
+            return .waiting
+        }
         guard let store else { return .waiting }
         do {
             let now = try store.externalChanges()
@@ -187,14 +241,14 @@ final class DaemonStore {
     private func reopen() -> Change {
         let identity = FileIdentity(path: path)
         guard identity != nil else {
-            guard store != nil || file != nil else { return .waiting }
+            guard opened != nil || file != nil else { return .waiting }
             log.warning("the store \(path) was removed; no reminders until a new one is there")
-            store?.abandon()
-            (store, file) = (nil, nil)
+            self.opened?.abandon()
+            (self.opened, file) = (nil, nil)
             return .gone
         }
-        store?.abandon()
-        store = nil
+        self.opened?.abandon()
+        self.opened = nil
         let opened: AppDatabase
         do {
             opened = try Self.open(path)
@@ -206,7 +260,7 @@ final class DaemonStore {
         } catch {
             return cannotOpen(error.reason)
         }
-        store = opened
+        self.opened = opened
         do {
             let alerts = try self.alerts()
             version = try opened.externalChanges()
@@ -222,7 +276,7 @@ final class DaemonStore {
     /// folder tries again.
     private func cannotOpen(_ reason: String) -> Change {
         log.error("cannot open the store \(path) that replaced the old one: \(reason); will try again when it changes")
-        (store, file) = (nil, nil)
+        (opened, file) = (nil, nil)
         return .waiting
     }
 
@@ -236,7 +290,7 @@ final class DaemonStore {
             return
         }
         log.critical("\(failure.message); writing stopped, reminders go on from memory")
-        store = nil
+        opened = nil
     }
 
     /// Something was written: the log is emptied on the loop's next turn.
@@ -252,7 +306,7 @@ final class DaemonStore {
         guard let problems = store.refreshLastGood(olderThan: Self.lastGoodAge) else { return false }
         if problems.isEmpty { return true }
         log.critical("the store \(path) failed its daily check (\(problems.prefix(2).joined(separator: "; "))); writing stopped: run `nudge doctor`")
-        self.store = nil
+        opened = nil
         return false
     }
 }

@@ -45,6 +45,8 @@ public final class AppDatabase: Sendable {
     deinit {
         guard let path, let openedFile else { return }
         guard FileIdentity(path: path) == openedFile else { return abandon() }
+        // Found damaged meanwhile (by anyone): not a page more is written into it.
+        guard StoreFile(path: path).damage() == nil else { return abandon() }
         // An empty log is left alone: emptying it again would write it, and whoever
         // watches the store would wake for nothing.
         var info = stat()
@@ -68,6 +70,12 @@ public final class AppDatabase: Sendable {
     /// An empty in-memory store, for tests.
     public static func inMemory() throws -> AppDatabase {
         try AppDatabase(DatabaseQueue())
+    }
+
+    /// The refusal of a store its marker says is damaged.
+    public static func damagedError(_ path: String, _ damage: StoreFile.Damage) -> StoreError {
+        // TRANSLATORS: %1$s is the store's path, %2$s what was found.
+        StoreError(.corrupt, Phrase("%1$s was found damaged (%2$s); nothing is written to it until it is restored: run `nudge doctor`", path, damage.detail))
     }
 
     /// `$XDG_DATA_HOME/nudge/nudge.sqlite`, by default `~/.local/share/nudge/nudge.sqlite`.
@@ -97,10 +105,7 @@ public final class AppDatabase: Sendable {
     public static func open(path: String, access: Access = .readWrite) throws(StoreError) -> AppDatabase {
         let file = StoreFile(path: path)
         if access == .readOnly { return try openForReading(path) }
-        if let damage = file.damage() {
-            // TRANSLATORS: %1$s is the store's path, %2$s what was found.
-            throw StoreError(.corrupt, Phrase("%1$s was found damaged (%2$s); nothing is written to it until it is restored: run `nudge doctor`", path, damage.detail))
-        }
+        if let damage = file.damage() { throw damagedError(path, damage) }
         let folder = (path as NSString).deletingLastPathComponent
         do {
             // Parents may be missing too (a fresh XDG_DATA_HOME).

@@ -34,10 +34,13 @@ public final class StoreSession {
     /// written: SQLite makes and removes the log as connections come and go, and a face that
     /// opens the store for each use would wake itself by doing so (`nudge ui` reread its
     /// store every 30 ms, forever). Closing either after writing counts for nothing either.
+    /// The damage marker counts when made or written: whoever found the damage, every
+    /// follower stops writing and says so at once (see ``StoreFile/damage()``).
     public static func watch(_ path: String, with watcher: FileWatcher) throws(SystemError) {
         let name = (path as NSString).lastPathComponent
+        let marker = (StoreFile(path: path).markerPath as NSString).lastPathComponent
         try watcher.watch(folder: (path as NSString).deletingLastPathComponent,
-                          events: [name: [.written, .replaced], name + "-wal": .written])
+                          events: [name: [.written, .replaced], name + "-wal": .written, marker: [.written, .replaced]])
     }
 
     /// Whether the path names no file now (the person removed the store).
@@ -52,6 +55,13 @@ public final class StoreSession {
     /// writing that can no longer be written is opened again for reading).
     public func store() throws(StoreError) -> AppDatabase {
         let file = FileIdentity(path: path)
+        // Damage seen by anyone (the marker beside the file): the store is let go without
+        // a checkpoint into it, and nothing is written to that file again (issue 52).
+        if file != nil, let damage = StoreFile(path: path).damage() {
+            open?.abandon()
+            (open, openFile, readOnly) = (nil, nil, nil)
+            throw AppDatabase.damagedError(path, damage)
+        }
         let unwritable = file != nil && !Self.canWrite(path)
         if let open, let openFile, file == openFile, (readOnly != nil) == unwritable { return open }
         release()

@@ -260,3 +260,27 @@ private func copyfile(_ from: String, _ to: String) -> Bool {
     guard let data = FileManager.default.contents(atPath: from) else { return false }
     return FileManager.default.createFile(atPath: to, contents: data)
 }
+
+/// Issue 52: a store overwritten under the running daemon is seen by the daemon itself
+/// (SQLite would not see it: nobody committed) and never written again; its reminders go
+/// on from memory.
+extension NothingLostOrDoubledTests {
+    @Test func aStoreOverwrittenUnderTheDaemonIsNeverWrittenAgain() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let path = desktop.directory + "/data/nudge/nudge.sqlite"
+        let soon = try desktop.dueSoon(lead: 3) { try desktop.add("Soon", "--at", desktop.clockText($0)) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: Data(repeating: 0x5A, count: 4096))
+        try handle.close()
+        let garbage = FileManager.default.contents(atPath: path)
+        #expect(Bench.eventually(10) { FileManager.default.fileExists(atPath: path + ".damaged") }, "\(daemon.stderrSoFar)")
+        // Fired from memory; its state and log line are not written into the garbage.
+        #expect(Bench.eventually(30) { (try? desktop.displayed()) == 1 }, "\(daemon.stderrSoFar)")
+        #expect(daemon.stderrSoFar.contains("fired \(soon.id.prefix(8))"))
+        #expect(daemon.stop().status == 0)
+        #expect(FileManager.default.contents(atPath: path) == garbage)
+        #expect(daemon.stderrSoFar.contains("its first bytes are not an SQLite database's"))
+    }
+}

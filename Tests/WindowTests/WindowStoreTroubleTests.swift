@@ -107,6 +107,34 @@ extension WindowTests {
         _ = window.close()
     }
 
+    /// Issue 52: a store overwritten with garbage under the open window, the daemon
+    /// running. The card comes when the damage is seen, not at the next change tried, and
+    /// from then on nobody writes into that file: not the daemon (it wrote on, the file
+    /// growing from 4 KB to 84 KB), not the window.
+    @Test func aStoreDamagedUnderTheOpenWindowIsSaidAtOnceAndNeverWrittenAgain() throws {
+        let desktop = try Desktop()
+        _ = try desktop.add("Tea", "--at", "15:00")
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let path = database(desktop)
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        try damage(path, page: 0)
+        let garbage = FileManager.default.contents(atPath: path)
+        // The event waited on: the card, with nothing asked of the window.
+        #expect(try window.drive("find", "Your reminders’ file is damaged", "30").status == 0,
+                "\((try? window.nodes())?.map(\.name) ?? []) \(daemon.stderrSoFar)")
+        #expect(FileManager.default.fileExists(atPath: path + ".damaged"))
+        // A change tried, a reminder's pop-up answered by the daemon, both leave it as it is.
+        _ = try window.drive("do", "check box", "Tea", "click")
+        _ = window.close()
+        #expect(daemon.stop().status == 0)
+        #expect(FileManager.default.contents(atPath: path) == garbage)
+        let doctor = try desktop.nudge("doctor")
+        #expect(doctor.status == 74 && doctor.stdout.contains("damaged"), "\(doctor.stdout)")
+    }
+
     /// The store removed under the open window: said, with the last good copy offered.
     @Test func aRemovedStoreIsSaidNotAnEmptyList() throws {
         let desktop = try Desktop(server: false)
