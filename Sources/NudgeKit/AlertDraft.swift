@@ -49,7 +49,17 @@ public struct AlertDraft: Sendable {
             var settings = settings
             if let base {
                 settings.body = bodyChanged ? body : nil
-                return .success(try Operations.change(base.id.hex, in: try feed.store(), title: titleChanged ? title : nil,
+                let store = try feed.store()
+                // Deleted elsewhere: what the form would keep as a new reminder, which Save
+                // offers (``Outcome/deletedMeanwhile``), not "no alert with id …".
+                var deleted = false
+                do { _ = try store.alertID(matching: base.id.hex) } catch let error as StoreError where error.kind == .notFound {
+                    deleted = true
+                } catch {
+                    throw OperationError(StoreError(error, path: world.storePath))
+                }
+                if deleted { return .success(try asNew(world, now: now, defaultTime: feed.defaultTime)) }
+                return .success(try Operations.change(base.id.hex, in: store, title: titleChanged ? title : nil,
                                                       schedule: scheduleChanged ? schedule : ScheduleFlags(), settings: settings, world, now: now,
                                                       defaultTime: feed.defaultTime))
             }
@@ -61,13 +71,30 @@ public struct AlertDraft: Sendable {
         }
     }
 
+    /// The edit as a new reminder, for one whose reminder was deleted elsewhere: what the
+    /// form shows (the deleted reminder's schedule and options where the form left them,
+    /// its own changes over them) under a new id, made now.
+    func asNew(_ world: World, now: Date, defaultTime: DefaultReminderTime) throws(OperationError) -> Alert {
+        guard var alert = base else { throw OperationError(.usage, tr("a reminder needs a title")) }
+        alert.id = UUID()
+        alert.created = now
+        var settings = settings
+        settings.body = bodyChanged ? body : nil
+        try settings.apply(to: &alert, title: titleChanged ? title : nil)
+        if scheduleChanged {
+            alert.schedule = try AlertSettings.schedule(schedule, now: now, zone: alert.zone(system: world.zone), defaultTime: defaultTime)
+        }
+        return alert
+    }
+
     /// What came of a Save.
     public enum Outcome {
         /// Saved, as this alert.
         case saved(Alert)
         /// Not saved: what is wrong with the form.
         case refused(OperationError)
-        /// Not saved: the alert being edited was deleted elsewhere meanwhile.
+        /// Not saved: the alert being edited was deleted elsewhere meanwhile; saving again
+        /// `keepingAsNew` keeps the edit as a new reminder.
         case deletedMeanwhile
         /// Not saved: fields this form changed were changed elsewhere too since it opened,
         /// each named with what is stored now; saving again over `stored` keeps the form's.
@@ -77,8 +104,10 @@ public struct AlertDraft: Sendable {
     /// Saves the draft through `feed`'s store and tells a running daemon, unless the alert
     /// was deleted or the same fields were changed elsewhere since the form opened; a
     /// conflict the person already saw (`seen`, the stored alert it named) is saved over.
-    /// `words` says a schedule in words, as the face shows them.
-    public func save(with feed: AlertFeed, over seen: Alert?, now: Date, words: (Alert) -> String) -> Outcome {
+    /// `words` says a schedule in words, as the face shows them. With `keepingAsNew` (the
+    /// person's answer to ``Outcome/deletedMeanwhile``) an edit of a reminder deleted
+    /// elsewhere is saved as a new reminder.
+    public func save(with feed: AlertFeed, over seen: Alert?, now: Date, keepingAsNew: Bool = false, words: (Alert) -> String) -> Outcome {
         let world = feed.world
         // The store refusing changes now (gone, read-only) refuses this one too.
         if let refusal = feed.refusal() { return .refused(OperationError(.ioError, refusal)) }
@@ -87,7 +116,14 @@ public struct AlertDraft: Sendable {
             do {
                 stored = try feed.store().alert(matching: base.id.hex)
             } catch let error as StoreError where error.kind == .notFound {
-                return .deletedMeanwhile
+                guard keepingAsNew else { return .deletedMeanwhile }
+                do throws(OperationError) {
+                    let alert = try asNew(world, now: now, defaultTime: feed.defaultTime)
+                    try Operations.save(alert, in: try feed.store(), world)
+                    return .saved(alert)
+                } catch {
+                    return .refused(error)
+                }
             } catch let error as OperationError {
                 return .refused(error)
             } catch {

@@ -44,6 +44,9 @@ public final class UIController {
     /// The reminder being edited as the form found it, and the stored one the person
     /// chose to save over after a conflict (see ``AlertDraft/save(with:over:now:words:)``).
     private var formBase: Alert?, formOverride: Alert?
+    /// The reminder the form edits was deleted elsewhere, said once: the next Enter keeps
+    /// the edit as a new reminder.
+    private var formKeepsAsNew = false
     /// The reminder to select once the store is read again (one just saved).
     private var selectAfterReload: String?
     /// The filter changed with the keys just read: applied once they are all handled.
@@ -364,7 +367,7 @@ public final class UIController {
 
     private func openForm(_ new: AlertForm) {
         form = new
-        (formRestriction, formBase, formOverride) = (nil, nil, nil)
+        (formRestriction, formBase, formOverride, formKeepsAsNew) = (nil, nil, nil, false)
         // The overlay follows at once: the next key in the same read goes to the form.
         updateChrome()
     }
@@ -429,13 +432,14 @@ public final class UIController {
     }
 
     private func save(_ form: AlertForm) {
-        let outcome = draft(form).save(with: feed, over: formOverride, now: world.now) { [terminal, world] alert in
+        let outcome = draft(form).save(with: feed, over: formOverride, now: world.now, keepingAsNew: formKeepsAsNew) { [terminal, world] alert in
             alert.schedule.summary(in: alert.zone(system: world.zone), timeStyle: terminal.timeStyle, language: world.language)
         }
         switch outcome {
         case .deletedMeanwhile:
+            formKeepsAsNew = true
             // TRANSLATORS: nudge ui's form, when the reminder being edited was deleted elsewhere meanwhile.
-            say(tr("this reminder was deleted meanwhile elsewhere: not saved (Esc closes the form)"), error: true)
+            say(tr("this reminder was deleted meanwhile elsewhere: Enter keeps your edit as a new reminder, Esc lets it go"), error: true)
         case .changedMeanwhile(let changed, let stored):
             // Said once; a second Enter saves over what is stored now (and only that).
             formOverride = stored
@@ -446,9 +450,9 @@ public final class UIController {
             say(error.message, error: true)
         case .saved(let alert):
             // TRANSLATORS: nudge ui after the form is saved; %1$s is the alert's id, %2$s its title.
-            say(format(form.editing == nil ? tr("added %1$s: %2$s") : tr("edited %1$s: %2$s"), alert.shortID, alert.title.escapingControls))
+            say(format(form.editing == nil || formKeepsAsNew ? tr("added %1$s: %2$s") : tr("edited %1$s: %2$s"), alert.shortID, alert.title.escapingControls))
             self.form = nil
-            (formBase, formOverride) = (nil, nil)
+            (formBase, formOverride, formKeepsAsNew) = (nil, nil, false)
             updateChrome()
             // Selected by its id once the store is read again: its place may change, and
             // under a filter the rows are not the list's order.

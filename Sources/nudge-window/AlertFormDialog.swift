@@ -39,6 +39,8 @@ import NudgeKit
     private var touched: Set<Option> = []
     /// The stored alert a conflict was said for: a second Save saves over it.
     private var conflictSeen: Alert?
+    /// The reminder was deleted elsewhere, said once: the next Save keeps the edit as a new one.
+    private var keepAsNew = false
     /// Set while the form fills its own controls.
     private var filling = false
     private let clock = ClockStyle.person()
@@ -429,12 +431,13 @@ import NudgeKit
         let draft: AlertDraft
         do throws(OperationError) { draft = try self.draft() } catch { return say(error.message) }
         let world = host.world, style = timeStyle
-        switch draft.save(with: host.feed, over: conflictSeen, now: world.now, words: { stored in
+        switch draft.save(with: host.feed, over: conflictSeen, now: world.now, keepingAsNew: keepAsNew, words: { stored in
             stored.schedule.summary(in: stored.zone(system: world.zone), timeStyle: style, language: world.language)
         }) {
         case .deletedMeanwhile:
+            keepAsNew = true
             // TRANSLATORS: the window's form, when the reminder being edited was deleted elsewhere meanwhile.
-            say(tr("This reminder was deleted elsewhere meanwhile: not saved."))
+            say(tr("This reminder was deleted elsewhere meanwhile. Save again to keep your edit as a new reminder, or Cancel to let it go."))
         case .changedMeanwhile(let changed, let stored):
             conflictSeen = stored
             // TRANSLATORS: the window's form, when a field it changed was also changed elsewhere since it
@@ -443,7 +446,7 @@ import NudgeKit
         case .refused(let error):
             say(error.message)
         case .saved(let alert):
-            host.saved(alert, base == nil)
+            host.saved(alert, base == nil || keepAsNew)
             close()
         }
     }

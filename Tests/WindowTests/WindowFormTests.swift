@@ -317,4 +317,30 @@ extension WindowTests {
         #expect(stored == "bell\n", "\(stored)")
         _ = window.close()
     }
+
+    /// Issue 52: an edit of a reminder deleted elsewhere while its form was open is not
+    /// "no alert with id …": the form says what happened, and Save again keeps the edit as
+    /// a new reminder, with the schedule it showed.
+    @Test func anEditOfAReminderDeletedElsewhereCanBeKeptAsANewOne() throws {
+        let desktop = try Desktop(server: false)
+        let tea = try desktop.add("Tea", "--at", "16:00")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        try openForm(window, "Edit Tea", heading: "Edit Reminder")
+        try #require(try window.drive("set", "text", "Title", "Green tea").status == 0)
+        #expect(try desktop.nudge("rm", tea).status == 0)
+        let found = try window.drive("find", "Next showings")
+        try #require(found.status == 0, "\(found.stderr)")
+        try #require(try window.drive("do", "push button", "Save", "click").status == 0)
+        let said = try window.drive("find", "This reminder was deleted elsewhere meanwhile", "10")
+        #expect(said.status == 0, "\((try? window.nodes())?.map(\.name) ?? [])")
+        #expect(try window.reaches("dialog", "Edit Reminder"), "the form stays, with the edit")
+        try #require(try window.drive("do", "push button", "Save", "click").status == 0)
+        #expect(try window.reaches("dialog", "Edit Reminder", "gone"))
+        #expect(try window.reaches("check box", "Green tea", "checked"))
+        let listed = try desktop.nudge("list", "--all").stdout
+        #expect(listed.contains("Green tea") && listed.contains("16:00") && !listed.contains(tea.prefix(8)), "\(listed)")
+        _ = window.close()
+    }
 }
