@@ -27,6 +27,12 @@ public struct NextShowing: Sendable, Hashable {
         /// A water reminder whose day's goal is met: the rest of that drink day, up to
         /// `until`, is skipped.
         case goalMet(until: Date)
+        /// Nothing ahead, but it came up since the state was last checked (`since` the
+        /// first time) with nothing there to show it (the daemon stopped): due, and
+        /// waiting. The daemon shows it as soon as it runs, once, as its catch-up; the
+        /// instant is when it came due. A one-shot due while the service was stopped
+        /// vanished from the list (issue 52).
+        case due(since: Date)
     }
 
     /// The next showing of `alert` in its state, looking from `now` (or from where the
@@ -34,6 +40,7 @@ public struct NextShowing: Sendable, Hashable {
     /// `water`, the day's water, which water reminders follow.
     public static func of(_ alert: Alert, state: AlertState?, system: TimeZone, now: Date,
                           water: WaterProgress? = nil) -> NextShowing {
+        let stored = state
         let state = state ?? AlertState(checkedUntil: now)
         guard alert.enabled else { return NextShowing(instant: nil, reason: .off, pending: state.pendingCount) }
         let zone = alert.zone(system: system)
@@ -55,7 +62,30 @@ public struct NextShowing: Sendable, Hashable {
             next = snooze
             reason = .snoozed(until: snooze)
         }
+        // Nothing ahead, but it came up while nothing showed it (a one-shot due while the
+        // daemon was stopped; without a state yet, owing what came up since it was made, as
+        // the daemon counts): due and waiting, not gone.
+        if next == nil, reason == nil,
+           let due = due(alert, state: stored ?? AlertState(checkedUntil: min(now, alert.created)), zone: zone, now: now, water: water) {
+            return NextShowing(instant: due.at, reason: .due(since: due.since), pending: state.pendingCount)
+        }
         return NextShowing(instant: next, reason: reason, pending: state.pendingCount)
+    }
+
+    /// What came up between the state's last check and `now` that the daemon's catch-up
+    /// will show when it runs: a showing within the alert's catch-up grace, nothing snoozed,
+    /// done for the day or met; `nil` otherwise (a running daemon keeps the state checked
+    /// up to now, so its own answer, from `checkedUntil`, never has one).
+    static func due(_ alert: Alert, state: AlertState, zone: TimeZone, now: Date, water: WaterProgress?) -> (at: Date, since: Date)? {
+        guard now > state.checkedUntil, state.snoozedUntil == nil, state.doneForDay == nil,
+              case .once(let grace) = alert.catchUp else { return nil }
+        if alert.kind == .water, goalMet(state, water: water, at: now) != nil { return nil }
+        let anchor = anchor(alert, state: state, water: water)
+        let window = max(state.checkedUntil, now.addingTimeInterval(-TimeInterval(grace)))
+        guard let at = alert.schedule.occurrences(after: window, count: 1, in: zone, anchor: anchor).first, at <= now,
+              let since = alert.schedule.occurrences(after: state.checkedUntil, count: 1, in: zone, anchor: anchor).first
+        else { return nil }
+        return (at, since)
     }
 
     /// Until when a water reminder is skipped because the day's goal is met; `nil` when it is not.

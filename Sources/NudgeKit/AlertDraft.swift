@@ -119,7 +119,7 @@ public struct AlertDraft: Sendable {
                 guard keepingAsNew else { return .deletedMeanwhile }
                 do throws(OperationError) {
                     let alert = try asNew(world, now: now, defaultTime: feed.defaultTime)
-                    try Operations.save(alert, in: try feed.store(), world)
+                    try Operations.save(alert, in: try world.store.forWriting(), world)
                     return .saved(alert)
                 } catch {
                     return .refused(error)
@@ -139,7 +139,7 @@ public struct AlertDraft: Sendable {
             return .refused(error)
         case .success(let alert):
             do throws(OperationError) {
-                try Operations.save(alert, in: try feed.store(), world)
+                try Operations.save(alert, in: try world.store.forWriting(), world)
             } catch {
                 return .refused(error)
             }

@@ -61,10 +61,15 @@ public final class AlertFeed {
         /// When the last good copy (what `nudge doctor --restore` puts back) was made.
         public var lastGood: Date?
 
-        /// The alert that shows next, and when.
+        /// The alert that shows next, and when: not one already due (``NextShowing/Reason/due(since:)``),
+        /// which waits for the daemon, not for a time.
         public var next: (alert: Alert, instant: Date)? {
-            guard let first = order.first, let instant = showings[first].instant else { return nil }
-            return (alerts[first], instant)
+            for index in order {
+                guard let instant = showings[index].instant else { return nil }
+                if case .due? = showings[index].reason { continue }
+                return (alerts[index], instant)
+            }
+            return nil
         }
 
         /// Pop-ups waiting for an answer: the daemon's count while it runs, else the store's.
@@ -466,7 +471,7 @@ public final class AlertFeed {
     /// for what the day, the water or a snooze moves, which are worked out at every read.
     private static func recheck(_ alert: Alert, _ showing: NextShowing, listed: Bool, now: Date) -> Date {
         switch showing.reason {
-        case .doneForDay?, .goalMet?, .snoozed?: return .distantPast
+        case .doneForDay?, .goalMet?, .snoozed?, .due?: return .distantPast
         case nil, .off?: break
         }
         if alert.kind == .water { return .distantPast }

@@ -49,7 +49,13 @@ public final class HeldStore: @unchecked Sendable {
     public func forWriting() throws(OperationError) -> AppDatabase {
         switch source {
         case .given(let store): return store
-        case .face(let open): return try open()
+        case .face(let open):
+            // Held open, so checked as an opening would check it: written by a newer Nudge
+            // since the face opened it, it is read, never written. (Damage is the
+            // session's own check.)
+            let store = try open()
+            if let newer = store.newerWriter() { throw OperationError(AppDatabase.newerError(path, newer)) }
+            return store
         case .path:
             let file = FileIdentity(path: path)
             if let writing, file != nil, writing.file == file { return writing.store }

@@ -66,6 +66,8 @@ public enum AlertView {
         case .snoozed?: word = Labels.snoozed
         case .doneForDay?: word = Labels.doneToday
         case .goalMet?: word = Labels.goalMet
+        // TRANSLATORS: list's STATE column: it came up while Nudge's service was stopped and waits to be shown.
+        case .due?: word = tr("due")
         case nil: word = alert.enabled ? Labels.on : Labels.off
         }
         if next.pending > 0 { word += " ×\(next.pending)" }
@@ -82,6 +84,8 @@ public enum AlertView {
         case .doneForDay(let day)?: format(tr("done for today (%s)"), "\(day)")
         // TRANSLATORS: why a water reminder's next showing moved: the day's goal is met; %s is when the next drink day starts (a date and time).
         case .goalMet(let until)?: format(tr("the day's water goal is met; back at %s"), InstantFormat.iso8601(until, in: zone))
+        // TRANSLATORS: why a reminder shows at once: it came up while Nudge's service was stopped; %s is when (a date and time).
+        case .due(let since)?: format(tr("due since %s: shown when Nudge's service runs"), InstantFormat.iso8601(since, in: zone))
         case nil: nil
         }
     }

@@ -72,6 +72,11 @@ public final class AppDatabase: Sendable {
         try AppDatabase(DatabaseQueue())
     }
 
+    /// The refusal to write a store a newer Nudge wrote (`newer` says what shows it).
+    public static func newerError(_ path: String, _ newer: String) -> StoreError {
+        StoreError(.io, Phrase("%1$s was written by a newer Nudge (%2$s); this one only reads it: update Nudge", path, newer))
+    }
+
     /// The refusal of a store its marker says is damaged.
     public static func damagedError(_ path: String, _ damage: StoreFile.Damage) -> StoreError {
         // TRANSLATORS: %1$s is the store's path, %2$s what was found.
@@ -152,7 +157,7 @@ public final class AppDatabase: Sendable {
                 (try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" && Self.migrator.hasCompletedMigrations(db),
                  try Self.newerWriter(db), try db.tableExists("alert"))
             }
-            if let newer { throw StoreError(.io, Phrase("%1$s was written by a newer Nudge (%2$s); this one only reads it: update Nudge", path, newer)) }
+            if let newer { throw newerError(path, newer) }
             if settled { return AppDatabase(settledWriter: queue, path: path) }
             // Before a migration changes the file, keep a copy that can be restored.
             if hasData {

@@ -283,7 +283,8 @@ import NudgeKit
         }
         for row in [snoozeRow, nagRow] { on(row.raw, "changed") { [unowned self] in if !filling { refresh() } } }
         on(saveButton.raw, "clicked") { [unowned self] in save() }
-        onStopping(window.raw, "close-request") { [unowned self] in close() }
+        // Escape, Cancel and the window's own close all come here.
+        onStopping(window.raw, "close-request") { [unowned self] in closeAsking() }
     }
 
     private func readSchedule() {
@@ -461,5 +462,44 @@ import NudgeKit
     private func close() {
         gtk_window_destroy(window.as(GtkWindow.self))
         host.closed()
+    }
+
+    /// Whether anything was typed or chosen since the form opened.
+    private var hasChanges: Bool {
+        Self.text(titleRow) != (base?.title ?? "") || Self.text(bodyRow) != (base?.body ?? "") || scheduleTouched || !touched.isEmpty
+            || Self.text(snoozeRow).trimmingCharacters(in: .whitespaces) != openedSnooze
+            || Self.text(nagRow).trimmingCharacters(in: .whitespaces) != openedNag
+    }
+
+    /// The question asked before changes are thrown away, while it is open.
+    private var discardQuestion: Widget?
+
+    /// Closes a form with nothing changed; one with changes asks first, as GNOME's apps do
+    /// (Escape and Alt+F4 threw a half-typed form away, issue 52): Keep Editing, the
+    /// default and what Escape answers, or Discard.
+    private func closeAsking() {
+        guard hasChanges else { return close() }
+        guard discardQuestion == nil else { return }
+        // TRANSLATORS: the window's form, closed with changes not saved: the question's heading.
+        let heading = tr("Discard Changes?")
+        // TRANSLATORS: the window's form, closed with changes not saved: what would be lost (a new reminder / an edit).
+        let body = base == nil ? tr("The reminder you were writing has not been added.") : tr("Your changes to this reminder have not been saved.")
+        let dialog: Widget = adw_message_dialog_new(window.as(GtkWindow.self), heading, body)
+        let question = dialog.as(AdwMessageDialog.self)
+        // TRANSLATORS: the window's form, closed with changes not saved: the answer that goes back to the form.
+        adw_message_dialog_add_response(question, "keep", tr("_Keep Editing"))
+        // TRANSLATORS: the window's form, closed with changes not saved: the answer that throws them away.
+        adw_message_dialog_add_response(question, "discard", tr("_Discard"))
+        adw_message_dialog_set_response_appearance(question, "discard", ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_default_response(question, "keep")
+        adw_message_dialog_set_close_response(question, "keep")
+        discardQuestion = dialog
+        on(dialog.raw, "response", argument: { [unowned self] response in
+            discardQuestion = nil
+            if let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "discard" { close() }
+        })
+        // Its buttons by their words: libadwaita 1.2 names them "_Keep Editing Keep Editing".
+        AccessibleNames.nameButtons(in: dialog)
+        gtk_window_present(dialog.as(GtkWindow.self))
     }
 }

@@ -40,6 +40,7 @@ extension AlertView {
         case .snoozed?: reason = .string("snoozed")
         case .doneForDay?: reason = .string("done-for-today")
         case .goalMet?: reason = .string("goal-met")
+        case .due?: reason = .string("due")
         case nil: reason = .null
         }
         object.field("nextReason", reason, to: &out)

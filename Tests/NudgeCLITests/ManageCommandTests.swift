@@ -241,3 +241,21 @@ enum Terminal {
         }
     }
 }
+
+extension ManageCommandTests {
+    /// Issue 52: a one-shot that came due while the service was stopped is listed as due
+    /// and waiting, with why, not gone until the service starts.
+    @Test func aOneShotDueWhileTheServiceWasStoppedIsListedAsDue() throws {
+        let home = try Home()
+        let due = Date(timeIntervalSinceNow: -600).addingTimeInterval(0).timeIntervalSince1970.rounded(.down)
+        let store = try AppDatabase.open(path: home.database)
+        let tea = Alert(title: "Tea", schedule: .once(Date(timeIntervalSince1970: due)), created: Date(timeIntervalSince1970: due - 3600))
+        try store.save(tea)
+        let listed = try home.nudge("list")
+        #expect(listed.status == 0 && listed.stdout.contains("Tea") && listed.stdout.contains("due"), "\(listed.stdout)")
+        let shown = try show(home, tea.shortID)
+        #expect(shown["nextReason"] as? String == "due", "\(shown)")
+        let words = try home.nudge("show", tea.shortID).stdout
+        #expect(words.contains("shown when Nudge's service runs"), "\(words)")
+    }
+}

@@ -83,3 +83,33 @@ struct NextShowingTests {
         #expect(fromState.instant == told.instant)
     }
 }
+
+/// Issue 52: a one-shot that came due while the daemon was stopped is due and waiting,
+/// not gone, as long as the daemon's catch-up would still show it.
+struct DueWhileStoppedTests {
+    let zone = TimeZone(identifier: "Asia/Seoul")!
+
+    @Test func aOneShotDueWhileNothingRanIsDueAndWaiting() throws {
+        let due = utc("2026-11-23T03:00:00Z")
+        let tea = Alert(title: "Tea", schedule: .once(due), created: utc("2026-11-23T02:00:00Z"))
+        let now = utc("2026-11-23T03:30:00Z")
+        // Never seen by a daemon (no state), or seen before it came due.
+        for state in [nil, AlertState(checkedUntil: utc("2026-11-23T02:30:00Z"))] {
+            let next = NextShowing.of(tea, state: state, system: zone, now: now)
+            #expect(next.instant == due && next.reason == .due(since: due))
+        }
+        // The daemon handled it: gone, as before.
+        #expect(NextShowing.of(tea, state: AlertState(checkedUntil: due), system: zone, now: now).instant == nil)
+        // Past the catch-up's grace, or with no catch-up, the daemon would only log it as missed.
+        var skip = tea
+        skip.catchUp = .skip
+        #expect(NextShowing.of(skip, state: nil, system: zone, now: now).instant == nil)
+        #expect(NextShowing.of(tea, state: nil, system: zone, now: due.addingTimeInterval(13 * 3600)).instant == nil)
+        // A schedule with a time ahead shows that time, as before.
+        let later = Alert(title: "Later", schedule: .once(utc("2026-11-23T05:00:00Z")), created: utc("2026-11-23T02:00:00Z"))
+        #expect(NextShowing.of(later, state: nil, system: zone, now: now).reason == nil)
+        // The scheduler's own answer, from where it checked, never has it.
+        let scheduler = Scheduler(alerts: [tea], zone: zone, now: now, delivery: InMemoryDelivery())
+        #expect(scheduler.nextWake == nil || scheduler.nextWake! <= now)
+    }
+}

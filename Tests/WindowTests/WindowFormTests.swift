@@ -145,10 +145,9 @@ extension WindowTests {
         // Fixed: the next showings again.
         try #require(try window.drive("set", "text", "Cron (minute hour day month weekday)", "0 9 * * mon-fri").status == 0)
         #expect(try window.drive("find", "Next showings").status == 0)
-        // Esc: closed, nothing kept.
-        // (xdotool's status is not checked: the key closes the window it then still
-        // addresses, and X says BadWindow.)
+        // Esc, and Discard: closed, nothing kept.
         _ = try window.type("Escape", into: "^Add a Reminder$")
+        try #require(try window.drive("do", "push button", "Discard", "click").status == 0)
         #expect(try window.reaches("dialog", "Add a Reminder", "gone"))
         #expect(try stored(database(desktop)) == "")
         _ = window.close()
@@ -341,6 +340,37 @@ extension WindowTests {
         #expect(try window.reaches("check box", "Green tea", "checked"))
         let listed = try desktop.nudge("list", "--all").stdout
         #expect(listed.contains("Green tea") && listed.contains("16:00") && !listed.contains(tea.prefix(8)), "\(listed)")
+        _ = window.close()
+    }
+
+    /// Issue 52: Escape or Alt+F4 on a half-typed form asked nothing and threw it away.
+    /// With changes, the form asks (Keep Editing, the default, or Discard) whichever way it
+    /// is closed (Escape, Cancel, the window manager's close: all one close request);
+    /// untouched, it just closes.
+    @Test func aHalfTypedFormIsNotThrownAwayWithoutAsking() throws {
+        let desktop = try Desktop(server: false)
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        _ = try window.type("ctrl+n")
+        try #require(try window.reaches("dialog", "Add a Reminder"))
+        try #require(try window.drive("set", "text", "Title", "Half typed").status == 0)
+        _ = try window.press("Escape")
+        try #require(try window.reaches("push button", "Keep Editing"), "\((try? window.nodes())?.map { "\($0.role)|\($0.name)" } ?? [])")
+        #expect(try window.drive("find", "Discard Changes?").status == 0)
+        try #require(try window.drive("do", "push button", "Keep Editing", "click").status == 0)
+        #expect(try window.reaches("push button", "Keep Editing", "gone"))
+        #expect(try window.drive("read", "text", "Title").stdout == "Half typed\n")
+        // Cancel asks the same (and the window manager's close, Alt+F4, is the same request).
+        try #require(try window.drive("do", "push button", "Cancel", "click").status == 0)
+        try #require(try window.reaches("push button", "Discard"))
+        try #require(try window.drive("do", "push button", "Discard", "click").status == 0)
+        #expect(try window.reaches("dialog", "Add a Reminder", "gone"))
+        #expect(try desktop.nudge("list", "--all", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        // Untouched, it just closes.
+        _ = try window.type("ctrl+n")
+        try #require(try window.reaches("dialog", "Add a Reminder"))
+        _ = try window.type("Escape", into: "Add a Reminder")
+        #expect(try window.reaches("dialog", "Add a Reminder", "gone"), "an untouched form closes at once")
         _ = window.close()
     }
 }

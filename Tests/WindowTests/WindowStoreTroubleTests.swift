@@ -156,6 +156,7 @@ extension WindowTests {
         #expect(try window.drive("find", "Not saved: your reminders’ file is gone", "10").status == 0)
         #expect(!FileManager.default.fileExists(atPath: path))
         _ = try window.type("Escape", into: "Add a Reminder")
+        try #require(try window.drive("do", "push button", "Discard", "click").status == 0)
         try #require(try window.reaches("dialog", "Add a Reminder", "gone"))
         try #require(try window.drive("do", "push button", "Restore the Last Good Copy", "click").status == 0)
         #expect(try window.reaches("check box", "Tea", "checked"))

@@ -413,6 +413,8 @@ struct WindowTests {
         try window.screenshot(to: try Self.shotPath(name.replacingOccurrences(of: "list", with: "form") + ".png"))
         let ko = locale.hasPrefix("ko")
         _ = try window.type("Escape", into: ko ? "^알림 추가$" : "^Add a Reminder$")
+        // What was typed is not thrown away without asking (issue 52).
+        try #require(try window.drive("do", "push button", ko ? "버리기(D)" : "Discard", "click").status == 0)
         #expect(try window.reaches("dialog", ko ? "알림 추가" : "Add a Reminder", "gone"))
         // The settings, from the keyboard (Ctrl+comma).
         _ = try window.type("ctrl+comma")
