@@ -76,17 +76,24 @@ public struct NextShowing: Sendable, Hashable {
     /// will show when it runs: a showing within the alert's catch-up grace, nothing snoozed,
     /// done for the day or met; `nil` otherwise (a running daemon keeps the state checked
     /// up to now, so its own answer, from `checkedUntil`, never has one).
+    /// One showing at most ``lateTolerance`` late is shown as it is, whatever the catch-up
+    /// (the scheduler's rule: late, not missed).
     static func due(_ alert: Alert, state: AlertState, zone: TimeZone, now: Date, water: WaterProgress?) -> (at: Date, since: Date)? {
-        guard now > state.checkedUntil, state.snoozedUntil == nil, state.doneForDay == nil,
-              case .once(let grace) = alert.catchUp else { return nil }
+        guard now > state.checkedUntil, state.snoozedUntil == nil, state.doneForDay == nil else { return nil }
         if alert.kind == .water, goalMet(state, water: water, at: now) != nil { return nil }
         let anchor = anchor(alert, state: state, water: water)
-        let window = max(state.checkedUntil, now.addingTimeInterval(-TimeInterval(grace)))
+        var reach = lateTolerance
+        if case .once(let grace) = alert.catchUp { reach = max(reach, TimeInterval(grace)) }
+        let window = max(state.checkedUntil, now.addingTimeInterval(-reach))
         guard let at = alert.schedule.occurrences(after: window, count: 1, in: zone, anchor: anchor).first, at <= now,
               let since = alert.schedule.occurrences(after: state.checkedUntil, count: 1, in: zone, anchor: anchor).first
         else { return nil }
         return (at, since)
     }
+
+    /// How late a showing may be and still be shown as it is, not as missed: the
+    /// scheduler's default (``Scheduler/lateTolerance``).
+    public static let lateTolerance: TimeInterval = 60
 
     /// Until when a water reminder is skipped because the day's goal is met; `nil` when it is not.
     static func goalMet(_ state: AlertState, water: WaterProgress?, at instant: Date) -> Date? {

@@ -19,7 +19,7 @@ public final class Scheduler {
     /// The words of the person's language for buttons and catch-up lines.
     public let language: Language
     /// An occurrence found up to this late still fires as usual; older ones count as missed.
-    public var lateTolerance: TimeInterval = 60
+    public var lateTolerance: TimeInterval = NextShowing.lateTolerance
     /// The day's water, which water reminders follow; `nil` until the daemon says.
     public private(set) var water: WaterProgress?
     /// Whether the person is away (screen locked, do not disturb): alerts that hold

@@ -56,7 +56,7 @@ extension StoreError {
         switch error.resultCode {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:
             if let path, error.resultCode == .SQLITE_CORRUPT || FileManager.default.fileExists(atPath: path) {
-                StoreFile(path: path).markDamaged("\(error.resultCode): \(error.message ?? "damaged")")
+                StoreFile(path: path).markDamaged(error.message ?? "\(error.resultCode)")
             }
             // TRANSLATORS: %1$s is the store's path, %2$s SQLite's code.
             self.init(.corrupt, Phrase("%1$s is damaged or not a Nudge database (%2$s); nothing was changed and nothing will be written to it: run `nudge doctor`",

@@ -53,9 +53,11 @@ public struct StoreFile: Sendable {
 
     /// Writes the marker for the file now at the path (best effort: a full disk may refuse,
     /// and then the next command finds the damage again).
+    /// A marker already there for this file is kept: its finding came first, and says
+    /// best what happened (a command that met the damage later says less).
     public func markDamaged(_ detail: String, at now: Date = Date()) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return }
+        guard stat(path, &info) == 0, damage() == nil else { return }
         let text = "inode=\(info.st_ino)\nfound=\(now.timeIntervalSince1970)\ndetail=\(detail.replacingOccurrences(of: "\n", with: " "))\n"
         // Best effort: a marker that cannot be written leaves the damage to be found again.
         guard let fd = try? systemCall("open(\(markerPath))", { Glibc.open(markerPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }) else { return }
@@ -81,7 +83,9 @@ public struct StoreFile: Sendable {
         do {
             return try AppDatabase.open(path: path, access: .readOnly).quickCheck(mark: mark)
         } catch where error.kind == .corrupt {
-            return [error.message]
+            // What was found, as the marker keeps it (the error's own sentence would say
+            // "run `nudge doctor`" inside nudge doctor).
+            return [StoreFile(path: path).damage()?.detail ?? "it cannot be opened as a database"]
         }
     }
 

@@ -104,6 +104,9 @@ struct DueWhileStoppedTests {
         var skip = tea
         skip.catchUp = .skip
         #expect(NextShowing.of(skip, state: nil, system: zone, now: now).instant == nil)
+        // But a showing at most a minute late is shown as it is, whatever the catch-up (the
+        // scheduler's rule): due, as the daemon will show it.
+        #expect(NextShowing.of(skip, state: nil, system: zone, now: due.addingTimeInterval(20)).reason == .due(since: due))
         #expect(NextShowing.of(tea, state: nil, system: zone, now: due.addingTimeInterval(13 * 3600)).instant == nil)
         // A schedule with a time ahead shows that time, as before.
         let later = Alert(title: "Later", schedule: .once(utc("2026-11-23T05:00:00Z")), created: utc("2026-11-23T02:00:00Z"))

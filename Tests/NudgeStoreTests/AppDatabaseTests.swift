@@ -541,3 +541,22 @@ struct RestoreTests {
         #expect(!FileManager.default.fileExists(atPath: path + ".restoring"))
     }
 }
+
+/// What found the damage first is kept: a later command meeting it says less (issue 52's
+/// hostile pass: `nudge list` replaced "its first bytes are not an SQLite database's" with
+/// SQLite's "file is not a database", and its time).
+struct DamageMarkerTests {
+    @Test func theFirstFindingIsKept() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-marker-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/nudge.sqlite"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x5A, count: 4096)))
+        let file = StoreFile(path: path)
+        file.markDamaged("its first bytes are not an SQLite database's: overwritten", at: Date(timeIntervalSince1970: 1_000))
+        #expect(throws: StoreError.self) { try AppDatabase.open(path: path, access: .readOnly).alerts() }
+        #expect(file.damage() == StoreFile.Damage(found: Date(timeIntervalSince1970: 1_000), detail: "its first bytes are not an SQLite database's: overwritten"))
+        // And doctor's problem is that finding, not a sentence that says to run doctor.
+        #expect(try StoreFile.quickCheck(path) == ["its first bytes are not an SQLite database's: overwritten"])
+    }
+}
