@@ -237,10 +237,7 @@ extension NothingLostOrDoubledTests {
         // comes back, and counts from now.
         #expect(rename(stale, path + ".last-good") == 0)
         _ = try Bench.run("sqlite3", [path, "PRAGMA wal_checkpoint(TRUNCATE)"])
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.seek(toOffset: 0)
-        try handle.write(contentsOf: Data(repeating: 0x5A, count: 100))
-        try handle.close()
+        try overwrite(path, count: 100)
         let restored = try desktop.nudge("doctor", "--restore")
         #expect(restored.status == 0, "\(restored.stderr)")
         // The event waited on: a reminder due after Water was taken in has fired, so Water's
@@ -253,6 +250,13 @@ extension NothingLostOrDoubledTests {
         let checked = try Bench.run("sqlite3", [path, "SELECT checkedUntil FROM alertState WHERE alertId = '\(water.id.hex)'"])
         #expect((Double(checked.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > Date().timeIntervalSince1970 - 120)
     }
+}
+
+/// Writes garbage over a file's first `count` bytes, in place, as a stray program would.
+private func overwrite(_ path: String, count: Int) throws {
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.write(contentsOf: Data(repeating: 0x5A, count: count))
+    try handle.close()
 }
 
 /// Copies a file's bytes (the test's own: the store's copy, which no process holds open).
@@ -271,9 +275,7 @@ extension NothingLostOrDoubledTests {
         defer { _ = daemon.stop() }
         let path = desktop.directory + "/data/nudge/nudge.sqlite"
         let soon = try desktop.dueSoon(lead: 3) { try desktop.add("Soon", "--at", desktop.clockText($0)) }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.write(contentsOf: Data(repeating: 0x5A, count: 4096))
-        try handle.close()
+        try overwrite(path, count: 4096)
         let garbage = FileManager.default.contents(atPath: path)
         #expect(Bench.eventually(10) { FileManager.default.fileExists(atPath: path + ".damaged") }, "\(daemon.stderrSoFar)")
         // Fired from memory; its state and log line are not written into the garbage.
