@@ -220,6 +220,31 @@ extension String {
 }
 
 extension String {
+    /// The text as a sentence of the other direction holds it: between U+2068 and U+2069
+    /// (first strong isolate … pop directional isolate) where it has a letter written right
+    /// to left or a direction control, so that "Deleted “שתה מים”" keeps its quotes around the
+    /// title and the words after it in their place; as it is otherwise (a reader of the
+    /// accessible name meets no invisible characters in the common case).
+    public var isolatedForSentence: String {
+        guard unicodeScalars.contains(where: \.isRightToLeftOrDirectionControl) else { return self }
+        return "\u{2068}" + self + "\u{2069}"
+    }
+}
+
+extension Unicode.Scalar {
+    /// A letter of a script written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko and
+    /// the others of those blocks, their presentation forms, the right-to-left scripts of the
+    /// supplementary planes) or a mark or control that sets a direction.
+    var isRightToLeftOrDirectionControl: Bool {
+        switch value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        case 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C: true
+        default: false
+        }
+    }
+}
+
+extension String {
     /// The text in quotes for a one-line message: controls escaped, and cut after `limit`
     /// characters with the whole length said, so a huge value never makes a huge message.
     public func quotedForMessage(limit: Int = 40) -> String {

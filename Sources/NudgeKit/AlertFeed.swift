@@ -72,8 +72,9 @@ public final class AlertFeed {
             return nil
         }
 
-        /// Pop-ups waiting for an answer: the daemon's count while it runs, else the store's.
-        public var unanswered: Int { service?.pending ?? showings.reduce(0) { $0 + Int($1.pending) } }
+        /// The reminders waiting for an answer, as the list shows them (a reminder shown four
+        /// times unanswered is one; a store that cannot be read has none to show).
+        public var unanswered: Int { showings.reduce(0) { $0 + ($1.pending > 0 ? 1 : 0) } }
     }
 
     /// What changed from one snapshot to the next.

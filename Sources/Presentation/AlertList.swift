@@ -124,6 +124,6 @@ public struct AlertList {
         return (alerts[first], instant)
     }
 
-    /// The pop-ups waiting for an answer, over every alert.
-    public var unanswered: Int { showings.reduce(0) { $0 + Int($1.pending) } }
+    /// The reminders waiting for an answer (one shown four times unanswered is one).
+    public var unanswered: Int { showings.reduce(0) { $0 + ($1.pending > 0 ? 1 : 0) } }
 }

@@ -40,14 +40,18 @@ import NudgeKit
     /// Names the buttons of widgets libadwaita and GTK make themselves (a toast's close
     /// and action buttons, a calendar's arrows): by their words, or by what their icon
     /// means. Never for the window's own buttons, which are named by what they act on.
-    static func nameButtons(in root: Widget) {
+    /// `saying`: the words a labelled button is named after (a toast's: "Deleted “Tea”. Undo",
+    /// so that a screen reader landing on it hears what happened).
+    static func nameButtons(in root: Widget, saying context: String? = nil) {
         if isA(root, gtk_button_get_type()) {
             // Its words: its label, or the label inside it (a toast's button said "Undo Undo").
             if let label = gtk_button_get_label(root.as(GtkButton.self)).map({ String(cString: $0) }) ?? firstLabel(in: root), !label.isEmpty {
                 // GTK 4.8 joins the name given and the labels the button is labelled by: the
                 // label inside it goes from that list, or it is said twice.
                 gtk_accessible_reset_relation(OpaquePointer(root.raw), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-                setAccessibleName(root, label.replacingOccurrences(of: "_", with: ""))
+                let words = label.replacingOccurrences(of: "_", with: "")
+                // TRANSLATORS: a toast's button as a screen reader names it: %1$s the toast's words (Deleted “Tea”), %2$s the button's (Undo).
+                setAccessibleName(root, context.flatMap { $0 == words ? nil : format(tr("%1$s. %2$s"), $0, words) } ?? words)
             } else if let icon = iconName(under: root) {
                 switch icon {
                 // TRANSLATORS: the accessible name of a close button (a toast's ×).
@@ -65,10 +69,24 @@ import NudgeKit
         }
         var child = gtk_widget_get_first_child(root)
         while let current = child {
-            nameButtons(in: current)
+            nameButtons(in: current, saying: context)
             child = gtk_widget_get_next_sibling(current)
         }
     }
+
+    /// The first button under `root` that has words of its own (a toast's action button).
+    static func labelledButton(in root: Widget) -> Widget? {
+        if isA(root, gtk_button_get_type()), let label = gtk_button_get_label(root.as(GtkButton.self)) ?? nil, label.pointee != 0 { return root }
+        var child = gtk_widget_get_first_child(root)
+        while let current = child {
+            if let found = labelledButton(in: current) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
+    /// The words of the first label under `root` (a toast's title).
+    static func words(in root: Widget) -> String? { firstLabel(in: root) }
 
     private static func iconName(under widget: Widget) -> String? {
         if isA(widget, gtk_image_get_type()) { return gtk_image_get_icon_name(widget.opaque).map { String(cString: $0) } }
@@ -79,6 +97,10 @@ import NudgeKit
         }
         return nil
     }
+
+    /// The inner widgets a screen reader met named by their class (issue 52).
+    private static let classNamed: Set<String> = ["AdwGizmo", "AdwClamp", "AdwClampScrollable", "AdwClampLayout", "GtkRange",
+                                                    "AdwViewSwitcherBar", "GtkBuiltinIcon"]
 
     private static func isA(_ widget: Widget, _ type: GType) -> Bool {
         g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
@@ -120,6 +142,14 @@ import NudgeKit
             // A flow box's cell: its control's words ("Done", "Mon").
             if let words = firstLabel(in: widget) { setAccessibleName(widget, words) }
         } else if isA(widget, gtk_scrollbar_get_type()) {
+            setAccessibleName(widget, fallback)
+        } else if isA(widget, adw_window_title_get_type()) {
+            // A header's title: its words (Debian 12 said "AdwWindowTitle").
+            let title = adw_window_title_get_title(widget.opaque).map { String(cString: $0) } ?? ""
+            setAccessibleName(widget, title.isEmpty ? fallback : title)
+        } else if Self.classNamed.contains(typeName(widget)) {
+            // Boxes GTK 4.8 and libadwaita 1.2 make inside their widgets (a header bar's ends,
+            // a clamp, a scroll bar's range), which Debian 12 named by their class.
             setAccessibleName(widget, fallback)
         } else if isA(widget, gtk_image_get_type()), !inButton {
             setAccessibleName(widget, imageName(widget, row: row ?? group ?? fallback))

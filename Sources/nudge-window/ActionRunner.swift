@@ -43,26 +43,42 @@ import NudgeKit
         show(adw_toast_new(markup(text.escapingControls))!)
     }
 
-    /// A toast made by the caller (one with a button).
-    func show(_ toast: OpaquePointer) {
+    /// A toast made by the caller (one with a button). `focusingItsButton`: the keyboard's
+    /// focus goes to the toast's button, named with what happened ("Deleted “Tea”. Undo")
+    /// before it takes the focus, where the focus had nowhere left to be (its row deleted):
+    /// on GTK 4.8, which cannot announce, that is how a screen reader hears it.
+    func show(_ toast: OpaquePointer, focusingItsButton: Bool = false) {
         if let title = adw_toast_get_title(toast) { Self.announce(String(cString: title), from: toasts) }
         // The toast's widget is made when it shows: now, or when the one before it goes.
         let toasts = toasts
         on(UnsafeMutableRawPointer(toast), "dismissed") { afterThisEvent { Self.nameToastButtons(in: toasts) } }
         adw_toast_overlay_add_toast(toasts.opaque, toast)
+        Self.nameToastButtons(in: toasts)
         afterThisEvent { Self.nameToastButtons(in: toasts) }
+        if focusingItsButton, let button = Self.newestToast(in: toasts).flatMap(AccessibleNames.labelledButton(in:)) {
+            gtk_widget_grab_focus(button)
+        }
     }
 
-    /// The buttons of the toasts on show named by their words: GTK 4.8 said the Undo button
-    /// twice ("Undo Undo") and the × by its icon's class ("GtkImage"). Only the buttons: the
-    /// toast's own widget is left as libadwaita made it (renamed, it left the AT-SPI tree).
+    /// The buttons of the toasts on show named by their words, after the toast's (GTK 4.8
+    /// said the Undo button twice, "Undo Undo", and the × by its icon's class, "GtkImage").
+    /// Only the buttons: the toast's own widget is left as libadwaita made it (renamed, it
+    /// left the AT-SPI tree).
     private static func nameToastButtons(in overlay: Widget) {
         let content = adw_toast_overlay_get_child(overlay.opaque)
         var child = gtk_widget_get_first_child(overlay)
         while let current = child {
-            if current != content { AccessibleNames.nameButtons(in: current) }
+            if current != content { AccessibleNames.nameButtons(in: current, saying: AccessibleNames.words(in: current)) }
             child = gtk_widget_get_next_sibling(current)
         }
+    }
+
+    /// The widget of the toast shown last (the overlay's last child but its content).
+    private static func newestToast(in overlay: Widget) -> Widget? {
+        let content = adw_toast_overlay_get_child(overlay.opaque)
+        var child = gtk_widget_get_last_child(overlay)
+        while let current = child, current == content { child = gtk_widget_get_prev_sibling(current) }
+        return child
     }
 
     /// `gtk_accessible_announce` (GTK 4.14, GNOME 46 on), looked up where the program runs,

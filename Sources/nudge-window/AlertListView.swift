@@ -38,7 +38,7 @@ import Foundation
     /// what covers the view (see checkCover()).
     private var coverFrames = 0
     private var coverTick: UInt32 = 0
-    private var resyncing = false, resyncs = 0
+    private var resyncing = false, resyncs = 0, lateLookPending = false
     /// Frames waited for the item Tab scrolled to (GTK focuses a place only once it has
     /// laid it out, a frame after the scroll); and the frame callback while it waits.
     private var tabbingFrames = 0
@@ -306,6 +306,13 @@ import Foundation
         self.model = model
         self.snoozeMinutes = snoozeMinutes
         if new != ids {
+            // The focus on a reminder that moves (it fired and went up to what waits, or was
+            // switched off and went last) follows it: GTK lets a focus whose item goes fall
+            // to nothing, and then Tab reached nothing (issue 52).
+            let followed = focusedPlace().flatMap { $0.place.id }.flatMap { !$0.hasPrefix("#") && new.contains($0) ? $0 : nil }
+            defer {
+                if let followed, focusedPlace()?.place.id != followed { _ = focus(followed) }
+            }
             // The changed middle: what the old and new lists share at both ends stays.
             var start = 0
             while start < min(ids.count, new.count), ids[start] == new[start] { start += 1 }
@@ -363,7 +370,9 @@ import Foundation
         let height = Float(gtk_widget_get_height(widget))
         var whole = 0
         for place in bound.values {
-            guard let child = place.child else { continue }
+            // Only what is drawn: GTK keeps places it laid out away from the view, unmapped,
+            // with bounds that said the view was covered while it was blank.
+            guard let child = place.child, gtk_widget_get_mapped(child) != 0 else { continue }
             var bounds = graphene_rect_t()
             if gtk_widget_compute_bounds(child, widget, &bounds) != 0, bounds.origin.y >= 0,
                bounds.origin.y + bounds.size.height <= height { whole += 1 }
@@ -438,7 +447,9 @@ import Foundation
         let height = Float(gtk_widget_get_height(widget))
         var shown: [(y: Float, place: Place)] = []
         for place in bound.values {
-            guard let child = place.child else { continue }
+            // Only what is drawn: GTK keeps places it laid out away from the view, unmapped,
+            // with bounds that said the view was covered while it was blank.
+            guard let child = place.child, gtk_widget_get_mapped(child) != 0 else { continue }
             var bounds = graphene_rect_t()
             guard gtk_widget_compute_bounds(child, widget, &bounds) != 0,
                   bounds.origin.y + bounds.size.height > 0, bounds.origin.y < height else { continue }
@@ -486,15 +497,46 @@ import Foundation
         coverFrames += 1
         guard coverFrames >= 2 else { return true }
         coverTick = 0
+        guard viewIsBlank() else {
+            resyncs = 0
+            // Covered now, looked at once more a third of a second later: GTK had laid the
+            // view out away from its position after a first look found it covered.
+            if !lateLookPending {
+                lateLookPending = true
+                after(milliseconds: 300) { [weak self] in
+                    guard let self else { return }
+                    lateLookPending = false
+                    if viewIsBlank() { checkCoverSoon() }
+                }
+            }
+            return false
+        }
+        // As a scroll does: the view follows the scroll position, and lays out its places there.
         let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view.raw))
-        let (value, upper, page) = (gtk_adjustment_get_value(adjustment), gtk_adjustment_get_upper(adjustment),
-                                    gtk_adjustment_get_page_size(adjustment))
+        let (value, page) = (gtk_adjustment_get_value(adjustment), gtk_adjustment_get_page_size(adjustment))
+        let away = value > page ? -page : page
+        resyncing = true
+        gtk_adjustment_set_value(adjustment, value + away)
+        gtk_adjustment_set_value(adjustment, value)
+        resyncing = false
+        // Looked at again, a few times at most: GTK may need more than one.
+        resyncs += 1
+        if resyncs < 3 { checkCoverSoon() }
+        return false
+    }
+
+    /// Whether a stretch of the view taller than a row is drawn with no item, while the
+    /// list is longer than the view.
+    private func viewIsBlank() -> Bool {
+        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view.raw))
         // Shorter than the view: nothing to cover below its end.
-        guard upper > page + 1 else { return false }
+        guard gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) + 1 else { return false }
         let height = Float(gtk_widget_get_height(widget))
         var spans: [(Float, Float)] = []
         for place in bound.values {
-            guard let child = place.child else { continue }
+            // Only what is drawn: GTK keeps places it laid out away from the view, unmapped,
+            // with bounds that said the view was covered while it was blank.
+            guard let child = place.child, gtk_widget_get_mapped(child) != 0 else { continue }
             var bounds = graphene_rect_t()
             guard gtk_widget_compute_bounds(child, widget, &bounds) != 0 else { continue }
             let (top, bottom) = (max(bounds.origin.y, 0), min(bounds.origin.y + bounds.size.height, height))
@@ -506,21 +548,7 @@ import Foundation
             widest = max(widest, top - reached)
             reached = max(reached, bottom)
         }
-        widest = max(widest, height - reached)
-        guard widest > 120 else {
-            resyncs = 0
-            return false
-        }
-        // As a scroll does: the view follows the scroll position, and lays out its places there.
-        let away = value > page ? -page : page
-        resyncing = true
-        gtk_adjustment_set_value(adjustment, value + away)
-        gtk_adjustment_set_value(adjustment, value)
-        resyncing = false
-        // Looked at again, a few times at most: GTK may need more than one.
-        resyncs += 1
-        if resyncs < 3 { checkCoverSoon() }
-        return false
+        return max(widest, height - reached) > 120
     }
 
     private func splice(at position: Int, removing count: Int, _ added: [String]) {

@@ -53,7 +53,7 @@ import Presentation
                     try Answer.snooze(seconds: alert.snoozeSeconds).apply(to: [id], world, now: now, announce: { _ in }, failed: failed)
                     let until = now.addingTimeInterval(TimeInterval(alert.snoozeSeconds))
                     // TRANSLATORS: the window's note after Snooze; %1$s is the reminder's title, %2$s when it comes back (오후 3:40).
-                    run.toast(format(tr("Snoozed “%1$s” until %2$s"), alert.title,
+                    run.toast(format(tr("Snoozed “%1$s” until %2$s"), alert.title.isolatedForSentence,
                                      TimeStyle.person().instant(until, alert.zone(system: world.zone))))
                 }
             },
@@ -79,15 +79,19 @@ import Presentation
         run { () throws(OperationError) in
             _ = try Operations.remove([id], run.world)
             // TRANSLATORS: the window's toast after a delete; %s is the reminder's title.
-            let toast = adw_toast_new(markup(format(tr("Deleted “%s”"), alert.title.escapingControls)))!
+            let toast = adw_toast_new(markup(format(tr("Deleted “%s”"), alert.title.escapingControls.isolatedForSentence)))!
             // TRANSLATORS: the toast's button that puts a deleted reminder back (Ctrl+Z does too).
             adw_toast_set_button_label(toast, tr("Undo"))
+            // Shown at once, over a toast on show (which comes back after): its Undo is where
+            // the focus goes.
+            adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
             on(UnsafeMutableRawPointer(toast), "button-clicked") { [unowned self] in undoDelete(of: alert.id) }
             deleted.removeAll { $0.id == alert.id }
             deleted.append(alert)
             if deleted.count > 100 { deleted.removeFirst() }
             g_simple_action_set_enabled(undoDelete, 1)
-            run.show(toast)
+            // Its row, where the focus was, is gone: the focus goes to what says so (issue 52).
+            run.show(toast, focusingItsButton: true)
         }
     }
 

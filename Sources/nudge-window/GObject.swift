@@ -206,6 +206,15 @@ private final class IdleClosure: @unchecked Sendable {
     }, data, { data in Unmanaged<IdleClosure>.fromOpaque(data!).release() })
 }
 
+/// Runs `action` once on the main loop after `milliseconds`.
+@MainActor func after(milliseconds: UInt32, _ action: @escaping @MainActor () -> Void) {
+    let data = Unmanaged.passRetained(IdleClosure(action)).toOpaque()
+    g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+        MainActor.assumeIsolated { Unmanaged<IdleClosure>.fromOpaque(data!).takeUnretainedValue().action() }
+        return 0
+    }, data, { data in Unmanaged<IdleClosure>.fromOpaque(data!).release() })
+}
+
 /// Space, Enter and the keypad's Enter toggle `toggle`, a GtkSwitch, while it has the focus.
 @MainActor func togglesByKeys(_ toggle: Widget) {
     onKeyPressed(toggle) { key, state in

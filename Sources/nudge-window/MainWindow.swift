@@ -217,35 +217,39 @@ import NudgeKit
         var items: [String] = []
         if storeCard.isShown { items.append("#store") }
         if service.isShown { items.append("#service") }
-        // What waits, found in the showings (a scan of numbers, no id looked up).
-        let waiting = list.order.filter { list.showings[$0].pending > 0 }.map { list.alerts[$0].id.hex }
-        if !waiting.isEmpty { items += [AlertListView.due] + waiting }
-        if water.isShown { items.append("#water") }
+        // What waits, found in the showings (a scan of numbers, no id looked up); listed there
+        // and not again below.
+        var waiting = list.order.filter { list.showings[$0].pending > 0 }.map { list.alerts[$0].id.hex }
         var rest = shownIDs
         if !waiting.isEmpty {
             let skipped = Set(waiting)
             rest.removeAll { skipped.contains($0) }
         }
-        if !rest.isEmpty || waiting.isEmpty { items.append(AlertListView.heading) }
+        // A search narrows the reminders, waiting or not (not the pieces), to those whose
+        // title or schedule holds it.
+        if !searched.isEmpty {
+            let holds = { [unowned self] (id: String) in
+                index(of: id).map { AlertList.row(list.row(at: $0, system: world.zone), holds: searched) } ?? false
+            }
+            waiting = waiting.filter(holds)
+            rest = rest.filter(holds)
+        }
+        if !waiting.isEmpty { items += [AlertListView.due] + waiting }
+        if water.isShown { items.append("#water") }
+        // The heading holds the count: there while searching, what matches waiting or not.
+        if !rest.isEmpty || waiting.isEmpty || !searched.isEmpty { items.append(AlertListView.heading) }
         // With trouble told above, an empty list is not "No reminders yet".
         if shownIDs.isEmpty, !storeCard.isShown { items.append(AlertListView.empty) }
-        // A search narrows the reminders (not the pieces) to those whose title or schedule holds it.
-        if !searched.isEmpty {
-            rest = rest.filter { id in
-                guard let row = index(of: id).map({ list.row(at: $0, system: world.zone) }) else { return false }
-                return AlertList.row(row, holds: searched)
-            }
-            if rest.isEmpty { items.append(AlertListView.noMatch) }
-        }
+        if !searched.isEmpty, !shownIDs.isEmpty, rest.isEmpty, waiting.isEmpty { items.append(AlertListView.noMatch) }
         items += rest
         let total = shownIDs.count
         alertList.show(count: searched.isEmpty
-            // TRANSLATORS: beside the window's list heading: how many reminders there are.
-            ? format(trn("%d reminder", "%d reminders", total), total)
-            // TRANSLATORS: beside the window's list heading while searching: %1$d match of %2$d reminders.
-            : format(trn("%1$d of %2$d reminder", "%1$d of %2$d reminders", total), rest.count + waiting.count, total),
+            // TRANSLATORS: beside the window's list heading: how many reminders there are (%s: a number, grouped: 10,000).
+            ? format(trn("%s reminder", "%s reminders", total), Water.number(total))
+            // TRANSLATORS: beside the window's list heading while searching: %1$s match of %2$s reminders (numbers, grouped).
+            : format(trn("%1$s of %2$s reminder", "%1$s of %2$s reminders", total), Water.number(rest.count + waiting.count), Water.number(total)),
             // TRANSLATORS: the window's list when a search finds no reminder; %s is what was searched for.
-            noMatch: format(tr("No reminder’s title or schedule holds “%s”"), searched.count > 60 ? searched.prefix(60) + "…" : searched))
+            noMatch: format(tr("No reminder’s title or schedule holds “%s”"), (searched.count > 60 ? searched.prefix(60) + "…" : searched).isolatedForSentence))
         // Worded only as they come on screen: a thousand alerts cost a screenful of words.
         alertList.show(items: items, model: { [unowned self] id in
             index(of: id).map { list.row(at: $0, system: world.zone) }
@@ -274,7 +278,7 @@ import NudgeKit
             feed: feed,
             saved: { [unowned self] alert, added in
                 // TRANSLATORS: the window's toast after the form added / saved a reminder; %s is its title.
-                run.toast(format(added ? tr("Added “%s”") : tr("Saved “%s”"), alert.title))
+                run.toast(format(added ? tr("Added “%s”") : tr("Saved “%s”"), alert.title.isolatedForSentence))
                 pendingFocus = alert.id.hex
                 feed.reload()
             },
@@ -341,7 +345,7 @@ import NudgeKit
                 }
                 if finished {
                     // TRANSLATORS: the window opened at a reminder that will not show again (a one-shot answered); %s is its title.
-                    run.toast(format(tr("“%s” is done: it will not show again"), found.title))
+                    run.toast(format(tr("“%s” is done: it will not show again"), found.title.isolatedForSentence))
                 }
             } else {
                 // TRANSLATORS: the window opened at a reminder that is not there (--show, or a pop-up's click); %s is the id asked for.

@@ -33,6 +33,8 @@ import Presentation
         setTooltip(searchToggle, tr("Search"))
         // TRANSLATORS: the window's settings button (Ctrl+comma), as a screen reader and its tooltip say it.
         setTooltip(ui("settings"), tr("Settings"))
+        // The header's own boxes and title, named by their class on Debian 12.
+        AccessibleNames.fill(in: widget, fallback: "Nudge")
         // The primary menu's popover, its list and scroll bars (GTK names them by their class).
         if let popover = gtk_menu_button_get_popover(ui("menu").opaque) {
             // TRANSLATORS: the accessible name of the primary menu (F10), as its button's.

@@ -69,6 +69,16 @@ struct LimitTests {
         #expect("\u{202E}".quotedForMessage() == "'\\u{202E}'")
     }
 
+    /// A title of a right-to-left script, quoted in a sentence (the window's toasts, its
+    /// no-match line), is isolated from it so the quotes and the words after stay where the
+    /// sentence puts them (issue 52); a left-to-right title is left as it is.
+    @Test func aRightToLeftTitleIsIsolatedInASentence() {
+        #expect("שתה מים".isolatedForSentence == "\u{2068}שתה מים\u{2069}")
+        #expect("اشرب الماء".isolatedForSentence == "\u{2068}اشرب الماء\u{2069}")
+        #expect("Pay \u{202E}txt".isolatedForSentence == "\u{2068}Pay \u{202E}txt\u{2069}")
+        for plain in ["Tea", "물 마시기", "Café", ""] { #expect(plain.isolatedForSentence == plain) }
+    }
+
     @Test func aTitleWithBidirectionalControlsIsPrintedAsItIs() throws {
         let home = try Home()
         // On a terminal that follows the override this reads "Pay rent: txt.exe" backwards.

@@ -5,11 +5,6 @@ import TestSupport
 /// GNOME's conventions, from the keyboard as a person uses them: the primary menu (F10) with
 /// Keyboard Shortcuts, Help and About Nudge; Ctrl+? for the keys; Ctrl+W and Ctrl+Q.
 extension WindowTests {
-    /// The roles and names of the nodes a screen reader meets, for a failure's message.
-    func named(_ window: WindowSession) -> [String] {
-        ((try? window.nodes()) ?? []).filter { !$0.name.isEmpty && $0.role != "label" }.map { "\($0.role)|\($0.name)" }
-    }
-
     @Test func f10OpensThePrimaryMenuWithItsThreeItems() throws {
         let desktop = try Desktop(server: false)
         _ = try desktop.add("Tea", "--at", "15:00")

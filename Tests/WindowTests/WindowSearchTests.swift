@@ -38,6 +38,43 @@ extension WindowTests {
 }
 
 extension WindowTests {
+    /// What waits for an answer is searched as the rest is (issue 52: "zzz" said "2 of 3"
+    /// and still showed the two waiting rows; a waiting match showed beside "No reminder's
+    /// title … holds"); the bar counts reminders waiting, not pop-ups.
+    @Test func aSearchNarrowsWhatWaitsToo() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        _ = try desktop.add("Stretch", "--on", "2099-01-01 09:30")
+        // Two due at one instant (a retry with a longer lead removes both first).
+        var green: String?
+        _ = try desktop.dueSoon(lead: 1) { due in
+            if let green { _ = try desktop.nudge("rm", green) }
+            green = try desktop.add("Green tea", "--at", desktop.clockText(due))
+            return try desktop.add("Call mum", "--at", desktop.clockText(due))
+        }
+        #expect(Bench.eventually(10) { (try? desktop.displayed()) == 2 })
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("push button", "Done: Green tea"))
+        #expect(try window.reaches("push button", "Done: Call mum"))
+        #expect(try window.drive("find", "2 unanswered").status == 0, "\(named(window))")
+        _ = try window.type("ctrl+f")
+        _ = try window.write("zzz")
+        #expect(try window.reaches("label", "0 of 3 reminders"))
+        #expect(try window.reaches("push button", "Done: Green tea", "gone"))
+        #expect(try window.reaches("push button", "Done: Call mum", "gone"))
+        #expect(try window.reaches("label", "No reminder’s title or schedule holds “zzz”"))
+        _ = try window.type("ctrl+a")
+        _ = try window.write("tea")
+        #expect(try window.reaches("label", "1 of 3 reminders"), "\(named(window)) \((try? window.nodes())?.filter { $0.role == "label" }.map(\.name) ?? [])")
+        #expect(try window.reaches("push button", "Done: Green tea"))
+        #expect(try window.reaches("push button", "Done: Call mum", "gone"))
+        #expect(try window.reaches("check box", "Stretch", "gone"))
+        #expect(try window.reaches("label", "No reminder’s title or schedule holds “tea”", "gone"))
+        _ = window.close()
+    }
+
     /// The desktop's search hands over what was typed there (`--search TEXT`, GNOME's "more
     /// results", KRunner's Open in Nudge): the window opens searching for it, and a window
     /// already open takes the next words.

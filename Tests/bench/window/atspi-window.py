@@ -92,6 +92,14 @@ def state(node):
 SAME_ROLES = {"check box": {"check box", "switch"}, "switch": {"check box", "switch"}}
 
 
+# Inner boxes of GTK 4.8's and libadwaita 1.2's own widgets still named by their class:
+# a toast's (renamed, libadwaita's toast left the AT-SPI tree), a leaflet's and a view
+# switcher's (Settings, About), a stack's pages, a popover's content, the keyboard
+# shortcuts' key labels and an action bar (issue 52; the closing note lists them).
+NOT_NAMED_YET = {"AdwToastWidget", "AdwBin", "AdwLeaflet", "GtkStackPage", "AdwViewSwitcherTitle", "AdwSqueezer",
+                 "GtkPopoverContent", "GtkShortcutLabel", "GtkActionBar"}
+
+
 def matching(role, name):
     roles = SAME_ROLES.get(role, {role})
     return [n for n in nodes() if n.getRoleName() in roles and n.name == name]
@@ -193,17 +201,24 @@ def main(args):
             return 3
         for node in tree:
             role = node.getRoleName()
-            # Layout a screen reader passes over (GTK's and libadwaita's own boxes).
+            name = (node.name or "").strip()
+            # Every node a screen reader reads says its name, a box's too (issue 52: AdwGizmo,
+            # AdwWindowTitle, AdwClampScrollable were missed): none is its class's, but for
+            # the boxes GTK 4.8 and libadwaita 1.2 build inside their own widgets that Nudge
+            # does not name yet (listed here, to be named and taken off).
+            if re.fullmatch(r"(Gtk|Adw|Gdk)[A-Z]\w*", name) and name not in NOT_NAMED_YET:
+                bad += 1
+                print(f"{role}\t{name}\tnamed by its class")
+                continue
+            # Layout a screen reader passes over (GTK's and libadwaita's own boxes), unnamed.
             if role in ("application", "frame", "dialog", "window", "filler", "panel", "separator"):
                 continue
             try:
                 actions = node.queryAction().nActions
             except NotImplementedError:
                 actions = 0
-            name = (node.name or "").strip()
             acts = node.getState().contains(pyatspi.STATE_FOCUSABLE) or actions > 0
-            why = ("named by its class" if re.fullmatch(r"(Gtk|Adw|Gdk)[A-Z]\w*", name)
-                   else "no name" if acts and not name else None)
+            why = "no name" if acts and not name else None
             if why:
                 bad += 1
                 print(f"{role}\t{name}\t{why}")
