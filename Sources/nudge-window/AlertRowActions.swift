@@ -13,6 +13,8 @@ import Presentation
     var alert: @MainActor (String) -> Alert? = { _ in nil }
     /// The alerts deleted and not yet put back, the last one last.
     private var deleted: [Alert] = []
+    /// The toast of the last delete while it shows (a reference held until it goes).
+    private var deleteToast: (id: UUID, toast: OpaquePointer)?
     /// The window's `undo-delete`, enabled while there is one to undo.
     let undoDelete = g_simple_action_new("undo-delete", nil)!
     /// Opens the form at an alert.
@@ -85,7 +87,16 @@ import Presentation
             // Shown at once, over a toast on show (which comes back after): its Undo is where
             // the focus goes.
             adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
-            on(UnsafeMutableRawPointer(toast), "button-clicked") { [unowned self] in undoDelete(of: alert.id) }
+            on(UnsafeMutableRawPointer(toast), "button-clicked") { [unowned self] in undoDelete(of: alert.id, fromToast: true) }
+            // One delete's toast at a time: an older one would come back after this one, for a
+            // delete Ctrl+Z may have undone meanwhile (Ctrl+Z undoes the older ones).
+            if let previous = deleteToast { adw_toast_dismiss(previous.toast) }
+            g_object_ref(UnsafeMutableRawPointer(toast))
+            deleteToast = (alert.id, toast)
+            on(UnsafeMutableRawPointer(toast), "dismissed") { [unowned self] in
+                if deleteToast?.toast == toast { deleteToast = nil }
+                g_object_unref(UnsafeMutableRawPointer(toast))
+            }
             deleted.removeAll { $0.id == alert.id }
             deleted.append(alert)
             if deleted.count > 100 { deleted.removeFirst() }
@@ -98,14 +109,16 @@ import Presentation
     /// Puts the alert deleted last back, as it was.
     private func undoLastDelete() {
         guard let alert = deleted.last else { return }
-        undoDelete(of: alert.id)
+        undoDelete(of: alert.id, fromToast: false)
     }
 
-    /// Puts a deleted alert back, as it was; once (a second Undo of it does nothing).
-    private func undoDelete(of id: UUID) {
+    /// Puts a deleted alert back, as it was; once (a second Undo of it does nothing). Its
+    /// toast goes (Ctrl+Z left it saying "Deleted"), and the focus goes to its switch.
+    private func undoDelete(of id: UUID, fromToast: Bool) {
         guard let index = deleted.firstIndex(where: { $0.id == id }) else { return }
         let alert = deleted.remove(at: index)
         g_simple_action_set_enabled(undoDelete, deleted.isEmpty ? 0 : 1)
-        run { () throws(OperationError) in try Operations.save(alert, run.world) }
+        if !fromToast, let shown = deleteToast, shown.id == id { adw_toast_dismiss(shown.toast) }
+        if run({ () throws(OperationError) in try Operations.save(alert, run.world) }) { keepFocus(alert.id.hex) }
     }
 }

@@ -240,6 +240,21 @@ func wordsKept(_ text: String) -> String {
     }.joined(separator: " ")
 }
 
+/// The subtitles of the action rows under `root` as its .ui gave them (plain words), broken
+/// between words only: Korean broke "시각입/니다" inside a word at 360 px.
+@MainActor func keepWordsInSubtitles(under root: Widget) {
+    if g_type_check_instance_is_a(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GTypeInstance.self), adw_action_row_get_type()) != 0,
+       adw_preferences_row_get_use_markup(root.as(AdwPreferencesRow.self)) == 0,
+       let subtitle = adw_action_row_get_subtitle(root.as(AdwActionRow.self)), subtitle.pointee != 0 {
+        setSubtitleWordsKept(root, String(cString: subtitle))
+    }
+    var child = gtk_widget_get_first_child(root)
+    while let current = child {
+        keepWordsInSubtitles(under: current)
+        child = gtk_widget_get_next_sibling(current)
+    }
+}
+
 /// An action row's subtitle, broken between words only.
 func setSubtitleWordsKept(_ row: Widget, _ text: String) {
     adw_preferences_row_set_use_markup(row.as(AdwPreferencesRow.self), 1)

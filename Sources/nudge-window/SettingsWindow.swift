@@ -34,6 +34,7 @@ import NudgeKit
         // A dialog is a widget (the builder's until it has a parent): held until it closes.
         window = AdwaitaGeneration.hasDialogs ? frame.keep("window") : frame("window")
         AdwaitaGeneration.addChild(ui("page"), to: window)
+        keepWordsInSubtitles(under: ui("page"))
         (cup, goal, logDays, autostart) = (ui("cup"), ui("goal"), ui("log-days"), ui("autostart"))
         for (spin, setting) in [(cup, Setting.cup), (goal, .goal), (logDays, .logDays)] {
             gtk_spin_button_set_range(spin.opaque, Double(setting.range.lowerBound), Double(setting.range.upperBound))

@@ -128,6 +128,9 @@ extension WindowFormAndAccessTests {
         #expect(Bench.eventually(5) { (try? window.focused()) == "push button\tDeleted “Green tea”. Undo" }, "\((try? window.focused()) ?? "nothing")")
         _ = try window.type("ctrl+z")
         #expect(try window.reaches("check box", "Green tea", "unchecked"))
+        // Its toast goes with the delete it told of, and the focus is back on its switch.
+        #expect(try window.reaches("push button", "Deleted “Green tea”. Undo", "gone", within: 10))
+        #expect(Bench.eventually(5) { (try? window.focused()) == "check box\tGreen tea" }, "\((try? window.focused()) ?? "nothing")")
         let listed = try desktop.nudge("list", "--all").stdout
         #expect(listed.contains("Green tea") && listed.contains("off"), "\(listed)")
         _ = window.close()
