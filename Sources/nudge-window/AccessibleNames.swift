@@ -143,6 +143,9 @@ import NudgeKit
             if let words = firstLabel(in: widget) { setAccessibleName(widget, words) }
         } else if isA(widget, gtk_scrollbar_get_type()) {
             setAccessibleName(widget, fallback)
+        } else if isA(widget, gtk_popover_get_type()) {
+            // A popover of the form's (the date's calendar): the row it belongs to.
+            setAccessibleName(widget, row ?? fallback)
         } else if isA(widget, adw_window_title_get_type()) {
             // A header's title: its words (Debian 12 said "AdwWindowTitle").
             let title = adw_window_title_get_title(widget.opaque).map { String(cString: $0) } ?? ""
