@@ -333,12 +333,36 @@ public final class FreedesktopDelivery: Delivery {
         }
     }
 
+    /// How many `Notify` calls may wait for their reply at once (queue mode). A server takes
+    /// pop-ups one at a time: hundreds sent together (a catch-up after a long sleep, a
+    /// restart's leftovers) would each wait behind all the others, and on a loaded machine
+    /// the last would pass their timeout, be tried again and come twice; the bus refuses
+    /// more than its `max_replies_per_connection` anyway.
+    public static let notifyWindow = 8
+    /// `Notify` calls sent and not answered yet, and those waiting for a place among them.
+    private var notifiesInFlight = 0
+    private var notifiesWaiting: [(handle: UInt32, arguments: [Value], attempt: Int)] = []
+    private var notifiesWaitingStart = 0
+    private var handingOnPlaces = false
+
+    /// Whether as many `Notify` calls wait for their reply as may (``notifyWindow``): a
+    /// pop-up shown now would wait for a place. The daemon fires nothing new meanwhile, so
+    /// what it records as shown has left, and a crash repeats no more than those in flight.
+    public var isBusy: Bool { notifiesInFlight >= Self.notifyWindow }
+
     /// `Notify` for a handle, without waiting: the reply is matched to it during a later
     /// dispatch. One refused for now is sent again a moment later, unless withdrawn meanwhile.
+    /// Beyond ``notifyWindow`` calls awaiting a reply it waits for a place, in order.
     private func notify(_ handle: UInt32, _ arguments: [Value], attempt: Int = 1) {
+        guard notifiesInFlight < Self.notifyWindow else {
+            notifiesWaiting.append((handle, arguments, attempt))
+            return
+        }
+        notifiesInFlight += 1
         do throws(BusError) {
             connection.send(try message("Notify", arguments), timeout: timeout, reply: { [weak self] result in
                 guard let self else { return }
+                notifyAnswered()
                 if case .failure(let error) = result, error.name.rawValue == Self.refusedForNow,
                    attempt < Self.notifyAttempts, let later {
                     later(Self.notifyRetrySeconds) { [weak self] in
@@ -351,7 +375,26 @@ public final class FreedesktopDelivery: Delivery {
                 notified(handle, Self.values(result))
             }, late: { [weak self] result in self?.notifiedLate(handle, Self.values(result)) })
         } catch {
+            notifyAnswered()
             notified(handle, .failure(Self.translate(error)))
+        }
+    }
+
+    /// A `Notify` was answered (or could not be sent): its place goes to the next waiting.
+    /// A send that fails at once answers inside this loop, which goes on (no recursion).
+    private func notifyAnswered() {
+        notifiesInFlight -= 1
+        guard !handingOnPlaces else { return }
+        handingOnPlaces = true
+        defer { handingOnPlaces = false }
+        while notifiesInFlight < Self.notifyWindow, notifiesWaitingStart < notifiesWaiting.count {
+            let next = notifiesWaiting[notifiesWaitingStart]
+            notifiesWaitingStart += 1
+            if notifiesWaitingStart == notifiesWaiting.count {
+                notifiesWaiting.removeAll(keepingCapacity: false)
+                notifiesWaitingStart = 0
+            }
+            notify(next.handle, next.arguments, attempt: next.attempt)
         }
     }
 
@@ -463,6 +506,7 @@ public final class FreedesktopDelivery: Delivery {
     /// calls that may still get a late reply): for the soak benchmark, which checks it stays flat.
     public var trackedCount: Int {
         serverIDs.count + withdrawnEarly.count + closingSoon.count + connection.lateReplies.count + sent.count
+            + notifiesWaiting.count - notifiesWaitingStart
     }
 
     /// The server's id for a handle, once known and while its pop-up is open.

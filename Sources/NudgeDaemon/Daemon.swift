@@ -173,16 +173,18 @@ public final class Daemon {
     func turn() {
         if exit != nil { return loop.exit() }
         let now = Date()
-        // One alert at a time, each recorded before the next Notify leaves: a crash
-        // repeats at most the one pop-up in flight.
         // A new drink day: its total starts again (read once, when awake anyway).
         if let water = scheduler.water, now >= water.end { refreshWater(now: now) }
+        // One alert at a time, each recorded before the next Notify leaves, and none while
+        // the server has as many to answer as it may (the rest fire as its answers come,
+        // each a turn): a crash repeats at most the pop-ups in flight.
         var turns = scheduler.alertCount + 1
-        repeat {
+        while scheduler.isDue(now), !delivery.isBusy, turns > 0, exit == nil {
             report(scheduler.run(now: now, limit: 1), at: now)
             save()
             turns -= 1
-        } while scheduler.isDue(now) && turns > 0 && exit == nil
+        }
+        save()
         showBadge(now: now)
         places?.follow(areas: scheduler.placesWatched.areas)
         // The log emptied once written, and the daily check and copy when due; not while
@@ -195,7 +197,8 @@ public final class Daemon {
     }
 
     func arm() {
-        let next = scheduler.nextWake
+        // Due but waiting for the server's answers: those wake the loop, not the timer.
+        let next = delivery.isBusy && scheduler.isDue(Date()) ? nil : scheduler.nextWake
         guard armed != .some(next) else { return }
         do {
             try timer.arm(atEpochSeconds: next?.timeIntervalSince1970)

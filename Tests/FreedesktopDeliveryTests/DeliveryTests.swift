@@ -177,6 +177,73 @@ struct WireFormatTests {
     }
 }
 
+/// A burst of pop-ups (a catch-up after a long sleep) waits for places: no more than
+/// ``FreedesktopDelivery/notifyWindow`` `Notify` calls wait for the server at once, so none
+/// waits behind hundreds past its timeout, and the rest go in order as answers come.
+@Test func aBurstWaitsForPlacesAndLosesNothing() throws {
+    let bus = try PrivateBus()
+    let gate = Gate()
+    let server = try ServerThread(address: bus.address) { connection in
+        try connection.export(ExportedObject(path: FreedesktopDelivery.objectPath, interfaces: [
+            .init(FreedesktopDelivery.interface, methods: [
+                .init("Notify", inputs: [.init("app", "s"), .init("replaces", "u"), .init("icon", "s"), .init("summary", "s"),
+                                         .init("body", "s"), .init("actions", "as"), .init("hints", "a{sv}"), .init("expire", "i")],
+                      outputs: [.init("id", "u")]) { arguments, _ in
+                    // The server is busy until the test opens the gate.
+                    gate.waitOpen()
+                    let summary = arguments[3].string ?? ""
+                    return [.uint32(UInt32(gate.take(summary)))]
+                },
+                .init("GetCapabilities", outputs: [.init("caps", "as")]) { _, _ in [.strings(["actions", "body"])] },
+            ]),
+        ]))
+        _ = try connection.requestName(FreedesktopDelivery.busName)
+    }
+    defer { gate.open(); server.stop() }
+    let delivery = try FreedesktopDelivery(connection: try Connection.bus(address: bus.address), replyMode: .queue)
+    delivery.timeout = .seconds(120)
+    var failures = 0
+    delivery.onEvent = { if case .failed = $0 { failures += 1 } }
+    let count = 3 * FreedesktopDelivery.notifyWindow
+    var handles: [UInt32] = []
+    for n in 0..<count {
+        #expect(delivery.isBusy == (n >= FreedesktopDelivery.notifyWindow), "before pop-up \(n)")
+        handles.append(try delivery.deliver(Notification(summary: "burst \(n)")))
+    }
+    gate.open()
+    for _ in 0..<500 where handles.contains(where: { delivery.serverID(of: $0) == nil }) {
+        delivery.process(timeout: .milliseconds(20))
+    }
+    // Each once, in the order given: the server's n-th Notify was pop-up n.
+    #expect(gate.summaries == (0..<count).map { "burst \($0)" })
+    #expect(handles.map { delivery.serverID(of: $0) } == (1...count).map { UInt32($0) })
+    #expect(!delivery.isBusy)
+    #expect(failures == 0)
+}
+
+/// A closed gate the stand-in server waits at, and what it was sent.
+private final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isOpen = false
+    private var received: [String] = []
+
+    func open() { lock.withLock { isOpen = true } }
+
+    func waitOpen() {
+        while !lock.withLock({ isOpen }) { usleep(1000) }
+    }
+
+    /// Notes a summary; returns how many came so far.
+    func take(_ summary: String) -> Int {
+        lock.withLock {
+            received.append(summary)
+            return received.count
+        }
+    }
+
+    var summaries: [String] { lock.withLock { received } }
+}
+
 /// A stand-in notification server on a private bus: Notify answers 7 every time.
 func standInServer(_ bus: PrivateBus) throws -> ServerThread {
     try ServerThread(address: bus.address) { connection in
