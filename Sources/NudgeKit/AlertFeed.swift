@@ -102,6 +102,13 @@ public final class AlertFeed {
     public private(set) var world: World
     /// The last snapshot.
     public private(set) var snapshot = Snapshot()
+    /// The alerts of the last read before the store failed (removed, unreadable), kept
+    /// while the trouble lasts: what the face showed, for a restore that keeps it.
+    private var listedBeforeTrouble: [Alert] = []
+
+    /// What the face shows, or showed before the store failed: the reminders a restore of
+    /// the last good copy would keep when asked to.
+    public var shownBeforeTrouble: [Alert] { snapshot.alerts.isEmpty ? listedBeforeTrouble : snapshot.alerts }
     /// Where an alert is in ``snapshot``'s `alerts`, without a search.
     public func position(of id: UUID) -> Int? { position[id] }
 
@@ -296,6 +303,7 @@ public final class AlertFeed {
         do {
             if session.isRemoved {
                 replaced = new
+                if !new.alerts.isEmpty { listedBeforeTrouble = new.alerts }
                 forget(&new)
                 // Gone once it was there; never made yet (a new user), it is no trouble.
                 new.removed = sawStore
@@ -307,6 +315,7 @@ public final class AlertFeed {
         } catch {
             // A read that fails changes nothing before it does: `new` is the last snapshot.
             replaced = new
+            if !new.alerts.isEmpty { listedBeforeTrouble = new.alerts }
             forget(&new)
             new.trouble = error.message
         }
@@ -315,6 +324,7 @@ public final class AlertFeed {
         // What stands beside the file: a damage marker, a last good copy (two small reads).
         let file = StoreFile(path: world.storePath)
         new.damage = new.removed ? nil : file.damage()?.detail
+        if new.trouble == nil, !new.removed, new.damage == nil { listedBeforeTrouble = [] }
         new.lastGood = file.lastGood()?.modified
         // The store is let go between reads (see the type's comment); the log emptied first.
         if letsStoreGo { session.release() }

@@ -446,9 +446,38 @@ public enum Checkup {
         public let aside: String?
     }
 
+    /// What restoring the last good copy would do to the reminders a face shows: those not in
+    /// the copy (lost with a plain restore), those in it that are not shown (deleted since:
+    /// they come back), and those the copy holds otherwise (changed since), by title.
+    public struct RestoreDifference: Sendable, Equatable {
+        public var lost: [String] = []
+        public var back: [String] = []
+        public var changed: [String] = []
+        public var isEmpty: Bool { lost.isEmpty && back.isEmpty && changed.isEmpty }
+    }
+
+    /// How the last good copy differs from `shown` (what a face listed before the trouble).
+    public static func restoreDifference(_ world: World, shown: [Alert]) throws(OperationError) -> RestoreDifference {
+        let copy: [Alert]
+        do { copy = try StoreFile(path: world.storePath).lastGoodAlerts() } catch { throw OperationError(error) }
+        let held = Dictionary(copy.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let shownIDs = Set(shown.map(\.id))
+        var difference = RestoreDifference()
+        for alert in shown {
+            if let old = held[alert.id] {
+                if old != alert { difference.changed.append(alert.title) }
+            } else {
+                difference.lost.append(alert.title)
+            }
+        }
+        difference.back = copy.filter { !shownIDs.contains($0.id) }.map(\.title)
+        return difference
+    }
+
     /// The last good copy put in the store's place, the file there kept aside; refused for a
-    /// store that is sound. `nudge doctor --restore` and the window's store card.
-    public static func restoreLastGood(_ world: World) throws(OperationError) -> Restored {
+    /// store that is sound. `nudge doctor --restore` and the window's store card. With
+    /// `keeping`, the store put back holds exactly those reminders (what the window showed).
+    public static func restoreLastGood(_ world: World, keeping: [Alert]? = nil) throws(OperationError) -> Restored {
         let path = world.storePath
         let file = StoreFile(path: path)
         let made = file.lastGood()?.modified
@@ -458,7 +487,7 @@ public enum Checkup {
             throw OperationError(.usage, format(tr("%s is sound: --restore only replaces a damaged store"), path))
         }
         let aside: String?
-        do { aside = try file.restoreLastGood() } catch { throw OperationError(error) }
+        do { aside = try file.restoreLastGood(keeping: keeping) } catch { throw OperationError(error) }
         world.storeChanged()
         return Restored(path: path, made: made, aside: aside)
     }

@@ -122,7 +122,30 @@ public struct StoreFile: Sendable {
     /// kept aside as `nudge.sqlite.damaged-<time>`, the copy is checked, copied in through
     /// a temporary file and renamed over the path, and the marker goes. A running daemon
     /// sees another file at the path and reopens it. Returns where the old file went.
-    public func restoreLastGood(now: Date = Date()) throws(StoreError) -> String? {
+    /// The reminders in the last good copy, read without writing beside it (what a restore
+    /// would bring back, for a face to compare with what it showed).
+    public func lastGoodAlerts() throws(StoreError) -> [Alert] {
+        guard FileManager.default.fileExists(atPath: lastGoodPath) else {
+            throw StoreError(.io, Phrase("there is no last good copy (%s): the daemon keeps one once it has run with a sound store", lastGoodPath))
+        }
+        // Read from a private copy, brought up to date as a restore would: the copy may be
+        // older than this Nudge's schema, and nothing is written beside it.
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-last-good-\(UUID().uuidString).sqlite").path
+        defer { for file in [copy, copy + "-wal", copy + "-shm"] { unlink(file) } }
+        do {
+            try FileManager.default.copyItem(atPath: lastGoodPath, toPath: copy)
+            chmod(copy, 0o600)
+            return try AppDatabase(DatabaseQueue(path: copy)).alerts()
+        } catch {
+            throw StoreError(.corrupt, Phrase("the last good copy %1$s cannot be read (%2$s)", lastGoodPath, "\(error)"))
+        }
+    }
+
+    /// Puts the last good copy in the store's place (see above); with `keeping`, the copy is
+    /// first made to hold exactly those reminders (what a face showed before the trouble):
+    /// the ones not in it added, the ones changed since put as they were shown, the ones
+    /// deleted since deleted again, each as it would be counted from now.
+    public func restoreLastGood(now: Date = Date(), keeping: [Alert]? = nil) throws(StoreError) -> String? {
         guard FileManager.default.fileExists(atPath: lastGoodPath) else {
             throw StoreError(.io, Phrase("there is no last good copy (%s): the daemon keeps one once it has run with a sound store", lastGoodPath))
         }
@@ -141,7 +164,14 @@ public struct StoreFile: Sendable {
         do {
             // Counted from now (``AppDatabase/countFromNow(_:)``), let go (its log emptied
             // into it) before it is renamed into place.
-            try AppDatabase(DatabaseQueue(path: temporary), path: temporary).countFromNow(now)
+            let copy = try AppDatabase(DatabaseQueue(path: temporary), path: temporary)
+            if let keeping {
+                let kept = Set(keeping.map(\.id))
+                let held = Dictionary(try copy.alerts().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                try copy.delete(held.keys.filter { !kept.contains($0) })
+                try copy.save(keeping.filter { held[$0.id] != $0 })
+            }
+            try copy.countFromNow(now)
         } catch {
             unlink(temporary)
             for suffix in ["-wal", "-shm"] { unlink(temporary + suffix) }

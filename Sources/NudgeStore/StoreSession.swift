@@ -22,10 +22,38 @@ public final class StoreSession {
     private var open: AppDatabase?
     private var openFile: FileIdentity?
 
+    /// The open file, read for its first bytes at each use (see ``store()``): held while the
+    /// path names that file and closed only once it names another, since closing any
+    /// descriptor of a file drops the locks SQLite holds on it for this process.
+    private var headerFD: Int32 = -1
+    private var headerFile: FileIdentity?
+
     /// A session on the store at `path`; nothing is opened until asked for.
     public init(path: String) { self.path = path }
 
-    deinit { release() }
+    deinit {
+        release()
+        if headerFD >= 0 { close(headerFD) }
+    }
+
+    /// Whether the file at the path still begins as an SQLite database does. Written over
+    /// by something else (garbage, another program's file) it is damaged whatever the open
+    /// connection holds in memory, and SQLite would not see it: in WAL mode it never reads
+    /// the first page again while nobody else commits (the daemon looks the same way).
+    private func headerIsSQLite(_ file: FileIdentity?) -> Bool {
+        guard let file else { return true }
+        if headerFile != file {
+            if headerFD >= 0 { close(headerFD) }
+            headerFD = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            headerFile = headerFD >= 0 ? FileIdentity(path: path) : nil
+            // Replaced again between the two looks: asked next time.
+            guard headerFile == file else { return true }
+        }
+        var header = [UInt8](repeating: 0, count: 16)
+        let read = pread(headerFD, &header, 16, 0)
+        // An empty file is one being made; anything else must begin so.
+        return read <= 0 || header == Array("SQLite format 3\0".utf8)
+    }
 
     /// Has `watcher` report writes to the store and its log, and files renamed over or
     /// removed from it: the folder is watched, not the file, so a file replaced by rename
@@ -55,6 +83,10 @@ public final class StoreSession {
     /// writing that can no longer be written is opened again for reading).
     public func store() throws(StoreError) -> AppDatabase {
         let file = FileIdentity(path: path)
+        // Written over under an open store: marked as damaged, as the daemon does.
+        if open != nil, file == openFile, !headerIsSQLite(file) {
+            StoreFile(path: path).markDamaged("its first bytes are not an SQLite database's: overwritten")
+        }
         // Damage seen by anyone (the marker beside the file): the store is let go without
         // a checkpoint into it, and nothing is written to that file again (issue 52).
         if file != nil, let damage = StoreFile(path: path).damage() {

@@ -1,5 +1,6 @@
 import CAdwaita
 import Foundation
+import NudgeCore
 import NudgeKit
 
 /// The store's trouble, at the top of the list while it lasts (store-card.ui): a damaged
@@ -84,19 +85,84 @@ import NudgeKit
         gtk_widget_set_visible(widget, 1)
     }
 
-    /// The last good copy in the store's place, the damaged file kept aside; said in a toast.
-    /// Not through the runner: it refuses every change while the store is gone, and this
-    /// is the change that brings it back.
+    /// The question asked before a restore that would change what the window showed.
+    private var restoreQuestion: Widget?
+
+    /// Restores at once when the copy holds what the window showed (or it showed nothing);
+    /// otherwise says first what would be lost and what would come back, and offers to
+    /// keep what was shown (issue 52: a copy ten minutes old dropped three reminders and
+    /// brought back three deleted ones, silently).
     private func restoreLastGood() {
+        guard restoreQuestion == nil else { return }
+        let shown = run.feed.shownBeforeTrouble
+        guard !shown.isEmpty else { return restore(keeping: nil) }
+        let difference: Checkup.RestoreDifference
         do throws(OperationError) {
-            let restored = try Checkup.restoreLastGood(run.world)
+            difference = try Checkup.restoreDifference(run.world, shown: shown)
+        } catch {
+            // The copy cannot be read: the restore itself says why.
+            return restore(keeping: nil)
+        }
+        guard !difference.isEmpty else { return restore(keeping: nil) }
+        var lines: [String] = []
+        // TRANSLATORS: the question before a restore; %s lists reminders' titles ("“Tea”, “Walk”").
+        if !difference.lost.isEmpty { lines.append(format(tr("Not in the copy, so lost: %s."), Self.titles(difference.lost))) }
+        // TRANSLATORS: the question before a restore; %s lists reminders' titles.
+        if !difference.back.isEmpty { lines.append(format(tr("Deleted since, so back again: %s."), Self.titles(difference.back))) }
+        // TRANSLATORS: the question before a restore; %s lists reminders' titles.
+        if !difference.changed.isEmpty { lines.append(format(tr("Changed since, so as they were: %s."), Self.titles(difference.changed))) }
+        // TRANSLATORS: the question before a restore: what its suggested answer does.
+        lines.append(tr("Keep What Was Shown puts the copy back with your reminders as the window showed them."))
+        let parent = UnsafeMutableRawPointer(gtk_widget_get_root(widget)).map { $0.assumingMemoryBound(to: GtkWindow.self) }
+        // TRANSLATORS: the question before a restore that would change the reminders shown: its heading.
+        let dialog: Widget = adw_message_dialog_new(parent, tr("Restore the Last Good Copy?"), lines.joined(separator: "\n"))
+        let question = dialog.as(AdwMessageDialog.self)
+        // TRANSLATORS: the question before a restore: the answer that restores nothing.
+        adw_message_dialog_add_response(question, "cancel", tr("_Cancel"))
+        // TRANSLATORS: the question before a restore: the answer that puts the copy back as it is.
+        adw_message_dialog_add_response(question, "copy", tr("Restore the Copy _As It Is"))
+        // TRANSLATORS: the question before a restore: the answer that keeps the reminders the window showed.
+        adw_message_dialog_add_response(question, "keep", tr("_Keep What Was Shown"))
+        adw_message_dialog_set_response_appearance(question, "copy", ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_response_appearance(question, "keep", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(question, "keep")
+        adw_message_dialog_set_close_response(question, "cancel")
+        restoreQuestion = dialog
+        on(dialog.raw, "response", argument: { [unowned self] response in
+            restoreQuestion = nil
+            switch response.map({ String(cString: $0.assumingMemoryBound(to: CChar.self)) }) {
+            case "keep": restore(keeping: shown)
+            case "copy": restore(keeping: nil)
+            default: break
+            }
+        })
+        AccessibleNames.nameButtons(in: dialog)
+        gtk_window_present(dialog.as(GtkWindow.self))
+    }
+
+    /// Titles for a sentence, quoted and isolated: the first five, then how many more.
+    static func titles(_ titles: [String]) -> String {
+        let named = titles.prefix(5).map { "\u{201C}\($0.escapingControls.isolatedForSentence)\u{201D}" }.joined(separator: ", ")
+        guard titles.count > 5 else { return named }
+        // TRANSLATORS: a list of reminders' titles cut short; %1$s the first titles, %2$s how many more.
+        return format(tr("%1$s and %2$s more"), named, "\(titles.count - 5)")
+    }
+
+    /// The last good copy in the store's place (made to hold `keeping` first, when given),
+    /// the damaged file kept aside; said in a toast. Not through the runner: it refuses every
+    /// change while the store is gone, and this is the change that brings it back.
+    private func restore(keeping: [Alert]?) {
+        do throws(OperationError) {
+            let restored = try Checkup.restoreLastGood(run.world, keeping: keeping)
             let back = restored.made.map {
                 // TRANSLATORS: the window's toast after Restore the Last Good Copy; %s is when the copy was made ("Mar 10 at 9:30 AM").
                 format(tr("Your reminders are back from the copy made %s."), TimeStyle.person().dated($0, run.world.zone))
             // TRANSLATORS: the window's toast after Restore the Last Good Copy, when the copy's time is not known.
             } ?? tr("Your reminders are back from the last good copy.")
             // TRANSLATORS: the window's toast after Restore the Last Good Copy: where the damaged file was kept; %s is its path.
-            run.toast(back + (restored.aside.map { " " + format(tr("The damaged file is kept as %s."), $0) } ?? ""))
+            // TRANSLATORS: the window's toast after a restore that kept what the window showed.
+            let kept = keeping == nil ? "" : " " + tr("What the window showed is kept.")
+            run.toast(back + kept + (restored.aside.map { " " + format(tr("The damaged file is kept as %s."), $0) } ?? ""))
         } catch {
             run.toast(error.message)
         }

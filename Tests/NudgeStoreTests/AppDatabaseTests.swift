@@ -540,6 +540,36 @@ struct RestoreTests {
         #expect(states[later.id]?.snoozedUntil == restored.addingTimeInterval(3600))
         #expect(!FileManager.default.fileExists(atPath: path + ".restoring"))
     }
+
+    /// A restore that keeps what a face showed: the copy read as it is first (nothing
+    /// written beside it), then put back holding exactly those reminders, changes included.
+    @Test func aRestoreKeepsWhatWasShown() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-restore-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/nudge.sqlite"
+        let copied = Date(timeIntervalSince1970: 1_795_000_000)
+        let schedule = try ScheduleParser.schedule(ScheduleFlags(at: ["09:00"]), now: copied, zone: TimeZone(identifier: "UTC")!)
+        var tea = Alert(title: "Tea", schedule: schedule, created: copied)
+        let old = Alert(title: "Old", schedule: schedule, created: copied), walk = Alert(title: "Walk", schedule: schedule, created: copied)
+        do {
+            let store = try AppDatabase.open(path: path)
+            try store.save([tea, old])
+            #expect(store.refreshLastGood(olderThan: 0) == [])
+        }
+        let file = StoreFile(path: path)
+        #expect(Set(try file.lastGoodAlerts().map(\.title)) == ["Tea", "Old"])
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("nudge.sqlite.last-good") }
+        #expect(beside == ["nudge.sqlite.last-good"])
+        // Shown since: Old deleted, Walk added, Tea renamed.
+        tea.title = "Green tea"
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: Data(repeating: 0x5A, count: 100))
+        try handle.close()
+        _ = try file.restoreLastGood(now: copied.addingTimeInterval(600), keeping: [tea, walk])
+        let alerts = try AppDatabase.open(path: path).alerts()
+        #expect(Set(alerts.map(\.title)) == ["Green tea", "Walk"])
+        #expect(Set(alerts.map(\.id)) == [tea.id, walk.id])
+    }
 }
 
 /// What found the damage first is kept: a later command meeting it says less (issue 52's

@@ -107,6 +107,44 @@ extension WindowTests {
         _ = window.close()
     }
 
+    /// Issue 52: a restore that would change what the window showed says first what it
+    /// would lose and bring back, and keeps what was shown when asked (the copy ten minutes
+    /// old dropped what was added since and brought back what was deleted, silently).
+    @Test func aRestoreSaysWhatItWouldChangeAndKeepsWhatWasShown() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Tea", "--at", "15:00")
+        let old = try desktop.add("Old", "--at", "16:00")
+        let path = database(desktop)
+        try FileManager.default.copyItem(atPath: path, toPath: path + ".last-good")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Old", "checked"))
+        // Since the copy: one added, one deleted; the window shows both changes.
+        _ = try desktop.add("Walk", "--at", "17:00")
+        #expect(try desktop.nudge("rm", old).status == 0)
+        #expect(try window.reaches("check box", "Walk", "checked"))
+        #expect(try window.reaches("check box", "Old", "gone"))
+        try damage(path, page: 0)
+        #expect(try window.drive("find", "Your reminders’ file is damaged", "30").status == 0
+                || window.drive("find", "Your reminders cannot be read", "5").status == 0,
+                "\((try? window.nodes())?.map(\.name) ?? [])")
+        try #require(try window.drive("do", "push button", "Restore the Last Good Copy", "click").status == 0)
+        // Asked first, in words: nothing is restored yet.
+        let lost = try window.drive("find", "Not in the copy, so lost: “Walk”.", "10")
+        #expect(lost.status == 0, "\((try? window.nodes())?.map(\.name) ?? [])")
+        #expect(try window.drive("find", "Deleted since, so back again: “Old”.", "5").status == 0)
+        #expect(try desktop.nudge("doctor").status == 74)
+        try #require(try window.drive("do", "push button", "Keep What Was Shown", "click").status == 0)
+        #expect(try window.drive("find", "What the window showed is kept.", "10").status == 0)
+        #expect(try window.reaches("check box", "Walk", "checked"))
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        #expect(try window.reaches("check box", "Old", "gone", within: 3))
+        let listed = try desktop.nudge("list").stdout
+        #expect(listed.contains("Walk") && listed.contains("Tea") && !listed.contains("Old"), "\(listed)")
+        #expect(try desktop.nudge("doctor").status != 74)
+        _ = window.close()
+    }
+
     /// Issue 52: a store overwritten with garbage under the open window, the daemon
     /// running. The card comes when the damage is seen, not at the next change tried, and
     /// from then on nobody writes into that file: not the daemon (it wrote on, the file
