@@ -111,7 +111,8 @@ let package = Package(
             // The widget trees (GtkBuilder .ui files), linked in as a GResource by the plugin.
             exclude: ["ui"],
             swiftSettings: [.unsafeFlags(gtkHeaderFlags)],
-            linkerSettings: [.unsafeFlags(windowLinkFlags)],
+            // Pango by name: a row's title asks its layout whether it was cut (GTK links it anyway).
+            linkerSettings: [.linkedLibrary("pango-1.0"), .unsafeFlags(windowLinkFlags)],
             plugins: ["WindowResources"]
         ),
         // The window's GResource as Swift: glib-compile-resources run on its ui/ folder.

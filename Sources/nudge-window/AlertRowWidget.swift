@@ -106,6 +106,14 @@ import Presentation
             return button
         }
         let title = label([]), schedule = label(["dim-label", "caption"]), next = label(["dim-label", "caption"])
+        // A long title takes two lines, broken between words, before it is cut with "…";
+        // cut, its tooltip is the whole title (the switch is named by it too). At 360 px one
+        // line held 38 characters, and at 640 px a 77-character title was cut.
+        gtk_label_set_wrap(title.opaque, 1)
+        gtk_label_set_wrap_mode(title.opaque, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_lines(title.opaque, 2)
+        gtk_widget_set_has_tooltip(title, 1)
+        _ = nudge_signal_connect(title.raw, "query-tooltip", unsafeBitCast(wholeTitleWhenCut, to: UnsafeRawPointer.self), nil, nil)
         let state = label(["dim-label", "numeric"], ellipsized: false)
         gtk_widget_set_valign(state, GTK_ALIGN_CENTER)
         // TRANSLATORS: the tooltip of a reminder's edit button in the window's list.
@@ -158,7 +166,8 @@ import Presentation
         }
         guard model != shown else { return }
         let title = model.title
-        setText(self.title, title)
+        // On two lines where it needs them, Korean broken between words only.
+        if title.utf8.allSatisfy({ $0 < 0x80 }) { setText(self.title, title) } else { setWordsKept(self.title, title) }
         setText(schedule, model.schedule)
         // TRANSLATORS: the window's reminder row, its last line: %s is the next showing.
         setNext(format(tr("next: %s"), model.next))
@@ -252,4 +261,18 @@ import Presentation
     func focus() {
         gtk_widget_grab_focus(toggle)
     }
+}
+
+/// `query-tooltip` on a row's title: the whole title, only when the label cut it (asked when
+/// the pointer or the keyboard rests on it, so nothing is set for each row shown).
+private let wholeTitleWhenCut: @convention(c) (UnsafeMutablePointer<GtkWidget>?, Int32, Int32, gboolean, OpaquePointer?, gpointer?) -> gboolean = {
+    widget, _, _, _, tooltip, _ in
+    guard let widget, let tooltip, let layout = gtk_label_get_layout(widget.opaque), pango_layout_is_ellipsized(layout) != 0,
+          let text = gtk_label_get_text(widget.opaque) else { return 0 }
+    let title = String(cString: text)
+    // Words other than ASCII kept whole, as ``setTooltip(_:_:)`` does.
+    if title.utf8.allSatisfy({ $0 < 0x80 }) { gtk_tooltip_set_text(tooltip, text) } else {
+        gtk_tooltip_set_markup(tooltip, wordsKept(title))
+    }
+    return 1
 }

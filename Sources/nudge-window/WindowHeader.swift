@@ -24,6 +24,16 @@ import Presentation
                                                    guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(UnsafeMutableRawPointer(css))
         gtk_widget_add_css_class(title, "nudge-title")
+        // The status under the name takes two lines where one cannot hold it, broken between
+        // words (at 360 px it read "Reminde…").
+        if let subtitle = Self.label(in: title, class: "subtitle") {
+            gtk_label_set_wrap(subtitle.opaque, 1)
+            gtk_label_set_wrap_mode(subtitle.opaque, PANGO_WRAP_WORD)
+            gtk_label_set_lines(subtitle.opaque, 2)
+            gtk_label_set_justify(subtitle.opaque, GTK_JUSTIFY_CENTER)
+            // One line asked for: wrapped only where the header cannot give it one.
+            gtk_label_set_natural_wrap_mode(subtitle.opaque, GTK_NATURAL_WRAP_NONE)
+        }
         searchToggle = ui("search-toggle")
         // TRANSLATORS: the window's + button (Ctrl+N), as a screen reader and its tooltip say it.
         setTooltip(ui("add"), tr("Add a Reminder"))
@@ -40,6 +50,19 @@ import Presentation
             // TRANSLATORS: the accessible name of the primary menu (F10), as its button's.
             AccessibleNames.fillBuiltWhole(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self), fallback: tr("Main Menu"))
         }
+    }
+
+    /// The first label with a style class under `widget` (libadwaita's window title keeps
+    /// its title and subtitle labels to itself).
+    private static func label(in widget: Widget, class name: String) -> Widget? {
+        if g_type_check_instance_is_a(widget.raw.assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0,
+           gtk_widget_has_css_class(widget, name) != 0 { return widget }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let found = label(in: current, class: name) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 
     /// The daemon's state and what waits, from the feed's snapshot.

@@ -129,8 +129,8 @@ extension WindowFormAndAccessTests {
     /// At 360 px (a phone, a narrow tiled window) every row on screen shows its next time
     /// whole: the label's box, as AT-SPI gives it (window coordinates: GTK 4.8's screen ones
     /// are wrong), lies within its row's box, in English and in Korean.
-    @Test(arguments: [("en_US.UTF-8", "next: "), ("ko_KR.UTF-8", "다음: ")])
-    func everyNextTimeIsWholeAt360Pixels(locale: String, next: String) throws {
+    @Test(arguments: [("en_US.UTF-8", "next: ", "Reminders are paused"), ("ko_KR.UTF-8", "다음: ", "알림이 멈춰 있습니다")])
+    func everyNextTimeIsWholeAt360Pixels(locale: String, next: String, status: String) throws {
         let desktop = try Desktop(server: false)
         for (index, title) in ["Stretch your legs and look away from the screen", "Tea", "Take the medicine with a glass of water"].enumerated() {
             _ = try desktop.add(title, "--on", "2099-12-2\(index + 7) 21:3\(index)")
@@ -149,7 +149,38 @@ extension WindowFormAndAccessTests {
         }
         let rows = try nextTimes()
         try #require(rows.count == 3, "\(rows)")
+        // A title longer than a line takes two, then is cut: at 640 px a 77-character title
+        // was cut on one line, at 360 px a 38-character one.
+        /// A label's height in the rows, by its words.
+        func labelHeight(_ name: String) throws -> Int? {
+            for line in try window.drive("rows").stdout.split(separator: "\n") {
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                if let at = fields.firstIndex(of: name), at + 1 < fields.count {
+                    return fields[at + 1].split(separator: " ").compactMap { Int($0) }.last
+                }
+            }
+            return nil
+        }
+        try #require(try window.resize(width: 640, height: 640).status == 0)
+        let twoLines = Bench.eventually(10) {
+            guard let one = try? labelHeight("Tea"), let two = try? labelHeight("Take the medicine with a glass of water"),
+                  let long = try? labelHeight("Stretch your legs and look away from the screen") else { return false }
+            return one > 0 && two == one && long == one
+        }
+        #expect(twoLines, "at 640 px the titles are one line each")
+        /// The height of the header's status (AT-SPI on GTK 4.8 gives no character's place).
+        func statusHeight() -> Int? {
+            (try? window.drive("extents", "label", status).stdout).flatMap { $0.split(separator: "\n").first?.split(separator: " ").compactMap { Int($0) }.last }
+        }
+        var oneLine = 0
+        #expect(Bench.eventually(10) { oneLine = statusHeight() ?? 0; return oneLine > 0 }, "the header says \(status)")
         try #require(try window.resize(width: 360, height: 640).status == 0)
+        #expect(Bench.eventually(10) {
+            guard let one = try? labelHeight("Tea"), let long = try? labelHeight("Stretch your legs and look away from the screen") else { return false }
+            return long >= one * 2 - 2 && long <= one * 2 + 2
+        }, "at 360 px a long title takes two lines: \((try? labelHeight("Tea")) ?? nil) and \((try? labelHeight("Stretch your legs and look away from the screen")) ?? nil)")
+        // The header's status whole on two lines, not "Reminde…".
+        #expect(Bench.eventually(10) { (statusHeight() ?? 0) >= oneLine * 2 - 2 }, "at 360 px the status takes two lines: \(oneLine) → \(statusHeight() ?? 0)")
         var last: [(name: String, label: [Int], row: [Int])] = []
         let whole = Bench.eventually(10) {
             last = (try? nextTimes()) ?? []
