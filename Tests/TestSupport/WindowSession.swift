@@ -112,10 +112,10 @@ public final class WindowSession: @unchecked Sendable {
 
     /// Presses Tab (or Shift+Tab) until `control` ("check box\tTea") has the focus; false
     /// when it never comes within `limit` presses.
-    public func tab(to control: String, backward: Bool = false, limit: Int = 40) throws -> Bool {
+    public func tab(to control: String, backward: Bool = false, limit: Int = 40, into window: String = "^Nudge$") throws -> Bool {
         for _ in 0..<limit {
             if try focused() == control { return true }
-            _ = try type(backward ? "shift+Tab" : "Tab")
+            _ = try type(backward ? "shift+Tab" : "Tab", into: window)
         }
         return try focused() == control
     }
@@ -125,6 +125,17 @@ public final class WindowSession: @unchecked Sendable {
     public func resize(width: Int, height: Int) throws -> Bench.Outcome {
         try Bench.run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "^Nudge$", "windowsize", "--sync", String(width), String(height)],
                       environment: environment(), timeout: 20)
+    }
+
+    /// Starts listening, as a screen reader does, for `seconds`: each node that takes the
+    /// focus and each window activated, a line each (see the driver's `listen`); returns
+    /// once it listens.
+    /// With `until` (role and name) it ends once that node takes the focus.
+    public func listen(seconds: Double, until: (role: String, name: String)? = nil) throws -> Running {
+        let listener = try Bench.start("/usr/bin/python3", [Self.driverPath, "listen", String(seconds)] + (until.map { [$0.role, $0.name] } ?? []),
+                                       environment: environment())
+        _ = Bench.eventually(10) { listener.stdoutSoFar.contains("listening") }
+        return listener
     }
 
     public func drive(_ arguments: String...) throws -> Bench.Outcome {

@@ -98,6 +98,32 @@ extension WindowFormAndAccessTests {
 
     /// The primary menu (F10), the keyboard shortcuts (Ctrl+?) and About Nudge, each audited
     /// while it is open: GTK's and libadwaita's own widgets, named by their class until named.
+    /// Issue 52: the form, as a screen reader hears it going through it by Tab: announced
+    /// with its title, then each stop once, by its name; no row is a stop of its own beside
+    /// its control ("Water reminder" was two, "Not saved yet" one where keys did nothing).
+    /// On Debian 12 (libadwaita 1.2) the text fields report no focus at all: their rows
+    /// do not pass it on (libadwaita 1.4 and later do), said in the closing note.
+    @Test func theFormIsAnnouncedAndEachStopSaysItselfOnce() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Tea", "--at", "15:00")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        let listener = try window.listen(seconds: 60, until: ("push button", "Cancel"))
+        _ = try window.type("ctrl+n")
+        try #require(try window.reaches("dialog", "Add a Reminder"))
+        #expect(try window.tab(to: "push button\tCancel", limit: 40, into: "Add a Reminder"))
+        let heard = listener.finish(timeout: 20).stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(heard.contains(["object:state-changed:active", "dialog", "Add a Reminder"]), "\(heard)")
+        let stops = heard.filter { $0.first == "object:state-changed:focused" && $0.count == 3 }.map { ($0[1], $0[2]) }
+        #expect(stops.count >= 10, "\(stops)")
+        #expect(stops.allSatisfy { !$0.1.isEmpty }, "a stop without a name: \(stops)")
+        #expect(!stops.contains { $0.0 == "list item" }, "a row as a stop of its own: \(stops)")
+        #expect(stops.filter { $0 == ("check box", "Water reminder") }.count == 1, "\(stops)")
+        _ = try window.type("Escape", into: "Add a Reminder")
+        _ = window.close()
+    }
+
     @Test func theMenuTheShortcutsAndAboutNameEveryControl() throws {
         let desktop = try Desktop(server: false)
         _ = try desktop.add("Tea", "--on", "2099-01-01 15:00")

@@ -25,6 +25,10 @@ reaches it: controls are found by role and accessible name, never by screen coor
                                               a line each, in its window's coordinates
                                               (GTK 4.8's screen ones are wrong; these
                                               compare nodes of one window)
+  atspi-window.py listen SECONDS [ROLE NAME]  prints, for SECONDS at most, what a screen
+                                              reader is told: each node that takes the focus
+                                              and each window activated, EVENT<TAB>ROLE<TAB>
+                                              NAME; it ends once ROLE NAME takes the focus
   atspi-window.py rows                        prints, for each table cell of the list,
                                               its X Y WIDTH HEIGHT, then its labels'
                                               NAME<TAB>X Y WIDTH HEIGHT, tab between
@@ -229,6 +233,26 @@ def main(args):
             e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
             print(f"{e.x} {e.y} {e.width} {e.height}")
         return 0 if found else 1
+    if command == "listen" and len(args) in (2, 4):
+        from gi.repository import GLib
+        last = tuple(args[2:4]) if len(args) == 4 else None
+
+        def heard(event):
+            if event.type.startswith("object:state-changed") and event.detail1 != 1:
+                return
+            try:
+                role, name = event.source.getRoleName(), event.source.name
+            except Exception:
+                return
+            print(f"{event.type}\t{role}\t{name}", flush=True)
+            if event.type.endswith(":focused") and (role, name) == last:
+                pyatspi.Registry.stop()
+        pyatspi.Registry.registerEventListener(heard, "object:state-changed:focused", "window:activate",
+                                               "object:state-changed:active")
+        GLib.timeout_add(int(float(args[1]) * 1000), lambda: pyatspi.Registry.stop() or False)
+        print("listening", flush=True)
+        pyatspi.Registry.start()
+        return 0
     if command == "rows" and len(args) == 1:
         def box(node):
             e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
