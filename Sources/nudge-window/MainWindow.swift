@@ -293,10 +293,7 @@ import NudgeKit
     /// Where no program opens web addresses (none installed, or none set for https), a
     /// toast says so with the address, which F1 showed nothing for.
     private func showGuide() {
-        let said = Unmanaged.passRetained(GuideFailure { [run] in
-            // TRANSLATORS: the window's toast when F1 (Help) found no program to open the guide's web address; %s is the address.
-            run.toast(format(tr("The guide’s address could not be opened: %s"), NudgeService.help))
-        }).toOpaque()
+        let said = Unmanaged.passRetained(GuideFailure { [unowned self] in guideNotOpened() }).toOpaque()
         gtk_show_uri_full(window.as(GtkWindow.self), NudgeService.help, guint32(GDK_CURRENT_TIME), nil, { source, result, data in
             let failure = Unmanaged<GuideFailure>.fromOpaque(data!).takeRetainedValue()
             var error: UnsafeMutablePointer<GError>?
@@ -305,6 +302,32 @@ import NudgeKit
             if let error { g_error_free(error) }
             if !opened { MainActor.assumeIsolated { failure.say() } }
         }, said)
+    }
+
+    /// F1 found no program to open the guide: the address whole, in words that wrap at any
+    /// width (a toast cut it at 360 px), with a button that copies it.
+    private func guideNotOpened() {
+        // TRANSLATORS: the question's heading when F1 (Help) found no program to open the guide's web address.
+        let heading = tr("The Guide Could Not Be Opened")
+        // TRANSLATORS: the window, when F1 (Help) found no program to open the guide's web address; %s is the address.
+        let body = format(tr("The guide’s address could not be opened: %s"), NudgeService.help)
+        let dialog: Widget = adw_message_dialog_new(window.as(GtkWindow.self), heading, body)
+        let question = dialog.as(AdwMessageDialog.self)
+        // TRANSLATORS: the answer that closes the note about the guide's address.
+        adw_message_dialog_add_response(question, "close", tr("_Close"))
+        // TRANSLATORS: the answer that copies the guide's address, to paste where it can be opened.
+        adw_message_dialog_add_response(question, "copy", tr("_Copy Address"))
+        adw_message_dialog_set_response_appearance(question, "copy", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(question, "copy")
+        adw_message_dialog_set_close_response(question, "close")
+        on(dialog.raw, "response", argument: { [unowned self] response in
+            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "copy" else { return }
+            gdk_clipboard_set_text(gtk_widget_get_clipboard(window), NudgeService.help)
+            // TRANSLATORS: the window's toast once the guide's address is copied.
+            run.toast(tr("The guide’s address is copied."))
+        })
+        AccessibleNames.nameButtons(in: dialog)
+        gtk_window_present(dialog.as(GtkWindow.self))
     }
 
     /// What F1 says when the guide could not be opened, kept until GTK answers.

@@ -84,8 +84,9 @@ extension WindowTests {
         _ = window.close()
     }
 
-    /// F1 where no program opens web addresses (nothing installed for https): a toast says the
-    /// guide's address could not be opened, and gives it, where F1 showed nothing.
+    /// F1 where no program opens web addresses (nothing installed for https): a note says the
+    /// guide's address could not be opened, and gives it whole (a toast cut it at 360 px),
+    /// with a button that copies it; where F1 showed nothing before.
     @Test func f1WithoutABrowserSaysSoWithTheAddress() throws {
         let desktop = try Desktop(server: false)
         // The system's data, but no program for https: the icons and schemas only.
@@ -104,6 +105,8 @@ extension WindowTests {
         let said = try window.drive("find", "could not be opened", "20")
         #expect(said.status == 0, "\(named(window))")
         #expect(said.stdout.contains(help), "\(said.stdout)")
+        try #require(try window.drive("do", "push button", "Copy Address", "click").status == 0)
+        #expect(try window.drive("find", "The guide’s address is copied.", "10").status == 0)
         _ = window.close()
     }
 
