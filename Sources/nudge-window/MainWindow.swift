@@ -157,6 +157,9 @@ import NudgeKit
         AccessibleNames.fill(in: alertList.widget, fallback: tr("Reminders"))
         alertList.followTab(in: window)
         service.visibilityChanged = { [unowned self] in showList() }
+        service.focusElsewhere = { [unowned self] in
+            if let first = shownIDs.first { _ = alertList.focus(first) }
+        }
         // The list's copy of the alerts goes while the feed reads: changed in place, not copied.
         feed.willRead = { [unowned self] in MainActor.assumeIsolated { list.set([], showings: [], order: []) } }
         feed.onChange = { [unowned self] snapshot, change in MainActor.assumeIsolated { show(snapshot, change) } }

@@ -16,6 +16,9 @@ import NudgeKit
     private let run: ActionRunner
     /// Called when the card shows or hides: the list shows it only while it has something to say.
     var visibilityChanged: @MainActor () -> Void = {}
+    /// Where the focus goes when Start, which had it, goes once the service runs and the
+    /// card goes with it (the focus fell to the card's inner list, where keys did nothing).
+    var focusElsewhere: @MainActor () -> Void = {}
 
     init(host: HostedLoop, run: ActionRunner) {
         self.host = host
@@ -50,12 +53,26 @@ import NudgeKit
 
     /// The daemon running or not (the Start row).
     func show(serviceRunning: Bool) {
+        let hadFocus = serviceRunning && Self.holdsFocus(serviceRow)
         gtk_widget_set_visible(serviceRow, serviceRunning ? 0 : 1)
         if self.serviceRunning != serviceRunning {
             self.serviceRunning = serviceRunning
             showAutostart()
         }
         updateVisibility()
+        // Start went: the focus to the next thing to do, the autostart switch where it shows.
+        guard hadFocus else { return }
+        if gtk_widget_get_visible(widget) != 0, gtk_widget_get_visible(autostartRow) != 0 {
+            gtk_widget_grab_focus(autostartSwitch)
+        } else {
+            focusElsewhere()
+        }
+    }
+
+    /// Whether the keyboard's focus is on `widget` or inside it.
+    private static func holdsFocus(_ widget: Widget) -> Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
     }
 
     /// Whether the service runs now (the autostart row says what that means).

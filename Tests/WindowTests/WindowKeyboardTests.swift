@@ -48,6 +48,22 @@ extension WindowFormAndAccessTests {
         _ = window.close()
     }
 
+    /// Start pressed by keyboard starts the service, and the focus goes to the next thing to
+    /// do, the autostart switch, not to the card's inner list where keys did nothing (issue 52).
+    @Test func startByKeyboardLeavesTheFocusOnTheAutostartSwitch() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Tea", "--on", "2099-01-01 15:00")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        try #require(try window.tab(to: "push button\tStart"))
+        _ = try window.type("space")
+        #expect(try window.reaches("push button", "Start", "gone"))
+        #expect(Bench.eventually(10) { ((try? window.focused()) ?? "").hasSuffix("\tStart with your session") },
+                "\((try? window.focused()) ?? "")")
+        _ = window.close()
+    }
+
     /// The focus on a reminder that fires goes with it up to what waits, where its answers
     /// are the next Tab stops (issue 52: the focus fell to nothing when its row moved, Tab
     /// reached nothing and Shift+Tab only the header, so the reminder that had just fired
