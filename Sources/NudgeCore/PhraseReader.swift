@@ -77,6 +77,31 @@ struct PhraseReader {
         return word.text.count > key.count && word.text.hasSuffix("s")
     }
 
+    /// A holiday on a fixed date at `k`, and how many words say it: christmas (day),
+    /// christmas eve, new year's day, valentine's (day), halloween, 크리스마스 (이브), 새해 첫날,
+    /// 삼일절, 어린이날, 현충일, 광복절, 개천절, 한글날.
+    func holiday(_ k: Int) -> (month: Int, day: Int, length: Int)? {
+        guard let key = key(k) else { return nil }
+        switch key {
+        case "christmas":
+            if isKey(k + 1, "eve") { return (12, 24, 2) }
+            return (12, 25, isKey(k + 1, "day") && word(k + 1)?.text == "day" ? 2 : 1)
+        case "new":
+            // new year's day, new years day (new year's eve is not read: refused).
+            guard isKey(k + 1, "year"), isKey(k + 2, "day"), word(k + 2)?.text == "day" else { return nil }
+            return (1, 1, 3)
+        case "newyear":
+            // 새해 첫날, 새해 첫 날.
+            if isKey(k + 1, "firstday") { return (1, 1, 2) }
+            if isKey(k + 1, "first"), isKey(k + 2, "day") { return (1, 1, 3) }
+            return nil
+        default:
+            guard let (month, day) = PhraseWords.holidays[key] else { return nil }
+            // valentine's day, valentines day.
+            return (month, day, key == "valentine" && word(k + 1)?.text == "day" ? 2 : 1)
+        }
+    }
+
     /// Whether a weekday is at `k`: a name, or 월 and 일 not after a number (12월 is December).
     func weekday(_ k: Int) -> (Weekday, plural: Bool)? {
         guard let key = key(k) else { return nil }
@@ -184,6 +209,9 @@ struct PhraseReader {
             } else if let month = self.key(i), PhraseWords.monthKeys.contains(month) {
                 // every nov 1: a date every year.
                 pieces.yearly = text(start..<i)
+            } else if holiday(i) != nil {
+                // every christmas eve, every halloween: a date every year.
+                pieces.yearly = text(start..<i)
             } else if let n = number(i), isKey(i + 1, "st"), isKey(i + 2, "day", "week", "month"), (2...12).contains(n) {
                 // every 2nd day, every 3rd week: every N.
                 let unit: Schedule.Period.Unit = isKey(i + 2, "day") ? .day : isKey(i + 2, "week") ? .week : .month
@@ -273,11 +301,12 @@ struct PhraseReader {
         case "weekends" where isKey(i - 1, "the") && !w.text.hasSuffix("s") && !pieces.repeats:
             // on the weekend: the coming one, once.
             pieces.weekend = text(i - 1..<i + 1)
-        case "christmas":
-            // Christmas eve, 크리스마스 이브: the day before, never an evening ("eve" was read
-            // as a casual "evening" and put christmas eve at 7pm on the 25th).
-            let eve = isKey(i + 1, "eve")
-            try setDate(nil, 12, eve ? 24 : 25, i..<i + (eve ? 2 : 1))
+        case "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절", "개천절", "한글날":
+            // A holiday on a fixed date: that date, this year's or the next. Christmas eve,
+            // 크리스마스 이브, is the day before, never an evening ("eve" was read as a casual
+            // "evening" and put christmas eve at 7pm on the 25th); new year's eve is not read.
+            guard let (month, day, length) = holiday(i) else { return false }
+            try setDate(nil, month, day, i..<i + length)
             return true
         case "weekdays", "weekends":
             pieces.days.formUnion(key == "weekdays" ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday])

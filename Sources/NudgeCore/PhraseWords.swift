@@ -97,6 +97,16 @@ enum PhraseWords {
                 var j = i
                 while j < chars.count, chars[j].isASCII, chars[j].isLetter { j += 1 }
                 let word = String(chars[i..<j])
+                // new year's, valentine's: the word with its 's, read as the plural is (years,
+                // valentines); the apostrophe was a word of its own, left over.
+                if j + 1 < chars.count, chars[j] == "'" || chars[j] == "’", chars[j + 1] == "s",
+                   j + 2 == chars.count || !(chars[j + 2].isASCII && chars[j + 2].isLetter), englishWords[word + "s"] != nil {
+                    var read = english(word + "s")
+                    read.text = String(chars[i..<j + 2])
+                    words.append(read)
+                    i = j + 2
+                    continue
+                }
                 if word.count > 3, word.hasSuffix("ish"), englishWords[String(word.dropLast(3))] != nil {
                     // 3pmish, noonish: the time, and an "about" after it.
                     words.append(english(String(word.dropLast(3))))
@@ -176,7 +186,8 @@ enum PhraseWords {
             "yearly": ["yearly", "annually", "annual"], "year": ["year", "years"], "twice": ["twice"], "times": ["times", "x"],
             "per": ["per"], "fortnight": ["fortnight", "fortnights"], "fortnightly": ["fortnightly"], "biweekly": ["biweekly"], "quarterly": ["quarterly"],
             "business": ["business", "working"], "end": ["end"], "beginning": ["beginning"], "monthend": ["eom"], "single": ["single"],
-            "christmas": ["christmas", "xmas"], "eve": ["eve"], "on": ["on"], "in": ["in"],
+            "christmas": ["christmas", "xmas"], "eve": ["eve"], "on": ["on"], "in": ["in"], "new": ["new"],
+            "valentine": ["valentine", "valentines"], "halloween": ["halloween"],
             "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
             "this": ["this", "coming"], "other": ["other"], "first": ["first"], "second": ["second"], "third": ["third"],
@@ -297,7 +308,15 @@ enum PhraseWords {
         "이따": "today", "이따가": "today", "주일": "week", "매": "every", "씩": "sharp",
         "매년": "yearly", "매해": "yearly", "해마다": "yearly", "격일": "otherday", "격월": "othermonth", "분기": "quarterly",
         "분기마다": "quarterly", "반년마다": "halfyearly", "월말": "monthend", "다달이": "monthly", "사이": "till", "사이에": "till",
-        "첫날": "firstday", "크리스마스": "christmas", "이브": "eve", "예": "at",
+        "첫날": "firstday", "크리스마스": "christmas", "이브": "eve", "예": "at", "새해": "newyear",
+        "삼일절": "삼일절", "어린이날": "어린이날", "현충일": "현충일", "광복절": "광복절", "개천절": "개천절", "한글날": "한글날",
+    ]
+
+    /// Holidays on a fixed date, by their keys: (month, day). New year's day (새해 첫날) and
+    /// Christmas (eve) are read by their words (PhraseReader).
+    static let holidays: [String: (month: Int, day: Int)] = [
+        "valentine": (2, 14), "halloween": (10, 31),
+        "삼일절": (3, 1), "어린이날": (5, 5), "현충일": (6, 6), "광복절": (8, 15), "개천절": (10, 3), "한글날": (10, 9),
     ]
 
     /// Casual spellings and common typos, read as the words they stand for.

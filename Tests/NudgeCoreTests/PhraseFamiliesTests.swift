@@ -1,0 +1,174 @@
+import Foundation
+import NudgeCore
+import Testing
+
+/// Issue 54, "Read what people write": families of everyday phrasings, each read at fixed
+/// instants in several zones (a Wednesday afternoon in Seoul, the Saturdays before the US
+/// and EU clocks go forward, New Year's Eve, a leap day), with the meaning computed from
+/// the instant, never from the day the test runs.
+struct PhraseFamiliesTests {
+    enum At: String, CaseIterable, Sendable, CustomStringConvertible {
+        case seoul, newYork, berlin, newYearsEve, leapDay
+
+        var zone: TimeZone {
+            TimeZone(identifier: [.seoul: "Asia/Seoul", .newYork: "America/New_York", .berlin: "Europe/Berlin",
+                                  .newYearsEve: "Asia/Seoul", .leapDay: "Europe/Berlin"][self]!)!
+        }
+        /// Wed 2026-11-25 14:00, Sat 2026-03-07 08:47, Sat 2026-03-28 08:47, Thu 2026-12-31
+        /// 23:30, Tue 2028-02-29 10:00.
+        var local: String {
+            [.seoul: "2026-11-25 14:00", .newYork: "2026-03-07 08:47", .berlin: "2026-03-28 08:47",
+             .newYearsEve: "2026-12-31 23:30", .leapDay: "2028-02-29 10:00"][self]!
+        }
+        var now: Date { try! ScheduleParser.instant(local, zone: zone) }
+        var today: CivilDay { CivilZone(zone).local(now).day }
+        var description: String { "\(rawValue) (\(local) \(zone.identifier))" }
+
+        /// The coming `month`/`day` at `time` not yet passed: this year's or a later one's.
+        func coming(_ month: Int, _ day: Int, _ time: String) -> String {
+            var year = today.components.year
+            while true {
+                if let date = CivilDay(year: year, month: month, day: day),
+                   let instant = try? ScheduleParser.instant("\(date) \(time)", zone: zone), instant > now {
+                    return "\(date) \(time)"
+                }
+                year += 1
+            }
+        }
+
+        /// The coming `weekday` (today's when `time` has not passed), moved by `weeks`.
+        func coming(_ weekday: Weekday, _ time: String, weeks: Int = 0, includingToday: Bool = true) -> String {
+            var day = today
+            while day.weekday != weekday || (!includingToday && day == today)
+                    || (day == today && (try! ScheduleParser.instant("\(day) \(time)", zone: zone)) <= now) {
+                day = day.advanced(by: 1)
+            }
+            return "\(day.advanced(by: 7 * weeks)) \(time)"
+        }
+    }
+
+    /// What a phrase must make: once at a local time, daily times on some days, every year
+    /// on a date, or a refusal.
+    enum Meaning: Sendable, CustomStringConvertible {
+        case once(String)
+        case daily([String], Set<Weekday>)
+        case yearly(month: Int, day: Int, String)
+        case refused(String)
+
+        static let everyDay = Set(Weekday.allCases)
+        static let weekdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
+
+        var description: String {
+            switch self {
+            case .once(let t): "once \(t)"
+            case .daily(let t, let d): "daily \(t) \(d.map(\.rawValue).sorted())"
+            case .yearly(let m, let d, let t): "every year on \(m)/\(d) at \(t)"
+            case .refused(let p): "! \(p)"
+            }
+        }
+    }
+
+    func check(_ phrase: String, _ at: At, _ meaning: Meaning, sourceLocation: SourceLocation = #_sourceLocation) {
+        let reading: PhraseReading
+        do {
+            reading = try SchedulePhrase.read(phrase, now: at.now, zone: at.zone)
+        } catch {
+            if case .refused(let problem) = meaning {
+                #expect(error.problem.template == problem, "\(phrase) at \(at): \(error)", sourceLocation: sourceLocation)
+            } else {
+                Issue.record("\(phrase) at \(at): refused (\(error)), expected \(meaning)", sourceLocation: sourceLocation)
+            }
+            return
+        }
+        let zone = at.zone, now = at.now
+        switch meaning {
+        case .refused:
+            Issue.record("\(phrase) at \(at): read as \(reading.schedule.summary(in: zone)), expected \(meaning)", sourceLocation: sourceLocation)
+        case .once(let local):
+            #expect(reading.schedule == .once(try! ScheduleParser.instant(local, zone: zone)),
+                    "\(phrase) at \(at): \(reading.schedule.summary(in: zone)), expected \(meaning)", sourceLocation: sourceLocation)
+        case .daily(let times, let days):
+            let locals = times.map { text in
+                let parts = text.split(separator: ":").map { Int($0)! }
+                return LocalTime(hour: parts[0], minute: parts[1])!
+            }
+            #expect(reading.schedule == .daily(times: locals, days: days),
+                    "\(phrase) at \(at): \(reading.schedule.summary(in: zone)), expected \(meaning)", sourceLocation: sourceLocation)
+        case .yearly(let month, let day, let time):
+            // The next four showings: that date at that time, year after year (Feb 29 only in leap years).
+            var expected: [Date] = []
+            var year = at.today.components.year
+            while expected.count < 4 {
+                if let date = CivilDay(year: year, month: month, day: day) {
+                    let instant = try! ScheduleParser.instant("\(date) \(time)", zone: zone)
+                    if instant > now { expected.append(instant) }
+                }
+                year += 1
+            }
+            #expect(reading.schedule.occurrences(after: now, count: 4, in: zone) == expected,
+                    "\(phrase) at \(at): \(reading.schedule.summary(in: zone)), expected \(meaning)", sourceLocation: sourceLocation)
+        }
+    }
+
+    // MARK: Fixed-date holidays
+
+    /// Holidays on a fixed date, in English and Korean: the coming one (next year's once
+    /// this year's has passed, said), and every year with every, 매년.
+    @Test(arguments: At.allCases)
+    func fixedDateHolidays(_ at: At) {
+        let rows: [(String, Meaning)] = [
+            ("christmas at 9am", .once(at.coming(12, 25, "09:00"))),
+            ("christmas day at 9am", .once(at.coming(12, 25, "09:00"))),
+            ("on christmas eve at 7pm", .once(at.coming(12, 24, "19:00"))),
+            ("new year's day at noon", .once(at.coming(1, 1, "12:00"))),
+            ("new years day at 10am", .once(at.coming(1, 1, "10:00"))),
+            ("New Year’s Day at 10am", .once(at.coming(1, 1, "10:00"))),
+            ("valentine's day at 8pm", .once(at.coming(2, 14, "20:00"))),
+            ("valentines day at 8pm", .once(at.coming(2, 14, "20:00"))),
+            ("on valentine's at 7:30pm", .once(at.coming(2, 14, "19:30"))),
+            ("halloween at 6pm", .once(at.coming(10, 31, "18:00"))),
+            // A bare hour on a holiday is a named day's: the waking day.
+            ("halloween at 6", .once(at.coming(10, 31, "18:00"))),
+            ("christmas at 9", .once(at.coming(12, 25, "09:00"))),
+            ("새해 첫날 오전 9시", .once(at.coming(1, 1, "09:00"))),
+            ("새해첫날 오전 9시", .once(at.coming(1, 1, "09:00"))),
+            ("새해 첫 날 정오", .once(at.coming(1, 1, "12:00"))),
+            ("삼일절 오전 10시", .once(at.coming(3, 1, "10:00"))),
+            ("어린이날 오후 2시", .once(at.coming(5, 5, "14:00"))),
+            ("현충일 오전 10시", .once(at.coming(6, 6, "10:00"))),
+            ("광복절 정오", .once(at.coming(8, 15, "12:00"))),
+            ("개천절 오전 9시", .once(at.coming(10, 3, "09:00"))),
+            ("한글날에 오전 9시", .once(at.coming(10, 9, "09:00"))),
+            ("크리스마스 오후 6시", .once(at.coming(12, 25, "18:00"))),
+            ("크리스마스 이브 저녁 7시", .once(at.coming(12, 24, "19:00"))),
+            // Every year.
+            ("every christmas eve at 7pm", .yearly(month: 12, day: 24, "19:00")),
+            ("every christmas at 8am", .yearly(month: 12, day: 25, "08:00")),
+            ("every new year's day at 9am", .yearly(month: 1, day: 1, "09:00")),
+            ("every valentine's day at 8pm", .yearly(month: 2, day: 14, "20:00")),
+            ("every halloween at 6pm", .yearly(month: 10, day: 31, "18:00")),
+            ("every year on halloween at 6pm", .yearly(month: 10, day: 31, "18:00")),
+            ("매년 한글날 오전 9시", .yearly(month: 10, day: 9, "09:00")),
+            ("매년 어린이날 오전 10시", .yearly(month: 5, day: 5, "10:00")),
+            ("매년 크리스마스 이브 오후 7시", .yearly(month: 12, day: 24, "19:00")),
+            ("해마다 새해 첫날 오전 0시", .yearly(month: 1, day: 1, "00:00")),
+            // Not holidays by themselves: refused, never a date.
+            ("new year at 9am", .refused("words not understood")),
+            ("새해 오전 9시", .refused("words not understood")),
+            ("halloween", .refused("no time of day given")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+    }
+
+    /// On New Year's Eve, the next new year's day is tomorrow and this year's christmas has
+    /// passed: next year's, and the echo says which date was taken.
+    @Test func holidaysOnNewYearsEve() throws {
+        let at = At.newYearsEve
+        check("new year's day at noon", at, .once("2027-01-01 12:00"))
+        check("christmas at 9am", at, .once("2027-12-25 09:00"))
+        let reading = try SchedulePhrase.read("christmas at 9am", now: at.now, zone: at.zone)
+        #expect(reading.notes.map(\.description) == ["christmas is read as 2027-12-25, the next such date"])
+        let korean = try SchedulePhrase.read("새해 첫날 오전 9시", now: at.now, zone: at.zone)
+        #expect(korean.notes.map(\.description) == ["새해 첫날 is read as 2027-01-01, the next such date"])
+    }
+}
