@@ -88,6 +88,9 @@ struct PhrasePieces {
     var dayNamed = false
     /// "this wednesday": this one, even when its time has passed.
     var thisDay = false
+    /// "monday after next", 다다음 월요일 (`weekFrom` false), "a week from tuesday" (true), as
+    /// said: a week after the coming one, once.
+    var laterDay: (text: String, weekFrom: Bool)?
     /// The flags as said, where they say more than the schedule keeps (a window's end):
     /// set by stage three.
     var flags: String?

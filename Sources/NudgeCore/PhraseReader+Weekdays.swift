@@ -39,6 +39,11 @@ extension PhraseReader {
             pieces.repeats = true
             i += 1
         }
+        // "monday after next": a week after the coming one.
+        if !many, isKey(i, "after"), isKey(i + 1, "next"), !isKey(i + 2, "week"), pieces.laterDay == nil {
+            i += 2
+            pieces.laterDay = (text(start..<i), false)
+        }
         // "friday next week", 금요일 (in a date, "11월 24일 (화)", read with it).
         if isKey(i, "next"), isKey(i + 1, "week") {
             pieces.week = 1

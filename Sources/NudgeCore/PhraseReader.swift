@@ -169,6 +169,13 @@ struct PhraseReader {
             i += 2
             return true
         }
+        // "a week from tuesday", "one week from friday": a week after the coming one.
+        if isKey(i, "an") || number(i) == 1, isKey(i + 1, "week"), word(i + 1)?.text == "week", isKey(i + 2, "from"),
+           let (_, plural) = weekday(i + 3), !plural, pieces.laterDay == nil {
+            pieces.laterDay = (text(i..<i + 4), true)
+            i += 3
+            return readWeekdays()
+        }
         if try readDuration() { return true }
         if readWeekdays() { return true }
         guard let key = w.key else {
@@ -349,6 +356,9 @@ struct PhraseReader {
                 pieces.weekend = text(i - 1..<i + 1)
                 if key == "next" { pieces.week = 1 }
                 i += 1
+            } else if key == "nextnext", let (_, plural) = weekday(i), !plural, pieces.laterDay == nil {
+                // 다다음 월요일: the Monday after next.
+                pieces.laterDay = (text(i - 1..<i + 1), false)
             } else if let (day, _) = weekday(i), key != "nextnext" {
                 if key == "next" { pieces.nextDay = text(i - 1..<i + 1) }
                 if key == "this" { pieces.thisDay = true }

@@ -110,6 +110,59 @@ struct PhraseFamiliesTests {
         }
     }
 
+    // MARK: This monday, a week from tuesday, monday after next
+
+    /// The first such day after today, and whether it falls in the next week (weeks start on
+    /// Monday): "monday after next" is a week after it then; said in this week it is unclear.
+    static func firstAfter(_ weekday: Weekday, _ at: At) -> (day: CivilDay, nextWeek: Bool) {
+        var day = at.today.advanced(by: 1)
+        while day.weekday != weekday { day = day.advanced(by: 1) }
+        let monday = { (d: CivilDay) in d.advanced(by: -((d.weekday.rawValue + 6) % 7)) }
+        return (day, monday(day) != monday(at.today))
+    }
+
+    @Test(arguments: At.allCases)
+    func thisComingAndAfterNext(_ at: At) {
+        for weekday in Weekday.allCases {
+            let name = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"][weekday.rawValue]
+            let korean = ["일요일", "월요일", "화요일", "수요일", "목요일", "금요일", "토요일"][weekday.rawValue]
+            // this monday, this coming monday, 오는 월요일: the coming one; said on that day
+            // after its time, refused as passed (never moved to next week).
+            let passed = at.today.weekday == weekday && at.coming(weekday, "21:00") != "\(at.today) 21:00"
+            let coming: Meaning = passed ? .refused("that time has passed") : .once(at.coming(weekday, "21:00"))
+            check("this \(name) at 9pm", at, coming)
+            check("this coming \(name) at 9pm", at, coming)
+            check("오는 \(korean) 오후 9시", at, coming)
+            // a week from tuesday: a week after the coming one; said on a Tuesday, unclear.
+            let first = Self.firstAfter(weekday, at)
+            check("a week from \(name) at 9am", at, at.today.weekday == weekday ? .refused("ambiguous day") : .once("\(first.day.advanced(by: 7)) 09:00"))
+            // monday after next, 다다음 월요일: a week after next monday, where that is clear.
+            let afterNext: Meaning = first.nextWeek ? .once("\(first.day.advanced(by: 7)) 09:00") : .refused("ambiguous day")
+            check("\(name) after next at 9am", at, afterNext)
+            check("다다음 \(korean) 오전 9시", at, afterNext)
+        }
+    }
+
+    /// Said on a Saturday (New York, before the US clocks change): monday after next is the
+    /// Monday of the week after next, said under the echo; repeating, it is refused.
+    @Test func afterNextIsSaid() throws {
+        let at = At.newYork
+        let reading = try SchedulePhrase.read("monday after next at 9am", now: at.now, zone: at.zone)
+        #expect(reading.schedule == .once(try ScheduleParser.instant("2026-03-16 09:00", zone: at.zone)))
+        #expect(reading.notes.map(\.description) == ["monday after next is read as 2026-03-16 (Mon)"])
+        check("a week from friday at 5pm", at, .once("2026-03-20 17:00"))
+        check("a week from saturday at 5pm", at, .refused("ambiguous day"))
+        check("every monday after next at 9am", at, .refused("a day does not go with a repeating schedule"))
+        check("tomorrow monday after next at 9am", at, .refused("invalid schedule"))
+        // In Seoul on a Wednesday, friday after next: the 4th or the 11th, both said.
+        do {
+            _ = try SchedulePhrase.read("friday after next at 9am", now: At.seoul.now, zone: At.seoul.zone)
+            Issue.record("friday after next was read")
+        } catch {
+            #expect(error.detail?.description == "the coming one (2026-12-04 (Fri)) or the one after (2026-12-11 (Fri))?", "\(error)")
+        }
+    }
+
     // MARK: Fixed-date holidays
 
     /// Holidays on a fixed date, in English and Korean: the coming one (next year's once
