@@ -163,6 +163,61 @@ struct PhraseFamiliesTests {
         }
     }
 
+    // MARK: Other clocks
+
+    /// The first of `times` (local, HH:MM) today or tomorrow not yet passed.
+    static func next(_ times: [String], _ at: At) -> String {
+        [at.today, at.today.advanced(by: 1)].flatMap { day in times.map { "\(day) \($0)" } }
+            .first { (try! ScheduleParser.instant($0, zone: at.zone)) > at.now }!
+    }
+
+    /// half 4 (British, 4:30 read as a spoken hour is: the waking day's on a named day, the
+    /// next such time without one), quarter to 6, and the h clock: 21h, 21h30, 9h15.
+    @Test(arguments: At.allCases)
+    func otherClocks(_ at: At) {
+        let tomorrow = at.today.advanced(by: 1)
+        let rows: [(String, Meaning)] = [
+            ("half 4", .once(Self.next(["04:30", "16:30"], at))),
+            ("half four", .once(Self.next(["04:30", "16:30"], at))),
+            ("half 4pm", .once(Self.next(["16:30"], at))),
+            ("tomorrow at half 4", .once("\(tomorrow) 16:30")),
+            ("tomorrow at half 8", .once("\(tomorrow) 08:30")),
+            ("at half eight tomorrow", .once("\(tomorrow) 08:30")),
+            ("every monday at half 4", .daily(["16:30"], [.monday])),
+            ("every day at half 4am", .daily(["04:30"], Meaning.everyDay)),
+            ("quarter to 6", .once(Self.next(["05:45", "17:45"], at))),
+            ("tomorrow quarter to 6", .once("\(tomorrow) 17:45")),
+            ("21h", .once(Self.next(["21:00"], at))),
+            ("at 21h", .once(Self.next(["21:00"], at))),
+            ("21h30", .once(Self.next(["21:30"], at))),
+            ("9h15", .once(Self.next(["09:15"], at))),
+            ("tomorrow 9h15", .once("\(tomorrow) 09:15")),
+            ("tomorrow at 10h", .once("\(tomorrow) 10:00")),
+            ("09h", .once(Self.next(["09:00"], at))),
+            ("every weekday at 8h30", .daily(["08:30"], Meaning.weekdays)),
+            ("every day at 21h", .daily(["21:00"], Meaning.everyDay)),
+            ("every 30 minutes from 9h to 17h", .daily(stride(from: 9 * 60, through: 17 * 60, by: 30).map { String(format: "%02d:%02d", $0 / 60, $0 % 60) }, Meaning.everyDay)),
+            // Durations stay durations: every 2h, in 12h, 12h later; an hour alone that may
+            // be one (12h, 8h, 2h) and 1h–6h with minutes (1h30) are not read as times.
+            ("12h", .refused("words not understood")),
+            ("8h", .refused("words not understood")),
+            ("2h30", .refused("words not understood")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        for (phrase, seconds) in [("in 12h", 12 * 3600), ("12h later", 12 * 3600), ("in 21h", 21 * 3600)] {
+            #expect((try? SchedulePhrase.read(phrase, now: at.now, zone: at.zone).schedule) == .once(at.now.addingTimeInterval(TimeInterval(seconds))), "\(phrase) at \(at)")
+        }
+        let step = try? SchedulePhrase.read("every 12h", now: at.now, zone: at.zone).schedule
+        #expect(step == .interval(seconds: 12 * 3600, anchor: at.now, days: Meaning.everyDay), "every 12h at \(at)")
+    }
+
+    /// An h-clock time the clocks skip (New York, 2026-03-08 02:30) fires when the gap ends,
+    /// as any one-shot does.
+    @Test func hClockAcrossTheDSTGap() {
+        check("tomorrow at 02h30", .newYork, .once("2026-03-08 03:00"))
+        check("tomorrow at 02h30", .berlin, .once("2026-03-29 03:00"))
+    }
+
     // MARK: Fixed-date holidays
 
     /// Holidays on a fixed date, in English and Korean: the coming one (next year's once
