@@ -63,6 +63,27 @@ extension PhrasePieces {
             throw failure(mark.text, Phrase("words not understood"), Phrase("say every hour on the hour, 매시간 정각"))
         }
 
+        // "every day except sunday", 일요일 빼고 매일, 주말 빼고: the days said (every day when
+        // none are), without those; it repeats. Only days of the week are left out.
+        if let said = exceptText {
+            guard date == nil, instant == nil, dayOffset == nil, weekend == nil, laterDay == nil, nextDay == nil, week == nil, relative == nil,
+                  monthDays.isEmpty, places.isEmpty, yearly == nil, monthOffset == nil, !once else {
+                // TRANSLATORS: days left out ("except sunday", 일요일 빼고) said with one day or a date.
+                throw failure(said, Phrase("invalid schedule"), Phrase("say the days it repeats on: every day except sunday, 일요일 빼고 매일"))
+            }
+            let from = days.isEmpty ? Schedule.everyDay : days
+            guard exceptDays.isSubset(of: from), !exceptDays.isEmpty else {
+                // TRANSLATORS: "weekdays except sunday": the days left out are not among the days said.
+                throw failure(said, Phrase("invalid schedule"), Phrase("the days left out must be among the days said"))
+            }
+            guard from != exceptDays else {
+                // TRANSLATORS: "weekends except saturday and sunday": every day said is left out.
+                throw failure(said, Phrase("invalid schedule"), Phrase("no day is left"))
+            }
+            days = from.subtracting(exceptDays)
+            manyDays = true
+            repeats = true
+        }
         // "3일 후 오전 10시": that day, at that time.
         if let (n, unit) = relativeDays, !times.isEmpty || !halves.isEmpty, date == nil, instant == nil, dayOffset == nil, days.isEmpty, !repeats {
             let (year, month, day) = today.components

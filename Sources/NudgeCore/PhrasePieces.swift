@@ -88,6 +88,9 @@ struct PhrasePieces {
     var dayNamed = false
     /// "this wednesday": this one, even when its time has passed.
     var thisDay = false
+    /// Days left out ("every day except sunday", 일요일 빼고 매일, 주말 빼고), and the words.
+    var exceptDays = Set<Weekday>()
+    var exceptText: String?
     /// "monday after next", 다다음 월요일 (`weekFrom` false), "a week from tuesday" (true), as
     /// said: a week after the coming one, once.
     var laterDay: (text: String, weekFrom: Bool)?

@@ -7,7 +7,7 @@ extension PhraseReader {
     /// `mon wed fri`, `mon-fri`, `monday to friday`, `sat and sun`, 월수금, 월~금, `Mon, Wed`.
     mutating func readWeekdays() -> Bool {
         guard let (first, plural) = weekday(i) else { return false }
-        let start = i
+        let start = i, before = pieces
         var chosen: [Weekday] = [first]
         var many = plural, range = false
         i += 1
@@ -49,6 +49,7 @@ extension PhraseReader {
             pieces.week = 1
             i += 2
         }
+        lastDays = (Set(chosen), start, i, before)
         pieces.days.formUnion(chosen)
         pieces.dayTexts.append(text(start..<i))
         if many { pieces.manyDays = true }

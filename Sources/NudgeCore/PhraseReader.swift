@@ -23,6 +23,9 @@ struct PhraseReader {
     var readingWindowEnd = false
     /// Words not read, by their places, neighbours together.
     var leftover: [Range<Int>] = []
+    /// The days said last, where their words end, and the pieces' days before them: 빼고
+    /// after them leaves them out (일요일 빼고).
+    var lastDays: (days: Set<Weekday>, start: Int, end: Int, before: PhrasePieces)?
 
     init(words: [PhraseWord], source: [Character]) {
         (self.words, self.source) = (words, source)
@@ -315,7 +318,35 @@ struct PhraseReader {
             guard let (month, day, length) = holiday(i) else { return false }
             try setDate(nil, month, day, i..<i + length)
             return true
+        case "except":
+            // "every day except sunday", "weekdays but friday": the days after it are left
+            // out; 일요일 빼고, 주말 제외하고: the days before it.
+            guard pieces.exceptText == nil else { return false }
+            let english = w.text.allSatisfy(\.isASCII)
+            if !english {
+                guard let last = lastDays, last.end == i else { return false }
+                pieces = last.before
+                pieces.exceptDays = last.days
+                pieces.exceptText = text(last.start..<i + 1)
+                i += 1
+                return true
+            }
+            let said = pieces, start = i
+            i += 1
+            if isKey(i, "on") || word(i)?.text == "for" { i += 1 }
+            if isKey(i, "weekdays", "weekends") {
+                lastDays = (isKey(i, "weekdays") ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday], i, i + 1, said)
+                i += 1
+            } else if !readWeekdays() {
+                i = start
+                return false
+            }
+            pieces = said
+            pieces.exceptDays = lastDays?.days ?? []
+            pieces.exceptText = text(start..<i)
+            return true
         case "weekdays", "weekends":
+            lastDays = (key == "weekdays" ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday], i, i + 1, pieces)
             pieces.days.formUnion(key == "weekdays" ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday])
             pieces.dayTexts.append(w.text)
             pieces.manyDays = true

@@ -218,6 +218,62 @@ struct PhraseFamiliesTests {
         check("tomorrow at 02h30", .berlin, .once("2026-03-29 03:00"))
     }
 
+    // MARK: Exceptions
+
+    /// "every day except sunday", "weekdays except friday", 일요일 빼고 매일, 주말 빼고: the days
+    /// said (every day when none are) without those, every week; the first showing is the
+    /// coming day left in.
+    @Test(arguments: At.allCases)
+    func daysLeftOut(_ at: At) throws {
+        let monToSat: Set<Weekday> = Meaning.everyDay.subtracting([.sunday])
+        let monToThu: Set<Weekday> = Meaning.weekdays.subtracting([.friday])
+        let rows: [(String, Meaning)] = [
+            ("every day except sunday at 9am", .daily(["09:00"], monToSat)),
+            ("every day except sundays at 9am", .daily(["09:00"], monToSat)),
+            ("every day but sunday at 9am", .daily(["09:00"], monToSat)),
+            ("daily except on sunday at 7:30", .daily(["07:30"], monToSat)),
+            ("weekdays except friday at 8am", .daily(["08:00"], monToThu)),
+            ("every weekday except friday at 8am", .daily(["08:00"], monToThu)),
+            ("every day except weekends at 9am", .daily(["09:00"], Meaning.weekdays)),
+            ("every day except saturday and sunday at 21:00", .daily(["21:00"], Meaning.weekdays)),
+            ("mon-fri except wed at 6pm", .daily(["18:00"], Meaning.weekdays.subtracting([.wednesday]))),
+            ("일요일 빼고 매일 오전 9시", .daily(["09:00"], monToSat)),
+            ("매일 일요일 빼고 오전 9시", .daily(["09:00"], monToSat)),
+            ("주말 빼고 오전 9시", .daily(["09:00"], Meaning.weekdays)),
+            ("주말 빼고 매일 저녁 7시", .daily(["19:00"], Meaning.weekdays)),
+            ("평일 금요일 빼고 오전 8시", .daily(["08:00"], monToThu)),
+            ("금요일 제외하고 평일 오전 8시", .daily(["08:00"], monToThu)),
+            ("주말 제외 매일 오전 9시", .daily(["09:00"], Meaning.weekdays)),
+            // What leaves out a day not said, or every day, or goes with one day, is refused.
+            ("weekdays except sunday at 9am", .refused("invalid schedule")),
+            ("weekends except saturday and sunday at 9am", .refused("invalid schedule")),
+            ("tomorrow except sunday at 9am", .refused("invalid schedule")),
+            ("일요일 빼고 토요일 오전 9시", .refused("invalid schedule")),
+            ("every day except at 9am", .refused("words not understood")),
+            // A bare hour every day stays refused with both readings, as without the exception.
+            ("every day except sunday at 9", .refused("ambiguous time")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        // Steps keep to the days left in.
+        let step = try SchedulePhrase.read("every hour from 9am to 5pm except sunday", now: at.now, zone: at.zone)
+        let times = (9...17).map { LocalTime(hour: $0, minute: 0)! }
+        #expect(step.schedule == .daily(times: times, days: monToSat), "\(step.schedule.summary(in: at.zone))")
+    }
+
+    /// The refusals say why, in the person's words.
+    @Test func daysLeftOutRefusalsSayWhy() {
+        for (phrase, detail) in [("weekdays except sunday at 9am", "the days left out must be among the days said"),
+                                 ("weekends except saturday and sunday at 9am", "no day is left"),
+                                 ("tomorrow except sunday at 9am", "say the days it repeats on: every day except sunday, 일요일 빼고 매일")] {
+            do {
+                _ = try SchedulePhrase.read(phrase, now: At.seoul.now, zone: At.seoul.zone)
+                Issue.record("\(phrase) was read")
+            } catch {
+                #expect(error.detail?.description == detail, "\(error)")
+            }
+        }
+    }
+
     // MARK: Fixed-date holidays
 
     /// Holidays on a fixed date, in English and Korean: the coming one (next year's once
