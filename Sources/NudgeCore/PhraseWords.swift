@@ -359,7 +359,10 @@ enum PhraseWords {
             var matched = false
             for length in stride(from: min(longestKorean, run.count - i), through: 1, by: -1) {
                 let piece = String(run[i..<(i + length)])
-                if let (n, unit) = koreanDayCounts[piece] {
+                if koreanNotDates.contains(piece) {
+                    // 월세, 화분: a word of its own, whole.
+                    words.append(PhraseWord(kind: .unknown, text: piece))
+                } else if let (n, unit) = koreanDayCounts[piece] {
                     words.append(PhraseWord(kind: .number(n), text: piece))
                     words.append(PhraseWord(kind: .word(unit), text: ""))
                 } else if let standard = koreanCasual[piece] {
@@ -391,7 +394,29 @@ enum PhraseWords {
                 i += 1
             }
         }
-        return words
+        return wholeWords(words)
+    }
+
+    /// Words a Korean run holds whole that would cut into a day or a time word and another
+    /// word (월세 is rent, not 월 세; 화분 a plant pot, not 화 분): never a date.
+    static let koreanNotDates: Set<String> = ["월세", "화분", "수분", "일반", "수시", "일시"]
+
+    /// A run's words, where a one-letter day word (월, 화, 수, 목, 금, 토, 일) beside a word not
+    /// known is part of that word: 금연, 일기, 생일, 목요 are words of their own, never Friday,
+    /// Sunday or Thursday (목요 is Thursday in 목요일 only).
+    static func wholeWords(_ words: [PhraseWord]) -> [PhraseWord] {
+        func isDayLetter(_ word: PhraseWord) -> Bool {
+            word.key != nil && word.readAs == nil && word.text.count == 1 && "월화수목금토일".contains(word.text)
+        }
+        var out: [PhraseWord] = []
+        for word in words {
+            if let last = out.last, last.kind == .unknown && (isDayLetter(word) || word.kind == .unknown) || (isDayLetter(last) && word.kind == .unknown) {
+                out[out.count - 1] = PhraseWord(kind: .unknown, text: last.text + word.text)
+                continue
+            }
+            out.append(word)
+        }
+        return out
     }
 
     /// A Sino-Korean number up to 99 at `start` (오, 십오, 삼십, 사십오), and where it ends.

@@ -274,6 +274,65 @@ struct PhraseFamiliesTests {
         }
     }
 
+    // MARK: Words that hold day words
+
+    /// 월세 (rent), 화분 (a plant pot), 금연 (no smoking), 일기 (a diary), 생일, 목요 are words of
+    /// their own: refused whole, and what is offered instead never holds a day they seemed to say.
+    @Test(arguments: At.allCases)
+    func wordsHoldingDayWordsAreNoDays(_ at: At) throws {
+        for (phrase, token, rest) in [("월세 내일 오전 9시", "월세", "내일 오전 9시"), ("화분 내일 오전 9시", "화분", "내일 오전 9시"),
+                                      ("금연 내일 오전 9시", "금연", "내일 오전 9시"), ("일기 밤 10시", "일기", "밤 10시"),
+                                      ("생일 내일 오후 7시", "생일", "내일 오후 7시"), ("목요 오후 3시", "목요", "오후 3시")] {
+            do {
+                _ = try SchedulePhrase.read(phrase, now: at.now, zone: at.zone)
+                Issue.record("\(phrase) was read")
+            } catch {
+                #expect(error.problem.template == "words not understood" && error.token == token, "\(phrase): \(error)")
+                let flags = try SchedulePhrase.read(rest, now: at.now, zone: at.zone).flags ?? ""
+                #expect(error.accepted.description == "did you mean: \(rest) → \(flags)?", "\(phrase): \(error)")
+            }
+        }
+        // A piece of a word is never offered alone: 내일기 (my diary) is no 내일; nor a day's
+        // name beside a name's other words (Mon Ami, Sunday School; 월요병 beside 월요일 too).
+        for phrase in ["내일기 오후 7시", "Mon Ami cafe friday at 7pm", "sunday school at 9am", "월요병 월요일 오전 8시"] {
+            do {
+                _ = try SchedulePhrase.read(phrase, now: at.now, zone: at.zone)
+                Issue.record("\(phrase) was read")
+            } catch {
+                #expect(!error.description.contains("did you mean"), "\(phrase): \(error)")
+            }
+        }
+        // The day words themselves still read.
+        check("월수금 오전 9시", at, .daily(["09:00"], [.monday, .wednesday, .friday]))
+        check("토일 오전 10시", at, .daily(["10:00"], [.saturday, .sunday]))
+        check("월~금 오전 9시", at, .daily(["09:00"], Meaning.weekdays))
+    }
+
+    /// In one line of title and time (the desktop's search), a title's words are never taken
+    /// for a date when the rest reads whole: the title keeps them.
+    @Test(arguments: At.allCases)
+    func aTitlesWordsAreNoDate(_ at: At) throws {
+        let lines: [(String, String, String)] = [
+            ("pay 월세 tomorrow at 9am", "pay 월세", "tomorrow at 9am"),
+            ("월세 내기 매달 25일 오전 10시", "월세 내기", "매달 25일 오전 10시"),
+            ("화분에 물 주기 토요일 오전 10시", "화분에 물 주기", "토요일 오전 10시"),
+            ("금연 클리닉 내일 오후 2시", "금연 클리닉", "내일 오후 2시"),
+            ("일기 쓰기 매일 밤 10시", "일기 쓰기", "매일 밤 10시"),
+            ("수영 강습 화요일 오후 7시", "수영 강습", "화요일 오후 7시"),
+            ("생일 선물 사기 금요일 오후 6시", "생일 선물 사기", "금요일 오후 6시"),
+            ("Sunday School tomorrow at 9am", "Sunday School", "tomorrow at 9am"),
+            ("sunday school at 9am", "sunday school", "at 9am"),
+            ("Mon Ami cafe friday at 7pm", "Mon Ami cafe", "friday at 7pm"),
+            ("Mon Ami at 7pm tomorrow", "Mon Ami", "at 7pm tomorrow"),
+        ]
+        for (line, title, when) in lines {
+            let first = RemindMe.readings(line, now: at.now, zone: at.zone).first
+            #expect(first?.title == title && first?.when == when, "\(line) at \(at): \(String(describing: first))")
+            let alone = try SchedulePhrase.read(when, now: at.now, zone: at.zone)
+            #expect(first?.phrase.schedule == alone.schedule, "\(line) at \(at)")
+        }
+    }
+
     // MARK: Fixed-date holidays
 
     /// Holidays on a fixed date, in English and Korean: the coming one (next year's once
