@@ -63,6 +63,14 @@ extension PhrasePieces {
             throw failure(mark.text, Phrase("words not understood"), Phrase("say every hour on the hour, 매시간 정각"))
         }
 
+        // 내년 3월 1일, march 1 next year: that date of next year, once.
+        if let (offset, said) = yearOffset {
+            guard let day = date, day.year == nil, !repeats, yearly == nil else {
+                // TRANSLATORS: 내년 (next year) said without a date, with a year, or repeating.
+                throw failure(said, Phrase("which day of the year?"), Phrase("say e.g. 내년 3월 1일 오전 9시, march 1 next year at 9am"))
+            }
+            date = (clockYear(now: now, zone: zone) + offset, day.month, day.day, day.text)
+        }
         // "every day except sunday", 일요일 빼고 매일, 주말 빼고: the days said (every day when
         // none are), without those; it repeats. Only days of the week are left out.
         if let said = exceptText {
@@ -332,6 +340,8 @@ extension PhrasePieces {
         }
         return first.advanced(by: 7)
     }
+
+    func clockYear(now: Date, zone: TimeZone) -> Int { CivilZone(zone).local(now).day.components.year }
 
     static func coming(_ weekday: Weekday, after day: CivilDay) -> CivilDay {
         day.advanced(by: (weekday.rawValue - day.weekday.rawValue + 7) % 7)

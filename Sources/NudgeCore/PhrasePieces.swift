@@ -88,6 +88,8 @@ struct PhrasePieces {
     var dayNamed = false
     /// "this wednesday": this one, even when its time has passed.
     var thisDay = false
+    /// 내년, next year (1), as said: the date said is of that year.
+    var yearOffset: (Int, String)?
     /// Days left out ("every day except sunday", 일요일 빼고 매일, 주말 빼고), and the words.
     var exceptDays = Set<Weekday>()
     var exceptText: String?

@@ -377,6 +377,10 @@ struct PhraseReader {
             if isKey(i, "week") {
                 pieces.week = key == "next" ? 1 : key == "nextnext" ? 2 : 0
                 i += 1
+            } else if isKey(i, "year"), key == "next", pieces.yearOffset == nil {
+                // next year: a date of next year.
+                pieces.yearOffset = (1, text(i - 1..<i + 1))
+                i += 1
             } else if isKey(i, "month"), key != "nextnext" {
                 // 다음 달, next month, 이번 달: a day of that month, once.
                 guard pieces.monthOffset == nil else { return false }
@@ -424,6 +428,14 @@ struct PhraseReader {
             i += 2
             guard try readDuration(role: .relative) else { return false }
             return true
+        case "after" where i == 0:
+            // "after 25 minutes": in 25 minutes (only a duration: "after 2pm" is no window yet).
+            i += 1
+            return try readDuration(role: .relative)
+        case "nextyear":
+            // 내년: a date of next year.
+            guard pieces.yearOffset == nil else { return false }
+            pieces.yearOffset = (1, w.text)
         case "in":
             // "in 20 minutes"; "8 in the morning" is read with its hour, "in the morning" alone is a half of the day.
             if isKey(i + 1, "the"), let half = Self.halves[self.key(i + 2) ?? ""] {

@@ -222,6 +222,7 @@ enum PhraseWords {
     static let englishCasual: [String: String] = [
         "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "tmro": "tomorrow", "tonite": "tonight", "nite": "night",
         "tdy": "today", "morn": "morning", "wensday": "wednesday", "wendsday": "wednesday", "tues": "tuesday", "evng": "evening", "dya": "day", "evry": "every", "hrly": "hourly",
+        "nxt": "next", "wkday": "weekday", "wkdays": "weekdays", "wknd": "weekend", "wknds": "weekends", "tu": "tuesday",
     ]
 
     /// The words a typo is read as: one letter off (left out, added, changed, or two
@@ -309,7 +310,7 @@ enum PhraseWords {
         "매년": "yearly", "매해": "yearly", "해마다": "yearly", "격일": "otherday", "격월": "othermonth", "분기": "quarterly",
         "분기마다": "quarterly", "반년마다": "halfyearly", "월말": "monthend", "다달이": "monthly", "사이": "till", "사이에": "till",
         "첫날": "firstday", "크리스마스": "christmas", "이브": "eve", "예": "at", "새해": "newyear",
-        "빼고": "except", "제외": "except", "제외하고": "except", "삼일절": "삼일절", "어린이날": "어린이날", "현충일": "현충일", "광복절": "광복절", "개천절": "개천절", "한글날": "한글날",
+        "빼고": "except", "제외": "except", "제외하고": "except", "점심때": "lunch", "내년": "nextyear", "삼일절": "삼일절", "어린이날": "어린이날", "현충일": "현충일", "광복절": "광복절", "개천절": "개천절", "한글날": "한글날",
     ]
 
     /// Holidays on a fixed date, by their keys: (month, day). New year's day (새해 첫날) and
@@ -354,6 +355,18 @@ enum PhraseWords {
             if let (value, end) = sino(run, from: i), end < run.count ? "분초".contains(run[end]) : next.map("분초".contains) ?? false {
                 words.append(PhraseWord(kind: .number(value), text: String(run[i..<end])))
                 i = end
+                continue
+            }
+            // 석 달, 넉 달: three and four, said only before 달.
+            if "석넉".contains(run[i]), i + 1 < run.count ? run[i + 1] == "달" : next == "달" {
+                words.append(PhraseWord(kind: .number(run[i] == "석" ? 3 : 4), text: String(run[i])))
+                i += 1
+                continue
+            }
+            // 한 20분 뒤: about 20 minutes (한 before a number written in digits).
+            if run == ["한"], let next, next.isASCII, next.isNumber {
+                words.append(PhraseWord(kind: .word("about"), text: "한"))
+                i += 1
                 continue
             }
             var matched = false

@@ -333,6 +333,60 @@ struct PhraseFamiliesTests {
         }
     }
 
+    // MARK: Short forms
+
+    /// nxt, wkday, wknd, Tu, Thu, Thur(s), "after 25 minutes", "in a quarter of an hour", 한
+    /// 20분 뒤 (about), 점심때 (noon), 내년 and "next year", 석 달마다.
+    @Test(arguments: At.allCases)
+    func shortForms(_ at: At) throws {
+        let today = at.today, year = today.components.year
+        // "nxt week monday": next week's Monday (weeks start on Monday).
+        let monday = today.advanced(by: -((today.weekday.rawValue + 6) % 7)).advanced(by: 7)
+        let rows: [(String, Meaning)] = [
+            ("nxt week monday at 9am", .once("\(monday) 09:00")),
+            ("every wkday at 9am", .daily(["09:00"], Meaning.weekdays)),
+            ("wkdays at 7:30", .daily(["07:30"], Meaning.weekdays)),
+            ("every wknd at 10am", .daily(["10:00"], [.saturday, .sunday])),
+            ("every Tu at 9am", .daily(["09:00"], [.tuesday])),
+            ("Tu at 9pm", .once(at.coming(.tuesday, "21:00"))),
+            ("Thu at 9pm", .once(at.coming(.thursday, "21:00"))),
+            ("Thur at 9pm", .once(at.coming(.thursday, "21:00"))),
+            ("every Thurs at 9am", .daily(["09:00"], [.thursday])),
+            ("내일 점심때", .once("\(today.advanced(by: 1)) 12:00")),
+            ("내년 3월 1일 오전 9시", .once("\(year + 1)-03-01 09:00")),
+            ("march 1 next year at 9am", .once("\(year + 1)-03-01 09:00")),
+            ("내년 12월 31일 밤 11시", .once("\(year + 1)-12-31 23:00")),
+            ("내년 오전 9시", .refused("which day of the year?")),
+            ("매년 내년 3월 1일 오전 9시", .refused("which day of the year?")),
+            // "next friday" stays unclear when written short.
+            ("nxt friday at 9am", .refused("ambiguous day")),
+            // after 2pm is no duration: not read.
+            ("after 2pm", .refused("words not understood")),
+            // 석 is three only before 달: 석식 (dinner) is a word.
+            ("석식 오후 6시", .refused("words not understood")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        // Durations from now.
+        for (phrase, seconds) in [("after 25 minutes", 25 * 60), ("in a quarter of an hour", 900), ("in a quarter hour", 900),
+                                  ("a quarter of an hour later", 900), ("한 20분 뒤", 1200), ("한 2시간 후", 7200)] {
+            let reading = try SchedulePhrase.read(phrase, now: at.now, zone: at.zone)
+            #expect(reading.schedule == .once(at.now.addingTimeInterval(TimeInterval(seconds))), "\(phrase) at \(at)")
+        }
+        #expect(try SchedulePhrase.read("한 20분 뒤", now: at.now, zone: at.zone).notes.map(\.description) == ["한: an approximate time is read as the time itself"])
+        #expect(try SchedulePhrase.read("every wkday at 9am", now: at.now, zone: at.zone).notes.map(\.description) == ["wkday → weekday"])
+        // 석 달마다 is every 3 months, as 3달마다.
+        let three = try SchedulePhrase.read("석 달마다 1일 오전 9시", now: at.now, zone: at.zone).schedule
+        #expect(three == (try SchedulePhrase.read("3달마다 1일 오전 9시", now: at.now, zone: at.zone).schedule), "\(at)")
+        #expect(three.occurrences(after: at.now, count: 3, in: at.zone).count == 3)
+    }
+
+    /// 내년 2월 29일 on a leap day names a day that does not come next year: refused.
+    @Test func nextYearOnALeapDay() {
+        check("내년 2월 29일 오전 9시", .leapDay, .refused("invalid date"))
+        check("내년 2월 28일 오전 9시", .leapDay, .once("2029-02-28 09:00"))
+        check("march 1 next year at 9am", .newYearsEve, .once("2027-03-01 09:00"))
+    }
+
     // MARK: Fixed-date holidays
 
     /// Holidays on a fixed date, in English and Korean: the coming one (next year's once
