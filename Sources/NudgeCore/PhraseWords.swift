@@ -97,6 +97,12 @@ enum PhraseWords {
                 var j = i
                 while j < chars.count, chars[j].isASCII, chars[j].isLetter { j += 1 }
                 let word = String(chars[i..<j])
+                // M/W/F, Tu/Th/Sa, m-f: days by their letters, three or more in a list, or a range of two.
+                if let (days, end) = dayLetters(chars, from: i) {
+                    words += days
+                    i = end
+                    continue
+                }
                 // new year's, valentine's: the word with its 's, read as the plural is (years,
                 // valentines); the apostrophe was a word of its own, left over.
                 if j + 1 < chars.count, chars[j] == "'" || chars[j] == "’", chars[j + 1] == "s",
@@ -146,6 +152,34 @@ enum PhraseWords {
         ":": ":", "-": "-", "–": "~", "—": "~", "~": "~", "〜": "~", "∼": "~", ",": ",", "、": ",", "/": "/", ".": ".",
         "+": "+", "(": "(", ")": ")", "·": ",", "&": "&", "@": "@",
     ]
+
+    /// The days' letters (m, tu, w, th, f, sa, su; t alone is Tuesday or Thursday, not read).
+    static let dayLetterNames = ["m": "monday", "tu": "tuesday", "w": "wednesday", "th": "thursday", "f": "friday", "sa": "saturday", "su": "sunday"]
+
+    /// Days written by their letters at `start`: M/W/F, Tu/Th/Sa (three or more: "M/F" may be
+    /// a title's), m-f (a range); each letter a word of its day, the marks between kept.
+    static func dayLetters(_ chars: [Character], from start: Int) -> ([PhraseWord], Int)? {
+        var words: [PhraseWord] = [], i = start, separators = Set<Character>()
+        while true {
+            var j = i
+            while j < chars.count, chars[j].isASCII, chars[j].isLetter { j += 1 }
+            guard let name = dayLetterNames[String(chars[i..<j])] else { return nil }
+            var day = english(name)
+            day.text = String(chars[i..<j])
+            words.append(day)
+            guard j + 1 < chars.count, chars[j] == "/" || chars[j] == "-", chars[j + 1].isASCII, chars[j + 1].isLetter else {
+                i = j
+                break
+            }
+            separators.insert(chars[j])
+            words.append(PhraseWord(kind: .mark(chars[j]), text: String(chars[j])))
+            i = j + 1
+        }
+        let days = words.filter { $0.key != nil }.count
+        guard separators.count == 1, i == chars.count || !(chars[i].isASCII && (chars[i].isLetter || chars[i].isNumber)),
+              separators.first == "/" ? days >= 3 : days == 2 else { return nil }
+        return (words, i)
+    }
 
     static func isHangul(_ c: Character) -> Bool {
         guard let scalar = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return false }

@@ -358,6 +358,15 @@ struct PhraseFamiliesTests {
             ("내년 12월 31일 밤 11시", .once("\(year + 1)-12-31 23:00")),
             ("내년 오전 9시", .refused("which day of the year?")),
             ("매년 내년 3월 1일 오전 9시", .refused("which day of the year?")),
+            // Days by their letters: three or more in a list, or a range of two.
+            ("M/W/F at 9am", .daily(["09:00"], [.monday, .wednesday, .friday])),
+            ("every m/w/f at 7:30", .daily(["07:30"], [.monday, .wednesday, .friday])),
+            ("Tu/Th/Sa at 6pm", .daily(["18:00"], [.tuesday, .thursday, .saturday])),
+            ("m-f 9am", .daily(["09:00"], Meaning.weekdays)),
+            ("M/W/F at 9", .daily(["09:00"], [.monday, .wednesday, .friday])),
+            // Two in a list may be a title's (M/F), and T is Tuesday or Thursday: not read.
+            ("M/F at 9am", .refused("words not understood")),
+            ("T/Th at 9am", .refused("words not understood")),
             // "next friday" stays unclear when written short.
             ("nxt friday at 9am", .refused("ambiguous day")),
             // after 2pm is no duration: not read.
@@ -366,6 +375,9 @@ struct PhraseFamiliesTests {
             ("석식 오후 6시", .refused("words not understood")),
         ]
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        // In one line, "M/F" stays the title's.
+        #expect(RemindMe.readings("Team M/F at 9am", now: at.now, zone: at.zone).first?.title == "Team M/F")
+        #expect(RemindMe.readings("gym M/W/F at 7am", now: at.now, zone: at.zone).first?.title == "gym")
         // Durations from now.
         for (phrase, seconds) in [("after 25 minutes", 25 * 60), ("in a quarter of an hour", 900), ("in a quarter hour", 900),
                                   ("a quarter of an hour later", 900), ("한 20분 뒤", 1200), ("한 2시간 후", 7200)] {
