@@ -79,6 +79,14 @@ extension PhrasePieces {
                 // TRANSLATORS: days left out ("except sunday", 일요일 빼고) said with one day or a date.
                 throw failure(said, Phrase("invalid schedule"), Phrase("say the days it repeats on: every day except sunday, 일요일 빼고 매일"))
             }
+            if case .seconds? = step?.unit {} else if step != nil || period != nil {
+                // "every other day except sunday": which days count is unclear.
+                throw failure(said, Phrase("invalid schedule"), Phrase("say the days it repeats on: every day except sunday, 일요일 빼고 매일"))
+            }
+            if timesBeforeExcept > 0, times.count + halves.count > timesBeforeExcept {
+                // TRANSLATORS: "every day at 9am except sunday at 10am": a time said before and after the days left out.
+                throw failure(said, Phrase("invalid schedule"), Phrase("a time on each side of the days left out: add the other day's reminder on its own"))
+            }
             let from = days.isEmpty ? Schedule.everyDay : days
             guard exceptDays.isSubset(of: from), !exceptDays.isEmpty else {
                 // TRANSLATORS: "weekdays except sunday": the days left out are not among the days said.

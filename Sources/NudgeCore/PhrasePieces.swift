@@ -93,6 +93,9 @@ struct PhrasePieces {
     /// Days left out ("every day except sunday", 일요일 빼고 매일, 주말 빼고), and the words.
     var exceptDays = Set<Weekday>()
     var exceptText: String?
+    /// How many times of day were said before the days left out: a time on each side
+    /// ("every day at 9am except sunday at 10am") is another reminder, not a second time.
+    var timesBeforeExcept = 0
     /// "monday after next", 다다음 월요일 (`weekFrom` false), "a week from tuesday" (true), as
     /// said: a week after the coming one, once.
     var laterDay: (text: String, weekFrom: Bool)?

@@ -328,6 +328,7 @@ struct PhraseReader {
                 pieces = last.before
                 pieces.exceptDays = last.days
                 pieces.exceptText = text(last.start..<i + 1)
+                pieces.timesBeforeExcept = pieces.times.count + pieces.halves.count + (pendingHalf == nil ? 0 : 1)
                 i += 1
                 return true
             }
@@ -344,6 +345,7 @@ struct PhraseReader {
             pieces = said
             pieces.exceptDays = lastDays?.days ?? []
             pieces.exceptText = text(start..<i)
+            pieces.timesBeforeExcept = pieces.times.count + pieces.halves.count + (pendingHalf == nil ? 0 : 1)
             return true
         case "weekdays", "weekends":
             lastDays = (key == "weekdays" ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday], i, i + 1, pieces)
@@ -428,8 +430,9 @@ struct PhraseReader {
             i += 2
             guard try readDuration(role: .relative) else { return false }
             return true
-        case "after" where i == 0:
-            // "after 25 minutes": in 25 minutes (only a duration: "after 2pm" is no window yet).
+        case "after" where i == 0 && word(i + 2)?.text != "h":
+            // "after 25 minutes": in 25 minutes (only a duration: "after 2pm" is no window yet;
+            // "after 9h" may be after 09:00, not read).
             i += 1
             return try readDuration(role: .relative)
         case "nextyear":

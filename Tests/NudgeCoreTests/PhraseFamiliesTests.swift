@@ -250,6 +250,16 @@ struct PhraseFamiliesTests {
             ("tomorrow except sunday at 9am", .refused("invalid schedule")),
             ("일요일 빼고 토요일 오전 9시", .refused("invalid schedule")),
             ("every day except at 9am", .refused("words not understood")),
+            // A time on each side is another reminder for the day left out, never a second
+            // time every day; which days count every other day is unclear.
+            ("every day at 9am but sunday at 10am", .refused("invalid schedule")),
+            ("every day at 9am except sunday at 10am", .refused("invalid schedule")),
+            ("매일 오전 9시 일요일 빼고 오전 10시", .refused("invalid schedule")),
+            ("every morning except sunday evening", .refused("invalid schedule")),
+            ("every other day except sunday at 9am", .refused("invalid schedule")),
+            ("every 2 days except sunday at 9am", .refused("invalid schedule")),
+            ("at 9am every day except sunday", .daily(["09:00"], monToSat)),
+            ("매일 오전 9시 일요일 빼고", .daily(["09:00"], monToSat)),
             // A bare hour every day stays refused with both readings, as without the exception.
             ("every day except sunday at 9", .refused("ambiguous time")),
         ]
@@ -369,8 +379,10 @@ struct PhraseFamiliesTests {
             ("T/Th at 9am", .refused("words not understood")),
             // "next friday" stays unclear when written short.
             ("nxt friday at 9am", .refused("ambiguous day")),
-            // after 2pm is no duration: not read.
+            // after 2pm is no duration, and after 9h may be after 09:00: not read.
             ("after 2pm", .refused("words not understood")),
+            ("after 9h", .refused("words not understood")),
+            ("after 9h30", .refused("words not understood")),
             // 석 is three only before 달: 석식 (dinner) is a word.
             ("석식 오후 6시", .refused("words not understood")),
         ]
