@@ -404,6 +404,22 @@ struct PhraseFamiliesTests {
         #expect(three.occurrences(after: at.now, count: 3, in: at.zone).count == 3)
     }
 
+    /// 27년 3월 1일: a year written with two digits before its month is this century's, said;
+    /// a date passed is refused, never moved.
+    @Test(arguments: At.allCases)
+    func twoDigitYears(_ at: At) throws {
+        for (phrase, local) in [("27년 3월 1일 오전 9시", "2027-03-01 09:00"), ("28년 2월 29일 오후 3시", "2028-02-29 15:00"),
+                                ("2027년 12월 31일 밤 11시", "2027-12-31 23:00")] {
+            let passed = (try ScheduleParser.instant(local, zone: at.zone)) <= at.now
+            check(phrase, at, passed ? .refused("that time has passed") : .once(local))
+        }
+        check("27년 오전 9시", at, .refused("words not understood"))
+        check("29년 2월 29일 오전 9시", at, .refused("invalid date"))
+        if at == .seoul {
+            #expect(try SchedulePhrase.read("27년 3월 1일 오전 9시", now: at.now, zone: at.zone).notes.map(\.description) == ["27년 is read as 2027"])
+        }
+    }
+
     /// 내년 2월 29일 on a leap day names a day that does not come next year: refused.
     @Test func nextYearOnALeapDay() {
         check("내년 2월 29일 오전 9시", .leapDay, .refused("invalid date"))
