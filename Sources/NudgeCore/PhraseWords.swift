@@ -104,9 +104,10 @@ enum PhraseWords {
                     continue
                 }
                 // new year's, valentine's: the word with its 's, read as the plural is (years,
-                // valentines); the apostrophe was a word of its own, left over.
+                // valentines); the apostrophe was a word of its own, left over. Only these:
+                // monday's is no "mondays" (every Monday).
                 if j + 1 < chars.count, chars[j] == "'" || chars[j] == "’", chars[j + 1] == "s",
-                   j + 2 == chars.count || !(chars[j + 2].isASCII && chars[j + 2].isLetter), englishWords[word + "s"] != nil {
+                   j + 2 == chars.count || !(chars[j + 2].isASCII && chars[j + 2].isLetter), ["year", "valentine"].contains(word) {
                     var read = english(word + "s")
                     read.text = String(chars[i..<j + 2])
                     words.append(read)
