@@ -63,6 +63,43 @@ extension PhrasePieces {
             throw failure(mark.text, Phrase("words not understood"), Phrase("say every hour on the hour, 매시간 정각"))
         }
 
+        // 내년 3월 1일, march 1 next year: that date of next year, once.
+        if let (offset, said) = yearOffset {
+            guard let day = date, day.year == nil, !repeats, yearly == nil else {
+                // TRANSLATORS: 내년 (next year) said without a date, with a year, or repeating.
+                throw failure(said, Phrase("which day of the year?"), Phrase("say e.g. 내년 3월 1일 오전 9시, march 1 next year at 9am"))
+            }
+            date = (clockYear(now: now, zone: zone) + offset, day.month, day.day, day.text)
+        }
+        // "every day except sunday", 일요일 빼고 매일, 주말 빼고: the days said (every day when
+        // none are), without those; it repeats. Only days of the week are left out.
+        if let said = exceptText {
+            guard date == nil, instant == nil, dayOffset == nil, weekend == nil, laterDay == nil, nextDay == nil, week == nil, relative == nil,
+                  monthDays.isEmpty, places.isEmpty, yearly == nil, monthOffset == nil, !once else {
+                // TRANSLATORS: days left out ("except sunday", 일요일 빼고) said with one day or a date.
+                throw failure(said, Phrase("invalid schedule"), Phrase("say the days it repeats on: every day except sunday, 일요일 빼고 매일"))
+            }
+            if case .seconds? = step?.unit {} else if step != nil || period != nil {
+                // "every other day except sunday": which days count is unclear.
+                throw failure(said, Phrase("invalid schedule"), Phrase("say the days it repeats on: every day except sunday, 일요일 빼고 매일"))
+            }
+            if timesBeforeExcept > 0, times.count + halves.count > timesBeforeExcept {
+                // TRANSLATORS: "every day at 9am except sunday at 10am": a time said before and after the days left out.
+                throw failure(said, Phrase("invalid schedule"), Phrase("a time on each side of the days left out: add the other day's reminder on its own"))
+            }
+            let from = days.isEmpty ? Schedule.everyDay : days
+            guard exceptDays.isSubset(of: from), !exceptDays.isEmpty else {
+                // TRANSLATORS: "weekdays except sunday": the days left out are not among the days said.
+                throw failure(said, Phrase("invalid schedule"), Phrase("the days left out must be among the days said"))
+            }
+            guard from != exceptDays else {
+                // TRANSLATORS: "weekends except saturday and sunday": every day said is left out.
+                throw failure(said, Phrase("invalid schedule"), Phrase("no day is left"))
+            }
+            days = from.subtracting(exceptDays)
+            manyDays = true
+            repeats = true
+        }
         // "3일 후 오전 10시": that day, at that time.
         if let (n, unit) = relativeDays, !times.isEmpty || !halves.isEmpty, date == nil, instant == nil, dayOffset == nil, days.isEmpty, !repeats {
             let (year, month, day) = today.components
@@ -292,6 +329,28 @@ extension PhrasePieces {
         }
     }
 
+    /// "monday after next", 다다음 월요일: the first such day after today is "next monday"
+    /// when it falls in the next week (weeks starting on Monday), and this is a week after
+    /// it; when it falls in this week, "next" may be it or the one after, and both are said.
+    /// "a week from tuesday": a week after the coming Tuesday; said on a Tuesday, today's
+    /// or the next one's, both said.
+    static func later(_ weekday: Weekday, _ later: (text: String, weekFrom: Bool), today: CivilDay) throws(ScheduleError) -> CivilDay {
+        var first = coming(weekday, after: today)
+        if first == today { first = first.advanced(by: 7) }
+        let monday = { (d: CivilDay) in d.advanced(by: -((d.weekday.rawValue + 6) % 7)) }
+        let unclear = later.weekFrom ? today.weekday == weekday : monday(first) == monday(today)
+        guard !unclear else {
+            let (one, other) = later.weekFrom ? (today.advanced(by: 7), today.advanced(by: 14)) : (first.advanced(by: 7), first.advanced(by: 14))
+            let format = { (d: CivilDay) in Phrase("%1$s (%2$s)", d.description, Phrase(d.weekday.shortName)) }
+            throw ScheduleError(later.text, Phrase("ambiguous day"),
+                                detail: Phrase("the coming one (%1$s) or the one after (%2$s)?", format(one), format(other)),
+                                accepted: Phrase("say this friday or friday next week (이번 주 금요일, 다음 주 금요일), or the date"))
+        }
+        return first.advanced(by: 7)
+    }
+
+    func clockYear(now: Date, zone: TimeZone) -> Int { CivilZone(zone).local(now).day.components.year }
+
     static func coming(_ weekday: Weekday, after day: CivilDay) -> CivilDay {
         day.advanced(by: (weekday.rawValue - day.weekday.rawValue + 7) % 7)
     }
@@ -334,6 +393,7 @@ extension PhrasePieces {
         if let instant { throw failure(instant.1, Phrase("a date does not go with a repeating schedule")) }
         if let date { throw failure(date.text, Phrase("a date does not go with a repeating schedule"), Phrase("say the days it repeats on, or leave out the repeating words")) }
         if let dayOffset { throw failure(dayOffset.1, Phrase("a day does not go with a repeating schedule")) }
+        if let laterDay { throw failure(laterDay.text, Phrase("a day does not go with a repeating schedule")) }
         var weekdays = days.isEmpty ? Schedule.everyDay : days
         var base: Schedule
 
@@ -691,7 +751,13 @@ extension PhrasePieces {
             dayNamed = true
         } else if let weekday = days.first {
             guard days.count == 1 else { throw failure(dayTexts.joined(separator: " "), Phrase("invalid schedule")) }
-            if let week {
+            if let later = laterDay {
+                guard week == nil, dayOffset == nil, !thisDay else { throw failure(later.text, Phrase("invalid schedule")) }
+                let found = try Self.later(weekday, later, today: today)
+                day = found
+                // TRANSLATORS: a weekday a week after the coming one: %1$s as said (monday after next), %2$s the date taken.
+                notes.append(Phrase("%1$s is read as %2$s", later.text, Phrase("%1$s (%2$s)", found.description, Phrase(found.weekday.shortName))))
+            } else if let week {
                 // This week's or next week's, weeks starting on Monday.
                 let monday = today.advanced(by: -((today.weekday.rawValue + 6) % 7))
                 day = monday.advanced(by: 7 * week + (weekday.rawValue + 6) % 7)

@@ -88,6 +88,17 @@ struct PhrasePieces {
     var dayNamed = false
     /// "this wednesday": this one, even when its time has passed.
     var thisDay = false
+    /// 내년, next year (1), as said: the date said is of that year.
+    var yearOffset: (Int, String)?
+    /// Days left out ("every day except sunday", 일요일 빼고 매일, 주말 빼고), and the words.
+    var exceptDays = Set<Weekday>()
+    var exceptText: String?
+    /// How many times of day were said before the days left out: a time on each side
+    /// ("every day at 9am except sunday at 10am") is another reminder, not a second time.
+    var timesBeforeExcept = 0
+    /// "monday after next", 다다음 월요일 (`weekFrom` false), "a week from tuesday" (true), as
+    /// said: a week after the coming one, once.
+    var laterDay: (text: String, weekFrom: Bool)?
     /// The flags as said, where they say more than the schedule keeps (a window's end):
     /// set by stage three.
     var flags: String?

@@ -60,6 +60,12 @@ extension PhraseReader {
         // 2026년 12월 1일, 12월 1일
         var k = i, year: Int?
         if isKey(k + 1, "year"), words[k].digits == 4 { year = first; k += 2 }
+        // 27년 3월 1일: a year of this century written short, before its month only; said.
+        if isKey(k + 1, "year"), words[k].digits == 2, number(k + 2) != nil, isKey(k + 3, "월") {
+            year = 2000 + first
+            pieces.readings.append(Phrase("%1$s is read as %2$s", text(k..<k + 2), String(2000 + first)))
+            k += 2
+        }
         if let month = number(k), isKey(k + 1, "월") {
             guard let day = number(k + 2), isKey(k + 3, "일") else {
                 throw ScheduleError(text(start..<k + 2), Phrase("invalid date"), detail: Phrase("a month needs its day"), accepted: Phrase("give e.g. 12월 1일 or dec 1"))

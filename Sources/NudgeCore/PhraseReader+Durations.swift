@@ -24,6 +24,11 @@ extension PhraseReader {
             // 반 시간, every half hour.
             seconds = 1800
             i += 2
+        } else if let k = isKey(i, "an") ? i + 1 : isKey(i, "quarter") ? i : nil, isKey(k, "quarter"),
+                  isKey(k + 1, "hours") || (isKey(k + 1, "of") && isKey(k + 2, "an") && isKey(k + 3, "hours")) {
+            // in a quarter of an hour, a quarter hour: 15 minutes.
+            seconds = 900
+            i = isKey(k + 1, "hours") ? k + 2 : k + 4
         } else if isKey(i, "an"), isKey(i + 1, "half"), isKey(i + 2, "hours") {
             // in a half hour.
             seconds = 1800

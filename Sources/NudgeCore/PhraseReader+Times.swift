@@ -63,6 +63,40 @@ extension PhraseReader {
             takeSuffixHalf(&time, &half, start: start)
             return finish(time, half: half, start: start)
         }
+        // half 4, half eight: British for half past (4:30, read as a spoken hour is).
+        if word(i)?.text == "half", let hour = number(i + 1), (1...12).contains(hour), words[i + 1].digits <= 2,
+           words[i].span.upperBound < words[i + 1].span.lowerBound, !isMark(i + 2, ":"), !isMark(i + 2, "."),
+           stepUnit(key(i + 2)) == nil, !isKey(i + 2, "시", "day", "week", "month", "year", "st", "times") {
+            var time = SaidTime(hour: hour, minute: 30, text: text(i..<i + 2))
+            i += 2
+            takeSuffixHalf(&time, &half, start: start)
+            return finish(time, half: half, start: start)
+        }
+        // 21h, 21h30, 9h15, 09h: the hour and an h written onto it, on the 24-hour clock. Not
+        // a duration: not after every or other, not before what says one (마다, later, from
+        // now, minutes), and 1h–6h (a duration as often as a time) not at all.
+        if let hour = number(i), let h = word(i + 1), h.text == "h", words[i].span.upperBound == h.span.lowerBound,
+           words[i].digits == 2 ? hour <= 23 : (7...9).contains(hour), !isKey(i - 1, "every", "other") {
+            var minute = 0, end = i + 2
+            if let m = number(i + 2), words[i + 2].digits == 2, h.span.upperBound == words[i + 2].span.lowerBound, m < 60 {
+                minute = m
+                end += 1
+            }
+            // An hour alone (12h, 8h) is a time past 12, with a leading zero, or where a time
+            // is said (at 10h, from 9h, tomorrow 10h); else it may be "in 12 hours".
+            let said = isKey(i - 1, "at", "from", "between", "until", "and") || isMark(i - 1, "-") || isMark(i - 1, "~")
+                || pieces.dayOffset != nil || pieces.date != nil || !pieces.days.isEmpty
+            let alone = end == i + 2 && hour <= 12 && words[i].text.first != "0" && !said
+            let after = end
+            let duration = alone || stepUnit(key(after)) != nil || isKey(after, "each", "interval", "after", "at")
+                || (isKey(after, "from") && isKey(after + 1, "now", "today"))
+                || (word(after).map { words[end - 1].span.upperBound == $0.span.lowerBound && !$0.isMark("-") && !$0.isMark("~") } ?? false)
+            if !duration {
+                i = end
+                let time = SaidTime(hour: hour, minute: minute, clock: true, text: text(start..<end))
+                return finish(time, half: half, start: start)
+            }
+        }
         guard let hour = number(i) else { i = start; return nil }
         // A number with a unit after it is a duration, with a month a date; 1.5시간 too.
         if stepUnit(key(i + 1)) != nil || isKey(i + 1, "day", "week", "month", "일", "월", "year", "st", "th", "times")

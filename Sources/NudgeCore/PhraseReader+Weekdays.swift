@@ -7,7 +7,7 @@ extension PhraseReader {
     /// `mon wed fri`, `mon-fri`, `monday to friday`, `sat and sun`, 월수금, 월~금, `Mon, Wed`.
     mutating func readWeekdays() -> Bool {
         guard let (first, plural) = weekday(i) else { return false }
-        let start = i
+        let start = i, before = pieces
         var chosen: [Weekday] = [first]
         var many = plural, range = false
         i += 1
@@ -39,11 +39,17 @@ extension PhraseReader {
             pieces.repeats = true
             i += 1
         }
+        // "monday after next": a week after the coming one.
+        if !many, isKey(i, "after"), isKey(i + 1, "next"), !isKey(i + 2, "week"), pieces.laterDay == nil {
+            i += 2
+            pieces.laterDay = (text(start..<i), false)
+        }
         // "friday next week", 금요일 (in a date, "11월 24일 (화)", read with it).
         if isKey(i, "next"), isKey(i + 1, "week") {
             pieces.week = 1
             i += 2
         }
+        lastDays = (Set(chosen), start, i, before)
         pieces.days.formUnion(chosen)
         pieces.dayTexts.append(text(start..<i))
         if many { pieces.manyDays = true }

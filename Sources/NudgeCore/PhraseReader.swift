@@ -23,6 +23,9 @@ struct PhraseReader {
     var readingWindowEnd = false
     /// Words not read, by their places, neighbours together.
     var leftover: [Range<Int>] = []
+    /// The days said last, where their words end, and the pieces' days before them: 빼고
+    /// after them leaves them out (일요일 빼고).
+    var lastDays: (days: Set<Weekday>, start: Int, end: Int, before: PhrasePieces)?
 
     init(words: [PhraseWord], source: [Character]) {
         (self.words, self.source) = (words, source)
@@ -75,6 +78,31 @@ struct PhraseReader {
     func isPluralHalf(_ k: Int) -> Bool {
         guard let word = word(k), let key = word.key, Self.halves[key] != nil, word.readAs == nil else { return false }
         return word.text.count > key.count && word.text.hasSuffix("s")
+    }
+
+    /// A holiday on a fixed date at `k`, and how many words say it: christmas (day),
+    /// christmas eve, new year's day, valentine's (day), halloween, 크리스마스 (이브), 새해 첫날,
+    /// 삼일절, 어린이날, 현충일, 광복절, 개천절, 한글날.
+    func holiday(_ k: Int) -> (month: Int, day: Int, length: Int)? {
+        guard let key = key(k) else { return nil }
+        switch key {
+        case "christmas":
+            if isKey(k + 1, "eve") { return (12, 24, 2) }
+            return (12, 25, isKey(k + 1, "day") && word(k + 1)?.text == "day" ? 2 : 1)
+        case "new":
+            // new year's day, new years day (new year's eve is not read: refused).
+            guard isKey(k + 1, "year"), isKey(k + 2, "day"), word(k + 2)?.text == "day" else { return nil }
+            return (1, 1, 3)
+        case "newyear":
+            // 새해 첫날, 새해 첫 날.
+            if isKey(k + 1, "firstday") { return (1, 1, 2) }
+            if isKey(k + 1, "first"), isKey(k + 2, "day") { return (1, 1, 3) }
+            return nil
+        default:
+            guard let (month, day) = PhraseWords.holidays[key] else { return nil }
+            // valentine's day, valentines day.
+            return (month, day, key == "valentine" && word(k + 1)?.text == "day" ? 2 : 1)
+        }
     }
 
     /// Whether a weekday is at `k`: a name, or 월 and 일 not after a number (12월 is December).
@@ -144,6 +172,13 @@ struct PhraseReader {
             i += 2
             return true
         }
+        // "a week from tuesday", "one week from friday": a week after the coming one.
+        if isKey(i, "an") || number(i) == 1, isKey(i + 1, "week"), word(i + 1)?.text == "week", isKey(i + 2, "from"),
+           let (_, plural) = weekday(i + 3), !plural, pieces.laterDay == nil {
+            pieces.laterDay = (text(i..<i + 4), true)
+            i += 3
+            return readWeekdays()
+        }
         if try readDuration() { return true }
         if readWeekdays() { return true }
         guard let key = w.key else {
@@ -183,6 +218,9 @@ struct PhraseReader {
                 i += 1
             } else if let month = self.key(i), PhraseWords.monthKeys.contains(month) {
                 // every nov 1: a date every year.
+                pieces.yearly = text(start..<i)
+            } else if holiday(i) != nil {
+                // every christmas eve, every halloween: a date every year.
                 pieces.yearly = text(start..<i)
             } else if let n = number(i), isKey(i + 1, "st"), isKey(i + 2, "day", "week", "month"), (2...12).contains(n) {
                 // every 2nd day, every 3rd week: every N.
@@ -273,13 +311,44 @@ struct PhraseReader {
         case "weekends" where isKey(i - 1, "the") && !w.text.hasSuffix("s") && !pieces.repeats:
             // on the weekend: the coming one, once.
             pieces.weekend = text(i - 1..<i + 1)
-        case "christmas":
-            // Christmas eve, 크리스마스 이브: the day before, never an evening ("eve" was read
-            // as a casual "evening" and put christmas eve at 7pm on the 25th).
-            let eve = isKey(i + 1, "eve")
-            try setDate(nil, 12, eve ? 24 : 25, i..<i + (eve ? 2 : 1))
+        case "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절", "개천절", "한글날":
+            // A holiday on a fixed date: that date, this year's or the next. Christmas eve,
+            // 크리스마스 이브, is the day before, never an evening ("eve" was read as a casual
+            // "evening" and put christmas eve at 7pm on the 25th); new year's eve is not read.
+            guard let (month, day, length) = holiday(i) else { return false }
+            try setDate(nil, month, day, i..<i + length)
+            return true
+        case "except":
+            // "every day except sunday", "weekdays but friday": the days after it are left
+            // out; 일요일 빼고, 주말 제외하고: the days before it.
+            guard pieces.exceptText == nil else { return false }
+            let english = w.text.allSatisfy(\.isASCII)
+            if !english {
+                guard let last = lastDays, last.end == i else { return false }
+                pieces = last.before
+                pieces.exceptDays = last.days
+                pieces.exceptText = text(last.start..<i + 1)
+                pieces.timesBeforeExcept = pieces.times.count + pieces.halves.count + (pendingHalf == nil ? 0 : 1)
+                i += 1
+                return true
+            }
+            let said = pieces, start = i
+            i += 1
+            if isKey(i, "on") || word(i)?.text == "for" { i += 1 }
+            if isKey(i, "weekdays", "weekends") {
+                lastDays = (isKey(i, "weekdays") ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday], i, i + 1, said)
+                i += 1
+            } else if !readWeekdays() {
+                i = start
+                return false
+            }
+            pieces = said
+            pieces.exceptDays = lastDays?.days ?? []
+            pieces.exceptText = text(start..<i)
+            pieces.timesBeforeExcept = pieces.times.count + pieces.halves.count + (pendingHalf == nil ? 0 : 1)
             return true
         case "weekdays", "weekends":
+            lastDays = (key == "weekdays" ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday], i, i + 1, pieces)
             pieces.days.formUnion(key == "weekdays" ? [.monday, .tuesday, .wednesday, .thursday, .friday] : [.saturday, .sunday])
             pieces.dayTexts.append(w.text)
             pieces.manyDays = true
@@ -310,6 +379,10 @@ struct PhraseReader {
             if isKey(i, "week") {
                 pieces.week = key == "next" ? 1 : key == "nextnext" ? 2 : 0
                 i += 1
+            } else if isKey(i, "year"), key == "next", pieces.yearOffset == nil {
+                // next year: a date of next year.
+                pieces.yearOffset = (1, text(i - 1..<i + 1))
+                i += 1
             } else if isKey(i, "month"), key != "nextnext" {
                 // 다음 달, next month, 이번 달: a day of that month, once.
                 guard pieces.monthOffset == nil else { return false }
@@ -320,6 +393,9 @@ struct PhraseReader {
                 pieces.weekend = text(i - 1..<i + 1)
                 if key == "next" { pieces.week = 1 }
                 i += 1
+            } else if key == "nextnext", let (_, plural) = weekday(i), !plural, pieces.laterDay == nil {
+                // 다다음 월요일: the Monday after next.
+                pieces.laterDay = (text(i - 1..<i + 1), false)
             } else if let (day, _) = weekday(i), key != "nextnext" {
                 if key == "next" { pieces.nextDay = text(i - 1..<i + 1) }
                 if key == "this" { pieces.thisDay = true }
@@ -354,6 +430,15 @@ struct PhraseReader {
             i += 2
             guard try readDuration(role: .relative) else { return false }
             return true
+        case "after" where i == 0 && word(i + 2)?.text != "h":
+            // "after 25 minutes": in 25 minutes (only a duration: "after 2pm" is no window yet;
+            // "after 9h" may be after 09:00, not read).
+            i += 1
+            return try readDuration(role: .relative)
+        case "nextyear":
+            // 내년: a date of next year.
+            guard pieces.yearOffset == nil else { return false }
+            pieces.yearOffset = (1, w.text)
         case "in":
             // "in 20 minutes"; "8 in the morning" is read with its hour, "in the morning" alone is a half of the day.
             if isKey(i + 1, "the"), let half = Self.halves[self.key(i + 2) ?? ""] {

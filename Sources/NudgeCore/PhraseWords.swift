@@ -97,6 +97,23 @@ enum PhraseWords {
                 var j = i
                 while j < chars.count, chars[j].isASCII, chars[j].isLetter { j += 1 }
                 let word = String(chars[i..<j])
+                // M/W/F, Tu/Th/Sa, m-f: days by their letters, three or more in a list, or a range of two.
+                if let (days, end) = dayLetters(chars, from: i) {
+                    words += days
+                    i = end
+                    continue
+                }
+                // new year's, valentine's: the word with its 's, read as the plural is (years,
+                // valentines); the apostrophe was a word of its own, left over. Only these:
+                // monday's is no "mondays" (every Monday).
+                if j + 1 < chars.count, chars[j] == "'" || chars[j] == "’", chars[j + 1] == "s",
+                   j + 2 == chars.count || !(chars[j + 2].isASCII && chars[j + 2].isLetter), ["year", "valentine"].contains(word) {
+                    var read = english(word + "s")
+                    read.text = String(chars[i..<j + 2])
+                    words.append(read)
+                    i = j + 2
+                    continue
+                }
                 if word.count > 3, word.hasSuffix("ish"), englishWords[String(word.dropLast(3))] != nil {
                     // 3pmish, noonish: the time, and an "about" after it.
                     words.append(english(String(word.dropLast(3))))
@@ -137,6 +154,34 @@ enum PhraseWords {
         "+": "+", "(": "(", ")": ")", "·": ",", "&": "&", "@": "@",
     ]
 
+    /// The days' letters (m, tu, w, th, f, sa, su; t alone is Tuesday or Thursday, not read).
+    static let dayLetterNames = ["m": "monday", "tu": "tuesday", "w": "wednesday", "th": "thursday", "f": "friday", "sa": "saturday", "su": "sunday"]
+
+    /// Days written by their letters at `start`: M/W/F, Tu/Th/Sa (three or more: "M/F" may be
+    /// a title's), m-f (a range); each letter a word of its day, the marks between kept.
+    static func dayLetters(_ chars: [Character], from start: Int) -> ([PhraseWord], Int)? {
+        var words: [PhraseWord] = [], i = start, separators = Set<Character>()
+        while true {
+            var j = i
+            while j < chars.count, chars[j].isASCII, chars[j].isLetter { j += 1 }
+            guard let name = dayLetterNames[String(chars[i..<j])] else { return nil }
+            var day = english(name)
+            day.text = String(chars[i..<j])
+            words.append(day)
+            guard j + 1 < chars.count, chars[j] == "/" || chars[j] == "-", chars[j + 1].isASCII, chars[j + 1].isLetter else {
+                i = j
+                break
+            }
+            separators.insert(chars[j])
+            words.append(PhraseWord(kind: .mark(chars[j]), text: String(chars[j])))
+            i = j + 1
+        }
+        let days = words.filter { $0.key != nil }.count
+        guard separators.count == 1, i == chars.count || !(chars[i].isASCII && (chars[i].isLetter || chars[i].isNumber)),
+              separators.first == "/" ? days >= 3 : days == 2 else { return nil }
+        return (words, i)
+    }
+
     static func isHangul(_ c: Character) -> Bool {
         guard let scalar = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return false }
         return (0xAC00...0xD7A3).contains(scalar.value)
@@ -176,7 +221,8 @@ enum PhraseWords {
             "yearly": ["yearly", "annually", "annual"], "year": ["year", "years"], "twice": ["twice"], "times": ["times", "x"],
             "per": ["per"], "fortnight": ["fortnight", "fortnights"], "fortnightly": ["fortnightly"], "biweekly": ["biweekly"], "quarterly": ["quarterly"],
             "business": ["business", "working"], "end": ["end"], "beginning": ["beginning"], "monthend": ["eom"], "single": ["single"],
-            "christmas": ["christmas", "xmas"], "eve": ["eve"], "on": ["on"], "in": ["in"],
+            "christmas": ["christmas", "xmas"], "eve": ["eve"], "on": ["on"], "in": ["in"], "new": ["new"],
+            "valentine": ["valentine", "valentines"], "halloween": ["halloween"], "except": ["except", "excluding", "but"],
             "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
             "this": ["this", "coming"], "other": ["other"], "first": ["first"], "second": ["second"], "third": ["third"],
@@ -211,6 +257,7 @@ enum PhraseWords {
     static let englishCasual: [String: String] = [
         "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "tmro": "tomorrow", "tonite": "tonight", "nite": "night",
         "tdy": "today", "morn": "morning", "wensday": "wednesday", "wendsday": "wednesday", "tues": "tuesday", "evng": "evening", "dya": "day", "evry": "every", "hrly": "hourly",
+        "nxt": "next", "wkday": "weekday", "wkdays": "weekdays", "wknd": "weekend", "wknds": "weekends", "tu": "tuesday",
     ]
 
     /// The words a typo is read as: one letter off (left out, added, changed, or two
@@ -297,7 +344,15 @@ enum PhraseWords {
         "이따": "today", "이따가": "today", "주일": "week", "매": "every", "씩": "sharp",
         "매년": "yearly", "매해": "yearly", "해마다": "yearly", "격일": "otherday", "격월": "othermonth", "분기": "quarterly",
         "분기마다": "quarterly", "반년마다": "halfyearly", "월말": "monthend", "다달이": "monthly", "사이": "till", "사이에": "till",
-        "첫날": "firstday", "크리스마스": "christmas", "이브": "eve", "예": "at",
+        "첫날": "firstday", "크리스마스": "christmas", "이브": "eve", "예": "at", "새해": "newyear",
+        "빼고": "except", "제외": "except", "제외하고": "except", "점심때": "lunch", "내년": "nextyear", "삼일절": "삼일절", "어린이날": "어린이날", "현충일": "현충일", "광복절": "광복절", "개천절": "개천절", "한글날": "한글날",
+    ]
+
+    /// Holidays on a fixed date, by their keys: (month, day). New year's day (새해 첫날) and
+    /// Christmas (eve) are read by their words (PhraseReader).
+    static let holidays: [String: (month: Int, day: Int)] = [
+        "valentine": (2, 14), "halloween": (10, 31),
+        "삼일절": (3, 1), "어린이날": (5, 5), "현충일": (6, 6), "광복절": (8, 15), "개천절": (10, 3), "한글날": (10, 9),
     ]
 
     /// Casual spellings and common typos, read as the words they stand for.
@@ -337,10 +392,25 @@ enum PhraseWords {
                 i = end
                 continue
             }
+            // 석 달, 넉 달: three and four, said only before 달.
+            if "석넉".contains(run[i]), i + 1 < run.count ? run[i + 1] == "달" : next == "달" {
+                words.append(PhraseWord(kind: .number(run[i] == "석" ? 3 : 4), text: String(run[i])))
+                i += 1
+                continue
+            }
+            // 한 20분 뒤: about 20 minutes (한 before a number written in digits).
+            if run == ["한"], let next, next.isASCII, next.isNumber {
+                words.append(PhraseWord(kind: .word("about"), text: "한"))
+                i += 1
+                continue
+            }
             var matched = false
             for length in stride(from: min(longestKorean, run.count - i), through: 1, by: -1) {
                 let piece = String(run[i..<(i + length)])
-                if let (n, unit) = koreanDayCounts[piece] {
+                if koreanNotDates.contains(piece) {
+                    // 월세, 화분: a word of its own, whole.
+                    words.append(PhraseWord(kind: .unknown, text: piece))
+                } else if let (n, unit) = koreanDayCounts[piece] {
                     words.append(PhraseWord(kind: .number(n), text: piece))
                     words.append(PhraseWord(kind: .word(unit), text: ""))
                 } else if let standard = koreanCasual[piece] {
@@ -372,7 +442,29 @@ enum PhraseWords {
                 i += 1
             }
         }
-        return words
+        return wholeWords(words)
+    }
+
+    /// Words a Korean run holds whole that would cut into a day or a time word and another
+    /// word (월세 is rent, not 월 세; 화분 a plant pot, not 화 분): never a date.
+    static let koreanNotDates: Set<String> = ["월세", "화분", "수분", "일반", "수시", "일시"]
+
+    /// A run's words, where a one-letter day word (월, 화, 수, 목, 금, 토, 일) beside a word not
+    /// known is part of that word: 금연, 일기, 생일, 목요 are words of their own, never Friday,
+    /// Sunday or Thursday (목요 is Thursday in 목요일 only).
+    static func wholeWords(_ words: [PhraseWord]) -> [PhraseWord] {
+        func isDayLetter(_ word: PhraseWord) -> Bool {
+            word.key != nil && word.readAs == nil && word.text.count == 1 && "월화수목금토일".contains(word.text)
+        }
+        var out: [PhraseWord] = []
+        for word in words {
+            if let last = out.last, last.kind == .unknown && (isDayLetter(word) || word.kind == .unknown) || (isDayLetter(last) && word.kind == .unknown) {
+                out[out.count - 1] = PhraseWord(kind: .unknown, text: last.text + word.text)
+                continue
+            }
+            out.append(word)
+        }
+        return out
     }
 
     /// A Sino-Korean number up to 99 at `start` (오, 십오, 삼십, 사십오), and where it ends.

@@ -53,6 +53,23 @@ public enum SchedulePhrase {
         // Only words Nudge does not know are left out: without a word it knows ("in 2 your"
         // is no "2"), the reading would be another phrase's.
         guard dropped.allSatisfy({ reader.words[$0].kind == .unknown }) else { return error }
+        // Nor a piece of a Korean word whose other pieces would stay: 내일기 (my diary) is
+        // no 내일, tomorrow.
+        func joined(_ a: Int, _ b: Int) -> Bool {
+            let (x, y) = (reader.words[a].span, reader.words[b].span)
+            return x.upperBound == y.lowerBound && x.upperBound > 0 && x.upperBound < reader.source.count
+                && PhraseWords.isHangul(reader.source[x.upperBound - 1]) && PhraseWords.isHangul(reader.source[y.lowerBound])
+        }
+        // Nor a day's name beside the words left out: "Mon Ami cafe", "Sunday School" are
+        // names, and without the rest of them no Monday or Sunday was said.
+        func isDay(_ k: Int) -> Bool {
+            guard let key = reader.words[k].key else { return false }
+            return PhraseWords.weekdayKeys[key] != nil || PhraseWords.weekdayKeys[String(key.dropLast())] != nil
+        }
+        for k in dropped {
+            if k > 0, !dropped.contains(k - 1), joined(k - 1, k) || isDay(k - 1) { return error }
+            if k + 1 < reader.words.count, !dropped.contains(k + 1), joined(k, k + 1) || isDay(k + 1) { return error }
+        }
         var kept: [String] = []
         for (k, word) in reader.words.enumerated() where !dropped.contains(k) {
             let said = String(reader.source[word.span])

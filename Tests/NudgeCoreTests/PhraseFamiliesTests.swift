@@ -1,0 +1,493 @@
+import Foundation
+import NudgeCore
+import Testing
+
+/// Issue 54, "Read what people write": families of everyday phrasings, each read at fixed
+/// instants in several zones (a Wednesday afternoon in Seoul, the Saturdays before the US
+/// and EU clocks go forward, New Year's Eve, a leap day), with the meaning computed from
+/// the instant, never from the day the test runs.
+struct PhraseFamiliesTests {
+    enum At: String, CaseIterable, Sendable, CustomStringConvertible {
+        case seoul, newYork, berlin, newYearsEve, leapDay
+
+        var zone: TimeZone {
+            TimeZone(identifier: [.seoul: "Asia/Seoul", .newYork: "America/New_York", .berlin: "Europe/Berlin",
+                                  .newYearsEve: "Asia/Seoul", .leapDay: "Europe/Berlin"][self]!)!
+        }
+        /// Wed 2026-11-25 14:00, Sat 2026-03-07 08:47, Sat 2026-03-28 08:47, Thu 2026-12-31
+        /// 23:30, Tue 2028-02-29 10:00.
+        var local: String {
+            [.seoul: "2026-11-25 14:00", .newYork: "2026-03-07 08:47", .berlin: "2026-03-28 08:47",
+             .newYearsEve: "2026-12-31 23:30", .leapDay: "2028-02-29 10:00"][self]!
+        }
+        var now: Date { try! ScheduleParser.instant(local, zone: zone) }
+        var today: CivilDay { CivilZone(zone).local(now).day }
+        var description: String { "\(rawValue) (\(local) \(zone.identifier))" }
+
+        /// The coming `month`/`day` at `time` not yet passed: this year's or a later one's.
+        func coming(_ month: Int, _ day: Int, _ time: String) -> String {
+            var year = today.components.year
+            while true {
+                if let date = CivilDay(year: year, month: month, day: day),
+                   let instant = try? ScheduleParser.instant("\(date) \(time)", zone: zone), instant > now {
+                    return "\(date) \(time)"
+                }
+                year += 1
+            }
+        }
+
+        /// The coming `weekday` (today's when `time` has not passed), moved by `weeks`.
+        func coming(_ weekday: Weekday, _ time: String, weeks: Int = 0, includingToday: Bool = true) -> String {
+            var day = today
+            while day.weekday != weekday || (!includingToday && day == today)
+                    || (day == today && (try! ScheduleParser.instant("\(day) \(time)", zone: zone)) <= now) {
+                day = day.advanced(by: 1)
+            }
+            return "\(day.advanced(by: 7 * weeks)) \(time)"
+        }
+    }
+
+    /// What a phrase must make: once at a local time, daily times on some days, every year
+    /// on a date, or a refusal.
+    enum Meaning: Sendable, CustomStringConvertible {
+        case once(String)
+        case daily([String], Set<Weekday>)
+        case yearly(month: Int, day: Int, String)
+        case refused(String)
+
+        static let everyDay = Set(Weekday.allCases)
+        static let weekdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
+
+        var description: String {
+            switch self {
+            case .once(let t): "once \(t)"
+            case .daily(let t, let d): "daily \(t) \(d.map(\.rawValue).sorted())"
+            case .yearly(let m, let d, let t): "every year on \(m)/\(d) at \(t)"
+            case .refused(let p): "! \(p)"
+            }
+        }
+    }
+
+    func check(_ phrase: String, _ at: At, _ meaning: Meaning, sourceLocation: SourceLocation = #_sourceLocation) {
+        let reading: PhraseReading
+        do {
+            reading = try SchedulePhrase.read(phrase, now: at.now, zone: at.zone)
+        } catch {
+            if case .refused(let problem) = meaning {
+                #expect(error.problem.template == problem, "\(phrase) at \(at): \(error)", sourceLocation: sourceLocation)
+            } else {
+                Issue.record("\(phrase) at \(at): refused (\(error)), expected \(meaning)", sourceLocation: sourceLocation)
+            }
+            return
+        }
+        let zone = at.zone, now = at.now
+        switch meaning {
+        case .refused:
+            Issue.record("\(phrase) at \(at): read as \(reading.schedule.summary(in: zone)), expected \(meaning)", sourceLocation: sourceLocation)
+        case .once(let local):
+            #expect(reading.schedule == .once(try! ScheduleParser.instant(local, zone: zone)),
+                    "\(phrase) at \(at): \(reading.schedule.summary(in: zone)), expected \(meaning)", sourceLocation: sourceLocation)
+        case .daily(let times, let days):
+            let locals = times.map { text in
+                let parts = text.split(separator: ":").map { Int($0)! }
+                return LocalTime(hour: parts[0], minute: parts[1])!
+            }
+            #expect(reading.schedule == .daily(times: locals, days: days),
+                    "\(phrase) at \(at): \(reading.schedule.summary(in: zone)), expected \(meaning)", sourceLocation: sourceLocation)
+        case .yearly(let month, let day, let time):
+            // The next four showings: that date at that time, year after year (Feb 29 only in leap years).
+            var expected: [Date] = []
+            var year = at.today.components.year
+            while expected.count < 4 {
+                if let date = CivilDay(year: year, month: month, day: day) {
+                    let instant = try! ScheduleParser.instant("\(date) \(time)", zone: zone)
+                    if instant > now { expected.append(instant) }
+                }
+                year += 1
+            }
+            #expect(reading.schedule.occurrences(after: now, count: 4, in: zone) == expected,
+                    "\(phrase) at \(at): \(reading.schedule.summary(in: zone)), expected \(meaning)", sourceLocation: sourceLocation)
+        }
+    }
+
+    // MARK: This monday, a week from tuesday, monday after next
+
+    /// The first such day after today, and whether it falls in the next week (weeks start on
+    /// Monday): "monday after next" is a week after it then; said in this week it is unclear.
+    static func firstAfter(_ weekday: Weekday, _ at: At) -> (day: CivilDay, nextWeek: Bool) {
+        var day = at.today.advanced(by: 1)
+        while day.weekday != weekday { day = day.advanced(by: 1) }
+        let monday = { (d: CivilDay) in d.advanced(by: -((d.weekday.rawValue + 6) % 7)) }
+        return (day, monday(day) != monday(at.today))
+    }
+
+    @Test(arguments: At.allCases)
+    func thisComingAndAfterNext(_ at: At) {
+        for weekday in Weekday.allCases {
+            let name = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"][weekday.rawValue]
+            let korean = ["일요일", "월요일", "화요일", "수요일", "목요일", "금요일", "토요일"][weekday.rawValue]
+            // this monday, this coming monday, 오는 월요일: the coming one; said on that day
+            // after its time, refused as passed (never moved to next week).
+            let passed = at.today.weekday == weekday && at.coming(weekday, "21:00") != "\(at.today) 21:00"
+            let coming: Meaning = passed ? .refused("that time has passed") : .once(at.coming(weekday, "21:00"))
+            check("this \(name) at 9pm", at, coming)
+            check("this coming \(name) at 9pm", at, coming)
+            check("오는 \(korean) 오후 9시", at, coming)
+            // a week from tuesday: a week after the coming one; said on a Tuesday, unclear.
+            let first = Self.firstAfter(weekday, at)
+            check("a week from \(name) at 9am", at, at.today.weekday == weekday ? .refused("ambiguous day") : .once("\(first.day.advanced(by: 7)) 09:00"))
+            // monday after next, 다다음 월요일: a week after next monday, where that is clear.
+            let afterNext: Meaning = first.nextWeek ? .once("\(first.day.advanced(by: 7)) 09:00") : .refused("ambiguous day")
+            check("\(name) after next at 9am", at, afterNext)
+            check("다다음 \(korean) 오전 9시", at, afterNext)
+        }
+    }
+
+    /// Said on a Saturday (New York, before the US clocks change): monday after next is the
+    /// Monday of the week after next, said under the echo; repeating, it is refused.
+    @Test func afterNextIsSaid() throws {
+        let at = At.newYork
+        let reading = try SchedulePhrase.read("monday after next at 9am", now: at.now, zone: at.zone)
+        #expect(reading.schedule == .once(try ScheduleParser.instant("2026-03-16 09:00", zone: at.zone)))
+        #expect(reading.notes.map(\.description) == ["monday after next is read as 2026-03-16 (Mon)"])
+        check("a week from friday at 5pm", at, .once("2026-03-20 17:00"))
+        check("a week from saturday at 5pm", at, .refused("ambiguous day"))
+        check("every monday after next at 9am", at, .refused("a day does not go with a repeating schedule"))
+        check("tomorrow monday after next at 9am", at, .refused("invalid schedule"))
+        // In Seoul on a Wednesday, friday after next: the 4th or the 11th, both said.
+        do {
+            _ = try SchedulePhrase.read("friday after next at 9am", now: At.seoul.now, zone: At.seoul.zone)
+            Issue.record("friday after next was read")
+        } catch {
+            #expect(error.detail?.description == "the coming one (2026-12-04 (Fri)) or the one after (2026-12-11 (Fri))?", "\(error)")
+        }
+    }
+
+    // MARK: Other clocks
+
+    /// The first of `times` (local, HH:MM) today or tomorrow not yet passed.
+    static func next(_ times: [String], _ at: At) -> String {
+        [at.today, at.today.advanced(by: 1)].flatMap { day in times.map { "\(day) \($0)" } }
+            .first { (try! ScheduleParser.instant($0, zone: at.zone)) > at.now }!
+    }
+
+    /// half 4 (British, 4:30 read as a spoken hour is: the waking day's on a named day, the
+    /// next such time without one), quarter to 6, and the h clock: 21h, 21h30, 9h15.
+    @Test(arguments: At.allCases)
+    func otherClocks(_ at: At) {
+        let tomorrow = at.today.advanced(by: 1)
+        let rows: [(String, Meaning)] = [
+            ("half 4", .once(Self.next(["04:30", "16:30"], at))),
+            ("half four", .once(Self.next(["04:30", "16:30"], at))),
+            ("half 4pm", .once(Self.next(["16:30"], at))),
+            ("tomorrow at half 4", .once("\(tomorrow) 16:30")),
+            ("tomorrow at half 8", .once("\(tomorrow) 08:30")),
+            ("at half eight tomorrow", .once("\(tomorrow) 08:30")),
+            ("every monday at half 4", .daily(["16:30"], [.monday])),
+            ("every day at half 4am", .daily(["04:30"], Meaning.everyDay)),
+            ("quarter to 6", .once(Self.next(["05:45", "17:45"], at))),
+            ("tomorrow quarter to 6", .once("\(tomorrow) 17:45")),
+            ("21h", .once(Self.next(["21:00"], at))),
+            ("at 21h", .once(Self.next(["21:00"], at))),
+            ("21h30", .once(Self.next(["21:30"], at))),
+            ("9h15", .once(Self.next(["09:15"], at))),
+            ("tomorrow 9h15", .once("\(tomorrow) 09:15")),
+            ("tomorrow at 10h", .once("\(tomorrow) 10:00")),
+            ("09h", .once(Self.next(["09:00"], at))),
+            ("every weekday at 8h30", .daily(["08:30"], Meaning.weekdays)),
+            ("every day at 21h", .daily(["21:00"], Meaning.everyDay)),
+            ("every 30 minutes from 9h to 17h", .daily(stride(from: 9 * 60, through: 17 * 60, by: 30).map { String(format: "%02d:%02d", $0 / 60, $0 % 60) }, Meaning.everyDay)),
+            // Durations stay durations: every 2h, in 12h, 12h later; an hour alone that may
+            // be one (12h, 8h, 2h) and 1h–6h with minutes (1h30) are not read as times.
+            ("12h", .refused("words not understood")),
+            ("8h", .refused("words not understood")),
+            ("2h30", .refused("words not understood")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        for (phrase, seconds) in [("in 12h", 12 * 3600), ("12h later", 12 * 3600), ("in 21h", 21 * 3600)] {
+            #expect((try? SchedulePhrase.read(phrase, now: at.now, zone: at.zone).schedule) == .once(at.now.addingTimeInterval(TimeInterval(seconds))), "\(phrase) at \(at)")
+        }
+        let step = try? SchedulePhrase.read("every 12h", now: at.now, zone: at.zone).schedule
+        #expect(step == .interval(seconds: 12 * 3600, anchor: at.now, days: Meaning.everyDay), "every 12h at \(at)")
+    }
+
+    /// An h-clock time the clocks skip (New York, 2026-03-08 02:30) fires when the gap ends,
+    /// as any one-shot does.
+    @Test func hClockAcrossTheDSTGap() {
+        check("tomorrow at 02h30", .newYork, .once("2026-03-08 03:00"))
+        check("tomorrow at 02h30", .berlin, .once("2026-03-29 03:00"))
+    }
+
+    // MARK: Exceptions
+
+    /// "every day except sunday", "weekdays except friday", 일요일 빼고 매일, 주말 빼고: the days
+    /// said (every day when none are) without those, every week; the first showing is the
+    /// coming day left in.
+    @Test(arguments: At.allCases)
+    func daysLeftOut(_ at: At) throws {
+        let monToSat: Set<Weekday> = Meaning.everyDay.subtracting([.sunday])
+        let monToThu: Set<Weekday> = Meaning.weekdays.subtracting([.friday])
+        let rows: [(String, Meaning)] = [
+            ("every day except sunday at 9am", .daily(["09:00"], monToSat)),
+            ("every day except sundays at 9am", .daily(["09:00"], monToSat)),
+            ("every day but sunday at 9am", .daily(["09:00"], monToSat)),
+            ("daily except on sunday at 7:30", .daily(["07:30"], monToSat)),
+            ("weekdays except friday at 8am", .daily(["08:00"], monToThu)),
+            ("every weekday except friday at 8am", .daily(["08:00"], monToThu)),
+            ("every day except weekends at 9am", .daily(["09:00"], Meaning.weekdays)),
+            ("every day except saturday and sunday at 21:00", .daily(["21:00"], Meaning.weekdays)),
+            ("mon-fri except wed at 6pm", .daily(["18:00"], Meaning.weekdays.subtracting([.wednesday]))),
+            ("일요일 빼고 매일 오전 9시", .daily(["09:00"], monToSat)),
+            ("매일 일요일 빼고 오전 9시", .daily(["09:00"], monToSat)),
+            ("주말 빼고 오전 9시", .daily(["09:00"], Meaning.weekdays)),
+            ("주말 빼고 매일 저녁 7시", .daily(["19:00"], Meaning.weekdays)),
+            ("평일 금요일 빼고 오전 8시", .daily(["08:00"], monToThu)),
+            ("금요일 제외하고 평일 오전 8시", .daily(["08:00"], monToThu)),
+            ("주말 제외 매일 오전 9시", .daily(["09:00"], Meaning.weekdays)),
+            // What leaves out a day not said, or every day, or goes with one day, is refused.
+            ("weekdays except sunday at 9am", .refused("invalid schedule")),
+            ("weekends except saturday and sunday at 9am", .refused("invalid schedule")),
+            ("tomorrow except sunday at 9am", .refused("invalid schedule")),
+            ("일요일 빼고 토요일 오전 9시", .refused("invalid schedule")),
+            ("every day except at 9am", .refused("words not understood")),
+            // A time on each side is another reminder for the day left out, never a second
+            // time every day; which days count every other day is unclear.
+            ("every day at 9am but sunday at 10am", .refused("invalid schedule")),
+            ("every day at 9am except sunday at 10am", .refused("invalid schedule")),
+            ("매일 오전 9시 일요일 빼고 오전 10시", .refused("invalid schedule")),
+            ("every morning except sunday evening", .refused("invalid schedule")),
+            ("every other day except sunday at 9am", .refused("invalid schedule")),
+            ("every 2 days except sunday at 9am", .refused("invalid schedule")),
+            ("at 9am every day except sunday", .daily(["09:00"], monToSat)),
+            ("매일 오전 9시 일요일 빼고", .daily(["09:00"], monToSat)),
+            // A bare hour every day stays refused with both readings, as without the exception.
+            ("every day except sunday at 9", .refused("ambiguous time")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        // Steps keep to the days left in.
+        let step = try SchedulePhrase.read("every hour from 9am to 5pm except sunday", now: at.now, zone: at.zone)
+        let times = (9...17).map { LocalTime(hour: $0, minute: 0)! }
+        #expect(step.schedule == .daily(times: times, days: monToSat), "\(step.schedule.summary(in: at.zone))")
+    }
+
+    /// The refusals say why, in the person's words.
+    @Test func daysLeftOutRefusalsSayWhy() {
+        for (phrase, detail) in [("weekdays except sunday at 9am", "the days left out must be among the days said"),
+                                 ("weekends except saturday and sunday at 9am", "no day is left"),
+                                 ("tomorrow except sunday at 9am", "say the days it repeats on: every day except sunday, 일요일 빼고 매일")] {
+            do {
+                _ = try SchedulePhrase.read(phrase, now: At.seoul.now, zone: At.seoul.zone)
+                Issue.record("\(phrase) was read")
+            } catch {
+                #expect(error.detail?.description == detail, "\(error)")
+            }
+        }
+    }
+
+    // MARK: Words that hold day words
+
+    /// 월세 (rent), 화분 (a plant pot), 금연 (no smoking), 일기 (a diary), 생일, 목요 are words of
+    /// their own: refused whole, and what is offered instead never holds a day they seemed to say.
+    @Test(arguments: At.allCases)
+    func wordsHoldingDayWordsAreNoDays(_ at: At) throws {
+        for (phrase, token, rest) in [("월세 내일 오전 9시", "월세", "내일 오전 9시"), ("화분 내일 오전 9시", "화분", "내일 오전 9시"),
+                                      ("금연 내일 오전 9시", "금연", "내일 오전 9시"), ("일기 밤 10시", "일기", "밤 10시"),
+                                      ("생일 내일 오후 7시", "생일", "내일 오후 7시"), ("목요 오후 3시", "목요", "오후 3시")] {
+            do {
+                _ = try SchedulePhrase.read(phrase, now: at.now, zone: at.zone)
+                Issue.record("\(phrase) was read")
+            } catch {
+                #expect(error.problem.template == "words not understood" && error.token == token, "\(phrase): \(error)")
+                let flags = try SchedulePhrase.read(rest, now: at.now, zone: at.zone).flags ?? ""
+                #expect(error.accepted.description == "did you mean: \(rest) → \(flags)?", "\(phrase): \(error)")
+            }
+        }
+        // A piece of a word is never offered alone: 내일기 (my diary) is no 내일; nor a day's
+        // name beside a name's other words (Mon Ami, Sunday School; 월요병 beside 월요일 too).
+        for phrase in ["내일기 오후 7시", "Mon Ami cafe friday at 7pm", "sunday school at 9am", "월요병 월요일 오전 8시"] {
+            do {
+                _ = try SchedulePhrase.read(phrase, now: at.now, zone: at.zone)
+                Issue.record("\(phrase) was read")
+            } catch {
+                #expect(!error.description.contains("did you mean"), "\(phrase): \(error)")
+            }
+        }
+        // The day words themselves still read.
+        check("월수금 오전 9시", at, .daily(["09:00"], [.monday, .wednesday, .friday]))
+        check("토일 오전 10시", at, .daily(["10:00"], [.saturday, .sunday]))
+        check("월~금 오전 9시", at, .daily(["09:00"], Meaning.weekdays))
+    }
+
+    /// In one line of title and time (the desktop's search), a title's words are never taken
+    /// for a date when the rest reads whole: the title keeps them.
+    @Test(arguments: At.allCases)
+    func aTitlesWordsAreNoDate(_ at: At) throws {
+        let lines: [(String, String, String)] = [
+            ("pay 월세 tomorrow at 9am", "pay 월세", "tomorrow at 9am"),
+            ("월세 내기 매달 25일 오전 10시", "월세 내기", "매달 25일 오전 10시"),
+            ("화분에 물 주기 토요일 오전 10시", "화분에 물 주기", "토요일 오전 10시"),
+            ("금연 클리닉 내일 오후 2시", "금연 클리닉", "내일 오후 2시"),
+            ("일기 쓰기 매일 밤 10시", "일기 쓰기", "매일 밤 10시"),
+            ("수영 강습 화요일 오후 7시", "수영 강습", "화요일 오후 7시"),
+            ("생일 선물 사기 금요일 오후 6시", "생일 선물 사기", "금요일 오후 6시"),
+            ("Sunday School tomorrow at 9am", "Sunday School", "tomorrow at 9am"),
+            ("sunday school at 9am", "sunday school", "at 9am"),
+            ("Mon Ami cafe friday at 7pm", "Mon Ami cafe", "friday at 7pm"),
+            ("Mon Ami at 7pm tomorrow", "Mon Ami", "at 7pm tomorrow"),
+        ]
+        for (line, title, when) in lines {
+            let first = RemindMe.readings(line, now: at.now, zone: at.zone).first
+            #expect(first?.title == title && first?.when == when, "\(line) at \(at): \(String(describing: first))")
+            let alone = try SchedulePhrase.read(when, now: at.now, zone: at.zone)
+            #expect(first?.phrase.schedule == alone.schedule, "\(line) at \(at)")
+        }
+    }
+
+    // MARK: Short forms
+
+    /// nxt, wkday, wknd, Tu, Thu, Thur(s), "after 25 minutes", "in a quarter of an hour", 한
+    /// 20분 뒤 (about), 점심때 (noon), 내년 and "next year", 석 달마다.
+    @Test(arguments: At.allCases)
+    func shortForms(_ at: At) throws {
+        let today = at.today, year = today.components.year
+        // "nxt week monday": next week's Monday (weeks start on Monday).
+        let monday = today.advanced(by: -((today.weekday.rawValue + 6) % 7)).advanced(by: 7)
+        let rows: [(String, Meaning)] = [
+            ("nxt week monday at 9am", .once("\(monday) 09:00")),
+            ("every wkday at 9am", .daily(["09:00"], Meaning.weekdays)),
+            ("wkdays at 7:30", .daily(["07:30"], Meaning.weekdays)),
+            ("every wknd at 10am", .daily(["10:00"], [.saturday, .sunday])),
+            ("every Tu at 9am", .daily(["09:00"], [.tuesday])),
+            ("Tu at 9pm", .once(at.coming(.tuesday, "21:00"))),
+            ("Thu at 9pm", .once(at.coming(.thursday, "21:00"))),
+            ("Thur at 9pm", .once(at.coming(.thursday, "21:00"))),
+            ("every Thurs at 9am", .daily(["09:00"], [.thursday])),
+            ("내일 점심때", .once("\(today.advanced(by: 1)) 12:00")),
+            ("내년 3월 1일 오전 9시", .once("\(year + 1)-03-01 09:00")),
+            ("march 1 next year at 9am", .once("\(year + 1)-03-01 09:00")),
+            ("내년 12월 31일 밤 11시", .once("\(year + 1)-12-31 23:00")),
+            ("내년 오전 9시", .refused("which day of the year?")),
+            ("매년 내년 3월 1일 오전 9시", .refused("which day of the year?")),
+            // Days by their letters: three or more in a list, or a range of two.
+            ("M/W/F at 9am", .daily(["09:00"], [.monday, .wednesday, .friday])),
+            ("every m/w/f at 7:30", .daily(["07:30"], [.monday, .wednesday, .friday])),
+            ("Tu/Th/Sa at 6pm", .daily(["18:00"], [.tuesday, .thursday, .saturday])),
+            ("m-f 9am", .daily(["09:00"], Meaning.weekdays)),
+            ("M/W/F at 9", .daily(["09:00"], [.monday, .wednesday, .friday])),
+            // Two in a list may be a title's (M/F), and T is Tuesday or Thursday: not read.
+            ("M/F at 9am", .refused("words not understood")),
+            ("T/Th at 9am", .refused("words not understood")),
+            // "next friday" stays unclear when written short.
+            ("nxt friday at 9am", .refused("ambiguous day")),
+            // after 2pm is no duration, and after 9h may be after 09:00: not read.
+            ("after 2pm", .refused("words not understood")),
+            ("after 9h", .refused("words not understood")),
+            ("after 9h30", .refused("words not understood")),
+            // 석 is three only before 달: 석식 (dinner) is a word.
+            ("석식 오후 6시", .refused("words not understood")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        // In one line, "M/F" stays the title's.
+        #expect(RemindMe.readings("Team M/F at 9am", now: at.now, zone: at.zone).first?.title == "Team M/F")
+        #expect(RemindMe.readings("gym M/W/F at 7am", now: at.now, zone: at.zone).first?.title == "gym")
+        // Durations from now.
+        for (phrase, seconds) in [("after 25 minutes", 25 * 60), ("in a quarter of an hour", 900), ("in a quarter hour", 900),
+                                  ("a quarter of an hour later", 900), ("한 20분 뒤", 1200), ("한 2시간 후", 7200)] {
+            let reading = try SchedulePhrase.read(phrase, now: at.now, zone: at.zone)
+            #expect(reading.schedule == .once(at.now.addingTimeInterval(TimeInterval(seconds))), "\(phrase) at \(at)")
+        }
+        #expect(try SchedulePhrase.read("한 20분 뒤", now: at.now, zone: at.zone).notes.map(\.description) == ["한: an approximate time is read as the time itself"])
+        #expect(try SchedulePhrase.read("every wkday at 9am", now: at.now, zone: at.zone).notes.map(\.description) == ["wkday → weekday"])
+        // 석 달마다 is every 3 months, as 3달마다.
+        let three = try SchedulePhrase.read("석 달마다 1일 오전 9시", now: at.now, zone: at.zone).schedule
+        #expect(three == (try SchedulePhrase.read("3달마다 1일 오전 9시", now: at.now, zone: at.zone).schedule), "\(at)")
+        #expect(three.occurrences(after: at.now, count: 3, in: at.zone).count == 3)
+    }
+
+    /// 27년 3월 1일: a year written with two digits before its month is this century's, said;
+    /// a date passed is refused, never moved.
+    @Test(arguments: At.allCases)
+    func twoDigitYears(_ at: At) throws {
+        for (phrase, local) in [("27년 3월 1일 오전 9시", "2027-03-01 09:00"), ("28년 2월 29일 오후 3시", "2028-02-29 15:00"),
+                                ("2027년 12월 31일 밤 11시", "2027-12-31 23:00")] {
+            let passed = (try ScheduleParser.instant(local, zone: at.zone)) <= at.now
+            check(phrase, at, passed ? .refused("that time has passed") : .once(local))
+        }
+        check("27년 오전 9시", at, .refused("words not understood"))
+        check("29년 2월 29일 오전 9시", at, .refused("invalid date"))
+        if at == .seoul {
+            #expect(try SchedulePhrase.read("27년 3월 1일 오전 9시", now: at.now, zone: at.zone).notes.map(\.description) == ["27년 is read as 2027"])
+        }
+    }
+
+    /// 내년 2월 29일 on a leap day names a day that does not come next year: refused.
+    @Test func nextYearOnALeapDay() {
+        check("내년 2월 29일 오전 9시", .leapDay, .refused("invalid date"))
+        check("내년 2월 28일 오전 9시", .leapDay, .once("2029-02-28 09:00"))
+        check("march 1 next year at 9am", .newYearsEve, .once("2027-03-01 09:00"))
+    }
+
+    // MARK: Fixed-date holidays
+
+    /// Holidays on a fixed date, in English and Korean: the coming one (next year's once
+    /// this year's has passed, said), and every year with every, 매년.
+    @Test(arguments: At.allCases)
+    func fixedDateHolidays(_ at: At) {
+        let rows: [(String, Meaning)] = [
+            ("christmas at 9am", .once(at.coming(12, 25, "09:00"))),
+            ("christmas day at 9am", .once(at.coming(12, 25, "09:00"))),
+            ("on christmas eve at 7pm", .once(at.coming(12, 24, "19:00"))),
+            ("new year's day at noon", .once(at.coming(1, 1, "12:00"))),
+            ("new years day at 10am", .once(at.coming(1, 1, "10:00"))),
+            ("New Year’s Day at 10am", .once(at.coming(1, 1, "10:00"))),
+            ("valentine's day at 8pm", .once(at.coming(2, 14, "20:00"))),
+            ("valentines day at 8pm", .once(at.coming(2, 14, "20:00"))),
+            ("on valentine's at 7:30pm", .once(at.coming(2, 14, "19:30"))),
+            ("halloween at 6pm", .once(at.coming(10, 31, "18:00"))),
+            // A bare hour on a holiday is a named day's: the waking day.
+            ("halloween at 6", .once(at.coming(10, 31, "18:00"))),
+            ("christmas at 9", .once(at.coming(12, 25, "09:00"))),
+            ("새해 첫날 오전 9시", .once(at.coming(1, 1, "09:00"))),
+            ("새해첫날 오전 9시", .once(at.coming(1, 1, "09:00"))),
+            ("새해 첫 날 정오", .once(at.coming(1, 1, "12:00"))),
+            ("삼일절 오전 10시", .once(at.coming(3, 1, "10:00"))),
+            ("어린이날 오후 2시", .once(at.coming(5, 5, "14:00"))),
+            ("현충일 오전 10시", .once(at.coming(6, 6, "10:00"))),
+            ("광복절 정오", .once(at.coming(8, 15, "12:00"))),
+            ("개천절 오전 9시", .once(at.coming(10, 3, "09:00"))),
+            ("한글날에 오전 9시", .once(at.coming(10, 9, "09:00"))),
+            ("크리스마스 오후 6시", .once(at.coming(12, 25, "18:00"))),
+            ("크리스마스 이브 저녁 7시", .once(at.coming(12, 24, "19:00"))),
+            // Every year.
+            ("every christmas eve at 7pm", .yearly(month: 12, day: 24, "19:00")),
+            ("every christmas at 8am", .yearly(month: 12, day: 25, "08:00")),
+            ("every new year's day at 9am", .yearly(month: 1, day: 1, "09:00")),
+            ("every valentine's day at 8pm", .yearly(month: 2, day: 14, "20:00")),
+            ("every halloween at 6pm", .yearly(month: 10, day: 31, "18:00")),
+            ("every year on halloween at 6pm", .yearly(month: 10, day: 31, "18:00")),
+            ("매년 한글날 오전 9시", .yearly(month: 10, day: 9, "09:00")),
+            ("매년 어린이날 오전 10시", .yearly(month: 5, day: 5, "10:00")),
+            ("매년 크리스마스 이브 오후 7시", .yearly(month: 12, day: 24, "19:00")),
+            ("해마다 새해 첫날 오전 0시", .yearly(month: 1, day: 1, "00:00")),
+            // Not holidays by themselves: refused, never a date.
+            ("new year at 9am", .refused("words not understood")),
+            ("새해 오전 9시", .refused("words not understood")),
+            ("halloween", .refused("no time of day given")),
+            // Only a holiday's 's is read: monday's is no "mondays", every Monday.
+            ("monday's at 9am", .refused("words not understood")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+    }
+
+    /// On New Year's Eve, the next new year's day is tomorrow and this year's christmas has
+    /// passed: next year's, and the echo says which date was taken.
+    @Test func holidaysOnNewYearsEve() throws {
+        let at = At.newYearsEve
+        check("new year's day at noon", at, .once("2027-01-01 12:00"))
+        check("christmas at 9am", at, .once("2027-12-25 09:00"))
+        let reading = try SchedulePhrase.read("christmas at 9am", now: at.now, zone: at.zone)
+        #expect(reading.notes.map(\.description) == ["christmas is read as 2027-12-25, the next such date"])
+        let korean = try SchedulePhrase.read("새해 첫날 오전 9시", now: at.now, zone: at.zone)
+        #expect(korean.notes.map(\.description) == ["새해 첫날 is read as 2027-01-01, the next such date"])
+    }
+}
