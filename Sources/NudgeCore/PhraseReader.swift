@@ -81,7 +81,7 @@ struct PhraseReader {
     }
 
     /// A holiday on a fixed date at `k`, and how many words say it: christmas (day),
-    /// christmas eve, new year's day, valentine's (day), halloween, 크리스마스 (이브), 새해 첫날,
+    /// christmas eve, new year's day (and eve), valentine's (day), halloween, 크리스마스 (이브), 새해 첫날,
     /// 삼일절, 어린이날, 현충일, 광복절, 개천절, 한글날.
     func holiday(_ k: Int) -> (month: Int, day: Int, length: Int)? {
         guard let key = key(k) else { return nil }
@@ -90,8 +90,10 @@ struct PhraseReader {
             if isKey(k + 1, "eve") { return (12, 24, 2) }
             return (12, 25, isKey(k + 1, "day") && word(k + 1)?.text == "day" ? 2 : 1)
         case "new":
-            // new year's day, new years day (new year's eve is not read: refused).
-            guard isKey(k + 1, "year"), isKey(k + 2, "day"), word(k + 2)?.text == "day" else { return nil }
+            // new year's day, new years day; new year's eve, the day before (31 December).
+            guard isKey(k + 1, "year") else { return nil }
+            if isKey(k + 2, "eve") { return (12, 31, 3) }
+            guard isKey(k + 2, "day"), word(k + 2)?.text == "day" else { return nil }
             return (1, 1, 3)
         case "newyear":
             // 새해 첫날, 새해 첫 날.
@@ -314,7 +316,7 @@ struct PhraseReader {
         case "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절", "개천절", "한글날":
             // A holiday on a fixed date: that date, this year's or the next. Christmas eve,
             // 크리스마스 이브, is the day before, never an evening ("eve" was read as a casual
-            // "evening" and put christmas eve at 7pm on the 25th); new year's eve is not read.
+            // "evening" and put christmas eve at 7pm on the 25th); new year's eve is 31 December.
             guard let (month, day, length) = holiday(i) else { return false }
             try setDate(nil, month, day, i..<i + length)
             return true

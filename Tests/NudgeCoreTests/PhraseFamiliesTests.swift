@@ -439,6 +439,7 @@ struct PhraseFamiliesTests {
             ("on christmas eve at 7pm", .once(at.coming(12, 24, "19:00"))),
             ("new year's day at noon", .once(at.coming(1, 1, "12:00"))),
             ("new years day at 10am", .once(at.coming(1, 1, "10:00"))),
+            ("new year's eve at 9pm", .once(at.coming(12, 31, "21:00"))),
             ("New Year’s Day at 10am", .once(at.coming(1, 1, "10:00"))),
             ("valentine's day at 8pm", .once(at.coming(2, 14, "20:00"))),
             ("valentines day at 8pm", .once(at.coming(2, 14, "20:00"))),
@@ -462,6 +463,7 @@ struct PhraseFamiliesTests {
             ("every christmas eve at 7pm", .yearly(month: 12, day: 24, "19:00")),
             ("every christmas at 8am", .yearly(month: 12, day: 25, "08:00")),
             ("every new year's day at 9am", .yearly(month: 1, day: 1, "09:00")),
+            ("every new year's eve at 11pm", .yearly(month: 12, day: 31, "23:00")),
             ("every valentine's day at 8pm", .yearly(month: 2, day: 14, "20:00")),
             ("every halloween at 6pm", .yearly(month: 10, day: 31, "18:00")),
             ("every year on halloween at 6pm", .yearly(month: 10, day: 31, "18:00")),
@@ -484,6 +486,9 @@ struct PhraseFamiliesTests {
     @Test func holidaysOnNewYearsEve() throws {
         let at = At.newYearsEve
         check("new year's day at noon", at, .once("2027-01-01 12:00"))
+        // Said at 23:30 on New Year's Eve: tonight at 23:45 is still this one; at 9pm, next year's.
+        check("new year's eve at 11:45pm", at, .once("2026-12-31 23:45"))
+        check("new year's eve at 9pm", at, .once("2027-12-31 21:00"))
         check("christmas at 9am", at, .once("2027-12-25 09:00"))
         let reading = try SchedulePhrase.read("christmas at 9am", now: at.now, zone: at.zone)
         #expect(reading.notes.map(\.description) == ["christmas is read as 2027-12-25, the next such date"])

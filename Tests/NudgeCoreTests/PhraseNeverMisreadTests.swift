@@ -108,19 +108,19 @@ struct PhraseNeverMisreadTests {
             ("크리스마스 이브 오후 7시", .once("2026-12-24 19:00")),
             ("크리스마스이브 저녁 7시", .once("2026-12-24 19:00")),
             ("christmas at 7pm", .once("2026-12-25 19:00")),
-            // Not read yet: refused, never an evening.
-            ("new year's eve at 9pm", .refused("words not understood")),
+            ("new year's eve at 9pm", .once("2026-12-31 21:00")),
+            // Eve of nothing named: refused, never an evening.
             ("eve at 7", .refused("words not understood")),
         ]
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
     }
 
-    /// The refusal of "new year's eve" offers no reading without "eve": that would be an
-    /// evening of another day.
+    /// The refusal of an "eve" of nothing named offers no reading without "eve": that would
+    /// be an evening of another day.
     @Test func aRefusedEveOffersNoEvening() throws {
-        #expect(throws: ScheduleError.self) { try SchedulePhrase.read("new year's eve at 9pm", now: At.seoul.now, zone: At.seoul.zone) }
+        #expect(throws: ScheduleError.self) { try SchedulePhrase.read("the eve at 9pm", now: At.seoul.now, zone: At.seoul.zone) }
         do {
-            _ = try SchedulePhrase.read("new year's eve at 9pm", now: At.seoul.now, zone: At.seoul.zone)
+            _ = try SchedulePhrase.read("the eve at 9pm", now: At.seoul.now, zone: At.seoul.zone)
         } catch {
             #expect(!error.description.contains("did you mean"), "\(error)")
         }

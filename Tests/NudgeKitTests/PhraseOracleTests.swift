@@ -127,6 +127,7 @@ struct PhraseOracleTests {
         // Issue 54's never-misread rules.
         "at 7:30 tonight": "tonight picks the evening's half, 19:30 (issue 54); both drop 'tonight' and give 07:30, passed",
         "christmas eve at 7pm": "christmas eve is 24 December (issue 54); dateparser reads nothing, parsedatetime drops it and gives today's 19:00",
+        "new year's eve at 9pm": "new year's eve is 31 December (issue 54); dateparser reads nothing, parsedatetime drops it and gives today's 21:00",
         "tomorrow 5:15": "a colon time 1–6 on a named day takes the waking day, 17:15, said with 5:15am offered (issue 54); both give 05:15",
         "friday at 2:45": "a colon time 1–6 on a named day takes the waking day, 14:45, said with 2:45am offered (issue 54); both give 02:45",
     ]

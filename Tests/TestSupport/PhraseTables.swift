@@ -536,7 +536,7 @@ public enum PhraseTables {
         ("at 7:30 tonight", "--on '2026-11-25 19:30'"),
         ("at 9am every evening", "! invalid time"),
         ("christmas eve at 7pm", "--on '2026-12-24 19:00'"),
-        ("new year's eve at 9pm", "! words not understood"),
+        ("new year's eve at 9pm", "--on '2026-12-31 21:00'"),
         ("saturday mornings at 9", "--at 09:00 --days sat"),
         ("weekday evenings at 7", "--at 19:00 --days mon-fri"),
         ("every hour on the hour", "--every 1h --from 00:00 --until 23:59:59"),
