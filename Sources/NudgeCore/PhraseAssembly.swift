@@ -138,15 +138,6 @@ extension PhrasePieces {
             flags = "--in \(Schedule.flagDuration(relative.seconds))"
             return PhraseReading(schedule: .once(now.addingTimeInterval(TimeInterval(relative.seconds))), notes: [], flags: nil)
         }
-        if let next = nextDay {
-            let day = Array(days).first ?? .monday
-            let coming = Self.coming(day, after: today), following = coming.advanced(by: 7)
-            let format = { (d: CivilDay) in Phrase("%1$s (%2$s)", d.description, Phrase(d.weekday.shortName)) }
-            throw ScheduleError(next, Phrase("ambiguous day"),
-                                // TRANSLATORS: "next friday": %1$s is the coming one's date, %2$s the one a week after.
-                                detail: Phrase("the coming one (%1$s) or the one after (%2$s)?", format(coming), format(following)),
-                                accepted: Phrase("say this friday or friday next week (이번 주 금요일, 다음 주 금요일), or the date"))
-        }
         // Parts of the day said alone: their hours.
         // A time said twice is one time ("9am 9am", "noon 12pm").
         var saidTimes: [SaidTime] = []
@@ -329,18 +320,13 @@ extension PhrasePieces {
         }
     }
 
-    /// "monday after next", 다다음 월요일: the first such day after today is "next monday"
-    /// when it falls in the next week (weeks starting on Monday), and this is a week after
-    /// it; when it falls in this week, "next" may be it or the one after, and both are said.
-    /// "a week from tuesday": a week after the coming Tuesday; said on a Tuesday, today's
-    /// or the next one's, both said.
+    /// "monday after next", 다다음 월요일: a week after "next monday", the first Monday after
+    /// today. "a week from tuesday": a week after the coming Tuesday; said on a Tuesday,
+    /// today's or the next one's, both said.
     static func later(_ weekday: Weekday, _ later: (text: String, weekFrom: Bool), today: CivilDay) throws(ScheduleError) -> CivilDay {
-        var first = coming(weekday, after: today)
-        if first == today { first = first.advanced(by: 7) }
-        let monday = { (d: CivilDay) in d.advanced(by: -((d.weekday.rawValue + 6) % 7)) }
-        let unclear = later.weekFrom ? today.weekday == weekday : monday(first) == monday(today)
-        guard !unclear else {
-            let (one, other) = later.weekFrom ? (today.advanced(by: 7), today.advanced(by: 14)) : (first.advanced(by: 7), first.advanced(by: 14))
+        let first = firstAfter(weekday, today: today)
+        guard !later.weekFrom || today.weekday != weekday else {
+            let (one, other) = (today.advanced(by: 7), today.advanced(by: 14))
             let format = { (d: CivilDay) in Phrase("%1$s (%2$s)", d.description, Phrase(d.weekday.shortName)) }
             throw ScheduleError(later.text, Phrase("ambiguous day"),
                                 detail: Phrase("the coming one (%1$s) or the one after (%2$s)?", format(one), format(other)),
@@ -350,6 +336,12 @@ extension PhrasePieces {
     }
 
     func clockYear(now: Date, zone: TimeZone) -> Int { CivilZone(zone).local(now).day.components.year }
+
+    /// The first `weekday` after `today` (a week later when today is one): "next friday".
+    static func firstAfter(_ weekday: Weekday, today: CivilDay) -> CivilDay {
+        let found = coming(weekday, after: today)
+        return found == today ? found.advanced(by: 7) : found
+    }
 
     static func coming(_ weekday: Weekday, after day: CivilDay) -> CivilDay {
         day.advanced(by: (weekday.rawValue - day.weekday.rawValue + 7) % 7)
@@ -394,6 +386,7 @@ extension PhrasePieces {
         if let date { throw failure(date.text, Phrase("a date does not go with a repeating schedule"), Phrase("say the days it repeats on, or leave out the repeating words")) }
         if let dayOffset { throw failure(dayOffset.1, Phrase("a day does not go with a repeating schedule")) }
         if let laterDay { throw failure(laterDay.text, Phrase("a day does not go with a repeating schedule")) }
+        if let nextDay { throw failure(nextDay, Phrase("a day does not go with a repeating schedule")) }
         var weekdays = days.isEmpty ? Schedule.everyDay : days
         var base: Schedule
 
@@ -500,11 +493,12 @@ extension PhrasePieces {
             var locals: [LocalTime] = []
             var shifts = Set<Bool>()
             for var time in saidTimes {
-                // On days said by name (every monday, 매달 1일) a time is the waking day's,
-                // as on a named day of a one-shot; every day (매일, 평일) stays refused. "Twice
-                // a day at 9 and 6" takes it for its bare hours, not for colon times.
+                // A bare hour in a repeat is the waking day's, as in a one-shot (issue 54:
+                // every day at 8, 매일 네 시, 평일 8시 반 were refused here and read there), said
+                // under the echo with the other reading offered. A colon time takes it on
+                // days said by name only (every monday at 2:30); every day at 2:30 stays 02:30.
                 let namedDays = dayNamed || !monthDays.isEmpty || !places.isEmpty
-                if namedDays || frequency != nil { try wakingDay(&time, colon: namedDays, notes: &windowNotes) }
+                try wakingDay(&time, colon: namedDays, notes: &windowNotes)
                 let reading = try only(time)
                 if reading.nextDay && !days.isEmpty && weekdays.count < 7 {
                     // 밤 12시 on a day is midnight at its end: the next day's 00:00.
@@ -751,7 +745,16 @@ extension PhrasePieces {
             dayNamed = true
         } else if let weekday = days.first {
             guard days.count == 1 else { throw failure(dayTexts.joined(separator: " "), Phrase("invalid schedule")) }
-            if let later = laterDay {
+            if let next = nextDay {
+                // "next friday", 다음 금요일: the first such day after today (said on a Friday,
+                // a week later), as Todoist and Google read it, and said under the echo.
+                guard week == nil, dayOffset == nil, !thisDay, laterDay == nil else { throw failure(next, Phrase("invalid schedule")) }
+                let found = Self.firstAfter(weekday, today: today)
+                day = found
+                let format = { (d: CivilDay) in Phrase("%1$s (%2$s)", d.description, Phrase(d.weekday.shortName)) }
+                // TRANSLATORS: "next friday": %1$s as said, %2$s the date taken (the first such day after today), %3$s the one a week after.
+                notes.append(Phrase("%1$s is read as %2$s, the first after today; say the date for %3$s", next, format(found), format(found.advanced(by: 7))))
+            } else if let later = laterDay {
                 guard week == nil, dayOffset == nil, !thisDay else { throw failure(later.text, Phrase("invalid schedule")) }
                 let found = try Self.later(weekday, later, today: today)
                 day = found

@@ -248,8 +248,8 @@ struct UITests {
         try tmux.press("Tab", "Tab", "Left")
         #expect(try tmux.wait(for: "In words") != nil, "\(tmux.lastScreen)")
         try tmux.press("Tab")
-        try tmux.type("every day at 9")
-        #expect(try tmux.wait(for: "ambiguous time '9': 9am (09:00) or 9pm (21:00)?") != nil, "\(tmux.lastScreen)")
+        try tmux.type("every 2 hours from 9 to 11")
+        #expect(try tmux.wait(for: "ambiguous window") != nil, "\(tmux.lastScreen)")
         // Enter is refused, and its message goes once the phrase is changed.
         try tmux.press("Enter")
         #expect(try tmux.wait { $0.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.contains("Tab next field") })?.contains("ambiguous") == true } != nil)

@@ -56,15 +56,16 @@ struct DefaultTimeTests {
     }
 
     /// Only a phrase that asked at what time changes: one with a time, a duration or a step
-    /// reads as it does without the setting, and a bare hour every day stays refused.
+    /// reads as it does without the setting, a bare hour every day too.
     @Test func aPhraseThatReadsAloneIsReadTheSame() throws {
         for phrase in ["tomorrow at 3", "내일 오후 3시", "tomorrow morning", "오늘 저녁", "in 2 days", "이틀 후", "every 2 hours", "every monday at 10am", "at 5"] {
             #expect(try read(phrase) == (try read(phrase, nil)), "\(phrase)")
         }
-        #expect(refusal("매일 9시")?.problem.template == "ambiguous time")
-        #expect(refusal("every day at 8")?.problem.template == "ambiguous time")
-        // "next friday" names no one day, with a time or without: still asked which.
-        #expect(refusal("next friday")?.problem.template == "ambiguous day")
+        #expect(try read("매일 9시") == (try read("매일 9시", nil)))
+        #expect(try read("every day at 8") == (try read("every day at 8", nil)))
+        // "next friday" is the first Friday after today: without a time, at the default.
+        #expect(refusal("next friday", nil)?.problem.template == "no time of day given")
+        #expect(refusal("next friday") == nil)
     }
 
     /// A day said whose default time has passed is refused as passed, never moved to

@@ -112,13 +112,11 @@ struct PhraseFamiliesTests {
 
     // MARK: This monday, a week from tuesday, monday after next
 
-    /// The first such day after today, and whether it falls in the next week (weeks start on
-    /// Monday): "monday after next" is a week after it then; said in this week it is unclear.
-    static func firstAfter(_ weekday: Weekday, _ at: At) -> (day: CivilDay, nextWeek: Bool) {
+    /// The first such day after today: "next monday"; "monday after next" is a week after it.
+    static func firstAfter(_ weekday: Weekday, _ at: At) -> CivilDay {
         var day = at.today.advanced(by: 1)
         while day.weekday != weekday { day = day.advanced(by: 1) }
-        let monday = { (d: CivilDay) in d.advanced(by: -((d.weekday.rawValue + 6) % 7)) }
-        return (day, monday(day) != monday(at.today))
+        return day
     }
 
     @Test(arguments: At.allCases)
@@ -135,9 +133,12 @@ struct PhraseFamiliesTests {
             check("오는 \(korean) 오후 9시", at, coming)
             // a week from tuesday: a week after the coming one; said on a Tuesday, unclear.
             let first = Self.firstAfter(weekday, at)
-            check("a week from \(name) at 9am", at, at.today.weekday == weekday ? .refused("ambiguous day") : .once("\(first.day.advanced(by: 7)) 09:00"))
-            // monday after next, 다다음 월요일: a week after next monday, where that is clear.
-            let afterNext: Meaning = first.nextWeek ? .once("\(first.day.advanced(by: 7)) 09:00") : .refused("ambiguous day")
+            check("a week from \(name) at 9am", at, at.today.weekday == weekday ? .refused("ambiguous day") : .once("\(first.advanced(by: 7)) 09:00"))
+            // next monday, 다음 월요일: the first after today (a week on, said on a Monday).
+            check("next \(name) at 9am", at, .once("\(first) 09:00"))
+            check("다음 \(korean) 오전 9시", at, .once("\(first) 09:00"))
+            // monday after next, 다다음 월요일: a week after next monday.
+            let afterNext: Meaning = .once("\(first.advanced(by: 7)) 09:00")
             check("\(name) after next at 9am", at, afterNext)
             check("다다음 \(korean) 오전 9시", at, afterNext)
         }
@@ -154,13 +155,11 @@ struct PhraseFamiliesTests {
         check("a week from saturday at 5pm", at, .refused("ambiguous day"))
         check("every monday after next at 9am", at, .refused("a day does not go with a repeating schedule"))
         check("tomorrow monday after next at 9am", at, .refused("invalid schedule"))
-        // In Seoul on a Wednesday, friday after next: the 4th or the 11th, both said.
-        do {
-            _ = try SchedulePhrase.read("friday after next at 9am", now: At.seoul.now, zone: At.seoul.zone)
-            Issue.record("friday after next was read")
-        } catch {
-            #expect(error.detail?.description == "the coming one (2026-12-04 (Fri)) or the one after (2026-12-11 (Fri))?", "\(error)")
-        }
+        // In Seoul on a Wednesday: next friday is the 27th, said; friday after next the 4th.
+        let next = try SchedulePhrase.read("next friday at 9am", now: At.seoul.now, zone: At.seoul.zone)
+        #expect(next.notes.map(\.description) == ["next friday is read as 2026-11-27 (Fri), the first after today; say the date for 2026-12-04 (Fri)"])
+        check("friday after next at 9am", At.seoul, .once("2026-12-04 09:00"))
+        check("every next friday at 9am", At.seoul, .refused("a day does not go with a repeating schedule"))
     }
 
     // MARK: Other clocks
@@ -260,8 +259,8 @@ struct PhraseFamiliesTests {
             ("every 2 days except sunday at 9am", .refused("invalid schedule")),
             ("at 9am every day except sunday", .daily(["09:00"], monToSat)),
             ("매일 오전 9시 일요일 빼고", .daily(["09:00"], monToSat)),
-            // A bare hour every day stays refused with both readings, as without the exception.
-            ("every day except sunday at 9", .refused("ambiguous time")),
+            // A bare hour every day takes the waking day, as without the exception.
+            ("every day except sunday at 9", .daily(["09:00"], monToSat)),
         ]
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
         // Steps keep to the days left in.
@@ -377,8 +376,8 @@ struct PhraseFamiliesTests {
             // Two in a list may be a title's (M/F), and T is Tuesday or Thursday: not read.
             ("M/F at 9am", .refused("words not understood")),
             ("T/Th at 9am", .refused("words not understood")),
-            // "next friday" stays unclear when written short.
-            ("nxt friday at 9am", .refused("ambiguous day")),
+            // "next friday" written short: the first Friday after today.
+            ("nxt friday at 9am", .once("\(Self.firstAfter(.friday, at)) 09:00")),
             // after 2pm is no duration, and after 9h may be after 09:00: not read.
             ("after 2pm", .refused("words not understood")),
             ("after 9h", .refused("words not understood")),

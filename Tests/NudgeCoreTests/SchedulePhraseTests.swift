@@ -121,14 +121,16 @@ struct SchedulePhraseTests {
         }
         #expect(refusal("every weekday at 9:30 and then some")?.token == "then some")
         #expect(refusal("매일 오전 9시 빨리 좀")?.token == "빨리 좀")
-        let bare = try #require(refusal("every day at 9"))
-        #expect(bare.description.contains("9am (09:00) or 9pm (21:00)"))
-        let korean = try #require(refusal("평일 9시 반"))
-        #expect(korean.description.contains("오전 9시 30분 (09:30) or 오후 9시 30분 (21:30)"))
-        let noon = try #require(refusal("매일 12시"))
-        #expect(noon.description.contains("낮 12시 / 정오 (12:00)"))
-        let next = try #require(refusal("next friday 5pm"))
-        #expect(next.description.contains("2026-11-27") && next.description.contains("2026-12-04"), "both dates: \(next)")
+        // A bare hour every day is read by the waking day, the other reading said (issue 54).
+        let bare = try SchedulePhrase.read("every day at 9", now: now, zone: zone)
+        #expect(bare.notes.map(\.description) == ["9 is read as 09:00; say 9pm for 21:00"])
+        let korean = try SchedulePhrase.read("평일 9시 반", now: now, zone: zone)
+        #expect(korean.flags == "--at 09:30 --days mon-fri", "\(korean.flags ?? "")")
+        #expect(korean.notes.count == 1, "\(korean.notes)")
+        // "next friday": the first Friday after today, said with the one a week after (issue 54).
+        let next = try SchedulePhrase.read("next friday 5pm", now: now, zone: zone)
+        #expect(next.flags == "--on '2026-11-27 17:00'", "\(next.flags ?? "")")
+        #expect(next.notes.map(\.description) == ["next friday is read as 2026-11-27 (Fri), the first after today; say the date for 2026-12-04 (Fri)"])
         let numeric = try #require(refusal("12/1 9am"))
         #expect(numeric.description.contains("YYYY-MM-DD") && numeric.description.contains("12월 1일"))
     }

@@ -93,7 +93,7 @@ struct PhraseOracleTests {
         "quarter to 10 tomorrow": "dateparser reads nothing; parsedatetime reads 09:00",
         "friday next week at 10am": "dateparser reads nothing; parsedatetime drops 'friday' (Wednesday 2 December)",
         "next week monday 9am": "dateparser reads nothing; parsedatetime drops 'monday' (Wednesday 2 December)",
-        "next friday 5pm": "the two disagree with each other (27 November, 4 December): Nudge refuses and shows both dates",
+        "next friday 5pm": "the two disagree with each other (27 November, 4 December): Nudge takes the first Friday after today, 27 November, and says so (issue 54's stated rule)",
         "noon": "parsedatetime gives today's noon, already passed at 14:00",
         "midnight": "parsedatetime gives the midnight that began today, already passed",
         "tomorrow morning": "a morning said alone is 09:00 for Nudge and dateparser, 06:00 for parsedatetime: a default, shown in the echo",
@@ -272,6 +272,7 @@ extension PhraseOracleTests {
         "내일 12시": "issue 44: 12 on a named day is noon, said; Duckling takes the midnight that begins the day",
         "수요일 오전 9시": "Duckling gives today's 9:00, already passed at 14:00; Nudge the next Wednesday's, 2 December",
         "11월 1일 오전 9시": "Duckling gives 1 November 2026, already passed; Nudge next year's, and says so",
+        "다음 금요일 오후 3시": "다음 금요일 is the first Friday after today, 27 November (issue 54's stated rule, said under the echo); Duckling takes the one a week later",
         "오는 금요일 오후 3시": "오는 금요일 is the coming Friday, 27 November (korean-datetime's gold: next(FRI)); Duckling takes the one a week later",
     ]
 
