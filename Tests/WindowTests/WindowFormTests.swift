@@ -163,9 +163,10 @@ extension WindowFormAndAccessTests {
         try #require(try window.drive("set", "text", "Title", "물 마시기").status == 0)
         try #require(try window.drive("do", "radio button", "In words", "click").status == 0)
         let field = "When, in words (every weekday at 9:30, 매일 오전 9시)"
-        try #require(try window.drive("set", "text", field, "평일 9시 반").status == 0)
+        // 12시 alone is noon or midnight (a bare hour every day is read now, issue 54).
+        try #require(try window.drive("set", "text", field, "12시").status == 0)
         #expect(try window.drive("find", "Not saved yet").status == 0)
-        #expect(try window.drive("find", "오전 9시 30분 (09:30) or 오후 9시 30분 (21:30)").status == 0)
+        #expect(try window.drive("find", "낮 12시 / 정오 (12:00) or 밤 12시 / 자정 (00:00)").status == 0)
         try #require(try window.drive("set", "text", field, "평일 오전 9시 30분부터 오후 9시 30분까지 30분마다").status == 0)
         #expect(try window.drive("find", "Read as: every 30 min").status == 0)
         try saveForm(window, "Add", heading: "Add a Reminder")
