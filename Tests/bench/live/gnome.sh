@@ -65,6 +65,10 @@ server_kill() {
     kill -9 "$shell" 2>/dev/null
     pkill -9 -u "$(id -u)" -f org.gnome.Shell.Notifications 2>/dev/null
     wait "$shell" 2>/dev/null
+    # A shell started before the bus has dropped the killed one's name ends at once ("already
+    # exists on bus"), as the second start in a clean-clone CI did.
+    wait_for 10 unowned org.gnome.Shell
+    wait_for 10 unowned org.freedesktop.Notifications
 }
 
 server_restart() { server_start; }

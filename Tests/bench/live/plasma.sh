@@ -58,7 +58,7 @@ server_stop() {
     stop ${plasma:-} ${kwin:-}
 }
 
-server_kill() { kill -9 "$plasma"; wait "$plasma" 2>/dev/null; }
+server_kill() { kill -9 "$plasma"; wait "$plasma" 2>/dev/null; wait_for 10 unowned org.freedesktop.Notifications; }
 server_restart() { server_start; }
 
 popups() { atspi popups plasmawindowed; }

@@ -22,7 +22,7 @@ server_start() {
 }
 
 server_stop() { stop ${swaync:-} ${sway:-}; }
-server_kill() { kill -9 "$swaync"; wait "$swaync" 2>/dev/null; }
+server_kill() { kill -9 "$swaync"; wait "$swaync" 2>/dev/null; wait_for 10 unowned org.freedesktop.Notifications; }
 server_restart() { server_start; }
 
 popups() { atspi popups swaync; }
