@@ -18,6 +18,11 @@ enum AdwaitaGeneration {
     static var hasToolbarView: Bool { minor >= 4 }
     /// AdwDialog, AdwPreferencesDialog, AdwAboutDialog (1.5), shown over the window.
     static var hasDialogs: Bool { minor >= 5 }
+    /// An AdwEntryRow whose text says to a screen reader that it has the focus. 1.2's never
+    /// does (its text reports no focus, only an inner box of no name does; later versions pass
+    /// the text's focus on, which GTK 4.10 made possible), so on 1.2 each entry row of a `.ui`
+    /// is built as an action row holding a GtkEntry (``Builder``).
+    static var entryRowsReportFocus: Bool { minor >= 4 }
 
     /// The `.ui` of the window: a box under the header (1.2) or an AdwToolbarView.
     static var mainWindow: String { hasToolbarView ? "main-window-1.4" : "main-window" }

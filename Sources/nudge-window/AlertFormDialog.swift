@@ -60,6 +60,9 @@ import NudgeKit
     private let checkRow: Widget, saveButton: Widget
     private let soundRow: Widget, urgencyRow: Widget, snoozeRow: Widget, catchUpSwitch: Widget, catchUpRow: Widget, awaySwitch: Widget
     private let nagRow: Widget
+    /// The rows around the schedule's text fields, shown with their kind: the fields
+    /// themselves, but on libadwaita 1.2 the action rows they sit in (``EntryRows``).
+    private let fieldRows: (date: Widget, cron: Widget, words: Widget)
 
     init(editing base: Alert?, parent: Widget, host: Host) {
         self.base = base
@@ -113,6 +116,7 @@ import NudgeKit
         (dateRow, everyRow, everySpin, betweenRow, betweenSwitch) = (ui("date"), ui("every-row"), ui("every"), ui("between-row"), ui("between"))
         (afterDoneRow, afterDoneSwitch, delayRow, delaySpin) = (ui("after-done-row"), ui("after-done"), ui("delay-row"), ui("delay"))
         (cronRow, wordsRow) = (ui("cron"), ui("words"))
+        fieldRows = (ui.row("date"), ui.row("cron"), ui.row("words"))
         // The calendar: opened at the date typed; a day picked is written into the field.
         let calendar = ui("calendar"), popover = ui("date-popover"), dateRow = self.dateRow
         // TRANSLATORS: the tooltip of the window's form's button that opens a calendar to pick the date.
@@ -175,7 +179,25 @@ import NudgeKit
         gtk_widget_grab_focus(titleRow)
     }
 
-    func present() { gtk_window_present(window.as(GtkWindow.self)) }
+    private var presented = false
+
+    /// Shows the form, the title field focused. The first time its focus is given again once
+    /// the form is on screen: the focus given before tells a screen reader nothing (GTK 4.8
+    /// says it only to a shown widget), and without it GTK would focus Cancel, which it would
+    /// then say first.
+    func present() {
+        gtk_window_present(window.as(GtkWindow.self))
+        guard !presented else { return }
+        presented = true
+        let (window, titleRow) = (window, titleRow)
+        afterThisEvent {
+            // Unless the person has moved on already (the focus is the field's inner text).
+            guard let focus = gtk_window_get_focus(window.as(GtkWindow.self)),
+                  focus == titleRow || gtk_widget_is_ancestor(focus, titleRow) != 0 else { return }
+            gtk_window_set_focus(window.as(GtkWindow.self), nil)
+            gtk_widget_grab_focus(titleRow)
+        }
+    }
 
     // MARK: Showing and reading
 
@@ -247,9 +269,9 @@ import NudgeKit
     private func showKind() {
         let kind = schedule.kind
         let visible: [(Widget, Bool)] = [
-            (timeRow, kind == .time || kind == .date), (dateRow, kind == .date), (everyRow, kind == .every),
+            (timeRow, kind == .time || kind == .date), (fieldRows.date, kind == .date), (everyRow, kind == .every),
             (betweenRow, kind == .every), (fromRow, kind == .every && schedule.between), (untilRow, kind == .every && schedule.between),
-            (afterDoneRow, kind == .every), (delayRow, kind == .delay), (cronRow, kind == .cron), (wordsRow, kind == .words),
+            (afterDoneRow, kind == .every), (delayRow, kind == .delay), (fieldRows.cron, kind == .cron), (fieldRows.words, kind == .words),
             (daysGroup, kind == .time || kind == .every), (keptRow, kept != nil),
         ]
         for (widget, shown) in visible { gtk_widget_set_visible(widget, shown ? 1 : 0) }
@@ -414,12 +436,15 @@ import NudgeKit
         if let described { setAccessibleDescription(described, "") }
         described = nil
         if let message = message, !message.isEmpty, let focus = gtk_root_get_focus(OpaquePointer(window.raw)) {
-            // The field, not GTK's text inside it: the row is what a screen reader names.
-            var field: Widget? = focus
-            while let current = field, current != window, g_type_check_instance_is_a(
-                UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), adw_preferences_row_get_type()) == 0 {
-                field = gtk_widget_get_parent(current)
+            // The field, not GTK's text inside it: what a screen reader names is the entry
+            // row, or on libadwaita 1.2 the entry in its row (``EntryRows``).
+            func isField(_ widget: Widget) -> Bool {
+                let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+                return g_type_check_instance_is_a(instance, adw_preferences_row_get_type()) != 0
+                    || g_type_check_instance_is_a(instance, gtk_entry_get_type()) != 0
             }
+            var field: Widget? = focus
+            while let current = field, current != window, !isField(current) { field = gtk_widget_get_parent(current) }
             described = field.flatMap { $0 == window ? nil : $0 } ?? focus
             setAccessibleDescription(described!, text)
         }

@@ -35,7 +35,21 @@ enum WindowResources {
         builder = gtk_builder_new()
         if catalog.folder != nil, catalog.damagedCatalog == nil { gtk_builder_set_translation_domain(builder, Catalog.domain) }
         var error: UnsafeMutablePointer<GError>?
-        guard gtk_builder_add_from_resource(builder, "/io/github/nudge/Nudge/" + name + ".ui", &error) != 0 else {
+        let path = "/io/github/nudge/Nudge/" + name + ".ui"
+        let built: Bool
+        if AdwaitaGeneration.entryRowsReportFocus {
+            built = gtk_builder_add_from_resource(builder, path, &error) != 0
+        } else {
+            guard let bytes = g_resources_lookup_data(path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error) else {
+                fatalError(name + ".ui: " + (error.map { String(cString: $0.pointee.message) } ?? "not in the resource"))
+            }
+            var size: gsize = 0
+            let data = g_bytes_get_data(bytes, &size)
+            let text = EntryRows.asActionRows(String(decoding: UnsafeRawBufferPointer(start: data, count: Int(size)), as: UTF8.self))
+            built = gtk_builder_add_from_string(builder, text, -1, &error) != 0
+            g_bytes_unref(bytes)
+        }
+        guard built else {
             fatalError(name + ".ui: " + (error.map { String(cString: $0.pointee.message) } ?? "not built"))
         }
         // Space and Enter toggle a focused switch, as they press a focused button: GTK 4.8's
@@ -50,6 +64,13 @@ enum WindowResources {
             node = current.pointee.next
         }
         g_slist_free(objects)
+    }
+
+    /// The row that holds the field with this id: the field itself where it is an entry row,
+    /// the action row around it where it was built as one (libadwaita 1.2, ``EntryRows``).
+    func row(_ id: String) -> Widget {
+        guard let row = gtk_builder_get_object(builder, id + EntryRows.rowSuffix) else { return self(id) }
+        return UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self)
     }
 
     /// The widget with this id (a missing id is a mistake in the .ui, found by the first start).
@@ -73,4 +94,44 @@ enum WindowResources {
 
     /// Lets go of the builder's references: what was not taken goes with it.
     func release() { g_object_unref(UnsafeMutableRawPointer(builder)) }
+}
+
+/// libadwaita 1.2's AdwEntryRow tells a screen reader nothing when its text takes the focus
+/// (``AdwaitaGeneration/entryRowsReportFocus``). There a `.ui`'s entry rows are built as what
+/// reports it: an AdwActionRow (id `ID-row`, its title the same, not a Tab stop of its own)
+/// holding a GtkEntry (id `ID`, named by the row), so the code reads and writes the same id.
+enum EntryRows {
+    static let rowSuffix = "-row"
+
+    /// The `.ui` text with each `<object class="AdwEntryRow" id="ID">` so rewritten. The row's
+    /// `activates-default` goes to the entry; its other properties and children stay the row's.
+    static func asActionRows(_ ui: String) -> String {
+        var out = ""
+        var rest = Substring(ui)
+        let opening = "<object class=\"AdwEntryRow\" id=\""
+        while let start = rest.range(of: opening) {
+            out += rest[..<start.lowerBound]
+            rest = rest[start.upperBound...]
+            guard let quote = rest.firstIndex(of: "\""), let close = rest[quote...].firstIndex(of: ">") else { break }
+            let id = String(rest[..<quote])
+            rest = rest[rest.index(after: close)...]
+            // The row's own activates-default (the first in it), which an action row does not have.
+            var activates = false
+            let property = "<property name=\"activates-default\">1</property>"
+            if let found = rest.range(of: property), rest[..<found.lowerBound].range(of: "<object") == nil {
+                activates = true
+                rest = rest[..<found.lowerBound] + rest[found.upperBound...]
+            }
+            out += """
+                <object class="AdwActionRow" id="\(id)\(rowSuffix)">
+                <property name="focusable">0</property>
+                <property name="activatable-widget">\(id)</property>
+                <child type="suffix"><object class="GtkEntry" id="\(id)">
+                <property name="valign">center</property><property name="hexpand">1</property>
+                <property name="activates-default">\(activates ? 1 : 0)</property>
+                </object></child>
+                """
+        }
+        return out + rest
+    }
 }

@@ -120,6 +120,8 @@ extension WindowFormAndAccessTests {
         #expect(stops.allSatisfy { !$0.1.isEmpty }, "a stop without a name: \(stops)")
         #expect(!stops.contains { $0.0 == "list item" }, "a row as a stop of its own: \(stops)")
         #expect(stops.filter { $0 == ("check box", "Water reminder") }.count == 1, "\(stops)")
+        // Each text field says it has the focus, by its name (libadwaita 1.2's entry rows did not).
+        for field in ["Title", "Body"] { #expect(stops.filter { $0 == ("text", field) }.count == 1, "\(field): \(stops)") }
         _ = try window.type("Escape", into: "Add a Reminder")
         _ = window.close()
     }
