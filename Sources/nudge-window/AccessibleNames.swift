@@ -120,8 +120,15 @@ import NudgeKit
         } else if isA(widget, gtk_search_entry_get_type()) {
             setAccessibleName(widget, search)
         }
-        // A button's icon is part of the button's name: left alone.
+        // A button's icon is part of the button's name: left alone. A button that is only an
+        // icon is named by its tooltip alone: GTK 4.8 labels it by the icon too, which has no
+        // name of its own, and Orca said "GtkImage Settings push button".
         let inButton = inButton || isA(widget, gtk_button_get_type())
+        if isA(widget, gtk_button_get_type()), let icon = gtk_widget_get_first_child(widget), isA(icon, gtk_image_get_type()),
+           gtk_widget_get_next_sibling(icon) == nil, let tip = gtk_widget_get_tooltip_text(widget) {
+            gtk_accessible_reset_relation(OpaquePointer(widget.raw), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+            setAccessibleName(widget, String(cString: tip))
+        }
         if isA(widget, adw_preferences_group_get_type()) {
             let title = adw_preferences_group_get_title(widget.as(AdwPreferencesGroup.self)).map { String(cString: $0) } ?? ""
             group = title.isEmpty ? nil : title
@@ -141,6 +148,18 @@ import NudgeKit
         } else if isA(widget, gtk_flow_box_child_get_type()) {
             // A flow box's cell: its control's words ("Done", "Mon").
             if let words = firstLabel(in: widget) { setAccessibleName(widget, words) }
+        } else if isA(widget, gtk_stack_get_type()) {
+            // A stack's pages are nodes of their own (GtkStackPage), which Orca said by their
+            // class on the way into Settings ("GtkStackPage panel"): each its title, or what
+            // holds the stack.
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                if let page = gtk_stack_get_page(widget.opaque, current) {
+                    let title = gtk_stack_page_get_title(page).map { String(cString: $0) } ?? ""
+                    nudge_accessible_set_label(UnsafeMutableRawPointer(page), title.isEmpty ? fallback : title)
+                }
+                child = gtk_widget_get_next_sibling(current)
+            }
         } else if isA(widget, gtk_scrollbar_get_type()) {
             setAccessibleName(widget, fallback)
         } else if isA(widget, gtk_popover_get_type()) {

@@ -181,22 +181,12 @@ import NudgeKit
 
     private var presented = false
 
-    /// Shows the form, the title field focused. The first time its focus is given again once
-    /// the form is on screen: the focus given before tells a screen reader nothing (GTK 4.8
-    /// says it only to a shown widget), and without it GTK would focus Cancel, which it would
-    /// then say first.
+    /// Shows the form, the title field focused and said (``sayFocusOnceShown(_:)``).
     func present() {
         gtk_window_present(window.as(GtkWindow.self))
         guard !presented else { return }
         presented = true
-        let (window, titleRow) = (window, titleRow)
-        afterThisEvent {
-            // Unless the person has moved on already (the focus is the field's inner text).
-            guard let focus = gtk_window_get_focus(window.as(GtkWindow.self)),
-                  focus == titleRow || gtk_widget_is_ancestor(focus, titleRow) != 0 else { return }
-            gtk_window_set_focus(window.as(GtkWindow.self), nil)
-            gtk_widget_grab_focus(titleRow)
-        }
+        sayFocusOnceShown(titleRow)
     }
 
     // MARK: Showing and reading

@@ -100,6 +100,9 @@ import Presentation
         }
         func button(_ icon: String, _ tooltip: String) -> Widget {
             let button = gtk_button_new_from_icon_name(icon)!
+            // Named by what it acts on alone (``update``): GTK 4.8 labels it by its icon too,
+            // which has no name, and Orca said "GtkImage Delete Tea push button".
+            gtk_accessible_reset_relation(OpaquePointer(button), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
             setTooltip(button, tooltip)
             gtk_widget_add_css_class(button, "flat")

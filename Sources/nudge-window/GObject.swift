@@ -206,6 +206,20 @@ private final class IdleClosure: @unchecked Sendable {
     }, data, { data in Unmanaged<IdleClosure>.fromOpaque(data!).release() })
 }
 
+/// Gives `first` the focus again once the window it is in is on screen, unless the person
+/// has moved on: a focus given before a window is shown tells a screen reader nothing (GTK
+/// 4.8 says it only of a shown widget), and one GTK gives while showing it came before the
+/// window was showing, which Orca then took for a window not shown and said nothing in it.
+/// Called after the window's first present, with `first` focused before it.
+@MainActor func sayFocusOnceShown(_ first: Widget) {
+    afterThisEvent {
+        guard let root = gtk_widget_get_root(first), let focus = gtk_root_get_focus(root),
+              focus == first || gtk_widget_is_ancestor(focus, first) != 0 else { return }
+        gtk_root_set_focus(root, nil)
+        gtk_widget_grab_focus(first)
+    }
+}
+
 /// Runs `action` once on the main loop after `milliseconds`.
 @MainActor func after(milliseconds: UInt32, _ action: @escaping @MainActor () -> Void) {
     let data = Unmanaged.passRetained(IdleClosure(action)).toOpaque()

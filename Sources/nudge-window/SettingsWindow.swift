@@ -85,7 +85,17 @@ import NudgeKit
         AccessibleNames.fill(in: window, fallback: tr("Settings"))
     }
 
-    func present() { AdwaitaGeneration.present(window, over: parent) }
+    private var presented = false
+
+    /// Shows the settings, the cup size focused and said (``sayFocusOnceShown(_:)``): GTK
+    /// gave the focus to the page switcher hidden in the header, before the window showed.
+    func present() {
+        if !presented { gtk_widget_grab_focus(cup) }
+        AdwaitaGeneration.present(window, over: parent)
+        guard !presented else { return }
+        presented = true
+        sayFocusOnceShown(cup)
+    }
 
     /// The stored values (a change made elsewhere included) and the session's autostart.
     func show() {

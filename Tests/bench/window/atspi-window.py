@@ -98,9 +98,9 @@ SAME_ROLES = {"check box": {"check box", "switch"}, "switch": {"check box", "swi
 
 # Inner boxes of GTK 4.8's and libadwaita 1.2's own widgets still named by their class:
 # a toast's (renamed, libadwaita's toast left the AT-SPI tree), a leaflet's and a view
-# switcher's (Settings, About), a stack's pages, a popover's content, the keyboard
+# switcher's (Settings, About), a popover's content, the keyboard
 # shortcuts' key labels and an action bar (issue 52; the closing note lists them).
-NOT_NAMED_YET = {"AdwToastWidget", "AdwBin", "AdwLeaflet", "GtkStackPage", "AdwViewSwitcherTitle", "AdwSqueezer",
+NOT_NAMED_YET = {"AdwToastWidget", "AdwBin", "AdwLeaflet", "AdwViewSwitcherTitle", "AdwSqueezer",
                  "GtkPopoverContent", "GtkShortcutLabel", "GtkActionBar"}
 
 
