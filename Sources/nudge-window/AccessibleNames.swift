@@ -98,9 +98,22 @@ import NudgeKit
         return nil
     }
 
+    /// Names the boxes under `root` (not `root`) that would be named by their class, `name`:
+    /// a toast's title box (AdwBin), whose toast is left as libadwaita made it.
+    static func nameInnerBoxes(under root: Widget, as name: String) {
+        var child = gtk_widget_get_first_child(root)
+        while let current = child {
+            if classNamed.contains(typeName(current)) { setAccessibleName(current, name) }
+            nameInnerBoxes(under: current, as: name)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
     /// The inner widgets a screen reader met named by their class (issue 52).
     private static let classNamed: Set<String> = ["AdwGizmo", "AdwClamp", "AdwClampScrollable", "AdwClampLayout", "GtkRange",
-                                                    "AdwViewSwitcherBar", "GtkBuiltinIcon"]
+                                                    "AdwViewSwitcherBar", "GtkBuiltinIcon", "AdwBin", "AdwLeaflet",
+                                                    "AdwViewSwitcherTitle", "AdwSqueezer", "GtkPopoverContent", "GtkActionBar",
+                                                    "GtkShortcutLabel"]
 
     private static func isA(_ widget: Widget, _ type: GType) -> Bool {
         g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0

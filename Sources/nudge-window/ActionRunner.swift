@@ -62,13 +62,18 @@ import NudgeKit
 
     /// The buttons of the toasts on show named by their words, after the toast's (GTK 4.8
     /// said the Undo button twice, "Undo Undo", and the × by its icon's class, "GtkImage").
-    /// Only the buttons: the toast's own widget is left as libadwaita made it (renamed, it
-    /// left the AT-SPI tree).
+    /// The buttons and the boxes inside: the toast's own widget is left as libadwaita made it
+    /// (renamed, it left the AT-SPI tree).
     private static func nameToastButtons(in overlay: Widget) {
         let content = adw_toast_overlay_get_child(overlay.opaque)
         var child = gtk_widget_get_first_child(overlay)
         while let current = child {
-            if current != content { AccessibleNames.nameButtons(in: current, saying: AccessibleNames.words(in: current)) }
+            if current != content, let words = AccessibleNames.words(in: current) {
+                AccessibleNames.nameButtons(in: current, saying: words)
+                AccessibleNames.nameInnerBoxes(under: current, as: words)
+            } else if current != content {
+                AccessibleNames.nameButtons(in: current)
+            }
             child = gtk_widget_get_next_sibling(current)
         }
     }

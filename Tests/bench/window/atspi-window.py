@@ -96,12 +96,9 @@ def state(node):
 SAME_ROLES = {"check box": {"check box", "switch"}, "switch": {"check box", "switch"}}
 
 
-# Inner boxes of GTK 4.8's and libadwaita 1.2's own widgets still named by their class:
-# a toast's (renamed, libadwaita's toast left the AT-SPI tree), a leaflet's and a view
-# switcher's (Settings, About), a popover's content, the keyboard
-# shortcuts' key labels and an action bar (issue 52; the closing note lists them).
-NOT_NAMED_YET = {"AdwToastWidget", "AdwBin", "AdwLeaflet", "AdwViewSwitcherTitle", "AdwSqueezer",
-                 "GtkPopoverContent", "GtkShortcutLabel", "GtkActionBar"}
+# Inner boxes of GTK 4.8's and libadwaita 1.2's own widgets still named by their class: a
+# toast's (renamed, but libadwaita's toast leaves the AT-SPI tree as it goes) (issue 52).
+NOT_NAMED_YET = {"AdwToastWidget"}
 
 
 def matching(role, name):
