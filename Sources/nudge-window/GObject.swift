@@ -210,8 +210,10 @@ private final class IdleClosure: @unchecked Sendable {
 /// has moved on: a focus given before a window is shown tells a screen reader nothing (GTK
 /// 4.8 says it only of a shown widget), and one GTK gives while showing it came before the
 /// window was showing, which Orca then took for a window not shown and said nothing in it.
-/// Called after the window's first present, with `first` focused before it.
+/// Called after the window's first present, with `first` focused before it. GTK 4.10 and
+/// later say the first focus themselves (given again, Debian 13's said the title twice).
 @MainActor func sayFocusOnceShown(_ first: Widget) {
+    guard gtk_get_minor_version() < 10 else { return }
     afterThisEvent {
         guard let root = gtk_widget_get_root(first), let focus = gtk_root_get_focus(root),
               focus == first || gtk_widget_is_ancestor(focus, first) != 0 else { return }

@@ -90,7 +90,8 @@ import NudgeKit
     /// Shows the settings, the cup size focused and said (``sayFocusOnceShown(_:)``): GTK
     /// gave the focus to the page switcher hidden in the header, before the window showed.
     func present() {
-        if !presented { gtk_widget_grab_focus(cup) }
+        // Only where GTK does not say a first focus itself (``sayFocusOnceShown(_:)``).
+        if !presented, gtk_get_minor_version() < 10 { gtk_widget_grab_focus(cup) }
         AdwaitaGeneration.present(window, over: parent)
         guard !presented else { return }
         presented = true

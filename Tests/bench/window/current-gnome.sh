@@ -49,6 +49,18 @@ stop() { kill "$window" 2>/dev/null; wait "$window" 2>/dev/null; sleep 0.3; }
 start en
 python3 "$work/atspi-tree.py" > "$out/tree-main.txt"
 settle; shot window-en 642x722+0+0
+# The form, as a screen reader hears it (issue 52): the title field's focus as it opens, then
+# the body's by Tab (form.heard=ROLE:NAME,… of each focus event).
+drive listen 30 text Body > "$out/form-heard.txt" &
+listener=$!
+for _ in $(seq 100); do grep -q listening "$out/form-heard.txt" 2>/dev/null && break; sleep 0.1; done
+key '^Nudge$' ctrl+n
+drive find "Add a Reminder" 30 > /dev/null && sleep 1
+key '^Add a Reminder$' Tab
+wait "$listener"
+echo "form.heard=$(grep 'focused' "$out/form-heard.txt" | cut -f2,3 | tr '\t' ':' | paste -sd, | tr ' ' '_')"
+key '^Add a Reminder$' Escape
+drive wait text Title gone 30 > /dev/null
 key '^Nudge$' ctrl+comma
 drive wait "spin button" "Cup, ml" present 30 > /dev/null && echo "settings=opened"
 python3 "$work/atspi-tree.py" > "$out/tree-settings.txt"
