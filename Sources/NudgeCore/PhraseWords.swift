@@ -42,9 +42,13 @@ enum PhraseWords {
     /// The words of `text` and the text they were cut from (lowercased, compatibility
     /// forms folded: full-width digits are digits).
     static func split(_ text: String, zone: TimeZone) -> (words: [PhraseWord], source: [Character]) {
-        var text = text.precomposedStringWithCompatibilityMapping.lowercased()
-        for (from, to) in [("a.m.", "am"), ("p.m.", "pm"), ("o'clock", "oclock"), ("o’clock", "oclock")] {
-            text = text.replacingOccurrences(of: from, with: to)
+        // ASCII is its own compatibility form; Foundation's folding and replacing took a fifth
+        // of a phrase's reading, so they run only where they can change something.
+        var text = text.utf8.allSatisfy({ $0 < 0x80 }) ? text.lowercased() : text.precomposedStringWithCompatibilityMapping.lowercased()
+        if text.contains(where: { $0 == "." || $0 == "'" || $0 == "’" }) {
+            for (from, to) in [("a.m.", "am"), ("p.m.", "pm"), ("o'clock", "oclock"), ("o’clock", "oclock")] {
+                text = text.replacingOccurrences(of: from, with: to)
+            }
         }
         var words: [PhraseWord] = []
         let chars = Array(text)
