@@ -132,7 +132,7 @@ extension WindowFormAndAccessTests {
         let desktop = try Desktop(server: false)
         _ = try desktop.add("Tea", "--on", "2099-01-01 15:00")
         _ = try desktop.add("Coffee", "--on", "2099-01-01 16:00")
-        let window = try WindowSession(desktop: desktop)
+        let window = try WindowSession(desktop: desktop, alone: true)
         let reader = try ScreenReader(session: window)
         try window.open()
         #expect(try window.reaches("check box", "Tea", "checked"))
