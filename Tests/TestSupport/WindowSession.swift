@@ -47,8 +47,16 @@ public final class WindowSession: @unchecked Sendable {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "at-spi-bus-launcher did not start"])
         }
         _ = Self.sharingReady
-        if alone { pthread_rwlock_wrlock(&Self.sharing) } else { pthread_rwlock_rdlock(&Self.sharing) }
-        holdsSharing = true
+        if alone {
+            // Ten minutes at most (a window kept past its test would hold it for ever): then it
+            // runs beside the others, as it did before the lock.
+            var deadline = timespec()
+            clock_gettime(CLOCK_REALTIME, &deadline)
+            deadline.tv_sec += 600
+            holdsSharing = pthread_rwlock_timedwrlock(&Self.sharing, &deadline) == 0
+        } else {
+            holdsSharing = pthread_rwlock_rdlock(&Self.sharing) == 0
+        }
     }
 
     private var holdsSharing = false
