@@ -499,22 +499,14 @@ import NudgeKit
         let heading = tr("Discard Changes?")
         // TRANSLATORS: the window's form, closed with changes not saved: what would be lost (a new reminder / an edit).
         let body = base == nil ? tr("The reminder you were writing has not been added.") : tr("Your changes to this reminder have not been saved.")
-        let dialog: Widget = adw_message_dialog_new(window.as(GtkWindow.self), heading, body)
-        let question = dialog.as(AdwMessageDialog.self)
-        // TRANSLATORS: the window's form, closed with changes not saved: the answer that goes back to the form.
-        adw_message_dialog_add_response(question, "keep", tr("_Keep Editing"))
-        // TRANSLATORS: the window's form, closed with changes not saved: the answer that throws them away.
-        adw_message_dialog_add_response(question, "discard", tr("_Discard"))
-        adw_message_dialog_set_response_appearance(question, "discard", ADW_RESPONSE_DESTRUCTIVE)
-        adw_message_dialog_set_default_response(question, "keep")
-        adw_message_dialog_set_close_response(question, "keep")
-        discardQuestion = dialog
-        on(dialog.raw, "response", argument: { [unowned self] response in
+        discardQuestion = Question.ask(over: window, heading: heading, body: body, answers: [
+            // TRANSLATORS: the window's form, closed with changes not saved: the answer that goes back to the form.
+            .init("keep", tr("_Keep Editing")),
+            // TRANSLATORS: the window's form, closed with changes not saved: the answer that throws them away.
+            .init("discard", tr("_Discard"), .destructive),
+        ], default: "keep", close: "keep") { [unowned self] answer in
             discardQuestion = nil
-            if let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "discard" { close() }
-        })
-        // Its buttons by their words: libadwaita 1.2 names them "_Keep Editing Keep Editing".
-        AccessibleNames.nameButtons(in: dialog)
-        gtk_window_present(dialog.as(GtkWindow.self))
+            if answer == "discard" { close() }
+        }
     }
 }

@@ -205,6 +205,10 @@ import Foundation
             guard let item else { return }
             gtk_list_item_set_activatable(OpaquePointer(item), 0)
             gtk_list_item_set_selectable(OpaquePointer(item), 0)
+            // No Tab stop of its own: the focus goes to its controls, the same way forward and
+            // back. GTK 4.12 made list items focusable (GtkListItem:focusable, 4.8 has none),
+            // and Shift+Tab out of the service's Start stopped on its item, Tab never did.
+            if gtk_get_minor_version() >= 12 { nudge_object_set_int(item, "focusable", 0) }
             places[item] = Place(item: OpaquePointer(item))
         })
         on(UnsafeMutableRawPointer(factory), "bind", argument: { [unowned self] item in

@@ -314,23 +314,17 @@ import NudgeKit
         let heading = tr("The Guide Could Not Be Opened")
         // TRANSLATORS: the window, when F1 (Help) found no program to open the guide's web address; %s is the address.
         let body = format(tr("The guide’s address could not be opened: %s"), NudgeService.help)
-        let dialog: Widget = adw_message_dialog_new(window.as(GtkWindow.self), heading, body)
-        let question = dialog.as(AdwMessageDialog.self)
-        // TRANSLATORS: the answer that closes the note about the guide's address.
-        adw_message_dialog_add_response(question, "close", tr("_Close"))
-        // TRANSLATORS: the answer that copies the guide's address, to paste where it can be opened.
-        adw_message_dialog_add_response(question, "copy", tr("_Copy Address"))
-        adw_message_dialog_set_response_appearance(question, "copy", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(question, "copy")
-        adw_message_dialog_set_close_response(question, "close")
-        on(dialog.raw, "response", argument: { [unowned self] response in
-            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "copy" else { return }
+        Question.ask(over: window, heading: heading, body: body, answers: [
+            // TRANSLATORS: the answer that closes the note about the guide's address.
+            .init("close", tr("_Close")),
+            // TRANSLATORS: the answer that copies the guide's address, to paste where it can be opened.
+            .init("copy", tr("_Copy Address"), .suggested),
+        ], default: "copy", close: "close") { [unowned self] answer in
+            guard answer == "copy" else { return }
             gdk_clipboard_set_text(gtk_widget_get_clipboard(window), NudgeService.help)
             // TRANSLATORS: the window's toast once the guide's address is copied.
             run.toast(tr("The guide’s address is copied."))
-        })
-        AccessibleNames.nameButtons(in: dialog)
-        gtk_window_present(dialog.as(GtkWindow.self))
+        }
     }
 
     /// What F1 says when the guide could not be opened, kept until GTK answers.

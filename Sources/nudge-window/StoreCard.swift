@@ -113,31 +113,22 @@ import NudgeKit
         if !difference.changed.isEmpty { lines.append(format(tr("Changed since, so as they were: %s."), Self.titles(difference.changed))) }
         // TRANSLATORS: the question before a restore: what its suggested answer does.
         lines.append(tr("Keep What Was Shown puts the copy back with your reminders as the window showed them."))
-        let parent = UnsafeMutableRawPointer(gtk_widget_get_root(widget)).map { $0.assumingMemoryBound(to: GtkWindow.self) }
         // TRANSLATORS: the question before a restore that would change the reminders shown: its heading.
-        let dialog: Widget = adw_message_dialog_new(parent, tr("Restore the Last Good Copy?"), lines.joined(separator: "\n"))
-        let question = dialog.as(AdwMessageDialog.self)
-        // TRANSLATORS: the question before a restore: the answer that restores nothing.
-        adw_message_dialog_add_response(question, "cancel", tr("_Cancel"))
-        // TRANSLATORS: the question before a restore: the answer that puts the copy back as it is.
-        adw_message_dialog_add_response(question, "copy", tr("Restore the Copy _As It Is"))
-        // TRANSLATORS: the question before a restore: the answer that keeps the reminders the window showed.
-        adw_message_dialog_add_response(question, "keep", tr("_Keep What Was Shown"))
-        adw_message_dialog_set_response_appearance(question, "copy", ADW_RESPONSE_DESTRUCTIVE)
-        adw_message_dialog_set_response_appearance(question, "keep", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(question, "keep")
-        adw_message_dialog_set_close_response(question, "cancel")
-        restoreQuestion = dialog
-        on(dialog.raw, "response", argument: { [unowned self] response in
+        restoreQuestion = Question.ask(over: widget, heading: tr("Restore the Last Good Copy?"), body: lines.joined(separator: "\n"), answers: [
+            // TRANSLATORS: the question before a restore: the answer that restores nothing.
+            .init("cancel", tr("_Cancel")),
+            // TRANSLATORS: the question before a restore: the answer that puts the copy back as it is.
+            .init("copy", tr("Restore the Copy _As It Is"), .destructive),
+            // TRANSLATORS: the question before a restore: the answer that keeps the reminders the window showed.
+            .init("keep", tr("_Keep What Was Shown"), .suggested),
+        ], default: "keep", close: "cancel") { [unowned self] answer in
             restoreQuestion = nil
-            switch response.map({ String(cString: $0.assumingMemoryBound(to: CChar.self)) }) {
+            switch answer {
             case "keep": restore(keeping: shown)
             case "copy": restore(keeping: nil)
             default: break
             }
-        })
-        AccessibleNames.nameButtons(in: dialog)
-        gtk_window_present(dialog.as(GtkWindow.self))
+        }
     }
 
     /// Titles for a sentence, quoted and isolated: the first five, then how many more.

@@ -1,0 +1,170 @@
+#!/usr/bin/python3
+"""Presses keys on GNOME Shell's own Wayland session the way a keyboard does, and says what a
+screen reader is told after each. The keys go through a virtual keyboard of the shell's seat
+(Clutter's, made through org.gnome.Shell.Eval, which --unsafe-mode opens), so they take the
+path a real key takes: the compositor's input handling, then the window that has the focus.
+What follows is read from AT-SPI events, never from the clock.
+
+  wayland-keys.py press KEY [ROLE NAME]   presses KEY (Tab, shift+Tab, ctrl+n, Escape, space,
+                                          ctrl+comma, F10, …: modifiers then a Clutter key
+                                          name), then prints each node that takes the focus
+                                          and each window activated (EVENT<TAB>ROLE<TAB>NAME)
+                                          until ROLE NAME takes the focus (or is activated);
+                                          without ROLE NAME, until the first focus
+  wayland-keys.py key KEY                 presses KEY; waits for nothing
+  wayland-keys.py type TEXT               types TEXT, a key a character; waits for nothing
+  wayland-keys.py cycle [shift]           presses Tab (shift+Tab) until the first stop it
+                                          met takes the focus again; prints each stop
+                                          (ROLE<TAB>NAME) once, in order; exit status 1 when
+                                          it never comes back within 40 presses (a trap)
+
+Exit status 1 when what was waited for did not come in 20 s; 2 for a usage error.
+"""
+import sys
+
+import pyatspi
+from gi.repository import Gio, GLib
+
+SECONDS = 20
+bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+
+
+def shell(js):
+    reply = bus.call_sync("org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell", "Eval",
+                          GLib.Variant("(s)", (js,)), GLib.VariantType("(bs)"), 0, 10000, None)
+    ok, value = reply.unpack()
+    if not ok:
+        raise SystemExit(f"wayland-keys: the shell refused: {value}")
+    return value
+
+
+def keyvals(spec):
+    """ctrl+shift+Tab -> the Clutter key names, modifiers first."""
+    mods = {"ctrl": "Control_L", "shift": "Shift_L", "alt": "Alt_L", "super": "Super_L"}
+    parts = spec.split("+")
+    return [mods.get(p.lower(), p) for p in parts[:-1]] + [parts[-1]]
+
+
+def press_names(names):
+    """Each key down in order, then up in reverse, on one virtual keyboard kept by the shell."""
+    js = ("const C = imports.gi.Clutter;"
+          "global._nudgeKeys ??= (C.get_default_backend ? C.get_default_backend() : global.stage.context.get_backend())"
+          ".get_default_seat().create_virtual_device(C.InputDeviceType.KEYBOARD_DEVICE);"
+          f"const ks = {names!r}.map(n => n.startsWith('#') ? C.unicode_to_keysym(Number(n.slice(1))) : C['KEY_' + n]);"
+          "if (ks.some(k => k === undefined)) throw new Error('no such key');"
+          "const t = () => global.get_current_time() * 1000;"
+          "for (const k of ks) global._nudgeKeys.notify_keyval(t(), k, C.KeyState.PRESSED);"
+          "for (const k of ks.slice().reverse()) global._nudgeKeys.notify_keyval(t(), k, C.KeyState.RELEASED);"
+          "'ok'")
+    shell(js)
+
+
+class Heard:
+    """The focus and activation events, in order, as a screen reader gets them. Registered once
+    per run: the registration reaches the bus a moment after it is made, and a key pressed
+    before that would be heard by nobody."""
+
+    def __init__(self):
+        self.events = []
+        pyatspi.Registry.registerEventListener(self.heard, "object:state-changed:focused", "window:activate",
+                                               "object:state-changed:active")
+        self.run(lambda: False, 0.3)
+
+    def heard(self, event):
+        if event.type.startswith("object:state-changed") and event.detail1 != 1:
+            return
+        try:
+            self.events.append((event.type, event.source.getRoleName(), event.source.name))
+        except Exception:
+            pass
+
+    @staticmethod
+    def run(done, seconds):
+        """Runs the loop until done() or `seconds`; True when done."""
+        context = GLib.MainContext.default()
+        deadline = GLib.get_monotonic_time() + int(seconds * 1_000_000)
+        timer = GLib.timeout_add(50, lambda: True)
+        try:
+            while not done():
+                if GLib.get_monotonic_time() > deadline:
+                    return False
+                context.iteration(True)
+            return True
+        finally:
+            GLib.source_remove(timer)
+
+    def until(self, done):
+        """Until done(events). Should the focus event not come in 3 s (the bus can drop one
+        under load), the node that has the focus is read and taken as heard, marked "read"."""
+        if self.run(lambda: done(self.events), 3):
+            return True
+        node = focused_node()
+        if node is not None:
+            print(f"wayland-keys: no focus event in 3 s; the focus read: {node[0]} {node[1]}", file=sys.stderr)
+            self.events.append(("read:focused",) + node)
+        return self.run(lambda: done(self.events), SECONDS - 3)
+
+
+def focused_node():
+    """The node of the window that has the focus (ROLE, NAME), read from its states."""
+    for app in pyatspi.Registry.getDesktop(0):
+        if app is None or app.name != "nudge-window":
+            continue
+        stack = [app]
+        while stack:
+            node = stack.pop()
+            try:
+                if node.getState().contains(pyatspi.STATE_FOCUSED) and node is not app:
+                    return (node.getRoleName(), node.name)
+                stack.extend(child for child in node if child is not None)
+            except Exception:
+                pass
+    return None
+
+
+def focused(event):
+    return event[0].endswith(":focused")
+
+
+def main(args):
+    if len(args) in (2, 4) and args[0] == "press":
+        heard = Heard()
+        press_names(keyvals(args[1]))
+        if len(args) == 4:
+            target = (args[2], args[3])
+            ok = heard.until(lambda events: any(e[1:] == target for e in events))
+        else:
+            ok = heard.until(lambda events: any(focused(e) for e in events))
+        for event in heard.events:
+            print("\t".join(event))
+        return 0 if ok else 1
+    if len(args) == 2 and args[0] == "key":
+        press_names(keyvals(args[1]))
+        return 0
+    if len(args) == 2 and args[0] == "type":
+        for ch in args[1]:
+            press_names(["#" + str(ord(ch))])
+        return 0
+    if len(args) in (1, 2) and args[0] == "cycle":
+        key = "shift+Tab" if args[1:] == ["shift"] else "Tab"
+        stops = []
+        heard = Heard()
+        for _ in range(40):
+            heard.events.clear()
+            press_names(keyvals(key))
+            if not heard.until(lambda events: any(focused(e) for e in events)):
+                print(f"wayland-keys: no focus after {key} at {stops[-1] if stops else 'the start'}", file=sys.stderr)
+                return 1
+            stop = [e for e in heard.events if focused(e)][-1][1:]
+            if stops and stop == stops[0]:
+                return 0
+            stops.append(stop)
+            print("\t".join(stop), flush=True)
+        print(f"wayland-keys: {key} never came back to {stops[0]}", file=sys.stderr)
+        return 1
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
