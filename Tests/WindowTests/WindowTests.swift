@@ -395,6 +395,29 @@ extension WindowTests {
         withKnownIssue("issue 52: the list left blank at 10,000 on a loaded machine", isIntermittent: true) {
             #expect(blank.isEmpty, "blank after the scrolls of rounds \(blank) (.build/window-shots/blank-list-*.png)")
         }
+        // Paged by keys (issue 52: Tab into the list, Page Down once a second, and every second
+        // press left two rows drawn at the bottom, blank 4 s later): from the top of the list,
+        // each Page Down moves the focus a page on, and the rows are drawn once it has and
+        // still drawn 4 s after. Into the list by Tab, to a reminder's switch wherever the wheel
+        // left it, then Home, to its top.
+        for _ in 0..<20 where !((try? window.focused())?.hasPrefix("check box\tR ") ?? false) { _ = try window.type("Tab") }
+        let reached = try window.focused()
+        try #require(reached.hasPrefix("check box\tR "), "Tab reached no reminder: \(reached)")
+        _ = try window.type("Home")
+        #expect(Bench.eventually(10) { (try? window.focused()) == "push button\tStart" }, "Home: \((try? window.focused()) ?? "")")
+        var paged: [String] = []
+        for press in 0..<6 {
+            let from = try window.focused()
+            _ = try window.type("Next")
+            #expect(Bench.eventually(10) { (try? window.focused()).map { $0 != from } ?? false }, "Page Down \(press) left the focus on \(from)")
+            let drawn = Bench.eventually(5) { ((try? look().colours) ?? 0) > 20 }
+            Thread.sleep(forTimeInterval: 4)
+            if !drawn || ((try? look().colours) ?? 0) <= 20 {
+                paged.append("\(press) at \((try? window.focused()) ?? "")")
+                try window.screenshot(to: try Self.shotPath("blank-list-paged-\(press).png"))
+            }
+        }
+        #expect(paged.isEmpty, "blank after Page Down: \(paged) (.build/window-shots/blank-list-paged-*.png)")
         _ = window.close()
     }
 
