@@ -10,7 +10,7 @@ public final class WindowSession: @unchecked Sendable {
     public private(set) var display: PrivateDisplay
     /// The locale the window runs in (`LANG`).
     public let locale: String
-    private let accessibility: Running
+    private var accessibility: Running
     private var window: Running?
 
     /// The built window, beside the built `nudge`.
@@ -37,15 +37,7 @@ public final class WindowSession: @unchecked Sendable {
         for folder in ["config", "cache"] {
             try FileManager.default.createDirectory(atPath: desktop.directory + "/" + folder, withIntermediateDirectories: true)
         }
-        let environment = Self.environment(desktop, display, locale)
-        // Its output goes nowhere: the bus and registry it starts would otherwise hold the
-        // collector's pipes open past the test. On SIGTERM it stops the bus it started.
-        accessibility = try Bench.start("/bin/sh", ["-c", "exec /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1"],
-                                        environment: environment)
-        guard Bench.eventually(10, { (try? desktop.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                                                 "NameHasOwner", [.string("org.a11y.Bus")]))?.first?.bool == true }) else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "at-spi-bus-launcher did not start"])
-        }
+        accessibility = try Self.startAccessibility(desktop, display, locale)
         _ = Self.sharingReady
         if alone {
             // Ten minutes at most (a window kept past its test would hold it for ever): then it
@@ -60,6 +52,23 @@ public final class WindowSession: @unchecked Sendable {
     }
 
     private var holdsSharing = false
+
+    /// Starts at-spi2-core's launcher for this display and waits until it owns `org.a11y.Bus`.
+    /// Its output goes nowhere: the bus and registry it starts would otherwise hold the
+    /// collector's pipes open past the test. On SIGTERM it stops the bus it started.
+    private static func startAccessibility(_ desktop: Desktop, _ display: PrivateDisplay, _ locale: String) throws -> Running {
+        let launcher = try Bench.start("/bin/sh", ["-c", "exec /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1"],
+                                       environment: environment(desktop, display, locale))
+        guard Bench.eventually(10, { accessibilityOwned(desktop) == true }) else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "at-spi-bus-launcher did not start"])
+        }
+        return launcher
+    }
+
+    private static func accessibilityOwned(_ desktop: Desktop) -> Bool? {
+        (try? desktop.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                           "NameHasOwner", [.string("org.a11y.Bus")]))?.first?.bool
+    }
 
     deinit {
         if let window { _ = window.stop() }
@@ -85,7 +94,7 @@ public final class WindowSession: @unchecked Sendable {
     /// Starts the window and waits until its frame is there for AT-SPI.
     public func open(_ arguments: [String] = [], environment extra: [String: String?] = [:]) throws {
         window = try Bench.start(Self.windowPath, arguments, environment: environment(extra))
-        var shown = try drive("wait", "frame", "Nudge", "present", "60")
+        var shown = try waitForFrame()
         // GTK refused a display that answered xdpyinfo before and after: once in a CI run, and
         // in three whole make tests, each time as a live desktop's session started beside it;
         // a second start on a new display at once was refused too. So a window that ended
@@ -97,14 +106,31 @@ public final class WindowSession: @unchecked Sendable {
             let refused = "\(display.name) (\(display.health))"
             sleep(1)
             display = try PrivateDisplay()
+            // The registry the launcher started is a client of the old display and ended with
+            // it (then a screen reader's calls and GTK's own registration are answered "Message
+            // recipient disconnected", as in a CI run): the launcher is started again with the
+            // new display.
+            _ = accessibility.stop()
+            _ = Bench.eventually(10) { Self.accessibilityOwned(desktop) == false }
+            accessibility = try Self.startAccessibility(desktop, display, locale)
             print("WindowSession: the window could not open \(refused); starting it again on \(display.name) (\(attempt) of 3)")
             window = try Bench.start(Self.windowPath, arguments, environment: environment(extra))
-            shown = try drive("wait", "frame", "Nudge", "present", "60")
+            shown = try waitForFrame()
         }
         guard shown.status == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey:
                 "the window did not show: \(shown.stderr) \(window?.stderrSoFar ?? "") (\(display.health))"])
         }
+    }
+
+    /// Waits up to a minute for the window's frame, in steps of five seconds, and no longer
+    /// once the window has ended (one that cannot open its display ends at once).
+    private func waitForFrame() throws -> Bench.Outcome {
+        var outcome = try drive("wait", "frame", "Nudge", "present", "5")
+        for _ in 1..<12 where outcome.status != 0 && window?.isRunning == true {
+            outcome = try drive("wait", "frame", "Nudge", "present", "5")
+        }
+        return outcome
     }
 
     /// Runs `nudge-window` with arguments to its end (a second start, --help).
