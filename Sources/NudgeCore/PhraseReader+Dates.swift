@@ -5,7 +5,8 @@ extension PhraseReader {
     // MARK: Dates
 
     /// `2026-12-01`, `12월 1일`, `2026년 12월 1일`, `dec 1`, `december 1st, 2026`, `1 dec`,
-    /// `the 15th` and 15일 of a month (a day of every month). `12/1` is refused.
+    /// `the 15th` and 15일 of a month (a day of every month), `14/11`, `12/25/2026`, `25.12.`;
+    /// `12/1` in the locale's order (refused without one).
     mutating func readDate() throws(ScheduleError) -> Bool {
         let start = i
         // "day 3 of the month", "day 1, day 15 of the month": as `list` says days of every
@@ -27,19 +28,40 @@ extension PhraseReader {
             }
         }
         guard let first = number(i) else {
-            // dec 1 [, 2026]
-            guard let key = key(i), let month = PhraseWords.monthKeys.firstIndex(of: key), let day = number(i + 1) else { return false }
-            var k = i + 2
+            // dec 1 [, 2026], Dec. 5, Sept. 30th
+            guard let (month, after) = month(at: i), let day = number(after) else { return false }
+            var k = after + 1
             if isKey(k, "st") { k += 1 }
             var year: Int?
             if isMark(k, ","), let y = number(k + 1), words[k + 1].digits == 4 { year = y; k += 2 } else if let y = number(k), words[k].digits == 4 { year = y; k += 1 }
-            try setDate(year, month + 1, day, start..<k)
+            try setDate(year, month, day, start..<k)
             return true
         }
-        // 2026-12-01, 2026.3.20
-        if words[i].digits >= 4, isMark(i + 1, "-") || isMark(i + 1, "."), let m = number(i + 2), isMark(i + 3, words[i + 1].isMark("-") ? "-" : "."),
+        // 2026-12-01, 2026.3.20, 2026/12/25, and 2027. 1. 3. as Koreans write it
+        if words[i].digits >= 4, let mark = ["-", ".", "/"].first(where: { isMark(i + 1, $0) }), let m = number(i + 2), isMark(i + 3, mark),
            let d = number(i + 4) {
-            try setDate(first, m, d, i..<i + 5)
+            try setDate(first, m, d, i..<(mark == "." && isMark(i + 5, ".") ? i + 6 : i + 5))
+            return true
+        }
+        // 25.12. and 25.12.2026, as German and much of Europe write a date: the day first.
+        // Only with the dot after the month or a year of four digits (25.12 is no date; 7.05.
+        // after "at" is a time at the end of a sentence).
+        if words[i].digits <= 2, isMark(i + 1, "."), let m = number(i + 2), words[i + 2].digits <= 2, isMark(i + 3, "."), !isKey(i - 1, "at"),
+           (1...12).contains(m), (1...31).contains(first), !isKey(i + 4, "am", "pm") {
+            if let year = number(i + 4), words[i + 4].digits == 4 {
+                try setDate(year, m, first, i..<i + 5)
+            } else if let year = number(i + 4), words[i + 4].span.lowerBound == words[i + 3].span.upperBound {
+                // 6.1.27: the day first and a year written short where the locale writes the
+                // day first; 27.1.5 is a year first in Korean: unclear elsewhere.
+                guard dateOrder == .dayFirst, words[i + 4].digits == 2 else {
+                    throw ScheduleError(text(i..<i + 5), Phrase("ambiguous date"), detail: Phrase("it is written both day first and month first"),
+                                        accepted: Phrase("give the date as %1$s, dec 1 or %2$s", "YYYY-MM-DD", "\(m)월 \(first)일"))
+                }
+                pieces.readings.append(Phrase("%1$s is read as %2$s", text(i + 4..<i + 5), String(2000 + year)))
+                try setDate(2000 + year, m, first, i..<i + 5)
+            } else {
+                try setDate(nil, m, first, i..<i + 4)
+            }
             return true
         }
         // 3.15 오후 2시, 4.1 오전 9시: month and day, as Koreans write a date before a time
@@ -49,13 +71,40 @@ extension PhraseReader {
             try setDate(nil, first, d, i..<i + 3)
             return true
         }
-        // 12/1 could be December 1 or January 12.
+        // 14/11 and 12/25 in the one order they allow, 12/25/2026 with its year; 12/1, which
+        // could be December 1 or January 12, in the order of the person's locale, said.
         if isMark(i + 1, "/"), let second = number(i + 2), words[i].digits <= 2, words[i + 2].digits <= 2 {
-            let dmy = first <= 12 && second <= 31 ? "\(first)월 \(second)일" : "\(second)월 \(first)일"
-            throw ScheduleError(text(i..<i + 3), Phrase("ambiguous date"),
-                                detail: Phrase("it is written both day first and month first"),
-                                // TRANSLATORS: %1$s is an example ISO date (2026-12-01), %2$s the same in Korean (12월 1일).
-                                accepted: Phrase("give the date as %1$s, dec 1 or %2$s", "YYYY-MM-DD", dmy))
+            var end = i + 3, year: Int?
+            if isMark(end, "/"), let y = number(end + 1), words[end + 1].digits == 4 {
+                year = y
+                end += 2
+            } else if isMark(end, "/"), let y = number(end + 1), words[end + 1].digits == 2 {
+                // 1/4/27: a year of this century written short, said.
+                year = 2000 + y
+                pieces.readings.append(Phrase("%1$s is read as %2$s", text(end + 1..<end + 2), String(2000 + y)))
+                end += 2
+            }
+            let monthFirst = (1...12).contains(first) && (1...31).contains(second), dayFirst = (1...12).contains(second) && (1...31).contains(first)
+            var order = monthFirst ? DateOrder.monthFirst : .dayFirst
+            if monthFirst, dayFirst, first != second {
+                guard let dateOrder else {
+                    let dmy = "\(first)월 \(second)일"
+                    throw ScheduleError(text(i..<end), Phrase("ambiguous date"),
+                                        detail: Phrase("it is written both day first and month first"),
+                                        // TRANSLATORS: %1$s is an example ISO date (2026-12-01), %2$s the same in Korean (12월 1일).
+                                        accepted: Phrase("give the date as %1$s, dec 1 or %2$s", "YYYY-MM-DD", dmy))
+                }
+                order = dateOrder
+                let said = text(i..<end)
+                switch order {
+                // TRANSLATORS: %s is a date written with numbers (3/4), read as March 4 because the locale writes the month first.
+                case .monthFirst: pieces.readings.append(Phrase("%s is read month first, as your locale writes dates", said))
+                // TRANSLATORS: %s is a date written with numbers (3/4), read as 3 April because the locale writes the day first.
+                case .dayFirst: pieces.readings.append(Phrase("%s is read day first, as your locale writes dates", said))
+                }
+            }
+            try setDate(year, order == .monthFirst ? first : second, order == .monthFirst ? second : first, i..<end)
+            return true
         }
         // 2026년 12월 1일, 12월 1일
         var k = i, year: Int?
@@ -80,10 +129,12 @@ extension PhraseReader {
         var m = i + 1
         if isKey(m, "st") { m += 1 }
         if isKey(m, "of") { m += 1 }
-        if let key = key(m), let month = PhraseWords.monthKeys.firstIndex(of: key) {
-            var end = m + 1, year: Int?
+        // 5. Sept., as German writes the day: a number with a period.
+        if m == i + 1, isMark(m, "."), month(at: m + 1) != nil { m += 1 }
+        if let (month, after) = month(at: m) {
+            var end = after, year: Int?
             if let y = number(end), words[end].digits == 4 { year = y; end += 1 }
-            try setDate(year, month + 1, first, i..<end)
+            try setDate(year, month, first, i..<end)
             return true
         }
         // 15일 and "the 15th" of every month; 1st monday is a place.
@@ -101,6 +152,14 @@ extension PhraseReader {
         // 두 번째 화요일
         if isKey(i + 1, "th"), weekday(i + 2) != nil { return try readPlace(numbered: first, from: i, skip: 1) }
         return false
+    }
+
+    /// The month named at `k` (1 to 12) and the word after it, past the period of a short
+    /// form (Dec., Sept.).
+    func month(at k: Int) -> (month: Int, after: Int)? {
+        guard let key = key(k), let month = PhraseWords.monthKeys.firstIndex(of: key) else { return nil }
+        let short = words[k].text.count < 5 && words[k].text != "may"
+        return (month + 1, short && isMark(k + 1, ".") ? k + 2 : k + 1)
     }
 
     mutating func setDate(_ year: Int?, _ month: Int, _ day: Int, _ range: Range<Int>) throws(ScheduleError) {

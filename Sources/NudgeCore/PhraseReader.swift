@@ -26,6 +26,9 @@ struct PhraseReader {
     /// The days said last, where their words end, and the pieces' days before them: 빼고
     /// after them leaves them out (일요일 빼고).
     var lastDays: (days: Set<Weekday>, start: Int, end: Int, before: PhrasePieces)?
+    /// The order the person's locale writes a numeric date in: 3/4 is read in it, and said;
+    /// `nil` (C, or not known): refused as written both ways.
+    var dateOrder: DateOrder?
 
     init(words: [PhraseWord], source: [Character]) {
         (self.words, self.source) = (words, source)

@@ -38,22 +38,28 @@ public enum RemindMe {
     static let maxWhenWords = 24
 
     /// Every reading of `line` at `now`: none when it is no reminder.
-    public static func readings(_ line: String, now: Date, zone: TimeZone, defaultTime: LocalTime? = nil) -> [Reading] {
+    public static func readings(_ line: String, now: Date, zone: TimeZone, defaultTime: LocalTime? = nil, dateOrder: DateOrder? = nil) -> [Reading] {
         guard line.count <= maxLength else { return [] }
         let words = request(line).split(whereSeparator: \.isWhitespace).map(String.init)
         guard words.count >= 2 else { return [] }
         func reading(_ phrase: String) -> Result<PhraseReading, ScheduleError> {
             // No suggestion is looked for: a refusal here only means "not this split".
             do throws(ScheduleError) {
-                return .success(try SchedulePhrase.read(phrase, now: now, zone: zone, defaultTime: defaultTime, suggesting: false))
+                return .success(try SchedulePhrase.read(phrase, now: now, zone: zone, defaultTime: defaultTime, dateOrder: dateOrder, suggesting: false))
             } catch {
                 return .failure(error)
             }
         }
         func read(_ phrase: String) -> PhraseReading? { try? reading(phrase).get() }
         // Words that read whole as a schedule have no title ("tomorrow at 6pm" is not
-        // "tomorrow", at 6pm).
-        if read(trimmedWhen(words.joined(separator: " "))) != nil { return [] }
+        // "tomorrow", at 6pm); nor do words refused whole for what they say rather than for
+        // words not understood ("31/11 at 9am", "2026.11.20 오후 2시"): the date refused would
+        // be the title of a reminder at the time left.
+        switch reading(trimmedWhen(words.joined(separator: " "))) {
+        case .success: return []
+        case .failure(let refusal) where !["words not understood", "ambiguous time"].contains(refusal.problem.template): return []
+        case .failure: break
+        }
         // Longest when first; at the end before at the start.
         for length in stride(from: min(words.count - 1, maxWhenWords), through: 1, by: -1) {
             for atEnd in [true, false] {
@@ -136,12 +142,33 @@ public enum RemindMe {
         var text = line.trimmingCharacters(in: .whitespacesAndNewlines)
         // "call mum at 6pm." and "…at 6pm!": the sentence's end is no word.
         while let last = text.last, ".!?。！？".contains(last) { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
+        // Texting's asking words: please, pls, plz at either end ("pls remind me 2 call mum at
+        // 6", "call mum at 6 please"), 리마인드 before or after.
+        func dropPolite() {
+            var changed = true
+            while changed {
+                changed = false
+                let lower = text.lowercased()
+                for word in ["please", "pls", "plz"] {
+                    if lower.hasPrefix(word + " ") || lower.hasPrefix(word + ", ") {
+                        text = String(text.dropFirst(word.count + 1)).trimmingCharacters(in: CharacterSet(charactersIn: " ,"))
+                        changed = true
+                    } else if lower.hasSuffix(" " + word) || lower.hasSuffix("," + word) {
+                        text = String(text.dropLast(word.count + 1)).trimmingCharacters(in: CharacterSet(charactersIn: " ,"))
+                        changed = true
+                    }
+                    if changed { break }
+                }
+            }
+        }
+        dropPolite()
         let lower = text.lowercased()
-        for prefix in ["remind me to ", "remind me about ", "remind me of ", "remind me ", "reminder to ", "reminder: ", "reminder ",
-                       "nudge me to ", "nudge me "] where lower.hasPrefix(prefix) {
+        for prefix in ["remind me to ", "remind me 2 ", "remind me about ", "remind me of ", "remind me ", "reminder to ", "reminder: ", "reminder ",
+                       "nudge me to ", "nudge me ", "리마인드: ", "리마인드 "] where lower.hasPrefix(prefix) {
             text = String(text.dropFirst(prefix.count))
             break
         }
+        dropPolite()
         for suffix in ["알려 주세요", "알려주세요", "알려 줘요", "알려줘요", "알려 줘", "알려줘", "알려 줄래", "알려줄래", "리마인드", "알림"]
         where text.hasSuffix(suffix) && text.count > suffix.count {
             text = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)

@@ -233,7 +233,8 @@ public enum ScheduleParser {
     /// A whole schedule from its flags. `now` anchors `--in` and windowless `--every`; a
     /// phrase naming a day without a time of day takes `defaultTime` (see
     /// ``SchedulePhrase/read(_:now:zone:defaultTime:)``).
-    public static func schedule(_ flags: ScheduleFlags, now: Date, zone: TimeZone, defaultTime: LocalTime? = nil) throws(ScheduleError) -> Schedule {
+    public static func schedule(_ flags: ScheduleFlags, now: Date, zone: TimeZone, defaultTime: LocalTime? = nil,
+                                dateOrder: DateOrder? = nil) throws(ScheduleError) -> Schedule {
         if let phrase = flags.phrase {
             var others = flags
             others.phrase = nil
@@ -241,7 +242,7 @@ public enum ScheduleParser {
                 throw ScheduleError(phrase, Phrase("a schedule phrase and schedule flags"), detail: Phrase("give one or the other"),
                                     accepted: Phrase("use the phrase alone, or --at, --every, --in, --on, --cron, --arrive or --leave"))
             }
-            return try SchedulePhrase.read(phrase, now: now, zone: zone, defaultTime: defaultTime).schedule
+            return try SchedulePhrase.read(phrase, now: now, zone: zone, defaultTime: defaultTime, dateOrder: dateOrder).schedule
         }
         let kinds = [!flags.at.isEmpty, flags.every != nil, flags.in != nil, flags.on != nil, flags.cron != nil, flags.arrive != nil, flags.leave != nil]
         guard kinds.filter({ $0 }).count == 1 else {

@@ -47,7 +47,7 @@ public enum SchedulePhrase {
 
     /// A refusal of words not understood, with the nearest reading that works: the phrase
     /// without them, when that reads ("did you mean: 내일 오전 9시 → --on '2026-11-26 09:00'?").
-    static func suggest(_ error: ScheduleError, reader: PhraseReader, now: Date, zone: TimeZone, defaultTime: LocalTime?) -> ScheduleError {
+    static func suggest(_ error: ScheduleError, reader: PhraseReader, now: Date, zone: TimeZone, defaultTime: LocalTime?, dateOrder: DateOrder?) -> ScheduleError {
         guard error.problem.template == "words not understood", !reader.leftover.isEmpty else { return error }
         let dropped = Set(reader.leftover.flatMap { Array($0) })
         // Only words Nudge does not know are left out: without a word it knows ("in 2 your"
@@ -78,7 +78,7 @@ public enum SchedulePhrase {
             if k > 0, !dropped.contains(k - 1), reader.words[k - 1].span.upperBound == word.span.lowerBound, !kept.isEmpty { kept[kept.count - 1] += said } else { kept.append(said) }
         }
         let rest = kept.joined(separator: " ")
-        guard !rest.isEmpty, let reading = try? read(rest, now: now, zone: zone, defaultTime: defaultTime, suggesting: false), let flags = reading.flags else { return error }
+        guard !rest.isEmpty, let reading = try? read(rest, now: now, zone: zone, defaultTime: defaultTime, dateOrder: dateOrder, suggesting: false), let flags = reading.flags else { return error }
         var helped = error
         // TRANSLATORS: a refusal's nearest reading: %1$s the phrase without the words not understood, %2$s what it makes (--at 09:00).
         helped.accepted = Phrase("did you mean: %1$s → %2$s?", rest, flags)
@@ -88,14 +88,17 @@ public enum SchedulePhrase {
     /// The schedule `text` says, read at `now` in `zone`. A day said without a time of day
     /// ("tomorrow", "friday", "12월 1일", "every monday") takes `defaultTime`, the person's
     /// default reminder time, and says so in the notes; without one (`nil`, the default)
-    /// it is refused, asking at what time.
-    public static func read(_ text: String, now: Date, zone: TimeZone, defaultTime: LocalTime? = nil) throws(ScheduleError) -> PhraseReading {
-        try read(text, now: now, zone: zone, defaultTime: defaultTime, suggesting: true)
+    /// it is refused, asking at what time. A numeric date both orders allow (3/4) is read in
+    /// `dateOrder`, the person's locale's, and said; without one (`nil`) it is refused.
+    public static func read(_ text: String, now: Date, zone: TimeZone, defaultTime: LocalTime? = nil,
+                            dateOrder: DateOrder? = nil) throws(ScheduleError) -> PhraseReading {
+        try read(text, now: now, zone: zone, defaultTime: defaultTime, dateOrder: dateOrder, suggesting: true)
     }
 
     /// The schedule `text` says; a refusal of words not understood offers the nearest
     /// reading when `suggesting` (once: that reading is not searched for one of its own).
-    static func read(_ text: String, now: Date, zone: TimeZone, defaultTime: LocalTime?, suggesting: Bool) throws(ScheduleError) -> PhraseReading {
+    static func read(_ text: String, now: Date, zone: TimeZone, defaultTime: LocalTime?, dateOrder: DateOrder? = nil,
+                     suggesting: Bool) throws(ScheduleError) -> PhraseReading {
         guard text.utf8.count <= PhraseWords.maxLength else {
             // TRANSLATORS: %d is the most characters a schedule phrase may have.
             // Twenty characters, and no more than forty scalars: one character can carry any
@@ -127,11 +130,12 @@ public enum SchedulePhrase {
             words = words.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
         }
         var reader = PhraseReader(words: words, source: source)
+        reader.dateOrder = dateOrder
         var pieces: PhrasePieces
         do {
             pieces = try reader.readAll()
         } catch {
-            throw suggesting ? suggest(error, reader: reader, now: now, zone: zone, defaultTime: defaultTime) : error
+            throw suggesting ? suggest(error, reader: reader, now: now, zone: zone, defaultTime: defaultTime, dateOrder: dateOrder) : error
         }
         var reading = try pieces.schedule(now: now, zone: zone, defaultTime: defaultTime)
         reading.flags = pieces.flags ?? reading.schedule.flagsText(in: zone)
@@ -148,4 +152,10 @@ public enum SchedulePhrase {
         }
         return reading
     }
+}
+
+/// The order a locale writes a numeric date's day and month in: `3/4` is March 4 in
+/// en_US and Korean (month first), 3 April in en_GB and most of Europe (day first).
+public enum DateOrder: Sendable, Equatable {
+    case monthFirst, dayFirst
 }

@@ -72,12 +72,15 @@ final class DesktopSearch {
         }
     }
 
+    /// The order the session's locale writes numeric dates in, found when first asked.
+    private lazy var dateOrder: DateOrder? = DateOrder.person(environment: daemon.options.environment)
+
     /// What the words typed give, "Remind me" readings first, then reminders that match.
     func items(_ terms: [String], now: Date = Date()) -> [Item] {
         let line = terms.joined(separator: " ")
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty, terms.count <= Self.maxTerms, line.count <= RemindMe.maxLength else { return [] }
         let zone = daemon.core.systemZone
-        let readings = RemindMe.readings(line, now: now, zone: zone, defaultTime: storedDefaultTime())
+        let readings = RemindMe.readings(line, now: now, zone: zone, defaultTime: storedDefaultTime(), dateOrder: dateOrder)
         if known.count > 64 { known = [:] }
         for reading in readings { known[Item.remind(reading).id] = reading }
         return readings.map(Item.remind) + matching(terms).map(Item.alert)
@@ -131,7 +134,7 @@ final class DesktopSearch {
             // An id made by hand gets the checks `nudge add` makes: a title, within its limit,
             // without control characters.
             guard !parts[1].allSatisfy(\.isWhitespace), (try? Limits.check(.title, parts[1])) != nil,
-                  let phrase = try? SchedulePhrase.read(parts[2], now: now, zone: daemon.core.systemZone, defaultTime: storedDefaultTime()) else { return nil }
+                  let phrase = try? SchedulePhrase.read(parts[2], now: now, zone: daemon.core.systemZone, defaultTime: storedDefaultTime(), dateOrder: dateOrder) else { return nil }
             return .remind(RemindMe.Reading(title: parts[1], when: parts[2], phrase: phrase))
         case ("alert", 2):
             guard let id = UUID(hex: parts[1]), daemon.core.alert(id) != nil else { return nil }
@@ -216,7 +219,7 @@ final class DesktopSearch {
         let zone = daemon.core.systemZone
         let phrase: PhraseReading
         do {
-            phrase = try SchedulePhrase.read(reading.when, now: now, zone: zone, defaultTime: storedDefaultTime())
+            phrase = try SchedulePhrase.read(reading.when, now: now, zone: zone, defaultTime: storedDefaultTime(), dateOrder: dateOrder)
         } catch {
             return notAdded(reading.title, error.phrase.text(Catalog.shared.language))
         }

@@ -279,7 +279,7 @@ public final class AlertFeed {
     /// The default reminder time as the store this feed follows keeps it, read through the
     /// feed's own session (never another opening) only when words ask at what time.
     public var defaultTime: DefaultReminderTime {
-        DefaultReminderTime { [self] () throws(OperationError) in
+        DefaultReminderTime(dateOrder: .person(environment: world.environment)) { [self] () throws(OperationError) in
             let store = try store()
             return try world.run { try store.defaultTime() }
         }

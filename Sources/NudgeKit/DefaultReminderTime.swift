@@ -11,25 +11,29 @@ import NudgeStore
 public final class DefaultReminderTime {
     private let lookup: () throws(OperationError) -> LocalTime?
     private var found: LocalTime??
+    /// The order the person's locale writes numeric dates in (``DateOrder/person(environment:)``):
+    /// phrases are read with it too.
+    public let dateOrder: DateOrder?
 
     /// A default time found by `lookup` when first needed.
-    public init(_ lookup: @escaping () throws(OperationError) -> LocalTime?) {
+    public init(dateOrder: DateOrder? = nil, _ lookup: @escaping () throws(OperationError) -> LocalTime?) {
         self.lookup = lookup
+        self.dateOrder = dateOrder
     }
 
     /// A default time already known (a face's, from the store it follows; a test's), or none.
-    public static func known(_ time: LocalTime?) -> DefaultReminderTime {
-        DefaultReminderTime { () throws(OperationError) in time }
+    public static func known(_ time: LocalTime?, dateOrder: DateOrder? = nil) -> DefaultReminderTime {
+        DefaultReminderTime(dateOrder: dateOrder) { () throws(OperationError) in time }
     }
 
     /// The one kept in a store already open.
     public static func stored(in store: AppDatabase, _ world: World) -> DefaultReminderTime {
-        DefaultReminderTime { () throws(OperationError) in try world.run { try store.defaultTime() } }
+        DefaultReminderTime(dateOrder: .person(environment: world.environment)) { () throws(OperationError) in try world.run { try store.defaultTime() } }
     }
 
     /// The one kept in `world`'s store, read (never created) when first needed.
     public static func stored(_ world: World) -> DefaultReminderTime {
-        DefaultReminderTime { () throws(OperationError) in
+        DefaultReminderTime(dateOrder: .person(environment: world.environment)) { () throws(OperationError) in
             let store = try world.store.forReading()
             return try world.run { try store.defaultTime() }
         }
@@ -57,11 +61,11 @@ public final class DefaultReminderTime {
     /// What a schedule phrase says at `now` in `zone`, read as the operations read it: the
     /// echo's notes include the default time's when it was taken.
     public func read(_ phrase: String, now: Date, zone: TimeZone) throws(OperationError) -> PhraseReading {
-        try reading { (time) throws(ScheduleError) in try SchedulePhrase.read(phrase, now: now, zone: zone, defaultTime: time) }
+        try reading { (time) throws(ScheduleError) in try SchedulePhrase.read(phrase, now: now, zone: zone, defaultTime: time, dateOrder: dateOrder) }
     }
 
     /// The schedule the flags make (see ``ScheduleParser/schedule(_:now:zone:defaultTime:)``).
     public func schedule(_ flags: ScheduleFlags, now: Date, zone: TimeZone) throws(OperationError) -> Schedule {
-        try reading { (time) throws(ScheduleError) in try ScheduleParser.schedule(flags, now: now, zone: zone, defaultTime: time) }
+        try reading { (time) throws(ScheduleError) in try ScheduleParser.schedule(flags, now: now, zone: zone, defaultTime: time, dateOrder: dateOrder) }
     }
 }

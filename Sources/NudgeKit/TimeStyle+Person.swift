@@ -88,3 +88,21 @@ public struct ClockStyle: Sendable, Equatable {
                           halfFirst: half != nil && hour != nil && half! < hour!)
     }
 }
+
+extension DateOrder {
+    /// The order the person's `LC_TIME` writes a numeric date in (the locale's short date:
+    /// M/d/y in en_US, dd/MM/y in en_GB, y. M. d. in Korean); `nil` for C and a locale the C
+    /// library lacks, where a date both orders allow is refused.
+    public static func person(environment: Environment = .current) -> DateOrder? {
+        guard let name = environment.installedLocale("LC_TIME") else { return nil }
+        return of(locale: name)
+    }
+
+    /// The order locale `name` writes a numeric date in, by where its short date puts the
+    /// month against the day.
+    public static func of(locale name: String) -> DateOrder? {
+        let pattern = DateFormatter.dateFormat(fromTemplate: "yMd", options: 0, locale: Locale(identifier: name)) ?? ""
+        guard let month = pattern.firstIndex(of: "M"), let day = pattern.firstIndex(of: "d") else { return nil }
+        return month < day ? .monthFirst : .dayFirst
+    }
+}

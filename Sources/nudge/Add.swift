@@ -4,6 +4,7 @@ import Foundation
 import Localization
 import NudgeCore
 import NudgeStore
+import Platform
 
 /// `nudge add`: store a new reminder.
 struct Add: ParsableCommand {
@@ -13,11 +14,14 @@ struct Add: ParsableCommand {
         discussion: """
         Prints the new alert's id and when it fires next.
 
-        The schedule may be said in words, English or Korean, after the title; what it \
-        was read as is said back before it is stored (--dry-run stores nothing). See \
-        "Schedules in words" in the guide (docs/guide.md) for what is understood.
+        The schedule may be said in words, English or Korean, after the title, or in one \
+        line with it ("call mum tomorrow at 6pm"): the title and when are told apart as the \
+        desktop's search tells them, and what was read is said back before it is stored \
+        (--dry-run stores nothing). A line that reads two ways is refused, saying both. \
+        See "Schedules in words" in the guide (docs/guide.md) for what is understood.
 
         Examples:
+          nudge add "call mum tomorrow at 6pm"
           nudge add "물 마시기" "매일 오전 9시"
           nudge add "Stand up" "every weekday at 15:00"
           nudge add "Water" "every 30 minutes from 9:30 to 21:30 on weekdays" --dry-run
@@ -30,7 +34,7 @@ struct Add: ParsableCommand {
         """
     )
 
-    @Argument(help: "The title; leave it out for the drink-water reminder.")
+    @Argument(help: "The title, or a title and when in one line; leave it out for the drink-water reminder.")
     var title: String?
 
     @Argument(help: ArgumentHelp("When, in words instead of the schedule flags: 'every weekday at 9:30', '매일 오전 9시'.", valueName: "when"))
@@ -48,6 +52,13 @@ struct Add: ParsableCommand {
         flags.phrase = when
         // Read from the store only when the words name a day without a time, and once.
         let defaultTime = DefaultReminderTime.stored(world)
+        var title = self.title, when = self.when
+        if when == nil, let line = title, flags == ScheduleFlags(), let reading = try oneLine(line, world: world, now: now, defaultTime: defaultTime) {
+            (title, when) = (reading.title, reading.when)
+            flags.phrase = reading.when
+            // TRANSLATORS: nudge add with one line: %1$s the title found in it, %2$s the words of when.
+            print(format(tr("title: %1$s · when: %2$s"), reading.title.escapingControls, reading.when.escapingControls))
+        }
         let alert = try Operations.make(title: title, schedule: flags, settings: options.settings, world, now: now, defaultTime: defaultTime)
         if let when {
             PhraseEcho.lines(when, schedule: alert.schedule, zone: alert.zone(system: world.zone), now: now, defaultTime: defaultTime).forEach { print($0) }
@@ -61,5 +72,39 @@ struct Add: ParsableCommand {
         try Operations.save(alert, in: store, world)
         // TRANSLATORS: nudge add; %1$s is the new alert's id, %2$s its title, %3$s its schedule.
         AlertView.announce(tr("added %1$s: %2$s — %3$s"), alert, world, water: try AlertView.water(for: [alert], in: store, world, now: now), now: now)
+    }
+
+    /// The title and when of one line ("call mum tomorrow at 6pm"), told apart as the
+    /// desktop's search tells them (``RemindMe``); `nil` when it holds no schedule. A day said
+    /// without a time takes the default reminder time, looked up only then. A line that
+    /// reads two ways is refused, saying both.
+    private func oneLine(_ line: String, world: World, now: Date, defaultTime: DefaultReminderTime) throws -> RemindMe.Reading? {
+        let zone = options.settings.pinnedZone ?? world.zone
+        var readings = RemindMe.readings(line, now: now, zone: zone, dateOrder: defaultTime.dateOrder)
+        if readings.isEmpty, let time = try? defaultTime.time() {
+            readings = RemindMe.readings(line, now: now, zone: zone, defaultTime: time, dateOrder: defaultTime.dateOrder)
+        }
+        if readings.isEmpty, line.utf8.count <= SchedulePhrase.maxLength {
+            // Words refused whole for what they say ("31/11 at 9am": no such date) are said as
+            // the phrase's refusal; a line with no schedule in it is refused as before.
+            do throws(ScheduleError) {
+                _ = try SchedulePhrase.read(line, now: now, zone: zone, dateOrder: defaultTime.dateOrder)
+                // TRANSLATORS: nudge add with one line that is all when: %1$s the line.
+                Nudge.fail(format(tr("%1$s says when but no title: give the title first, e.g. nudge add 'Tea' %1$s"), line.quotedForMessage()),
+                           code: ExitStatus.usage.rawValue)
+            } catch {
+                if error.problem.template != "words not understood", !error.wantsTimeOfDay { throw OperationError(error) }
+            }
+        }
+        guard readings.count > 1 else { return readings.first }
+        let style = TimeStyle.person()
+        let said = readings.map { reading in
+            let first = reading.phrase.schedule.occurrences(after: now, count: 1, in: zone).first.map { style.instant($0, zone) } ?? tr("never")
+            return "\(reading.when.escapingControls) (\(first))"
+        }
+        // TRANSLATORS: nudge add with one line read two ways: %1$s the line, %2$s one reading, %3$s the other, %4$s its title, %5$s the second reading's words.
+        Nudge.fail(format(tr("%1$s reads two ways: %2$s or %3$s; give the title and when apart, e.g. nudge add %4$s %5$s"),
+                          line.quotedForMessage(), said[0], said[1], readings[0].title.quotedForMessage(), readings[1].when.quotedForMessage()),
+                   code: ExitStatus.usage.rawValue)
     }
 }

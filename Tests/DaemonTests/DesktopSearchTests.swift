@@ -82,7 +82,9 @@ struct DesktopSearchTests {
                 == ["Remind me: call mum — Sat 2031-03-01 09:00", "Remind me: call mum — Sat 2031-03-01 21:00"])
         #expect(try metas(desktop, [two[0]]).first?["description"]?.string?.hasSuffix("9 is read as 09:00; say 9pm for 21:00") == true)
 
-        #expect(try results(desktop, "call mum on 2031-03-01 at 6pm please").isEmpty)
+        // Texting's please goes (issue 54); a word not understood still leaves no reading.
+        #expect(try results(desktop, "call mum on 2031-03-01 at 6pm please") == ["remind\(Self.separator)call mum\(Self.separator)on 2031-03-01 at 6pm"])
+        #expect(try results(desktop, "call mum on 2031-03-01 at 6pm please now").filter { $0.hasPrefix("remind") }.isEmpty)
         #expect(try results(desktop, "bank") == ["alert\(Self.separator)\(bank)"])
         #expect(try metas(desktop, ["alert\(Self.separator)\(bank)"]).first?["name"]?.string == "Call the bank")
         #expect(try metas(desktop, ["alert\(Self.separator)\(bank)"]).first?["description"]?.string == "next: Sat 2031-02-01 09:00")

@@ -30,6 +30,62 @@ struct PhraseCommandTests {
         #expect(try show(home, id)["title"] as? String == "물 마시기")
     }
 
+    /// One line holding a title and when (issue 54): told apart as the desktop's search tells
+    /// them, said, then stored; a line read two ways is refused saying both; a line with no
+    /// schedule is refused as before.
+    @Test func oneLineWithATitleAndWhenIsOneReminder() throws {
+        let home = try Home()
+        let dry = try home.nudge("add", "call mum on 2030-12-01 at 6pm", "--dry-run")
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.hasPrefix("title: call mum · when: on 2030-12-01 at 6pm\non 2030-12-01 at 6pm → "), "\(dry.stdout)")
+        #expect(try home.list().isEmpty)
+        let added = try home.nudge("add", "call mum on 2030-12-01 at 6pm")
+        #expect(added.status == 0, "\(added.stderr)")
+        let line = try #require(added.stdout.split(separator: "\n").first { $0.hasPrefix("added ") })
+        let id = String(try #require(line.split(separator: " ").dropFirst().first).dropLast())
+        let shown = try show(home, id)
+        #expect(shown["title"] as? String == "call mum")
+        #expect((shown["schedule"] as? String)?.hasPrefix("once, 2030-12-01T18:00:00") == true, "\(shown)")
+        // Korean, the title after when.
+        let korean = try home.nudge(["add", "2030년 12월 1일 오후 3시에 엄마한테 전화하기"], environment: ["LANG": "ko_KR.UTF-8"])
+        #expect(korean.status == 0, "\(korean.stderr)")
+        #expect(korean.stdout.hasPrefix("제목: 엄마한테 전화하기 · 언제: 2030년 12월 1일 오후 3시"), "\(korean.stdout)")
+        // Two ways: refused, both said, nothing stored.
+        let before = try home.list().count
+        let two = try home.nudge("add", "call mum on 2030-12-01 at 9")
+        #expect(two.status == 64 && two.stdout.isEmpty, "\(two)")
+        #expect(two.stderr.hasPrefix("nudge: 'call mum on 2030-12-01 at 9' reads two ways: ") && two.stderr.split(separator: "\n").count == 1, "\(two.stderr)")
+        #expect(two.stderr.contains("on 2030-12-01 at 9 (") && two.stderr.contains("on 2030-12-01 at 9pm ("), "\(two.stderr)")
+        // A date refused whole is said as the phrase's refusal, not made a title.
+        let noSuchDay = try home.nudge("add", "call mum on 31/11 at 9am")
+        #expect(noSuchDay.status == 64 && noSuchDay.stderr.hasPrefix("nudge: invalid date '31/11'"), "\(noSuchDay.stderr)")
+        #expect(try home.list().count == before)
+        // Texting's asking words go; a line that is all when asks for a title.
+        let texted = try home.nudge("add", "pls remind me 2 call mum on 2030-12-01 at 6pm please", "--dry-run")
+        #expect(texted.status == 0 && texted.stdout.hasPrefix("title: call mum · when: on 2030-12-01 at 6pm\n"), "\(texted)")
+        let untitled = try home.nudge("add", "on 2030-12-01 at 6pm")
+        #expect(untitled.status == 64 && untitled.stderr.hasPrefix("nudge: 'on 2030-12-01 at 6pm' says when but no title: "), "\(untitled.stderr)")
+        // No schedule in it: as before.
+        let none = try home.nudge("add", "Tea")
+        #expect(none.status == 64 && none.stderr.hasPrefix("nudge: no schedule given"), "\(none.stderr)")
+    }
+
+    /// A numeric date both orders allow is read in the order of the person's LC_TIME and
+    /// said; in C it is refused as before (issue 54).
+    @Test func aNumericDateIsReadInTheLocalesOrder() throws {
+        let home = try Home()
+        let us = try home.nudge(["add", "Tea", "3/4/2030 at 9am", "--dry-run"], environment: ["LANG": "en_US.UTF-8"])
+        #expect(us.status == 0, "\(us.stderr)")
+        #expect(us.stdout.contains("2030-03-04 09:00") && us.stdout.contains("  3/4/2030 is read month first, as your locale writes dates"), "\(us.stdout)")
+        let polish = try home.nudge(["add", "Tea", "3/4/2030 at 9am", "--dry-run"], environment: ["LANG": "en_US.UTF-8", "LC_TIME": "pl_PL.UTF-8"])
+        #expect(polish.status == 0, "\(polish.stderr)")
+        #expect(polish.stdout.contains("2030-04-03 09:00") && polish.stdout.contains("  3/4/2030 is read day first, as your locale writes dates"), "\(polish.stdout)")
+        let c = try home.nudge(["add", "Tea", "3/4/2030 at 9am", "--dry-run"], environment: ["LANG": "C"])
+        #expect(c.status == 64 && c.stderr.hasPrefix("nudge: ambiguous date '3/4/2030'"), "\(c.stderr)")
+        let clear = try home.nudge(["add", "Tea", "25/12/2030 at 9am", "--dry-run"], environment: ["LANG": "C"])
+        #expect(clear.status == 0 && clear.stdout.contains("2030-12-25 09:00"), "\(clear)")
+    }
+
     @Test func aDryRunEchoesAndStoresNothing() throws {
         let home = try Home()
         let dry = try home.nudge("add", "Stand up", "every weekday at 15:00", "--dry-run")

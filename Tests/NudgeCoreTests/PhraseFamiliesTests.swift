@@ -68,10 +68,10 @@ struct PhraseFamiliesTests {
         }
     }
 
-    func check(_ phrase: String, _ at: At, _ meaning: Meaning, sourceLocation: SourceLocation = #_sourceLocation) {
+    func check(_ phrase: String, _ at: At, _ meaning: Meaning, dateOrder: DateOrder? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
         let reading: PhraseReading
         do {
-            reading = try SchedulePhrase.read(phrase, now: at.now, zone: at.zone)
+            reading = try SchedulePhrase.read(phrase, now: at.now, zone: at.zone, dateOrder: dateOrder)
         } catch {
             if case .refused(let problem) = meaning {
                 #expect(error.problem.template == problem, "\(phrase) at \(at): \(error)", sourceLocation: sourceLocation)
@@ -108,6 +108,62 @@ struct PhraseFamiliesTests {
             #expect(reading.schedule.occurrences(after: now, count: 4, in: zone) == expected,
                     "\(phrase) at \(at): \(reading.schedule.summary(in: zone)), expected \(meaning)", sourceLocation: sourceLocation)
         }
+    }
+
+    // MARK: Numeric dates
+
+    /// A date only one order allows is read in it whatever the locale's; one both allow, in
+    /// the locale's (refused without one); ISO and a year of four digits first always work.
+    @Test(arguments: At.allCases)
+    func numericDates(_ at: At) {
+        for order in [nil, DateOrder.monthFirst, .dayFirst] {
+            check("14/11 at 10am", at, .once(at.coming(11, 14, "10:00")), dateOrder: order)
+            check("12/25 at 3pm", at, .once(at.coming(12, 25, "15:00")), dateOrder: order)
+            check("12/25 오후 3시", at, .once(at.coming(12, 25, "15:00")), dateOrder: order)
+            check("on 25/12 at 9:30", at, .once(at.coming(12, 25, "09:30")), dateOrder: order)
+            check("5/5 at 9am", at, .once(at.coming(5, 5, "09:00")), dateOrder: order)
+            // The day first with a dot after the month, as German writes it.
+            check("25.12. at 18:00", at, .once(at.coming(12, 25, "18:00")), dateOrder: order)
+            check("1.3. um 9am", at, .refused("words not understood"), dateOrder: order)
+            check("1.3. at 9am", at, .once(at.coming(3, 1, "09:00")), dateOrder: order)
+            check("25.12.2030 at 18:00", at, .once("2030-12-25 18:00"), dateOrder: order)
+            // With the year: last, or first as ISO and Korean write it.
+            check("12/25/2030 at 3pm", at, .once("2030-12-25 15:00"), dateOrder: order)
+            check("25/12/2030 at 3pm", at, .once("2030-12-25 15:00"), dateOrder: order)
+            check("2030/12/25 9:30", at, .once("2030-12-25 09:30"), dateOrder: order)
+            check("2030-12-25 at 9pm", at, .once("2030-12-25 21:00"), dateOrder: order)
+            check("2030. 12. 25. 오후 3시", at, .once("2030-12-25 15:00"), dateOrder: order)
+            // Short months with their periods.
+            check("dec. 5 at 9am", at, .once(at.coming(12, 5, "09:00")), dateOrder: order)
+            check("Sept. 30th at 9am", at, .once(at.coming(9, 30, "09:00")), dateOrder: order)
+            check("5 Sept. at 9am", at, .once(at.coming(9, 5, "09:00")), dateOrder: order)
+            // No such day in either order.
+            check("31/4 at 9am", at, .refused("invalid date"), dateOrder: order)
+            check("2/30 at 9am", at, .refused("invalid date"), dateOrder: order)
+            check("13/13 at 9am", at, .refused("invalid date"), dateOrder: order)
+            check("29/2/2027 at 9am", at, .refused("invalid date"), dateOrder: order)
+            // A time after "at" with a period at the end of a sentence is no date (the period
+            // is not read: refused, as before).
+            check("tomorrow at 7.05.", at, .refused("words not understood"), dateOrder: order)
+        }
+        // Both orders: the locale's.
+        check("3/4 at 9am", at, .refused("ambiguous date"))
+        check("3/4 at 9am", at, .once(at.coming(3, 4, "09:00")), dateOrder: .monthFirst)
+        check("3/4 at 9am", at, .once(at.coming(4, 3, "09:00")), dateOrder: .dayFirst)
+        check("11/12/2030 at 9am", at, .once("2030-11-12 09:00"), dateOrder: .monthFirst)
+        check("11/12/2030 at 9am", at, .once("2030-12-11 09:00"), dateOrder: .dayFirst)
+        check("3/4 오전 9시", at, .once(at.coming(3, 4, "09:00")), dateOrder: .monthFirst)
+    }
+
+    /// The order a locale decided is said under the echo; one date allows is not.
+    @Test func theLocalesOrderIsSaid() throws {
+        let at = At.seoul
+        let read = try SchedulePhrase.read("3/4 at 9am", now: at.now, zone: at.zone, dateOrder: .dayFirst)
+        #expect(read.notes.first?.text(.english) == "3/4 is read day first, as your locale writes dates")
+        let us = try SchedulePhrase.read("3/4 at 9am", now: at.now, zone: at.zone, dateOrder: .monthFirst)
+        #expect(us.notes.first?.text(.english) == "3/4 is read month first, as your locale writes dates")
+        let clear = try SchedulePhrase.read("14/11 at 9am", now: at.now, zone: at.zone, dateOrder: .monthFirst)
+        #expect(!clear.notes.contains { $0.text(.english).contains("locale") })
     }
 
     // MARK: This monday, a week from tuesday, monday after next

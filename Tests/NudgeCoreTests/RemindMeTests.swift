@@ -25,6 +25,14 @@ struct RemindMeTests {
         ("내일 오후 3시에 엄마한테 전화하라고 알려줘", "엄마한테 전화하기", "내일 오후 3시에", "2026-03-11 15:00"),
         ("내일 오전 10시 회의 알려줘", "회의", "내일 오전 10시", "2026-03-11 10:00"),
         ("Dentist: friday at 4:30pm", "Dentist", "friday at 4:30pm", "2026-03-13 16:30"),
+        // Texting's asking words (issue 54).
+        ("call mum tomorrow at 6pm please", "call mum", "tomorrow at 6pm", "2026-03-11 18:00"),
+        ("pls remind me 2 call mum tomorrow at 6pm", "call mum", "tomorrow at 6pm", "2026-03-11 18:00"),
+        ("plz call mum tomorrow at 6pm", "call mum", "tomorrow at 6pm", "2026-03-11 18:00"),
+        ("call mum tomorrow at 6pm, pls", "call mum", "tomorrow at 6pm", "2026-03-11 18:00"),
+        ("리마인드: 내일 오후 3시 회의", "회의", "내일 오후 3시", "2026-03-11 15:00"),
+        ("내일 오후 3시 회의 리마인드", "회의", "내일 오후 3시", "2026-03-11 15:00"),
+        ("내일 오후 3시에 엄마한테 전화하라고 알려 줘", "엄마한테 전화하기", "내일 오후 3시에", "2026-03-11 15:00"),
     ])
     func aTitleAndWhen(_ line: String, _ title: String, _ when: String, _ instant: String) throws {
         let found = readings(line)
@@ -57,7 +65,9 @@ struct RemindMeTests {
     /// A schedule refused as a whole is no reminder: a shorter when would leave its words in
     /// the title and mean something else.
     @Test(arguments: ["book flights on 3/12 at 10am", "read chapter 10 tomorrow",
-                      "내일 아침 먹기", "내일 점심 약속", "정오에 점심", "call mum at 25:00"])
+                      "내일 아침 먹기", "내일 점심 약속", "정오에 점심", "call mum at 25:00",
+                      // A date no calendar has, or one passed, is no title of a reminder at the time left (issue 54).
+                      "31/11 at 9am", "4/31 오후 3시", "2026.3.1 오후 2시 회의", "13/13 at 9am"])
     func refusedWhole(_ line: String) {
         #expect(readings(line).isEmpty, "\(line): \(readings(line).map { ($0.title, $0.when) })")
     }
@@ -108,7 +118,7 @@ struct RemindMeTests {
     }
 
     /// Words left over, no title, or nothing that reads: no reminder.
-    @Test(arguments: ["call mum tomorrow at 6pm please", "water", "물", "in 30 minutes", "tomorrow at 6pm", "remind me",
+    @Test(arguments: ["call mum tomorrow at 6pm please now", "water", "물", "in 30 minutes", "tomorrow at 6pm", "remind me",
                       "call mum", "", "   ", "— at 6pm"])
     func noReading(_ line: String) {
         #expect(readings(line).isEmpty, "\(line): \(readings(line).map { ($0.title, $0.when) })")
