@@ -434,7 +434,26 @@ extension PhrasePieces {
                 // TRANSLATORS: a step with no window: %1$s as said (every 2 hours). It runs day and night.
                 windowNotes.append(Phrase("%1$s runs all day, around the clock; say from when to when to keep it to the day (every 2 hours from 9am to 9pm)", said))
             case (let from?, let until?):
-                let window = try windowTimes(from, until)
+                // Through midnight (every hour from 10pm to 2am, 밤 10시부터 새벽 2시까지): every
+                // day only, as one list of times (a day said would hold the hours after midnight
+                // on the next day, which no schedule here can say).
+                if let overnight = try overnight(from, until, every: seconds), weekdays == Schedule.everyDay, period == nil, monthDays.isEmpty,
+                   places.isEmpty, !monthly {
+                    // TRANSLATORS: a window through midnight: %1$s as said (10pm – 2am), %2$s its start (22:00), %3$s its end (02:00).
+                    windowNotes.append(Phrase("%1$s runs overnight, from %2$s to %3$s the next morning", "\(from.text) – \(until.text)",
+                                              overnight.start.description, overnight.end.description))
+                    base = .daily(times: overnight.times, days: weekdays)
+                    flags = nil
+                    break
+                }
+                var window = try windowTimes(from, until)
+                if from.after {
+                    // After 2pm until 6pm: from the first step after 2pm.
+                    guard let first = LocalTime(secondOfDay: window.start.secondOfDay + seconds), let later = DayWindow(start: first, end: window.end) else {
+                        throw failure("\(from.text) – \(until.text)", Phrase("invalid window"), Phrase("it must not end before it starts"))
+                    }
+                    window = later
+                }
                 let (startReadings, endReadings) = (try from.readings(), try until.readings())
                 if startReadings.count > 1 || endReadings.count > 1 {
                     // TRANSLATORS: a window said with bare hours: %1$s as said (9 – 5), %2$s the one reading that makes a window (09:00–17:00).
@@ -445,7 +464,9 @@ extension PhrasePieces {
             case (let from?, nil):
                 // From a time, to the day's end: the steps before midnight.
                 let start = try only(from)
-                guard !start.nextDay, let window = DayWindow(start: start.time, end: LocalTime(hour: 23, minute: 59, second: 59)!) else {
+                // After 2pm: the first step after it (every hour after 2pm is 15:00, 16:00, …).
+                let first = from.after ? LocalTime(secondOfDay: start.time.secondOfDay + seconds) : start.time
+                guard !start.nextDay, let first, let window = DayWindow(start: first, end: LocalTime(hour: 23, minute: 59, second: 59)!) else {
                     throw failure(from.text, Phrase("invalid window"), Phrase("it must not end before it starts"))
                 }
                 // TRANSLATORS: a window said with its start only: %1$s as said (from 2pm), %2$s its start (14:00).
@@ -636,6 +657,24 @@ extension PhrasePieces {
         let first = base.occurrences(after: now, count: 1, in: zone).first.map { CivilZone(zone).local($0).day } ?? CivilZone(zone).local(now).day
         guard let period = Schedule.Period(unit: unit, every: every, anchor: first) else { throw failure(said, Phrase("invalid duration")) }
         return period
+    }
+
+    /// The times of a window through midnight, stepped by `seconds` from its start: only where
+    /// no window within the day is read and each end has one reading (22:00 and 02:00, not 10
+    /// and 2); `nil` otherwise.
+    func overnight(_ from: SaidTime, _ until: SaidTime, every seconds: Int) throws(ScheduleError) -> (start: LocalTime, end: LocalTime, times: [LocalTime])? {
+        let (starts, ends) = (try from.readings(), try until.readings())
+        guard starts.count == 1, ends.count == 1, !starts[0].nextDay, !ends[0].nextDay || ends[0].time.secondOfDay == 0 else { return nil }
+        let (said, end) = (starts[0].time, ends[0].time)
+        guard end < said else { return nil }
+        let start = from.after ? LocalTime(secondOfDay: (said.secondOfDay + seconds) % 86_400)! : said
+        var times: [LocalTime] = []
+        var second = from.after ? said.secondOfDay + seconds : said.secondOfDay
+        while second <= 86_400 + end.secondOfDay {
+            times.append(LocalTime(secondOfDay: second % 86_400)!)
+            second += seconds
+        }
+        return (start, end, Array(Set(times)).sorted())
     }
 
     func windowTimes(_ from: SaidTime, _ until: SaidTime) throws(ScheduleError) -> DayWindow {

@@ -79,10 +79,20 @@ extension PhraseReader {
                 year = y
                 end += 2
             } else if isMark(end, "/"), let y = number(end + 1), words[end + 1].digits == 2 {
-                // 1/4/27: a year of this century written short, said.
+                // 1/4/27: a year of this century written short, said. 26/12/31 may be a year
+                // first (as Korean writes it) or a day: unclear.
+                if first >= 13, (1...12).contains(second), CivilDay(year: 2000 + first, month: second, day: y) != nil {
+                    throw ScheduleError(text(i..<end + 2), Phrase("ambiguous date"), detail: Phrase("it is written both day first and month first"),
+                                        accepted: Phrase("give the date as %1$s, dec 1 or %2$s", "YYYY-MM-DD", "\(second)월 \(y)일"))
+                }
                 year = 2000 + y
                 pieces.readings.append(Phrase("%1$s is read as %2$s", text(end + 1..<end + 2), String(2000 + y)))
                 end += 2
+            } else if let y = number(isMark(end, ",") ? end + 1 : end), words[isMark(end, ",") ? end + 1 : end].digits == 4, Limits.years.contains(y),
+                      y >= 1970, !isMark(isMark(end, ",") ? end + 2 : end + 1, ":") {
+                // 12/25 2030, 12/25, 2030: the year after it, as after dec 25.
+                year = y
+                end += isMark(end, ",") ? 2 : 1
             }
             let monthFirst = (1...12).contains(first) && (1...31).contains(second), dayFirst = (1...12).contains(second) && (1...31).contains(first)
             var order = monthFirst ? DateOrder.monthFirst : .dayFirst

@@ -113,8 +113,11 @@ extension PhraseReader {
             time.minute = hour % 100
             time.clock = true
         } else if isMark(i, "."), let minute = number(i + 1), words[i + 1].digits == 2, minute < 60, !isMark(i + 2, ".") {
-            // 9.30, 3.45pm: a dot for the colon, as spoken (the half of the day is read as for 9).
+            // 9.30, 3.45pm: a dot for the colon, as spoken (the half of the day is read as for 9);
+            // 07.05 and 19.05 are on the 24-hour clock, as 07:05 is. "on 5.12" is a date.
+            guard !isKey(start - 1, "on") else { i = start; return nil }
             time.minute = minute
+            if words[i - 1].digits == 2, words[i - 1].text.hasPrefix("0") || hour >= 13 { time.clock = true }
             i += 2
         } else if isMark(i, ":"), let minute = number(i + 1), words[i + 1].digits == 2 {
             time.minute = minute
@@ -229,6 +232,15 @@ extension PhraseReader {
             try setWindow(first, second)
             return true
         }
+        // every hour after 2pm: a window from the first step after it, to the day's end.
+        if isKey(i, "after"), words[i].text == "after", pieces.step != nil || words[i...].contains(where: { $0.key == "every" || $0.key == "hourly" }) {
+            i += 1
+            guard var first = try readTime() else { i = start; return false }
+            first.after = true
+            first.text = text(start..<i)
+            try setWindow(first, nil)
+            return true
+        }
         if isKey(i, "until") {
             i += 1
             // "every 15 min, until Wed, Nov 25, 2026, 11:00 AM": how list says a step that
@@ -246,6 +258,13 @@ extension PhraseReader {
         if isKey(i, "since") {
             i += 1
             try setWindow(time, nil)
+        } else if isKey(i, "after"), words[i].text == "이후" {
+            // 오후 3시 이후 매시간: from the first step after it.
+            i += 1
+            var first = time
+            first.after = true
+            first.text = text(start..<i)
+            try setWindow(first, nil)
         } else if isKey(i, "till") {
             i += 1
             try setWindow(nil, time)

@@ -79,8 +79,27 @@ public enum RemindMe {
                       let title = trimmedTitle(titleWords.joined(separator: " "), atEnd: atEnd) else { continue }
                 switch reading(when) {
                 case .success(let first):
-                    // A title that is itself a time ("정오에" before 점심) leaves it unclear which is which.
+                    // A title that is itself a time ("정오에" before 점심) leaves it unclear which is which;
+                    // so does one that starts or ends with words of when ("tomorrow call mum at 6pm",
+                    // "in 2 days call mum at 9am", 내일 엄마 전화 오후 6시): those would be dropped.
                     if read(title) != nil { return [] }
+                    switch edgeWhen(titleWords, reading) {
+                    case .when: return []
+                    case .none: break
+                    case .day(let k):
+                        // "sunday school at 9am": a day's name at the title's edge may be a name
+                        // (Sunday School, Mon Ami) or when (monday call mum at 6pm): both, the
+                        // title's first, as the search offers them; `nudge add` asks.
+                        var found = others(of: Reading(title: title, when: when, phrase: first), read: read)
+                        var rest = titleWords
+                        let day = rest.remove(at: k)
+                        let joined = k == 0 ? day + " " + when : when + " " + day
+                        if let other = trimmedTitle(rest.joined(separator: " "), atEnd: atEnd), let phrase = read(joined),
+                           !found.contains(where: { $0.phrase.schedule == phrase.schedule }) {
+                            found.append(Reading(title: other, when: joined, phrase: phrase))
+                        }
+                        return found
+                    }
                     return others(of: Reading(title: title, when: when, phrase: first), read: read)
                 case .failure(let refusal) where refusal.problem.template == "ambiguous time":
                     // "every day at 9": each reading, never a guess.
@@ -105,6 +124,43 @@ public enum RemindMe {
             }
         }
         return []
+    }
+
+    /// Whether the title's first or last words say when: they read as a schedule, or are
+    /// refused for what they say rather than as words not understood ("tomorrow" alone asks at
+    /// what time); `.day` for a day's name alone at an edge, which may be a name (Sunday
+    /// School). A number alone ("call 911") is the title's.
+    enum Edge { case none, when, day(Int) }
+
+    static func edgeWhen(_ words: [String], _ reading: (String) -> Result<PhraseReading, ScheduleError>) -> Edge {
+        var day: Int?
+        for k in 1...min(4, words.count) {
+            for (atStart, part) in [(true, words.prefix(k)), (false, words.suffix(k))] {
+                // A number alone is the title's (call 911), and so is a meal moved to it (7시 반에 저녁 먹기).
+                if k == 1, part.first!.allSatisfy(\.isNumber) || meals.contains(part.first!) { continue }
+                let said = trimmedWhen(part.joined(separator: " "))
+                guard !said.isEmpty else { continue }
+                let hit: Bool
+                switch reading(said) {
+                case .success: hit = true
+                case .failure(let refusal): hit = refusal.problem.template != "words not understood"
+                }
+                guard hit else { continue }
+                if k == 1, day == nil, isDayName(said) {
+                    day = atStart ? 0 : words.count - 1
+                    continue
+                }
+                return .when
+            }
+        }
+        return day.map { .day($0) } ?? .none
+    }
+
+    /// Whether `said` is one word naming a day of the week (sunday, Mon, 월요일).
+    static func isDayName(_ said: String) -> Bool {
+        let (words, _) = PhraseWords.split(said, zone: TimeZone(identifier: "UTC")!)
+        guard words.count == 1, let key = words[0].key else { return false }
+        return PhraseWords.weekdayKeys[key] != nil || PhraseWords.weekdayKeys[String(key.dropLast())] != nil
     }
 
     /// The meals that are parts of the day too.
@@ -138,7 +194,7 @@ public enum RemindMe {
     }
 
     /// `line` without the words that ask for a reminder.
-    static func request(_ line: String) -> String {
+    public static func request(_ line: String) -> String {
         var text = line.trimmingCharacters(in: .whitespacesAndNewlines)
         // "call mum at 6pm." and "…at 6pm!": the sentence's end is no word.
         while let last = text.last, ".!?。！？".contains(last) { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }

@@ -12,6 +12,8 @@ struct SaidTime: Sendable, Hashable {
     var half: Half?
     /// Written on a 24-hour clock (`9:30`, `21:00`), which says the half of the day.
     var clock = false
+    /// Said as "after" it (every hour after 2pm, 오후 3시 이후): a window starts a step later.
+    var after = false
     var text: String
 
     /// Its readings: one when the words say it; a spoken hour 1–12 without a half of the

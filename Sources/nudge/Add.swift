@@ -88,9 +88,10 @@ struct Add: ParsableCommand {
             // Words refused whole for what they say ("31/11 at 9am": no such date) are said as
             // the phrase's refusal; a line with no schedule in it is refused as before.
             do throws(ScheduleError) {
-                _ = try SchedulePhrase.read(line, now: now, zone: zone, dateOrder: defaultTime.dateOrder)
-                // TRANSLATORS: nudge add with one line that is all when: %1$s the line.
-                Nudge.fail(format(tr("%1$s says when but no title: give the title first, e.g. nudge add 'Tea' %1$s"), line.quotedForMessage()),
+                let when = RemindMe.request(line)
+                _ = try SchedulePhrase.read(when, now: now, zone: zone, dateOrder: defaultTime.dateOrder)
+                // TRANSLATORS: nudge add with one line that is all when: %1$s the line, without the asking words.
+                Nudge.fail(format(tr("%1$s says when but no title: give the title first, e.g. nudge add 'Tea' %1$s"), when.quotedForMessage()),
                            code: ExitStatus.usage.rawValue)
             } catch {
                 if error.problem.template != "words not understood", !error.wantsTimeOfDay { throw OperationError(error) }
@@ -102,9 +103,9 @@ struct Add: ParsableCommand {
             let first = reading.phrase.schedule.occurrences(after: now, count: 1, in: zone).first.map { style.instant($0, zone) } ?? tr("never")
             return "\(reading.when.escapingControls) (\(first))"
         }
-        // TRANSLATORS: nudge add with one line read two ways: %1$s the line, %2$s one reading, %3$s the other, %4$s its title, %5$s the second reading's words.
+        // TRANSLATORS: nudge add with one line read two ways: %1$s the line, %2$s one reading, %3$s the other, %4$s and %5$s the second reading's title and words.
         Nudge.fail(format(tr("%1$s reads two ways: %2$s or %3$s; give the title and when apart, e.g. nudge add %4$s %5$s"),
-                          line.quotedForMessage(), said[0], said[1], readings[0].title.quotedForMessage(), readings[1].when.quotedForMessage()),
+                          line.quotedForMessage(), said[0], said[1], readings[1].title.quotedForMessage(), readings[1].when.quotedForMessage()),
                    code: ExitStatus.usage.rawValue)
     }
 }

@@ -146,6 +146,14 @@ struct PhraseFamiliesTests {
             // is not read: refused, as before).
             check("tomorrow at 7.05.", at, .refused("words not understood"), dateOrder: order)
         }
+        // From a hostile pass: the year after the date, a dot time with a leading zero or past
+        // 12 on the 24-hour clock, "on" before a dotted number, a year first or a day first.
+        check("12/25 2030 9am", at, .once("2030-12-25 09:00"))
+        check("12/25, 2030 at 9am", at, .once("2030-12-25 09:00"))
+        check("tomorrow at 07.05", at, .once("\(at.today.advanced(by: 1)) 07:05"))
+        check("tomorrow at 19.05", at, .once("\(at.today.advanced(by: 1)) 19:05"))
+        check("on 5.12 at 9am", at, .refused("words not understood"), dateOrder: .dayFirst)
+        check("26/12/31 9am", at, .refused("ambiguous date"), dateOrder: .monthFirst)
         // Both orders: the locale's.
         check("3/4 at 9am", at, .refused("ambiguous date"))
         check("3/4 at 9am", at, .once(at.coming(3, 4, "09:00")), dateOrder: .monthFirst)
@@ -164,6 +172,29 @@ struct PhraseFamiliesTests {
         #expect(us.notes.first?.text(.english) == "3/4 is read month first, as your locale writes dates")
         let clear = try SchedulePhrase.read("14/11 at 9am", now: at.now, zone: at.zone, dateOrder: .monthFirst)
         #expect(!clear.notes.contains { $0.text(.english).contains("locale") })
+    }
+
+    // MARK: Windows through midnight and after a time
+
+    /// Every day through midnight, as one list of times; a day said is refused (its hours after
+    /// midnight would be the next day's). After a time: from the first step after it.
+    @Test(arguments: At.allCases)
+    func windowsOvernightAndAfter(_ at: At) {
+        let hourly = ["00:00", "01:00", "02:00", "22:00", "23:00"]
+        check("every hour from 10pm to 2am", at, .daily(hourly, Meaning.everyDay))
+        check("밤 10시부터 새벽 2시까지 1시간마다", at, .daily(hourly, Meaning.everyDay))
+        check("every day every hour from 10pm to 2am", at, .daily(hourly, Meaning.everyDay))
+        check("every 30 minutes from 11pm to 1am", at, .daily(["00:00", "00:30", "01:00", "23:00", "23:30"], Meaning.everyDay))
+        check("every 2 hours from 9pm to 3am", at, .daily(["01:00", "03:00", "21:00", "23:00"], Meaning.everyDay))
+        check("every hour after 10pm until 2am", at, .daily(["00:00", "01:00", "02:00", "23:00"], Meaning.everyDay))
+        check("every weekday from 10pm to 2am every hour", at, .refused("invalid window"))
+        // Bare hours with a window inside the day stay inside it.
+        check("every hour from 10 to 2", at, .daily(["10:00", "11:00", "12:00", "13:00", "14:00"], Meaning.everyDay))
+        check("every hour after 2pm", at, .daily((15...23).map { String(format: "%02d:00", $0) }, Meaning.everyDay))
+        check("오후 3시 이후 매시간", at, .daily((16...23).map { String(format: "%02d:00", $0) }, Meaning.everyDay))
+        check("every hour after 2pm until 6pm", at, .daily(["15:00", "16:00", "17:00", "18:00"], Meaning.everyDay))
+        check("every 30 minutes on weekdays after 9am until noon", at, .daily(["09:30", "10:00", "10:30", "11:00", "11:30", "12:00"], Meaning.weekdays))
+        check("every hour after 11pm", at, .refused("invalid window"))
     }
 
     // MARK: This monday, a week from tuesday, monday after next

@@ -27,6 +27,8 @@ struct RemindMeTests {
         ("Dentist: friday at 4:30pm", "Dentist", "friday at 4:30pm", "2026-03-13 16:30"),
         // Texting's asking words (issue 54).
         ("call mum tomorrow at 6pm please", "call mum", "tomorrow at 6pm", "2026-03-11 18:00"),
+        ("call 911 tomorrow at 9am", "call 911", "tomorrow at 9am", "2026-03-11 09:00"),
+        ("call mum at 6pm in 2 days", "call mum", "at 6pm in 2 days", "2026-03-12 18:00"),
         ("pls remind me 2 call mum tomorrow at 6pm", "call mum", "tomorrow at 6pm", "2026-03-11 18:00"),
         ("plz call mum tomorrow at 6pm", "call mum", "tomorrow at 6pm", "2026-03-11 18:00"),
         ("call mum tomorrow at 6pm, pls", "call mum", "tomorrow at 6pm", "2026-03-11 18:00"),
@@ -67,9 +69,21 @@ struct RemindMeTests {
     @Test(arguments: ["book flights on 3/12 at 10am", "read chapter 10 tomorrow",
                       "내일 아침 먹기", "내일 점심 약속", "정오에 점심", "call mum at 25:00",
                       // A date no calendar has, or one passed, is no title of a reminder at the time left (issue 54).
-                      "31/11 at 9am", "4/31 오후 3시", "2026.3.1 오후 2시 회의", "13/13 at 9am"])
+                      "31/11 at 9am", "4/31 오후 3시", "2026.3.1 오후 2시 회의", "13/13 at 9am",
+                      // Words of when at the title's other end would be dropped: unclear (a hostile pass, issue 54).
+                      "tomorrow call mum at 6pm", "in 2 days call mum at 9am", "12/25 call mum at 9am", "every day call mum at 9am",
+                      "내일 엄마 전화 오후 6시", "매일 물 마시기 오전 9시"])
     func refusedWhole(_ line: String) {
         #expect(readings(line).isEmpty, "\(line): \(readings(line).map { ($0.title, $0.when) })")
+    }
+
+    /// A day's name at the title's edge may be a name (Sunday School) or when: both, the
+    /// title's first (issue 54: "monday call mum at 6pm" was today at 18:00, titled "monday call mum").
+    @Test func aDaysNameAtTheTitlesEdgeGivesBoth() throws {
+        let found = readings("monday call mum at 6pm")
+        #expect(found.map(\.title) == ["monday call mum", "call mum"])
+        #expect(found.map(\.when) == ["at 6pm", "monday at 6pm"])
+        #expect(try found.map(\.phrase.schedule) == [once("2026-03-10 18:00"), once("2026-03-16 18:00")])
     }
 
     /// "every day at 9": both readings, daily, the waking day's first (issue 54); 7시 반에 저녁

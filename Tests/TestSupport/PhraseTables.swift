@@ -168,7 +168,9 @@ public enum PhraseTables {
         ("평일 오전 9시~오후 6시, 45분 간격", "--every 45m --from 09:00 --until 18:00 --days mon-fri"),
         ("오후 6시 30분마다", "! words not understood"),
         ("1시부터 5시까지 1시간마다", "! ambiguous window"),
-        ("오후 6시부터 오전 9시까지 1시간마다", "! invalid window"),
+        // Through midnight, every day (issue 54): one list of times.
+        ("오후 6시부터 오전 9시까지 1시간마다", "--at 00:00 --at 01:00 --at 02:00 --at 03:00 --at 04:00 --at 05:00 --at 06:00 --at 07:00 --at 08:00 --at 09:00 --at 18:00 --at 19:00 --at 20:00 --at 21:00 --at 22:00 --at 23:00"),
+        ("평일 오후 6시부터 오전 9시까지 1시간마다", "! invalid window"),
         ("오전 9시부터 1시간마다", "--every 1h --from 09:00 --until 23:59:59"),
         // Once, after a while.
         ("20분 후", "--in 20m"),
