@@ -151,6 +151,27 @@ public final class WindowSession: @unchecked Sendable {
                       environment: environment(), timeout: 20)
     }
 
+    /// Types keys into a window until a node they bring shows (`role`, `name`): a key sent
+    /// while the window manager moved the focus elsewhere is lost, as a person's would be, and
+    /// a person presses it again. False when it never showed in three tries.
+    public func type(_ keys: String, into window: String = "^Nudge$", bringing role: String, _ name: String) throws -> Bool {
+        for attempt in 0..<3 {
+            let typed = try type(keys, into: window)
+            if typed.status == 0, try reaches(role, name, within: attempt == 2 ? 30 : 10) { return true }
+            FileHandle.standardError.write(Data("window: \(keys) into \(window) brought no \(role) \(name) (try \(attempt + 1)); focus: \((try? focused()) ?? "?"); \(scene())\n".utf8))
+        }
+        return false
+    }
+
+    /// The windows, dialogs and named buttons there are now, for a failure's message: as
+    /// AT-SPI has them, and the X windows mapped with their names.
+    public func scene() -> String {
+        let shown = ((try? nodes()) ?? []).filter { ["frame", "dialog", "alert", "window", "push button"].contains($0.role) && !$0.name.isEmpty }
+        let mapped = (try? Bench.run("/bin/sh", ["-c", "for w in $(xdotool search --onlyvisible --name ''); do printf '%s=%s; ' $w \"$(xdotool getwindowname $w)\"; done; printf 'focus=%s' $(xdotool getwindowfocus)"],
+                                     environment: environment(), timeout: 10).stdout) ?? "?"
+        return shown.map { "\($0.role):\($0.name)" }.joined(separator: " | ") + " || X: " + mapped
+    }
+
     /// Presses keys where the keyboard's focus is now, without raising a window first (a
     /// popover has the focus, and focusing its window would close it).
     public func press(_ keys: String) throws -> Bench.Outcome {
@@ -197,7 +218,13 @@ public final class WindowSession: @unchecked Sendable {
     }
 
     public func drive(_ arguments: String...) throws -> Bench.Outcome {
-        try Bench.run("/usr/bin/python3", [Self.driverPath] + arguments, environment: environment(), timeout: 60)
+        let outcome = try Bench.run("/usr/bin/python3", [Self.driverPath] + arguments, environment: environment(), timeout: 60)
+        // An action that failed says what the window showed then, in the run's log (CI keeps
+        // only the log: the scene is how a failure seen once there is understood).
+        if outcome.status != 0, ["do", "set"].contains(arguments.first) {
+            FileHandle.standardError.write(Data("window driver: \(arguments.joined(separator: " ")): \(outcome.stderr)\n".utf8))
+        }
+        return outcome
     }
 
     /// Whether a node with this role and name reaches `condition` (present, gone, checked,

@@ -146,9 +146,9 @@ extension WindowFormAndAccessTests {
         try #require(try window.drive("set", "text", "Cron (minute hour day month weekday)", "0 9 * * mon-fri").status == 0)
         #expect(try window.drive("find", "Next showings").status == 0)
         // Esc, and Discard: closed, nothing kept.
-        _ = try window.type("Escape", into: "^Add a Reminder$")
         // The question comes as a window of its own: waited for (a make test's load took it past the click).
-        try #require(try window.reaches("push button", "Discard"), "\((try? window.nodes())?.map { "\($0.role)|\($0.name)" } ?? [])")
+        try #require(try window.type("Escape", into: "^Add a Reminder$", bringing: "push button", "Discard"),
+                     "\((try? window.nodes())?.map { "\($0.role)|\($0.name)" } ?? [])")
         try #require(try window.drive("do", "push button", "Discard", "click").status == 0)
         #expect(try window.reaches("dialog", "Add a Reminder", "gone"))
         #expect(try stored(database(desktop)) == "")

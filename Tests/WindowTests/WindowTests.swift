@@ -490,11 +490,11 @@ extension WindowTests {
         #expect(try window.reaches("check box", locale.hasPrefix("ko") ? "물 마시기 알림" : "Water reminder"))
         try window.screenshot(to: try Self.shotPath(name.replacingOccurrences(of: "list", with: "form") + ".png"))
         let ko = locale.hasPrefix("ko")
-        // What was typed is not thrown away without asking (issue 52).
-        let escaped = try window.type("Escape", into: ko ? "^알림 추가$" : "^Add a Reminder$")
-        #expect(escaped.status == 0, "\(escaped.stderr)")
-        try #require(try window.reaches("push button", ko ? "버리기(D)" : "Discard"),
-                     "\((try? window.nodes())?.map { "\($0.role)|\($0.name)" } ?? [])")
+        // What was typed is not thrown away without asking (issue 52). Cancel, not Escape:
+        // after the screenshot the display's focus was at its root, without a window manager
+        // to give it back, in one run of five here (Escape's question has tests of its own).
+        try #require(try window.drive("do", "push button", ko ? "취소(C)" : "Cancel", "click").status == 0)
+        try #require(try window.reaches("push button", ko ? "버리기(D)" : "Discard"), "\(window.scene())")
         try #require(try window.drive("do", "push button", ko ? "버리기(D)" : "Discard", "click").status == 0)
         #expect(try window.reaches("dialog", ko ? "알림 추가" : "Add a Reminder", "gone"))
         // The settings, from the keyboard (Ctrl+comma).

@@ -106,6 +106,22 @@ def matching(role, name):
     return [n for n in nodes() if n.getRoleName() in roles and n.name == name]
 
 
+def scene():
+    """What a failure is met with: the windows and dialogs, their buttons, the focus."""
+    parts = []
+    try:
+        for node in nodes():
+            role = node.getRoleName()
+            states = node.getState()
+            if role in ("frame", "dialog", "alert", "window") or (role == "push button" and node.name):
+                parts.append(f"{role}:{node.name}")
+            if states.contains(pyatspi.STATE_FOCUSED):
+                parts.append(f"focus={role}:{node.name}")
+    except Exception as error:
+        parts.append(f"tree unreadable: {error!r}")
+    return "scene: " + " | ".join(parts)
+
+
 def until(seconds, condition):
     deadline = time.monotonic() + seconds
     while True:
@@ -140,17 +156,23 @@ def main(args):
         return 0
     if command == "do" and len(args) == 4:
         role, name, action = args[1:]
-        found = [None]
+        seen = {"nodes": 0, "error": None}
 
         def run():
-            for node in matching(role, name):
-                if perform(node, action):
-                    found[0] = node
-                    return True
+            found = matching(role, name)
+            seen["nodes"] = len(found)
+            for node in found:
+                # A node on its way out (its dialog closing) can fail; the next one may be it.
+                try:
+                    if perform(node, action):
+                        return True
+                except Exception as error:
+                    seen["error"] = error
             return False
         # The control may still be on its way (a row added a moment ago).
         if not until(30, run):
-            print(f"atspi-window: no {role} named {name!r} with the action {action}", file=sys.stderr)
+            print(f"atspi-window: no {role} named {name!r} with the action {action} "
+                  f"({seen['nodes']} so named, last error: {seen['error']!r}); {scene()}", file=sys.stderr)
             return 1
         return 0
     if command == "wait" and 3 <= len(args) <= 5:
@@ -166,7 +188,7 @@ def main(args):
         if condition not in checks:
             return 2
         if not until(seconds, checks[condition]):
-            print(f"atspi-window: no {role} named {name!r} {condition} within {seconds} s", file=sys.stderr)
+            print(f"atspi-window: no {role} named {name!r} {condition} within {seconds} s; {scene()}", file=sys.stderr)
             return 1
         return 0
     if command == "press" and len(args) == 2:
