@@ -270,6 +270,10 @@ extension PhrasePieces {
             || (saidTimes.count > 1 && joined && times.count == saidTimes.count && date == nil && instant == nil && dayOffset == nil && days.isEmpty && !once)
         if once && isRepeating && (repeats || manyDays || step != nil) { throw failure("once", Phrase("it says once and a repeating schedule")) }
 
+        if var reading = try stepLasting(saidTimes, now: now, zone: zone) {
+            reading.notes = notes + reading.notes
+            return reading
+        }
         guard isRepeating else { return try oneShot(saidTimes, today: today, now: now, clock: clock, notes: &notes) }
         var reading = try repeating(saidTimes, today: today, now: now, zone: zone)
         reading.notes = notes + reading.notes
@@ -650,6 +654,45 @@ extension PhrasePieces {
         guard end > now else { throw failure(token, Phrase("that time has passed")) }
         let stops = Schedule.restricted(.interval(seconds: seconds, anchor: now, days: Schedule.everyDay), Schedule.Restriction(until: end))
         return PhraseReading(schedule: stops, notes: [], flags: nil)
+    }
+
+    /// A step that goes on for a while from now ("every 10 minutes for the next hour", 앞으로
+    /// 1시간 동안 10분마다): counted from now, it stops at now and the length (days and weeks
+    /// on the calendar: the same time of day, across a clock change too); nil when no length
+    /// was said. A length is said alone with its step: no day, time or window beside it.
+    mutating func stepLasting(_ saidTimes: [SaidTime], now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading? {
+        guard let lasting else { return nil }
+        guard let (seconds, unit, said) = step, case .seconds = unit else {
+            // TRANSLATORS: a length of time (for 2 hours, 1시간 동안) said without how often.
+            throw failure(lasting.text, Phrase("a length of time needs a step"), Phrase("say how often: every 10 minutes for the next hour"))
+        }
+        do { try Limits.check(.every, seconds: seconds) } catch {
+            throw ScheduleError(said, Phrase("invalid step"), detail: Phrase("it must be %s", Limits.Quantity.every.rangePhrase), accepted: SchedulePhrase.forms)
+        }
+        guard saidTimes.isEmpty, windowStart == nil, windowEnd == nil, untilDated == nil, minuteMark == nil, days.isEmpty, !everyDaySaid,
+              weekend == nil, period == nil, monthDays.isEmpty, places.isEmpty, !monthly, date == nil, instant == nil, dayOffset == nil,
+              relative == nil, nextDay == nil, laterDay == nil else {
+            // TRANSLATORS: a length of time (for the next hour) said beside days, times or a window.
+            throw failure(lasting.text, Phrase("a length of time goes with a step alone"), Phrase("say it from now: every 10 minutes for the next hour"))
+        }
+        let clock = CivilZone(zone)
+        let end: Date
+        if case .seconds = lasting.unit {
+            end = now.addingTimeInterval(TimeInterval(lasting.count))
+        } else {
+            let (day, second) = clock.local(now)
+            end = clock.instant(day.advanced(by: lasting.count * (lasting.unit.isWeek ? 7 : 1)), LocalTime(secondOfDay: second) ?? LocalTime(hour: 0, minute: 0)!)
+        }
+        guard end.timeIntervalSince(now) >= TimeInterval(seconds) else {
+            // TRANSLATORS: every 2 hours for the next hour: no showing would come.
+            throw failure(lasting.text, Phrase("it ends before the first showing"), Phrase("say a shorter step or a longer time"))
+        }
+        let (endDay, endSecond) = clock.local(end)
+        let shown = "\(endDay) \(LocalTime(secondOfDay: endSecond) ?? LocalTime(hour: 0, minute: 0)!)"
+        // TRANSLATORS: a step said with how long it goes on (every 10 minutes for the next hour): %1$s as said, %2$s the last instant (2026-11-25 09:47).
+        let note = Phrase("%1$s: from now until %2$s, then it stops", lasting.text, shown)
+        let stops = Schedule.restricted(.interval(seconds: seconds, anchor: now, days: Schedule.everyDay), Schedule.Restriction(until: end))
+        return PhraseReading(schedule: stops, notes: [note], flags: nil)
     }
 
     /// Every Nth day, week or month from the one the schedule first fires in.

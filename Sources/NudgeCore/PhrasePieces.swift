@@ -24,6 +24,9 @@ struct PhrasePieces {
     /// "until" said before a date ("every 15 min, until Wed 2026-11-25 11:00", as list says
     /// a step that stops): the date and time after it are the last showing's.
     var untilDated: String?
+    /// How long a step goes on from now: "for the next hour", "for 2 hours", 앞으로 1시간 동안
+    /// (seconds, or days and weeks of the calendar), as said.
+    var lasting: (count: Int, unit: StepUnit, text: String)?
     /// `every 30 minutes`, `30분마다`, `every 2 days`.
     var step: (count: Int, unit: StepUnit, text: String)?
     /// Every day said (daily, every day, 매일): every other week then needs no weekday

@@ -4,7 +4,7 @@ import Foundation
 extension PhraseReader {
     // MARK: Durations
 
-    enum Role { case relative, step, either }
+    enum Role { case relative, step, lasting, either }
 
     /// `20 minutes`, `1h30m`, `an hour`, `half an hour`, `1시간 30분`, `두 시간`, `2 days`;
     /// what it is for is said around it: `in`, 후, 뒤 (once, after it) or `every`, 마다, 간격.
@@ -100,7 +100,12 @@ extension PhraseReader {
         let said = text(start..<i)
         // What it is for: after it (마다, 간격, 후, later), or before it.
         var resolved = role
-        if isKey(i, "each", "interval") {
+        if role == .lasting || isKey(i, "during") {
+            // How long a step goes on: "for 2 hours", 1시간 동안.
+            guard role == .lasting || role == .either else { i = start; return false }
+            if isKey(i, "during") { i += 1 }
+            resolved = .lasting
+        } else if isKey(i, "each", "interval") {
             guard role != .relative else { i = start; return false }
             resolved = .step
             i += 1
@@ -126,6 +131,20 @@ extension PhraseReader {
                 i = start
                 return false
             }
+        }
+        if resolved == .lasting {
+            guard pieces.lasting == nil else { throw ScheduleError(said, Phrase("more than one duration"), accepted: SchedulePhrase.forms) }
+            if let (n, unit) = calendar {
+                // Months are no length of time a step goes on for (28 to 31 days).
+                switch unit {
+                case .day, .week: break
+                default: throw ScheduleError(said, Phrase("invalid duration"), detail: Phrase("say it in days or weeks"), accepted: SchedulePhrase.forms)
+                }
+                pieces.lasting = (n, unit, text(start..<i))
+            } else {
+                pieces.lasting = (seconds, .seconds(1), text(start..<i))
+            }
+            return true
         }
         if resolved == .relative {
             guard pieces.relative == nil else { throw ScheduleError(said, Phrase("more than one duration"), accepted: SchedulePhrase.forms) }

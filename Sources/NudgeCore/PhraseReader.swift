@@ -184,6 +184,7 @@ struct PhraseReader {
             i += 3
             return readWeekdays()
         }
+        if try readLasting() { return true }
         if try readDuration() { return true }
         if readWeekdays() { return true }
         guard let key = w.key else {
@@ -559,6 +560,39 @@ struct PhraseReader {
         case .week: break
         }
         pieces.frequency = (n, unit, said)
+    }
+
+    /// How long a step goes on, from now: "for the next hour", "for 2 hours", "over the next
+    /// 30 minutes", "for another 3 days"; 앞으로 1시간 동안 (동안 alone is read with its
+    /// duration, ``readDuration(role:)``).
+    mutating func readLasting() throws(ScheduleError) -> Bool {
+        let start = i, before = pieces
+        if isKey(i, "ahead") {
+            // 앞으로: only before a duration that says 동안.
+            i += 1
+            guard try readDuration(role: .either), pieces.lasting != nil, isKey(i - 1, "during") else { i = start; pieces = before; return false }
+            let said = text(start..<i)
+            pieces.lasting?.text = said
+            return true
+        }
+        guard let said = word(i)?.text, said == "for" || said == "over" else { return false }
+        i += 1
+        if isKey(i, "the"), isKey(i + 1, "next") { i += 2 } else if isKey(i, "next") || word(i)?.text == "another" { i += 1 }
+        if i > start + 1, let unit = key(i), ["hours", "minutes", "day", "week"].contains(unit), number(i - 1) == nil {
+            // "the next hour", "the next day": one of it.
+            guard pieces.lasting == nil else { throw ScheduleError(text(start..<i + 1), Phrase("more than one duration"), accepted: SchedulePhrase.forms) }
+            switch stepUnit(unit) {
+            case .seconds(let size)?: pieces.lasting = (size, .seconds(1), "")
+            default: pieces.lasting = (1, unit == "day" ? .day : .week, "")
+            }
+            i += 1
+        } else if !(try readDuration(role: .lasting)) {
+            i = start
+            return false
+        }
+        let whole = text(start..<i)
+        pieces.lasting?.text = whole
+        return true
     }
 
     func stepUnit(_ key: String?) -> StepUnit? {

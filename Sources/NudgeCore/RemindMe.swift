@@ -126,6 +126,25 @@ public enum RemindMe {
         return []
     }
 
+    /// Whether a line that gave no reading still starts or ends with words of when ("park for
+    /// 2 hours at 3pm": a length without a step; "tea 25:00"): its title and when
+    /// could not be told apart, which is another answer than "no schedule in it".
+    public static func saysWhen(_ line: String, now: Date, zone: TimeZone, dateOrder: DateOrder? = nil) -> Bool {
+        guard line.count <= maxLength else { return false }
+        let words = request(line).split(whereSeparator: \.isWhitespace).map(String.init)
+        guard words.count >= 2 else { return false }
+        let found = edgeWhen(words) { phrase -> Result<PhraseReading, ScheduleError> in
+            do throws(ScheduleError) {
+                return .success(try SchedulePhrase.read(phrase, now: now, zone: zone, defaultTime: nil, dateOrder: dateOrder, suggesting: false))
+            } catch {
+                return .failure(error)
+            }
+        }
+        // A day's name alone may be a name (Sunday School): no schedule in it.
+        if case .when = found { return true }
+        return false
+    }
+
     /// Whether the title's first or last words say when: they read as a schedule, or are
     /// refused for what they say rather than as words not understood ("tomorrow" alone asks at
     /// what time); `.day` for a day's name alone at an edge, which may be a name (Sunday

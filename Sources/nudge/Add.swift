@@ -97,6 +97,11 @@ struct Add: ParsableCommand {
                 if error.problem.template != "words not understood", !error.wantsTimeOfDay { throw OperationError(error) }
             }
         }
+        if readings.isEmpty, RemindMe.saysWhen(line, now: now, zone: zone, dateOrder: defaultTime.dateOrder) {
+            // TRANSLATORS: nudge add with one line whose title and when could not be told apart: %1$s the line.
+            Nudge.fail(format(tr("%1$s: the title and when could not be told apart; give them apart, e.g. nudge add 'Tea' 'tomorrow at 9am'"),
+                              line.quotedForMessage()), code: ExitStatus.usage.rawValue)
+        }
         guard readings.count > 1 else { return readings.first }
         let style = TimeStyle.person()
         let said = readings.map { reading in

@@ -221,6 +221,35 @@ struct PhraseNeverMisreadTests {
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
     }
 
+    /// Windows: "for the next hour", 앞으로 1시간 동안: a step from now that stops at now and the
+    /// length; days on the calendar, so the nights before the US and EU clock changes keep
+    /// the time of day (08:47 three days later, 71 hours on).
+    @Test(arguments: [At.newYork, At.berlin])
+    func aStepForTheNextHourStopsThen(_ at: At) throws {
+        let today = at == .newYork ? "2026-03-07" : "2026-03-28"
+        let rows: [(String, Meaning)] = [
+            ("every 10 minutes for the next hour", .stops(600, "\(today) 09:47")),
+            ("every 10 min for an hour", .stops(600, "\(today) 09:47")),
+            ("every 15 minutes for 2 hours", .stops(900, "\(today) 10:47")),
+            ("every 5 minutes over the next 30 minutes", .stops(300, "\(today) 09:17")),
+            ("every 20 minutes for the next 1.5 hours", .stops(1200, "\(today) 10:17")),
+            ("앞으로 1시간 동안 10분마다", .stops(600, "\(today) 09:47")),
+            ("10분마다 2시간 동안", .stops(600, "\(today) 10:47")),
+            ("30분마다 한 시간 동안", .stops(1800, "\(today) 09:47")),
+            ("every 2 hours for 3 days", .stops(7200, "\(at == .newYork ? "2026-03-10" : "2026-03-31") 08:47")),
+            ("every hour for the next day", .stops(3600, "\(at == .newYork ? "2026-03-08" : "2026-03-29") 08:47")),
+            // No step, a step longer than the time, or days and times beside it: refused.
+            ("for 2 hours", .refused("a length of time needs a step")),
+            ("every 2 hours for the next hour", .refused("it ends before the first showing")),
+            ("every weekday every 10 minutes for an hour", .refused("a length of time goes with a step alone")),
+            ("every 10 minutes from 9am to 5pm for 2 hours", .refused("a length of time goes with a step alone")),
+            ("every 10 minutes for 2 months", .refused("invalid duration")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        let read = try SchedulePhrase.read("every 10 minutes for the next hour", now: at.now, zone: at.zone)
+        #expect(read.notes.map { $0.text(.english) } == ["for the next hour: from now until \(today) 09:47, then it stops"])
+    }
+
     /// 6. In Seoul at 14:00; the showings stop at the end, and the echo says so.
     @Test func aStepWithOnlyAnEndStopsAndSaysSo() throws {
         let at = At.seoul
