@@ -23,6 +23,7 @@ import NudgeKit
     private let storeCard: StoreCard
     private let rowActions: AlertRowActions
     private var alertList: AlertListView!
+    private var quickAdd: QuickAdd!
     /// The alerts in the list's order (their ids, and the same as hex for the list view).
     private var shownOrder: [UUID] = []
     private var shownIDs: [String] = []
@@ -152,7 +153,22 @@ import NudgeKit
             AccessibleNames.fill(in: piece, fallback: label)
             alertList.add(piece: piece, named: "#water", label: label)
         }
-        adw_toast_overlay_set_child(ui("toasts").opaque, alertList.widget)
+        // Quick add, one line of title and when, above the list.
+        quickAdd = QuickAdd(run: run)
+        // TRANSLATORS: the accessible name of the place of the window's quick add line.
+        AccessibleNames.fill(in: quickAdd.widget, fallback: tr("Remind me"))
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(column.as(GtkBox.self), quickAdd.widget)
+        g_object_unref(quickAdd.widget.raw)
+        gtk_box_append(column.as(GtkBox.self), alertList.widget)
+        adw_toast_overlay_set_child(ui("toasts").opaque, column)
+        quickAdd.added = { [unowned self] alert in
+            run.toast(format(tr("Added “%s”"), alert.title.isolatedForSentence))
+            feed.reload()
+        }
+        quickAdd.leave = { [unowned self] in
+            if let first = shownIDs.first { _ = alertList.focus(first) }
+        }
         // The scrolling list and its scroll bars (the list itself is named in alert-list.ui).
         AccessibleNames.fill(in: alertList.widget, fallback: tr("Reminders"))
         alertList.followTab(in: window)
