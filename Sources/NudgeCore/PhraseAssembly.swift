@@ -52,6 +52,14 @@ extension PhrasePieces {
     /// The schedule the pieces make at `now` in `zone`, with what was chosen on the
     /// person's behalf; ``flags`` is set where the flags said say more than the schedule.
     mutating func schedule(now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {
+        // A length of time is a step's ("in 10 minutes for the next hour" was once, the length
+        // dropped in silence): without a step of minutes or hours it is refused here.
+        if let lasting {
+            guard let step, case .seconds = step.unit else {
+                // TRANSLATORS: a length of time (for 2 hours, 1시간 동안) said without a step of minutes or hours.
+                throw failure(lasting.text, Phrase("a length of time needs a step"), Phrase("say how often: every 10 minutes for the next hour"))
+            }
+        }
         let clock = CivilZone(zone)
         let today = clock.local(now).day
         var notes: [Phrase] = readings

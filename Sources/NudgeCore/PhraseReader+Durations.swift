@@ -6,6 +6,12 @@ extension PhraseReader {
 
     enum Role { case relative, step, lasting, either }
 
+    /// Korean units that say "for so long" themselves: 3일간, 2주간, 10분간, 2시간동안.
+    static let lengthWords: [String: (String, Bool)] = [
+        "일간": ("day", true), "일동안": ("day", true), "주간": ("week", true), "주일간": ("week", true), "주동안": ("week", true),
+        "분간": ("minutes", true), "분동안": ("minutes", true), "시간동안": ("hours", true), "초간": ("seconds", true),
+    ]
+
     /// `20 minutes`, `1h30m`, `an hour`, `half an hour`, `1시간 30분`, `두 시간`, `2 days`;
     /// what it is for is said around it: `in`, 후, 뒤 (once, after it) or `every`, 마다, 간격.
     mutating func readDuration(role: Role = .either) throws(ScheduleError) -> Bool {
@@ -17,6 +23,8 @@ extension PhraseReader {
             }
         }
         var seconds = 0, calendar: (Int, StepUnit)?
+        /// 3일간, 10분간, 2시간동안: a length said in the unit's own word.
+        var during = false
         if isKey(i, "half"), isKey(i + 1, "an"), isKey(i + 2, "hours") {
             seconds = 1800
             i += 3
@@ -51,7 +59,10 @@ extension PhraseReader {
                 let n: Int
                 if let value = number(i) { n = value } else if isKey(i, "an") { n = 1 } else { break }
                 let of = word(i)?.text == "couple" && isKey(i + 1, "of") ? 1 : 0
-                guard let unitKey = key(i + 1 + of) else { if i > start, isKey(i - 1, "an") { i -= 1 }; break }
+                // 3일간: the unit that says "for so long" itself ends the duration (1시간 30분간).
+                let lengthWord = Self.lengthWords[word(i + 1 + of)?.text ?? ""]?.0
+                guard let unitKey = lengthWord ?? key(i + 1 + of) else { if i > start, isKey(i - 1, "an") { i -= 1 }; break }
+                if lengthWord != nil { during = true }
                 if let unit = stepUnit(unitKey), case .seconds(let size) = unit {
                     // 1h30m, not 1h 1h or 30m 1h.
                     guard calendar == nil, size < lastSize else { break }
@@ -93,6 +104,7 @@ extension PhraseReader {
                     break
                 }
                 i += 2 + of
+                if during { break }
                 if isKey(i, "and") && (number(i + 1) != nil) { i += 1 }
             }
         }
@@ -100,7 +112,7 @@ extension PhraseReader {
         let said = text(start..<i)
         // What it is for: after it (마다, 간격, 후, later), or before it.
         var resolved = role
-        if role == .lasting || isKey(i, "during") {
+        if role == .lasting || isKey(i, "during") || during {
             // How long a step goes on: "for 2 hours", 1시간 동안.
             guard role == .lasting || role == .either else { i = start; return false }
             if isKey(i, "during") { i += 1 }
@@ -134,6 +146,14 @@ extension PhraseReader {
         }
         if resolved == .lasting {
             guard pieces.lasting == nil else { throw ScheduleError(said, Phrase("more than one duration"), accepted: SchedulePhrase.forms) }
+            // As long as `--in` reaches, at most (an end 100,000 years on was stored, and no
+            // Nudge could read that store's schedule again).
+            var total = seconds
+            if let (n, unit) = calendar { total = n.multipliedReportingOverflow(by: unit.isWeek ? 7 * 86_400 : 86_400).partialValue }
+            do { try Limits.check(.in, seconds: total) } catch {
+                throw ScheduleError(said, Phrase("invalid duration"), detail: Phrase("it must be %s", Limits.Quantity.in.rangePhrase),
+                                    accepted: SchedulePhrase.forms)
+            }
             if let (n, unit) = calendar {
                 // Months are no length of time a step goes on for (28 to 31 days).
                 switch unit {

@@ -168,6 +168,7 @@ struct PhraseReader {
             i += 2
             return true
         }
+        if try readLasting() { return true }
         if try readDate() { return true }
         if try readTimeOrWindow() { return true }
         // 매시간 15분: the minute of each hour, not a duration (refused before).
@@ -184,7 +185,6 @@ struct PhraseReader {
             i += 3
             return readWeekdays()
         }
-        if try readLasting() { return true }
         if try readDuration() { return true }
         if readWeekdays() { return true }
         guard let key = w.key else {
@@ -567,15 +567,32 @@ struct PhraseReader {
     /// duration, ``readDuration(role:)``).
     mutating func readLasting() throws(ScheduleError) -> Bool {
         let start = i, before = pieces
-        if isKey(i, "ahead") {
-            // 앞으로: only before a duration that says 동안.
+        let saysLength = (i + 1...i + 6).contains { isKey($0, "during") || Self.lengthWords[word($0)?.text ?? ""] != nil }
+        if isKey(i, "ahead") || (number(i) != nil && before.lasting == nil && saysLength) {
+            // 앞으로 3일 (동안), 3일 동안, 3일간: a length, read before a date takes 3일 for
+            // the 3rd; 앞으로 only before a length.
+            let ahead = isKey(i, "ahead")
+            if ahead { i += 1 }
+            if try readDuration(role: ahead ? .lasting : .either), pieces.lasting != nil {
+                let said = text(start..<i)
+                pieces.lasting?.text = said
+                return true
+            }
+            (i, pieces) = (start, before)
+            return false
+        }
+        guard let said = word(i)?.text else { return false }
+        if said == "next", number(i + 1) != nil {
+            // "next 2 hours" (stretch every 20 min): a count is a length; "next week" is a date's.
             i += 1
-            guard try readDuration(role: .either), pieces.lasting != nil, isKey(i - 1, "during") else { i = start; pieces = before; return false }
-            let said = text(start..<i)
-            pieces.lasting?.text = said
+            guard try readDuration(role: .lasting) else { (i, pieces) = (start, before); return false }
+            let whole = text(start..<i)
+            pieces.lasting?.text = whole
             return true
         }
-        guard let said = word(i)?.text, said == "for" || said == "over" else { return false }
+        // for, over, during, within the next hour; "in the next hour" (in alone is "in 20 minutes").
+        let leads = ["for", "over", "during", "within"].contains(said) || (said == "in" && (isKey(i + 1, "next") || (isKey(i + 1, "the") && isKey(i + 2, "next"))))
+        guard leads else { return false }
         i += 1
         if isKey(i, "the"), isKey(i + 1, "next") { i += 2 } else if isKey(i, "next") || word(i)?.text == "another" { i += 1 }
         if i > start + 1, let unit = key(i), ["hours", "minutes", "day", "week"].contains(unit), number(i - 1) == nil {

@@ -85,6 +85,11 @@ public enum RemindMe {
                     if read(title) != nil { return [] }
                     switch edgeWhen(titleWords, reading) {
                     case .when: return []
+                    case .length:
+                        // "study for 2 hours tomorrow at 9am": a length beside no step is the
+                        // title's; beside a step ("next 2 hours stretch every 20 min") it was
+                        // the step's, and would be lost.
+                        if first.schedule.isStep { return [] }
                     case .none: break
                     case .day(let k):
                         // "sunday school at 9am": a day's name at the title's edge may be a name
@@ -113,6 +118,9 @@ public enum RemindMe {
                         return Reading(title: title, when: when, phrase: phrase)
                     }
                     return both.count == 2 ? both : []
+                case .failure(let refusal) where refusal.problem.template == "a length of time needs a step":
+                    // "study for 2 hours tomorrow at 9am": the length may be the title's; a shorter when is tried.
+                    continue
                 case .failure(let refusal) where refusal.problem.template != "words not understood":
                     // Words of a schedule refused as a whole ("next friday at 2pm", "on 3/12",
                     // "every day at 25:00"): a shorter when would leave some in the title, and
@@ -141,18 +149,20 @@ public enum RemindMe {
             }
         }
         // A day's name alone may be a name (Sunday School): no schedule in it.
-        if case .when = found { return true }
-        return false
+        switch found {
+        case .when, .length: return true
+        case .none, .day: return false
+        }
     }
 
     /// Whether the title's first or last words say when: they read as a schedule, or are
     /// refused for what they say rather than as words not understood ("tomorrow" alone asks at
     /// what time); `.day` for a day's name alone at an edge, which may be a name (Sunday
     /// School). A number alone ("call 911") is the title's.
-    enum Edge { case none, when, day(Int) }
+    enum Edge { case none, when, day(Int), length }
 
     static func edgeWhen(_ words: [String], _ reading: (String) -> Result<PhraseReading, ScheduleError>) -> Edge {
-        var day: Int?
+        var day: Int?, length = false
         for k in 1...min(4, words.count) {
             for (atStart, part) in [(true, words.prefix(k)), (false, words.suffix(k))] {
                 // A number alone is the title's (call 911), and so is a meal moved to it (7시 반에 저녁 먹기).
@@ -162,6 +172,9 @@ public enum RemindMe {
                 let hit: Bool
                 switch reading(said) {
                 case .success: hit = true
+                case .failure(let refusal) where refusal.problem.template == "a length of time needs a step":
+                    length = true
+                    continue
                 case .failure(let refusal): hit = refusal.problem.template != "words not understood"
                 }
                 guard hit else { continue }
@@ -172,7 +185,7 @@ public enum RemindMe {
                 return .when
             }
         }
-        return day.map { .day($0) } ?? .none
+        return day.map { .day($0) } ?? (length ? .length : .none)
     }
 
     /// Whether `said` is one word naming a day of the week (sunday, Mon, 월요일).
@@ -244,6 +257,12 @@ public enum RemindMe {
             break
         }
         dropPolite()
+        // 알려줘 before, as texting puts it (알려줘 회의 내일 오전 8시).
+        for prefix in ["알려 주세요 ", "알려주세요 ", "알려 줘요 ", "알려줘요 ", "알려 줘 ", "알려줘 ", "알려줘, ", "알려 줘, "]
+        where text.hasPrefix(prefix) && text.count > prefix.count {
+            text = String(text.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+            break
+        }
         for suffix in ["알려 주세요", "알려주세요", "알려 줘요", "알려줘요", "알려 줘", "알려줘", "알려 줄래", "알려줄래", "리마인드", "알림"]
         where text.hasSuffix(suffix) && text.count > suffix.count {
             text = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
@@ -279,6 +298,8 @@ public enum RemindMe {
         while let last = text.last, marks.contains(last) { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
         while let first = text.first, marks.contains(first) { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
         if !atEnd, text.lowercased().hasPrefix("to "), text.count > 3 { text = String(text.dropFirst(3)) }
+        // "set alarm for 6am", "meeting for tomorrow at 9": the "for" that joined it to when.
+        if atEnd, text.lowercased().hasSuffix(" for") { text = String(text.dropLast(4)) }
         // What `nudge add` would refuse (too long, a control character) is no title.
         guard text.contains(where: { $0.isLetter || $0.isNumber || $0.isSymbol }), (try? Limits.check(.title, text)) != nil else { return nil }
         return text
@@ -314,5 +335,16 @@ public enum RemindMe {
     /// "물", "call mum".
     public static func matches(_ foldedTitle: String, terms foldedTerms: [String]) -> Bool {
         !foldedTerms.isEmpty && foldedTerms.allSatisfy { foldedTitle.contains($0) }
+    }
+}
+
+extension Schedule {
+    /// Whether it is a step of time (every 20 minutes), restricted or not.
+    public var isStep: Bool {
+        switch self {
+        case .interval: true
+        case .restricted(let base, _): base.isStep
+        default: false
+        }
     }
 }

@@ -97,6 +97,11 @@ struct Add: ParsableCommand {
                 if error.problem.template != "words not understood", !error.wantsTimeOfDay { throw OperationError(error) }
             }
         }
+        if readings.isEmpty, line.count > RemindMe.maxLength {
+            // TRANSLATORS: nudge add with one line longer than a title and when together: %1$d its characters, %2$d the most.
+            Nudge.fail(format(tr("invalid line: %1$d characters, at most %2$d for a title and when together"), line.count, RemindMe.maxLength),
+                       code: ExitStatus.usage.rawValue)
+        }
         if readings.isEmpty, RemindMe.saysWhen(line, now: now, zone: zone, dateOrder: defaultTime.dateOrder) {
             // TRANSLATORS: nudge add with one line whose title and when could not be told apart: %1$s the line.
             Nudge.fail(format(tr("%1$s: the title and when could not be told apart; give them apart, e.g. nudge add 'Tea' 'tomorrow at 9am'"),

@@ -66,8 +66,8 @@ struct PhraseCommandTests {
         let untitled = try home.nudge("add", "on 2030-12-01 at 6pm")
         #expect(untitled.status == 64 && untitled.stderr.hasPrefix("nudge: 'on 2030-12-01 at 6pm' says when but no title: "), "\(untitled.stderr)")
         // Words of when at an edge that give no reading: said, not "no schedule given".
-        let apart = try home.nudge("add", "park for 2 hours at 3pm")
-        #expect(apart.status == 64 && apart.stderr.hasPrefix("nudge: 'park for 2 hours at 3pm': the title and when could not be told apart"), "\(apart.stderr)")
+        let apart = try home.nudge("add", "tea 25:00")
+        #expect(apart.status == 64 && apart.stderr.hasPrefix("nudge: 'tea 25:00': the title and when could not be told apart"), "\(apart.stderr)")
         // A step for a while, in one line.
         let lasting = try home.nudge("add", "stretch every 20 minutes for the next 2 hours", "--dry-run")
         #expect(lasting.status == 0 && lasting.stdout.hasPrefix("title: stretch · when: every 20 minutes for the next 2 hours\n")

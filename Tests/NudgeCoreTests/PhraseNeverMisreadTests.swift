@@ -238,6 +238,20 @@ struct PhraseNeverMisreadTests {
             ("30분마다 한 시간 동안", .stops(1800, "\(today) 09:47")),
             ("every 2 hours for 3 days", .stops(7200, "\(at == .newYork ? "2026-03-10" : "2026-03-31") 08:47")),
             ("every hour for the next day", .stops(3600, "\(at == .newYork ? "2026-03-08" : "2026-03-29") 08:47")),
+            ("6시간마다 3일 동안", .stops(21600, "\(at == .newYork ? "2026-03-10" : "2026-03-31") 08:47")),
+            ("6시간마다 3일간", .stops(21600, "\(at == .newYork ? "2026-03-10" : "2026-03-31") 08:47")),
+            ("앞으로 3일 6시간마다", .stops(21600, "\(at == .newYork ? "2026-03-10" : "2026-03-31") 08:47")),
+            ("2시간동안 30분마다", .stops(1800, "\(today) 10:47")),
+            ("every 10 minutes during the next hour", .stops(600, "\(today) 09:47")),
+            ("every 10 minutes in the next hour", .stops(600, "\(today) 09:47")),
+            ("every 10 minutes within the next 2 hours", .stops(600, "\(today) 10:47")),
+            ("next 2 hours every 20 min", .stops(1200, "\(today) 10:47")),
+            // A length with no step of time is refused, never dropped ("in 10 minutes for the
+            // next hour" was once); one past --in's reach too (an end 100,000 years on was stored).
+            ("in 10 minutes for the next hour", .refused("a length of time needs a step")),
+            ("every day at 9am for 5 days", .refused("a length of time needs a step")),
+            ("every 1 minute for 999999999 hours", .refused("invalid duration")),
+            ("every minute for 3661 days", .refused("invalid duration")),
             // No step, a step longer than the time, or days and times beside it: refused.
             ("for 2 hours", .refused("a length of time needs a step")),
             ("every 2 hours for the next hour", .refused("it ends before the first showing")),

@@ -55,6 +55,12 @@ struct RemindMeTests {
         ("call mum at 6pm.", "call mum", "at 6pm", "2026-03-10 18:00"),
         ("call mum tomorrow at 6pm!", "call mum", "tomorrow at 6pm", "2026-03-11 18:00"),
         ("read chapter 10 at 9pm", "read chapter 10", "at 9pm", "2026-03-10 21:00"),
+        // A length beside no step is the title's (a hostile pass over "for the next hour", issue 54).
+        ("study for 2 hours tomorrow at 9am", "study for 2 hours", "tomorrow at 9am", "2026-03-11 09:00"),
+        ("nap for 20 minutes in 2 hours", "nap for 20 minutes", "in 2 hours", "2026-03-10 16:20"),
+        ("운동 1시간 동안 내일 오후 7시", "운동 1시간 동안", "내일 오후 7시", "2026-03-11 19:00"),
+        ("set alarm for 6pm", "set alarm", "6pm", "2026-03-10 18:00"),
+        ("알려줘 회의 내일 오전 8시", "회의", "내일 오전 8시", "2026-03-11 08:00"),
     ])
     func readAsMeant(_ line: String, _ title: String, _ when: String, _ instant: String) throws {
         let found = readings(line)
@@ -62,6 +68,18 @@ struct RemindMeTests {
         #expect(found[0].title == title, "\(line)")
         #expect(found[0].when == when, "\(line)")
         #expect(found[0].phrase.schedule == (try once(instant)), "\(line)")
+    }
+
+    /// A step for a while, with its title.
+    @Test func aStepForAWhileWithItsTitle() throws {
+        for (line, title) in [("약 먹기 3일 동안 6시간마다", "약 먹기"), ("stretch every 20 minutes for the next 2 hours", "stretch")] {
+            let found = readings(line)
+            try #require(found.count == 1, "\(line): \(found)")
+            #expect(found[0].title == title)
+            #expect(found[0].phrase.schedule.isStep)
+            guard case .restricted(_, let restriction) = found[0].phrase.schedule else { Issue.record("\(line): no end"); continue }
+            #expect(restriction.until != nil)
+        }
     }
 
     /// A schedule refused as a whole is no reminder: a shorter when would leave its words in
@@ -72,7 +90,10 @@ struct RemindMeTests {
                       "31/11 at 9am", "4/31 오후 3시", "2026.3.1 오후 2시 회의", "13/13 at 9am",
                       // Words of when at the title's other end would be dropped: unclear (a hostile pass, issue 54).
                       "tomorrow call mum at 6pm", "in 2 days call mum at 9am", "12/25 call mum at 9am", "every day call mum at 9am",
-                      "내일 엄마 전화 오후 6시", "매일 물 마시기 오전 9시"])
+                      "내일 엄마 전화 오후 6시", "매일 물 마시기 오전 9시",
+                      // A length beside a step at the title's edge was the step's, and would be lost.
+                      "next 2 hours stretch every 20 min", "during the next hour check oven every 10 min",
+                      "in the next hour check oven every 10 minutes", "앞으로 3일 약 먹기 6시간마다"])
     func refusedWhole(_ line: String) {
         #expect(readings(line).isEmpty, "\(line): \(readings(line).map { ($0.title, $0.when) })")
     }
