@@ -566,9 +566,11 @@ struct PhraseReader {
     /// 30 minutes", "for another 3 days"; 앞으로 1시간 동안 (동안 alone is read with its
     /// duration, ``readDuration(role:)``).
     mutating func readLasting() throws(ScheduleError) -> Bool {
-        let start = i, before = pieces
-        let saysLength = (i + 1...i + 6).contains { isKey($0, "during") || Self.lengthWords[word($0)?.text ?? ""] != nil }
-        if isKey(i, "ahead") || (number(i) != nil && before.lasting == nil && saysLength) {
+        let start = i
+        // Looked for only after a number: the reader comes here at every word.
+        func saysLength() -> Bool { (i + 1...i + 6).contains { isKey($0, "during") || Self.lengthWords[word($0)?.text ?? ""] != nil } }
+        if isKey(i, "ahead") || (number(i) != nil && pieces.lasting == nil && saysLength()) {
+            let before = pieces
             // 앞으로 3일 (동안), 3일 동안, 3일간: a length, read before a date takes 3일 for
             // the 3rd; 앞으로 only before a length.
             let ahead = isKey(i, "ahead")
@@ -585,14 +587,17 @@ struct PhraseReader {
         if said == "next", number(i + 1) != nil {
             // "next 2 hours" (stretch every 20 min): a count is a length; "next week" is a date's.
             i += 1
-            guard try readDuration(role: .lasting) else { (i, pieces) = (start, before); return false }
+            guard try readDuration(role: .lasting) else { i = start; return false }
             let whole = text(start..<i)
             pieces.lasting?.text = whole
             return true
         }
         // for, over, during, within the next hour; "in the next hour" (in alone is "in 20 minutes").
-        let leads = ["for", "over", "during", "within"].contains(said) || (said == "in" && (isKey(i + 1, "next") || (isKey(i + 1, "the") && isKey(i + 2, "next"))))
-        guard leads else { return false }
+        switch said {
+        case "for", "over", "during", "within": break
+        case "in" where isKey(i + 1, "next") || (isKey(i + 1, "the") && isKey(i + 2, "next")): break
+        default: return false
+        }
         i += 1
         if isKey(i, "the"), isKey(i + 1, "next") { i += 2 } else if isKey(i, "next") || word(i)?.text == "another" { i += 1 }
         if i > start + 1, let unit = key(i), ["hours", "minutes", "day", "week"].contains(unit), number(i - 1) == nil {
