@@ -66,7 +66,11 @@ drive wait "spin button" "Cup, ml" present 30 > /dev/null && echo "settings=open
 python3 "$work/atspi-tree.py" > "$out/tree-settings.txt"
 settle; shot settings-en 642x722+0+0
 key '^Nudge$' Escape
-drive wait "spin button" "Cup, ml" gone 30 > /dev/null && echo "settings=closed"
+# Escape just after a screenshot was lost once in a make test (the dialog stayed, its field
+# focused), as in the window suite's Korean case: pressed again, as a person would, and said.
+drive wait "spin button" "Cup, ml" gone 10 > /dev/null \
+    || { echo "settings.escape=again"; key '^Nudge$' Escape; drive wait "spin button" "Cup, ml" gone 30 > /dev/null; } \
+    && echo "settings=closed"
 # F10, then About Nudge by its mnemonic, as a keyboard goes (GTK 4.18 names no menu item for AT-SPI).
 key '^Nudge$' F10
 drive wait menu "Main Menu" present 30 > /dev/null && echo "menu=opened"
