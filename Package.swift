@@ -197,7 +197,9 @@ let package = Package(
                                                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The window, driven through AT-SPI on a display of its own.
         .testTarget(name: "WindowTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport", "DBus", "NudgeCore", "NudgeStore"]),
+        // nudge itself too: its send reader is held to ArgumentParser's in-process.
+        .testTarget(name: "NudgeCLITests", dependencies: ["TestSupport", "DBus", "NudgeCore", "NudgeStore", "nudge",
+                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .target(name: "TestSupport", dependencies: ["DBus", "Platform", "NudgeCore"], path: "Tests/TestSupport"),
         // The in-memory Delivery: pure, for the core's tests and the benches alike.
         .target(name: "MemoryDelivery", dependencies: ["NudgeCore"], path: "Tests/MemoryDelivery"),

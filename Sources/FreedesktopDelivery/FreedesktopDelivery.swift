@@ -59,6 +59,8 @@ public final class FreedesktopDelivery: Delivery {
     /// Whether a server owns the name (queue mode tracks it through NameOwnerChanged).
     public private(set) var serverPresent = true
     private let environment: Environment
+    /// Whether the server's signals reach this delivery (see init).
+    private let listening: Bool
     /// Our handle → the server's id, and back, for every pop-up not released yet. In wait
     /// mode the two are the same.
     private var serverIDs: [UInt32: UInt32] = [:]
@@ -85,19 +87,24 @@ public final class FreedesktopDelivery: Delivery {
     private var sent: [UInt32: (order: UInt64, notification: Notification, markup: Bool)] = [:]
     private var sentCount: UInt64 = 0
 
-    /// Uses a connection and listens for the service's signals on it.
-    public init(connection: Connection, replyMode: ReplyMode = .wait,
+    /// Uses a connection and listens for the service's signals on it, unless `listening` is
+    /// false (a pop-up sent and left: `nudge send` without -w, -A or --check-shown, whose
+    /// pace is notify-send's).
+    public init(connection: Connection, replyMode: ReplyMode = .wait, listening: Bool = true,
                 environment: Environment = .current) throws(DeliveryError) {
         self.connection = connection
         self.replyMode = replyMode
         self.environment = environment
+        self.listening = listening || replyMode == .queue
         do {
             // Only the server's own signals: the bus filters by the name's owner, and
             // received(_:) checks the sender too (a signal sent straight to us passes
             // every rule).
-            try connection.subscribe(MatchRule(sender: Self.busName, interface: Self.interface, path: Self.objectPath),
-                                     confirmed: false) { [weak self] message in
-                self?.received(message)
+            if self.listening {
+                try connection.subscribe(MatchRule(sender: Self.busName, interface: Self.interface, path: Self.objectPath),
+                                         confirmed: false) { [weak self] message in
+                    self?.received(message)
+                }
             }
             if replyMode == .queue {
                 try connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
@@ -118,7 +125,7 @@ public final class FreedesktopDelivery: Delivery {
 
     /// Connects to the session bus the environment names (never autolaunching one) and
     /// uses that connection.
-    public static func session(environment: Environment = .current) throws(DeliveryError) -> FreedesktopDelivery {
+    public static func session(listening: Bool = true, environment: Environment = .current) throws(DeliveryError) -> FreedesktopDelivery {
         guard let address = environment.sessionBusAddress else {
             throw DeliveryError(.noBus, Phrase("no session bus: DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist"))
         }
@@ -129,7 +136,7 @@ public final class FreedesktopDelivery: Delivery {
             // TRANSLATORS: %1$s is the bus's address, %2$s the error (libdbus's words).
             throw DeliveryError(.noBus, Phrase("cannot reach the session bus at %1$s (%2$s)", address, error.message.isEmpty ? error.name.rawValue : error.message))
         }
-        return try FreedesktopDelivery(connection: connection, environment: environment)
+        return try FreedesktopDelivery(connection: connection, listening: listening, environment: environment)
     }
 
     private func message(_ member: String, _ arguments: [Value]) throws(BusError) -> Message {
@@ -286,7 +293,8 @@ public final class FreedesktopDelivery: Delivery {
         case .wait:
             guard let id = try notifyWaiting(arguments) else { throw Self.noID }
             handle = id
-            register(handle: handle, serverID: handle)
+            // Kept only for the signals that will name it.
+            if listening { register(handle: handle, serverID: handle) }
         case .queue:
             let replacedHandle = replacing
             handle = newHandle()

@@ -32,7 +32,11 @@ struct Nudge: ParsableCommand {
             writeOut(Array("\(version)\n".utf8))
             Glibc.exit(0)
         }
-        let command: ParsableCommand
+        // send, notify-send's drop-in, read without ArgumentParser where it can be.
+        if arguments.first == "send", let request = SendRequest.read(arguments.dropFirst()) {
+            run { try request.run() }
+        }
+        var command: ParsableCommand
         do {
             command = try parse(arguments)
         } catch {
@@ -42,9 +46,14 @@ struct Nudge: ParsableCommand {
             fail(ParserMessage.translated(message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"),
                  code: code.rawValue)
         }
+        run { try command.run() }
+    }
+
+    /// Runs a command, turning its failure into one line on stderr and a sysexits code.
+    static func run(_ body: () throws -> Void) -> Never {
         do {
-            var command = command
-            try command.run()
+            try body()
+            Glibc.exit(0)
         } catch let error as OperationError {
             fail(error.message, code: error.code.rawValue)
         } catch let error as ExitCode {

@@ -92,6 +92,37 @@ struct Send: ParsableCommand {
     @Flag(help: "Wait up to 1 s to see the pop-up stay up; exit 69 if the server took it down or went away.")
     var checkShown = false
 
+    /// What was asked, as the reading without ArgumentParser gives it too.
+    var request: SendRequest {
+        SendRequest(summary: summary, body: body, urgency: urgency, expireTime: expireTime, appName: appName, icon: icon,
+                    category: category, hints: hints, actions: actions, wait: wait, replaceID: replaceID, printID: printID,
+                    transient: transient, sound: sound, count: count, literal: literal, checkShown: checkShown)
+    }
+
+    func run() throws { try request.run() }
+}
+
+/// What `nudge send` was asked, however it was read: by ``SendRequest/read(_:)`` for the
+/// common invocations, by ArgumentParser (``Send``) for the rest.
+struct SendRequest: Equatable {
+    var summary = ""
+    var body: String?
+    var urgency = "normal"
+    var expireTime: Int32 = -1
+    var appName = "Nudge"
+    var icon = ""
+    var category: String?
+    var hints: [String] = []
+    var actions: [String] = []
+    var wait = false
+    var replaceID: UInt32?
+    var printID = false
+    var transient = false
+    var sound: String?
+    var count: Int32?
+    var literal = false
+    var checkShown = false
+
     func notification() throws(OperationError) -> Notification {
         // As notify-send ("No summary specified"): a pop-up with nothing to say is a mistake.
         if summary.isEmpty { throw OperationError(.usage, tr("invalid summary '': give the pop-up a title")) }
@@ -135,9 +166,11 @@ struct Send: ParsableCommand {
 
     func run() throws {
         let notification = try notification()
+        // Signals are listened for only where an answer is waited for.
+        let listening = wait || !actions.isEmpty || checkShown
         let delivery: FreedesktopDelivery
         do {
-            delivery = try FreedesktopDelivery.session()
+            delivery = try FreedesktopDelivery.session(listening: listening)
         } catch {
             throw OperationError(error)
         }
@@ -149,10 +182,12 @@ struct Send: ParsableCommand {
         // The server ending while send waits for an answer (-w, -A, --check-shown) took the
         // pop-up with it: said at once, not waited for forever.
         var serverGone = false
-        try? delivery.connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
-                                                     member: "NameOwnerChanged", arg0: FreedesktopDelivery.busName),
-                                           confirmed: false) { message in
-            if let args = try? message.arguments(), args.count == 3, args[1].string?.isEmpty == false { serverGone = true }
+        if listening {
+            try? delivery.connection.subscribe(MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
+                                                         member: "NameOwnerChanged", arg0: FreedesktopDelivery.busName),
+                                               confirmed: false) { message in
+                if let args = try? message.arguments(), args.count == 3, args[1].string?.isEmpty == false { serverGone = true }
+            }
         }
         let id: UInt32
         do {
@@ -187,7 +222,74 @@ struct Send: ParsableCommand {
     }
 }
 
-extension Send {
+extension SendRequest {
+    /// Reads `nudge send`'s arguments as ArgumentParser would, without it: its reading
+    /// reflects over `Send`'s properties, and each conformance it asks for is looked up
+    /// among all of this large program's, a third of send's whole run (notify-send's pace
+    /// is the goal). Nil for anything this does not know — help, completion, an unknown
+    /// option, a value that does not read or looks like an option, a missing summary —
+    /// which ArgumentParser then reads, and refuses where it must, with its own words.
+    /// SendReaderTests hold the two readings equal on the invocations this accepts.
+    static func read(_ arguments: ArraySlice<String>) -> SendRequest? {
+        var request = SendRequest()
+        var positionals: [String] = []
+        var rest = arguments
+        var optionsEnded = false
+        while let word = rest.popFirst() {
+            if optionsEnded || !word.hasPrefix("-") {
+                positionals.append(word)
+                continue
+            }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            // --name=value for the long names; short ones take the next word.
+            var name = Substring(word)
+            var attached: String?
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                name = word[..<equals]
+                attached = String(word[word.index(after: equals)...])
+                // ArgumentParser reads --name= as --name alone (the next word its value).
+                if attached?.isEmpty == true { return nil }
+            }
+            /// The option's value; one that looks like an option is left to ArgumentParser,
+            /// except for -t, whose -1 is a value (as notify-send reads it).
+            func value(unconditional: Bool = false) -> String? {
+                if let attached { return attached }
+                guard let next = rest.first, unconditional || !next.hasPrefix("-") else { return nil }
+                rest.removeFirst()
+                return next
+            }
+            func flag() -> Bool? { attached == nil ? true : nil }
+            switch name {
+            case "-u", "--urgency": guard let text = value() else { return nil }; request.urgency = text
+            case "-t", "--expire-time": guard let milliseconds = value(unconditional: true).flatMap({ Int32($0) }) else { return nil }
+                request.expireTime = milliseconds
+            case "-a", "--app-name": guard let text = value() else { return nil }; request.appName = text
+            case "-i", "--icon": guard let text = value() else { return nil }; request.icon = text
+            case "-c", "--category": guard let text = value() else { return nil }; request.category = text
+            case "-h", "--hint": guard let text = value() else { return nil }; request.hints.append(text)
+            case "-A", "--action": guard let text = value() else { return nil }; request.actions.append(text)
+            case "-r", "--replace-id": guard let id = value().flatMap({ UInt32($0) }) else { return nil }; request.replaceID = id
+            case "--sound": guard let text = value() else { return nil }; request.sound = text
+            case "--count": guard let count = value().flatMap({ Int32($0) }) else { return nil }; request.count = count
+            case "-w", "--wait": guard let on = flag() else { return nil }; request.wait = on
+            case "-p", "--print-id": guard let on = flag() else { return nil }; request.printID = on
+            case "-e", "--transient": guard let on = flag() else { return nil }; request.transient = on
+            case "--literal": guard let on = flag() else { return nil }; request.literal = on
+            case "--check-shown": guard let on = flag() else { return nil }; request.checkShown = on
+            default: return nil
+            }
+        }
+        guard let summary = positionals.first, positionals.count <= 2 else { return nil }
+        request.summary = summary
+        request.body = positionals.dropFirst().first
+        return request
+    }
+}
+
+extension SendRequest {
     /// How long a pop-up must stay for `send --check-shown`: one the server takes down
     /// sooner was never seen, and that is an error, not a success.
     static let staysAtLeast = Duration.seconds(1)
