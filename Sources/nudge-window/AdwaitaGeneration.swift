@@ -37,6 +37,18 @@ enum AdwaitaGeneration {
         nudge_buildable_add_child(parent.raw, child.raw, type)
     }
 
+    /// A bar at the top of the window's page: an AdwToolbarView's top bar (1.4), or the
+    /// page box's next child, after `sibling` (the first without one).
+    @MainActor static func addTopBar(_ bar: Widget, to page: Widget, after sibling: Widget?) {
+        if hasToolbarView {
+            addChild(bar, to: page, type: "top")
+        } else if let sibling {
+            gtk_box_insert_child_after(page.as(GtkBox.self), bar, sibling)
+        } else {
+            gtk_box_prepend(page.as(GtkBox.self), bar)
+        }
+    }
+
     /// Shows a window of either generation over `parent`: an AdwDialog inside it (1.5), a
     /// GtkWindow transient for it.
     @MainActor static func present(_ window: Widget, over parent: Widget) {

@@ -108,43 +108,34 @@ import Foundation
 
     init(actions: AlertRowWidget.Actions) {
         self.actions = actions
-        strings = gtk_string_list_new(nil)
-        let factory = gtk_signal_list_item_factory_new()!
-        let ui = Builder("alert-list")
+        // What the list's signals do is named in alert-list.ui.
+        let owner = Owner<AlertListView>()
+        let ui = Builder("alert-list", handlers: [
+            "setup": owner.handler(values: { $0.setUp($1.object(1)) }),
+            "bind": owner.handler(values: { $0.bind($1.object(1)) }),
+            "unbind": owner.handler(values: { $0.unbind($1.object(1)) }),
+            "teardown": owner.handler(values: { $0.tearDown($1.object(1)) }),
+            "width-changed": owner.handler(values: { $0.widthChanged($1.object(0)) }),
+            "scrolled": owner.handler { if !$0.resyncing { $0.checkCoverSoon() } },
+            "focus-entered": owner.handler(values: { $0.focusEntered($1.object(0)) }),
+            "key": owner.answer { $0.keyPressed($1.uint(1), state: $1.flags(3)) },
+        ])
         defer { ui.release() }
         widget = ui.keep("scroller")
         // A grid view of one column, not a list view: GTK 4.8's list view keeps 200 items
         // with widgets whatever is on screen, its grid view 30 rows (1,000 reminders
         // started in 473 ms, now 309; Clocks 281). A screen reader meets it as a table of
         // one column, named "Reminders".
-        let view = ui("view")
-        let selection = gtk_no_selection_new(strings)
-        gtk_grid_view_set_model(view.opaque, selection)
-        g_object_unref(UnsafeMutableRawPointer(selection))
-        gtk_grid_view_set_factory(view.opaque, factory)
-        g_object_unref(UnsafeMutableRawPointer(factory))
+        view = ui("view")
+        strings = OpaquePointer(ui.object("strings"))
         // The list's own look would draw every item as a selectable line.
         gtk_widget_remove_css_class(view, "view")
-        self.view = view
-        // The rows follow the list's width (see narrowBelow).
-        if let adjustment = gtk_scrolled_window_get_hadjustment(OpaquePointer(widget.raw)) {
-            onNotify(UnsafeMutableRawPointer(adjustment), "page-size") { [unowned self] in
-                let width = gtk_adjustment_get_page_size(adjustment)
-                guard width > 0, (width < Self.narrowBelow) != narrow else { return }
-                narrow = width < Self.narrowBelow
-                // After this layout: a row that changes its shape while the list lays it out
-                // kept the height it had, its controls over the next row.
-                afterThisEvent { [weak self] in
-                    guard let self else { return }
-                    for place in places.values { place.row?.setNarrow(narrow) }
-                }
-            }
-        }
         emptyIcon = ui("empty-icon")
-        // TRANSLATORS: the accessible name of the list's heading's place ("Reminders").
-        add(piece: ui.keep("heading"), named: Self.heading, label: tr("Reminders"))
         count = ui("count")
         noMatchLabel = ui.keep("no-match")
+        owner.object = self
+        // TRANSLATORS: the accessible name of the list's heading's place ("Reminders").
+        add(piece: ui.keep("heading"), named: Self.heading, label: tr("Reminders"))
         // TRANSLATORS: the accessible name of the place that says a search found nothing.
         add(piece: noMatchLabel, named: Self.noMatch, label: tr("No match"))
         // TRANSLATORS: the accessible name of the heading's place over the reminders waiting for an answer.
@@ -156,83 +147,95 @@ import Foundation
             let label = ui(id)
             setWordsKept(label, String(cString: gtk_label_get_text(label.opaque)))
         }
-        // GTK 4.8's list view lets Tab leave the list at the end of the item that has the
-        // focus (tab-behavior came in 4.12): Tab and Shift+Tab go on to the next item's
-        // controls here, scrolling it into view, and leave the list only past its ends.
-        // Home and End go to the first and the last control of the list; Page Down and Page
-        // Up a page of rows on (GTK 4.8's grid view pages only a selection, and these items
-        // have none).
-        onKeyPressed(view) { [unowned self] key, state in
-            let tabKey: UInt32 = 0xff09, leftTab: UInt32 = 0xfe20, home: UInt32 = 0xff50, end: UInt32 = 0xff57, shift: UInt32 = 1
-            let pageUp: UInt32 = 0xff55, pageDown: UInt32 = 0xff56, keypadPageUp: UInt32 = 0xff9a, keypadPageDown: UInt32 = 0xff9b
-            let keypadHome: UInt32 = 0xff95, keypadEnd: UInt32 = 0xff9c
-            switch key {
-            case tabKey, leftTab: return tabPressed(forward: key == tabKey && state & shift == 0)
-            case home, keypadHome: return tab(from: -1, forward: true)
-            case end, keypadEnd: return tab(from: ids.count, forward: false)
-            case pageDown, keypadPageDown: return page(forward: true)
-            case pageUp, keypadPageUp: return page(forward: false)
-            default: return false
-            }
+    }
+
+    /// The list's width changed: the rows take the narrow shape below ``narrowBelow``.
+    private func widthChanged(_ adjustment: gpointer?) {
+        guard let adjustment else { return }
+        let width = gtk_adjustment_get_page_size(adjustment.assumingMemoryBound(to: GtkAdjustment.self))
+        guard width > 0, (width < Self.narrowBelow) != narrow else { return }
+        narrow = width < Self.narrowBelow
+        // After this layout: a row that changes its shape while the list lays it out
+        // kept the height it had, its controls over the next row.
+        afterThisEvent { [weak self] in
+            guard let self else { return }
+            for place in places.values { place.row?.setNarrow(narrow) }
         }
-        // Tab into the list from the header bar: GTK 4.8 would go to the item the list
-        // last had the focus on, and when that has scrolled away, to the list or the
-        // scrolled window itself and back out. The first (Shift+Tab: last) control on
-        // screen takes it.
-        for holder in [widget, view] {
-            onNotify(holder.raw, "has-focus") { [unowned self] in
-                // Moved on once GTK is done moving the focus there.
-                guard gtk_widget_has_focus(holder) != 0 else { return }
-                enteringForward = !shiftHeld()
-                g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
-                    MainActor.assumeIsolated {
-                        let list = Unmanaged<AlertListView>.fromOpaque(data!).takeUnretainedValue()
-                        if gtk_widget_has_focus(list.widget) != 0 || gtk_widget_has_focus(list.view) != 0 {
-                            list.focusOnScreen(forward: list.enteringForward)
-                        }
-                    }
-                    return 0
-                }, Unmanaged.passUnretained(self).toOpaque(), nil)
-            }
+    }
+
+    /// GTK 4.8's list view lets Tab leave the list at the end of the item that has the
+    /// focus (tab-behavior came in 4.12): Tab and Shift+Tab go on to the next item's
+    /// controls here, scrolling it into view, and leave the list only past its ends.
+    /// Home and End go to the first and the last control of the list; Page Down and Page
+    /// Up a page of rows on (GTK 4.8's grid view pages only a selection, and these items
+    /// have none).
+    private func keyPressed(_ key: UInt32, state: UInt32) -> Bool {
+        let tabKey: UInt32 = 0xff09, leftTab: UInt32 = 0xfe20, home: UInt32 = 0xff50, end: UInt32 = 0xff57, shift: UInt32 = 1
+        let pageUp: UInt32 = 0xff55, pageDown: UInt32 = 0xff56, keypadPageUp: UInt32 = 0xff9a, keypadPageDown: UInt32 = 0xff9b
+        let keypadHome: UInt32 = 0xff95, keypadEnd: UInt32 = 0xff9c
+        switch key {
+        case tabKey, leftTab: return tabPressed(forward: key == tabKey && state & shift == 0)
+        case home, keypadHome: return tab(from: -1, forward: true)
+        case end, keypadEnd: return tab(from: ids.count, forward: false)
+        case pageDown, keypadPageDown: return page(forward: true)
+        case pageUp, keypadPageUp: return page(forward: false)
+        default: return false
         }
-        // A scroll after a change can meet the same (see checkCover()).
-        if let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view.raw)) {
-            on(UnsafeMutableRawPointer(adjustment), "value-changed") { [unowned self] in
-                if !resyncing { checkCoverSoon() }
+    }
+
+    /// Tab into the list from the header bar: GTK 4.8 would go to the item the list last
+    /// had the focus on, and when that has scrolled away, to the list or the scrolled
+    /// window itself and back out. The first (Shift+Tab: last) control on screen takes it.
+    private func focusEntered(_ holder: gpointer?) {
+        // Moved on once GTK is done moving the focus there.
+        guard let holder, gtk_widget_has_focus(holder.assumingMemoryBound(to: GtkWidget.self)) != 0 else { return }
+        enteringForward = !shiftHeld()
+        g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
+            MainActor.assumeIsolated {
+                let list = Unmanaged<AlertListView>.fromOpaque(data!).takeUnretainedValue()
+                if gtk_widget_has_focus(list.widget) != 0 || gtk_widget_has_focus(list.view) != 0 {
+                    list.focusOnScreen(forward: list.enteringForward)
+                }
             }
+            return 0
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    // MARK: The places (the factory's signals)
+
+    private func setUp(_ item: gpointer?) {
+        guard let item else { return }
+        gtk_list_item_set_activatable(OpaquePointer(item), 0)
+        gtk_list_item_set_selectable(OpaquePointer(item), 0)
+        // No Tab stop of its own: the focus goes to its controls, the same way forward and
+        // back. GTK 4.12 made list items focusable (GtkListItem:focusable, 4.8 has none),
+        // and Shift+Tab out of the service's Start stopped on its item, Tab never did.
+        if gtk_get_minor_version() >= 12 { nudge_object_set_int(item, "focusable", 0) }
+        places[item] = Place(item: OpaquePointer(item))
+    }
+
+    private func bind(_ item: gpointer?) {
+        guard let item, let place = places[item], let object = gtk_list_item_get_item(OpaquePointer(item)) else { return }
+        bind(place, to: String(cString: gtk_string_object_get_string(OpaquePointer(object))))
+    }
+
+    private func unbind(_ item: gpointer?) {
+        guard let item, let place = places[item], let id = place.id else { return }
+        if onScreen[id] === place.row { onScreen[id] = nil }
+        if bound[id] === place { bound[id] = nil }
+        place.id = nil
+    }
+
+    private func tearDown(_ item: gpointer?) {
+        guard let item, let place = places[item] else { return }
+        if let row = place.row {
+            if onScreen[row.id] === row { onScreen[row.id] = nil }
+            g_object_unref(row.widget.raw)
         }
-        on(UnsafeMutableRawPointer(factory), "setup", argument: { [unowned self] item in
-            guard let item else { return }
-            gtk_list_item_set_activatable(OpaquePointer(item), 0)
-            gtk_list_item_set_selectable(OpaquePointer(item), 0)
-            // No Tab stop of its own: the focus goes to its controls, the same way forward and
-            // back. GTK 4.12 made list items focusable (GtkListItem:focusable, 4.8 has none),
-            // and Shift+Tab out of the service's Start stopped on its item, Tab never did.
-            if gtk_get_minor_version() >= 12 { nudge_object_set_int(item, "focusable", 0) }
-            places[item] = Place(item: OpaquePointer(item))
-        })
-        on(UnsafeMutableRawPointer(factory), "bind", argument: { [unowned self] item in
-            guard let item, let place = places[item], let object = gtk_list_item_get_item(OpaquePointer(item)) else { return }
-            let id = String(cString: gtk_string_object_get_string(OpaquePointer(object)))
-            bind(place, to: id)
-        })
-        on(UnsafeMutableRawPointer(factory), "unbind", argument: { [unowned self] item in
-            guard let item, let place = places[item], let id = place.id else { return }
-            if onScreen[id] === place.row { onScreen[id] = nil }
-            if bound[id] === place { bound[id] = nil }
-            place.id = nil
-        })
-        on(UnsafeMutableRawPointer(factory), "teardown", argument: { [unowned self] item in
-            guard let item, let place = places[item] else { return }
-            if let row = place.row {
-                if onScreen[row.id] === row { onScreen[row.id] = nil }
-                g_object_unref(row.widget.raw)
-            }
-            // The list item goes: a piece it held is taken from nothing when next shown.
-            for (name, holder) in holders where holder === place { holders[name] = nil }
-            if let id = place.id, bound[id] === place { bound[id] = nil }
-            places[item] = nil
-        })
+        // The list item goes: a piece it held is taken from nothing when next shown.
+        for (name, holder) in holders where holder === place { holders[name] = nil }
+        if let id = place.id, bound[id] === place { bound[id] = nil }
+        places[item] = nil
     }
 
     private let view: Widget

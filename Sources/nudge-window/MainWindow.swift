@@ -49,63 +49,89 @@ import NudgeKit
         let ui = Builder(AdwaitaGeneration.mainWindow)
         defer { ui.release() }
         window = ui("window")
-        let gtkApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
-        gtk_window_set_application(window.as(GtkWindow.self), gtkApplication)
+        gtk_window_set_application(window.as(GtkWindow.self), UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self))
         gtk_window_set_icon_name(window.as(GtkWindow.self), Notification.appID)
         run = ActionRunner(world: self.world, feed: feed, toasts: ui("toasts"))
         header = WindowHeader()
-        if AdwaitaGeneration.hasToolbarView {
-            AdwaitaGeneration.addChild(header.widget, to: ui("page"), type: "top")
-        } else {
-            gtk_box_prepend(ui("page").as(GtkBox.self), header.widget)
-        }
-        // Search, under the header: the box's second child, or the toolbar view's second top bar.
-        let searchUI = Builder("search-bar")
+        AdwaitaGeneration.addTopBar(header.widget, to: ui("page"), after: nil)
+        // Search, under the header: its words go to search(_:), named in search-bar.ui.
+        let owner = Owner<MainWindow>()
+        let searchUI = Builder("search-bar", handlers: ["search": owner.handler { $0.search() }])
         (searchBar, searchEntry) = (searchUI.keep("search-bar"), searchUI("search"))
-        if AdwaitaGeneration.hasToolbarView {
-            AdwaitaGeneration.addChild(searchBar, to: ui("page"), type: "top")
-        } else {
-            gtk_box_insert_child_after(ui("page").as(GtkBox.self), searchBar, header.widget)
-        }
+        AdwaitaGeneration.addTopBar(searchBar, to: ui("page"), after: header.widget)
         g_object_unref(searchBar.raw)
         searchUI.release()
         service = ServiceCard(host: host, run: run)
         water = WaterCard(run: run)
         storeCard = StoreCard(run: run)
         rowActions = AlertRowActions(run: run)
+        owner.object = self
 
-        // Undo a delete (the toast's button, or Ctrl+Z while there is one to undo); add an
-        // alert (the header's + button, or Ctrl+N); the settings (the header's button, or
-        // Ctrl+comma as in GNOME's apps).
-        // GNOME's keys and primary menu (F10): the keyboard shortcuts (Ctrl+?, GTK's own
-        // win.show-help-overlay once the window has one), the guide (F1), About; Ctrl+W closes
-        // the window, which ends the program as the close button does (the app's Ctrl+Q too).
-        let add = g_simple_action_new("add", nil)!, preferences = g_simple_action_new("preferences", nil)!
-        let help = g_simple_action_new("help", nil)!, about = g_simple_action_new("about", nil)!
-        let close = g_simple_action_new("close", nil)!
-        for action in [rowActions.undoDelete, add, preferences, help, about, close] { g_action_map_add_action(OpaquePointer(window.raw), action) }
-        // The keyboard shortcuts' window is made when first asked for (it took 3 ms of every
-        // start): GTK adds no win.show-help-overlay of its own where the window has one.
-        let showShortcuts = g_simple_action_new("show-help-overlay", nil)!
-        g_action_map_add_action(OpaquePointer(window.raw), showShortcuts)
-        onActivate(UnsafeMutableRawPointer(showShortcuts)) { [unowned self] in
-            let applicationWindow = window.as(GtkApplicationWindow.self)
-            if gtk_application_window_get_help_overlay(applicationWindow) == nil {
-                let shortcuts = Builder("shortcuts-window")
-                // TRANSLATORS: the accessible names of the keyboard shortcuts' window and its search field.
-                let title = tr("Keyboard Shortcuts")
-                // Its title is its name to a screen reader (untitled, GTK named it "GtkShortcutsWindow").
-                gtk_window_set_title(shortcuts("shortcuts").as(GtkWindow.self), title)
-                AccessibleNames.fillBuiltWhole(shortcuts("shortcuts"), fallback: title, search: tr("Search the shortcuts"))
-                gtk_application_window_set_help_overlay(applicationWindow, OpaquePointer(shortcuts("shortcuts").raw))
-                shortcuts.release()
-            }
-            gtk_window_present(UnsafeMutableRawPointer(gtk_application_window_get_help_overlay(applicationWindow)).assumingMemoryBound(to: GtkWindow.self))
+        addActions(application)
+        followSearch()
+        placeList(in: ui("toasts"))
+        followFeed()
+        // The first read shows the list (an empty list shown before it would be made for nothing).
+        feed.start()
+    }
+
+    /// The window's actions and their keys. Undo a delete (the toast's button, or Ctrl+Z
+    /// while there is one to undo); add an alert (the header's + button, or Ctrl+N); the
+    /// settings (the header's button, or Ctrl+comma as in GNOME's apps). GNOME's keys and
+    /// primary menu (F10): the keyboard shortcuts (Ctrl+?), the guide (F1), About; Ctrl+W
+    /// closes the window, which ends the program as the close button does (the app's Ctrl+Q
+    /// too); Ctrl+F searches.
+    private func addActions(_ application: UnsafeMutablePointer<AdwApplication>) {
+        g_action_map_add_action(OpaquePointer(window.raw), rowActions.undoDelete)
+        let actions: [(String, @MainActor () -> Void)] = [
+            ("add", { [unowned self] in openForm(nil) }),
+            ("preferences", { [unowned self] in
+                if settings == nil { settings = SettingsWindow(parent: window, world: world, feed: feed) { [unowned self] in settings = nil } }
+                settings?.present()
+            }),
+            ("help", { [unowned self] in showGuide() }),
+            ("about", { [unowned self] in AboutNudge.present(over: window) }),
+            ("close", { [unowned self] in gtk_window_close(window.as(GtkWindow.self)) }),
+            // The keyboard shortcuts' window is made when first asked for (it took 3 ms of every
+            // start): GTK adds no win.show-help-overlay of its own where the window has one.
+            ("show-help-overlay", { [unowned self] in showShortcuts() }),
+        ]
+        for (name, body) in actions {
+            let action = g_simple_action_new(name, nil)!
+            g_action_map_add_action(OpaquePointer(window.raw), action)
+            onActivate(UnsafeMutableRawPointer(action), body)
         }
         // Search: Ctrl+F, the header's button, or typing into the window.
         let search = g_property_action_new("search", searchBar.raw, "search-mode-enabled")!
         g_action_map_add_action(OpaquePointer(window.raw), search)
         g_object_unref(UnsafeMutableRawPointer(search))
+        let gtkApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
+        for (action, key) in [("win.undo-delete", "<Control>z"), ("win.add", "<Control>n"), ("win.preferences", "<Control>comma"),
+                              ("win.show-help-overlay", "<Control>question"), ("win.help", "F1"), ("win.close", "<Control>w"),
+                              ("win.search", "<Control>f")] {
+            var accels: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(key)), nil]
+            gtk_application_set_accels_for_action(gtkApplication, action, &accels)
+            free(UnsafeMutableRawPointer(mutating: accels[0]))
+        }
+    }
+
+    private func showShortcuts() {
+        let applicationWindow = window.as(GtkApplicationWindow.self)
+        if gtk_application_window_get_help_overlay(applicationWindow) == nil {
+            let shortcuts = Builder("shortcuts-window")
+            // TRANSLATORS: the accessible names of the keyboard shortcuts' window and its search field.
+            let title = tr("Keyboard Shortcuts")
+            // Its title is its name to a screen reader (untitled, GTK named it "GtkShortcutsWindow").
+            gtk_window_set_title(shortcuts("shortcuts").as(GtkWindow.self), title)
+            AccessibleNames.fillBuiltWhole(shortcuts("shortcuts"), fallback: title, search: tr("Search the shortcuts"))
+            gtk_application_window_set_help_overlay(applicationWindow, OpaquePointer(shortcuts("shortcuts").raw))
+            shortcuts.release()
+        }
+        gtk_window_present(UnsafeMutableRawPointer(gtk_application_window_get_help_overlay(applicationWindow)).assumingMemoryBound(to: GtkWindow.self))
+    }
+
+    /// The search bar follows the header's button and the keys typed into the window.
+    private func followSearch() {
         gtk_actionable_set_action_name(OpaquePointer(header.searchToggle.raw), "win.search")
         gtk_search_bar_connect_entry(searchBar.opaque, searchEntry.opaque)
         // Words, not a pasted book: a search is a title's length at most (100 KB in it kept GTK
@@ -114,30 +140,21 @@ import NudgeKit
             gtk_text_set_max_length(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkText.self), Int32(Limits.Field.title.limit))
         }
         gtk_search_bar_set_key_capture_widget(searchBar.opaque, window)
-        on(searchEntry.raw, "search-changed") { [unowned self] in
-            searched = AlertList.searchable(String(cString: gtk_editable_get_text(OpaquePointer(searchEntry.raw))).trimmingCharacters(in: .whitespaces))
-            showList()
-        }
-        for (action, key) in [("win.undo-delete", "<Control>z"), ("win.add", "<Control>n"), ("win.preferences", "<Control>comma"),
-                              ("win.show-help-overlay", "<Control>question"), ("win.help", "F1"), ("win.close", "<Control>w"),
-                              ("win.search", "<Control>f")] {
-            var accels: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(key)), nil]
-            gtk_application_set_accels_for_action(gtkApplication, action, &accels)
-            free(UnsafeMutableRawPointer(mutating: accels[0]))
-        }
-        onActivate(UnsafeMutableRawPointer(add)) { [unowned self] in openForm(nil) }
-        onActivate(UnsafeMutableRawPointer(preferences)) { [unowned self] in
-            if settings == nil { settings = SettingsWindow(parent: window, world: world, feed: feed) { [unowned self] in settings = nil } }
-            settings?.present()
-        }
-        onActivate(UnsafeMutableRawPointer(help)) { [unowned self] in showGuide() }
-        onActivate(UnsafeMutableRawPointer(about)) { [unowned self] in AboutNudge.present(over: window) }
-        onActivate(UnsafeMutableRawPointer(close)) { [unowned self] in gtk_window_close(window.as(GtkWindow.self)) }
+    }
+
+    /// The search field's words changed (search-bar.ui's search-changed).
+    private func search() {
+        searched = AlertList.searchable(String(cString: gtk_editable_get_text(OpaquePointer(searchEntry.raw))).trimmingCharacters(in: .whitespaces))
+        showList()
+    }
+
+    /// The quick-add line above the list, the list with the service's, the store's and the
+    /// water's places in it, in the toast overlay; and what a row's buttons do.
+    private func placeList(in toasts: Widget) {
         rowActions.alert = { [unowned self] id in list.alerts.first { $0.id.hex == id } }
         rowActions.edit = { [unowned self] id in openForm(id) }
         rowActions.keepFocus = { [unowned self] id in pendingFocus = id }
         rowActions.cupWords = { [unowned self] in world.language.drank(feed.snapshot.water?.cup ?? Setting.cup.defaultValue) }
-
         alertList = AlertListView(actions: rowActions.forRows)
         // TRANSLATORS: the accessible names of the places at the top of the window's list: the store's trouble,
         // the service (not running, not started with the session).
@@ -153,7 +170,6 @@ import NudgeKit
             AccessibleNames.fill(in: piece, fallback: label)
             alertList.add(piece: piece, named: "#water", label: label)
         }
-        // Quick add, one line of title and when, above the list.
         quickAdd = QuickAdd(run: run)
         // TRANSLATORS: the accessible name of the place of the window's quick add line.
         AccessibleNames.fill(in: quickAdd.widget, fallback: tr("Remind me"))
@@ -161,7 +177,7 @@ import NudgeKit
         gtk_box_append(column.as(GtkBox.self), quickAdd.widget)
         g_object_unref(quickAdd.widget.raw)
         gtk_box_append(column.as(GtkBox.self), alertList.widget)
-        adw_toast_overlay_set_child(ui("toasts").opaque, column)
+        adw_toast_overlay_set_child(toasts.opaque, column)
         quickAdd.added = { [unowned self] alert in
             run.toast(format(tr("Added “%s”"), alert.title.isolatedForSentence))
             feed.reload()
@@ -172,6 +188,10 @@ import NudgeKit
         // The scrolling list and its scroll bars (the list itself is named in alert-list.ui).
         AccessibleNames.fill(in: alertList.widget, fallback: tr("Reminders"))
         alertList.followTab(in: window)
+    }
+
+    /// The feed's reads shown; the service's card says when it comes and goes.
+    private func followFeed() {
         service.visibilityChanged = { [unowned self] in showList() }
         service.focusElsewhere = { [unowned self] in
             if let first = shownIDs.first { _ = alertList.focus(first) }
@@ -184,8 +204,6 @@ import NudgeKit
         onNotify(window.raw, "is-active") { [unowned self] in
             if gtk_window_is_active(window.as(GtkWindow.self)) != 0, feed.snapshot.readOnly != nil { feed.reload() }
         }
-        // The first read shows the list (an empty list shown before it would be made for nothing).
-        feed.start()
     }
 
     // MARK: Following changes

@@ -28,11 +28,17 @@ enum WindowResources {
 @MainActor struct Builder {
     private let builder: OpaquePointer
 
-    /// The objects described in `ui/<name>.ui`.
-    init(_ name: String) {
+    /// The objects described in `ui/<name>.ui`, their `<signal>`s connected to the handlers
+    /// named there (``HandlerScope``).
+    init(_ name: String, handlers: [String: HandlerScope.Handler] = [:]) {
         // Bound here, not by the first tr(): a builder translates through gettext itself.
         let catalog = Catalog.shared
         builder = gtk_builder_new()
+        if !handlers.isEmpty {
+            let scope = HandlerScope.make(handlers)
+            gtk_builder_set_scope(builder, scope)
+            g_object_unref(UnsafeMutableRawPointer(scope))
+        }
         if catalog.folder != nil, catalog.damagedCatalog == nil { gtk_builder_set_translation_domain(builder, Catalog.domain) }
         var error: UnsafeMutablePointer<GError>?
         let path = "/io/github/nudge/Nudge/" + name + ".ui"
