@@ -49,6 +49,12 @@ enum AdwaitaGeneration {
         }
     }
 
+    /// A window of either generation gone for good once closed: a dialog, held by the code
+    /// since it was built (``Builder/keep(_:)``), let go; a window destroyed.
+    @MainActor static func dismiss(_ window: Widget) {
+        if hasDialogs { g_object_unref(window.raw) } else { gtk_window_destroy(window.as(GtkWindow.self)) }
+    }
+
     /// Shows a window of either generation over `parent`: an AdwDialog inside it (1.5), a
     /// GtkWindow transient for it.
     @MainActor static func present(_ window: Widget, over parent: Widget) {

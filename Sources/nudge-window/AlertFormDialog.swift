@@ -60,6 +60,8 @@ import NudgeKit
     private let checkRow: Widget, saveButton: Widget
     private let soundRow: Widget, urgencyRow: Widget, snoozeRow: Widget, catchUpSwitch: Widget, catchUpRow: Widget, awaySwitch: Widget
     private let nagRow: Widget
+    /// The date's calendar, in its popover.
+    private let calendar: Widget
     /// The rows around the schedule's text fields, shown with their kind: the fields
     /// themselves, but on libadwaita 1.2 the action rows they sit in (``EntryRows``).
     private let fieldRows: (date: Widget, cron: Widget, words: Widget)
@@ -75,7 +77,22 @@ import NudgeKit
         kept = base != nil && shown == nil
             ? base!.schedule.summary(in: zone, timeStyle: timeStyle, language: host.world.language) : nil
 
-        let ui = Builder("alert-form-dialog")
+        // What the form's controls do is named in alert-form-dialog.ui.
+        let owner = Owner<AlertFormDialog>()
+        let ui = Builder("alert-form-dialog", handlers: [
+            "close": owner.answer { form, _ in
+                form.closeAsking()
+                return true
+            },
+            "cancel": owner.handler { gtk_window_close($0.window.as(GtkWindow.self)) },
+            "save": owner.handler { $0.save() },
+            "text-changed": owner.handler { if !$0.filling { $0.refresh() } },
+            "schedule-changed": owner.handler { $0.scheduleChanged() },
+            "option": owner.handler(values: { $0.optionChanged($1.object(0)) }),
+            "calendar-shown": owner.handler { $0.calendarShown() },
+            "day-picked": owner.handler { $0.dayPicked() },
+            "preview": owner.handler { $0.preview() },
+        ])
         defer { ui.release() }
         window = ui("window")
         gtk_window_set_transient_for(window.as(GtkWindow.self), parent.as(GtkWindow.self))
@@ -86,8 +103,6 @@ import NudgeKit
         // TRANSLATORS: the window's form: the button that saves a new / an edited reminder.
         gtk_label_set_text_with_mnemonic(ui("save-label").opaque, base == nil ? tr("_Add") : tr("_Save"))
         saveButton = ui("save")
-        let window = window
-        on(ui("cancel").raw, "clicked") { gtk_window_close(window.as(GtkWindow.self)) }
 
         (titleRow, bodyRow, waterSwitch) = (ui("title"), ui("body"), ui("water"))
         // The kinds of schedule, in the vocabulary's words.
@@ -117,27 +132,11 @@ import NudgeKit
         (afterDoneRow, afterDoneSwitch, delayRow, delaySpin) = (ui("after-done-row"), ui("after-done"), ui("delay-row"), ui("delay"))
         (cronRow, wordsRow) = (ui("cron"), ui("words"))
         fieldRows = (ui.row("date"), ui.row("cron"), ui.row("words"))
-        // The calendar: opened at the date typed; a day picked is written into the field.
-        let calendar = ui("calendar"), popover = ui("date-popover"), dateRow = self.dateRow
+        calendar = ui("calendar")
         // TRANSLATORS: the tooltip of the window's form's button that opens a calendar to pick the date.
         setTooltip(ui("date-pick"), tr("Pick the date from a calendar"))
         // TRANSLATORS: the tooltip of the window's form's button that plays the sound chosen.
         setTooltip(ui("sound-preview"), tr("Play the Sound"))
-        on(popover.raw, "show") {
-            // The calendar's arrows, named ("Previous", "Next") rather than by their class.
-            AccessibleNames.nameButtons(in: calendar)
-            guard let day = Self.day(Self.text(dateRow)), let date = g_date_time_new_local(Int32(day.year), Int32(day.month), Int32(day.day), 9, 0, 0)
-            else { return }
-            gtk_calendar_select_day(calendar.opaque, date)
-            g_date_time_unref(date)
-        }
-        on(calendar.raw, "day-selected") {
-            guard let date = gtk_calendar_get_date(calendar.opaque) else { return }
-            let text = String(format: "%04d-%02d-%02d", g_date_time_get_year(date), g_date_time_get_month(date), g_date_time_get_day_of_month(date))
-            g_date_time_unref(date)
-            // Written at once; the calendar stays open for the arrow keys (Escape or a click outside closes it).
-            if Self.text(dateRow) != text { gtk_editable_set_text(OpaquePointer(dateRow.raw), text) }
-        }
         for spin in [everySpin, delaySpin] { ignoreScroll(spin) }
         // A paste of any size costs no more than a phrase: it is cut one character past the
         // most a phrase may have, so what was cut is refused as too long, never read as the
@@ -165,13 +164,7 @@ import NudgeKit
         adw_combo_row_set_model(soundRow.as(AdwComboRow.self), model)
         g_object_unref(UnsafeMutableRawPointer(model))
         (catchUpSwitch, catchUpRow, awaySwitch, nagRow) = (ui("catch-up"), ui("catch-up-row"), ui("away"), ui("nag"))
-        let soundRow = self.soundRow
-        on(ui("sound-preview").raw, "clicked") { [unowned self] in
-            let chosen = sounds[min(Int(adw_combo_row_get_selected(soundRow.as(AdwComboRow.self))), sounds.count - 1)]
-            // TRANSLATORS: the window's form, Play the Sound with no player program on this machine.
-            if let sound = chosen.sound, !SoundChoices.preview(sound) { say(tr("No sound player here: install canberra-gtk-play, pw-play or paplay")) }
-        }
-
+        owner.object = self
         fill()
         connect()
         refresh()
@@ -267,36 +260,55 @@ import NudgeKit
         for (widget, shown) in visible { gtk_widget_set_visible(widget, shown ? 1 : 0) }
     }
 
-    /// Every control tells the form when the person changes it.
+    /// The kinds' toggles and the time pickers, made in code, tell the form of a change
+    /// too (the .ui's controls name their handlers there; Escape, Cancel and the window's
+    /// own close all come to closeAsking()).
     private func connect() {
-        for row in [titleRow, bodyRow] { on(row.raw, "changed") { [unowned self] in if !filling { refresh() } } }
-        let scheduleChanged: @MainActor () -> Void = { [unowned self] in
-            guard !filling else { return }
-            readSchedule()
-            showKind()
-            refresh()
-        }
-        for check in kindChecks { on(check.raw, "toggled", scheduleChanged) }
-        for picker in [time, from, until] { picker.changed = scheduleChanged }
-        for editable in [dateRow, cronRow, wordsRow] { on(editable.raw, "changed", scheduleChanged) }
-        for spin in [everySpin, delaySpin] { on(spin.raw, "value-changed", scheduleChanged) }
-        for toggle in [betweenSwitch, afterDoneSwitch] { onNotify(toggle.raw, "active", scheduleChanged) }
-        for (_, toggle) in dayToggles { on(toggle.raw, "toggled", scheduleChanged) }
-        let options: [(Widget, Option, String)] = [
-            (waterSwitch, .water, "active"), (soundRow, .sound, "selected"), (urgencyRow, .urgency, "selected"),
-            (catchUpSwitch, .catchUp, "active"), (awaySwitch, .away, "active"),
-        ]
-        for (widget, option, property) in options {
-            onNotify(widget.raw, property) { [unowned self] in
-                guard !filling else { return }
-                touched.insert(option)
-                refresh()
-            }
-        }
-        for row in [snoozeRow, nagRow] { on(row.raw, "changed") { [unowned self] in if !filling { refresh() } } }
-        on(saveButton.raw, "clicked") { [unowned self] in save() }
-        // Escape, Cancel and the window's own close all come here.
-        onStopping(window.raw, "close-request") { [unowned self] in closeAsking() }
+        for check in kindChecks { on(check.raw, "toggled") { [unowned self] in scheduleChanged() } }
+        for picker in [time, from, until] { picker.changed = { [unowned self] in scheduleChanged() } }
+    }
+
+    private func scheduleChanged() {
+        guard !filling else { return }
+        readSchedule()
+        showKind()
+        refresh()
+    }
+
+    /// An option set by the person: kept as they set it.
+    private func optionChanged(_ control: gpointer?) {
+        guard !filling, let control = control?.assumingMemoryBound(to: GtkWidget.self) else { return }
+        let options: [(Widget, Option)] = [(waterSwitch, .water), (soundRow, .sound), (urgencyRow, .urgency),
+                                           (catchUpSwitch, .catchUp), (awaySwitch, .away)]
+        guard let option = options.first(where: { $0.0 == control })?.1 else { return }
+        touched.insert(option)
+        refresh()
+    }
+
+    /// The calendar opens at the date typed.
+    private func calendarShown() {
+        // The calendar's arrows, named ("Previous", "Next") rather than by their class.
+        AccessibleNames.nameButtons(in: calendar)
+        guard let day = Self.day(Self.text(dateRow)), let date = g_date_time_new_local(Int32(day.year), Int32(day.month), Int32(day.day), 9, 0, 0)
+        else { return }
+        gtk_calendar_select_day(calendar.opaque, date)
+        g_date_time_unref(date)
+    }
+
+    /// A day picked is written into the field at once; the calendar stays open for the
+    /// arrow keys (Escape or a click outside closes it).
+    private func dayPicked() {
+        guard let date = gtk_calendar_get_date(calendar.opaque) else { return }
+        let text = String(format: "%04d-%02d-%02d", g_date_time_get_year(date), g_date_time_get_month(date), g_date_time_get_day_of_month(date))
+        g_date_time_unref(date)
+        if Self.text(dateRow) != text { gtk_editable_set_text(OpaquePointer(dateRow.raw), text) }
+    }
+
+    /// Plays the sound chosen.
+    private func preview() {
+        let chosen = sounds[min(Int(adw_combo_row_get_selected(soundRow.as(AdwComboRow.self))), sounds.count - 1)]
+        // TRANSLATORS: the window's form, Play the Sound with no player program on this machine.
+        if let sound = chosen.sound, !SoundChoices.preview(sound) { say(tr("No sound player here: install canberra-gtk-play, pw-play or paplay")) }
     }
 
     private func readSchedule() {

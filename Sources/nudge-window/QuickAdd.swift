@@ -23,7 +23,9 @@ import NudgeKit
 
     init(run: ActionRunner) {
         self.run = run
-        let ui = Builder("quick-add")
+        let owner = Owner<QuickAdd>()
+        let ui = Builder("quick-add", handlers: ["read": owner.handler { $0.read() }, "add": owner.handler { $0.add() },
+                                                 "key": owner.answer { $0.escape(key: $1.uint(1)) }])
         defer { ui.release() }
         widget = ui.keep("quick-add")
         (line, reading) = (ui("line"), ui("reading"))
@@ -33,14 +35,15 @@ import NudgeKit
         if let text = gtk_editable_get_delegate(OpaquePointer(line.raw)) {
             gtk_text_set_max_length(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkText.self), Int32(RemindMe.maxLength))
         }
-        on(line.raw, "changed") { [unowned self] in read() }
-        on(line.raw, "activate") { [unowned self] in add() }
-        onKeyPressed(line) { [unowned self] key, _ in
-            let escape: UInt32 = 0xff1b
-            guard key == escape else { return false }
-            if text.isEmpty { leave() } else { gtk_editable_set_text(OpaquePointer(line.raw), "") }
-            return true
-        }
+        owner.object = self
+    }
+
+    /// Escape clears the line, then leaves it for the list.
+    private func escape(key: UInt32) -> Bool {
+        let escape: UInt32 = 0xff1b
+        guard key == escape else { return false }
+        if text.isEmpty { leave() } else { gtk_editable_set_text(OpaquePointer(line.raw), "") }
+        return true
     }
 
     private var text: String { String(cString: gtk_editable_get_text(OpaquePointer(line.raw))) }

@@ -23,7 +23,9 @@ import NudgeKit
     init(host: HostedLoop, run: ActionRunner) {
         self.host = host
         self.run = run
-        let ui = Builder("service-card")
+        let owner = Owner<ServiceCard>()
+        let ui = Builder("service-card", handlers: ["start": owner.handler { $0.startDaemon() },
+                                                    "autostart": owner.handler { $0.autostartSwitched() }])
         defer { ui.release() }
         widget = ui.keep("group")
         (serviceRow, autostartRow, autostartSwitch) = (ui("service"), ui("autostart"), ui("autostart-switch"))
@@ -31,20 +33,22 @@ import NudgeKit
         if let subtitle = adw_action_row_get_subtitle(serviceRow.as(AdwActionRow.self)) {
             setSubtitleWordsKept(serviceRow, String(cString: subtitle))
         }
-        on(ui("start").raw, "clicked") { [unowned self] in startDaemon() }
-        onNotify(autostartSwitch.raw, "active") { [unowned self] in
-            guard !showingAutostart else { return }
-            let on = gtk_switch_get_active(autostartSwitch.opaque) != 0
-            let places = AutostartPlaces(environment: .current)
-            let program = MainWindow.sibling("nudge")
-            do throws(OperationError) {
-                run.toast(on ? try places.enable(program: program) : try places.disable(program: program))
-            } catch {
-                run.toast(error.message)
-            }
-            autostartTouched = true
-            showAutostart()
+        owner.object = self
+        showAutostart()
+    }
+
+    /// The switch "Start with your session" turned (service-card.ui).
+    private func autostartSwitched() {
+        guard !showingAutostart else { return }
+        let on = gtk_switch_get_active(autostartSwitch.opaque) != 0
+        let places = AutostartPlaces(environment: .current)
+        let program = MainWindow.sibling("nudge")
+        do throws(OperationError) {
+            run.toast(on ? try places.enable(program: program) : try places.disable(program: program))
+        } catch {
+            run.toast(error.message)
         }
+        autostartTouched = true
         showAutostart()
     }
 

@@ -29,7 +29,13 @@ import NudgeKit
         self.world = world
         self.feed = feed
         self.parent = parent
-        let frame = Builder(AdwaitaGeneration.settings), ui = Builder("settings-page")
+        let owner = Owner<SettingsWindow>()
+        let frame = Builder(AdwaitaGeneration.settings, handlers: ["closed": owner.answer { settings, _ in settings.close() }])
+        let ui = Builder("settings-page", handlers: [
+            "number": owner.handler(values: { $0.numberChanged($1.object(0)) }),
+            "default-time": owner.handler { $0.defaultTimeSwitched() },
+            "autostart": owner.handler { $0.autostartSwitched() },
+        ])
         defer { frame.release(); ui.release() }
         // A dialog is a widget (the builder's until it has a parent): held until it closes.
         window = AdwaitaGeneration.hasDialogs ? frame.keep("window") : frame("window")
@@ -45,44 +51,45 @@ import NudgeKit
         // TRANSLATORS: the settings: the default reminder time's picker, as a screen reader names its parts.
         defaultTime = TimePicker(named: tr("Default reminder time"), clock: ClockStyle.person(), in: ui("default-time"), before: defaultTimeSwitch)
 
-        for (spin, setting) in [(cup, Setting.cup), (goal, .goal), (logDays, .logDays)] {
-            on(spin.raw, "value-changed") { [unowned self] in
-                keep(setting, Int(gtk_spin_button_get_value_as_int(spin.opaque)))
-            }
-        }
         dayStart.changed = { [unowned self] in keep(.dayStart, dayStart.minutes) }
         defaultTime.changed = { [unowned self] in keep(.defaultTime, defaultTime.minutes) }
-        onNotify(defaultTimeSwitch.raw, "active") { [unowned self] in
-            // On: 09:00, as Todoist's default; off: none (the words ask at what time).
-            let on = gtk_switch_get_active(defaultTimeSwitch.opaque) != 0
-            defaultTime.isVisible = on
-            keep(.defaultTime, on ? defaultTime.minutes : Setting.none)
-        }
-        onNotify(autostart.raw, "active") { [unowned self] in
-            guard !showing else { return }
-            let places = AutostartPlaces(environment: world.environment, language: world.language)
-            let program = MainWindow.sibling("nudge")
-            do throws(OperationError) {
-                toast(gtk_switch_get_active(autostart.opaque) != 0 ? try places.enable(program: program) : try places.disable(program: program))
-            } catch {
-                toast(error.message)
-            }
-            show()
-        }
-        if AdwaitaGeneration.hasDialogs {
-            on(window.raw, "closed") { [unowned self] in
-                g_object_unref(window.raw)
-                self.closed()
-            }
-        } else {
-            onStopping(window.raw, "close-request") { [unowned self] in
-                gtk_window_destroy(window.as(GtkWindow.self))
-                self.closed()
-            }
-        }
+        owner.object = self
         show()
         // TRANSLATORS: the accessible name of the settings' lists and page, where nothing else names them.
         AccessibleNames.fill(in: window, fallback: tr("Settings"))
+    }
+
+    /// A number set: the cup, the goal or the log's days (settings-page.ui).
+    private func numberChanged(_ spin: gpointer?) {
+        guard let spin = spin?.assumingMemoryBound(to: GtkWidget.self) else { return }
+        let setting = spin == cup ? Setting.cup : spin == goal ? .goal : .logDays
+        keep(setting, Int(gtk_spin_button_get_value_as_int(spin.opaque)))
+    }
+
+    private func defaultTimeSwitched() {
+        // On: 09:00, as Todoist's default; off: none (the words ask at what time).
+        let on = gtk_switch_get_active(defaultTimeSwitch.opaque) != 0
+        defaultTime.isVisible = on
+        keep(.defaultTime, on ? defaultTime.minutes : Setting.none)
+    }
+
+    private func autostartSwitched() {
+        guard !showing else { return }
+        let places = AutostartPlaces(environment: world.environment, language: world.language)
+        let program = MainWindow.sibling("nudge")
+        do throws(OperationError) {
+            toast(gtk_switch_get_active(autostart.opaque) != 0 ? try places.enable(program: program) : try places.disable(program: program))
+        } catch {
+            toast(error.message)
+        }
+        show()
+    }
+
+    /// Closed (the window's close-request, the dialog's closed): let go of, and said.
+    private func close() -> Bool {
+        AdwaitaGeneration.dismiss(window)
+        closed()
+        return true
     }
 
     private var presented = false

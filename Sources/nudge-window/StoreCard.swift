@@ -15,15 +15,17 @@ import NudgeKit
 
     init(run: ActionRunner) {
         self.run = run
-        let ui = Builder("store-card")
+        let owner = Owner<StoreCard>()
+        let ui = Builder("store-card", handlers: ["restore": owner.handler { $0.restoreLastGood() },
+                                                  "start-anew": owner.handler { $0.beginAnew() }])
         defer { ui.release() }
         widget = ui.keep("card")
         (title, detail, restore, startAnew) = (ui("title"), ui("detail"), ui("restore"), ui("start-anew"))
-        on(restore.raw, "clicked") { [unowned self] in restoreLastGood() }
-        on(startAnew.raw, "clicked") { [run] in
-            do throws(OperationError) { try run.feed.startAnew() } catch { run.toast(error.message) }
-        }
-        gtk_widget_set_visible(widget, 0)
+        owner.object = self
+    }
+
+    private func beginAnew() {
+        do throws(OperationError) { try run.feed.startAnew() } catch { run.toast(error.message) }
     }
 
     /// Whether there is trouble to tell.

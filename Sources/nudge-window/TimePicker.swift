@@ -24,7 +24,18 @@ import NudgeKit
     init(named name: String, clock: ClockStyle, in row: Widget, before: Widget? = nil) {
         self.clock = clock
         self.name = name
-        let ui = Builder("time-picker")
+        let owner = Owner<TimePicker>()
+        let ui = Builder("time-picker", handlers: [
+            // Two digits, as a clock shows them (09, 05).
+            "two-digits": { values in
+                guard let spin = values.object(0)?.assumingMemoryBound(to: GtkWidget.self) else { return false }
+                let value = Int(gtk_spin_button_get_value_as_int(spin.opaque))
+                gtk_editable_set_text(OpaquePointer(spin.raw), value < 10 ? "0\(value)" : "\(value)")
+                return true
+            },
+            "changed": owner.handler { if !$0.setting { $0.changed() } },
+            "half": owner.handler { $0.halfClicked() },
+        ])
         defer { ui.release() }
         picker = ui("picker")
         adw_action_row_add_suffix(row.as(AdwActionRow.self), picker)
@@ -33,14 +44,7 @@ import NudgeKit
         }
         (hour, minute, half) = (ui("hour"), ui("minute"), ui("half"))
         if clock.twelveHour { gtk_spin_button_set_range(hour.opaque, 1, 12) }
-        for spin in [hour, minute] {
-            ignoreScroll(spin)
-            // Two digits, as a clock shows them (09, 05).
-            onStopping(spin.raw, "output") {
-                let value = Int(gtk_spin_button_get_value_as_int(spin.opaque))
-                gtk_editable_set_text(OpaquePointer(spin.raw), value < 10 ? "0\(value)" : "\(value)")
-            }
-        }
+        for spin in [hour, minute] { ignoreScroll(spin) }
         // TRANSLATORS: the accessible name of a time picker's hour; %s is what the time is for (Time, From).
         setAccessibleName(hour, format(tr("%s, hour"), name))
         // TRANSLATORS: the accessible name of a time picker's minute; %s is what the time is for (Time, From).
@@ -48,15 +52,14 @@ import NudgeKit
         gtk_widget_set_visible(half, clock.twelveHour ? 1 : 0)
         // Where the locale says it: 오전 9:00, 9:00 AM.
         if clock.halfFirst { gtk_box_reorder_child_after(ui("picker").as(GtkBox.self), half, nil) }
-        for spin in [hour, minute] {
-            on(spin.raw, "value-changed") { [unowned self] in if !setting { changed() } }
-        }
-        on(half.raw, "clicked") { [unowned self] in
-            afternoon.toggle()
-            showHalf()
-            changed()
-        }
+        owner.object = self
         showHalf()
+    }
+
+    private func halfClicked() {
+        afternoon.toggle()
+        showHalf()
+        changed()
     }
 
     /// The time, in minutes after midnight.

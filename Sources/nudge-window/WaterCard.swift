@@ -24,28 +24,30 @@ import NudgeKit
     }
 
     private func make() -> Made {
-        let ui = Builder("water-card")
+        let run = run, world = run.world
+        let ui = Builder("water-card", handlers: [
+            "drank": { _ in
+                run { () throws(OperationError) in
+                    let logged = try Drinking.drink(nil, at: nil, world, now: world.now)
+                    // TRANSLATORS: the window's note after a drink; %1$s is the amount (250 ml), %2$s the time.
+                    run.toast(format(tr("Drank %1$s at %2$s"), Water.text(logged.millilitres), logged.when))
+                }
+                return false
+            },
+            "undo": { _ in
+                run { () throws(OperationError) in
+                    let logged = try Drinking.undo(world, now: world.now)
+                    // TRANSLATORS: the window's note after taking a drink back; %1$s is the amount (250 ml), %2$s when it was drunk.
+                    run.toast(format(tr("Took back %1$s from %2$s"), Water.text(logged.millilitres), logged.when))
+                }
+                return false
+            },
+        ])
         defer { ui.release() }
         let made = Made(widget: ui.keep("group"), row: ui("row"), level: ui("level"), drank: ui("drank"),
                         week: (0..<7).map { (ui("bar\($0)"), ui("day\($0)")) })
-        let run = run, world = run.world
-        let undo = ui("undo")
         // TRANSLATORS: the tooltip of the window's button that takes back the last drink logged.
-        setTooltip(undo, tr("Take back the last drink"))
-        on(made.drank.raw, "clicked") {
-            run { () throws(OperationError) in
-                let logged = try Drinking.drink(nil, at: nil, world, now: world.now)
-                // TRANSLATORS: the window's note after a drink; %1$s is the amount (250 ml), %2$s the time.
-                run.toast(format(tr("Drank %1$s at %2$s"), Water.text(logged.millilitres), logged.when))
-            }
-        }
-        on(undo.raw, "clicked") {
-            run { () throws(OperationError) in
-                let logged = try Drinking.undo(world, now: world.now)
-                // TRANSLATORS: the window's note after taking a drink back; %1$s is the amount (250 ml), %2$s when it was drunk.
-                run.toast(format(tr("Took back %1$s from %2$s"), Water.text(logged.millilitres), logged.when))
-            }
-        }
+        setTooltip(ui("undo"), tr("Take back the last drink"))
         self.made = made
         madeCard(made.widget)
         return made

@@ -128,13 +128,20 @@ enum EntryRows {
                 activates = true
                 rest = rest[..<found.lowerBound] + rest[found.upperBound...]
             }
+            // Its text's signals (GtkEditable's changed) are the entry's.
+            var signals = ""
+            while let found = rest.range(of: "<signal name=\"changed\""), rest[..<found.lowerBound].range(of: "<object") == nil,
+                  let end = rest[found.upperBound...].range(of: "/>") {
+                signals += rest[found.lowerBound..<end.upperBound]
+                rest = rest[..<found.lowerBound] + rest[end.upperBound...]
+            }
             out += """
                 <object class="AdwActionRow" id="\(id)\(rowSuffix)">
                 <property name="focusable">0</property>
                 <property name="activatable-widget">\(id)</property>
                 <child type="suffix"><object class="GtkEntry" id="\(id)">
                 <property name="valign">center</property><property name="hexpand">1</property>
-                <property name="activates-default">\(activates ? 1 : 0)</property>
+                <property name="activates-default">\(activates ? 1 : 0)</property>\(signals)
                 </object></child>
                 """
         }
