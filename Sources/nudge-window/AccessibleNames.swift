@@ -30,10 +30,8 @@ import NudgeKit
         } else if isA(widget, gtk_text_view_get_type()) || isA(widget, gtk_popover_get_type()) {
             setAccessibleName(widget, fallback)
         }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
+        for current in widget.children {
             nameMenusAndTexts(in: current, fallback: fallback)
-            child = gtk_widget_get_next_sibling(current)
         }
     }
 
@@ -67,20 +65,16 @@ import NudgeKit
                 }
             }
         }
-        var child = gtk_widget_get_first_child(root)
-        while let current = child {
+        for current in root.children {
             nameButtons(in: current, saying: context)
-            child = gtk_widget_get_next_sibling(current)
         }
     }
 
     /// The first button under `root` that has words of its own (a toast's action button).
     static func labelledButton(in root: Widget) -> Widget? {
         if isA(root, gtk_button_get_type()), let label = gtk_button_get_label(root.as(GtkButton.self)) ?? nil, label.pointee != 0 { return root }
-        var child = gtk_widget_get_first_child(root)
-        while let current = child {
+        for current in root.children {
             if let found = labelledButton(in: current) { return found }
-            child = gtk_widget_get_next_sibling(current)
         }
         return nil
     }
@@ -90,10 +84,8 @@ import NudgeKit
 
     private static func iconName(under widget: Widget) -> String? {
         if isA(widget, gtk_image_get_type()) { return gtk_image_get_icon_name(widget.opaque).map { String(cString: $0) } }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
+        for current in widget.children {
             if let name = iconName(under: current) { return name }
-            child = gtk_widget_get_next_sibling(current)
         }
         return nil
     }
@@ -101,11 +93,9 @@ import NudgeKit
     /// Names the boxes under `root` (not `root`) that would be named by their class, `name`:
     /// a toast's title box (AdwBin), whose toast is left as libadwaita made it.
     static func nameInnerBoxes(under root: Widget, as name: String) {
-        var child = gtk_widget_get_first_child(root)
-        while let current = child {
+        for current in root.children {
             if classNamed.contains(typeName(current)) { setAccessibleName(current, name) }
             nameInnerBoxes(under: current, as: name)
-            child = gtk_widget_get_next_sibling(current)
         }
     }
 
@@ -165,13 +155,11 @@ import NudgeKit
             // A stack's pages are nodes of their own (GtkStackPage), which Orca said by their
             // class on the way into Settings ("GtkStackPage panel"): each its title, or what
             // holds the stack.
-            var child = gtk_widget_get_first_child(widget)
-            while let current = child {
+            for current in widget.children {
                 if let page = gtk_stack_get_page(widget.opaque, current) {
                     let title = gtk_stack_page_get_title(page).map { String(cString: $0) } ?? ""
                     nudge_accessible_set_label(UnsafeMutableRawPointer(page), title.isEmpty ? fallback : title)
                 }
-                child = gtk_widget_get_next_sibling(current)
             }
         } else if isA(widget, gtk_scrollbar_get_type()) {
             setAccessibleName(widget, fallback)
@@ -189,10 +177,8 @@ import NudgeKit
         } else if isA(widget, gtk_image_get_type()), !inButton {
             setAccessibleName(widget, imageName(widget, row: row ?? group ?? fallback))
         }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
+        for current in widget.children {
             walk(current, fallback: fallback, search: search, group: group, row: row, inButton: inButton, inSwitcher: inSwitcher)
-            child = gtk_widget_get_next_sibling(current)
         }
     }
 
@@ -215,10 +201,8 @@ import NudgeKit
             let text = String(cString: gtk_label_get_text(widget.opaque))
             return text.isEmpty ? nil : text
         }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
+        for current in widget.children {
             if let text = firstLabel(in: current) { return text }
-            child = gtk_widget_get_next_sibling(current)
         }
         return nil
     }

@@ -56,7 +56,7 @@ import NudgeKit
         Self.nameToastButtons(in: toasts)
         afterThisEvent { Self.nameToastButtons(in: toasts) }
         if focusingItsButton, let button = Self.newestToast(in: toasts).flatMap(AccessibleNames.labelledButton(in:)) {
-            gtk_widget_grab_focus(button)
+            button.grabFocus()
         }
     }
 
@@ -66,15 +66,13 @@ import NudgeKit
     /// (renamed, it left the AT-SPI tree).
     private static func nameToastButtons(in overlay: Widget) {
         let content = adw_toast_overlay_get_child(overlay.opaque)
-        var child = gtk_widget_get_first_child(overlay)
-        while let current = child {
+        for current in overlay.children {
             if current != content, let words = AccessibleNames.words(in: current) {
                 AccessibleNames.nameButtons(in: current, saying: words)
                 AccessibleNames.nameInnerBoxes(under: current, as: words)
             } else if current != content {
                 AccessibleNames.nameButtons(in: current)
             }
-            child = gtk_widget_get_next_sibling(current)
         }
     }
 

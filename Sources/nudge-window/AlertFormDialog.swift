@@ -169,7 +169,7 @@ import NudgeKit
         connect()
         refresh()
         AccessibleNames.fill(in: window, fallback: heading)
-        gtk_widget_grab_focus(titleRow)
+        titleRow.grabFocus()
     }
 
     private var presented = false
@@ -184,7 +184,7 @@ import NudgeKit
 
     // MARK: Showing and reading
 
-    private static func text(_ editable: Widget) -> String { String(cString: gtk_editable_get_text(OpaquePointer(editable.raw))) }
+    private static func text(_ editable: Widget) -> String { editable.text }
 
     /// A date as the field takes it, YYYY-MM-DD; `nil` when it is not a day.
     private static func day(_ text: String) -> (year: Int, month: Int, day: Int)? {
@@ -195,18 +195,18 @@ import NudgeKit
         return (year, month, day)
     }
 
-    private static func isOn(_ toggle: Widget) -> Bool { gtk_switch_get_active(toggle.opaque) != 0 }
+    private static func isOn(_ toggle: Widget) -> Bool { toggle.isOn }
 
-    private static func value(_ spin: Widget) -> Int { Int(gtk_spin_button_get_value_as_int(spin.opaque)) }
+    private static func value(_ spin: Widget) -> Int { spin.number }
 
     /// The controls filled from the alert (or a new one's defaults).
     private func fill() {
         filling = true
         defer { filling = false }
         let alert = base
-        gtk_editable_set_text(OpaquePointer(titleRow.raw), alert?.title ?? "")
-        gtk_editable_set_text(OpaquePointer(bodyRow.raw), alert?.body ?? "")
-        gtk_switch_set_active(waterSwitch.opaque, alert?.kind == .water ? 1 : 0)
+        titleRow.text = alert?.title ?? ""
+        bodyRow.text = alert?.body ?? ""
+        waterSwitch.isOn = alert?.kind == .water
         showSchedule()
         let sound = alert == nil ? Sound.reminder : alert?.sound
         adw_combo_row_set_selected(soundRow.as(AdwComboRow.self), UInt32(sounds.firstIndex { $0.sound == sound } ?? 0))
@@ -214,15 +214,15 @@ import NudgeKit
         // Lengths of time in the person's words (10 min, 10분): what the fields read back.
         let language = host.world.language
         openedSnooze = Schedule.duration(alert?.snoozeSeconds ?? 600, language: language)
-        gtk_editable_set_text(OpaquePointer(snoozeRow.raw), openedSnooze)
+        snoozeRow.text = openedSnooze
         var grace = 12 * 3600
         if case .once(let seconds) = alert?.catchUp { grace = seconds }
         let catchesUp = if case .skip = alert?.catchUp { false } else { true }
-        gtk_switch_set_active(catchUpSwitch.opaque, catchesUp ? 1 : 0)
+        catchUpSwitch.isOn = catchesUp
         // TRANSLATORS: the window's form: what catching up does; %s is how late a showing may still be shown (12h).
         adw_action_row_set_subtitle(catchUpRow.as(AdwActionRow.self), format(tr("Shown once when Nudge comes back within %s"), Schedule.duration(grace, language: language)))
         openedNag = alert?.nag.map { Schedule.duration($0.seconds, language: language) } ?? ""
-        gtk_editable_set_text(OpaquePointer(nagRow.raw), openedNag)
+        nagRow.text = openedNag
     }
 
     private func showSchedule() {
@@ -233,15 +233,15 @@ import NudgeKit
             gtk_toggle_button_set_active(check.as(GtkToggleButton.self), index == schedule.kind.rawValue ? 1 : 0)
         }
         time.minutes = schedule.time
-        gtk_editable_set_text(OpaquePointer(dateRow.raw), schedule.date)
+        dateRow.text = schedule.date
         gtk_spin_button_set_value(everySpin.opaque, Double(schedule.everyMinutes))
-        gtk_switch_set_active(betweenSwitch.opaque, schedule.between ? 1 : 0)
+        betweenSwitch.isOn = schedule.between
         from.minutes = schedule.from
         until.minutes = schedule.until
-        gtk_switch_set_active(afterDoneSwitch.opaque, schedule.afterDone ? 1 : 0)
+        afterDoneSwitch.isOn = schedule.afterDone
         gtk_spin_button_set_value(delaySpin.opaque, Double(schedule.delayMinutes))
-        gtk_editable_set_text(OpaquePointer(cronRow.raw), schedule.cron)
-        gtk_editable_set_text(OpaquePointer(wordsRow.raw), schedule.phrase)
+        cronRow.text = schedule.cron
+        wordsRow.text = schedule.phrase
         for (day, toggle) in dayToggles {
             gtk_toggle_button_set_active(toggle.as(GtkToggleButton.self), schedule.days.contains(day) ? 1 : 0)
         }
@@ -257,7 +257,7 @@ import NudgeKit
             (afterDoneRow, kind == .every), (delayRow, kind == .delay), (fieldRows.cron, kind == .cron), (fieldRows.words, kind == .words),
             (daysGroup, kind == .time || kind == .every), (keptRow, kept != nil),
         ]
-        for (widget, shown) in visible { gtk_widget_set_visible(widget, shown ? 1 : 0) }
+        for (widget, shown) in visible { widget.isVisible = shown }
     }
 
     /// The kinds' toggles and the time pickers, made in code, tell the form of a change
@@ -301,7 +301,7 @@ import NudgeKit
         guard let date = gtk_calendar_get_date(calendar.opaque) else { return }
         let text = String(format: "%04d-%02d-%02d", g_date_time_get_year(date), g_date_time_get_month(date), g_date_time_get_day_of_month(date))
         g_date_time_unref(date)
-        if Self.text(dateRow) != text { gtk_editable_set_text(OpaquePointer(dateRow.raw), text) }
+        if Self.text(dateRow) != text { dateRow.text = text }
     }
 
     /// Plays the sound chosen.
@@ -384,8 +384,8 @@ import NudgeKit
         filling = true
         if case .success(let alert) = checked {
             // What is not the person's own choice follows what Save would keep.
-            if !touched.contains(.water) { gtk_switch_set_active(waterSwitch.opaque, alert.kind == .water ? 1 : 0) }
-            if !touched.contains(.away) { gtk_switch_set_active(awaySwitch.opaque, alert.holdsWhileAway ? 1 : 0) }
+            if !touched.contains(.water) { waterSwitch.isOn = alert.kind == .water }
+            if !touched.contains(.away) { awaySwitch.isOn = alert.holdsWhileAway }
         }
         filling = false
         if let kept {
@@ -411,7 +411,7 @@ import NudgeKit
                 lines = [format(tr("Read as: %s"), words)] + (reading?.notes ?? []).map { $0.text(host.world.language) } + lines
             }
             adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), lines.map(\.escapingControls).joined(separator: "\n"))
-            gtk_widget_remove_css_class(checkRow, "error")
+            checkRow.removeClass("error")
             gtk_widget_set_sensitive(saveButton, 1)
             announce(nil)
         case .failure(let error):
@@ -421,10 +421,10 @@ import NudgeKit
             gtk_widget_set_sensitive(saveButton, 0)
             // A new form not yet written in is not wrong: it says what it waits for, calmly.
             if base == nil, Self.text(titleRow).isEmpty {
-                gtk_widget_remove_css_class(checkRow, "error")
+                checkRow.removeClass("error")
                 announce(nil)
             } else {
-                gtk_widget_add_css_class(checkRow, "error")
+                checkRow.addClass("error")
                 announce(error.message)
             }
         }
@@ -482,7 +482,7 @@ import NudgeKit
     private func say(_ message: String) {
         adw_preferences_row_set_title(checkRow.as(AdwPreferencesRow.self), tr("Not saved yet"))
         adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), message.escapingControls)
-        gtk_widget_add_css_class(checkRow, "error")
+        checkRow.addClass("error")
         announce(message)
     }
 

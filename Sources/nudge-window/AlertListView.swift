@@ -81,7 +81,7 @@ import Foundation
         /// it has none.
         @MainActor func focusFirst(forward: Bool) -> Bool {
             guard let child, let control = Self.firstControl(in: child, forward: forward) else { return false }
-            return gtk_widget_grab_focus(control) != 0
+            return control.grabFocus()
         }
 
         /// The first (last) control in `widget`, in the order Tab takes: what can take the
@@ -90,7 +90,7 @@ import Foundation
         /// walking the widgets, not by GtkListBox's focus, which starts from the row it last
         /// focused: the service's row one time, its Start the next.
         @MainActor static func firstControl(in widget: UnsafeMutablePointer<GtkWidget>, forward: Bool) -> UnsafeMutablePointer<GtkWidget>? {
-            guard gtk_widget_get_visible(widget) != 0, gtk_widget_is_sensitive(widget) != 0 else { return nil }
+            guard widget.isVisible, gtk_widget_is_sensitive(widget) != 0 else { return nil }
             var child = forward ? gtk_widget_get_first_child(widget) : gtk_widget_get_last_child(widget)
             while let current = child {
                 if let found = firstControl(in: current, forward: forward) { return found }
@@ -129,7 +129,7 @@ import Foundation
         view = ui("view")
         strings = OpaquePointer(ui.object("strings"))
         // The list's own look would draw every item as a selectable line.
-        gtk_widget_remove_css_class(view, "view")
+        view.removeClass("view")
         emptyIcon = ui("empty-icon")
         count = ui("count")
         noMatchLabel = ui.keep("no-match")

@@ -66,7 +66,7 @@ import Presentation
             // Switched off it goes last, on first: the focus goes with it, not to the row
             // that takes its place.
             if gtk_widget_has_focus(toggle) != 0 { actions.keepFocus(self.id) }
-            guard !actions.toggle(self.id, gtk_switch_get_active(toggle.opaque) != 0) else { return }
+            guard !actions.toggle(self.id, toggle.isOn) else { return }
             // Refused: back as the store has it, state and all (a screen reader reads the
             // state), once GTK is done: the rest of this change would tell it the other way.
             afterThisEvent { [weak self] in
@@ -95,7 +95,7 @@ import Presentation
             let label = gtk_label_new(nil)!
             gtk_label_set_xalign(label.opaque, 0)
             if ellipsized { gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END) }
-            for name in classes { gtk_widget_add_css_class(label, name) }
+            for name in classes { label.addClass(name) }
             return label
         }
         func button(_ icon: String, _ tooltip: String) -> Widget {
@@ -105,7 +105,7 @@ import Presentation
             gtk_accessible_reset_relation(OpaquePointer(button), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
             setTooltip(button, tooltip)
-            gtk_widget_add_css_class(button, "flat")
+            button.addClass("flat")
             return button
         }
         let title = label([]), schedule = label(["dim-label", "caption"]), next = label(["dim-label", "caption"])
@@ -140,7 +140,7 @@ import Presentation
         gtk_widget_set_margin_start(card, 18)
         gtk_widget_set_margin_end(card, 18)
         gtk_widget_set_margin_bottom(card, 6)
-        gtk_widget_add_css_class(card, "card")
+        card.addClass("card")
         // The row's own reference (a floating one taken), let go by the list at teardown.
         g_object_ref_sink(card.raw)
         return (card, line, title, schedule, next, state, edit, delete, toggle)
@@ -164,7 +164,7 @@ import Presentation
         }
         // The switch as the store has it, even when nothing else changed: a change refused,
         // or made and undone elsewhere, leaves no other trace.
-        if (gtk_switch_get_active(toggle.opaque) != 0) != model.on || (gtk_switch_get_state(toggle.opaque) != 0) != model.on {
+        if (toggle.isOn) != model.on || (gtk_switch_get_state(toggle.opaque) != 0) != model.on {
             showSwitch(on: model.on)
         }
         guard model != shown else { return }
@@ -179,8 +179,8 @@ import Presentation
         let waiting = model.state.hasPrefix("×")
         if waiting, answers == nil { answers = makeAnswers() }
         if let answers {
-            gtk_widget_set_visible(answers.widget, waiting ? 1 : 0)
-            gtk_widget_set_visible(answers.drankCell, model.water ? 1 : 0)
+            answers.widget.isVisible = waiting
+            answers.drankCell.isVisible = model.water
             if model.water { setButtonText(answers.drank, actions.drankWords()) }
         }
         // Described by its schedule and next showing: "Stretch, on: every day at 09:30, next: …".
@@ -221,7 +221,7 @@ import Presentation
 
     private func showSwitch(on: Bool) {
         updating = true
-        gtk_switch_set_active(toggle.opaque, on ? 1 : 0)
+        toggle.isOn = on
         gtk_switch_set_state(toggle.opaque, on ? 1 : 0)
         nudge_accessible_set_checked(toggle.raw, on ? 1 : 0)
         updating = false
@@ -262,7 +262,7 @@ import Presentation
 
     /// Moves keyboard focus to the row's switch (the window opened at this reminder).
     func focus() {
-        gtk_widget_grab_focus(toggle)
+        toggle.grabFocus()
     }
 }
 

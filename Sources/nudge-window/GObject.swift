@@ -151,14 +151,14 @@ func setAccessibleName(_ widget: Widget, _ name: String) {
 /// GTK 4.8 gave a Korean tooltip the width of a syllable ("설/정" on two lines). ASCII is
 /// set as it is (Pango breaks it between words; the markup cost a start 2 ms).
 func setTooltip(_ widget: Widget, _ text: String) {
-    let shown = gtk_widget_get_visible(widget) != 0
-    if shown { gtk_widget_set_visible(widget, 0) }
+    let shown = widget.isVisible
+    if shown { widget.isVisible = false }
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
         gtk_widget_set_tooltip_text(widget, text)
     } else {
         gtk_widget_set_tooltip_markup(widget, wordsKept(text))
     }
-    if shown { gtk_widget_set_visible(widget, 1) }
+    if shown { widget.isVisible = true }
 }
 
 func setAccessibleDescription(_ widget: Widget, _ description: String) {
@@ -218,7 +218,7 @@ private final class IdleClosure: @unchecked Sendable {
         guard let root = gtk_widget_get_root(first), let focus = gtk_root_get_focus(root),
               focus == first || gtk_widget_is_ancestor(focus, first) != 0 else { return }
         gtk_root_set_focus(root, nil)
-        gtk_widget_grab_focus(first)
+        first.grabFocus()
     }
 }
 
@@ -237,7 +237,7 @@ private final class IdleClosure: @unchecked Sendable {
         let space: UInt32 = 0x20, enter: UInt32 = 0xff0d, keypadEnter: UInt32 = 0xff8d, kpSpace: UInt32 = 0xff80
         let modifiers: UInt32 = 0x4 | 0x8  // Control, Alt
         guard [space, enter, keypadEnter, kpSpace].contains(key), state & modifiers == 0 else { return false }
-        gtk_switch_set_active(toggle.opaque, gtk_switch_get_active(toggle.opaque) == 0 ? 1 : 0)
+        toggle.isOn = !toggle.isOn
         return true
     }
 }
@@ -264,10 +264,8 @@ func wordsKept(_ text: String) -> String {
        let subtitle = adw_action_row_get_subtitle(root.as(AdwActionRow.self)), subtitle.pointee != 0 {
         setSubtitleWordsKept(root, String(cString: subtitle))
     }
-    var child = gtk_widget_get_first_child(root)
-    while let current = child {
+    for current in root.children {
         keepWordsInSubtitles(under: current)
-        child = gtk_widget_get_next_sibling(current)
     }
 }
 

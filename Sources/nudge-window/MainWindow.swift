@@ -144,7 +144,7 @@ import NudgeKit
 
     /// The search field's words changed (search-bar.ui's search-changed).
     private func search() {
-        searched = AlertList.searchable(String(cString: gtk_editable_get_text(OpaquePointer(searchEntry.raw))).trimmingCharacters(in: .whitespaces))
+        searched = AlertList.searchable(searchEntry.text.trimmingCharacters(in: .whitespaces))
         showList()
     }
 
@@ -383,7 +383,7 @@ import NudgeKit
         if let text {
             // The desktop's search handed over what was typed there: the search bar holds it.
             gtk_search_bar_set_search_mode(searchBar.opaque, 1)
-            gtk_editable_set_text(OpaquePointer(searchEntry.raw), String(text.prefix(Limits.Field.title.limit)))
+            searchEntry.text = String(text.prefix(Limits.Field.title.limit))
             gtk_editable_set_position(OpaquePointer(searchEntry.raw), -1)
         }
         if let id {

@@ -42,11 +42,11 @@ import NudgeKit
     private func escape(key: UInt32) -> Bool {
         let escape: UInt32 = 0xff1b
         guard key == escape else { return false }
-        if text.isEmpty { leave() } else { gtk_editable_set_text(OpaquePointer(line.raw), "") }
+        if text.isEmpty { leave() } else { line.text = "" }
         return true
     }
 
-    private var text: String { String(cString: gtk_editable_get_text(OpaquePointer(line.raw))) }
+    private var text: String { line.text }
 
     /// Reads the line as it is now and says it under it.
     private func read() {
@@ -90,7 +90,7 @@ import NudgeKit
     private func say(_ words: String?, problem: Bool = false) {
         gtk_label_set_text(reading.opaque, words ?? "")
         gtk_widget_set_visible(reading, words == nil ? 0 : 1)
-        if problem { gtk_widget_add_css_class(reading, "error") } else { gtk_widget_remove_css_class(reading, "error") }
+        if problem { reading.addClass("error") } else { reading.removeClass("error") }
         nudge_accessible_set_description(line.raw, words ?? hint)
     }
 
@@ -111,7 +111,7 @@ import NudgeKit
             stored.schedule.summary(in: stored.zone(system: world.zone), timeStyle: style, language: world.language)
         }) {
         case .saved(let alert):
-            gtk_editable_set_text(OpaquePointer(line.raw), "")
+            line.text = ""
             added(alert)
         case .refused(let error):
             say(error.message, problem: true)
@@ -123,5 +123,5 @@ import NudgeKit
     }
 
     /// The keyboard's focus into the line.
-    func focus() { gtk_widget_grab_focus(line) }
+    func focus() { line.grabFocus() }
 }

@@ -40,7 +40,7 @@ import NudgeKit
     /// The switch "Start with your session" turned (service-card.ui).
     private func autostartSwitched() {
         guard !showingAutostart else { return }
-        let on = gtk_switch_get_active(autostartSwitch.opaque) != 0
+        let on = autostartSwitch.isOn
         let places = AutostartPlaces(environment: .current)
         let program = MainWindow.sibling("nudge")
         do throws(OperationError) {
@@ -53,7 +53,7 @@ import NudgeKit
     }
 
     /// Whether it has something to say.
-    var isShown: Bool { gtk_widget_get_visible(widget) != 0 }
+    var isShown: Bool { widget.isVisible }
 
     /// The daemon running or not (the Start row).
     func show(serviceRunning: Bool) {
@@ -66,8 +66,8 @@ import NudgeKit
         updateVisibility()
         // Start went: the focus to the next thing to do, the autostart switch where it shows.
         guard hadFocus else { return }
-        if gtk_widget_get_visible(widget) != 0, gtk_widget_get_visible(autostartRow) != 0 {
-            gtk_widget_grab_focus(autostartSwitch)
+        if widget.isVisible, autostartRow.isVisible {
+            autostartSwitch.grabFocus()
         } else {
             focusElsewhere()
         }
@@ -86,7 +86,7 @@ import NudgeKit
     private func showAutostart() {
         let state = AutostartPlaces(environment: .current).state()
         showingAutostart = true
-        gtk_switch_set_active(autostartSwitch.opaque, state.enabled ? 1 : 0)
+        autostartSwitch.isOn = state.enabled
         // The state too: after a change that failed, GTK 4.8 kept the state the person asked
         // for, which is what a screen reader reads.
         gtk_switch_set_state(autostartSwitch.opaque, state.enabled ? 1 : 0)
@@ -99,13 +99,13 @@ import NudgeKit
             ? tr("Off: reminders show now, but not after your next login until the service is started.")
             // TRANSLATORS: the window's autostart row when off.
             : tr("Off: reminders wait until Nudge's service is started."))
-        gtk_widget_set_visible(autostartRow, !state.enabled || autostartTouched ? 1 : 0)
+        autostartRow.isVisible = !state.enabled || autostartTouched
         updateVisibility()
     }
 
     private func updateVisibility() {
-        let visible = gtk_widget_get_visible(serviceRow) != 0 || gtk_widget_get_visible(autostartRow) != 0
-        gtk_widget_set_visible(widget, visible ? 1 : 0)
+        let visible = serviceRow.isVisible || autostartRow.isVisible
+        widget.isVisible = visible
         visibilityChanged()
     }
 

@@ -63,12 +63,12 @@ import NudgeKit
     private func numberChanged(_ spin: gpointer?) {
         guard let spin = spin?.assumingMemoryBound(to: GtkWidget.self) else { return }
         let setting = spin == cup ? Setting.cup : spin == goal ? .goal : .logDays
-        keep(setting, Int(gtk_spin_button_get_value_as_int(spin.opaque)))
+        keep(setting, spin.number)
     }
 
     private func defaultTimeSwitched() {
         // On: 09:00, as Todoist's default; off: none (the words ask at what time).
-        let on = gtk_switch_get_active(defaultTimeSwitch.opaque) != 0
+        let on = defaultTimeSwitch.isOn
         defaultTime.isVisible = on
         keep(.defaultTime, on ? defaultTime.minutes : Setting.none)
     }
@@ -78,7 +78,7 @@ import NudgeKit
         let places = AutostartPlaces(environment: world.environment, language: world.language)
         let program = MainWindow.sibling("nudge")
         do throws(OperationError) {
-            toast(gtk_switch_get_active(autostart.opaque) != 0 ? try places.enable(program: program) : try places.disable(program: program))
+            toast(autostart.isOn ? try places.enable(program: program) : try places.disable(program: program))
         } catch {
             toast(error.message)
         }
@@ -98,7 +98,7 @@ import NudgeKit
     /// gave the focus to the page switcher hidden in the header, before the window showed.
     func present() {
         // Only where GTK does not say a first focus itself (``sayFocusOnceShown(_:)``).
-        if !presented, gtk_get_minor_version() < 10 { gtk_widget_grab_focus(cup) }
+        if !presented, gtk_get_minor_version() < 10 { cup.grabFocus() }
         AdwaitaGeneration.present(window, over: parent)
         guard !presented else { return }
         presented = true
@@ -119,13 +119,13 @@ import NudgeKit
             let time = values[.defaultTime] ?? Setting.none
             if time != Setting.none, defaultTime.minutes != time { defaultTime.minutes = time }
             if time == Setting.none, defaultTime.minutes != 9 * 60 { defaultTime.minutes = 9 * 60 }
-            if (gtk_switch_get_active(defaultTimeSwitch.opaque) != 0) != (time != Setting.none) {
-                gtk_switch_set_active(defaultTimeSwitch.opaque, time != Setting.none ? 1 : 0)
+            if (defaultTimeSwitch.isOn) != (time != Setting.none) {
+                defaultTimeSwitch.isOn = time != Setting.none
             }
             defaultTime.isVisible = time != Setting.none
         }
         let enabled = AutostartPlaces(environment: world.environment, language: world.language).state().enabled
-        if (gtk_switch_get_active(autostart.opaque) != 0) != enabled { gtk_switch_set_active(autostart.opaque, enabled ? 1 : 0) }
+        if (autostart.isOn) != enabled { autostart.isOn = enabled }
         // The state too: after a change that failed, GTK 4.8 kept the state the person asked
         // for, which is what a screen reader reads.
         gtk_switch_set_state(autostart.opaque, enabled ? 1 : 0)

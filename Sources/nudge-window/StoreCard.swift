@@ -29,7 +29,7 @@ import NudgeKit
     }
 
     /// Whether there is trouble to tell.
-    var isShown: Bool { gtk_widget_get_visible(widget) != 0 }
+    var isShown: Bool { widget.isVisible }
 
     /// The trouble in the snapshot, or none (the card hides).
     func show(_ snapshot: AlertFeed.Snapshot, zone: TimeZone) {
@@ -63,7 +63,7 @@ import NudgeKit
         } else {
             words = nil
         }
-        guard let words else { return gtk_widget_set_visible(widget, 0) }
+        guard let words else { return widget.isVisible = false }
         var lines = [words.detail]
         let offersCopy = snapshot.readOnly == nil
             && (snapshot.newer == nil || snapshot.removed || snapshot.damage != nil || snapshot.trouble != nil)
@@ -79,12 +79,12 @@ import NudgeKit
         let detailText = lines.joined(separator: "\n")
         setText(title, words.title)
         setWordsKept(detail, detailText)
-        gtk_widget_set_visible(restore, offersCopy && snapshot.lastGood != nil ? 1 : 0)
-        gtk_widget_set_visible(startAnew, snapshot.removed ? 1 : 0)
+        restore.isVisible = offersCopy && snapshot.lastGood != nil
+        startAnew.isVisible = snapshot.removed
         // Read out as one: a screen reader meets the card as an alert with its words.
         setAccessibleName(widget, words.title)
         setAccessibleDescription(widget, detailText)
-        gtk_widget_set_visible(widget, 1)
+        widget.isVisible = true
     }
 
     /// The question asked before a restore that would change what the window showed.

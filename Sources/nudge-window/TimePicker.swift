@@ -10,8 +10,8 @@ import NudgeKit
 
     /// Whether the picker shows.
     var isVisible: Bool {
-        get { gtk_widget_get_visible(picker) != 0 }
-        set { gtk_widget_set_visible(picker, newValue ? 1 : 0) }
+        get { picker.isVisible }
+        set { picker.isVisible = newValue }
     }
     private let clock: ClockStyle
     private let name: String
@@ -29,8 +29,8 @@ import NudgeKit
             // Two digits, as a clock shows them (09, 05).
             "two-digits": { values in
                 guard let spin = values.object(0)?.assumingMemoryBound(to: GtkWidget.self) else { return false }
-                let value = Int(gtk_spin_button_get_value_as_int(spin.opaque))
-                gtk_editable_set_text(OpaquePointer(spin.raw), value < 10 ? "0\(value)" : "\(value)")
+                let value = spin.number
+                spin.text = value < 10 ? "0\(value)" : "\(value)"
                 return true
             },
             "changed": owner.handler { if !$0.setting { $0.changed() } },
@@ -49,7 +49,7 @@ import NudgeKit
         setAccessibleName(hour, format(tr("%s, hour"), name))
         // TRANSLATORS: the accessible name of a time picker's minute; %s is what the time is for (Time, From).
         setAccessibleName(minute, format(tr("%s, minute"), name))
-        gtk_widget_set_visible(half, clock.twelveHour ? 1 : 0)
+        half.isVisible = clock.twelveHour
         // Where the locale says it: 오전 9:00, 9:00 AM.
         if clock.halfFirst { gtk_box_reorder_child_after(ui("picker").as(GtkBox.self), half, nil) }
         owner.object = self
@@ -65,9 +65,9 @@ import NudgeKit
     /// The time, in minutes after midnight.
     var minutes: Int {
         get {
-            let shown = Int(gtk_spin_button_get_value_as_int(hour.opaque))
+            let shown = hour.number
             let hours = clock.twelveHour ? shown % 12 + (afternoon ? 12 : 0) : shown
-            return hours * 60 + Int(gtk_spin_button_get_value_as_int(minute.opaque))
+            return hours * 60 + minute.number
         }
         set {
             setting = true

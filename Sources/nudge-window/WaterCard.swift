@@ -59,11 +59,11 @@ import NudgeKit
     /// Today's water and the week, or hidden (`shown` false).
     func show(_ water: AlertFeed.Snapshot, shown: Bool) {
         guard let today = water.water, shown || today.intake > 0 else {
-            if let made { gtk_widget_set_visible(made.widget, 0) }
+            if let made { made.widget.isVisible = false }
             return
         }
         let made = made ?? make()
-        gtk_widget_set_visible(made.widget, 1)
+        made.widget.isVisible = true
         adw_preferences_row_set_title(made.row.as(AdwPreferencesRow.self), language.waterProgress(today.intake, goal: today.goal))
         gtk_level_bar_set_value(made.level.opaque, min(Double(today.intake) / Double(max(today.goal, 1)), 1))
         if let chart = water.week {

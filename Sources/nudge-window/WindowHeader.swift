@@ -23,7 +23,7 @@ import Presentation
         gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(UnsafeMutableRawPointer(css)),
                                                    guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(UnsafeMutableRawPointer(css))
-        gtk_widget_add_css_class(title, "nudge-title")
+        title.addClass("nudge-title")
         // The status under the name takes two lines where one cannot hold it, broken between
         // words (at 360 px it read "Reminde…").
         if let subtitle = Self.label(in: title, class: "subtitle") {
@@ -57,10 +57,8 @@ import Presentation
     private static func label(in widget: Widget, class name: String) -> Widget? {
         if g_type_check_instance_is_a(widget.raw.assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0,
            gtk_widget_has_css_class(widget, name) != 0 { return widget }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
+        for current in widget.children {
             if let found = label(in: current, class: name) { return found }
-            child = gtk_widget_get_next_sibling(current)
         }
         return nil
     }

@@ -78,7 +78,7 @@ keys press space button "Deleted “Tea”. Undo" > "$out/delete.txt"; echo "way
 keys key ctrl+z; drive wait "check box" "Tea" present 20 > /dev/null && echo "wayland.undo=ok"
 # (AT-SPI 2.56 calls a push button "button".)
 # The form: announced with its title, the Title field's focus said as it opens, the Body's by Tab.
-keys press ctrl+n text Title > "$out/form.txt"; echo "wayland.form=$?"
+keys press ctrl+n text Title dialog "Add a Reminder" > "$out/form.txt"; echo "wayland.form=$?"
 keys press Tab text Body >> "$out/form.txt"
 keys type "half typed"
 # Escape on a half-typed form asks; the question's Discard ends it.

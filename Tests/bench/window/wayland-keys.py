@@ -5,11 +5,12 @@ screen reader is told after each. The keys go through a virtual keyboard of the 
 path a real key takes: the compositor's input handling, then the window that has the focus.
 What follows is read from AT-SPI events, never from the clock.
 
-  wayland-keys.py press KEY [ROLE NAME]   presses KEY (Tab, shift+Tab, ctrl+n, Escape, space,
+  wayland-keys.py press KEY [ROLE NAME [ROLE NAME]]   presses KEY (Tab, shift+Tab, ctrl+n, Escape, space,
                                           ctrl+comma, F10, …: modifiers then a Clutter key
                                           name), then prints each node that takes the focus
                                           and each window activated (EVENT<TAB>ROLE<TAB>NAME)
-                                          until ROLE NAME takes the focus (or is activated);
+                                          until ROLE NAME takes the focus (or is activated),
+                                          and the second ROLE NAME too where one is given;
                                           without ROLE NAME, until the first focus
   wayland-keys.py key KEY                 presses KEY; waits for nothing
   wayland-keys.py type TEXT               types TEXT, a key a character; waits for nothing
@@ -127,12 +128,14 @@ def focused(event):
 
 
 def main(args):
-    if len(args) in (2, 4) and args[0] == "press":
+    if len(args) in (2, 4, 6) and args[0] == "press":
         heard = Heard()
         press_names(keyvals(args[1]))
-        if len(args) == 4:
-            target = (args[2], args[3])
-            ok = heard.until(lambda events: any(e[1:] == target for e in events))
+        if len(args) >= 4:
+            # Every (role, name) given heard, in any order: a dialog's activation may come
+            # after its first field's focus.
+            targets = [(args[i], args[i + 1]) for i in range(2, len(args), 2)]
+            ok = heard.until(lambda events: all(any(e[1:] == target for e in events) for target in targets))
         else:
             ok = heard.until(lambda events: any(focused(e) for e in events))
         for event in heard.events:
