@@ -32,7 +32,12 @@ struct Nudge: ParsableCommand {
             writeOut(Array("\(version)\n".utf8))
             Glibc.exit(0)
         }
-        // send, notify-send's drop-in, read without ArgumentParser where it can be.
+        // send, notify-send's drop-in, read without ArgumentParser where it can be; its
+        // --version (-v) as notify-send's.
+        if arguments.first == "send", arguments.count == 2, ["--version", "-v"].contains(arguments[1]) {
+            writeOut(Array("nudge \(version)\n".utf8))
+            Glibc.exit(0)
+        }
         if arguments.first == "send", let request = SendRequest.read(arguments.dropFirst()) {
             run { try request.run() }
         }

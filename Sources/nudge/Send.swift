@@ -130,11 +130,16 @@ struct SendRequest: Equatable {
         for (field, text) in [(Limits.Field.title, summary), (.body, body ?? "")] where text.unicodeScalars.contains("\u{FFFD}") {
             throw OperationError(.usage, format(tr("invalid %s: it is not valid UTF-8 text"), field.label.text(Catalog.shared.language)))
         }
+        let options: [(String, String)] = [("--app-name", appName), ("--icon", icon), ("--category", category ?? ""), ("--sound", sound ?? "")]
+            + hints.map { ("--hint", $0) } + actions.map { ("--action", $0) }
+        for (option, text) in options where text.unicodeScalars.contains("\u{FFFD}") {
+            // TRANSLATORS: %s is an option of nudge send (--icon, --hint…).
+            throw OperationError(.usage, format(tr("invalid %s: it is not valid UTF-8 text"), option))
+        }
         guard let urgency = Urgency(name: urgency) else {
             throw OperationError(.usage, format(tr("invalid urgency %s: use low, normal or critical"), self.urgency.quotedForMessage()))
         }
         if let count, count < 0 { throw OperationError(.usage, format(tr("invalid count %s: must be 0 or more"), "\(count)".quotedForMessage())) }
-        if replaceID == 0 { throw OperationError(.usage, tr("invalid replace id '0': ids start at 1")) }
         if let sound, sound.isEmpty { throw OperationError(.usage, tr("invalid sound '': give a name or a path")) }
         var parsedHints: [String: Notification.Hint] = [:]
         for text in hints {
@@ -149,8 +154,9 @@ struct SendRequest: Equatable {
         var notification = Notification(
             summary: summary, body: literal ? body ?? "" : CEscapes.decode(body ?? ""), appName: appName, icon: icon,
             urgency: urgency, actions: parsedActions,
-            category: category, desktopEntry: nil, sound: sound.map(Sound.init), transient: transient, count: count,
-            expiry: .init(wireValue: expireTime), replacesID: replaceID, hints: parsedHints)
+            // An empty category or replace id is none, as notify-send sends it.
+            category: category?.isEmpty == false ? category : nil, desktopEntry: nil, sound: sound.map(Sound.init), transient: transient, count: count,
+            expiry: .init(wireValue: expireTime), replacesID: replaceID == 0 ? nil : replaceID, hints: parsedHints)
         notification.bodyIsPlainText = literal
         return notification
     }
@@ -244,9 +250,22 @@ extension SendRequest {
                 optionsEnded = true
                 continue
             }
-            // --name=value for the long names; short ones take the next word.
+            // --name=value for the long names; short ones take the next word; -pe is -p -e.
             var name = Substring(word)
             var attached: String?
+            if !word.hasPrefix("--"), word.count > 2 {
+                let letters = word.dropFirst()
+                // Anything else in one word (-ulow: notify-send reads -u -l -o -w) is left to ArgumentParser.
+                guard letters.allSatisfy({ "wpe".contains($0) }) else { return nil }
+                for letter in letters {
+                    switch letter {
+                    case "w": request.wait = true
+                    case "p": request.printID = true
+                    default: request.transient = true
+                    }
+                }
+                continue
+            }
             if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
                 name = word[..<equals]
                 attached = String(word[word.index(after: equals)...])

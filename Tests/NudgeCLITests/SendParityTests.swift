@@ -20,7 +20,7 @@ struct SendParityTests {
         ["-h", "int:a:1", "-h", "int:a:2", "T"], ["-e", "T"], ["-e", "-h", "boolean:transient:false", "T"],
         ["T", "line1\\nline2"], ["T", "B1\\tB2 \\\\ B3 \\x41"], ["S1\\nS2", "B"], ["T", "octal \\101\\102"],
         ["T", "trailing \\"], ["T", "<b>bold</b> & <i>co</i>"], ["Ünïcödé ☕", "본문 💧 — ok"], ["--", "-T", "-B"],
-        ["T", "-u", "low"], ["-r", "7", "T"], ["-u", "low", "-u", "critical", "T"], ["-p", "T"],
+        ["T", "-u", "low"], ["-r", "7", "T"], ["-r", "0", "T"], ["-c", "", "T"], ["-pe", "T"], ["-u", "low", "-u", "critical", "T"], ["-p", "T"],
         ["-A", "Yes", "-A", "no=No", "T"], ["-w", "T", "B"], ["-A", "a=A", "-w", "-t", "1000", "T"],
     ]
 

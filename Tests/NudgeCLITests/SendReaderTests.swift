@@ -18,7 +18,7 @@ struct SendReaderTests {
         "int:x:5", "string:a:b", "-A", "--action", "y=Yes", "Later", "-w", "--wait", "-r", "--replace-id", "7", "-3",
         "-p", "--print-id", "-e", "--transient", "--sound", "bell", "--count", "3", "--literal", "--check-shown",
         "--urgency=low", "--expire-time=9", "--app-name=", "--wait=1", "--count=x", "--", "-", "-?", "--help", "-pe",
-        "-ulow", "-t5", "--nope", "", "Title", "Body", "차 마시기", "물 💧", "a=b", "--sound=", "--replace-id=4294967295",
+        "-ulow", "-t5", "-t-1", "-wp", "-pex", "-r0", "--nope", "", "Title", "Body", "차 마시기", "물 💧", "a=b", "--sound=", "--replace-id=4294967295",
     ]
 
     /// A fixed sequence, the same on every machine.
@@ -47,6 +47,13 @@ struct SendReaderTests {
         #expect(taken > tries / 10, "only \(taken) of \(tries) taken")
     }
 
+    @Test func flagsTogetherAreReadAsApartAndAValueInAShortOptionsWordIsLeftToArgumentParser() {
+        #expect(SendRequest.read(["-wep", "T"]) == SendRequest(summary: "T", wait: true, printID: true, transient: true))
+        // notify-send reads -ulow as -u -l -o -w (and refuses it): not a value here either.
+        #expect(SendRequest.read(["-ulow", "T"]) == nil)
+        #expect(SendRequest.read(["-t500", "T"]) == nil)
+    }
+
     /// notify-send's own invocations, as the parity test sends them, are all read here.
     @Test(arguments: SendParityTests.invocations) func everyNotifySendInvocationIsTaken(arguments: [String]) {
         let fast = SendRequest.read(arguments[...])
@@ -56,7 +63,7 @@ struct SendReaderTests {
 
     @Test func whatItLeavesToArgumentParser() {
         for arguments in [["--help"], ["-?"], [], ["-u"], ["-t", "x", "T"], ["--nope", "T"], ["T", "B", "C"],
-                          ["-ulow", "T"], ["--wait=1", "T"], ["-u", "-w", "T"], ["--generate-completion-script", "bash"]] {
+                          ["-x", "T"], ["--wait=1", "T"], ["-u", "-w", "T"], ["--generate-completion-script", "bash"]] {
             #expect(SendRequest.read(arguments[...]) == nil, "\(arguments)")
         }
     }

@@ -230,7 +230,7 @@ struct SendTests {
         (["send", "-h", "int:x:many", "x"], "int value 'many'"),
         (["send", "-h", "nocolons", "x"], "TYPE:NAME:VALUE"),
         (["send", "-A", "=Label", "x"], "NAME before '='"),
-        (["send", "-r", "0", "x"], "replace id"),
+        (["send", "-r", "many", "x"], "replace-id"),
         (["send", "--count", "-2", "x"], "count"),
         (["send"], "summary"),
         (["frobnicate"], "frobnicate"),
