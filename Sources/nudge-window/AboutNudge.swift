@@ -13,7 +13,7 @@ import NudgeKit
     static func present(over parent: Widget) {
         let ui = Builder(AdwaitaGeneration.about)
         defer { ui.release() }
-        let about = AdwaitaGeneration.hasDialogs ? ui.keep("about") : ui("about")
+        let about = AdwaitaGeneration.top(ui, "about")
         let object = about.raw
         nudge_object_set_string(object, "version", NudgeService.version)
         nudge_object_set_string(object, "developer-name", NudgeService.developers)
@@ -32,7 +32,7 @@ import NudgeKit
         // TRANSLATORS: the accessible name of what About Nudge holds, where nothing nearer names it.
         AccessibleNames.fillBuiltWhole(about, fallback: tr("About Nudge"))
         // A dialog was ours until presented: the window holds it from then until it closes.
-        if AdwaitaGeneration.hasDialogs { g_object_unref(object) }
+        AdwaitaGeneration.letGo(about)
     }
 
     /// GTK's name for the license the metainfo states.

@@ -89,7 +89,7 @@ import NudgeKit
     /// itself (Debian 13's 1.7 does: "A toast appeared: …"). Debian 12's GTK 4.8 has no
     /// announcements: a toast there is a label a screen reader finds, not one it reads out.
     private typealias Announce = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void
-    private static let announcer: Announce? = adw_get_minor_version() >= 6 ? nil
+    private static let announcer: Announce? = AdwaitaGeneration.toastsAnnounce ? nil
         : dlsym(nil, "gtk_accessible_announce").map { unsafeBitCast($0, to: Announce.self) }  // nil: RTLD_DEFAULT
 
     /// Says `text` to a screen reader at once, where GTK can (markup taken out).

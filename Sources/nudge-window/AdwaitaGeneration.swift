@@ -24,6 +24,16 @@ enum AdwaitaGeneration {
     /// is built as an action row holding a GtkEntry (``Builder``).
     static var entryRowsReportFocus: Bool { minor >= 4 }
 
+    /// The toast overlay announces its toasts to a screen reader itself (1.6).
+    static var toastsAnnounce: Bool { minor >= 6 }
+    /// GTK 4's minor version, as loaded.
+    static let gtkMinor = Int(gtk_get_minor_version())
+    /// GTK says a window's first focus to a screen reader itself (4.10); 4.8 says it only
+    /// of a widget already shown (``sayFocusOnceShown(_:)``).
+    static var gtkSaysFirstFocus: Bool { gtkMinor >= 10 }
+    /// A list item is a focus stop of its own unless told not to be (GtkListItem:focusable, 4.12).
+    static var listItemsFocusable: Bool { gtkMinor >= 12 }
+
     /// The `.ui` of the window: a box under the header (1.2) or an AdwToolbarView.
     static var mainWindow: String { hasToolbarView ? "main-window-1.4" : "main-window" }
     /// The settings' frame: AdwPreferencesWindow (1.2) or AdwPreferencesDialog.
@@ -47,6 +57,16 @@ enum AdwaitaGeneration {
         } else {
             gtk_box_prepend(page.as(GtkBox.self), bar)
         }
+    }
+
+    /// The top of a `.ui` of either generation: a dialog is a widget, the builder's until it
+    /// has a parent, so the caller holds it (let go by ``dismiss(_:)`` or once presented); a
+    /// window is its own.
+    @MainActor static func top(_ ui: Builder, _ id: String) -> Widget { hasDialogs ? ui.keep(id) : ui(id) }
+
+    /// What ``top(_:_:)`` held let go, once something else holds it (a presented dialog).
+    @MainActor static func letGo(_ top: Widget) {
+        if hasDialogs { g_object_unref(top.raw) }
     }
 
     /// A window of either generation gone for good once closed: a dialog, held by the code

@@ -210,7 +210,7 @@ import Foundation
         // No Tab stop of its own: the focus goes to its controls, the same way forward and
         // back. GTK 4.12 made list items focusable (GtkListItem:focusable, 4.8 has none),
         // and Shift+Tab out of the service's Start stopped on its item, Tab never did.
-        if gtk_get_minor_version() >= 12 { nudge_object_set_int(item, "focusable", 0) }
+        if AdwaitaGeneration.listItemsFocusable { nudge_object_set_int(item, "focusable", 0) }
         places[item] = Place(item: OpaquePointer(item))
     }
 

@@ -213,7 +213,7 @@ private final class IdleClosure: @unchecked Sendable {
 /// Called after the window's first present, with `first` focused before it. GTK 4.10 and
 /// later say the first focus themselves (given again, Debian 13's said the title twice).
 @MainActor func sayFocusOnceShown(_ first: Widget) {
-    guard gtk_get_minor_version() < 10 else { return }
+    guard !AdwaitaGeneration.gtkSaysFirstFocus else { return }
     afterThisEvent {
         guard let root = gtk_widget_get_root(first), let focus = gtk_root_get_focus(root),
               focus == first || gtk_widget_is_ancestor(focus, first) != 0 else { return }

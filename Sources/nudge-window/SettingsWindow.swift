@@ -38,7 +38,7 @@ import NudgeKit
         ])
         defer { frame.release(); ui.release() }
         // A dialog is a widget (the builder's until it has a parent): held until it closes.
-        window = AdwaitaGeneration.hasDialogs ? frame.keep("window") : frame("window")
+        window = AdwaitaGeneration.top(frame, "window")
         AdwaitaGeneration.addChild(ui("page"), to: window)
         keepWordsInSubtitles(under: ui("page"))
         (cup, goal, logDays, autostart) = (ui("cup"), ui("goal"), ui("log-days"), ui("autostart"))
@@ -98,7 +98,7 @@ import NudgeKit
     /// gave the focus to the page switcher hidden in the header, before the window showed.
     func present() {
         // Only where GTK does not say a first focus itself (``sayFocusOnceShown(_:)``).
-        if !presented, gtk_get_minor_version() < 10 { cup.grabFocus() }
+        if !presented, !AdwaitaGeneration.gtkSaysFirstFocus { cup.grabFocus() }
         AdwaitaGeneration.present(window, over: parent)
         guard !presented else { return }
         presented = true
