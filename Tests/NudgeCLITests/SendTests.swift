@@ -208,7 +208,9 @@ struct SendTests {
         let bus = try PrivateBus()
         let result = try Bench.nudge("send", "x", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         #expect(result.status == 69)
-        #expect(result.seconds < 3)
+        // Said at once, not after the 25 s a busy server is waited for: a bound far from
+        // both, so that a loaded machine does not fail it.
+        #expect(result.seconds < 20)
         #expect(result.stderr.contains("org.freedesktop.Notifications"))
         #expect(result.stderr.split(separator: "\n").count == 1)
         let doctor = try Bench.nudge("doctor", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
