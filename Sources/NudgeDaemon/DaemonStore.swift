@@ -199,7 +199,7 @@ final class DaemonStore {
             unreadable.insert(id)
             log.error("\(error.message)")
         }
-        for alert in changes.alerts { unreadable.remove(alert.id.hex) }
+        if !unreadable.isEmpty { for alert in changes.alerts { unreadable.remove(alert.id.hex) } }
         if let ids = changes.ids { unreadable.formIntersection(ids) }
         written = true
         return changes

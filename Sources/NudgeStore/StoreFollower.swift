@@ -10,14 +10,14 @@ import Platform
 public final class StoreFollower {
     private var count: Int?
     private var file: FileIdentity?
-    private var parsed: [String: Schedule] = [:]
-    private let keepsSchedules: Bool
+    /// nil: keeps none.
+    private var parsed: [String: Schedule]?
 
     /// A follower that has read nothing: its first read is whole. `keepsSchedules`: the
     /// schedules parsed are kept by their text, so a whole read again parses only new ones
     /// (a face, which reads its whole store again when it is replaced); the daemon, which
     /// holds 100,000 alerts in the least memory it can, keeps none.
-    public init(keepsSchedules: Bool = true) { self.keepsSchedules = keepsSchedules }
+    public init(keepsSchedules: Bool = true) { parsed = keepsSchedules ? [:] : nil }
 
     /// What changed in `store` (the file `file`) since the last read taken in
     /// (``took(_:of:)``): everything, when that read was of another file or there was none.
@@ -27,9 +27,7 @@ public final class StoreFollower {
     /// changes again next time.
     public func changes(in store: AppDatabase, file: FileIdentity?, known: (String) -> Bool, knownCount: Int) throws -> AlertChanges {
         let since = file == self.file ? count : nil
-        if keepsSchedules { return try store.alertChanges(since: since, known: known, knownCount: knownCount, parsed: &parsed) }
-        var none: [String: Schedule] = [:]
-        return try store.alertChanges(since: since, known: known, knownCount: knownCount, parsed: &none)
+        return try store.alertChanges(since: since, known: known, knownCount: knownCount, parsed: &parsed)
     }
 
     /// The changes read from `file` are taken in: the next read starts after them.

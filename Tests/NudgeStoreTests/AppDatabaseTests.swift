@@ -45,7 +45,7 @@ struct AppDatabaseTests {
         let db = try AppDatabase(queue)
         let (a, b) = (Alert(title: "A", schedule: .once(now), created: now), Alert(title: "B", schedule: .once(now), created: now))
         try db.save([a, b])
-        var parsed: [String: Schedule] = [:]
+        var parsed: [String: Schedule]? = [:]
         func read(since: Int?, known: Set<UUID>) throws -> AlertChanges {
             try db.alertChanges(since: since, known: { UUID(hex: $0).map(known.contains) ?? false }, knownCount: known.count, parsed: &parsed)
         }
