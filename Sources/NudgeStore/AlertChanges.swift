@@ -46,17 +46,14 @@ extension AppDatabase {
         }
         var changes = AlertChanges(count: count, isWhole: whole, ids: ids)
         // Schedules are parsed over the CPUs when there are many (a whole read).
-        let known = parsed ?? [:], keeps = parsed != nil
+        let known = parsed, keeps = parsed != nil
         let chunks = Parallel.chunks(records.count) { range in
             var alerts: [Alert] = [], bad: [(String, StoreError)] = [], texts: [String] = []
             alerts.reserveCapacity(range.count)
-            // Reminders made alike share a schedule's text: each is parsed once a read (the
-            // daemon keeps none between reads, and its start at 100,000 parsed 100,000).
-            var seen: [String: Schedule] = [:]
+            var reader = RowReader(known: known)
             for record in records[range] {
                 do {
-                    let alert = try record.alert(parsed: known[record.schedule] ?? seen[record.schedule])
-                    if seen.count < 4_096, seen[record.schedule] == nil { seen[record.schedule] = alert.schedule }
+                    let alert = try reader.alert(record)
                     alerts.append(alert)
                     if keeps { texts.append(record.schedule) }
                 } catch {

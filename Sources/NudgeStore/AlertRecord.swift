@@ -89,3 +89,21 @@ struct AlertRecord: Encodable, FetchableRecord, PersistableRecord, Sendable {
                      nag: nagSeconds.map { Alert.Nag(seconds: $0, times: nagTimes ?? 1) })
     }
 }
+
+/// Turns rows into alerts within one read, each schedule's text parsed once: reminders made
+/// alike share it (at 100,000 the daemon's start and `nudge list` parsed each row's). Holds
+/// at most 4,096 texts, for the read only.
+struct RowReader {
+    /// Schedules already parsed by an earlier read, by their stored text.
+    let known: [String: Schedule]
+    private var seen: [String: Schedule] = [:]
+
+    init(known: [String: Schedule]?) { self.known = known ?? [:] }
+
+    mutating func alert(_ record: AlertRecord) throws -> Alert {
+        if let schedule = known[record.schedule] ?? seen[record.schedule] { return try record.alert(parsed: schedule) }
+        let alert = try record.alert()
+        if seen.count < 4_096 { seen[record.schedule] = alert.schedule }
+        return alert
+    }
+}

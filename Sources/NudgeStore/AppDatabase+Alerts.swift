@@ -59,9 +59,10 @@ extension AppDatabase {
         let chunks = Parallel.chunks(records.count) { range in
             var alerts: [Alert] = [], bad: [StoreError] = [], texts: [(String, Schedule)] = []
             alerts.reserveCapacity(range.count)
+            var reader = RowReader(known: known)
             for record in records[range] {
                 do {
-                    let alert = try record.alert(parsed: known?[record.schedule])
+                    let alert = try reader.alert(record)
                     alerts.append(alert)
                     if keep { texts.append((record.schedule, alert.schedule)) }
                 } catch {

@@ -18,7 +18,30 @@ extension AlertView {
 
     /// Writes the alert as a JSON object, with its next fire (from
     /// ``next(_:after:zone:)``), straight into bytes: `list --json` writes 100,000 of them.
+    /// Schedules in words, each alike schedule in the same zone put in words once (a run of
+    /// `list --json`).
+    struct Summaries {
+        private struct Key: Hashable { let schedule: Schedule, zone: String? }
+        let zone: TimeZone
+        private var said: [Key: String] = [:]
+        init(zone: TimeZone) { self.zone = zone }
+
+        mutating func summary(_ alert: Alert) -> String {
+            let key = Key(schedule: alert.schedule, zone: alert.timeZone)
+            if let words = said[key] { return words }
+            let words = alert.schedule.summary(in: alert.zone(system: zone))
+            if said.count < 4_096 { said[key] = words }
+            return words
+        }
+    }
+
     static func writeJSON(_ alert: Alert, next showing: NextShowing, zone: TimeZone, to out: inout [UInt8]) {
+        var summaries = Summaries(zone: zone)
+        writeJSON(alert, next: showing, zone: zone, summaries: &summaries, to: &out)
+    }
+
+    static func writeJSON(_ alert: Alert, next showing: NextShowing, zone: TimeZone, summaries: inout Summaries,
+                          to out: inout [UInt8]) {
         let next = showing.instant
         let z = alert.zone(system: zone)
         var object = JSON.ObjectWriter()
@@ -29,7 +52,7 @@ extension AlertView {
         object.field("whenAway", .string(alert.holdsWhileAway ? "hold" : "show"), to: &out)
         object.field("title", .string(alert.title), to: &out)
         object.field("body", .string(alert.body), to: &out)
-        object.field("schedule", .string(alert.schedule.summary(in: z)), to: &out)
+        object.field("schedule", .string(summaries.summary(alert)), to: &out)
         object.field("next", next.map { .string(InstantFormat.iso8601($0, in: z)) } ?? .null, to: &out)
         object.field("timeZone", alert.timeZone.map(JSON.string) ?? .null, to: &out)
         object.field("sound", alert.sound.map { .string($0.description) } ?? .null, to: &out)

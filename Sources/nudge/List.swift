@@ -49,9 +49,10 @@ struct List: ParsableCommand {
             let parts = Parallel.chunks(order.count) { range in
                 var out: [UInt8] = []
                 out.reserveCapacity(range.count * 400)
+                var summaries = AlertView.Summaries(zone: zone)
                 for (i, index) in order[range].enumerated() {
                     if i > 0 { out.append(UInt8(ascii: ",")) }
-                    AlertView.writeJSON(alerts[index], next: showings[index], zone: zone, to: &out)
+                    AlertView.writeJSON(alerts[index], next: showings[index], zone: zone, summaries: &summaries, to: &out)
                 }
                 return out
             }
