@@ -184,4 +184,28 @@ struct RemindMeTests {
         #expect(RemindMe.matches(RemindMe.folded("물 마시기"), terms: ["물"]))
         #expect(!RemindMe.matches(title, terms: []))
     }
+
+    /// The short way for ASCII and Hangul folds as Foundation does, on 2,000 seeded titles
+    /// of ASCII, syllables and compatibility jamo (and the long way's cases beside them).
+    @Test func hangulFoldsAsFoundationDoes() {
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0xAC00...0xD7A3, 0x3131...0x318E]
+        for _ in 0..<2_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<(1 + next(12)) {
+                let range = ranges[next(ranges.count)]
+                scalars.append(Unicode.Scalar(range.lowerBound + UInt32(next(Int(range.upperBound - range.lowerBound) + 1)))!)
+            }
+            let text = String(scalars)
+            let foundation = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            #expect(Array(RemindMe.folded(text).unicodeScalars) == Array(foundation.unicodeScalars), "\(text)")
+        }
+        // Conjoining jamo compose: the long way.
+        #expect(RemindMe.folded("\u{1100}\u{1161}") == "\u{1100}\u{1161}".folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil))
+        #expect(RemindMe.folded("물 MASIGI Café") == "물 masigi cafe")
+    }
 }
