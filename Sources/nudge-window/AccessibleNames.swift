@@ -24,10 +24,10 @@ import NudgeKit
     }
 
     private static func nameMenusAndTexts(in widget: Widget, fallback: String) {
-        if isA(widget, gtk_menu_button_get_type()) {
-            let label = gtk_menu_button_get_label(widget.opaque).map { String(cString: $0) } ?? firstLabel(in: widget) ?? ""
+        if widget.is(.menuButton) {
+            let label = widget.menuButtonLabel ?? firstLabel(in: widget) ?? ""
             setAccessibleName(widget, label.isEmpty ? fallback : label.replacingOccurrences(of: "_", with: ""))
-        } else if isA(widget, gtk_text_view_get_type()) || isA(widget, gtk_popover_get_type()) {
+        } else if widget.is(.textView) || widget.is(.popover) {
             setAccessibleName(widget, fallback)
         }
         for current in widget.children {
@@ -41,12 +41,12 @@ import NudgeKit
     /// `saying`: the words a labelled button is named after (a toast's: "Deleted “Tea”. Undo",
     /// so that a screen reader landing on it hears what happened).
     static func nameButtons(in root: Widget, saying context: String? = nil) {
-        if isA(root, gtk_button_get_type()) {
+        if root.is(.button) {
             // Its words: its label, or the label inside it (a toast's button said "Undo Undo").
-            if let label = gtk_button_get_label(root.as(GtkButton.self)).map({ String(cString: $0) }) ?? firstLabel(in: root), !label.isEmpty {
+            if let label = root.buttonLabel ?? firstLabel(in: root), !label.isEmpty {
                 // GTK 4.8 joins the name given and the labels the button is labelled by: the
                 // label inside it goes from that list, or it is said twice.
-                gtk_accessible_reset_relation(OpaquePointer(root.raw), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+                root.forgetLabelledBy()
                 let words = label.replacingOccurrences(of: "_", with: "")
                 // TRANSLATORS: a toast's button as a screen reader names it: %1$s the toast's words (Deleted “Tea”), %2$s the button's (Undo).
                 setAccessibleName(root, context.flatMap { $0 == words ? nil : format(tr("%1$s. %2$s"), $0, words) } ?? words)
@@ -72,7 +72,7 @@ import NudgeKit
 
     /// The first button under `root` that has words of its own (a toast's action button).
     static func labelledButton(in root: Widget) -> Widget? {
-        if isA(root, gtk_button_get_type()), let label = gtk_button_get_label(root.as(GtkButton.self)) ?? nil, label.pointee != 0 { return root }
+        if root.is(.button), root.buttonLabel != nil { return root }
         for current in root.children {
             if let found = labelledButton(in: current) { return found }
         }
@@ -83,7 +83,7 @@ import NudgeKit
     static func words(in root: Widget) -> String? { firstLabel(in: root) }
 
     private static func iconName(under widget: Widget) -> String? {
-        if isA(widget, gtk_image_get_type()) { return gtk_image_get_icon_name(widget.opaque).map { String(cString: $0) } }
+        if widget.is(.image) { return widget.iconName }
         for current in widget.children {
             if let name = iconName(under: current) { return name }
         }
@@ -94,7 +94,7 @@ import NudgeKit
     /// a toast's title box (AdwBin), whose toast is left as libadwaita made it.
     static func nameInnerBoxes(under root: Widget, as name: String) {
         for current in root.children {
-            if classNamed.contains(typeName(current)) { setAccessibleName(current, name) }
+            if classNamed.contains(current.typeName) { setAccessibleName(current, name) }
             nameInnerBoxes(under: current, as: name)
         }
     }
@@ -105,76 +105,64 @@ import NudgeKit
                                                     "AdwViewSwitcherTitle", "AdwSqueezer", "GtkPopoverContent", "GtkActionBar",
                                                     "GtkShortcutLabel"]
 
-    private static func isA(_ widget: Widget, _ type: GType) -> Bool {
-        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
-    }
-
-    private static func typeName(_ widget: Widget) -> String {
-        String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)))
-    }
-
     private static func walk(_ widget: Widget, fallback: String, search: String, group: String?, row: String?, inButton: Bool, inSwitcher: Bool) {
         var group = group, row = row
         // A preferences window's page switcher (one page: hidden, but there): its buttons,
         // labels and icons are the page's.
-        let inSwitcher = inSwitcher || typeName(widget) == "AdwViewSwitcher"
+        let inSwitcher = inSwitcher || widget.typeName == "AdwViewSwitcher"
         if inSwitcher {
             setAccessibleName(widget, fallback)
-        } else if isA(widget, gtk_search_entry_get_type()) {
+        } else if widget.is(.searchEntry) {
             setAccessibleName(widget, search)
         }
         // A button's icon is part of the button's name: left alone. A button that is only an
         // icon is named by its tooltip alone: GTK 4.8 labels it by the icon too, which has no
         // name of its own, and Orca said "GtkImage Settings push button".
-        let inButton = inButton || isA(widget, gtk_button_get_type())
-        if isA(widget, gtk_button_get_type()), let icon = gtk_widget_get_first_child(widget), isA(icon, gtk_image_get_type()),
-           gtk_widget_get_next_sibling(icon) == nil, let tip = gtk_widget_get_tooltip_text(widget) {
-            gtk_accessible_reset_relation(OpaquePointer(widget.raw), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-            setAccessibleName(widget, String(cString: tip))
+        let inButton = inButton || widget.is(.button)
+        if widget.is(.button), let icon = widget.firstChild, icon.is(.image), icon.nextSibling == nil, let tip = widget.tooltipText {
+            widget.forgetLabelledBy()
+            setAccessibleName(widget, tip)
         }
-        if isA(widget, adw_preferences_group_get_type()) {
-            let title = adw_preferences_group_get_title(widget.as(AdwPreferencesGroup.self)).map { String(cString: $0) } ?? ""
+        if widget.is(.preferencesGroup) {
+            let title = widget.groupTitle
             group = title.isEmpty ? nil : title
-        } else if isA(widget, adw_preferences_row_get_type()) {
-            let title = adw_preferences_row_get_title(widget.as(AdwPreferencesRow.self)).map { String(cString: $0) } ?? ""
+        } else if widget.is(.preferencesRow) {
+            let title = widget.rowTitle
             row = title.isEmpty ? nil : title
-        } else if isA(widget, gtk_list_box_get_type()) {
+        } else if widget.is(.listBox) {
             // Named once: GTK 4.8 adds the group's title label it is labelled by ("Water Water").
-            if group != nil { gtk_accessible_reset_relation(OpaquePointer(widget.raw), GTK_ACCESSIBLE_RELATION_LABELLED_BY) }
+            if group != nil { widget.forgetLabelledBy() }
             setAccessibleName(widget, group ?? fallback)
-        } else if isA(widget, gtk_scrolled_window_get_type()) {
+        } else if widget.is(.scrolledWindow) {
             setAccessibleName(widget, fallback)
-        } else if isA(widget, gtk_list_view_get_type()), let row {
+        } else if widget.is(.listView), let row {
             setAccessibleName(widget, row)
-        } else if typeName(widget) == "GtkListItemWidget", row != nil, let words = firstLabel(in: widget) {
+        } else if widget.typeName == "GtkListItemWidget", row != nil, let words = firstLabel(in: widget) {
             setAccessibleName(widget, words)
-        } else if isA(widget, gtk_flow_box_child_get_type()) {
+        } else if widget.is(.flowBoxChild) {
             // A flow box's cell: its control's words ("Done", "Mon").
             if let words = firstLabel(in: widget) { setAccessibleName(widget, words) }
-        } else if isA(widget, gtk_stack_get_type()) {
+        } else if widget.is(.stack) {
             // A stack's pages are nodes of their own (GtkStackPage), which Orca said by their
             // class on the way into Settings ("GtkStackPage panel"): each its title, or what
             // holds the stack.
-            for current in widget.children {
-                if let page = gtk_stack_get_page(widget.opaque, current) {
-                    let title = gtk_stack_page_get_title(page).map { String(cString: $0) } ?? ""
-                    nudge_accessible_set_label(UnsafeMutableRawPointer(page), title.isEmpty ? fallback : title)
-                }
+            for (page, title) in widget.stackPages {
+                nudge_accessible_set_label(page, title.isEmpty ? fallback : title)
             }
-        } else if isA(widget, gtk_scrollbar_get_type()) {
+        } else if widget.is(.scrollbar) {
             setAccessibleName(widget, fallback)
-        } else if isA(widget, gtk_popover_get_type()) {
+        } else if widget.is(.popover) {
             // A popover of the form's (the date's calendar): the row it belongs to.
             setAccessibleName(widget, row ?? fallback)
-        } else if isA(widget, adw_window_title_get_type()) {
+        } else if widget.is(.windowTitle) {
             // A header's title: its words (Debian 12 said "AdwWindowTitle").
-            let title = adw_window_title_get_title(widget.opaque).map { String(cString: $0) } ?? ""
+            let title = widget.headingTitle
             setAccessibleName(widget, title.isEmpty ? fallback : title)
-        } else if Self.classNamed.contains(typeName(widget)) {
+        } else if Self.classNamed.contains(widget.typeName) {
             // Boxes GTK 4.8 and libadwaita 1.2 make inside their widgets (a header bar's ends,
             // a clamp, a scroll bar's range), which Debian 12 named by their class.
             setAccessibleName(widget, fallback)
-        } else if isA(widget, gtk_image_get_type()), !inButton {
+        } else if widget.is(.image), !inButton {
             setAccessibleName(widget, imageName(widget, row: row ?? group ?? fallback))
         }
         for current in widget.children {
@@ -184,7 +172,7 @@ import NudgeKit
 
     /// An icon said by what it means: the ones libadwaita's rows draw, else the row's title.
     private static func imageName(_ image: Widget, row: String) -> String {
-        let icon = gtk_image_get_icon_name(image.opaque).map { String(cString: $0) } ?? ""
+        let icon = image.iconName ?? ""
         switch icon {
         // TRANSLATORS: the accessible name of the pencil icon of a text field in the window's form.
         case "document-edit-symbolic": return format(tr("%s, editable"), row)
@@ -197,8 +185,8 @@ import NudgeKit
     }
 
     private static func firstLabel(in widget: Widget) -> String? {
-        if isA(widget, gtk_label_get_type()) {
-            let text = String(cString: gtk_label_get_text(widget.opaque))
+        if widget.is(.label) {
+            let text = widget.labelText
             return text.isEmpty ? nil : text
         }
         for current in widget.children {

@@ -40,19 +40,19 @@ import NudgeKit
 
     /// A note at the bottom of the window, for a few seconds.
     func toast(_ text: String) {
-        show(adw_toast_new(markup(text.escapingControls))!)
+        show(Toast(markup: markup(text.escapingControls)))
     }
 
     /// A toast made by the caller (one with a button). `focusingItsButton`: the keyboard's
     /// focus goes to the toast's button, named with what happened ("Deleted “Tea”. Undo")
     /// before it takes the focus, where the focus had nowhere left to be (its row deleted):
     /// on GTK 4.8, which cannot announce, that is how a screen reader hears it.
-    func show(_ toast: OpaquePointer, focusingItsButton: Bool = false) {
-        if let title = adw_toast_get_title(toast) { Self.announce(String(cString: title), from: toasts) }
+    func show(_ toast: Toast, focusingItsButton: Bool = false) {
+        Self.announce(toast.title, from: toasts)
         // The toast's widget is made when it shows: now, or when the one before it goes.
         let toasts = toasts
-        on(UnsafeMutableRawPointer(toast), "dismissed") { afterThisEvent { Self.nameToastButtons(in: toasts) } }
-        adw_toast_overlay_add_toast(toasts.opaque, toast)
+        on(toast.raw, "dismissed") { afterThisEvent { Self.nameToastButtons(in: toasts) } }
+        toast.show(in: toasts)
         Self.nameToastButtons(in: toasts)
         afterThisEvent { Self.nameToastButtons(in: toasts) }
         if focusingItsButton, let button = Self.newestToast(in: toasts).flatMap(AccessibleNames.labelledButton(in:)) {
@@ -65,7 +65,7 @@ import NudgeKit
     /// The buttons and the boxes inside: the toast's own widget is left as libadwaita made it
     /// (renamed, it left the AT-SPI tree).
     private static func nameToastButtons(in overlay: Widget) {
-        let content = adw_toast_overlay_get_child(overlay.opaque)
+        let content = overlay.toastOverlayChild
         for current in overlay.children {
             if current != content, let words = AccessibleNames.words(in: current) {
                 AccessibleNames.nameButtons(in: current, saying: words)
@@ -78,9 +78,9 @@ import NudgeKit
 
     /// The widget of the toast shown last (the overlay's last child but its content).
     private static func newestToast(in overlay: Widget) -> Widget? {
-        let content = adw_toast_overlay_get_child(overlay.opaque)
-        var child = gtk_widget_get_last_child(overlay)
-        while let current = child, current == content { child = gtk_widget_get_prev_sibling(current) }
+        let content = overlay.toastOverlayChild
+        var child = overlay.lastChild
+        while let current = child, current == content { child = current.previousSibling }
         return child
     }
 

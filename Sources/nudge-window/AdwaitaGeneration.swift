@@ -88,11 +88,11 @@ enum AdwaitaGeneration {
     }
 
     /// Shows a toast in the settings (AdwPreferencesWindow or AdwPreferencesDialog).
-    @MainActor static func addToast(_ toast: OpaquePointer, toSettings settings: Widget) {
+    @MainActor static func addToast(_ toast: Toast, toSettings settings: Widget) {
         if hasDialogs {
-            Dialogs.shared.addToast(settings.raw, UnsafeMutableRawPointer(toast))
+            Dialogs.shared.addToast(settings.raw, toast.raw)
         } else {
-            adw_preferences_window_add_toast(settings.as(AdwPreferencesWindow.self), toast)
+            adw_preferences_window_add_toast(settings.as(AdwPreferencesWindow.self), toast.pointer)
         }
     }
 

@@ -84,7 +84,7 @@ import NudgeKit
                 form.closeAsking()
                 return true
             },
-            "cancel": owner.handler { gtk_window_close($0.window.as(GtkWindow.self)) },
+            "cancel": owner.handler { $0.window.close() },
             "save": owner.handler { $0.save() },
             "text-changed": owner.handler { if !$0.filling { $0.refresh() } },
             "schedule-changed": owner.handler { $0.scheduleChanged() },
@@ -95,13 +95,13 @@ import NudgeKit
         ])
         defer { ui.release() }
         window = ui("window")
-        gtk_window_set_transient_for(window.as(GtkWindow.self), parent.as(GtkWindow.self))
+        window.keepAbove(parent)
         // TRANSLATORS: the window's form: its title when adding / editing.
         let heading = base == nil ? tr("Add a Reminder") : tr("Edit Reminder")
-        gtk_window_set_title(window.as(GtkWindow.self), heading)
-        adw_window_title_set_title(ui("heading").opaque, heading)
+        window.windowTitle = heading
+        ui("heading").headingTitle = heading
         // TRANSLATORS: the window's form: the button that saves a new / an edited reminder.
-        gtk_label_set_text_with_mnemonic(ui("save-label").opaque, base == nil ? tr("_Add") : tr("_Save"))
+        ui("save-label").setMnemonicText(base == nil ? tr("_Add") : tr("_Save"))
         saveButton = ui("save")
 
         (titleRow, bodyRow, waterSwitch) = (ui("title"), ui("body"), ui("water"))
@@ -110,13 +110,11 @@ import NudgeKit
         for (index, name) in ScheduleKind.allCases.map(\.name).enumerated() {
             // A radio button to a screen reader, checked while down (the group is a radio group, in the .ui).
             let toggle = nudge_radio_toggle_button_new(name)!
-            on(toggle.raw, "toggled") { nudge_accessible_set_checked(toggle.raw, gtk_toggle_button_get_active(toggle.as(GtkToggleButton.self))) }
-            if let first = kindChecks.first { gtk_toggle_button_set_group(toggle.as(GtkToggleButton.self), first.as(GtkToggleButton.self)) }
-            gtk_flow_box_append(choices.opaque, toggle)
+            on(toggle.raw, "toggled") { nudge_accessible_set_checked(toggle.raw, toggle.isPressed ? 1 : 0) }
+            if let first = kindChecks.first { toggle.joinGroup(of: first) }
+            choices.appendToFlowBox(toggle)
             // The flow box's own child would be a second stop for Tab.
-            if let child = gtk_flow_box_get_child_at_index(choices.opaque, Int32(index)) {
-                gtk_widget_set_focusable(UnsafeMutableRawPointer(child).assumingMemoryBound(to: GtkWidget.self), 0)
-            }
+            choices.flowBoxCell(index)?.isFocusable = false
             kindChecks.append(toggle)
         }
 
@@ -141,9 +139,7 @@ import NudgeKit
         // A paste of any size costs no more than a phrase: it is cut one character past the
         // most a phrase may have, so what was cut is refused as too long, never read as the
         // shorter phrase it was cut to.
-        if let text = gtk_editable_get_delegate(OpaquePointer(wordsRow.raw)) {
-            gtk_text_set_max_length(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkText.self), Int32(SchedulePhrase.maxLength + 1))
-        }
+        wordsRow.limitLength(SchedulePhrase.maxLength + 1)
 
         daysGroup = ui("days")
         let language = host.world.language
@@ -157,12 +153,7 @@ import NudgeKit
         (soundRow, urgencyRow, snoozeRow) = (ui("sound"), ui("urgency"), ui("snooze"))
         // The sounds offered, in words; the reminder's own among them.
         sounds = SoundChoices.choices(current: base?.sound)
-        let names = sounds.map { strdup($0.name) }
-        var pointers: [UnsafePointer<CChar>?] = names.map { UnsafePointer($0) } + [nil]
-        let model = gtk_string_list_new(&pointers)
-        for name in names { free(name) }
-        adw_combo_row_set_model(soundRow.as(AdwComboRow.self), model)
-        g_object_unref(UnsafeMutableRawPointer(model))
+        soundRow.setChoices(sounds.map(\.name))
         (catchUpSwitch, catchUpRow, awaySwitch, nagRow) = (ui("catch-up"), ui("catch-up-row"), ui("away"), ui("nag"))
         owner.object = self
         fill()
@@ -176,7 +167,7 @@ import NudgeKit
 
     /// Shows the form, the title field focused and said (``sayFocusOnceShown(_:)``).
     func present() {
-        gtk_window_present(window.as(GtkWindow.self))
+        window.present()
         guard !presented else { return }
         presented = true
         sayFocusOnceShown(titleRow)
@@ -209,8 +200,8 @@ import NudgeKit
         waterSwitch.isOn = alert?.kind == .water
         showSchedule()
         let sound = alert == nil ? Sound.reminder : alert?.sound
-        adw_combo_row_set_selected(soundRow.as(AdwComboRow.self), UInt32(sounds.firstIndex { $0.sound == sound } ?? 0))
-        adw_combo_row_set_selected(urgencyRow.as(AdwComboRow.self), UInt32(urgencies.firstIndex(of: alert?.urgency ?? .normal) ?? 1))
+        soundRow.chosen = sounds.firstIndex { $0.sound == sound } ?? 0
+        urgencyRow.chosen = urgencies.firstIndex(of: alert?.urgency ?? .normal) ?? 1
         // Lengths of time in the person's words (10 min, 10분): what the fields read back.
         let language = host.world.language
         openedSnooze = Schedule.duration(alert?.snoozeSeconds ?? 600, language: language)
@@ -220,7 +211,7 @@ import NudgeKit
         let catchesUp = if case .skip = alert?.catchUp { false } else { true }
         catchUpSwitch.isOn = catchesUp
         // TRANSLATORS: the window's form: what catching up does; %s is how late a showing may still be shown (12h).
-        adw_action_row_set_subtitle(catchUpRow.as(AdwActionRow.self), format(tr("Shown once when Nudge comes back within %s"), Schedule.duration(grace, language: language)))
+        catchUpRow.subtitle = format(tr("Shown once when Nudge comes back within %s"), Schedule.duration(grace, language: language))
         openedNag = alert?.nag.map { Schedule.duration($0.seconds, language: language) } ?? ""
         nagRow.text = openedNag
     }
@@ -230,20 +221,20 @@ import NudgeKit
         filling = true
         defer { filling = was }
         for (index, check) in kindChecks.enumerated() {
-            gtk_toggle_button_set_active(check.as(GtkToggleButton.self), index == schedule.kind.rawValue ? 1 : 0)
+            check.isPressed = index == schedule.kind.rawValue
         }
         time.minutes = schedule.time
         dateRow.text = schedule.date
-        gtk_spin_button_set_value(everySpin.opaque, Double(schedule.everyMinutes))
+        everySpin.value = Double(schedule.everyMinutes)
         betweenSwitch.isOn = schedule.between
         from.minutes = schedule.from
         until.minutes = schedule.until
         afterDoneSwitch.isOn = schedule.afterDone
-        gtk_spin_button_set_value(delaySpin.opaque, Double(schedule.delayMinutes))
+        delaySpin.value = Double(schedule.delayMinutes)
         cronRow.text = schedule.cron
         wordsRow.text = schedule.phrase
         for (day, toggle) in dayToggles {
-            gtk_toggle_button_set_active(toggle.as(GtkToggleButton.self), schedule.days.contains(day) ? 1 : 0)
+            toggle.isPressed = schedule.days.contains(day)
         }
         showKind()
     }
@@ -289,30 +280,27 @@ import NudgeKit
     private func calendarShown() {
         // The calendar's arrows, named ("Previous", "Next") rather than by their class.
         AccessibleNames.nameButtons(in: calendar)
-        guard let day = Self.day(Self.text(dateRow)), let date = g_date_time_new_local(Int32(day.year), Int32(day.month), Int32(day.day), 9, 0, 0)
-        else { return }
-        gtk_calendar_select_day(calendar.opaque, date)
-        g_date_time_unref(date)
+        guard let day = Self.day(Self.text(dateRow)) else { return }
+        calendar.pick(year: day.year, month: day.month, day: day.day)
     }
 
     /// A day picked is written into the field at once; the calendar stays open for the
     /// arrow keys (Escape or a click outside closes it).
     private func dayPicked() {
-        guard let date = gtk_calendar_get_date(calendar.opaque) else { return }
-        let text = String(format: "%04d-%02d-%02d", g_date_time_get_year(date), g_date_time_get_month(date), g_date_time_get_day_of_month(date))
-        g_date_time_unref(date)
+        guard let picked = calendar.pickedDay else { return }
+        let text = String(format: "%04d-%02d-%02d", picked.year, picked.month, picked.day)
         if Self.text(dateRow) != text { dateRow.text = text }
     }
 
     /// Plays the sound chosen.
     private func preview() {
-        let chosen = sounds[min(Int(adw_combo_row_get_selected(soundRow.as(AdwComboRow.self))), sounds.count - 1)]
+        let chosen = sounds[min(soundRow.chosen, sounds.count - 1)]
         // TRANSLATORS: the window's form, Play the Sound with no player program on this machine.
         if let sound = chosen.sound, !SoundChoices.preview(sound) { say(tr("No sound player here: install canberra-gtk-play, pw-play or paplay")) }
     }
 
     private func readSchedule() {
-        if let index = kindChecks.firstIndex(where: { gtk_toggle_button_get_active($0.as(GtkToggleButton.self)) != 0 }) {
+        if let index = kindChecks.firstIndex(where: \.isPressed) {
             schedule.kind = ScheduleKind(rawValue: index)!
         }
         schedule.time = time.minutes
@@ -324,7 +312,7 @@ import NudgeKit
         schedule.delayMinutes = Self.value(delaySpin)
         schedule.cron = Self.text(cronRow)
         schedule.phrase = Self.text(wordsRow)
-        schedule.days = Set(dayToggles.filter { gtk_toggle_button_get_active($0.1.as(GtkToggleButton.self)) != 0 }.map(\.0))
+        schedule.days = Set(dayToggles.filter { $0.1.isPressed }.map(\.0))
     }
 
     // MARK: Checking
@@ -335,11 +323,11 @@ import NudgeKit
         // A new reminder is water only when the person says so (the water card adds the usual one).
         if touched.contains(.water) || base == nil { settings.kind = Self.isOn(waterSwitch) ? .water : .reminder }
         if touched.contains(.sound) {
-            let chosen = sounds[min(Int(adw_combo_row_get_selected(soundRow.as(AdwComboRow.self))), sounds.count - 1)]
+            let chosen = sounds[min(soundRow.chosen, sounds.count - 1)]
             settings.sound = chosen.sound.map { .sound($0) } ?? .silent
         }
         if touched.contains(.urgency) {
-            settings.urgency = urgencies[min(Int(adw_combo_row_get_selected(urgencyRow.as(AdwComboRow.self))), urgencies.count - 1)]
+            settings.urgency = urgencies[min(urgencyRow.chosen, urgencies.count - 1)]
         }
         let snooze = Self.text(snoozeRow).trimmingCharacters(in: .whitespaces)
         if snooze != openedSnooze { settings.snooze = try SnoozeLength(parsing: snooze) }
@@ -389,7 +377,7 @@ import NudgeKit
         }
         filling = false
         if let kept {
-            adw_action_row_set_subtitle(keptRow.as(AdwActionRow.self), scheduleTouched
+            keptRow.subtitle = (scheduleTouched
                 // TRANSLATORS: the window's form: the person changed the schedule of a reminder whose schedule
                 // the form has no fields for; %s is the stored schedule in words.
                 ? format(tr("On saving, the schedule below replaces %s. Cancel keeps it."), kept)
@@ -401,7 +389,7 @@ import NudgeKit
             let zone = alert.zone(system: host.world.zone)
             let next = alert.schedule.occurrences(after: now, count: 3, in: zone).map { timeStyle.instant($0, zone) }
             // TRANSLATORS: the window's form: the heading of the next showings.
-            adw_preferences_row_set_title(checkRow.as(AdwPreferencesRow.self), tr("Next showings"))
+            checkRow.rowTitle = tr("Next showings")
             var lines = next.isEmpty ? [Labels.noTime(alert.schedule, zone: zone, timeStyle: timeStyle) ?? tr("never")] : next
             // Words are said back: what they were read as, before the showings.
             if schedule.kind == .words, scheduleTouched || base == nil {
@@ -410,15 +398,15 @@ import NudgeKit
                 // TRANSLATORS: the window's form: what a schedule in words was read as; %s is the schedule in words as list says it.
                 lines = [format(tr("Read as: %s"), words)] + (reading?.notes ?? []).map { $0.text(host.world.language) } + lines
             }
-            adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), lines.map(\.escapingControls).joined(separator: "\n"))
+            checkRow.subtitle = lines.map(\.escapingControls).joined(separator: "\n")
             checkRow.removeClass("error")
-            gtk_widget_set_sensitive(saveButton, 1)
+            saveButton.isSensitive = true
             announce(nil)
         case .failure(let error):
             // TRANSLATORS: the window's form: the heading of what is wrong with it.
-            adw_preferences_row_set_title(checkRow.as(AdwPreferencesRow.self), tr("Not saved yet"))
-            adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), error.message.escapingControls)
-            gtk_widget_set_sensitive(saveButton, 0)
+            checkRow.rowTitle = tr("Not saved yet")
+            checkRow.subtitle = error.message.escapingControls
+            saveButton.isSensitive = false
             // A new form not yet written in is not wrong: it says what it waits for, calmly.
             if base == nil, Self.text(titleRow).isEmpty {
                 checkRow.removeClass("error")
@@ -437,16 +425,12 @@ import NudgeKit
         let text = message.map { format(tr("Not saved yet: %s"), $0) } ?? ""
         if let described { setAccessibleDescription(described, "") }
         described = nil
-        if let message = message, !message.isEmpty, let focus = gtk_root_get_focus(OpaquePointer(window.raw)) {
+        if let message = message, !message.isEmpty, let focus = window.focusInWindow {
             // The field, not GTK's text inside it: what a screen reader names is the entry
             // row, or on libadwaita 1.2 the entry in its row (``EntryRows``).
-            func isField(_ widget: Widget) -> Bool {
-                let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
-                return g_type_check_instance_is_a(instance, adw_preferences_row_get_type()) != 0
-                    || g_type_check_instance_is_a(instance, gtk_entry_get_type()) != 0
-            }
+            func isField(_ widget: Widget) -> Bool { widget.is(.preferencesRow) || widget.is(.entry) }
             var field: Widget? = focus
-            while let current = field, current != window, !isField(current) { field = gtk_widget_get_parent(current) }
+            while let current = field, current != window, !isField(current) { field = current.parent }
             described = field.flatMap { $0 == window ? nil : $0 } ?? focus
             setAccessibleDescription(described!, text)
         }
@@ -480,14 +464,14 @@ import NudgeKit
     }
 
     private func say(_ message: String) {
-        adw_preferences_row_set_title(checkRow.as(AdwPreferencesRow.self), tr("Not saved yet"))
-        adw_action_row_set_subtitle(checkRow.as(AdwActionRow.self), message.escapingControls)
+        checkRow.rowTitle = tr("Not saved yet")
+        checkRow.subtitle = message.escapingControls
         checkRow.addClass("error")
         announce(message)
     }
 
     private func close() {
-        gtk_window_destroy(window.as(GtkWindow.self))
+        window.destroy()
         host.closed()
     }
 

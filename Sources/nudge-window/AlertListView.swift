@@ -14,7 +14,7 @@ import Foundation
 @MainActor final class AlertListView {
     /// The scrolled window that holds the list.
     let widget: Widget
-    private var strings: OpaquePointer
+    private var strings: StringList
     private var ids: [String] = []
     /// A reminder's row, worded when it comes on screen.
     private var model: @MainActor (String) -> AlertRow? = { _ in nil }
@@ -56,16 +56,16 @@ import Foundation
 
     /// One place on screen: a list item holding a piece or a reminder's row.
     private final class Place {
-        let item: OpaquePointer
+        let item: ListItem
         var row: AlertRowWidget?
         var id: String?
-        init(item: OpaquePointer) { self.item = item }
-        var child: UnsafeMutablePointer<GtkWidget>? { gtk_list_item_get_child(item) }
+        init(item: ListItem) { self.item = item }
+        var child: Widget? { item.child }
         /// What the place is named to a screen reader: GTK names a list's cell by its class.
         var name = ""
         @MainActor func show(_ widget: Widget?, named name: String) {
-            if child != widget { gtk_list_item_set_child(item, widget) }
-            if let cell = widget.flatMap({ gtk_widget_get_parent($0) }), self.name != name {
+            if child != widget { item.child = widget }
+            if let cell = widget?.parent, self.name != name {
                 self.name = name
                 setAccessibleName(cell, name)
             }
@@ -74,7 +74,7 @@ import Foundation
         /// false past its last (first).
         @MainActor func focus(forward: Bool) -> Bool {
             guard let child else { return false }
-            return gtk_widget_child_focus(child, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) != 0
+            return child.focusChild(forward: forward)
         }
 
         /// The focus into the child's first (last) control, from wherever it was; false when
@@ -89,14 +89,14 @@ import Foundation
         /// whose one control is its button or switch, hands it to that control). Found by
         /// walking the widgets, not by GtkListBox's focus, which starts from the row it last
         /// focused: the service's row one time, its Start the next.
-        @MainActor static func firstControl(in widget: UnsafeMutablePointer<GtkWidget>, forward: Bool) -> UnsafeMutablePointer<GtkWidget>? {
-            guard widget.isVisible, gtk_widget_is_sensitive(widget) != 0 else { return nil }
-            var child = forward ? gtk_widget_get_first_child(widget) : gtk_widget_get_last_child(widget)
+        @MainActor static func firstControl(in widget: Widget, forward: Bool) -> Widget? {
+            guard widget.isVisible, widget.isSensitive else { return nil }
+            var child = forward ? widget.firstChild : widget.lastChild
             while let current = child {
                 if let found = firstControl(in: current, forward: forward) { return found }
-                child = forward ? gtk_widget_get_next_sibling(current) : gtk_widget_get_prev_sibling(current)
+                child = forward ? current.nextSibling : current.previousSibling
             }
-            return gtk_widget_get_focusable(widget) != 0 && gtk_widget_get_can_focus(widget) != 0 ? widget : nil
+            return widget.isFocusable ? widget : nil
         }
     }
 
@@ -127,7 +127,7 @@ import Foundation
         // started in 473 ms, now 309; Clocks 281). A screen reader meets it as a table of
         // one column, named "Reminders".
         view = ui("view")
-        strings = OpaquePointer(ui.object("strings"))
+        strings = StringList(pointer: OpaquePointer(ui.object("strings")))
         // The list's own look would draw every item as a selectable line.
         view.removeClass("view")
         emptyIcon = ui("empty-icon")
@@ -145,14 +145,14 @@ import Foundation
         // Broken between words only, as Korean is written.
         for id in ["empty-title", "empty-hint"] {
             let label = ui(id)
-            setWordsKept(label, String(cString: gtk_label_get_text(label.opaque)))
+            setWordsKept(label, label.labelText)
         }
     }
 
     /// The list's width changed: the rows take the narrow shape below ``narrowBelow``.
     private func widthChanged(_ adjustment: gpointer?) {
         guard let adjustment else { return }
-        let width = gtk_adjustment_get_page_size(adjustment.assumingMemoryBound(to: GtkAdjustment.self))
+        let width = Adjustment(adjustment).pageSize
         guard width > 0, (width < Self.narrowBelow) != narrow else { return }
         narrow = width < Self.narrowBelow
         // After this layout: a row that changes its shape while the list lays it out
@@ -188,35 +188,29 @@ import Foundation
     /// window itself and back out. The first (Shift+Tab: last) control on screen takes it.
     private func focusEntered(_ holder: gpointer?) {
         // Moved on once GTK is done moving the focus there.
-        guard let holder, gtk_widget_has_focus(holder.assumingMemoryBound(to: GtkWidget.self)) != 0 else { return }
+        guard let holder, holder.assumingMemoryBound(to: GtkWidget.self).hasFocus else { return }
         enteringForward = !shiftHeld()
-        g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
-            MainActor.assumeIsolated {
-                let list = Unmanaged<AlertListView>.fromOpaque(data!).takeUnretainedValue()
-                if gtk_widget_has_focus(list.widget) != 0 || gtk_widget_has_focus(list.view) != 0 {
-                    list.focusOnScreen(forward: list.enteringForward)
-                }
-            }
-            return 0
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        afterThisEvent { [weak self] in
+            guard let self, widget.hasFocus || view.hasFocus else { return }
+            focusOnScreen(forward: enteringForward)
+        }
     }
 
     // MARK: The places (the factory's signals)
 
     private func setUp(_ item: gpointer?) {
         guard let item else { return }
-        gtk_list_item_set_activatable(OpaquePointer(item), 0)
-        gtk_list_item_set_selectable(OpaquePointer(item), 0)
+        ListItem(item).makeInert()
         // No Tab stop of its own: the focus goes to its controls, the same way forward and
         // back. GTK 4.12 made list items focusable (GtkListItem:focusable, 4.8 has none),
         // and Shift+Tab out of the service's Start stopped on its item, Tab never did.
         if AdwaitaGeneration.listItemsFocusable { nudge_object_set_int(item, "focusable", 0) }
-        places[item] = Place(item: OpaquePointer(item))
+        places[item] = Place(item: ListItem(item))
     }
 
     private func bind(_ item: gpointer?) {
-        guard let item, let place = places[item], let object = gtk_list_item_get_item(OpaquePointer(item)) else { return }
-        bind(place, to: String(cString: gtk_string_object_get_string(OpaquePointer(object))))
+        guard let item, let place = places[item], let id = place.item.string else { return }
+        bind(place, to: id)
     }
 
     private func unbind(_ item: gpointer?) {
@@ -230,7 +224,7 @@ import Foundation
         guard let item, let place = places[item] else { return }
         if let row = place.row {
             if onScreen[row.id] === row { onScreen[row.id] = nil }
-            g_object_unref(row.widget.raw)
+            row.widget.release()
         }
         // The list item goes: a piece it held is taken from nothing when next shown.
         for (name, holder) in holders where holder === place { holders[name] = nil }
@@ -254,9 +248,7 @@ import Foundation
     /// takes another item drops its child.
     func add(piece widget: Widget, named name: String, label: String) {
         pieceNames[name] = label
-        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(widget, 18) }
-        gtk_widget_set_margin_top(widget, 12)
-        gtk_widget_set_margin_bottom(widget, 6)
+        widget.margins(start: 18, end: 18, top: 12, bottom: 6)
         pieces[name] = widget
     }
 
@@ -274,9 +266,7 @@ import Foundation
             // tree). Asked the first time it shows: asked at start, the icon theme was read
             // before GTK needed it, and the first frame came 3 ms later.
             emptyIcon = nil
-            if gtk_icon_theme_has_icon(gtk_icon_theme_get_for_display(gdk_display_get_default()), Notification.appID) != 0 {
-                gtk_image_set_from_icon_name(icon.opaque, Notification.appID)
-            }
+            if iconThemeHas(Notification.appID) { icon.iconName = Notification.appID }
         }
         if let piece = pieces[id] {
             // A piece has one parent: taken from the place that held it.
@@ -351,12 +341,12 @@ import Foundation
 
     /// The place holding the focus (the place whose child is an ancestor of it), and its index.
     private func focusedPlace() -> (place: Place, index: Int)? {
-        guard let root = gtk_widget_get_root(view), let focused = gtk_root_get_focus(root) else { return nil }
-        var widget: UnsafeMutablePointer<GtkWidget>? = focused
+        guard let focused = view.focusInWindow else { return nil }
+        var widget: Widget? = focused
         var place: Place?
         while let current = widget, place == nil {
             place = bound.values.first { $0.child == current }
-            widget = gtk_widget_get_parent(current)
+            widget = current.parent
         }
         guard let place, let id = place.id, let index = ids.firstIndex(of: id) else { return nil }
         return (place, index)
@@ -374,22 +364,20 @@ import Foundation
     private func page(forward: Bool) -> Bool {
         guard let (_, index) = focusedPlace() else { return false }
         // A page: the items wholly on screen now, less one, so the item paged from stays in sight.
-        let height = Float(gtk_widget_get_height(widget))
+        let height = widget.height
         var whole = 0
         for place in bound.values {
             // Only what is drawn: GTK keeps places it laid out away from the view, unmapped,
             // with bounds that said the view was covered while it was blank.
-            guard let child = place.child, gtk_widget_get_mapped(child) != 0 else { continue }
-            var bounds = graphene_rect_t()
-            if gtk_widget_compute_bounds(child, widget, &bounds) != 0, bounds.origin.y >= 0,
+            guard let child = place.child, child.isMapped else { continue }
+            if let bounds = child.bounds(in: widget), bounds.origin.y >= 0,
                bounds.origin.y + bounds.size.height <= height { whole += 1 }
         }
         let step = max(1, whole - 1)
         let target = forward ? min(index + step, ids.count - 1) : max(index - step, 0)
         // At an end already: done, unless the focus is on the list's own item and not on a
         // control in it (where a page pressed while the last one waited for its item leaves it).
-        if target == index, let child = bound[ids[index]]?.child, let focus = gtk_root_get_focus(gtk_widget_get_root(view)),
-           gtk_widget_is_ancestor(focus, child) != 0 {
+        if target == index, let child = bound[ids[index]]?.child, let focus = view.focusInWindow, focus != child, focus.isInside(child) {
             return true
         }
         if pieces[ids[target]] == nil, !Self.headings.contains(ids[target]), model(ids[target]) != nil {
@@ -404,20 +392,14 @@ import Foundation
     private func tab(from index: Int, forward: Bool) -> Bool {
         var next = index + (forward ? 1 : -1)
         while ids.indices.contains(next) {
-            gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(next)))
+            view.scrollToItem(next)
             if let place = bound[ids[next]], place.focusFirst(forward: forward) { return true }
             // A reminder, the service or the water has controls: not on screen yet, or
             // not laid out, it is focused at a frame. The heading and the empty page have none.
             if !Self.headings.contains(ids[next]) {
                 tabbing = (next, forward)
                 tabbingFrames = 0
-                if tabbingTick == 0 {
-                    tabbingTick = gtk_widget_add_tick_callback(view, { _, _, data in
-                        MainActor.assumeIsolated {
-                            Unmanaged<AlertListView>.fromOpaque(data!).takeUnretainedValue().tabbingFrame() ? 1 : 0
-                        }
-                    }, Unmanaged.passUnretained(self).toOpaque(), nil)
-                }
+                if tabbingTick == 0 { tabbingTick = view.eachFrame { [unowned self] in tabbingFrame() } }
                 return true
             }
             next += forward ? 1 : -1
@@ -451,14 +433,13 @@ import Foundation
 
     /// Focus to the first (last) control of the items on screen, top down (bottom up).
     private func focusOnScreen(forward: Bool) {
-        let height = Float(gtk_widget_get_height(widget))
+        let height = widget.height
         var shown: [(y: Float, place: Place)] = []
         for place in bound.values {
             // Only what is drawn: GTK keeps places it laid out away from the view, unmapped,
             // with bounds that said the view was covered while it was blank.
-            guard let child = place.child, gtk_widget_get_mapped(child) != 0 else { continue }
-            var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(child, widget, &bounds) != 0,
+            guard let child = place.child, child.isMapped else { continue }
+            guard let bounds = child.bounds(in: widget),
                   bounds.origin.y + bounds.size.height > 0, bounds.origin.y < height else { continue }
             shown.append((bounds.origin.y, place))
         }
@@ -473,25 +454,18 @@ import Foundation
     /// made anew, and every place with it.
     private func renewIfStale() {
         let count = UInt32(ids.count)
-        guard places.values.contains(where: { gtk_list_item_get_item($0.item) != nil && gtk_list_item_get_position($0.item) >= count })
-        else { return }
-        let fresh = gtk_string_list_new(nil)!
-        strings = fresh
+        guard places.values.contains(where: { $0.item.holdsItem && $0.item.position >= count }) else { return }
+        strings = StringList()
         splice(at: 0, removing: 0, ids)
-        let selection = gtk_no_selection_new(fresh)
-        gtk_grid_view_set_model(view.opaque, selection)
-        g_object_unref(UnsafeMutableRawPointer(selection))
+        // The view's model takes this reference.
+        strings.show(in: view)
     }
 
     /// Looks at what covers the view once GTK has laid out a change (two frames on).
     private func checkCoverSoon() {
         coverFrames = 0
         guard coverTick == 0 else { return }
-        coverTick = gtk_widget_add_tick_callback(view, { _, _, data in
-            MainActor.assumeIsolated {
-                Unmanaged<AlertListView>.fromOpaque(data!).takeUnretainedValue().checkCover() ? 1 : 0
-            }
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        coverTick = view.eachFrame { [unowned self] in checkCover() }
     }
 
     /// GTK 4.8's grid view, its items changed while it is scrolled (a change from the
@@ -519,12 +493,12 @@ import Foundation
             return false
         }
         // As a scroll does: the view follows the scroll position, and lays out its places there.
-        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view.raw))
-        let (value, page) = (gtk_adjustment_get_value(adjustment), gtk_adjustment_get_page_size(adjustment))
+        let adjustment = view.verticalAdjustment
+        let (value, page) = (adjustment.value, adjustment.pageSize)
         let away = value > page ? -page : page
         resyncing = true
-        gtk_adjustment_set_value(adjustment, value + away)
-        gtk_adjustment_set_value(adjustment, value)
+        adjustment.value = value + away
+        adjustment.value = value
         resyncing = false
         // Looked at again, a few times at most: GTK may need more than one.
         resyncs += 1
@@ -535,17 +509,16 @@ import Foundation
     /// Whether a stretch of the view taller than a row is drawn with no item, while the
     /// list is longer than the view.
     private func viewIsBlank() -> Bool {
-        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view.raw))
+        let adjustment = view.verticalAdjustment
         // Shorter than the view: nothing to cover below its end.
-        guard gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) + 1 else { return false }
-        let height = Float(gtk_widget_get_height(widget))
+        guard adjustment.upper > adjustment.pageSize + 1 else { return false }
+        let height = widget.height
         var spans: [(Float, Float)] = []
         for place in bound.values {
             // Only what is drawn: GTK keeps places it laid out away from the view, unmapped,
             // with bounds that said the view was covered while it was blank.
-            guard let child = place.child, gtk_widget_get_mapped(child) != 0 else { continue }
-            var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(child, widget, &bounds) != 0 else { continue }
+            guard let child = place.child, child.isMapped else { continue }
+            guard let bounds = child.bounds(in: widget) else { continue }
             let (top, bottom) = (max(bounds.origin.y, 0), min(bounds.origin.y + bounds.size.height, height))
             if bottom > top { spans.append((top, bottom)) }
         }
@@ -559,10 +532,7 @@ import Foundation
     }
 
     private func splice(at position: Int, removing count: Int, _ added: [String]) {
-        let copies = added.map { strdup($0) }
-        var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
-        gtk_string_list_splice(strings, UInt32(position), UInt32(count), &pointers)
-        for copy in copies { free(copy) }
+        strings.splice(at: position, removing: count, added)
     }
 
     /// Tab and Shift+Tab into the list from the rest of `window` land on the first (last)
@@ -578,8 +548,7 @@ import Foundation
             return false
         }
         onNotify(window.raw, "focus-widget") { [unowned self] in
-            let focused = gtk_root_get_focus(OpaquePointer(window.raw))
-            let inList = focused.map { $0 == view || gtk_widget_is_ancestor($0, view) != 0 } ?? false
+            let inList = window.focusInWindow?.isInside(view) ?? false
             defer { focusWasInList = inList }
             guard inList, !focusWasInList, tabKeyPending else { return }
             let forward = tabKeyForward
@@ -595,7 +564,7 @@ import Foundation
         } else {
             focusing = id
         }
-        gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(position)))
+        view.scrollToItem(position)
         return true
     }
 }

@@ -14,9 +14,9 @@ import Presentation
     /// The alerts deleted and not yet put back, the last one last.
     private var deleted: [Alert] = []
     /// The toast of the last delete while it shows (a reference held until it goes).
-    private var deleteToast: (id: UUID, toast: OpaquePointer)?
+    private var deleteToast: (id: UUID, toast: Toast)?
     /// The window's `undo-delete`, enabled while there is one to undo.
-    let undoDelete = g_simple_action_new("undo-delete", nil)!
+    let undoDelete = Action("undo-delete")
     /// Opens the form at an alert.
     var edit: @MainActor (String) -> Void = { _ in }
     /// Keeps the keyboard's focus on an alert's switch once the list has moved it.
@@ -26,8 +26,8 @@ import Presentation
 
     init(run: ActionRunner) {
         self.run = run
-        g_simple_action_set_enabled(undoDelete, 0)
-        onActivate(UnsafeMutableRawPointer(undoDelete)) { [unowned self] in undoLastDelete() }
+        undoDelete.isEnabled = false
+        undoDelete.whenRun { [unowned self] in undoLastDelete() }
     }
 
     /// The handlers a row's controls call with its alert's id.
@@ -81,26 +81,26 @@ import Presentation
         run { () throws(OperationError) in
             _ = try Operations.remove([id], run.world)
             // TRANSLATORS: the window's toast after a delete; %s is the reminder's title.
-            let toast = adw_toast_new(markup(format(tr("Deleted “%s”"), alert.title.escapingControls.isolatedForSentence)))!
+            let toast = Toast(markup: markup(format(tr("Deleted “%s”"), alert.title.escapingControls.isolatedForSentence)))
             // TRANSLATORS: the toast's button that puts a deleted reminder back (Ctrl+Z does too).
-            adw_toast_set_button_label(toast, tr("Undo"))
+            toast.setButton(tr("Undo"))
             // Shown at once, over a toast on show (which comes back after): its Undo is where
             // the focus goes.
-            adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
-            on(UnsafeMutableRawPointer(toast), "button-clicked") { [unowned self] in undoDelete(of: alert.id, fromToast: true) }
+            toast.showFirst()
+            on(toast.raw, "button-clicked") { [unowned self] in undoDelete(of: alert.id, fromToast: true) }
             // One delete's toast at a time: an older one would come back after this one, for a
             // delete Ctrl+Z may have undone meanwhile (Ctrl+Z undoes the older ones).
-            if let previous = deleteToast { adw_toast_dismiss(previous.toast) }
-            g_object_ref(UnsafeMutableRawPointer(toast))
+            if let previous = deleteToast { previous.toast.dismiss() }
+            toast.retain()
             deleteToast = (alert.id, toast)
-            on(UnsafeMutableRawPointer(toast), "dismissed") { [unowned self] in
+            on(toast.raw, "dismissed") { [unowned self] in
                 if deleteToast?.toast == toast { deleteToast = nil }
-                g_object_unref(UnsafeMutableRawPointer(toast))
+                toast.release()
             }
             deleted.removeAll { $0.id == alert.id }
             deleted.append(alert)
             if deleted.count > 100 { deleted.removeFirst() }
-            g_simple_action_set_enabled(undoDelete, 1)
+            undoDelete.isEnabled = true
             // Its row, where the focus was, is gone: the focus goes to what says so (issue 52).
             run.show(toast, focusingItsButton: true)
         }
@@ -117,8 +117,8 @@ import Presentation
     private func undoDelete(of id: UUID, fromToast: Bool) {
         guard let index = deleted.firstIndex(where: { $0.id == id }) else { return }
         let alert = deleted.remove(at: index)
-        g_simple_action_set_enabled(undoDelete, deleted.isEmpty ? 0 : 1)
-        if !fromToast, let shown = deleteToast, shown.id == id { adw_toast_dismiss(shown.toast) }
+        undoDelete.isEnabled = !deleted.isEmpty
+        if !fromToast, let shown = deleteToast, shown.id == id { shown.toast.dismiss() }
         if run({ () throws(OperationError) in try Operations.save(alert, run.world) }) { keepFocus(alert.id.hex) }
     }
 }

@@ -65,7 +65,7 @@ import Presentation
             guard !updating else { return }
             // Switched off it goes last, on first: the focus goes with it, not to the row
             // that takes its place.
-            if gtk_widget_has_focus(toggle) != 0 { actions.keepFocus(self.id) }
+            if toggle.hasFocus { actions.keepFocus(self.id) }
             guard !actions.toggle(self.id, toggle.isOn) else { return }
             // Refused: back as the store has it, state and all (a screen reader reads the
             // state), once GTK is done: the rest of this change would tell it the other way.
@@ -86,24 +86,17 @@ import Presentation
     /// (``update(_:snoozeMinutes:)``).
     private static func make() -> (card: Widget, line: Widget, title: Widget, schedule: Widget, next: Widget, state: Widget,
                                    edit: Widget, delete: Widget, toggle: Widget) {
-        func box(_ orientation: GtkOrientation, spacing: Int32, _ children: [Widget]) -> Widget {
-            let box = gtk_box_new(orientation, spacing)!
-            for child in children { gtk_box_append(box.as(GtkBox.self), child) }
-            return box
-        }
         func label(_ classes: [String], ellipsized: Bool = true) -> Widget {
-            let label = gtk_label_new(nil)!
-            gtk_label_set_xalign(label.opaque, 0)
-            if ellipsized { gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END) }
-            for name in classes { label.addClass(name) }
+            let label = Make.label(classes)
+            if ellipsized { label.setLines(wraps: false, ellipsizes: true) }
             return label
         }
         func button(_ icon: String, _ tooltip: String) -> Widget {
-            let button = gtk_button_new_from_icon_name(icon)!
+            let button = Make.iconButton(icon)
             // Named by what it acts on alone (``update``): GTK 4.8 labels it by its icon too,
             // which has no name, and Orca said "GtkImage Delete Tea push button".
-            gtk_accessible_reset_relation(OpaquePointer(button), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+            button.forgetLabelledBy()
+            button.align(down: GTK_ALIGN_CENTER)
             setTooltip(button, tooltip)
             button.addClass("flat")
             return button
@@ -112,37 +105,28 @@ import Presentation
         // A long title takes two lines, broken between words, before it is cut with "…";
         // cut, its tooltip is the whole title (the switch is named by it too). At 360 px one
         // line held 38 characters, and at 640 px a 77-character title was cut.
-        gtk_label_set_wrap(title.opaque, 1)
-        gtk_label_set_wrap_mode(title.opaque, PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_lines(title.opaque, 2)
-        gtk_widget_set_has_tooltip(title, 1)
-        _ = nudge_signal_connect(title.raw, "query-tooltip", unsafeBitCast(wholeTitleWhenCut, to: UnsafeRawPointer.self), nil, nil)
+        title.setLines(wraps: true, insideWords: true, lines: 2, ellipsizes: true)
+        showsWholeTitleWhenCut(title)
         let state = label(["dim-label", "numeric"], ellipsized: false)
-        gtk_widget_set_valign(state, GTK_ALIGN_CENTER)
+        state.align(down: GTK_ALIGN_CENTER)
         // TRANSLATORS: the tooltip of a reminder's edit button in the window's list.
         let edit = button("document-edit-symbolic", tr("Edit"))
         // TRANSLATORS: the tooltip of a reminder's delete button in the window's list.
         let delete = button("user-trash-symbolic", tr("Delete"))
-        let toggle = gtk_switch_new()!
-        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
-        let words = box(GTK_ORIENTATION_VERTICAL, spacing: 2, [title, schedule, next])
-        gtk_widget_set_hexpand(words, 1)
-        gtk_widget_set_valign(words, GTK_ALIGN_CENTER)
-        let controls = box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [state, edit, delete, toggle])
-        gtk_widget_set_halign(controls, GTK_ALIGN_END)
-        let line = box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [words, controls])
-        gtk_widget_set_margin_start(line, 12)
-        gtk_widget_set_margin_end(line, 12)
-        gtk_widget_set_margin_top(line, 8)
-        gtk_widget_set_margin_bottom(line, 8)
-        gtk_widget_set_size_request(line, -1, 34)
-        let card = box(GTK_ORIENTATION_VERTICAL, spacing: 0, [line])
-        gtk_widget_set_margin_start(card, 18)
-        gtk_widget_set_margin_end(card, 18)
-        gtk_widget_set_margin_bottom(card, 6)
-        card.addClass("card")
+        let toggle = Make.switch()
+        toggle.align(down: GTK_ALIGN_CENTER)
+        let words = Make.box(vertical: true, spacing: 2, [title, schedule, next])
+        words.expandsAcross = true
+        words.align(down: GTK_ALIGN_CENTER)
+        let controls = Make.box(vertical: false, spacing: 6, [state, edit, delete, toggle])
+        controls.align(across: GTK_ALIGN_END)
+        let line = Make.box(vertical: false, spacing: 6, [words, controls])
+        line.margins(start: 12, end: 12, top: 8, bottom: 8)
+        line.minimumHeight = 34
         // The row's own reference (a floating one taken), let go by the list at teardown.
-        g_object_ref_sink(card.raw)
+        let card = Make.held(Make.box(vertical: true, spacing: 0, [line]))
+        card.margins(start: 18, end: 18, bottom: 6)
+        card.addClass("card")
         return (card, line, title, schedule, next, state, edit, delete, toggle)
     }
 
@@ -164,7 +148,7 @@ import Presentation
         }
         // The switch as the store has it, even when nothing else changed: a change refused,
         // or made and undone elsewhere, leaves no other trace.
-        if (toggle.isOn) != model.on || (gtk_switch_get_state(toggle.opaque) != 0) != model.on {
+        if toggle.isOn != model.on || toggle.switchState != model.on {
             showSwitch(on: model.on)
         }
         guard model != shown else { return }
@@ -175,7 +159,7 @@ import Presentation
         // TRANSLATORS: the window's reminder row, its last line: %s is the next showing.
         setNext(format(tr("next: %s"), model.next))
         setText(state, model.state)
-        gtk_widget_set_visible(state, model.state.isEmpty ? 0 : 1)
+        state.isVisible = !model.state.isEmpty
         let waiting = model.state.hasPrefix("×")
         if waiting, answers == nil { answers = makeAnswers() }
         if let answers {
@@ -206,9 +190,8 @@ import Presentation
     func setNarrow(_ narrow: Bool) {
         guard narrow != self.narrow else { return }
         self.narrow = narrow
-        gtk_orientable_set_orientation(OpaquePointer(line.raw), narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
-        gtk_label_set_wrap(next.opaque, narrow ? 1 : 0)
-        gtk_label_set_ellipsize(next.opaque, narrow ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END)
+        line.isVertical = narrow
+        next.setLines(wraps: narrow, ellipsizes: !narrow)
         if let shown { setNext(format(tr("next: %s"), shown.next), force: true) }
     }
 
@@ -216,13 +199,13 @@ import Presentation
     private func setNext(_ text: String, force: Bool = false) {
         guard force || text != nextText else { return }
         nextText = text
-        if narrow { setWordsKept(next, text) } else { gtk_label_set_text(next.opaque, text) }
+        if narrow { setWordsKept(next, text) } else { next.labelText = text }
     }
 
     private func showSwitch(on: Bool) {
         updating = true
         toggle.isOn = on
-        gtk_switch_set_state(toggle.opaque, on ? 1 : 0)
+        toggle.switchState = on
         nudge_accessible_set_checked(toggle.raw, on ? 1 : 0)
         updating = false
     }
@@ -242,7 +225,7 @@ import Presentation
         on(answers.snooze.raw, "clicked") { actions.snooze(current.id) }
         on(answers.today.raw, "clicked") { actions.doneForToday(current.id) }
         on(answers.drank.raw, "clicked") { actions.drank(current.id) }
-        gtk_box_append(widget.as(GtkBox.self), answers.widget)
+        widget.append(answers.widget)
         AccessibleNames.fill(in: answers.widget, fallback: tr("Answers"))
         // Named by name(_:by:) with the alert's title ("Done: Stretch"), read once.
         if let title = shown?.title { name(answers, by: title) }
@@ -266,16 +249,3 @@ import Presentation
     }
 }
 
-/// `query-tooltip` on a row's title: the whole title, only when the label cut it (asked when
-/// the pointer or the keyboard rests on it, so nothing is set for each row shown).
-private let wholeTitleWhenCut: @convention(c) (UnsafeMutablePointer<GtkWidget>?, Int32, Int32, gboolean, OpaquePointer?, gpointer?) -> gboolean = {
-    widget, _, _, _, tooltip, _ in
-    guard let widget, let tooltip, let layout = gtk_label_get_layout(widget.opaque), pango_layout_is_ellipsized(layout) != 0,
-          let text = gtk_label_get_text(widget.opaque) else { return 0 }
-    let title = String(cString: text)
-    // Words other than ASCII kept whole, as ``setTooltip(_:_:)`` does.
-    if title.utf8.allSatisfy({ $0 < 0x80 }) { gtk_tooltip_set_text(tooltip, text) } else {
-        gtk_tooltip_set_markup(tooltip, wordsKept(title))
-    }
-    return 1
-}

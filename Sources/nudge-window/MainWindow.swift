@@ -50,7 +50,7 @@ import NudgeKit
         defer { ui.release() }
         window = ui("window")
         gtk_window_set_application(window.as(GtkWindow.self), UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self))
-        gtk_window_set_icon_name(window.as(GtkWindow.self), Notification.appID)
+        window.iconNameOfWindow = Notification.appID
         run = ActionRunner(world: self.world, feed: feed, toasts: ui("toasts"))
         header = WindowHeader()
         AdwaitaGeneration.addTopBar(header.widget, to: ui("page"), after: nil)
@@ -82,7 +82,7 @@ import NudgeKit
     /// closes the window, which ends the program as the close button does (the app's Ctrl+Q
     /// too); Ctrl+F searches.
     private func addActions(_ application: UnsafeMutablePointer<AdwApplication>) {
-        g_action_map_add_action(OpaquePointer(window.raw), rowActions.undoDelete)
+        rowActions.undoDelete.add(to: window.raw)
         let actions: [(String, @MainActor () -> Void)] = [
             ("add", { [unowned self] in openForm(nil) }),
             ("preferences", { [unowned self] in
@@ -91,27 +91,20 @@ import NudgeKit
             }),
             ("help", { [unowned self] in showGuide() }),
             ("about", { [unowned self] in AboutNudge.present(over: window) }),
-            ("close", { [unowned self] in gtk_window_close(window.as(GtkWindow.self)) }),
+            ("close", { [unowned self] in window.close() }),
             // The keyboard shortcuts' window is made when first asked for (it took 3 ms of every
             // start): GTK adds no win.show-help-overlay of its own where the window has one.
             ("show-help-overlay", { [unowned self] in showShortcuts() }),
         ]
         for (name, body) in actions {
-            let action = g_simple_action_new(name, nil)!
-            g_action_map_add_action(OpaquePointer(window.raw), action)
-            onActivate(UnsafeMutableRawPointer(action), body)
+            Action(name, body).add(to: window.raw)
         }
         // Search: Ctrl+F, the header's button, or typing into the window.
-        let search = g_property_action_new("search", searchBar.raw, "search-mode-enabled")!
-        g_action_map_add_action(OpaquePointer(window.raw), search)
-        g_object_unref(UnsafeMutableRawPointer(search))
-        let gtkApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
+        Action.addProperty("search", of: searchBar.raw, "search-mode-enabled", to: window.raw)
         for (action, key) in [("win.undo-delete", "<Control>z"), ("win.add", "<Control>n"), ("win.preferences", "<Control>comma"),
                               ("win.show-help-overlay", "<Control>question"), ("win.help", "F1"), ("win.close", "<Control>w"),
                               ("win.search", "<Control>f")] {
-            var accels: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(key)), nil]
-            gtk_application_set_accels_for_action(gtkApplication, action, &accels)
-            free(UnsafeMutableRawPointer(mutating: accels[0]))
+            Action.setKey(key, for: action, in: application)
         }
     }
 
@@ -122,23 +115,20 @@ import NudgeKit
             // TRANSLATORS: the accessible names of the keyboard shortcuts' window and its search field.
             let title = tr("Keyboard Shortcuts")
             // Its title is its name to a screen reader (untitled, GTK named it "GtkShortcutsWindow").
-            gtk_window_set_title(shortcuts("shortcuts").as(GtkWindow.self), title)
+            shortcuts("shortcuts").windowTitle = title
             AccessibleNames.fillBuiltWhole(shortcuts("shortcuts"), fallback: title, search: tr("Search the shortcuts"))
             gtk_application_window_set_help_overlay(applicationWindow, OpaquePointer(shortcuts("shortcuts").raw))
             shortcuts.release()
         }
-        gtk_window_present(UnsafeMutableRawPointer(gtk_application_window_get_help_overlay(applicationWindow)).assumingMemoryBound(to: GtkWindow.self))
+        UnsafeMutableRawPointer(gtk_application_window_get_help_overlay(applicationWindow)).assumingMemoryBound(to: GtkWidget.self).present()
     }
 
     /// The search bar follows the header's button and the keys typed into the window.
     private func followSearch() {
-        gtk_actionable_set_action_name(OpaquePointer(header.searchToggle.raw), "win.search")
         gtk_search_bar_connect_entry(searchBar.opaque, searchEntry.opaque)
         // Words, not a pasted book: a search is a title's length at most (100 KB in it kept GTK
         // measuring for minutes).
-        if let text = gtk_editable_get_delegate(OpaquePointer(searchEntry.raw)) {
-            gtk_text_set_max_length(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkText.self), Int32(Limits.Field.title.limit))
-        }
+        searchEntry.limitLength(Limits.Field.title.limit)
         gtk_search_bar_set_key_capture_widget(searchBar.opaque, window)
     }
 
@@ -173,11 +163,8 @@ import NudgeKit
         quickAdd = QuickAdd(run: run)
         // TRANSLATORS: the accessible name of the place of the window's quick add line.
         AccessibleNames.fill(in: quickAdd.widget, fallback: tr("Remind me"))
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(column.as(GtkBox.self), quickAdd.widget)
-        g_object_unref(quickAdd.widget.raw)
-        gtk_box_append(column.as(GtkBox.self), alertList.widget)
-        adw_toast_overlay_set_child(toasts.opaque, column)
+        toasts.toastOverlayChild = Make.box(vertical: true, spacing: 0, [quickAdd.widget, alertList.widget])
+        quickAdd.widget.release()
         quickAdd.added = { [unowned self] alert in
             run.toast(format(tr("Added “%s”"), alert.title.isolatedForSentence))
             feed.reload()
@@ -202,7 +189,7 @@ import NudgeKit
         // A read-only store made writable again (chattr, a folder's mode: the folder's watch
         // sees neither) is found when the person comes back to the window.
         onNotify(window.raw, "is-active") { [unowned self] in
-            if gtk_window_is_active(window.as(GtkWindow.self)) != 0, feed.snapshot.readOnly != nil { feed.reload() }
+            if window.isActiveWindow, feed.snapshot.readOnly != nil { feed.reload() }
         }
     }
 
@@ -384,7 +371,7 @@ import NudgeKit
             // The desktop's search handed over what was typed there: the search bar holds it.
             gtk_search_bar_set_search_mode(searchBar.opaque, 1)
             searchEntry.text = String(text.prefix(Limits.Field.title.limit))
-            gtk_editable_set_position(OpaquePointer(searchEntry.raw), -1)
+            searchEntry.moveCursorToEnd()
         }
         if let id {
             let found = list.alerts.first { $0.id.hex == id || $0.id.hex.lowercased().hasPrefix(id.lowercased()) }
@@ -406,6 +393,6 @@ import NudgeKit
                 run.toast(format(tr("No reminder %s: it was deleted, or the id is not Nudge's"), id))
             }
         }
-        gtk_window_present(window.as(GtkWindow.self))
+        window.present()
     }
 }

@@ -32,9 +32,7 @@ import NudgeKit
         // TRANSLATORS: the accessible description of the window's quick add line, before anything is typed.
         hint = tr("A title and when in one line, as call mum tomorrow at 6pm; Enter adds it")
         // A title and a phrase at most: a pasted book is cut there, not read on every key.
-        if let text = gtk_editable_get_delegate(OpaquePointer(line.raw)) {
-            gtk_text_set_max_length(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkText.self), Int32(RemindMe.maxLength))
-        }
+        line.limitLength(RemindMe.maxLength)
         owner.object = self
     }
 
@@ -88,8 +86,8 @@ import NudgeKit
 
     /// Says `words` under the line (nil: nothing), as its accessible description too.
     private func say(_ words: String?, problem: Bool = false) {
-        gtk_label_set_text(reading.opaque, words ?? "")
-        gtk_widget_set_visible(reading, words == nil ? 0 : 1)
+        reading.labelText = words ?? ""
+        reading.isVisible = words != nil
         if problem { reading.addClass("error") } else { reading.removeClass("error") }
         nudge_accessible_set_description(line.raw, words ?? hint)
     }
@@ -98,7 +96,7 @@ import NudgeKit
     private func add() {
         read()
         guard let current else {
-            let said = String(cString: gtk_label_get_text(reading.opaque))
+            let said = reading.labelText
             if !said.isEmpty { ActionRunner.announce(said, from: line) }
             return
         }

@@ -30,9 +30,7 @@ import NudgeKit
         widget = ui.keep("group")
         (serviceRow, autostartRow, autostartSwitch) = (ui("service"), ui("autostart"), ui("autostart-switch"))
         // Broken between words only, as Korean is written (the .ui's words, translated).
-        if let subtitle = adw_action_row_get_subtitle(serviceRow.as(AdwActionRow.self)) {
-            setSubtitleWordsKept(serviceRow, String(cString: subtitle))
-        }
+        setSubtitleWordsKept(serviceRow, serviceRow.subtitle)
         owner.object = self
         showAutostart()
     }
@@ -58,7 +56,7 @@ import NudgeKit
     /// The daemon running or not (the Start row).
     func show(serviceRunning: Bool) {
         let hadFocus = serviceRunning && Self.holdsFocus(serviceRow)
-        gtk_widget_set_visible(serviceRow, serviceRunning ? 0 : 1)
+        serviceRow.isVisible = !serviceRunning
         if self.serviceRunning != serviceRunning {
             self.serviceRunning = serviceRunning
             showAutostart()
@@ -75,8 +73,7 @@ import NudgeKit
 
     /// Whether the keyboard's focus is on `widget` or inside it.
     private static func holdsFocus(_ widget: Widget) -> Bool {
-        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
-        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+        return widget.focusInWindow?.isInside(widget) ?? false
     }
 
     /// Whether the service runs now (the autostart row says what that means).
@@ -89,7 +86,7 @@ import NudgeKit
         autostartSwitch.isOn = state.enabled
         // The state too: after a change that failed, GTK 4.8 kept the state the person asked
         // for, which is what a screen reader reads.
-        gtk_switch_set_state(autostartSwitch.opaque, state.enabled ? 1 : 0)
+        autostartSwitch.switchState = state.enabled
         showingAutostart = false
         setSubtitleWordsKept(autostartRow, state.enabled
             // TRANSLATORS: the window's autostart row when on.

@@ -43,7 +43,7 @@ import NudgeKit
         keepWordsInSubtitles(under: ui("page"))
         (cup, goal, logDays, autostart) = (ui("cup"), ui("goal"), ui("log-days"), ui("autostart"))
         for (spin, setting) in [(cup, Setting.cup), (goal, .goal), (logDays, .logDays)] {
-            gtk_spin_button_set_range(spin.opaque, Double(setting.range.lowerBound), Double(setting.range.upperBound))
+            spin.setRange(Double(setting.range.lowerBound)...Double(setting.range.upperBound))
             ignoreScroll(spin)
         }
         dayStart = TimePicker(named: tr("A day starts at"), clock: ClockStyle.person(), in: ui("day-start"))
@@ -112,7 +112,7 @@ import NudgeKit
         if let values = try? Preferences.values(world) {
             for (spin, setting) in [(cup, Setting.cup), (goal, .goal), (logDays, .logDays)] {
                 let value = Double(values[setting] ?? setting.defaultValue)
-                if gtk_spin_button_get_value(spin.opaque) != value { gtk_spin_button_set_value(spin.opaque, value) }
+                if spin.value != value { spin.value = value }
             }
             let start = values[.dayStart] ?? 0
             if dayStart.minutes != start { dayStart.minutes = start }
@@ -128,7 +128,7 @@ import NudgeKit
         if (autostart.isOn) != enabled { autostart.isOn = enabled }
         // The state too: after a change that failed, GTK 4.8 kept the state the person asked
         // for, which is what a screen reader reads.
-        gtk_switch_set_state(autostart.opaque, enabled ? 1 : 0)
+        autostart.switchState = enabled
     }
 
     private func keep(_ setting: Setting, _ value: Int) {
@@ -142,6 +142,6 @@ import NudgeKit
     }
 
     private func toast(_ text: String) {
-        AdwaitaGeneration.addToast(adw_toast_new(markup(text.escapingControls)), toSettings: window)
+        AdwaitaGeneration.addToast(Toast(markup: markup(text.escapingControls)), toSettings: window)
     }
 }

@@ -38,12 +38,10 @@ import NudgeKit
         ])
         defer { ui.release() }
         picker = ui("picker")
-        adw_action_row_add_suffix(row.as(AdwActionRow.self), picker)
-        if let before, let box = gtk_widget_get_parent(before) {
-            gtk_box_reorder_child_after(box.as(GtkBox.self), picker, gtk_widget_get_prev_sibling(before))
-        }
+        row.addSuffix(picker)
+        if let before, let box = before.parent { box.reorder(picker, after: before.previousSibling) }
         (hour, minute, half) = (ui("hour"), ui("minute"), ui("half"))
-        if clock.twelveHour { gtk_spin_button_set_range(hour.opaque, 1, 12) }
+        if clock.twelveHour { hour.setRange(1...12) }
         for spin in [hour, minute] { ignoreScroll(spin) }
         // TRANSLATORS: the accessible name of a time picker's hour; %s is what the time is for (Time, From).
         setAccessibleName(hour, format(tr("%s, hour"), name))
@@ -51,7 +49,7 @@ import NudgeKit
         setAccessibleName(minute, format(tr("%s, minute"), name))
         half.isVisible = clock.twelveHour
         // Where the locale says it: 오전 9:00, 9:00 AM.
-        if clock.halfFirst { gtk_box_reorder_child_after(ui("picker").as(GtkBox.self), half, nil) }
+        if clock.halfFirst { ui("picker").reorder(half, after: nil) }
         owner.object = self
         showHalf()
     }
@@ -74,8 +72,7 @@ import NudgeKit
             let hours = newValue / 60 % 24
             afternoon = hours >= 12
             let shown = clock.twelveHour ? (hours % 12 == 0 ? 12 : hours % 12) : hours
-            gtk_spin_button_set_value(hour.opaque, Double(shown))
-            gtk_spin_button_set_value(minute.opaque, Double(newValue % 60))
+            (hour.number, minute.number) = (shown, newValue % 60)
             showHalf()
             setting = false
         }

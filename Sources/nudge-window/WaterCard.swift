@@ -54,7 +54,7 @@ import NudgeKit
     }
 
     /// Whether it is shown.
-    var isShown: Bool { made.map { gtk_widget_get_visible($0.widget) != 0 } ?? false }
+    var isShown: Bool { made?.widget.isVisible ?? false }
 
     /// Today's water and the week, or hidden (`shown` false).
     func show(_ water: AlertFeed.Snapshot, shown: Bool) {
@@ -64,11 +64,11 @@ import NudgeKit
         }
         let made = made ?? make()
         made.widget.isVisible = true
-        adw_preferences_row_set_title(made.row.as(AdwPreferencesRow.self), language.waterProgress(today.intake, goal: today.goal))
-        gtk_level_bar_set_value(made.level.opaque, min(Double(today.intake) / Double(max(today.goal, 1)), 1))
+        made.row.rowTitle = language.waterProgress(today.intake, goal: today.goal)
+        made.level.level = min(Double(today.intake) / Double(max(today.goal, 1)), 1)
         if let chart = water.week {
             for ((bar, day), total) in zip(made.week, chart.totals.suffix(7)) {
-                gtk_level_bar_set_value(bar.opaque, min(Double(total.millilitres) / Double(max(chart.goal, 1)), 1))
+                bar.level = min(Double(total.millilitres) / Double(max(chart.goal, 1)), 1)
                 let name = total.day.weekday.shortName(language)
                 setText(day, name)
                 // TRANSLATORS: the accessible name of a day's bar in the window's water chart; %1$s is the
@@ -76,6 +76,6 @@ import NudgeKit
                 setAccessibleName(bar, format(tr("%1$s: %2$s"), name, Water.text(total.millilitres)))
             }
         }
-        gtk_button_set_label(made.drank.as(GtkButton.self), language.drank(today.cup))
+        made.drank.buttonLabel = language.drank(today.cup)
     }
 }

@@ -18,21 +18,14 @@ import Presentation
         title = ui("title")
         // The name whole in a narrow window (360 px: it read "Nu…"): libadwaita pads a header's
         // title and subtitle 12 px on each side, beside buttons already spaced 6 px from it.
-        let css = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(css, "windowtitle.nudge-title .title, windowtitle.nudge-title .subtitle { padding-left: 0; padding-right: 0; }", -1)
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(UnsafeMutableRawPointer(css)),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(UnsafeMutableRawPointer(css))
+        addStyle("windowtitle.nudge-title .title, windowtitle.nudge-title .subtitle { padding-left: 0; padding-right: 0; }")
         title.addClass("nudge-title")
         // The status under the name takes two lines where one cannot hold it, broken between
         // words (at 360 px it read "Reminde…").
         if let subtitle = Self.label(in: title, class: "subtitle") {
-            gtk_label_set_wrap(subtitle.opaque, 1)
-            gtk_label_set_wrap_mode(subtitle.opaque, PANGO_WRAP_WORD)
-            gtk_label_set_lines(subtitle.opaque, 2)
-            gtk_label_set_justify(subtitle.opaque, GTK_JUSTIFY_CENTER)
-            // One line asked for: wrapped only where the header cannot give it one.
-            gtk_label_set_natural_wrap_mode(subtitle.opaque, GTK_NATURAL_WRAP_NONE)
+            subtitle.setLines(wraps: true, lines: 2, ellipsizes: subtitle.ellipsizes)
+            // Centred; one line asked for: wrapped only where the header cannot give it one.
+            subtitle.centreLinesAskingOne()
         }
         searchToggle = ui("search-toggle")
         // TRANSLATORS: the window's + button (Ctrl+N), as a screen reader and its tooltip say it.
@@ -46,17 +39,16 @@ import Presentation
         // The header's own boxes and title, named by their class on Debian 12.
         AccessibleNames.fill(in: widget, fallback: "Nudge")
         // The primary menu's popover, its list and scroll bars (GTK names them by their class).
-        if let popover = gtk_menu_button_get_popover(ui("menu").opaque) {
+        if let popover = ui("menu").menuPopover {
             // TRANSLATORS: the accessible name of the primary menu (F10), as its button's.
-            AccessibleNames.fillBuiltWhole(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self), fallback: tr("Main Menu"))
+            AccessibleNames.fillBuiltWhole(popover, fallback: tr("Main Menu"))
         }
     }
 
     /// The first label with a style class under `widget` (libadwaita's window title keeps
     /// its title and subtitle labels to itself).
     private static func label(in widget: Widget, class name: String) -> Widget? {
-        if g_type_check_instance_is_a(widget.raw.assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0,
-           gtk_widget_has_css_class(widget, name) != 0 { return widget }
+        if widget.is(.label), widget.hasClass(name) { return widget }
         for current in widget.children {
             if let found = label(in: current, class: name) { return found }
         }
@@ -69,6 +61,6 @@ import Presentation
         let line = StatusLine.text(daemonRunning: service != nil, awayReason: service?.awayReason,
                                    unanswered: snapshot.unanswered, water: nil, hasWaterReminder: false, language: language,
                                    plainWords: true)
-        adw_window_title_set_subtitle(title.opaque, line)
+        title.headingSubtitle = line
     }
 }
