@@ -38,7 +38,11 @@ public final class PrivateDisplay: @unchecked Sendable {
         for _ in 1...5 {
             let number = Int.random(in: 100...4000)
             guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") else { continue }
-            let running = try Running("/usr/bin/Xvfb", [":\(number)", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"], environment: [:])
+            // No autorepeat (-r): xdotool presses and releases a key as two requests, and on a
+            // machine busy with the suite the release came after X's 660 ms repeat delay: an
+            // Escape that opened the form's Discard question was repeated, and closed it.
+            let running = try Running("/usr/bin/Xvfb", [":\(number)", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-r"],
+                                      environment: [:])
             guard Bench.eventually(10, { running.stdoutSoFar.contains("\n") || !running.isRunning }),
                   let number = Int(running.stdoutSoFar.trimmingCharacters(in: .whitespacesAndNewlines)) else {
                 reason = "Xvfb did not start: \(running.stderrSoFar.suffix(300))"
