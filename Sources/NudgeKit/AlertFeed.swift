@@ -289,6 +289,11 @@ public final class AlertFeed {
     /// changed since the last read are read (and those whose next showing time alone may
     /// have moved are worked out again): at 10,000 alerts a change elsewhere costs its rows.
     public func reload() {
+        // Watched again each time, before the read: a store folder removed and made anew is
+        // a new folder, which the old watch does not see (adding a watch again is free). A
+        // watch added after the read missed a store made and written between the two (the
+        // first `nudge add` into a data folder made anew), and the window never showed it.
+        watch()
         let now = world.now
         var new = snapshot
         // The snapshot's arrays are the feed's alone while it changes them: changed in place,
@@ -328,9 +333,6 @@ public final class AlertFeed {
         new.lastGood = file.lastGood()?.modified
         // The store is let go between reads (see the type's comment); the log emptied first.
         if letsStoreGo { session.release() }
-        // Watched again each time: a store folder removed and made anew is a new folder,
-        // which the old watch does not see (adding a watch again is free).
-        watch()
         // On the timer's own clock, as far ahead as the world's clock says (the same for the
         // live world; a test's fixed clock keeps its distance).
         try? nextShowing?.arm(atEpochSeconds: new.next.map {
