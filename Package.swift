@@ -68,6 +68,17 @@ let package = Package(
             path: "Modules/CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // libcurl and libxml2, for CalDAV sync alone (the transport; the window never links them).
+        .systemLibrary(name: "CCurl", path: "Modules/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CXML", path: "Modules/CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Sync's pure core: an object's states, the merge by property, discovery's steps,
+        // the WebDAV requests and answers as values. No network, no files.
+        .target(name: "NudgeSync", dependencies: ["ICalendar", "NudgeCore", "NudgeCalendar"]),
+        // Sync's thin edge: HTTP through curl on the loop, XML through libxml2, passwords in
+        // the Secret Service.
+        .target(name: "SyncTransport", dependencies: ["NudgeSync", "CCurl", "CXML", "Platform", "DBus"]),
+        // A sync carried out: accounts, their calendars, the store's side of each object.
+        .target(name: "CalendarSync", dependencies: ["NudgeSync", "SyncTransport", "NudgeStore", "NudgeCalendar", "NudgeCore", "ICalendar", "Platform"]),
         // What both faces show, in words: the list's rows, the status line, the form's schedule. Pure.
         .target(name: "Presentation", dependencies: ["NudgeKit"]),
         // `nudge ui` and the terminal: the screen model and its layout, the keys, curses, the
@@ -99,7 +110,7 @@ let package = Package(
             name: "nudge",
             dependencies: [
                 "Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon", "NudgeKit",
-                "Presentation", "TerminalFace", "ICalendar", "NudgeCalendar",
+                "Presentation", "TerminalFace", "ICalendar", "NudgeCalendar", "NudgeSync", "SyncTransport", "CalendarSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -182,6 +193,7 @@ let package = Package(
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "NudgeKit"]),
         .testTarget(name: "TerminalFaceTests", dependencies: ["TerminalFace", "Presentation", "NudgeKit"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
+        .testTarget(name: "NudgeSyncTests", dependencies: ["NudgeSync", "SyncTransport", "ICalendar", "Platform", "TestSupport"]),
         .testTarget(name: "NudgeCalendarTests", dependencies: ["NudgeCalendar", "ICalendar", "NudgeCore"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "NudgeCore"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

@@ -97,6 +97,10 @@ public enum CalendarImport {
         return name
     }
 
+    /// The id the reminder read from `component` has (what ``alerts(in:system:now:)`` gives
+    /// it): Nudge's own back, else one made from the UID. Sync keys followed objects by it.
+    public static func alertID(of component: Component) -> UUID { id(component) }
+
     /// The id an imported component gets: Nudge's own back, else one made from the UID, so
     /// importing the same file again finds the same alerts.
     static func id(_ component: Component) -> UUID {

@@ -164,6 +164,45 @@ extension AppDatabase {
                 END;
                 """)
         }
+        migrator.registerMigration("v10: calendar sync") { db in
+            // CalDAV accounts (never their passwords: those are in the Secret Service), the
+            // calendars found on each and what Nudge does with each, and per calendar object
+            // the copy both sides last agreed on: the base of every three-way merge, and
+            // what tells "changed here" from "changed there" after a crash.
+            try db.execute(sql: """
+                CREATE TABLE syncAccount (
+                  id TEXT PRIMARY KEY NOT NULL,
+                  address TEXT NOT NULL,
+                  user TEXT NOT NULL,
+                  principal TEXT NOT NULL,
+                  home TEXT NOT NULL,
+                  plainHTTP BOOLEAN NOT NULL DEFAULT 0,
+                  authorityFile TEXT,
+                  created DOUBLE NOT NULL);
+                CREATE TABLE syncCalendar (
+                  url TEXT PRIMARY KEY NOT NULL,
+                  accountId TEXT NOT NULL REFERENCES syncAccount(id) ON DELETE CASCADE,
+                  name TEXT NOT NULL,
+                  components TEXT NOT NULL,
+                  color TEXT,
+                  writable BOOLEAN NOT NULL,
+                  role TEXT NOT NULL DEFAULT 'none',
+                  syncToken TEXT,
+                  lastSynced DOUBLE,
+                  lastError TEXT);
+                CREATE TABLE syncObject (
+                  calendarUrl TEXT NOT NULL REFERENCES syncCalendar(url) ON DELETE CASCADE,
+                  url TEXT NOT NULL,
+                  uid TEXT NOT NULL,
+                  etag TEXT,
+                  agreed TEXT,
+                  alertId TEXT,
+                  conflict TEXT,
+                  error TEXT,
+                  PRIMARY KEY (calendarUrl, url)) WITHOUT ROWID;
+                CREATE INDEX syncObject_on_alertId ON syncObject (alertId);
+                """)
+        }
         return migrator
     }
 

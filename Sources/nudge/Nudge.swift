@@ -21,7 +21,7 @@ struct Nudge: ParsableCommand {
         """,
         version: version,
         subcommands: [Add.self, List.self, Show.self, Edit.self, On.self, Off.self, Remove.self, Next.self,
-                      Ack.self, Done.self, Snooze.self, DrinkCommand.self, Stats.self, Log.self, Config.self, Send.self, Doctor.self, PlacesCommand.self, DaemonCommand.self, Autostart.self, UI.self, WindowCommand.self, Export.self, Import.self]
+                      Ack.self, Done.self, Snooze.self, DrinkCommand.self, Stats.self, Log.self, Config.self, Send.self, Doctor.self, PlacesCommand.self, DaemonCommand.self, Autostart.self, UI.self, WindowCommand.self, Export.self, Import.self, SyncCommand.self]
     )
 
     /// Runs the command line, turning every failure into one line on stderr and a

@@ -1,0 +1,461 @@
+import Foundation
+import ICalendar
+import NudgeCalendar
+import NudgeCore
+import NudgeStore
+import NudgeSync
+import SyncTransport
+
+/// What one calendar's sync did, for `nudge sync now` and `sync status`.
+public struct CalendarReport: Sendable, Equatable {
+    public var calendar: String
+    public var name: String
+    /// Objects fetched from the server (new or changed there).
+    public var fetched = 0
+    /// Reminders made, changed or removed here.
+    public var changedHere = 0
+    public var removedHere = 0
+    /// Objects written or removed there.
+    public var sent = 0
+    public var removedThere = 0
+    /// Objects both sides changed (the server's kept, ours saved as a conflict).
+    public var conflicts = 0
+    /// Objects that could not be taken or written, each with why.
+    public var problems: [String] = []
+    /// The failure that stopped the calendar's sync, if one did.
+    public var failure: String?
+    /// HTTP requests made.
+    public var requests = 0
+}
+
+/// One sync of one calendar, carried out on the loop: the listing of what changed
+/// (sync-collection with the last token; PROPFIND of ETags where the server has no
+/// tokens or lost ours), the changed objects fetched (calendar-multiget), the plan
+/// (``CollectionPlan``), what changes here stored in one transaction, then each write
+/// there, conditional, its result stored as soon as it comes. A 412 fetches the object
+/// and decides again, at most three times.
+final class CalendarRun {
+    typealias Done = (CalendarReport) -> Void
+
+    private let client: HTTPClient
+    private let credentials: Credentials?
+    private let store: AppDatabase
+    private var calendar: SyncCalendar
+    private let zone: TimeZone
+    private let now: Date
+    private let done: Done
+    private var report: CalendarReport
+    private var known: [SyncObject] = []
+    /// The listing: what changed there (URL → ETag), what is gone, and the new token.
+    private var changedURLs: [(url: String, etag: String?)] = []
+    private var removed = Set<String>()
+    private var newToken: String?
+    private var fetched: [CollectionPlan.Remote] = []
+    private var local: [CollectionPlan.Local]?
+    private var stored: [UUID: Alert] = [:]
+    private var writes: [CollectionPlan.Step] = []
+    private var writesInFlight = 0
+    private var attempts: [String: Int] = [:]
+    /// How many writes go at once.
+    static let parallelWrites = 4
+    /// Objects asked for in one calendar-multiget.
+    static let multigetBatch = 100
+
+    init(client: HTTPClient, credentials: Credentials?, store: AppDatabase, calendar: SyncCalendar, zone: TimeZone, now: Date,
+         done: @escaping Done) {
+        self.client = client
+        self.credentials = credentials
+        self.store = store
+        self.calendar = calendar
+        self.zone = zone
+        self.now = now
+        self.done = done
+        report = CalendarReport(calendar: calendar.url, name: calendar.name)
+    }
+
+    func start() {
+        do {
+            known = try store.syncObjects(calendar: calendar.url)
+        } catch {
+            return finish(failure: "the store cannot be read: \(error)")
+        }
+        list(token: calendar.syncToken)
+    }
+
+    private func send(_ request: HTTPRequest, _ handle: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void) {
+        report.requests += 1
+        client.send(request, credentials: credentials, handle)
+    }
+
+    // MARK: Listing
+
+    private func list(token: String?) {
+        send(CalDAVRequest.syncCollection(calendar.url, token: token)) { [self] result in
+            guard case .success(let response) = result else { return finish(result) }
+            if response.status == 207, let status = multistatus(response) {
+                for entry in status.responses where !sameCollection(entry.url) {
+                    if entry.status == 404 {
+                        removed.insert(entry.url)
+                    } else {
+                        changedURLs.append((entry.url, entry.property(Namespace.dav, "getetag")?.trimmed))
+                    }
+                }
+                newToken = status.syncToken
+                if token == nil { removeUnlisted() }
+                return fetchChanged()
+            }
+            let condition = DAVError.condition(in: try? XMLReader.read(response.body))
+            if token != nil, condition == "valid-sync-token" || [403, 409, 410].contains(response.status) {
+                // The server forgot our token: everything again, compared with what is known.
+                return list(token: nil)
+            }
+            if response.status == 401 { return finish(failure: SyncFailure.unauthorized(url: response.url).description) }
+            if [400, 403, 404, 405, 415, 501].contains(response.status) { return listETags() }
+            finish(failure: DAVError.status(response.status, url: response.url, condition: condition).description)
+        }
+    }
+
+    /// Every member's ETag, for a server without sync-collection.
+    private func listETags() {
+        send(CalDAVRequest.etags(calendar.url)) { [self] result in
+            guard case .success(let response) = result else { return finish(result) }
+            guard response.status == 207, let status = multistatus(response) else {
+                return finish(failure: DAVError.status(response.status, url: response.url, condition: nil).description)
+            }
+            let etags = Dictionary(known.map { ($0.url, $0.etag) }, uniquingKeysWith: { a, _ in a })
+            for entry in status.responses where !sameCollection(entry.url) {
+                let etag = entry.property(Namespace.dav, "getetag")?.trimmed
+                if etag == nil || etags[entry.url] != etag { changedURLs.append((entry.url, etag)) }
+            }
+            newToken = nil
+            removeUnlisted(listed: Set(status.responses.map(\.url)))
+            fetchChanged()
+        }
+    }
+
+    /// After a whole listing: what the store knows and the server did not list is gone.
+    private func removeUnlisted(listed: Set<String>? = nil) {
+        let all = listed ?? Set(changedURLs.map(\.url))
+        for object in known where !all.contains(object.url) && object.etag != nil { removed.insert(object.url) }
+    }
+
+    private func sameCollection(_ url: String) -> Bool {
+        url == calendar.url || url + "/" == calendar.url || CalDAVRequest.path(of: url) == CalDAVRequest.path(of: calendar.url)
+    }
+
+    // MARK: Fetching
+
+    private func fetchChanged() {
+        // Our own writes come back in the listing with the ETag we stored: nothing to fetch.
+        let etags = Dictionary(known.map { ($0.url, $0.etag) }, uniquingKeysWith: { a, _ in a })
+        let wanted = changedURLs.filter { $0.etag == nil || etags[$0.url] != $0.etag }.map(\.url)
+        fetch(Array(wanted), from: 0)
+    }
+
+    private func fetch(_ urls: [String], from start: Int) {
+        guard start < urls.count else { return decide() }
+        let batch = Array(urls[start..<min(start + Self.multigetBatch, urls.count)])
+        send(CalDAVRequest.multiget(calendar.url, urls: batch)) { [self] result in
+            guard case .success(let response) = result else { return finish(result) }
+            guard response.status == 207, let status = multistatus(response) else {
+                return finish(failure: DAVError.status(response.status, url: response.url, condition: nil).description)
+            }
+            for entry in status.responses {
+                if entry.status == 404 {
+                    removed.insert(entry.url)
+                    continue
+                }
+                guard let data = entry.property(Namespace.caldav, "calendar-data")?.text else { continue }
+                guard let object = CalendarObject.read(data) else {
+                    report.problems.append("\(entry.url): not an iCalendar object")
+                    continue
+                }
+                fetched.append(.init(url: entry.url, etag: entry.property(Namespace.dav, "getetag")?.trimmed, calendar: object))
+            }
+            report.fetched = fetched.count
+            fetch(urls, from: start + Self.multigetBatch)
+        }
+    }
+
+    // MARK: Deciding
+
+    private func decide() {
+        let origins: [String: String]
+        do {
+            let alerts = try store.alerts()
+            stored = Dictionary(alerts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            origins = try store.syncOrigins()
+            if calendar.role == .own {
+                // Nudge's own reminders: every one that did not come from a followed calendar.
+                let mine = alerts.filter { origins[$0.id.hexString] == nil }
+                local = Self.objects(of: mine, zone: zone)
+            }
+        } catch {
+            return finish(failure: "the store cannot be read: \(error)")
+        }
+        let knownPlan = known.map { object in
+            CollectionPlan.Known(url: object.url, uid: object.uid, etag: object.etag, agreed: object.agreed.flatMap(CalendarObject.read),
+                                 alertID: object.alertId.flatMap(UUID.init(hexString:)))
+        }
+        let (steps, refused) = CollectionPlan.plan(calendar: calendar.url, known: knownPlan, changed: fetched, removed: removed, local: local)
+        for refusal in refused { report.problems.append("\(refusal.url): \(refusal.reason)") }
+        applyHere(steps)
+    }
+
+    /// Nudge's reminders as calendar objects, as `nudge export` writes them.
+    static func objects(of alerts: [Alert], zone: TimeZone) -> [CollectionPlan.Local] {
+        var bytes: [UInt8] = []
+        CalendarExport.write(alerts, system: zone) { (chunk: [UInt8]) in bytes += chunk }
+        guard let whole = try? Component.read(bytes: bytes).first else { return [] }
+        return CalendarObject.split(whole).compactMap { object in
+            guard let uid = CalendarObject.uid(object),
+                  let id = object.components.first(where: { $0["UID"]?.value == uid })?["X-NUDGE-ID"]?.value,
+                  let alertID = UUID(uuidString: id) else { return nil }
+            return .init(alertID: alertID, uid: uid, calendar: object)
+        }
+    }
+
+    /// What changes here, and the records of what needs no write, in one transaction.
+    private func applyHere(_ steps: [CollectionPlan.Step]) {
+        var records: [SyncObject] = [], forget: [String] = [], save: [Alert] = [], delete: [UUID] = []
+        // The objects each reminder is made of, once decided (Nudge's own may be several).
+        var parts: [UUID: [Component]] = [:]
+        var touched = Set<UUID>()
+        for step in steps {
+            let decision = step.decision
+            var alertID = step.alertID
+            if decision.take != nil || decision.deleteHere {
+                if let id = alertID { touched.insert(id) }
+            }
+            if let take = decision.take, alertID == nil {
+                alertID = Self.alertID(of: take, ownCalendar: calendar.role == .own)
+                if let id = alertID { touched.insert(id) }
+            }
+            if let agreed = decision.send ?? decision.agreed, let id = alertID { parts[id, default: []].append(decision.take ?? agreed) }
+            if !decision.conflicts.isEmpty { report.conflicts += 1 }
+            if decision.send != nil || decision.deleteThere {
+                writes.append(step)
+                continue
+            }
+            if let agreed = decision.agreed {
+                records.append(SyncObject(calendarUrl: calendar.url, url: step.url, uid: step.uid, etag: step.remoteETag ?? step.etag,
+                                          agreed: agreed.text, alertId: alertID?.hexString,
+                                          conflict: conflictText(step), error: nil))
+            } else {
+                forget.append(step.url)
+            }
+        }
+        // The reminders here made again from their objects.
+        for id in touched {
+            let objects = parts[id] ?? []
+            guard !objects.isEmpty, let alert = importAlert(id: id, from: objects) else {
+                if stored[id] != nil {
+                    delete.append(id)
+                    report.removedHere += 1
+                }
+                continue
+            }
+            save.append(alert)
+            report.changedHere += 1
+        }
+        // A record names the reminder only if there is one.
+        let kept = Set(save.map(\.id)).union(stored.keys).subtracting(delete)
+        records = records.map { record in
+            var record = record
+            if let id = record.alertId.flatMap(UUID.init(hexString:)), !kept.contains(id) { record.alertId = nil }
+            return record
+        }
+        do {
+            try store.apply(calendar: calendar.url, objects: records, forget: forget, save: save, delete: delete)
+        } catch {
+            return finish(failure: "the store cannot be written: \(error)")
+        }
+        startWrites()
+    }
+
+    private func conflictText(_ step: CollectionPlan.Step) -> String? {
+        guard !step.decision.conflicts.isEmpty else { return nil }
+        return step.decision.conflicts.joined(separator: ", ")
+    }
+
+    /// The reminder an object is: Nudge's id where it has one (own calendar), else one made
+    /// from its UID, as `nudge import` makes it.
+    static func alertID(of calendar: Component, ownCalendar: Bool) -> UUID? {
+        calendar.components.first { $0.name == "VEVENT" || $0.name == "VTODO" }.map(CalendarImport.alertID(of:))
+    }
+
+    /// A reminder read from its objects; `nil` if they make none (no alarm, all over).
+    private func importAlert(id: UUID, from objects: [Component]) -> Alert? {
+        var whole = Component("VCALENDAR", properties: [Property("VERSION", "2.0"), Property("PRODID", CalendarExport.product)])
+        var zones = Set<String>()
+        for object in objects {
+            let base = known.first { $0.alertId == id.hexString && CalendarObject.uid(object) == $0.uid }?.agreed.flatMap(CalendarObject.read)
+            for component in CalendarObject.forImport(object, base: base).components {
+                if component.name == "VTIMEZONE" {
+                    guard zones.insert(component["TZID"]?.value ?? "").inserted else { continue }
+                }
+                whole.components.append(component)
+            }
+        }
+        for outcome in CalendarImport.alerts(in: [whole], system: zone, now: now) {
+            switch outcome {
+            case .alert(var alert, _, let complete):
+                if let old = stored[alert.id] ?? stored[id] { alert = CalendarImport.replacing(old, with: alert, complete: complete) }
+                return alert
+            case .refused(let component, let reason):
+                report.problems.append("\(component): \(reason.description)")
+                return nil
+            case .over, .skipped:
+                continue
+            }
+        }
+        return nil
+    }
+
+    // MARK: Writing
+
+    private func startWrites() {
+        while writesInFlight < Self.parallelWrites, !writes.isEmpty {
+            let step = writes.removeFirst()
+            writesInFlight += 1
+            write(step)
+        }
+        if writesInFlight == 0 && writes.isEmpty { finish(failure: nil) }
+    }
+
+    private func write(_ step: CollectionPlan.Step) {
+        let request: HTTPRequest
+        if let body = step.decision.send {
+            request = CalDAVRequest.put(step.url, text: Array(body.text.utf8), etag: step.etag)
+        } else if let etag = step.etag {
+            request = CalDAVRequest.delete(step.url, etag: etag)
+        } else {
+            // Never seen there with an ETag: nothing to delete.
+            return written(step, record: nil)
+        }
+        send(request) { [self] result in
+            guard case .success(let response) = result else {
+                report.problems.append("\(step.url): \(failureText(result))")
+                return written(step, record: nil, keep: true)
+            }
+            switch response.status {
+            case 200..<300:
+                if let body = step.decision.send {
+                    report.sent += 1
+                    written(step, record: SyncObject(calendarUrl: calendar.url, url: step.url, uid: step.uid, etag: response.etag,
+                                                     agreed: body.text, alertId: step.alertID?.hexString, conflict: conflictText(step)))
+                } else {
+                    report.removedThere += 1
+                    written(step, record: nil)
+                }
+            case 404 where step.decision.deleteThere:
+                written(step, record: nil)
+            case 412, 404:
+                // Someone else wrote first (or removed it): fetch it and decide again.
+                refetch(step)
+            default:
+                report.problems.append("\(step.url): " + DAVError.status(response.status, url: step.url, condition: nil).description)
+                written(step, record: nil, keep: true)
+            }
+        }
+    }
+
+    /// The object as the server has it now, and the step decided again from it.
+    private func refetch(_ step: CollectionPlan.Step) {
+        let count = attempts[step.uid, default: 0] + 1
+        attempts[step.uid] = count
+        guard count <= 3 else {
+            report.problems.append("\(step.url): changed on the server at each of 3 tries; left for the next sync")
+            return written(step, record: nil, keep: true)
+        }
+        send(CalDAVRequest.get(step.url)) { [self] result in
+            guard case .success(let response) = result, response.status == 200 || response.status == 404 else {
+                report.problems.append("\(step.url): \(failureText(result))")
+                return written(step, record: nil, keep: true)
+            }
+            let theirs = response.status == 200 ? CalendarObject.read(String(decoding: response.body, as: UTF8.self)) : nil
+            let record = known.first { $0.uid == step.uid }
+            let base = record?.agreed.flatMap(CalendarObject.read)
+            let ours = step.decision.send ?? nil
+            var again = step
+            again.decision = ObjectDecision.decide(base: base, ours: step.decision.deleteThere ? nil : ours, theirs: theirs)
+            again.etag = response.status == 200 ? response.etag : nil
+            again.remoteETag = again.etag
+            if again.decision.send != nil || again.decision.deleteThere {
+                write(again)
+            } else {
+                // What the server has now is what is kept: it becomes the reminder here.
+                if let take = again.decision.take, let id = step.alertID ?? Self.alertID(of: take, ownCalendar: calendar.role == .own),
+                   let alert = importAlert(id: id, from: [take]) {
+                    try? store.apply(calendar: calendar.url, objects: [], forget: [], save: [alert], delete: [])
+                    report.changedHere += 1
+                }
+                let agreed = again.decision.agreed
+                written(again, record: agreed.map {
+                    SyncObject(calendarUrl: calendar.url, url: again.url, uid: again.uid, etag: again.etag, agreed: $0.text,
+                               alertId: again.alertID?.hexString, conflict: conflictText(again))
+                })
+            }
+        }
+    }
+
+    /// A write is over: its record stored (or forgotten), the next write started.
+    private func written(_ step: CollectionPlan.Step, record: SyncObject?, keep: Bool = false) {
+        if !keep {
+            do {
+                try store.apply(calendar: calendar.url, objects: record.map { [$0] } ?? [], forget: record == nil ? [step.url] : [],
+                                save: [], delete: [])
+            } catch {
+                report.problems.append("\(step.url): the store cannot be written: \(error)")
+            }
+        }
+        writesInFlight -= 1
+        startWrites()
+    }
+
+    // MARK: Ending
+
+    private func multistatus(_ response: HTTPResponse) -> Multistatus? {
+        do {
+            return try Multistatus.read(try XMLReader.read(response.body), base: response.url)
+        } catch {
+            report.problems.append("\(response.url): \(error.description)")
+            return nil
+        }
+    }
+
+    private func failureText(_ result: Result<HTTPResponse, HTTPFailure>) -> String {
+        switch result {
+        case .failure(let failure): failure.description
+        case .success(let response): DAVError.status(response.status, url: response.url, condition: nil).description
+        }
+    }
+
+    private func finish(_ result: Result<HTTPResponse, HTTPFailure>) {
+        finish(failure: failureText(result))
+    }
+
+    private func finish(failure: String?) {
+        report.failure = failure
+        calendar.lastError = failure ?? (report.problems.isEmpty ? nil : report.problems.first)
+        if failure == nil {
+            calendar.lastSynced = now
+            calendar.syncToken = newToken
+        }
+        try? store.save(calendar: calendar)
+        done(report)
+    }
+}
+
+extension UUID {
+    /// 32 lowercase hex digits, as the store keeps ids.
+    public var hexString: String { uuidString.lowercased().replacingOccurrences(of: "-", with: "") }
+
+    /// An id from 32 hex digits, as the store keeps them.
+    public init?(hexString: String) {
+        guard hexString.count == 32 else { return nil }
+        let s = Array(hexString)
+        let dashed = String(s[0..<8]) + "-" + String(s[8..<12]) + "-" + String(s[12..<16]) + "-" + String(s[16..<20]) + "-" + String(s[20...])
+        self.init(uuidString: dashed)
+    }
+}

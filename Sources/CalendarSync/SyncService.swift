@@ -1,0 +1,82 @@
+import Foundation
+import NudgeStore
+import NudgeSync
+import Platform
+import SyncTransport
+
+/// Accounts and their syncs, on one ``EventLoop``: discovery of a new account's
+/// calendars, and a sync of every calendar an account has Nudge own or follow, one after
+/// another. The command line runs it on a loop of its own; nothing in it blocks.
+public final class SyncService {
+    private let loop: EventLoop
+    private let store: AppDatabase
+    private let zone: TimeZone
+
+    public init(loop: EventLoop, store: AppDatabase, zone: TimeZone) {
+        self.loop = loop
+        self.store = store
+        self.zone = zone
+    }
+
+    /// The transport settings an account asks for.
+    public static func settings(for account: SyncAccount) -> HTTPClient.Settings {
+        HTTPClient.Settings(authorityFile: account.authorityFile, allowsPlainHTTP: account.plainHTTP)
+    }
+
+    /// Finds the calendars at `address` (RFC 6764, then the principal and its home).
+    public func discover(address: String, credentials: Credentials?, settings: HTTPClient.Settings,
+                         done: @escaping (Result<DiscoveredAccount, SyncFailure>) -> Void) {
+        let client = HTTPClient(loop: loop, settings: settings)
+        var discovery = Discovery(address: address, read: { bytes throws(DAVError) in try XMLReader.read(bytes) })
+        func step(_ request: HTTPRequest) {
+            client.send(request, credentials: credentials) { result in
+                switch discovery.take(result) {
+                case .send(let next): step(next)
+                case .found(let account): withExtendedLifetime(client) { done(.success(account)) }
+                case .failed(let failure): withExtendedLifetime(client) { done(.failure(failure)) }
+                }
+            }
+        }
+        step(discovery.first)
+    }
+
+    /// Syncs each of the account's calendars that Nudge owns or follows, in turn; `done`
+    /// gets one report per calendar.
+    public func sync(account: SyncAccount, credentials: Credentials?, now: Date, done: @escaping ([CalendarReport]) -> Void) {
+        let calendars: [SyncCalendar]
+        do {
+            // Nudge's own calendar last: what the followed ones brought is not sent back as Nudge's.
+            calendars = try store.syncCalendars(account: account.id).filter { $0.role != .none }
+                .sorted { ($0.role == .own ? 1 : 0) < ($1.role == .own ? 1 : 0) }
+        } catch {
+            return done([CalendarReport(calendar: account.address, name: account.address, failure: "the store cannot be read: \(error)")])
+        }
+        let client = HTTPClient(loop: loop, settings: Self.settings(for: account))
+        var reports: [CalendarReport] = []
+        var runs: [CalendarRun] = []
+        func next(_ index: Int) {
+            guard index < calendars.count else {
+                return withExtendedLifetime((client, runs)) { done(reports) }
+            }
+            let run = CalendarRun(client: client, credentials: credentials, store: store, calendar: calendars[index], zone: zone, now: now) { report in
+                reports.append(report)
+                next(index + 1)
+            }
+            runs.append(run)
+            run.start()
+        }
+        next(0)
+    }
+
+    /// Runs `loop` until `finished` says the work is over (for the command line).
+    public static func run(_ loop: EventLoop, until finished: () -> Bool) throws(SystemError) {
+        while !finished() { try loop.turn() }
+    }
+}
+
+extension CalendarReport {
+    init(calendar: String, name: String, failure: String) {
+        self.init(calendar: calendar, name: name)
+        self.failure = failure
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+/// A CalDAV account, as stored (its password is in the Secret Service, never here).
+public struct SyncAccount: Sendable, Equatable, Codable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "syncAccount"
+    /// 8 hex digits, shown to the person (`nudge sync remove ID`).
+    public var id: String
+    /// The address the person gave.
+    public var address: String
+    public var user: String
+    /// The principal and calendar home discovery found.
+    public var principal: String
+    public var home: String
+    /// Plain http:// to a host other than loopback, allowed by the person.
+    public var plainHTTP: Bool
+    /// A PEM file of authorities trusted for this account instead of the system's.
+    public var authorityFile: String?
+    public var created: Date
+
+    public init(id: String, address: String, user: String, principal: String, home: String,
+                plainHTTP: Bool = false, authorityFile: String? = nil, created: Date) {
+        self.id = id
+        self.address = address
+        self.user = user
+        self.principal = principal
+        self.home = home
+        self.plainHTTP = plainHTTP
+        self.authorityFile = authorityFile
+        self.created = created
+    }
+}
+
+/// A calendar of an account, and what Nudge does with it.
+public struct SyncCalendar: Sendable, Equatable, Codable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "syncCalendar"
+
+    /// What Nudge does with a calendar.
+    public enum Role: String, Sendable, Codable, CaseIterable {
+        /// Nudge's own reminders are written here and read back (one per account).
+        case own
+        /// Its events and tasks with alarms pop up here.
+        case follow
+        /// Listed, not synced.
+        case none
+    }
+
+    public var url: String
+    public var accountId: String
+    public var name: String
+    /// `VEVENT,VTODO`.
+    public var components: String
+    public var color: String?
+    public var writable: Bool
+    public var role: Role
+    /// RFC 6578's token after the last sync, if the server gives them.
+    public var syncToken: String?
+    public var lastSynced: Date?
+    /// The last sync's failure, in words; `nil` after a sync that worked.
+    public var lastError: String?
+
+    public init(url: String, accountId: String, name: String, components: String, color: String? = nil,
+                writable: Bool = true, role: Role = .none, syncToken: String? = nil, lastSynced: Date? = nil, lastError: String? = nil) {
+        self.url = url
+        self.accountId = accountId
+        self.name = name
+        self.components = components
+        self.color = color
+        self.writable = writable
+        self.role = role
+        self.syncToken = syncToken
+        self.lastSynced = lastSynced
+        self.lastError = lastError
+    }
+}
+
+/// One calendar object both sides know of: where it is, its ETag, the copy both agreed on.
+public struct SyncObject: Sendable, Equatable, Codable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "syncObject"
+    public var calendarUrl: String
+    public var url: String
+    public var uid: String
+    /// The ETag the server last gave; `nil` until it gave one.
+    public var etag: String?
+    /// The iCalendar text both sides last agreed on; `nil` for a reminder not yet sent.
+    public var agreed: String?
+    /// The reminder here (32 hex digits), if it has one.
+    public var alertId: String?
+    /// What both sides changed differently the last time, kept for the person (our version of
+    /// the object's text after a line naming the properties).
+    public var conflict: String?
+    /// This object's last failure (a 403, a 507), in words.
+    public var error: String?
+
+    public init(calendarUrl: String, url: String, uid: String, etag: String? = nil, agreed: String? = nil,
+                alertId: String? = nil, conflict: String? = nil, error: String? = nil) {
+        self.calendarUrl = calendarUrl
+        self.url = url
+        self.uid = uid
+        self.etag = etag
+        self.agreed = agreed
+        self.alertId = alertId
+        self.conflict = conflict
+        self.error = error
+    }
+}
+
+extension AppDatabase {
+    /// Every account, oldest first.
+    public func syncAccounts() throws -> [SyncAccount] {
+        try writer.read { db in try SyncAccount.order(Column("created")).fetchAll(db) }
+    }
+
+    /// An account and its calendars, stored in one transaction (calendars of the account
+    /// not in `calendars` are removed with their objects).
+    public func save(account: SyncAccount, calendars: [SyncCalendar]) throws {
+        try writer.write { db in
+            try account.save(db)
+            let kept = calendars.map(\.url)
+            try SyncCalendar.filter(Column("accountId") == account.id && !kept.contains(Column("url"))).deleteAll(db)
+            for calendar in calendars { try calendar.save(db) }
+        }
+    }
+
+    /// Removes an account, its calendars and what was known of their objects. The reminders
+    /// that came from its calendars are removed too; Nudge's own stay.
+    public func remove(account id: String) throws {
+        try writer.write { db in
+            let followed = try SyncCalendar.filter(Column("accountId") == id && Column("role") == SyncCalendar.Role.follow.rawValue)
+                .fetchAll(db).map(\.url)
+            let alertIds = try String.fetchAll(db, SyncObject.select(Column("alertId")).filter(followed.contains(Column("calendarUrl")))
+                .filter(Column("alertId") != nil))
+            try AlertRecord.filter(keys: alertIds).deleteAll(db)
+            try SyncAccount.deleteOne(db, key: id)
+        }
+    }
+
+    /// An account's calendars, in the server's order of discovery (by name).
+    public func syncCalendars(account id: String? = nil) throws -> [SyncCalendar] {
+        try writer.read { db in
+            var request = SyncCalendar.order(Column("name"))
+            if let id { request = request.filter(Column("accountId") == id) }
+            return try request.fetchAll(db)
+        }
+    }
+
+    /// Stores a calendar's state (its token, when it last synced, its last error).
+    public func save(calendar: SyncCalendar) throws {
+        try writer.write { db in try calendar.update(db) }
+    }
+
+    /// What is known of a calendar's objects.
+    public func syncObjects(calendar url: String) throws -> [SyncObject] {
+        try writer.read { db in try SyncObject.filter(Column("calendarUrl") == url).fetchAll(db) }
+    }
+
+    /// Every object of every calendar, by the reminder it is (for `list`'s "from" column).
+    public func syncOrigins() throws -> [String: String] {
+        try writer.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT o.alertId AS alertId, c.name AS name FROM syncObject o JOIN syncCalendar c ON c.url = o.calendarUrl
+                WHERE c.role = 'follow' AND o.alertId IS NOT NULL
+                """)
+            var origins: [String: String] = [:]
+            for row in rows { origins[row["alertId"]] = row["name"] }
+            return origins
+        }
+    }
+
+    /// One sync step's results, all in one transaction: the objects' new records (and those
+    /// forgotten), the reminders made or changed here, the reminders removed. A crash before
+    /// it leaves the last state whole; after it, the new one.
+    public func apply(calendar: String, objects: [SyncObject], forget: [String], save alerts: [Alert], delete removed: [UUID]) throws {
+        try writer.write { db in
+            for object in objects { try object.save(db) }
+            for url in forget { try SyncObject.deleteOne(db, key: ["calendarUrl": calendar, "url": url]) }
+            for alert in alerts { try AlertRecord(alert).save(db) }
+            if !removed.isEmpty { try AlertRecord.filter(keys: removed.map(\.hex)).deleteAll(db) }
+        }
+    }
+}

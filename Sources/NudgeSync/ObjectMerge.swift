@@ -1,0 +1,178 @@
+import ICalendar
+
+/// The three-way merge of one calendar object, property by property, against the last
+/// copy both sides agreed on; and the overlay that puts Nudge's reminder into a server's
+/// object without touching anything Nudge does not own. Pure: components in, components out.
+///
+/// Properties are compared as units by name (every `EXDATE` of a component together, in
+/// order); subcomponents by name and `UID` (RFC 9074 alarm UIDs), in order where they have
+/// none. Stamps that every writer rewrites (`DTSTAMP`, `LAST-MODIFIED`, `SEQUENCE`) follow
+/// the server and are never a conflict.
+public enum ObjectMerge {
+    /// What a merge made, and which properties both sides changed differently (the server's
+    /// kept, ours named here so the person can see what was not applied).
+    public struct Outcome: Sendable, Equatable {
+        public var merged: Component
+        /// `SUMMARY`, `VALARM/TRIGGER`: the units both sides changed, the server's value kept.
+        public var conflicts: [String]
+    }
+
+    /// Properties the server's copy decides without a conflict.
+    static let stamps: Set<String> = ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "CREATED"]
+
+    /// Merges `ours` and `theirs`, both descended from `base`.
+    public static func merge(base: Component, ours: Component, theirs: Component) -> Outcome {
+        var conflicts: [String] = []
+        let merged = merge(base: base, ours: ours, theirs: theirs, path: "", conflicts: &conflicts)
+        return Outcome(merged: merged, conflicts: conflicts)
+    }
+
+    private static func merge(base: Component, ours: Component, theirs: Component, path: String,
+                              conflicts: inout [String]) -> Component {
+        var result = Component(theirs.name)
+        // Properties: theirs' order first, then names only ours has.
+        var names: [String] = []
+        for name in theirs.properties.map(\.name) + ours.properties.map(\.name) where !names.contains(name) { names.append(name) }
+        for name in names {
+            let b = base.all(name), o = ours.all(name), t = theirs.all(name)
+            let chosen: [Property]
+            if stamps.contains(name) || o == b || o == t {
+                chosen = t
+            } else if t == b {
+                chosen = o
+            } else {
+                chosen = t
+                conflicts.append(path + name)
+            }
+            result.properties += chosen
+        }
+        // Subcomponents, by key.
+        let baseGroups = groups(base.components), ourGroups = groups(ours.components), theirGroups = groups(theirs.components)
+        var keys: [Key] = []
+        for key in theirGroups.map(\.key) + ourGroups.map(\.key) where !keys.contains(key) { keys.append(key) }
+        for key in keys {
+            let b = baseGroups.first { $0.key == key }?.component
+            let o = ourGroups.first { $0.key == key }?.component
+            let t = theirGroups.first { $0.key == key }?.component
+            switch (b, o, t) {
+            case (_, let o?, let t?) where o == t: result.components.append(t)
+            case (let b?, let o?, let t?):
+                if o == b { result.components.append(t) } else if t == b { result.components.append(o) } else {
+                    result.components.append(merge(base: b, ours: o, theirs: t, path: path + key.name + "/", conflicts: &conflicts))
+                }
+            case (nil, let o?, let t?):
+                // Both added one with the same key, differently: theirs, and ours named.
+                result.components.append(t)
+                conflicts.append(path + key.name)
+                _ = o
+            case (let b?, nil, let t?):
+                // Removed here; kept there if they changed it.
+                if t != b { result.components.append(t); conflicts.append(path + key.name) }
+            case (let b?, let o?, nil):
+                // Removed there; kept if we changed it.
+                if o != b { result.components.append(o); conflicts.append(path + key.name) }
+            case (nil, let o?, nil): result.components.append(o)
+            case (nil, nil, let t?): result.components.append(t)
+            case (_, nil, nil): break
+            }
+        }
+        return result
+    }
+
+    /// A subcomponent's key: its name, its UID, and its rank among those of its name
+    /// without one.
+    struct Key: Equatable {
+        var name: String
+        var uid: String?
+        var rank: Int
+    }
+
+    static func groups(_ components: [Component]) -> [(key: Key, component: Component)] {
+        var ranks: [String: Int] = [:]
+        return components.map { component in
+            if let uid = component["UID"]?.value { return (Key(name: component.name, uid: uid, rank: 0), component) }
+            let rank = ranks[component.name, default: 0]
+            ranks[component.name] = rank + 1
+            return (Key(name: component.name, uid: nil, rank: rank), component)
+        }
+    }
+
+    // MARK: Overlay
+
+    /// `server` with Nudge's reminder `own` put in: each property `own` has, or that
+    /// Nudge writes (``owned``), takes `own`'s value; everything else of `server` stays
+    /// as it is, in place (other apps' properties, their alarms, CATEGORIES, ATTENDEE,
+    /// `ACKNOWLEDGED` on our own alarm). Nudge's alarms are `own`'s `VALARM`s, matched in
+    /// order with the server's alarms that are Nudge's (``isNudgeAlarm(_:)``).
+    public static func overlay(_ own: Component, on server: Component) -> Component {
+        var result = server
+        // Properties Nudge writes: replaced by own's, removed where own has none.
+        var written = Set(own.properties.map(\.name))
+        written.formUnion(owned)
+        var properties: [Property] = []
+        var placed = Set<String>()
+        for property in server.properties {
+            guard written.contains(property.name) || property.name.hasPrefix("X-NUDGE-") else {
+                properties.append(property)
+                continue
+            }
+            guard placed.insert(property.name).inserted else { continue }
+            properties += own.all(property.name)
+        }
+        for property in own.properties where !placed.contains(property.name) && !server.properties.contains(where: { $0.name == property.name }) {
+            properties.append(property)
+        }
+        result.properties = properties
+        // Alarms: ours replace ours, in order; the server's others stay.
+        let ownAlarms = own.components.filter { $0.name == "VALARM" }
+        var next = 0
+        var components: [Component] = []
+        for component in server.components {
+            guard component.name == "VALARM", isNudgeAlarm(component) else {
+                components.append(component)
+                continue
+            }
+            if next < ownAlarms.count {
+                components.append(overlayAlarm(ownAlarms[next], on: component))
+                next += 1
+            }
+        }
+        components += ownAlarms[next...]
+        result.components = components + own.components.filter { $0.name != "VALARM" && !server.components.contains($0) }
+        return result
+    }
+
+    /// The properties of an event Nudge writes, replaced or removed as a whole.
+    public static let owned: Set<String> = [
+        "SUMMARY", "DESCRIPTION", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "TRANSP", "DUE",
+    ]
+
+    /// An alarm Nudge wrote: one with an `@nudge` UID, or a display or audio alarm at the
+    /// event's start (what `nudge export` writes) without a UID.
+    public static func isNudgeAlarm(_ alarm: Component) -> Bool {
+        if let uid = alarm["UID"]?.value { return uid.hasSuffix("@nudge") }
+        guard let action = alarm["ACTION"]?.value.uppercased(), action == "DISPLAY" || action == "AUDIO" else { return false }
+        guard let trigger = alarm["TRIGGER"], trigger.parameter("VALUE") == nil, trigger.parameter("RELATED") == nil else { return false }
+        return ["PT0S", "-PT0S", "+PT0S", "P0D", "-P0D", "PT0M", "-PT0M", "PT0H"].contains(trigger.value.uppercased())
+    }
+
+    /// Our alarm's properties over the server's copy of it: what others added to it
+    /// (`ACKNOWLEDGED`, `X-MOZ-LASTACK`, an `X-APPLE-*`) stays.
+    static func overlayAlarm(_ own: Component, on server: Component) -> Component {
+        var result = server
+        let names = Set(own.properties.map(\.name)).union(["ACTION", "TRIGGER", "DESCRIPTION", "ATTACH"])
+        var properties: [Property] = []
+        var placed = Set<String>()
+        for property in server.properties {
+            guard names.contains(property.name) else {
+                properties.append(property)
+                continue
+            }
+            guard placed.insert(property.name).inserted else { continue }
+            properties += own.all(property.name)
+        }
+        for property in own.properties where !placed.contains(property.name) { properties.append(property) }
+        result.properties = properties
+        return result
+    }
+}
