@@ -258,6 +258,30 @@ final class CalendarRun {
             save.append(alert)
             report.changedHere += 1
         }
+        // Nudge's own reminders, made again from what the server had: written back at once
+        // where Nudge writes them otherwise (an alarm's text after a new title, Nudge's
+        // schedule after a new rule), so both sides agree after this one sync.
+        if calendar.role == .own, !save.isEmpty {
+            let again = Dictionary(Self.objects(of: save, zone: zone).map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+            records = records.filter { record in
+                guard let mine = again[record.uid], let agreed = record.agreed.flatMap(CalendarObject.read) else { return true }
+                let put = CalendarObject.overlay(mine.calendar, on: agreed)
+                guard put != agreed, let step = steps.first(where: { $0.uid == record.uid }) else { return true }
+                var write = step
+                write.decision.send = put
+                write.decision.agreed = put
+                write.etag = record.etag
+                writes.append(write)
+                return false
+            }
+            writes = writes.map { step in
+                guard step.decision.take != nil, let sent = step.decision.send, let mine = again[step.uid] else { return step }
+                var write = step
+                write.decision.send = CalendarObject.overlay(mine.calendar, on: sent)
+                write.decision.agreed = write.decision.send
+                return write
+            }
+        }
         // A record names the reminder only if there is one.
         let kept = Set(save.map(\.id)).union(stored.keys).subtracting(delete)
         records = records.map { record in

@@ -146,8 +146,15 @@ public enum CalendarImport {
             throw Refusal(reason: "\(unsupported): Nudge's schedules have no extra or excluded rules")
         }
         guard component.all("RRULE").count <= 1 else { throw Refusal(reason: "RRULE: more than one rule in one component") }
-        let start = try dateTime(component, "DTSTART", system: system)
-        let offset = try trigger(alarm, component: component)
+        // A task done elsewhere rings no more (RFC 5545: STATUS:COMPLETED, or COMPLETED set).
+        if component.name == "VTODO", component["COMPLETED"] != nil || component["STATUS"]?.value.uppercased() == "COMPLETED"
+            || component["STATUS"]?.value.uppercased() == "CANCELLED" {
+            return .over
+        }
+        // A task without a start is placed by when it is due (tasks.org, Nextcloud Tasks).
+        let startName = component.name == "VTODO" && component["DTSTART"] == nil && component["DUE"] != nil ? "DUE" : "DTSTART"
+        let start = try dateTime(component, startName, system: system)
+        let offset = try trigger(alarm, component: component, start: start, system: system)
         let schedule = try Self.schedule(component, start: start, offset: offset, now: now)
         guard let schedule else { return .over }
         // Nudge's dates are in the years 1970 to 9999, as `--on` has them.
@@ -352,17 +359,43 @@ public enum CalendarImport {
 
     /// Seconds from the start to the alarm (negative: before it). An alarm at a date-time
     /// of its own is taken as is for a one-shot; related to the end, after the event's length.
-    static func trigger(_ alarm: Component?, component: Component) throws(Refusal) -> Int {
+    static func trigger(_ alarm: Component?, component: Component, start: DateTime, system: TimeZone) throws(Refusal) -> Int {
         guard let trigger = alarm?["TRIGGER"] else { return 0 }
-        if trigger.parameter("VALUE") == "DATE-TIME" { throw Refusal(reason: "TRIGGER;VALUE=DATE-TIME: an alarm at a fixed moment, not relative to the start") }
+        if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" {
+            // RFC 5545 §3.8.6.3: an alarm at a fixed moment rings once, whatever the rule.
+            guard component["RRULE"] == nil else {
+                throw Refusal(reason: "TRIGGER;VALUE=DATE-TIME on a repeating component: an alarm at one fixed moment, not one per time")
+            }
+            var holder = Component("VALARM", properties: [Property("TRIGGER", trigger.value)])
+            holder.properties[0].parameters = trigger.parameters.filter { $0.name.uppercased() != "VALUE" }
+            let moment = try dateTime(holder, "TRIGGER", system: system)
+            return Int(moment.instant.timeIntervalSince(start.instant).rounded())
+        }
         guard let seconds = duration(trigger.value) else { throw Refusal(reason: "TRIGGER “\(trigger.value.quotedPrefix(30))” is not a duration") }
         if trigger.parameter("RELATED")?.uppercased() == "END" {
-            guard let length = component["DURATION"].flatMap({ duration($0.value) }) else {
-                throw Refusal(reason: "TRIGGER;RELATED=END without a DURATION")
-            }
-            return length + seconds
+            return try length(of: component, start: start, system: system) + seconds
         }
         return seconds
+    }
+
+    /// From the start to the end: DTEND or DURATION of an event, DUE of a task (nothing
+    /// when the task is placed by its DUE). What a `RELATED=END` alarm is counted from.
+    static func length(of component: Component, start: DateTime, system: TimeZone) throws(Refusal) -> Int {
+        if let text = component["DURATION"]?.value {
+            guard let length = duration(text) else { throw Refusal(reason: "DURATION “\(text.quotedPrefix(30))” is not a duration") }
+            return length
+        }
+        let endName = component.name == "VTODO" ? "DUE" : "DTEND"
+        guard component[endName] != nil else {
+            // An event with neither ends where it starts (RFC 5545 §3.6.1); a task placed by its due time too.
+            if component.name == "VTODO", component["DTSTART"] != nil {
+                throw Refusal(reason: "TRIGGER;RELATED=END on a task without a DUE")
+            }
+            return 0
+        }
+        if component.name == "VTODO", component["DTSTART"] == nil { return 0 }
+        let end = try dateTime(component, endName, system: system)
+        return Int(end.instant.timeIntervalSince(start.instant).rounded())
     }
 
     /// `-PT15M`, `P1DT2H`, `PT0S`, `-P1W` in seconds, as RFC 5545's dur-value writes them:

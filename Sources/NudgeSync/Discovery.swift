@@ -29,6 +29,12 @@ public struct DiscoveredAccount: Sendable, Equatable {
     public var principal: String
     public var home: String
     public var calendars: [RemoteCalendar]
+
+    public init(principal: String, home: String, calendars: [RemoteCalendar]) {
+        self.principal = principal
+        self.home = home
+        self.calendars = calendars
+    }
 }
 
 /// Why a sync step failed, for the person.

@@ -218,7 +218,7 @@ struct AppDatabaseTests {
         #expect(try rows("SELECT identifier FROM grdb_migrations ORDER BY rowid") == values([
             ["v1"], ["v2: schedules as compact text"], ["v3: settings"], ["v4: drinks"], ["v5: water reminders, answers"],
             ["v6: a summary per alert and day"], ["v7: holding while away"], ["v8: following up ignored pop-ups"],
-            ["v9: change stamps"],
+            ["v9: change stamps"], ["v10: calendar sync"],
         ]))
         // id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, created,
         // kind (v5), whenAway (v7), nagSeconds, nagTimes (v8). v1's JSON dates count from 2001.
@@ -377,6 +377,45 @@ struct AppDatabaseTests {
         #"CREATE TABLE "setting" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)"#,
         #"CREATE TABLE sqlite_sequence(name,seq)"#,
         #"CREATE TABLE storeChange (id INTEGER PRIMARY KEY CHECK (id = 1), count INTEGER NOT NULL)"#,
+        """
+        CREATE TABLE syncAccount (
+          id TEXT PRIMARY KEY NOT NULL,
+          address TEXT NOT NULL,
+          user TEXT NOT NULL,
+          principal TEXT NOT NULL,
+          home TEXT NOT NULL,
+          plainHTTP BOOLEAN NOT NULL DEFAULT 0,
+          authorityFile TEXT,
+          created DOUBLE NOT NULL)
+        """,
+        """
+        CREATE TABLE syncCalendar (
+          url TEXT PRIMARY KEY NOT NULL,
+          accountId TEXT NOT NULL REFERENCES syncAccount(id) ON DELETE CASCADE,
+          name TEXT NOT NULL,
+          components TEXT NOT NULL,
+          color TEXT,
+          writable BOOLEAN NOT NULL,
+          role TEXT NOT NULL DEFAULT 'none',
+          syncToken TEXT,
+          lastSynced DOUBLE,
+          lastError TEXT)
+        """,
+        """
+        CREATE TABLE syncObject (
+          calendarUrl TEXT NOT NULL REFERENCES syncCalendar(url) ON DELETE CASCADE,
+          url TEXT NOT NULL,
+          uid TEXT NOT NULL,
+          etag TEXT,
+          agreed TEXT,
+          alertId TEXT,
+          conflict TEXT,
+          error TEXT,
+          PRIMARY KEY (calendarUrl, url)) WITHOUT ROWID
+        """,
+        """
+        CREATE INDEX syncObject_on_alertId ON syncObject (alertId)
+        """,
     ]
 
     /// An alert row as Nudge wrote it before alerts had a kind (v1 to v4).

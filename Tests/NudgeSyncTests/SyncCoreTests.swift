@@ -1,0 +1,259 @@
+import Foundation
+import ICalendar
+import NudgeSync
+import SyncTransport
+import Testing
+
+/// The sync core with values only: an object's states and decisions, the merge, the overlay
+/// that keeps what Nudge does not own, the multistatus reader, discovery's steps.
+struct SyncCoreTests {
+    static func event(_ lines: [String], alarms: [[String]] = []) -> Component {
+        let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT"] + lines
+            + alarms.flatMap { ["BEGIN:VALARM"] + $0 + ["END:VALARM"] } + ["END:VEVENT", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+        return CalendarObject.read(text)!
+    }
+
+    static let base = event(["UID:a@x", "DTSTART:20301202T090000Z", "SUMMARY:Tea", "CATEGORIES:Drinks"],
+                            alarms: [["ACTION:DISPLAY", "TRIGGER:PT0S", "DESCRIPTION:Tea"]])
+
+    static func changed(_ calendar: Component, _ name: String, _ value: String?) -> Component {
+        var calendar = calendar
+        var event = calendar.components[0]
+        if let value {
+            if event[name] != nil { event.properties = event.properties.map { $0.name == name ? Property(name, value) : $0 } } else {
+                event.properties.append(Property(name, value))
+            }
+        } else {
+            event.properties.removeAll { $0.name == name }
+        }
+        calendar.components[0] = event
+        return calendar
+    }
+
+    @Test("each combination of the three copies has its state", arguments: [
+        ("all alike", true, true, true, ObjectState.synced),
+        ("new here", false, true, false, .newHere),
+        ("new there", false, false, true, .newThere),
+        ("deleted here", true, false, true, .deletedHere),
+        ("deleted there", true, true, false, .deletedThere),
+        ("deleted on both", true, false, false, .alike),
+    ])
+    func states(_ name: String, _ hasBase: Bool, _ hasOurs: Bool, _ hasTheirs: Bool, _ expected: ObjectState) {
+        let b = hasBase ? Self.base : nil, o = hasOurs ? Self.base : nil, t = hasTheirs ? Self.base : nil
+        #expect(ObjectState(base: b, ours: o, theirs: t) == expected, "\(name)")
+    }
+
+    @Test func aChangeOnOneSideGoesToTheOther() {
+        let ours = Self.changed(Self.base, "SUMMARY", "Green tea")
+        let here = ObjectDecision.decide(base: Self.base, ours: ours, theirs: Self.base)
+        #expect(here.send == ours && here.take == nil && here.agreed == ours)
+        let there = ObjectDecision.decide(base: Self.base, ours: Self.base, theirs: ours)
+        #expect(there.take == ours && there.send == nil)
+    }
+
+    @Test func bothSidesChangingDifferentPropertiesKeepBoth() {
+        let ours = Self.changed(Self.base, "SUMMARY", "Green tea")
+        let theirs = Self.changed(Self.base, "DTSTART", "20301203T090000Z")
+        let decision = ObjectDecision.decide(base: Self.base, ours: ours, theirs: theirs)
+        let merged = decision.agreed!.components[0]
+        #expect(merged["SUMMARY"]?.value == "Green tea")
+        #expect(merged["DTSTART"]?.value == "20301203T090000Z")
+        #expect(merged["CATEGORIES"]?.value == "Drinks")
+        #expect(decision.conflicts.isEmpty)
+        #expect(decision.send == decision.agreed && decision.take == decision.agreed)
+    }
+
+    @Test func bothChangingOnePropertyKeepsTheServersAndNamesIt() {
+        let ours = Self.changed(Self.base, "SUMMARY", "Green tea")
+        let theirs = Self.changed(Self.base, "SUMMARY", "Black tea")
+        let decision = ObjectDecision.decide(base: Self.base, ours: ours, theirs: theirs)
+        #expect(decision.agreed?.components[0]["SUMMARY"]?.value == "Black tea")
+        #expect(decision.conflicts == ["VEVENT/SUMMARY"])
+        #expect(decision.send == nil, "the server's copy is what was merged: nothing to send")
+        #expect(decision.take != nil)
+    }
+
+    @Test func aDeletionNeverWinsOverAnEdit() {
+        let edited = Self.changed(Self.base, "SUMMARY", "Green tea")
+        let deletedHere = ObjectDecision.decide(base: Self.base, ours: nil, theirs: edited)
+        #expect(deletedHere.take == edited && !deletedHere.deleteThere && deletedHere.conflicts == ["deleted here"])
+        let deletedThere = ObjectDecision.decide(base: Self.base, ours: edited, theirs: nil)
+        #expect(deletedThere.send == edited && !deletedThere.deleteHere && deletedThere.conflicts == ["deleted there"])
+    }
+
+    @Test func stampsNeverConflict() {
+        let ours = Self.changed(Self.base, "DTSTAMP", "20301101T000000Z")
+        let theirs = Self.changed(Self.base, "DTSTAMP", "20301102T000000Z")
+        let decision = ObjectDecision.decide(base: Self.base, ours: ours, theirs: theirs)
+        #expect(decision.conflicts.isEmpty)
+        #expect(decision.agreed == theirs)
+    }
+
+    @Test func theOverlayKeepsEverythingNudgeDoesNotOwn() {
+        let server = Self.event(["UID:a@x", "DTSTAMP:20301101T000000Z", "DTSTART:20301202T090000Z", "SUMMARY:Tea",
+                                 "CATEGORIES:Drinks", "X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC", "ATTENDEE;CN=Bo:mailto:bo@x"],
+                                alarms: [["ACTION:DISPLAY", "TRIGGER:PT0S", "DESCRIPTION:Tea", "ACKNOWLEDGED:20301202T090100Z"],
+                                         ["ACTION:EMAIL", "TRIGGER:-PT1H", "SUMMARY:Tea", "DESCRIPTION:Tea", "ATTENDEE:mailto:ann@x"]])
+        let own = Self.event(["UID:a@x", "DTSTAMP:20261128T000000Z", "DTSTART:20301202T100000Z", "SUMMARY:Green tea", "X-NUDGE-ID:a"],
+                             alarms: [["ACTION:DISPLAY", "TRIGGER:PT0S", "DESCRIPTION:Green tea"]])
+        let put = CalendarObject.overlay(own, on: server).components[0]
+        #expect(put["SUMMARY"]?.value == "Green tea")
+        #expect(put["DTSTART"]?.value == "20301202T100000Z")
+        #expect(put["DTSTAMP"]?.value == "20301101T000000Z", "the server's stamp stays")
+        for kept in ["CATEGORIES", "X-APPLE-TRAVEL-ADVISORY-BEHAVIOR", "ATTENDEE"] {
+            #expect(put[kept] == server.components[0][kept], "\(kept) kept")
+        }
+        #expect(put["X-NUDGE-ID"]?.value == "a")
+        let alarms = put.components.filter { $0.name == "VALARM" }
+        #expect(alarms.count == 2)
+        #expect(alarms[0]["DESCRIPTION"]?.value == "Green tea")
+        #expect(alarms[0]["ACKNOWLEDGED"]?.value == "20301202T090100Z", "another's acknowledgement of our alarm stays")
+        #expect(alarms[1] == server.components[0].components[1], "the other app's EMAIL alarm is untouched")
+    }
+
+    @Test func switchingOffRemovesOnlyNudgesAlarm() {
+        let server = Self.event(["UID:a@x", "DTSTART:20301202T090000Z", "SUMMARY:Tea"],
+                                alarms: [["ACTION:DISPLAY", "TRIGGER:PT0S", "DESCRIPTION:Tea"], ["ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:soon"]])
+        let off = Self.event(["UID:a@x", "DTSTART:20301202T090000Z", "SUMMARY:Tea", "X-NUDGE-ENABLED:FALSE"])
+        let put = CalendarObject.overlay(off, on: server).components[0]
+        #expect(put.components.map { $0["TRIGGER"]?.value } == ["-PT15M"])
+    }
+
+    @Test func anEditElsewhereOfWhenItHappensIsReadFromTheStandardProperties() {
+        let base = Self.event(["UID:a@nudge", "DTSTART:20301202T090000Z", "RRULE:FREQ=DAILY", "SUMMARY:Tea", "X-NUDGE-SCHEDULE:daily 09:00",
+                               "X-NUDGE-ENABLED:TRUE"], alarms: [["ACTION:DISPLAY", "TRIGGER:PT0S"]])
+        let moved = Self.changed(base, "RRULE", "FREQ=WEEKLY")
+        let read = CalendarObject.forImport(moved, base: base).components[0]
+        #expect(read["X-NUDGE-SCHEDULE"] == nil)
+        var silenced = base
+        silenced.components[0].components = []
+        #expect(CalendarObject.forImport(silenced, base: base).components[0]["X-NUDGE-ENABLED"]?.value == "FALSE")
+        // Only the title changed: Nudge's schedule still says it all.
+        let renamed = Self.changed(base, "SUMMARY", "Green tea")
+        #expect(CalendarObject.forImport(renamed, base: base).components[0]["X-NUDGE-SCHEDULE"] != nil)
+    }
+
+    @Test func aPlanSendsNewRemindersAndTakesNewObjects() {
+        let mine = Self.event(["UID:m@nudge", "DTSTART:20301202T090000Z", "SUMMARY:Mine", "X-NUDGE-ID:00000000-0000-0000-0000-000000000001"])
+        let phone = Self.event(["UID:p@phone", "DTSTART:20301202T090000Z", "SUMMARY:Phone"], alarms: [["ACTION:DISPLAY", "TRIGGER:-PT5M"]])
+        let id = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+        let (steps, refused) = CollectionPlan.plan(
+            calendar: "https://dav.example/cal/", known: [],
+            changed: [.init(url: "https://dav.example/cal/p.ics", etag: "\"1\"", calendar: phone)], removed: [],
+            local: [.init(alertID: id, uid: "m@nudge", calendar: mine)])
+        #expect(refused.isEmpty)
+        #expect(steps.count == 2)
+        let send = steps.first { $0.uid == "m@nudge" }!
+        #expect(send.url == "https://dav.example/cal/m%40nudge.ics" && send.etag == nil && send.decision.send == mine)
+        let take = steps.first { $0.uid == "p@phone" }!
+        #expect(take.decision.take == phone && take.remoteETag == "\"1\"")
+    }
+
+    @Test func theSameUIDTwiceIsOneObjectAndOneRefusal() {
+        let phone = Self.event(["UID:p@phone", "DTSTART:20301202T090000Z", "SUMMARY:Phone"])
+        let (steps, refused) = CollectionPlan.plan(
+            calendar: "https://dav.example/cal/", known: [],
+            changed: [.init(url: "https://dav.example/cal/1.ics", etag: "1", calendar: phone),
+                      .init(url: "https://dav.example/cal/2.ics", etag: "2", calendar: phone)], removed: [], local: nil)
+        #expect(steps.map(\.url) == ["https://dav.example/cal/1.ics"])
+        #expect(refused.map(\.url) == ["https://dav.example/cal/2.ics"])
+    }
+
+    @Test func aReminderRemovedHereIsRemovedThereAndAnObjectRemovedThereHere() {
+        let id = UUID()
+        let known = CollectionPlan.Known(url: "https://dav.example/cal/m.ics", uid: "m@nudge", etag: "\"7\"", agreed: Self.base, alertID: id)
+        let gone = CollectionPlan.plan(calendar: "https://dav.example/cal/", known: [known], changed: [], removed: [], local: [])
+        #expect(gone.steps.first?.decision.deleteThere == true && gone.steps.first?.etag == "\"7\"")
+        let there = CollectionPlan.plan(calendar: "https://dav.example/cal/", known: [known], changed: [],
+                                        removed: ["https://dav.example/cal/m.ics"], local: nil)
+        #expect(there.steps.first?.decision.deleteHere == true)
+    }
+
+    // MARK: WebDAV
+
+    @Test func aMultistatusIsReadWithItsHrefsResolved() throws {
+        let xml = """
+        <?xml version="1.0"?>
+        <d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+          <d:response><d:href>/cal/a%20b.ics</d:href>
+            <d:propstat><d:prop><d:getetag>"1"</d:getetag></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat>
+            <d:propstat><d:prop><c:calendar-data/></d:prop><d:status>HTTP/1.1 404 Not Found</d:status></d:propstat>
+          </d:response>
+          <d:response><d:href>gone.ics</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>
+          <d:sync-token>http://x/sync/2</d:sync-token>
+        </d:multistatus>
+        """
+        let status = try Multistatus.read(try XMLReader.read(Array(xml.utf8)), base: "https://dav.example/cal/")
+        #expect(status.responses.map(\.url) == ["https://dav.example/cal/a%20b.ics", "https://dav.example/cal/gone.ics"])
+        #expect(status.responses[0].property(Namespace.dav, "getetag")?.trimmed == "\"1\"")
+        #expect(status.responses[0].property(Namespace.caldav, "calendar-data") == nil, "a 404 propstat is not a property")
+        #expect(status.responses[1].status == 404)
+        #expect(status.syncToken == "http://x/sync/2")
+    }
+
+    @Test("the XML reader expands no entity and loads no DTD", arguments: [
+        #"<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><d:multistatus xmlns:d="DAV:">&b;</d:multistatus>"#,
+        #"<?xml version="1.0"?><!DOCTYPE d SYSTEM "file:///etc/passwd"><d:multistatus xmlns:d="DAV:"/>"#,
+        #"<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/hostname">]><d:multistatus xmlns:d="DAV:">&x;</d:multistatus>"#,
+    ])
+    func dtdsAreRefused(_ xml: String) {
+        #expect(throws: DAVError.self) { try XMLReader.read(Array(xml.utf8)) }
+    }
+
+    @Test func deepOrBrokenXMLIsAnErrorNotACrash() {
+        let deep = String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000)
+        #expect(throws: DAVError.self) { try XMLReader.read(Array(deep.utf8)) }
+        #expect(throws: DAVError.self) { try XMLReader.read(Array("<a><b></a>".utf8)) }
+        #expect(throws: DAVError.self) { try XMLReader.read([]) }
+    }
+
+    @Test func discoveryGoesFromTheAddressToTheWellKnownToTheHome() {
+        var discovery = Discovery(address: "https://dav.example/", read: { bytes throws(DAVError) in try XMLReader.read(bytes) })
+        #expect(discovery.first.method == "PROPFIND" && discovery.first.url == "https://dav.example/")
+        func multistatus(_ body: String, url: String) -> Result<HTTPResponse, HTTPFailure> {
+            .success(HTTPResponse(status: 207, body: Array(("<d:multistatus xmlns:d=\"DAV:\" xmlns:c=\"urn:ietf:params:xml:ns:caldav\">" + body + "</d:multistatus>").utf8), url: url))
+        }
+        // Nothing at the address: its /.well-known/caldav next.
+        guard case .send(let wellKnown) = discovery.take(.success(HTTPResponse(status: 404, url: "https://dav.example/"))) else {
+            Issue.record("no second request"); return
+        }
+        #expect(wellKnown.url == "https://dav.example/.well-known/caldav")
+        // The principal, redirected to by the well-known address.
+        guard case .send(let home) = discovery.take(multistatus(
+            "<d:response><d:href>/</d:href><d:propstat><d:prop><d:current-user-principal><d:href>/p/ann/</d:href></d:current-user-principal></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>",
+            url: "https://dav.example/")) else { Issue.record("no home request"); return }
+        #expect(home.url == "https://dav.example/p/ann/")
+        guard case .send(let list) = discovery.take(multistatus(
+            "<d:response><d:href>/p/ann/</d:href><d:propstat><d:prop><c:calendar-home-set><d:href>/cal/ann/</d:href></c:calendar-home-set></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>",
+            url: "https://dav.example/p/ann/")) else { Issue.record("no calendar listing"); return }
+        #expect(list.url == "https://dav.example/cal/ann/" && list.headers.contains(.init("Depth", "1")))
+        let found = discovery.take(multistatus("""
+            <d:response><d:href>/cal/ann/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
+            <d:response><d:href>/cal/ann/tasks/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/><c:calendar/></d:resourcetype><d:displayname>Tasks</d:displayname>
+            <c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
+            """, url: "https://dav.example/cal/ann/"))
+        #expect(found == .found(DiscoveredAccount(principal: "https://dav.example/p/ann/", home: "https://dav.example/cal/ann/",
+                                                  calendars: [RemoteCalendar(url: "https://dav.example/cal/ann/tasks/", name: "Tasks", components: ["VTODO"])])))
+    }
+
+    @Test func aRefusedPasswordEndsDiscoveryAtOnce() {
+        var discovery = Discovery(address: "https://dav.example/", read: { bytes throws(DAVError) in try XMLReader.read(bytes) })
+        #expect(discovery.take(.success(HTTPResponse(status: 401, url: "https://dav.example/"))) == .failed(.unauthorized(url: "https://dav.example/")))
+    }
+
+    @Test func onlyLoopbackIsPlainHTTPWithoutAsking() {
+        #expect(HTTPRequest.isLoopback("http://127.0.0.1:5232/"))
+        #expect(HTTPRequest.isLoopback("http://localhost/dav"))
+        #expect(HTTPRequest.isLoopback("http://[::1]:8080/"))
+        #expect(!HTTPRequest.isLoopback("http://127.0.0.1.evil.example/"))
+        #expect(!HTTPRequest.isLoopback("http://dav.example/"))
+    }
+
+    @Test func writesAreAlwaysConditional() {
+        let new = CalDAVRequest.put("https://d/x.ics", text: [], etag: nil)
+        #expect(new.headers.contains(.init("If-None-Match", "*")))
+        let change = CalDAVRequest.put("https://d/x.ics", text: [], etag: "\"3\"")
+        #expect(change.headers.contains(.init("If-Match", "\"3\"")))
+        #expect(CalDAVRequest.delete("https://d/x.ics", etag: "\"3\"").headers == [.init("If-Match", "\"3\"")])
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `nudge sync` against real servers (Radicale, Xandikos) on 127.0.0.1, with python-caldav
+/// as the phone and gnome-keyring serving the Secret Service on a private bus.
+@Suite(.enabled(if: Bench.isAvailable, "needs the test bench (make test)"))
+struct SyncLiveTests {
+    /// A session, a server with Nudge's calendar (`Reminders`, or Xandikos' `calendar`) and
+    /// a followed one (`Phone`, Radicale only), and the account added.
+    struct World {
+        let server: CalDAVServer
+        let session: KeyringSession
+        let own: String
+        let phone: String?
+        let account: String
+    }
+
+    static func world(_ kind: CalDAVServer.Kind, own: Bool = true, follow: Bool = true) throws -> World {
+        let server = try CalDAVServer(kind)
+        let session = try KeyringSession()
+        var ownName = "calendar", phone: String? = nil
+        if kind == .radicale {
+            try server.makeCalendar("Reminders")
+            try server.makeCalendar("Phone")
+            ownName = "Reminders"
+            phone = "Phone"
+        }
+        var arguments = ["sync", "add", server.url]
+        if let user = server.user { arguments += ["--user", user, "--password-stdin"] }
+        if own { arguments += ["--own", ownName] }
+        if follow, let phone { arguments += ["--follow", phone] }
+        let added = try session.nudge(arguments, input: server.password)
+        #expect(added.status == 0, "\(added.stderr)")
+        let id = added.stdout.split(separator: "\n").first { $0.hasPrefix("Account ") }?.split(separator: " ")[1].dropLast() ?? ""
+        return World(server: server, session: session, own: ownName, phone: phone, account: String(id))
+    }
+
+    static let dentist = """
+    BEGIN:VCALENDAR
+    VERSION:2.0
+    PRODID:-//Phone//EN
+    BEGIN:VEVENT
+    UID:dentist@phone
+    DTSTAMP:20261120T100000Z
+    DTSTART;TZID=Asia/Seoul:20301202T150000
+    SUMMARY:Dentist
+    CATEGORIES:Health
+    X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC
+    BEGIN:VALARM
+    ACTION:DISPLAY
+    TRIGGER:-PT30M
+    DESCRIPTION:Dentist
+    END:VALARM
+    END:VEVENT
+    END:VCALENDAR
+    """
+
+    /// A task as tasks.org writes one: a due time, an alarm relative to it, no DESCRIPTION.
+    static let task = """
+    BEGIN:VCALENDAR
+    VERSION:2.0
+    PRODID:+//IDN tasks.org//android-130901//EN
+    BEGIN:VTODO
+    UID:rent@tasks.org
+    DTSTAMP:20261120T100000Z
+    DUE:20301201T090000Z
+    SUMMARY:Pay the rent
+    BEGIN:VALARM
+    ACTION:DISPLAY
+    TRIGGER;RELATED=END:-PT1H
+    END:VALARM
+    END:VTODO
+    END:VCALENDAR
+    """
+
+    @Test("the password goes to the keyring, and nowhere else", arguments: [CalDAVServer.Kind.radicale])
+    func thePasswordIsInTheKeyringOnly(_ kind: CalDAVServer.Kind) throws {
+        let world = try Self.world(kind)
+        let found = world.session.secretTool(["lookup", "application", "io.github.nudge.Nudge", "user", "ann", "server", "127.0.0.1"])
+        #expect(found.stdout == world.server.password)
+        let attributes = world.session.secretTool(["search", "--all", "application", "io.github.nudge.Nudge"]).stdout
+        #expect(attributes.contains("schema = org.gnome.keyring.NetworkPassword"))
+        #expect(attributes.contains("label = Nudge: ann on 127.0.0.1"))
+        // Not in the store, its journal, or anything else Nudge wrote.
+        let written = try FileManager.default.subpathsOfDirectory(atPath: world.session.dir + "/data")
+        for file in written {
+            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: world.session.dir + "/data/" + file))) ?? Data()
+            #expect(bytes.range(of: Data(world.server.password.utf8)) == nil, "the password is in \(file)")
+        }
+        // Removing the account removes the password.
+        let removed = try world.session.nudge("sync", "remove", world.account)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(world.session.secretTool(["lookup", "application", "io.github.nudge.Nudge", "user", "ann"]).stdout.isEmpty)
+    }
+
+    @Test func aWrongPasswordAddsNothing() throws {
+        let server = try CalDAVServer(.radicale)
+        let session = try KeyringSession()
+        let added = try session.nudge(["sync", "add", server.url, "--user", "ann", "--password-stdin"], input: "wrong")
+        #expect(added.status == 69)
+        #expect(added.stderr.contains("refused the user name or password"), "\(added.stderr)")
+        #expect(added.stderr.split(separator: "\n").count == 1)
+        #expect(try session.nudge("sync", "status", "--json").stdout == #"{"accounts":[]}"# + "\n")
+        #expect(session.secretTool(["search", "--all", "application", "io.github.nudge.Nudge"]).stdout.isEmpty)
+    }
+
+    @Test func withoutAKeyringItSaysWhatToInstall() throws {
+        let server = try CalDAVServer(.radicale)
+        let session = try KeyringSession(keyring: false)
+        let added = try session.nudge(["sync", "add", server.url, "--user", "ann", "--password-stdin"], input: server.password)
+        #expect(added.status == 69)
+        #expect(added.stderr.contains("gnome-keyring"), "\(added.stderr)")
+        #expect(try session.nudge("sync", "status", "--json").stdout == #"{"accounts":[]}"# + "\n")
+    }
+
+    @Test func badAddressesAreRefusedBeforeAnythingIsSent() throws {
+        let session = try KeyringSession(keyring: false)
+        for (address, words) in [("ftp://dav.example/", "invalid URL"), ("dav.example", "invalid URL"),
+                                 ("http://dav.example/", "refusing plain http://")] {
+            let added = try session.nudge("sync", "add", address)
+            #expect(added.status == 64, "\(address)")
+            #expect(added.stderr.contains(words), "\(address): \(added.stderr)")
+        }
+        let missing = try session.nudge("sync", "add", "https://127.0.0.1:1/", "--ca-file", "/nonexistent.pem")
+        #expect(missing.status == 64 && missing.stderr.contains("certificate file"))
+    }
+
+    @Test("the phone's events and tasks with alarms pop up here, and follow its edits", arguments: [CalDAVServer.Kind.radicale])
+    func thePhonesRemindersComeHere(_ kind: CalDAVServer.Kind) throws {
+        let world = try Self.world(kind, own: false)
+        let phone = world.phone!
+        try world.server.phone("""
+        calendar(\(CalDAVServer.python(phone))).save_event(\(CalDAVServer.python(Self.dentist)))
+        calendar(\(CalDAVServer.python(phone))).save_todo(\(CalDAVServer.python(Self.task)))
+        """)
+        let synced = try world.session.nudge("sync", "now")
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let list = try world.session.list()
+        let dentist = try #require(list.first { $0["title"] as? String == "Dentist" })
+        // 15:00 in Seoul, 30 minutes before.
+        #expect(dentist["next"] as? String == "2030-12-02T14:30:00+09:00")
+        let rent = try #require(list.first { $0["title"] as? String == "Pay the rent" })
+        #expect(rent["next"] as? String == "2030-12-01T08:00:00Z", "an hour before it is due (in UTC, as DUE is)")
+        // Edited on the phone: changed here within one sync.
+        try world.server.phone("""
+        for o in objects(\(CalDAVServer.python(phone))):
+            if "dentist@phone" in o.data:
+                o.data = o.data.replace("SUMMARY:Dentist", "SUMMARY:Dentist (moved)").replace("20301202T150000", "20301203T160000")
+                o.save()
+        """)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let moved = try #require(try world.session.list().first { ($0["title"] as? String)?.hasPrefix("Dentist") == true })
+        #expect(moved["title"] as? String == "Dentist (moved)")
+        #expect(moved["next"] as? String == "2030-12-03T15:30:00+09:00")
+        // Deleted on the phone: gone here.
+        try world.server.phone("""
+        for o in objects(\(CalDAVServer.python(phone))):
+            if "rent@tasks.org" in o.data:
+                o.delete()
+        """)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        #expect(try world.session.titles() == ["Dentist (moved)"])
+        // A sync with nothing changed changes nothing.
+        let quiet = try world.session.nudge("sync", "now")
+        #expect(quiet.stdout.contains("0 fetched, 0 changed here, 0 removed here, 0 sent"), "\(quiet.stdout)")
+    }
+
+    @Test("Nudge's reminders go to the server and come back as the phone changed them", arguments: CalDAVServer.Kind.allCases)
+    func nudgesRemindersGoThere(_ kind: CalDAVServer.Kind) throws {
+        let world = try Self.world(kind)
+        let id = try world.session.nudge("add", "Tea", "--every", "2h").stdout.split(separator: " ")[1].dropLast()
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let own = CalDAVServer.python(world.own)
+        let seen = try world.server.phone("for o in objects(\(own)): print(o.data)")
+        #expect(seen.contains("SUMMARY:Tea") && seen.contains("BEGIN:VALARM") && seen.contains("RRULE:FREQ=HOURLY;INTERVAL=2"), "\(seen)")
+        // The phone adds what Nudge does not know; Nudge's next edit keeps it.
+        try world.server.phone("""
+        for o in objects(\(own)):
+            o.data = o.data.replace("END:VEVENT", "CATEGORIES:Drinks\\r\\nX-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE=Home:geo:37.5,127.0\\r\\nEND:VEVENT")
+            o.save()
+        """)
+        // As the server keeps them (it may write a value its own way: Radicale escapes the comma).
+        let unknown = try world.server.phone("for o in objects(\(own)): print(o.data)").split(whereSeparator: \.isNewline)
+            .filter { $0.hasPrefix("X-APPLE-") || $0.hasPrefix("CATEGORIES") }
+        #expect(unknown.count == 2)
+        #expect(try world.session.nudge("edit", String(id), "--title", "Green tea").status == 0)
+        let edited = try world.session.nudge("sync", "now")
+        #expect(edited.status == 0 && edited.stderr.isEmpty, "\(edited.stderr)")
+        let after = try world.server.phone("for o in objects(\(own)): print(o.data)")
+        #expect(after.contains("SUMMARY:Green tea"), "\(after)")
+        for line in unknown { #expect(after.split(whereSeparator: \.isNewline).contains(line), "\(line) kept byte for byte") }
+        // Switched off here: the alarm is removed there; the event stays.
+        #expect(try world.session.nudge("off", String(id)).status == 0)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let off = try world.server.phone("for o in objects(\(own)): print(o.data)")
+        #expect(!off.contains("BEGIN:VALARM") && off.contains("SUMMARY:Green tea"), "\(off)")
+        // Renamed on the phone: the title here follows.
+        try world.server.phone("""
+        for o in objects(\(own)):
+            o.data = o.data.replace("SUMMARY:Green tea", "SUMMARY:Oolong")
+            o.save()
+        """)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        #expect(try world.session.titles() == ["Oolong"])
+        // Removed here: removed there.
+        #expect(try world.session.nudge("rm", String(id)).status == 0)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        #expect(try world.server.phone("print(len(objects(\(own))))").trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
+    @Test("both sides changing one title keeps the server's and says so", arguments: [CalDAVServer.Kind.radicale])
+    func aConflictIsKeptAndShown(_ kind: CalDAVServer.Kind) throws {
+        let world = try Self.world(kind, follow: false)
+        let id = try world.session.nudge("add", "Tea", "--every", "2h").stdout.split(separator: " ")[1].dropLast()
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        try world.server.phone("""
+        for o in objects(\(CalDAVServer.python(world.own))):
+            o.data = o.data.replace("SUMMARY:Tea", "SUMMARY:Phone tea")
+            o.save()
+        """)
+        #expect(try world.session.nudge("edit", String(id), "--title", "Desk tea", "--snooze", "5m").status == 0)
+        let synced = try world.session.nudge("sync", "now")
+        #expect(synced.stdout.contains("1 conflicts"), "\(synced.stdout)")
+        #expect(try world.session.titles() == ["Phone tea"])
+        let status = try world.session.nudge("sync", "status")
+        #expect(status.stdout.contains("1 conflicts kept"), "\(status.stdout)")
+        #expect(status.stdout.contains("SUMMARY"), "\(status.stdout)")
+        // What only one side changed is kept: our snooze went there.
+        let there = try world.server.phone("for o in objects(\(CalDAVServer.python(world.own))): print(o.data)")
+        #expect(there.contains("X-NUDGE-SNOOZE:300"), "\(there)")
+        #expect(try world.session.nudge("sync", "now").stdout.contains("0 sent"))
+    }
+
+    @Test func aServerThatIsDownIsSaidAndNothingIsLost() throws {
+        let world = try Self.world(.radicale, follow: false)
+        _ = try world.session.nudge("add", "Tea", "--every", "2h")
+        world.server.kill()
+        let down = try world.session.nudge("sync", "now")
+        #expect(down.status == 69)
+        #expect(down.stderr.contains("cannot be reached"), "\(down.stderr)")
+        let status = try world.session.nudge("sync", "status")
+        #expect(status.stdout.contains("1 waiting to be sent"), "\(status.stdout)")
+        #expect(status.stdout.contains("last error: the server cannot be reached"), "\(status.stdout)")
+        try world.server.start()
+        let back = try world.session.nudge("sync", "now")
+        #expect(back.status == 0 && back.stdout.contains("1 sent"), "\(back.stdout) \(back.stderr)")
+        #expect(try world.session.nudge("sync", "status").stdout.contains("0 waiting to be sent"))
+    }
+}
