@@ -35,7 +35,8 @@ DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin i
                python3 python3-venv default-jre-headless \
                gnome-shell gjs xwayland libgl1-mesa-dri plasma-workspace kwin-wayland qtwayland5 \
                sway-notification-center lxqt-notificationd python3-pyatspi at-spi2-core \
-               libgtk-4-dev libadwaita-1-dev gir1.2-atspi-2.0 gnome-clocks appstream network-manager-dev mmdebstrap orca
+               libgtk-4-dev libadwaita-1-dev gir1.2-atspi-2.0 gnome-clocks appstream network-manager-dev mmdebstrap orca \
+               libcurl4-openssl-dev libxml2-dev radicale xandikos python3-caldav gnome-keyring libsecret-tools
 # The locales the tests and the demo run in (glibc translates only in a locale it has).
 LOCALES = en_US.UTF-8 ko_KR.UTF-8 pl_PL.UTF-8
 # The message catalogs, one per po/LANG.po, compiled for the build tree.
@@ -86,7 +87,7 @@ build: deps catalogs
 
 # The release binaries, product by product: a plain `swift build` of everything would also
 # link GRDB's dynamic library product, which cannot take a static Swift runtime.
-RELEASE_PRODUCTS = nudge nudge-window nudge-bench store-bench daemon-bench soak-bench startup-bench water-bench schedule-bench phrase-bench ui-bench ics-bench nudge-fuzz
+RELEASE_PRODUCTS = nudge nudge-sync nudge-window nudge-bench store-bench daemon-bench soak-bench startup-bench water-bench schedule-bench phrase-bench ui-bench ics-bench nudge-fuzz
 release: deps catalogs
 	@for product in $(RELEASE_PRODUCTS); do $(SWIFT) build -c release --static-swift-stdlib --product $$product || exit 1; done
 
@@ -134,6 +135,7 @@ test: deps catalogs oracle nmcli
 check-builds:
 	scripts/fuzz --build-only
 	$(SWIFT) build --static-swift-stdlib --scratch-path .build/deb-debug --product nudge
+	$(SWIFT) build --static-swift-stdlib --scratch-path .build/deb-debug --product nudge-sync
 	$(SWIFT) build --static-swift-stdlib --scratch-path .build/deb-debug --product nudge-window
 
 # The live desktop suites on sid's desktops (GNOME Shell 51, Plasma 6.7 in late 2026), in a
@@ -161,6 +163,7 @@ WINDOW ?= $(shell pkg-config --exists libadwaita-1 2>/dev/null && echo yes || ec
 # Shell completions and the man page, generated from the command definitions.
 dist: deps catalogs
 	$(SWIFT) build $(SWIFT_FLAGS) $(SCRATCH) --product nudge
+	$(SWIFT) build $(SWIFT_FLAGS) $(SCRATCH) --product nudge-sync
 	if [ "$(WINDOW)" = yes ]; then $(SWIFT) build $(SWIFT_FLAGS) $(SCRATCH) --product nudge-window; fi
 	$(SWIFT) build $(SWIFT_TOOL_FLAGS) --product generate-manual
 	rm -rf $(DIST) && mkdir -p $(DIST)
@@ -173,6 +176,7 @@ dist: deps catalogs
 
 install: dist
 	install -D -m 755 $(BIN)/nudge $(DESTDIR)$(BINDIR)/nudge
+	install -D -m 755 $(BIN)/nudge-sync $(DESTDIR)$(BINDIR)/nudge-sync
 	install -D -m 644 $(DIST)/nudge.1 $(DESTDIR)$(DATADIR)/man/man1/nudge.1
 	install -D -m 644 $(DIST)/nudge.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/nudge
 	install -D -m 644 $(DIST)/_nudge $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_nudge
@@ -199,6 +203,7 @@ install: dist
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/nudge \
+		$(DESTDIR)$(BINDIR)/nudge-sync \
 		$(DESTDIR)$(BINDIR)/nudge-window \
 		$(DESTDIR)$(DATADIR)/man/man1/nudge-window.1 \
 		$(DESTDIR)$(DATADIR)/metainfo/io.github.nudge.Nudge.metainfo.xml \

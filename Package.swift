@@ -40,6 +40,7 @@ let package = Package(
     products: [
         .executable(name: "nudge", targets: ["nudge"]),
         .executable(name: "nudge-window", targets: ["nudge-window"]),
+        .executable(name: "nudge-sync", targets: ["nudge-sync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -110,9 +111,18 @@ let package = Package(
             name: "nudge",
             dependencies: [
                 "Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "NudgeDaemon", "NudgeKit",
-                "Presentation", "TerminalFace", "ICalendar", "NudgeCalendar", "NudgeSync", "SyncTransport", "CalendarSync",
+                "Presentation", "TerminalFace", "ICalendar", "NudgeCalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            linkerSettings: [.unsafeFlags(commandLinkFlags)]
+        ),
+        // `nudge sync`: its own program, the only one that links libcurl and libxml2.
+        .executableTarget(
+            name: "nudge-sync",
+            dependencies: [
+                "NudgeKit", "NudgeCore", "NudgeStore", "NudgeSync", "SyncTransport", "CalendarSync", "Localization", "Platform", "DBus",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.unsafeFlags(commandLinkFlags)]
         ),
@@ -184,7 +194,8 @@ let package = Package(
         // checks (fuzz/README.md); `make fuzz` builds nudge-fuzz with libFuzzer.
         .target(
             name: "FuzzChecks",
-            dependencies: ["NudgeCore", "ICalendar", "NudgeCalendar", "DBus", "Localization", "NudgeKit", "Platform", "DaemonAPI"],
+            dependencies: ["NudgeCore", "ICalendar", "NudgeCalendar", "DBus", "Localization", "NudgeKit", "Platform", "DaemonAPI",
+                           "NudgeSync", "SyncTransport"],
             path: "fuzz/Sources/FuzzChecks"
         ),
         .executableTarget(name: "nudge-fuzz", dependencies: ["FuzzChecks", "BenchSupport"], path: "fuzz/Sources/nudge-fuzz"),

@@ -124,7 +124,8 @@ public enum ObjectMerge {
         }
         result.properties = properties
         // Alarms: ours replace ours, in order; the server's others stay.
-        let ownAlarms = own.components.filter { $0.name == "VALARM" }
+        // Only Nudge's own alarms of `own` count as ours: an object put under itself stays itself.
+        let ownAlarms = own.components.filter { $0.name == "VALARM" && isNudgeAlarm($0) }
         var next = 0
         var components: [Component] = []
         for component in server.components {
@@ -139,6 +140,7 @@ public enum ObjectMerge {
         }
         components += ownAlarms[next...]
         result.components = components + own.components.filter { $0.name != "VALARM" && !server.components.contains($0) }
+            + own.components.filter { $0.name == "VALARM" && !isNudgeAlarm($0) && !server.components.contains($0) }
         return result
     }
 

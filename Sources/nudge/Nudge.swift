@@ -38,6 +38,13 @@ struct Nudge: ParsableCommand {
             writeOut(Array("nudge \(version)\n".utf8))
             Glibc.exit(0)
         }
+        // sync is its own program (nudge-sync): handed over whole, its help too.
+        if arguments.first == "sync" {
+            run { try SyncCommand.hand(Array(arguments.dropFirst())) }
+        }
+        if arguments.count >= 2, ["help", "--help", "-h"].contains(arguments[0]), arguments[1] == "sync" {
+            run { try SyncCommand.hand(Array(arguments.dropFirst(2)) + ["--help"]) }
+        }
         if arguments.first == "send", let request = SendRequest.read(arguments.dropFirst()) {
             run { try request.run() }
         }

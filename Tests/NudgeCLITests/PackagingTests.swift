@@ -33,8 +33,8 @@ struct PackagingTests {
     /// A command that is not there is named, with --help too (it printed the root's help and
     /// exited 0, as if it were there).
     @Test func anUnknownCommandIsNamedAndUsage() throws {
-        for (arguments, word) in [(["sync", "--help"], "sync"), (["sync"], "sync"), (["lsit", "-h"], "lsit"), (["help", "sync"], "sync"),
-                                  (["--help", "sync"], "sync"), (["-h", "bogus"], "bogus")] {
+        for (arguments, word) in [(["sink", "--help"], "sink"), (["sink"], "sink"), (["lsit", "-h"], "lsit"), (["help", "sink"], "sink"),
+                                  (["--help", "sink"], "sink"), (["-h", "bogus"], "bogus")] {
             let result = try Bench.nudge(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stdout.isEmpty)

@@ -49,7 +49,7 @@ func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws(Fuzz
 public enum FuzzTargets {
     public static let all: [FuzzTarget] = [
         CalendarFuzz.target, StorageTextFuzz.target, CronFuzz.target, TypedFuzz.target, ZoneFuzz.target,
-        CatalogFuzz.target, BusFuzz.target, AutostartFuzz.target, PhraseFuzz.target,
+        CatalogFuzz.target, BusFuzz.target, AutostartFuzz.target, PhraseFuzz.target, MultistatusFuzz.target,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

@@ -1,0 +1,502 @@
+import ArgumentParser
+import CalendarSync
+import DBus
+import Foundation
+import Localization
+import NudgeCore
+import NudgeKit
+import NudgeStore
+import NudgeSync
+import Platform
+import SyncTransport
+
+/// `nudge sync` (this program, which `nudge sync` runs): reminders kept on a CalDAV server
+/// (Nextcloud, Radicale, Fastmail…) that the phone and other calendars share.
+///
+/// Its own program, so that only a sync loads libcurl and libxml2 (45 more libraries, ICU's
+/// among them): every other `nudge` command, and `send` above all, starts without them.
+@main
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nudge sync",
+        abstract: "Keep reminders on a calendar server (CalDAV) that your phone shares.",
+        discussion: """
+        Nudge's own reminders go to one calendar of the account, as events with an alarm \
+        that the phone's calendar shows and rings; the events and tasks with alarms of the \
+        calendars it follows pop up here. Every write is conditional: an object changed \
+        elsewhere meanwhile is fetched and merged property by property, never overwritten. \
+        Passwords are kept in the desktop's keyring (the Secret Service), never in a file.
+
+        Examples:
+          nudge sync add https://cloud.example.org/remote.php/dav --user ann
+          nudge sync add https://dav.example.org --user ann --password-stdin --own Reminders --follow Tasks < pw.txt
+          nudge sync choose 3f25a1b0 --follow Personal
+          nudge sync now
+          nudge sync status
+        """,
+        version: NudgeService.version,
+        subcommands: [SyncAdd.self, SyncChoose.self, SyncNow.self, SyncStatus.self, SyncRemove.self]
+    )
+
+    /// Runs the command line, every failure one line on stderr and a sysexits code.
+    static func main() {
+        let command: ParsableCommand
+        do {
+            command = try parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }
+            fail(message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments", code: code.rawValue)
+        }
+        do {
+            var command = command
+            try command.run()
+            Glibc.exit(0)
+        } catch let error as OperationError {
+            fail(error.message, code: error.code.rawValue)
+        } catch let error as ExitCode {
+            Glibc.exit(error.rawValue)
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            fail(message(for: error), code: exitCode(for: error).rawValue)
+        }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+        writeError("nudge: \(text)\n")
+        Glibc.exit(code)
+    }
+}
+
+/// What every `sync` command shares: the store, and an account named by its id.
+enum SyncSupport {
+    static func store(_ world: World) throws(OperationError) -> AppDatabase { try world.store.forWriting() }
+
+    /// The account `id` names (a prefix will do), or the only one.
+    static func account(_ id: String?, in store: AppDatabase, _ world: World) throws(OperationError) -> SyncAccount {
+        let accounts = try world.run { try store.syncAccounts() }
+        // TRANSLATORS: nudge sync with no account added yet.
+        guard !accounts.isEmpty else { throw OperationError(.usage, tr("no calendar account yet: add one with nudge sync add URL --user NAME")) }
+        guard let id else {
+            guard accounts.count == 1 else {
+                // TRANSLATORS: nudge sync: several accounts, and the command needs one named.
+                throw OperationError(.usage, tr("name the account: nudge sync status lists their ids"))
+            }
+            return accounts[0]
+        }
+        let found = accounts.filter { $0.id.hasPrefix(id.lowercased()) }
+        // TRANSLATORS: nudge sync: %s is an account id given that matches no account.
+        guard found.count == 1 else { throw OperationError(.usage, format(tr("no account with id '%s' (nudge sync status lists them)"), id.escapingControls)) }
+        return found[0]
+    }
+
+    /// The account's password from the keyring, if it has a user.
+    static func credentials(for account: SyncAccount, _ world: World) throws(OperationError) -> Credentials? {
+        guard !account.user.isEmpty else { return nil }
+        let keyring = try secrets(world)
+        let password: String?
+        do { password = try keyring.password(for: .init(user: account.user, url: account.address)) } catch {
+            throw OperationError(.unavailable, error.description)
+        }
+        guard let password else {
+            // TRANSLATORS: nudge sync: the keyring has no password for the account; %1$s is the user, %2$s the address.
+            throw OperationError(.unavailable, format(tr("the keyring has no password for %1$s at %2$s: add the account again (nudge sync add)"),
+                                                      account.user.escapingControls, account.address.escapingControls))
+        }
+        return Credentials(user: account.user, password: password)
+    }
+
+    static func secrets(_ world: World) throws(OperationError) -> SecretService {
+        guard let address = world.busAddress, let bus = try? Connection.bus(address: address) else {
+            // TRANSLATORS: nudge sync needs the session bus to reach the keyring.
+            throw OperationError(.unavailable, tr("no session bus, so no keyring: run inside your desktop session"))
+        }
+        return SecretService(bus: bus)
+    }
+
+    /// Runs a sync of `account` to the end on a loop of its own.
+    static func sync(_ account: SyncAccount, credentials: Credentials?, store: AppDatabase, _ world: World) throws(OperationError) -> [CalendarReport] {
+        let loop = EventLoop()
+        let service = SyncService(loop: loop, store: store, zone: world.zone)
+        nonisolated(unsafe) var reports: [CalendarReport]?
+        service.sync(account: account, credentials: credentials, now: world.now) { reports = $0 }
+        do { try SyncService.run(loop) { reports != nil } } catch { throw OperationError(.ioError, error.description) }
+        return reports ?? []
+    }
+
+    /// One line per calendar synced.
+    static func print(_ reports: [CalendarReport]) -> Bool {
+        var failed = false
+        for report in reports {
+            if let failure = report.failure {
+                failed = true
+                // TRANSLATORS: nudge sync now: %1$s is a calendar's name, %2$s why its sync failed.
+                writeErr(format(tr("%1$s: not synced: %2$s"), report.name.escapingControls, failure.escapingControls))
+                continue
+            }
+            // TRANSLATORS: nudge sync now, one calendar's result: %1$s its name, then counts: objects fetched, reminders changed here, removed here, written there, removed there, conflicts.
+            Swift.print(format(tr("%1$s: %2$d fetched, %3$d changed here, %4$d removed here, %5$d sent, %6$d removed there, %7$d conflicts"),
+                               report.name.escapingControls, report.fetched, report.changedHere, report.removedHere, report.sent,
+                               report.removedThere, report.conflicts))
+            for problem in report.problems { writeErr("  " + problem.escapingControls) }
+        }
+        return !failed
+    }
+
+    static func writeErr(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+
+    /// The calendars' roles after `--own` and `--follow` (names or addresses).
+    static func choose(_ calendars: [SyncCalendar], own: String?, follow: [String], stop: [String]) throws(OperationError) -> [SyncCalendar] {
+        func find(_ name: String) throws(OperationError) -> Int {
+            let lower = name.lowercased()
+            let matches = calendars.indices.filter {
+                calendars[$0].name.lowercased() == lower || calendars[$0].url == name || CalDAVRequest.path(of: calendars[$0].url) == name
+                    || calendars[$0].url.hasSuffix("/" + name + "/")
+            }
+            guard matches.count == 1 else {
+                let names = calendars.map { "'" + $0.name.escapingControls + "'" }.joined(separator: ", ")
+                // TRANSLATORS: nudge sync: %1$s is a calendar name given, %2$s the account's calendars.
+                throw OperationError(.usage, format(tr("no calendar '%1$s' in the account (it has %2$s)"), name.escapingControls, names))
+            }
+            return matches[0]
+        }
+        var result = calendars
+        if let own {
+            let index = try find(own)
+            guard result[index].writable, result[index].components.contains("VEVENT") else {
+                // TRANSLATORS: nudge sync --own: %s is a calendar that cannot take Nudge's events (read-only, or tasks only).
+                throw OperationError(.usage, format(tr("Nudge cannot write its reminders to '%s': it is read-only or holds no events"), result[index].name.escapingControls))
+            }
+            for i in result.indices where result[i].role == .own { result[i].role = .none }
+            result[index].role = .own
+        }
+        for name in follow {
+            let index = try find(name)
+            if result[index].role != .own { result[index].role = .follow }
+        }
+        for name in stop { result[try find(name)].role = .none }
+        return result
+    }
+
+    /// The account's calendars, one line each, with what Nudge does with it.
+    static func list(_ account: SyncAccount, _ calendars: [SyncCalendar]) {
+        // TRANSLATORS: nudge sync add/choose: %1$s the account id, %2$s the user, %3$s the address.
+        Swift.print(format(tr("Account %1$s: %2$s at %3$s"), account.id, account.user.isEmpty ? "-" : account.user.escapingControls,
+                           account.address.escapingControls))
+        for calendar in calendars {
+            let role = switch calendar.role {
+            // TRANSLATORS: nudge sync: the calendar Nudge's own reminders go to.
+            case .own: tr("Nudge's reminders go here")
+            // TRANSLATORS: nudge sync: a calendar whose alarms pop up here.
+            case .follow: tr("its alarms pop up here")
+            // TRANSLATORS: nudge sync: a calendar Nudge leaves alone.
+            case .none: tr("not synced")
+            }
+            let parts = calendar.components.split(separator: ",")
+            // TRANSLATORS: nudge sync: what a calendar holds, in a list ("events, tasks").
+            let holds = (parts.contains("VEVENT") ? [tr("events")] : []) + (parts.contains("VTODO") ? [tr("tasks")] : [])
+            Swift.print("  \(calendar.name.escapingControls) (\(holds.joined(separator: ", "))\(calendar.writable ? "" : ", " + tr("read-only"))): \(role)")
+        }
+    }
+}
+
+/// `nudge sync add URL`.
+struct SyncAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a calendar account: find its calendars and choose what Nudge does with them.",
+        discussion: """
+        Finds the calendars the way other clients do: the address itself, else its \
+        /.well-known/caldav (RFC 6764), then the user's principal and calendar home. The \
+        password is checked with the server, then kept in the keyring (gnome-keyring, \
+        KWallet), never in a file. Without --own or --follow the calendars are only \
+        listed: choose later with nudge sync choose.
+
+        Exit status: 0; 64 for a bad address or calendar name; 69 when the server, the \
+        keyring or the session bus cannot be reached, or the password is refused.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The server's address (https://…); its /.well-known/caldav is tried too.", valueName: "URL"))
+    var url: String
+
+    @Option(help: ArgumentHelp("The user name on the server.", valueName: "NAME"))
+    var user: String?
+
+    @Flag(help: "Read the password from the first line of stdin (for scripts); otherwise it is asked for on the terminal.")
+    var passwordStdin = false
+
+    @Option(help: ArgumentHelp("The calendar Nudge's own reminders go to (its name).", valueName: "NAME"))
+    var own: String?
+
+    @Option(help: ArgumentHelp("A calendar whose events and tasks with alarms pop up here; repeat for more.", valueName: "NAME"))
+    var follow: [String] = []
+
+    @Flag(help: "Allow plain http:// to a host that is not this machine (the password then crosses the network readable).")
+    var insecureHTTP = false
+
+    @Option(help: ArgumentHelp("Trust the certificate authorities in FILE (PEM) for this server instead of the system's.", valueName: "FILE"))
+    var caFile: String?
+
+    func run() throws {
+        let world = World.live
+        let lower = url.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), let host = URLComponents(string: url)?.host, !host.isEmpty else {
+            // TRANSLATORS: nudge sync add: %s is what was given instead of an http(s) address.
+            throw OperationError(.usage, format(tr("invalid URL '%s': give the server's https:// address"), url.escapingControls))
+        }
+        if lower.hasPrefix("http://"), !insecureHTTP, !HTTPRequest.isLoopback(url) {
+            // TRANSLATORS: nudge sync add with http:// to another machine; keep --insecure-http.
+            throw OperationError(.usage, format(tr("refusing plain http:// to %s: the password would cross the network readable (use https://, or --insecure-http)"), host))
+        }
+        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            // TRANSLATORS: nudge sync add --ca-file: %s is a file that cannot be read.
+            throw OperationError(.usage, format(tr("cannot read the certificate file %s"), caFile.escapingControls))
+        }
+        if passwordStdin && user == nil {
+            // TRANSLATORS: nudge sync add --password-stdin without --user.
+            throw OperationError(.usage, tr("--password-stdin needs --user NAME"))
+        }
+        let store = try SyncSupport.store(world)
+        let address = url
+        let credentials = try user.map { name throws(OperationError) in Credentials(user: name, password: try password(user: name, url: address)) }
+        // The keyring is checked before the server is asked: without one nothing can be kept.
+        let keyring = credentials == nil ? nil : try SyncSupport.secrets(world)
+        let settings = HTTPClient.Settings(authorityFile: caFile.map { URL(fileURLWithPath: $0).path }, allowsPlainHTTP: insecureHTTP)
+        let loop = EventLoop()
+        let service = SyncService(loop: loop, store: store, zone: world.zone)
+        nonisolated(unsafe) var found: Result<DiscoveredAccount, SyncFailure>?
+        service.discover(address: url, credentials: credentials, settings: settings) { found = $0 }
+        do { try SyncService.run(loop) { found != nil } } catch { throw OperationError(.ioError, error.description) }
+        let discovered: DiscoveredAccount
+        switch found! {
+        case .success(let account): discovered = account
+        // TRANSLATORS: nudge sync add: %1$s the address, %2$s why no calendars were found there.
+        case .failure(let failure): throw OperationError(.unavailable, format(tr("cannot add %1$s: %2$s"), url.escapingControls, failure.description))
+        }
+        if let credentials, let keyring {
+            do { try keyring.store(credentials.password, for: .init(user: credentials.user, url: url)) } catch {
+                throw OperationError(.unavailable, error.description)
+            }
+        }
+        let existing = try world.run { try store.syncAccounts() }.first { $0.principal == discovered.principal && $0.user == (user ?? "") }
+        let account = SyncAccount(id: existing?.id ?? String(format: "%08x", UInt32.random(in: 0...UInt32.max)), address: url, user: user ?? "",
+                                  principal: discovered.principal, home: discovered.home, plainHTTP: insecureHTTP,
+                                  authorityFile: settings.authorityFile, created: existing?.created ?? world.now)
+        let before = try world.run { try store.syncCalendars(account: account.id) }
+        var calendars = discovered.calendars.map { remote in
+            let old = before.first { $0.url == remote.url }
+            return SyncCalendar(url: remote.url, accountId: account.id, name: remote.name, components: remote.components.joined(separator: ","),
+                                color: remote.color, writable: remote.writable, role: old?.role ?? .none, syncToken: old?.syncToken,
+                                lastSynced: old?.lastSynced, lastError: old?.lastError)
+        }
+        calendars = try SyncSupport.choose(calendars, own: own, follow: follow, stop: [])
+        try world.run { try store.save(account: account, calendars: calendars) }
+        SyncSupport.list(account, calendars)
+        guard calendars.contains(where: { $0.role != .none }) else {
+            // TRANSLATORS: nudge sync add when no calendar was chosen; %s is the account id. Keep the command as it is.
+            print(format(tr("Choose what to sync: nudge sync choose %s --own NAME --follow NAME"), account.id))
+            return
+        }
+        let reports = try SyncSupport.sync(account, credentials: credentials, store: store, world)
+        let ok = SyncSupport.print(reports)
+        world.storeChanged()
+        if !ok { throw ExitCode(ExitStatus.unavailable.rawValue) }
+    }
+
+    /// The password: stdin's first line, or asked for on the terminal without echo.
+    func password(user: String, url: String) throws(OperationError) -> String {
+        if passwordStdin {
+            guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+                // TRANSLATORS: nudge sync add --password-stdin with nothing on stdin.
+                throw OperationError(.usage, tr("--password-stdin: stdin gave no password"))
+            }
+            return line
+        }
+        guard isatty(0) == 1 else {
+            // TRANSLATORS: nudge sync add with --user, no terminal and no --password-stdin.
+            throw OperationError(.usage, tr("no terminal to ask for the password: give it with --password-stdin"))
+        }
+        // TRANSLATORS: nudge sync add's password question; %1$s is the user, %2$s the server's host.
+        FileHandle.standardError.write(Data(format(tr("Password for %1$s on %2$s: "), user.escapingControls,
+                                                   URLComponents(string: url)?.host ?? url).utf8))
+        var modes = termios()
+        tcgetattr(0, &modes)
+        var silent = modes
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(0, TCSAFLUSH, &silent)
+        let line = readLine(strippingNewline: true)
+        tcsetattr(0, TCSAFLUSH, &modes)
+        FileHandle.standardError.write(Data("\n".utf8))
+        guard let line, !line.isEmpty else {
+            // TRANSLATORS: nudge sync add: the password question was answered with nothing.
+            throw OperationError(.usage, tr("no password given"))
+        }
+        return line
+    }
+}
+
+/// `nudge sync choose ID`.
+struct SyncChoose: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "choose",
+        abstract: "Choose the calendar for Nudge's reminders and the calendars that pop up here.",
+        discussion: """
+        Lists the account's calendars with what Nudge does with each, after applying the \
+        options. A calendar no longer followed takes its reminders with it; Nudge's own \
+        reminders stay here whatever is chosen.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The account's id (or a unique prefix); may be left out with one account.", valueName: "ID"))
+    var id: String?
+
+    @Option(help: ArgumentHelp("The calendar Nudge's own reminders go to.", valueName: "NAME"))
+    var own: String?
+
+    @Option(help: ArgumentHelp("A calendar whose alarms pop up here; repeat for more.", valueName: "NAME"))
+    var follow: [String] = []
+
+    @Option(help: ArgumentHelp("A calendar to stop syncing; repeat for more.", valueName: "NAME"))
+    var stop: [String] = []
+
+    func run() throws {
+        let world = World.live
+        let store = try SyncSupport.store(world)
+        let account = try SyncSupport.account(id, in: store, world)
+        let before = try world.run { try store.syncCalendars(account: account.id) }
+        let after = try SyncSupport.choose(before, own: own, follow: follow, stop: stop)
+        try world.run {
+            // A calendar no longer followed: its reminders go, and what was known of it.
+            for (old, new) in zip(before, after) where old.role != new.role {
+                let objects = try store.syncObjects(calendar: old.url)
+                let gone = old.role == .follow ? objects.compactMap { $0.alertId.flatMap(UUID.init(hexString:)) } : []
+                var reset = new
+                reset.syncToken = nil
+                try store.apply(calendar: old.url, objects: [], forget: objects.map(\.url), save: [], delete: gone)
+                try store.save(calendar: reset)
+            }
+        }
+        SyncSupport.list(account, try world.run { try store.syncCalendars(account: account.id) })
+        world.storeChanged()
+    }
+}
+
+/// `nudge sync now`.
+struct SyncNow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "now",
+        abstract: "Sync every account now (or the one named).",
+        discussion: """
+        Exit status: 0; 69 when a calendar could not be synced (the server, the keyring); \
+        what each calendar did is one line on stdout, each object that could not be taken \
+        or written a line on stderr.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("An account's id (or a unique prefix).", valueName: "ID"))
+    var id: String?
+
+    func run() throws {
+        let world = World.live
+        let store = try SyncSupport.store(world)
+        let accounts = id == nil ? try world.run { try store.syncAccounts() } : [try SyncSupport.account(id, in: store, world)]
+        // TRANSLATORS: nudge sync now with no account.
+        guard !accounts.isEmpty else { throw OperationError(.usage, tr("no calendar account yet: add one with nudge sync add URL --user NAME")) }
+        var ok = true
+        for account in accounts {
+            let credentials = try SyncSupport.credentials(for: account, world)
+            ok = SyncSupport.print(try SyncSupport.sync(account, credentials: credentials, store: store, world)) && ok
+        }
+        world.storeChanged()
+        if !ok { throw ExitCode(ExitStatus.unavailable.rawValue) }
+    }
+}
+
+/// `nudge sync status`.
+struct SyncStatus: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Say, per calendar, when it last synced, what waits to be sent, the conflicts kept and the last error."
+    )
+
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    func run() throws {
+        let world = World.live
+        let store = try world.store.forReading()
+        let accounts = try world.run { try store.syncAccounts() }
+        var documents: [JSON] = []
+        if accounts.isEmpty && !json {
+            // TRANSLATORS: nudge sync status with no account.
+            print(tr("No calendar account yet: add one with nudge sync add URL --user NAME"))
+            return
+        }
+        let alerts = try world.run { try store.alerts() }
+        let origins = try world.run { try store.syncOrigins() }
+        for account in accounts {
+            let calendars = try world.run { try store.syncCalendars(account: account.id) }
+            if !json { SyncSupport.list(account, calendars) }
+            var items: [JSON] = []
+            for calendar in calendars where calendar.role != .none {
+                let objects = try world.run { try store.syncObjects(calendar: calendar.url) }
+                let waiting = calendar.role == .own ? SyncWaiting.count(objects: objects, alerts: alerts, origins: origins, zone: world.zone) : 0
+                let conflicts = objects.filter { $0.conflict != nil }
+                if json {
+                    items.append(.object([("name", .string(calendar.name)), ("url", .string(calendar.url)), ("role", .string(calendar.role.rawValue)),
+                                          ("lastSynced", calendar.lastSynced.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null),
+                                          ("waiting", .integer(Int64(waiting))), ("conflicts", .integer(Int64(conflicts.count))),
+                                          ("objects", .integer(Int64(objects.count))),
+                                          ("lastError", calendar.lastError.map(JSON.string) ?? .null)]))
+                    continue
+                }
+                let when = calendar.lastSynced.map { Drinking.when($0, zone: world.zone, now: world.now) } ?? tr("never")
+                // TRANSLATORS: nudge sync status, per calendar: %1$s its name, %2$s when it last synced, %3$d reminders waiting to be sent, %4$d conflicts kept.
+                print("    " + format(tr("%1$s: last synced %2$s; %3$d waiting to be sent; %4$d conflicts kept"),
+                                       calendar.name.escapingControls, when, waiting, conflicts.count))
+                for conflict in conflicts {
+                    // TRANSLATORS: nudge sync status: a conflict kept; %1$s the object, %2$s the properties both sides changed.
+                    print("      " + format(tr("conflict in %1$s: %2$s changed on both sides; the server's kept"), conflict.uid.escapingControls,
+                                             conflict.conflict?.escapingControls ?? ""))
+                }
+                if let error = calendar.lastError {
+                    // TRANSLATORS: nudge sync status: %s is the calendar's last error.
+                    print("      " + format(tr("last error: %s"), error.escapingControls))
+                }
+            }
+            documents.append(.object([("id", .string(account.id)), ("address", .string(account.address)), ("user", .string(account.user)),
+                                      ("calendars", .array(items))]))
+        }
+        if json { print(JSON.object([("accounts", .array(documents))]).text) }
+    }
+}
+
+/// `nudge sync remove ID`.
+struct SyncRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove an account: its password from the keyring, the reminders its followed calendars brought.",
+        discussion: "Nudge's own reminders stay here, and nothing is removed from the server."
+    )
+
+    @Argument(help: ArgumentHelp("The account's id (or a unique prefix).", valueName: "ID"))
+    var id: String
+
+    func run() throws {
+        let world = World.live
+        let store = try SyncSupport.store(world)
+        let account = try SyncSupport.account(id, in: store, world)
+        if !account.user.isEmpty {
+            let keyring = try SyncSupport.secrets(world)
+            do { try keyring.remove(for: .init(user: account.user, url: account.address)) } catch {
+                throw OperationError(.unavailable, error.description)
+            }
+        }
+        try world.run { try store.remove(account: account.id) }
+        world.storeChanged()
+        // TRANSLATORS: nudge sync remove: %1$s the account id, %2$s its address.
+        print(format(tr("Removed account %1$s (%2$s)."), account.id, account.address.escapingControls))
+    }
+}
