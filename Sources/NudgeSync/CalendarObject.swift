@@ -45,17 +45,25 @@ public enum CalendarObject {
         let members = own.components.filter { $0.name != "VTIMEZONE" }
         var components: [Component] = []
         var placed = Set<String>()
+        // Matched by UID and rank among those with it (an object may hold one UID twice).
+        var seen: [String: Int] = [:]
         for component in server.components {
-            if component.name != "VTIMEZONE", let uid = component["UID"]?.value, component["RECURRENCE-ID"] == nil,
-               let mine = members.first(where: { $0["UID"]?.value == uid }) {
-                var put = ObjectMerge.overlay(mine, on: component)
-                // The server's stamp stays: it says when the object was last written there.
-                if let stamp = component["DTSTAMP"] { put.properties = put.properties.map { $0.name == "DTSTAMP" ? stamp : $0 } }
-                components.append(put)
-                placed.insert(uid)
-            } else {
+            guard component.name != "VTIMEZONE", let uid = component["UID"]?.value, component["RECURRENCE-ID"] == nil else {
                 components.append(component)
+                continue
             }
+            let rank = seen[uid, default: 0]
+            seen[uid] = rank + 1
+            let same = members.filter { $0["UID"]?.value == uid && $0["RECURRENCE-ID"] == nil }
+            guard rank < same.count else {
+                components.append(component)
+                continue
+            }
+            var put = ObjectMerge.overlay(same[rank], on: component)
+            // The server's stamp stays: it says when the object was last written there.
+            if let stamp = component["DTSTAMP"] { put.properties = put.properties.map { $0.name == "DTSTAMP" ? stamp : $0 } }
+            components.append(put)
+            placed.insert(uid)
         }
         let zones = Set(server.components.filter { $0.name == "VTIMEZONE" }.compactMap { $0["TZID"]?.value })
         let newZones = own.components.filter { $0.name == "VTIMEZONE" && !zones.contains($0["TZID"]?.value ?? "") }

@@ -109,20 +109,7 @@ public enum ObjectMerge {
         // Properties Nudge writes: replaced by own's, removed where own has none.
         var written = Set(own.properties.map(\.name))
         written.formUnion(owned)
-        var properties: [Property] = []
-        var placed = Set<String>()
-        for property in server.properties {
-            guard written.contains(property.name) || property.name.hasPrefix("X-NUDGE-") else {
-                properties.append(property)
-                continue
-            }
-            guard placed.insert(property.name).inserted else { continue }
-            properties += own.all(property.name)
-        }
-        for property in own.properties where !placed.contains(property.name) && !server.properties.contains(where: { $0.name == property.name }) {
-            properties.append(property)
-        }
-        result.properties = properties
+        result.properties = replacing(server.properties, with: own.properties) { written.contains($0) || $0.hasPrefix("X-NUDGE-") }
         // Alarms: ours replace ours, in order; the server's others stay.
         // Only Nudge's own alarms of `own` count as ours: an object put under itself stays itself.
         let ownAlarms = own.components.filter { $0.name == "VALARM" && isNudgeAlarm($0) }
@@ -163,18 +150,32 @@ public enum ObjectMerge {
     static func overlayAlarm(_ own: Component, on server: Component) -> Component {
         var result = server
         let names = Set(own.properties.map(\.name)).union(["ACTION", "TRIGGER", "DESCRIPTION", "ATTACH"])
-        var properties: [Property] = []
-        var placed = Set<String>()
-        for property in server.properties {
-            guard names.contains(property.name) else {
-                properties.append(property)
+        result.properties = replacing(server.properties, with: own.properties) { names.contains($0) }
+        return result
+    }
+
+    /// `server`'s properties with those whose name is `owned` taken from `own`, each where
+    /// the server had its name: one for one in place while both have them, the rest of
+    /// own's after the server's last, the server's extra ones dropped. Own's names the
+    /// server lacks go at the end. Alike lists come back alike, in the same order.
+    static func replacing(_ server: [Property], with own: [Property], owned: (String) -> Bool) -> [Property] {
+        var queue: [String: ArraySlice<Property>] = [:]
+        for property in own { queue[property.name, default: []].append(property) }
+        var last: [String: Int] = [:]
+        for (index, property) in server.enumerated() where owned(property.name) { last[property.name] = index }
+        var result: [Property] = []
+        for (index, property) in server.enumerated() {
+            guard owned(property.name) else {
+                result.append(property)
                 continue
             }
-            guard placed.insert(property.name).inserted else { continue }
-            properties += own.all(property.name)
+            if let next = queue[property.name]?.popFirst() { result.append(next) }
+            if last[property.name] == index {
+                result += queue[property.name] ?? []
+                queue[property.name] = []
+            }
         }
-        for property in own.properties where !placed.contains(property.name) { properties.append(property) }
-        result.properties = properties
+        for property in own where last[property.name] == nil { result.append(property) }
         return result
     }
 }

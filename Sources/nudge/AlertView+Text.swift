@@ -41,7 +41,7 @@ extension AlertView {
     }
 
     static func writeJSON(_ alert: Alert, next showing: NextShowing, zone: TimeZone, summaries: inout Summaries,
-                          to out: inout [UInt8]) {
+                          calendar: String? = nil, to out: inout [UInt8]) {
         let next = showing.instant
         let z = alert.zone(system: zone)
         var object = JSON.ObjectWriter()
@@ -78,6 +78,8 @@ extension AlertView {
             object.field("doneForDay", .null, to: &out)
         }
         object.field("pending", .integer(Int64(showing.pending)), to: &out)
+        // Only for a reminder from a calendar Nudge follows (nudge sync): the calendar's name.
+        if let calendar { object.field("calendar", .string(calendar), to: &out) }
         object.end(to: &out)
     }
 }

@@ -44,6 +44,8 @@ struct List: ParsableCommand {
         let zone = world.zone
         let (showings, order) = try Operations.order(alerts, in: store, world, now: now, all: all)
         let next = showings.map(\.instant)
+        // The calendars followed reminders come from (nudge sync); none without an account.
+        let origins = (try? store.syncOrigins()) ?? [:]
         if json {
             // Each CPU writes a run of the objects; the runs are joined in order.
             let parts = Parallel.chunks(order.count) { range in
@@ -52,7 +54,8 @@ struct List: ParsableCommand {
                 var summaries = AlertView.Summaries(zone: zone)
                 for (i, index) in order[range].enumerated() {
                     if i > 0 { out.append(UInt8(ascii: ",")) }
-                    AlertView.writeJSON(alerts[index], next: showings[index], zone: zone, summaries: &summaries, to: &out)
+                    AlertView.writeJSON(alerts[index], next: showings[index], zone: zone, summaries: &summaries,
+                                        calendar: origins.isEmpty ? nil : origins[alerts[index].id.hex], to: &out)
                 }
                 return out
             }
@@ -82,7 +85,8 @@ struct List: ParsableCommand {
         for index in order {
             let alert = alerts[index], z = alert.zone(system: zone)
             cells.append([alert.shortID, AlertView.stateWord(alert, showings[index]), next[index].map { terminal.timeStyle.instant($0, z) } ?? (alert.enabled ? Labels.placeNext(alert.schedule) : nil) ?? "—",
-                          alert.schedule.summary(in: z, timeStyle: terminal.timeStyle, language: Catalog.shared.language), alert.title])
+                          alert.schedule.summary(in: z, timeStyle: terminal.timeStyle, language: Catalog.shared.language),
+                          origins[alert.id.hex].map { alert.title + " · " + $0 } ?? alert.title])
             paints.append(["33", showings[index].reason == nil ? "32" : "2", nil, nil, nil])
         }
         print(terminal.table(cells, paints: paints))

@@ -140,6 +140,7 @@ struct SyncLiveTests {
         let dentist = try #require(list.first { $0["title"] as? String == "Dentist" })
         // 15:00 in Seoul, 30 minutes before.
         #expect(dentist["next"] as? String == "2030-12-02T14:30:00+09:00")
+        #expect(dentist["calendar"] as? String == phone, "listed with the calendar it comes from")
         let rent = try #require(list.first { $0["title"] as? String == "Pay the rent" })
         #expect(rent["next"] as? String == "2030-12-01T08:00:00Z", "an hour before it is due (in UTC, as DUE is)")
         // Edited on the phone: changed here within one sync.
