@@ -26,6 +26,9 @@ public struct CalendarReport: Sendable, Equatable {
     public var failure: String?
     /// HTTP requests made.
     public var requests = 0
+    /// For Nudge's own calendar: the store's change count when its reminders were read
+    /// (what a change after it is new to), `nil` when they were not read.
+    public var readAt: Int?
 }
 
 /// One sync of one calendar, carried out on the loop: the listing of what changed
@@ -182,6 +185,8 @@ final class CalendarRun {
     private func decide() {
         let origins: [String: String]
         do {
+            // Counted before the read: a change between the two is seen again, never missed.
+            if calendar.role == .own { report.readAt = try store.changeCount() }
             let alerts = try store.alerts()
             stored = Dictionary(alerts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             origins = try store.syncOrigins()

@@ -117,6 +117,7 @@ extension Daemon {
             if timer.read() == .clockChanged {
                 armed = nil
                 log.info("the clock was set or the machine resumed; catching up")
+                sync?.soon("the clock was set or the machine resumed")
             }
         }
         do {

@@ -40,6 +40,9 @@ public final class Daemon {
         /// The window (`nudge-window`), started at a reminder when its pop-up's body is
         /// clicked; `nil` where it is not installed (the daemon runs without GTK).
         public var windowProgram: String?
+        /// nudge-sync, run in the background for the calendars synced (``SyncSchedule``);
+        /// `nil` where it is not installed.
+        public var syncProgram: String?
 
         /// Options from the environment.
         public init(environment: Environment, version: String) {
@@ -86,6 +89,8 @@ public final class Daemon {
     var armed: Date??
     /// The desktop's search (GNOME's overview, KRunner), answered here.
     lazy var search = DesktopSearch(daemon: self)
+    /// Background syncs of the calendars (`nudge sync`), where nudge-sync is installed.
+    var sync: SyncSchedule?
 
     /// Sets everything up and runs until a signal, a replacement or the loss of the bus;
     /// returns the exit status. A failure to start is thrown, for one line on stderr.
@@ -145,6 +150,12 @@ public final class Daemon {
         // that started the daemon (D-Bus activation) is waiting to be answered.
         try offerInterface()
         followPresence()
+        if let program = options.syncProgram {
+            let storage = storage
+            sync = SyncSchedule(program: program, loop: loop, log: log, hasAccounts: { (try? storage.store?.hasSyncAccounts()) ?? false },
+                                changedSinceSync: { (try? storage.store?.changedSinceSync()) ?? false })
+            sync?.soon("the daemon started")
+        }
         let server = delivery.serverPresent ? "a notification server is there" : "no notification server yet"
         giveBackMemory()
         log.info("started (pid \(getpid())): \(Self.count(scheduler.alertCount)), zone \(scheduler.systemZone.identifier), \(server)")
@@ -251,6 +262,7 @@ public final class Daemon {
             scheduler.sync([], now: now)
         case .changed(let changes, let removed):
             search.storeChanged()
+            sync?.storeChanged()
             copyLater()
             // The day's water first: a drink takes effect at once. The idle threshold may
             // have changed too.

@@ -168,7 +168,9 @@ extension AppDatabase {
             // CalDAV accounts (never their passwords: those are in the Secret Service), the
             // calendars found on each and what Nudge does with each, and per calendar object
             // the copy both sides last agreed on: the base of every three-way merge, and
-            // what tells "changed here" from "changed there" after a crash.
+            // what tells "changed here" from "changed there" after a crash. And the change
+            // count (v9's) the last sync read the reminders at: a count past it is a change
+            // no sync has seen, which the daemon's background sync follows.
             try db.execute(sql: """
                 CREATE TABLE syncAccount (
                   id TEXT PRIMARY KEY NOT NULL,
@@ -201,6 +203,8 @@ extension AppDatabase {
                   error TEXT,
                   PRIMARY KEY (calendarUrl, url)) WITHOUT ROWID;
                 CREATE INDEX syncObject_on_alertId ON syncObject (alertId);
+                CREATE TABLE syncStamp (id INTEGER PRIMARY KEY CHECK (id = 1), count INTEGER NOT NULL);
+                INSERT INTO syncStamp (id, count) VALUES (1, 0);
                 """)
         }
         return migrator

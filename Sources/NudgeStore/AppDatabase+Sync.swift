@@ -107,6 +107,30 @@ public struct SyncObject: Sendable, Equatable, Codable, FetchableRecord, Persist
 }
 
 extension AppDatabase {
+    /// Whether any account is there (a store from before v10 has none).
+    public func hasSyncAccounts() throws -> Bool {
+        try writer.read { db in try db.tableExists("syncAccount") && SyncAccount.fetchCount(db) > 0 }
+    }
+
+    /// The store's change count now (v9's `storeChange`, raised by every change to a reminder).
+    public func changeCount() throws -> Int {
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT count FROM storeChange") ?? 0 }
+    }
+
+    /// Notes that a sync read the reminders as they were at change count `count`.
+    public func markSynced(at count: Int) throws {
+        try writer.write { db in try db.execute(sql: "UPDATE syncStamp SET count = ? WHERE id = 1", arguments: [count]) }
+    }
+
+    /// Whether a reminder changed after the last sync read them (always `false` without an
+    /// account or before v10).
+    public func changedSinceSync() throws -> Bool {
+        try writer.read { db in
+            guard try db.tableExists("syncStamp") else { return false }
+            return try Bool.fetchOne(db, sql: "SELECT (SELECT count FROM storeChange) > (SELECT count FROM syncStamp)") ?? false
+        }
+    }
+
     /// Every account, oldest first.
     public func syncAccounts() throws -> [SyncAccount] {
         try writer.read { db in try SyncAccount.order(Column("created")).fetchAll(db) }

@@ -73,6 +73,23 @@ struct SyncCommand: ParsableCommand {
 enum SyncSupport {
     static func store(_ world: World) throws(OperationError) -> AppDatabase { try world.store.forWriting() }
 
+    /// One sync at a time, whoever starts it (a command, the daemon's background sync):
+    /// `flock` on `sync.lock` beside the store, held until this process ends. `wait` off:
+    /// `false` at once when another holds it.
+    static func lock(_ world: World, wait: Bool = true) throws(OperationError) -> Bool {
+        let path = (world.storePath as NSString).deletingLastPathComponent + "/sync.lock"
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // TRANSLATORS: nudge sync: %1$s is the lock file beside the store, %2$s why it cannot be opened.
+        guard fd >= 0 else { throw OperationError(.ioError, format(tr("cannot open %1$s: %2$s"), path, String(cString: strerror(errno)))) }
+        // Left open on purpose: the lock is the process's until it ends.
+        while flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            close(fd)
+            return false
+        }
+        return true
+    }
+
     /// The account `id` names (a prefix will do), or the only one.
     static func account(_ id: String?, in store: AppDatabase, _ world: World) throws(OperationError) -> SyncAccount {
         let accounts = try world.run { try store.syncAccounts() }
@@ -142,6 +159,21 @@ enum SyncSupport {
             for problem in report.problems { writeErr("  " + problem.escapingControls) }
         }
         return !failed
+    }
+
+    /// Notes the change count the reminders were sent at, for the daemon's background sync
+    /// (``AppDatabase/changedSinceSync()``): the earliest at which an own calendar read them;
+    /// nothing when one could not (its changes still wait). Without an own calendar, local
+    /// changes wait for nothing: the count now.
+    static func markSynced(_ reports: [CalendarReport], store: AppDatabase, every: Bool) {
+        guard every else { return }
+        let owns = (try? store.syncCalendars().filter { $0.role == .own }.count) ?? 0
+        let read = reports.compactMap(\.readAt)
+        if owns == 0 {
+            if let now = try? store.changeCount() { try? store.markSynced(at: now) }
+        } else if read.count == owns, let first = read.min(), reports.allSatisfy({ $0.failure == nil }) {
+            try? store.markSynced(at: first)
+        }
     }
 
     static func writeErr(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
@@ -259,6 +291,7 @@ struct SyncAdd: ParsableCommand {
             throw OperationError(.usage, tr("--password-stdin needs --user NAME"))
         }
         let store = try SyncSupport.store(world)
+        _ = try SyncSupport.lock(world)
         let address = url
         let credentials = try user.map { name throws(OperationError) in Credentials(user: name, password: try password(user: name, url: address)) }
         // The keyring is checked before the server is asked: without one nothing can be kept.
@@ -301,6 +334,7 @@ struct SyncAdd: ParsableCommand {
         }
         let reports = try SyncSupport.sync(account, credentials: credentials, store: store, world)
         let ok = SyncSupport.print(reports)
+        SyncSupport.markSynced(reports, store: store, every: try world.run { try store.syncAccounts() }.count == 1)
         world.storeChanged()
         if !ok { throw ExitCode(ExitStatus.unavailable.rawValue) }
     }
@@ -364,6 +398,7 @@ struct SyncChoose: ParsableCommand {
     func run() throws {
         let world = World.live
         let store = try SyncSupport.store(world)
+        _ = try SyncSupport.lock(world)
         let account = try SyncSupport.account(id, in: store, world)
         let before = try world.run { try store.syncCalendars(account: account.id) }
         let after = try SyncSupport.choose(before, own: own, follow: follow, stop: stop)
@@ -398,17 +433,26 @@ struct SyncNow: ParsableCommand {
     @Argument(help: ArgumentHelp("An account's id (or a unique prefix).", valueName: "ID"))
     var id: String?
 
+    /// The daemon's own syncs: nothing on stdout, and none at all while another runs.
+    @Flag(help: .hidden)
+    var background = false
+
     func run() throws {
         let world = World.live
         let store = try SyncSupport.store(world)
+        guard try SyncSupport.lock(world, wait: !background) else { return }
         let accounts = id == nil ? try world.run { try store.syncAccounts() } : [try SyncSupport.account(id, in: store, world)]
         // TRANSLATORS: nudge sync now with no account.
         guard !accounts.isEmpty else { throw OperationError(.usage, tr("no calendar account yet: add one with nudge sync add URL --user NAME")) }
         var ok = true
+        var all: [CalendarReport] = []
         for account in accounts {
             let credentials = try SyncSupport.credentials(for: account, world)
-            ok = SyncSupport.print(try SyncSupport.sync(account, credentials: credentials, store: store, world)) && ok
+            let reports = try SyncSupport.sync(account, credentials: credentials, store: store, world)
+            all += reports
+            ok = (background ? reports.allSatisfy { $0.failure == nil } : SyncSupport.print(reports)) && ok
         }
+        SyncSupport.markSynced(all, store: store, every: id == nil)
         world.storeChanged()
         if !ok { throw ExitCode(ExitStatus.unavailable.rawValue) }
     }
@@ -487,6 +531,7 @@ struct SyncRemove: ParsableCommand {
     func run() throws {
         let world = World.live
         let store = try SyncSupport.store(world)
+        _ = try SyncSupport.lock(world)
         let account = try SyncSupport.account(id, in: store, world)
         if !account.user.isEmpty {
             let keyring = try SyncSupport.secrets(world)

@@ -413,9 +413,8 @@ struct AppDatabaseTests {
           error TEXT,
           PRIMARY KEY (calendarUrl, url)) WITHOUT ROWID
         """,
-        """
-        CREATE INDEX syncObject_on_alertId ON syncObject (alertId)
-        """,
+        #"CREATE INDEX syncObject_on_alertId ON syncObject (alertId)"#,
+        #"CREATE TABLE syncStamp (id INTEGER PRIMARY KEY CHECK (id = 1), count INTEGER NOT NULL)"#,
     ]
 
     /// An alert row as Nudge wrote it before alerts had a kind (v1 to v4).

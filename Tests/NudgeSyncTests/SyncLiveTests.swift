@@ -248,4 +248,30 @@ struct SyncLiveTests {
         #expect(back.status == 0 && back.stdout.contains("1 sent"), "\(back.stdout) \(back.stderr)")
         #expect(try world.session.nudge("sync", "status").stdout.contains("0 waiting to be sent"))
     }
+
+    @Test func theDaemonSyncsByItselfOnStartAndAfterAChange() throws {
+        let world = try Self.world(.radicale)
+        let phone = CalDAVServer.python(world.phone!)
+        try world.server.phone("calendar(\(phone)).save_event(\(CalDAVServer.python(Self.dentist)))")
+        let daemon = try Bench.start(["daemon"], environment: world.session.environment([:]))
+        defer { _ = daemon.stop() }
+        // A few seconds after it starts, the phone's event is a reminder here.
+        #expect(Bench.eventually(30) { ((try? world.session.titles()) ?? []).contains("Dentist") }, "\(daemon.stderrSoFar)")
+        // A few seconds after a change here, it is on the server.
+        _ = try world.session.nudge("add", "Tea", "--every", "2h")
+        let own = CalDAVServer.python(world.own)
+        #expect(Bench.eventually(30) { ((try? world.server.phone("for o in objects(\(own)): print(o.data)")) ?? "").contains("SUMMARY:Tea") },
+                "\(daemon.stderrSoFar)")
+        // Its own writes start no sync of their own: one run per cause (and at most one
+        // more that finds nothing), then quiet until the 15-minute timer.
+        #expect(Bench.eventually(20) { (try? world.session.nudge("sync", "status", "--json").stdout.contains("\"waiting\":0")) == true })
+        func lastSynced() throws -> [String] {
+            try world.session.nudge("sync", "status", "--json").stdout.split(separator: ",").filter { $0.contains("lastSynced") }.map(String.init)
+        }
+        _ = Bench.eventually(15) { false }
+        let settled = try lastSynced()
+        _ = Bench.eventually(12) { false }
+        #expect(try lastSynced() == settled, "the daemon went on syncing: \(daemon.stderrSoFar)")
+    }
 }
+
