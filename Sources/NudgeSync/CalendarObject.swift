@@ -44,17 +44,20 @@ public enum CalendarObject {
         var result = server
         let members = own.components.filter { $0.name != "VTIMEZONE" }
         var components: [Component] = []
-        var placed = Set<String>()
-        // Matched by UID and rank among those with it (an object may hold one UID twice).
+        // Matched by UID (none is a UID too) and rank among those with it: an object may
+        // hold one UID twice.
+        func key(_ component: Component) -> String { component["UID"]?.value ?? "" }
+        let matchable = { (component: Component) in component.name != "VTIMEZONE" && component["RECURRENCE-ID"] == nil }
         var seen: [String: Int] = [:]
         for component in server.components {
-            guard component.name != "VTIMEZONE", let uid = component["UID"]?.value, component["RECURRENCE-ID"] == nil else {
+            guard matchable(component) else {
                 components.append(component)
                 continue
             }
+            let uid = key(component)
             let rank = seen[uid, default: 0]
             seen[uid] = rank + 1
-            let same = members.filter { $0["UID"]?.value == uid && $0["RECURRENCE-ID"] == nil }
+            let same = members.filter { key($0) == uid && matchable($0) }
             guard rank < same.count else {
                 components.append(component)
                 continue
@@ -63,12 +66,22 @@ public enum CalendarObject {
             // The server's stamp stays: it says when the object was last written there.
             if let stamp = component["DTSTAMP"] { put.properties = put.properties.map { $0.name == "DTSTAMP" ? stamp : $0 } }
             components.append(put)
-            placed.insert(uid)
         }
         let zones = Set(server.components.filter { $0.name == "VTIMEZONE" }.compactMap { $0["TZID"]?.value })
         let newZones = own.components.filter { $0.name == "VTIMEZONE" && !zones.contains($0["TZID"]?.value ?? "") }
         components.insert(contentsOf: newZones, at: 0)
-        components += members.filter { !placed.contains($0["UID"]?.value ?? "") }
+        // Ours the server does not have yet.
+        var used: [String: Int] = [:]
+        for member in members {
+            let uid = key(member)
+            let rank = used[uid, default: 0]
+            used[uid] = rank + 1
+            if matchable(member) {
+                if rank >= seen[uid, default: 0] { components.append(member) }
+            } else if !server.components.contains(where: { key($0) == uid && $0["RECURRENCE-ID"] == member["RECURRENCE-ID"] }) {
+                components.append(member)
+            }
+        }
         result.components = components
         return result
     }
