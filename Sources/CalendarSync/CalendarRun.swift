@@ -193,7 +193,7 @@ final class CalendarRun {
             if calendar.role == .own {
                 // Nudge's own reminders: every one that did not come from a followed calendar.
                 let mine = alerts.filter { origins[$0.id.hexString] == nil }
-                local = Self.objects(of: mine, zone: zone)
+                local = Self.objects(of: mine, zone: zone, uids: Self.foreignUIDs(known))
             }
         } catch {
             return finish(failure: "the store cannot be read: \(error)")
@@ -207,8 +207,10 @@ final class CalendarRun {
         applyHere(steps)
     }
 
-    /// Nudge's reminders as calendar objects, as `nudge export` writes them.
-    static func objects(of alerts: [Alert], zone: TimeZone) -> [CollectionPlan.Local] {
+    /// Nudge's reminders as calendar objects, as `nudge export` writes them. A reminder made
+    /// from another program's object in Nudge's calendar keeps that object's UID (`uids`),
+    /// for its first part: it is that object, not a new one beside it.
+    static func objects(of alerts: [Alert], zone: TimeZone, uids: [UUID: String] = [:]) -> [CollectionPlan.Local] {
         var bytes: [UInt8] = []
         CalendarExport.write(alerts, system: zone) { (chunk: [UInt8]) in bytes += chunk }
         guard let whole = try? Component.read(bytes: bytes).first else { return [] }
@@ -216,8 +218,27 @@ final class CalendarRun {
             guard let uid = CalendarObject.uid(object),
                   let id = object.components.first(where: { $0["UID"]?.value == uid })?["X-NUDGE-ID"]?.value,
                   let alertID = UUID(uuidString: id) else { return nil }
-            return .init(alertID: alertID, uid: uid, calendar: object)
+            guard let foreign = uids[alertID], uid == CalendarExport.uid(alertID) else {
+                return .init(alertID: alertID, uid: uid, calendar: object)
+            }
+            var renamed = object
+            renamed.components = object.components.map { component in
+                var component = component
+                if component["UID"]?.value == uid { component.properties = component.properties.map { $0.name == "UID" ? Property("UID", foreign) : $0 } }
+                return component
+            }
+            return .init(alertID: alertID, uid: foreign, calendar: renamed)
         }
+    }
+
+    /// The UIDs of other programs' objects in Nudge's calendar, by the reminder each became.
+    static func foreignUIDs(_ known: [SyncObject]) -> [UUID: String] {
+        var uids: [UUID: String] = [:]
+        for object in known {
+            guard let id = object.alertId.flatMap(UUID.init(hexString:)), !object.uid.hasSuffix("@nudge") else { continue }
+            uids[id] = object.uid
+        }
+        return uids
     }
 
     /// What changes here, and the records of what needs no write, in one transaction.
@@ -226,6 +247,7 @@ final class CalendarRun {
         // The objects each reminder is made of, once decided (Nudge's own may be several).
         var parts: [UUID: [Component]] = [:]
         var touched = Set<UUID>()
+        var foreign = Self.foreignUIDs(known)
         for step in steps {
             let decision = step.decision
             var alertID = step.alertID
@@ -236,10 +258,14 @@ final class CalendarRun {
                 alertID = Self.alertID(of: take, ownCalendar: calendar.role == .own)
                 if let id = alertID { touched.insert(id) }
             }
+            // Another program's object in Nudge's calendar keeps its UID as the reminder's.
+            if let id = alertID, !step.uid.hasSuffix("@nudge") { foreign[id] = step.uid }
             if let agreed = decision.send ?? decision.agreed, let id = alertID { parts[id, default: []].append(decision.take ?? agreed) }
             if !decision.conflicts.isEmpty { report.conflicts += 1 }
             if decision.send != nil || decision.deleteThere {
-                writes.append(step)
+                var write = step
+                write.alertID = alertID
+                writes.append(write)
                 continue
             }
             if let agreed = decision.agreed {
@@ -267,7 +293,7 @@ final class CalendarRun {
         // where Nudge writes them otherwise (an alarm's text after a new title, Nudge's
         // schedule after a new rule), so both sides agree after this one sync.
         if calendar.role == .own, !save.isEmpty {
-            let again = Dictionary(Self.objects(of: save, zone: zone).map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+            let again = Dictionary(Self.objects(of: save, zone: zone, uids: foreign).map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
             records = records.filter { record in
                 guard let mine = again[record.uid], let agreed = record.agreed.flatMap(CalendarObject.read) else { return true }
                 let put = CalendarObject.overlay(mine.calendar, on: agreed)
@@ -276,6 +302,7 @@ final class CalendarRun {
                 write.decision.send = put
                 write.decision.agreed = put
                 write.etag = record.etag
+                write.alertID = record.alertId.flatMap(UUID.init(hexString:))
                 writes.append(write)
                 return false
             }
@@ -393,7 +420,7 @@ final class CalendarRun {
     private func refetch(_ step: CollectionPlan.Step) {
         let count = attempts[step.uid, default: 0] + 1
         attempts[step.uid] = count
-        guard count <= 3 else {
+        guard count < 3 else {
             report.problems.append("\(step.url): changed on the server at each of 3 tries; left for the next sync")
             return written(step, record: nil, keep: true)
         }

@@ -11,16 +11,22 @@ public final class SyncService {
     private let loop: EventLoop
     private let store: AppDatabase
     private let zone: TimeZone
+    private let stallSeconds: Int?
 
-    public init(loop: EventLoop, store: AppDatabase, zone: TimeZone) {
+    /// `stallSeconds`: how long a server may send nothing before it counts as stalled
+    /// (default 30; the tests' stalled server is given less).
+    public init(loop: EventLoop, store: AppDatabase, zone: TimeZone, stallSeconds: Int? = nil) {
         self.loop = loop
         self.store = store
         self.zone = zone
+        self.stallSeconds = stallSeconds
     }
 
     /// The transport settings an account asks for.
-    public static func settings(for account: SyncAccount) -> HTTPClient.Settings {
-        HTTPClient.Settings(authorityFile: account.authorityFile, allowsPlainHTTP: account.plainHTTP)
+    public func settings(for account: SyncAccount) -> HTTPClient.Settings {
+        var settings = HTTPClient.Settings(authorityFile: account.authorityFile, allowsPlainHTTP: account.plainHTTP)
+        if let stallSeconds { settings.stallSeconds = stallSeconds }
+        return settings
     }
 
     /// Finds the calendars at `address` (RFC 6764, then the principal and its home).
@@ -51,7 +57,7 @@ public final class SyncService {
         } catch {
             return done([CalendarReport(calendar: account.address, name: account.address, failure: "the store cannot be read: \(error)")])
         }
-        let client = HTTPClient(loop: loop, settings: Self.settings(for: account))
+        let client = HTTPClient(loop: loop, settings: settings(for: account))
         var reports: [CalendarReport] = []
         var runs: [CalendarRun] = []
         func next(_ index: Int) {

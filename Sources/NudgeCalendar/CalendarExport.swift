@@ -62,7 +62,10 @@ public enum CalendarExport {
     }
 
     /// The UID of an alert's first event: stable across exports.
-    public static func uid(_ alert: Alert) -> String { alert.id.uuidString.lowercased() + "@nudge" }
+    public static func uid(_ alert: Alert) -> String { uid(alert.id) }
+
+    /// The UID of the first event of the alert with this id.
+    public static func uid(_ id: UUID) -> String { id.uuidString.lowercased() + "@nudge" }
 
     // MARK: Events
 

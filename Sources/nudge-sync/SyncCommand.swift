@@ -135,7 +135,9 @@ enum SyncSupport {
     /// Runs a sync of `account` to the end on a loop of its own.
     static func sync(_ account: SyncAccount, credentials: Credentials?, store: AppDatabase, _ world: World) throws(OperationError) -> [CalendarReport] {
         let loop = EventLoop()
-        let service = SyncService(loop: loop, store: store, zone: world.zone)
+        // NUDGE_SYNC_STALL_SECONDS: the tests' stalled server is given less than 30 s.
+        let service = SyncService(loop: loop, store: store, zone: world.zone,
+                                  stallSeconds: world.environment["NUDGE_SYNC_STALL_SECONDS"].flatMap(Int.init))
         nonisolated(unsafe) var reports: [CalendarReport]?
         service.sync(account: account, credentials: credentials, now: world.now) { reports = $0 }
         do { try SyncService.run(loop) { reports != nil } } catch { throw OperationError(.ioError, error.description) }

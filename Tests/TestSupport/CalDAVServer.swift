@@ -226,3 +226,48 @@ public final class KeyringSession: NudgeUser, @unchecked Sendable {
     /// The titles of `nudge list`, sorted.
     public func titles() throws -> [String] { try list().compactMap { $0["title"] as? String }.sorted() }
 }
+
+/// The tests' own proxy in front of a ``CalDAVServer`` (Tests/bench/fault-proxy.py): cuts an
+/// answer short, stalls, answers 503 or 412, or lets a write through and keeps its answer back.
+public final class FaultProxy: @unchecked Sendable {
+    public let port: Int
+    private let modeFile: String
+    private let running: Running
+
+    public init(_ server: CalDAVServer) throws {
+        modeFile = server.dir + "/proxy-mode"
+        try "pass\n".write(toFile: modeFile, atomically: true, encoding: .utf8)
+        var started: (Int, Running)?
+        for _ in 0..<5 {
+            let port = CalDAVServer.freePort()
+            let script = Bench.packageRoot.appendingPathComponent("Tests/bench/fault-proxy.py").path
+            let process = try Running("/usr/bin/python3", [script, String(port), String(server.port), modeFile], environment: [:])
+            if Bench.eventually(10, { process.stdoutSoFar.contains("listening") || !process.isRunning }), process.isRunning {
+                started = (port, process)
+                break
+            }
+            _ = process.stop()
+        }
+        guard let started else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the proxy did not start"]) }
+        (port, running) = started
+    }
+
+    deinit { _ = running.stop() }
+
+    /// The address Nudge is given instead of the server's.
+    public var url: String { "http://127.0.0.1:\(port)/" }
+
+    /// The fault from now on (`pass`, `stall`, `cut 200`, `status 503 120`, `refuse-writes`, `hang-after-write`).
+    public func set(_ mode: String) throws {
+        try? FileManager.default.removeItem(atPath: modeFile + ".written")
+        try (mode + "\n").write(toFile: modeFile, atomically: true, encoding: .utf8)
+    }
+
+    /// Every request so far, one line each.
+    public var log: [String] {
+        ((try? String(contentsOfFile: modeFile + ".log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// Whether a write reached the server under `hang-after-write`.
+    public var wrote: Bool { FileManager.default.fileExists(atPath: modeFile + ".written") }
+}
