@@ -29,6 +29,9 @@ public struct CalendarReport: Sendable, Equatable {
     /// For Nudge's own calendar: the store's change count when its reminders were read
     /// (what a change after it is new to), `nil` when they were not read.
     public var readAt: Int?
+    /// Whether the server could not be reached at all (refused, stalled, untrusted): the
+    /// account's other calendars are not tried in this sync.
+    public var unreachable = false
 }
 
 /// One sync of one calendar, carried out on the loop: the listing of what changed
@@ -255,7 +258,7 @@ final class CalendarRun {
                 if let id = alertID { touched.insert(id) }
             }
             if let take = decision.take, alertID == nil {
-                alertID = Self.alertID(of: take, ownCalendar: calendar.role == .own)
+                alertID = self.alertID(of: take)
                 if let id = alertID { touched.insert(id) }
             }
             // Another program's object in Nudge's calendar keeps its UID as the reminder's.
@@ -276,18 +279,28 @@ final class CalendarRun {
                 forget.append(step.url)
             }
         }
-        // The reminders here made again from their objects.
+        // The reminders here made again from their objects. One that cannot be read here is
+        // left as it is, and its objects' records too: a change elsewhere that cannot be read
+        // is never a deletion, and is met again (and named) at the next sync.
+        var unreadable = Set<UUID>()
         for id in touched {
             let objects = parts[id] ?? []
-            guard !objects.isEmpty, let alert = importAlert(id: id, from: objects) else {
+            switch objects.isEmpty ? .none : importAlert(id: id, from: objects) {
+            case .alert(let alert):
+                save.append(alert)
+                report.changedHere += 1
+            case .none:
                 if stored[id] != nil {
                     delete.append(id)
                     report.removedHere += 1
                 }
-                continue
+            case .refused:
+                unreadable.insert(id)
             }
-            save.append(alert)
-            report.changedHere += 1
+        }
+        if !unreadable.isEmpty {
+            records.removeAll { record in record.alertId.flatMap(UUID.init(hexString:)).map(unreadable.contains) ?? false }
+            writes.removeAll { step in step.alertID.map(unreadable.contains) ?? false }
         }
         // Nudge's own reminders, made again from what the server had: written back at once
         // where Nudge writes them otherwise (an alarm's text after a new title, Nudge's
@@ -329,43 +342,87 @@ final class CalendarRun {
         startWrites()
     }
 
+    /// A conflict as kept: what both sides changed on its first line, then Nudge's version
+    /// of the object (nothing of it is lost; `nudge sync status` shows the first line). An
+    /// object nothing happened to keeps the conflict it had; one changed since, none.
     private func conflictText(_ step: CollectionPlan.Step) -> String? {
-        guard !step.decision.conflicts.isEmpty else { return nil }
-        return step.decision.conflicts.joined(separator: ", ")
+        guard !step.decision.conflicts.isEmpty else {
+            let untouched = step.decision.send == nil && step.decision.take == nil && !step.decision.deleteHere && !step.decision.deleteThere
+            return untouched ? known.first { $0.url == step.url }?.conflict : nil
+        }
+        return step.decision.conflicts.joined(separator: ", ") + "\n" + (step.ours?.text ?? "")
     }
 
     /// The reminder an object is: Nudge's id where it has one (own calendar), else one made
     /// from its UID, as `nudge import` makes it.
-    static func alertID(of calendar: Component, ownCalendar: Bool) -> UUID? {
-        calendar.components.first { $0.name == "VEVENT" || $0.name == "VTODO" }.map(CalendarImport.alertID(of:))
+    ///
+    /// In a followed calendar the id is made from the calendar's address and the UID alone,
+    /// whatever `X-NUDGE-ID` the object carries: an object there can never stand for one of
+    /// Nudge's own reminders (a phone's "move to calendar" keeps the X- properties).
+    func alertID(of object: Component) -> UUID? {
+        guard let main = object.components.first(where: { $0.name == "VEVENT" || $0.name == "VTODO" }) else { return nil }
+        guard calendar.role == .own else {
+            return CalendarImport.alertID(of: Component(main.name, properties: [Property("UID", calendar.url + " " + (main["UID"]?.value ?? ""))]))
+        }
+        return CalendarImport.alertID(of: main)
     }
 
-    /// A reminder read from its objects; `nil` if they make none (no alarm, all over).
-    private func importAlert(id: UUID, from objects: [Component]) -> Alert? {
+    /// What a reminder's objects make.
+    enum Imported {
+        case alert(Alert)
+        /// No reminder: no alarm, or all over.
+        case none
+        /// Cannot be read here: why (named in the report).
+        case refused
+    }
+
+    /// A reminder read from its objects. Nudge's own reminder of several objects is read from
+    /// its first part (the one with `X-NUDGE-SCHEDULE`), with the title or body another part
+    /// was given elsewhere; a followed object gets its followed id, whatever it says.
+    private func importAlert(id: UUID, from objects: [Component]) -> Imported {
         var whole = Component("VCALENDAR", properties: [Property("VERSION", "2.0"), Property("PRODID", CalendarExport.product)])
         var zones = Set<String>()
+        var members: [Component] = [], edited: [String: Property] = [:]
         for object in objects {
-            let base = known.first { $0.alertId == id.hexString && CalendarObject.uid(object) == $0.uid }?.agreed.flatMap(CalendarObject.read)
-            for component in CalendarObject.forImport(object, base: base).components {
+            let uid = CalendarObject.uid(object)
+            let base = known.first { $0.alertId == id.hexString && uid == $0.uid }?.agreed.flatMap(CalendarObject.read)
+            for var component in CalendarObject.forImport(object, base: base).components {
                 if component.name == "VTIMEZONE" {
                     guard zones.insert(component["TZID"]?.value ?? "").inserted else { continue }
+                    whole.components.append(component)
+                    continue
                 }
-                whole.components.append(component)
+                if calendar.role != .own { component.properties.removeAll { $0.name == "X-NUDGE-ID" } }
+                let before = base?.components.first { $0["UID"]?.value == component["UID"]?.value && $0.name == component.name }
+                for name in ["SUMMARY", "DESCRIPTION"] where before != nil && component[name] != before?[name] {
+                    if let changed = component[name] { edited[name] = changed }
+                }
+                members.append(component)
             }
         }
+        // The part Nudge's settings are on first: the import reads one component per X-NUDGE-ID.
+        members.sort { ($0["X-NUDGE-SCHEDULE"] != nil ? 0 : 1) < ($1["X-NUDGE-SCHEDULE"] != nil ? 0 : 1) }
+        if members.count > 1, var main = members.first, main["X-NUDGE-SCHEDULE"] != nil {
+            for (name, property) in edited where main[name] != property {
+                main.properties = main.properties.map { $0.name == name ? property : $0 }
+            }
+            members[0] = main
+        }
+        whole.components += members
         for outcome in CalendarImport.alerts(in: [whole], system: zone, now: now) {
             switch outcome {
             case .alert(var alert, _, let complete):
+                if calendar.role != .own { alert.id = id }
                 if let old = stored[alert.id] ?? stored[id] { alert = CalendarImport.replacing(old, with: alert, complete: complete) }
-                return alert
+                return .alert(alert)
             case .refused(let component, let reason):
                 report.problems.append("\(component): \(reason.description)")
-                return nil
+                return .refused
             case .over, .skipped:
                 continue
             }
         }
-        return nil
+        return .none
     }
 
     // MARK: Writing
@@ -441,8 +498,8 @@ final class CalendarRun {
                 write(again)
             } else {
                 // What the server has now is what is kept: it becomes the reminder here.
-                if let take = again.decision.take, let id = step.alertID ?? Self.alertID(of: take, ownCalendar: calendar.role == .own),
-                   let alert = importAlert(id: id, from: [take]) {
+                if let take = again.decision.take, let id = step.alertID ?? alertID(of: take),
+                   case .alert(let alert) = importAlert(id: id, from: [take]) {
                     try? store.apply(calendar: calendar.url, objects: [], forget: [], save: [alert], delete: [])
                     report.changedHere += 1
                 }
@@ -488,6 +545,10 @@ final class CalendarRun {
     }
 
     private func finish(_ result: Result<HTTPResponse, HTTPFailure>) {
+        switch result {
+        case .failure(.unreachable), .failure(.stalled), .failure(.certificate): report.unreachable = true
+        default: break
+        }
         finish(failure: failureText(result))
     }
 

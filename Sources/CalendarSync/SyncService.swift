@@ -64,6 +64,16 @@ public final class SyncService {
             guard index < calendars.count else {
                 return withExtendedLifetime((client, runs)) { done(reports) }
             }
+            // A server that cannot be reached is not asked again for each calendar.
+            if let down = reports.last(where: \.unreachable), let failure = down.failure {
+                var calendar = calendars[index]
+                calendar.lastError = failure
+                try? store.save(calendar: calendar)
+                var report = CalendarReport(calendar: calendar.url, name: calendar.name, failure: failure)
+                report.unreachable = true
+                reports.append(report)
+                return next(index + 1)
+            }
             let run = CalendarRun(client: client, credentials: credentials, store: store, calendar: calendars[index], zone: zone, now: now) { report in
                 reports.append(report)
                 next(index + 1)

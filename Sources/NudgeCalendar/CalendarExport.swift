@@ -112,10 +112,10 @@ public enum CalendarExport {
         out.line("X-NUDGE-PLACE-EDGE", trigger.edge.rawValue.uppercased())
         switch trigger.spot {
         case .network(let name): out.line("X-NUDGE-PLACE-NETWORK", Property.escape(name))
-        case .area(let area): out.line("X-NUDGE-PLACE-AREA", "\(area.latitude);\(area.longitude);\(area.radius)")
+        case .area(let area): out.line("X-NUDGE-PLACE-AREA", Property.escape("\(area.latitude);\(area.longitude);\(area.radius)"))
         }
         if let window = trigger.window { out.line("X-NUDGE-PLACE-HOURS", "\(window.start)-\(window.end)") }
-        if trigger.days.count < 7 { out.line("X-NUDGE-PLACE-DAYS", byDay(trigger.days).map(\.description).joined(separator: ",")) }
+        if trigger.days.count < 7 { out.line("X-NUDGE-PLACE-DAYS", Property.escape(byDay(trigger.days).map(\.description).joined(separator: ","))) }
         if let oncePer = trigger.oncePer { out.line("X-NUDGE-PLACE-ONCE-PER", String(oncePer)) }
     }
 
@@ -141,7 +141,9 @@ public enum CalendarExport {
     /// Nudge's own settings, for a round trip (KAlarm keeps its own the same way).
     static func writeNudgeProperties(_ alert: Alert, id: String, to out: inout LineWriter) {
         out.line("X-NUDGE-ID", id)
-        out.line("X-NUDGE-SCHEDULE", alert.schedule.storageText)
+        // X- values are TEXT (RFC 5545 §3.2.20): a comma unescaped is a list to a server that
+        // reads it so (Radicale kept "at 28800" of "at 28800,73800 62").
+        out.line("X-NUDGE-SCHEDULE", Property.escape(alert.schedule.storageText))
         out.line("X-NUDGE-ENABLED", alert.enabled ? "TRUE" : "FALSE")
         out.line("X-NUDGE-KIND", alert.kind.rawValue)
         out.line("X-NUDGE-URGENCY", alert.urgency.description)
@@ -154,7 +156,7 @@ public enum CalendarExport {
         }
         if !alert.icon.isEmpty { out.line("X-NUDGE-ICON", Property.escape(alert.icon)) }
         if let away = alert.whenAway { out.line("X-NUDGE-WHEN-AWAY", away.rawValue) }
-        if let nag = alert.nag { out.line("X-NUDGE-NAG", "\(nag.seconds),\(nag.times)") }
+        if let nag = alert.nag { out.line("X-NUDGE-NAG", Property.escape("\(nag.seconds),\(nag.times)")) }
         if let zone = alert.timeZone { out.line("X-NUDGE-TIME-ZONE", Property.escape(zone)) }
     }
 

@@ -125,7 +125,8 @@ public enum CalendarImport {
         // A title is one line: other calendars' may hold several.
         let title = (component["SUMMARY"]?.text ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
         let body = component["DESCRIPTION"]?.text ?? ""
-        if let own = component["X-NUDGE-SCHEDULE"]?.value {
+        // Read as TEXT: a server may write a comma of Nudge's value as `\,` (Radicale does).
+        if let own = component["X-NUDGE-SCHEDULE"]?.text {
             guard let schedule = Schedule(storageText: own) else { throw Refusal(reason: "X-NUDGE-SCHEDULE “\(own.quotedPrefix(60))” is not one this Nudge reads") }
             // A place said twice must say the same (one edited by hand, the other not, is refused).
             if component["X-NUDGE-PLACE-EDGE"] != nil, Schedule.place(try place(component)) != schedule {
@@ -175,7 +176,7 @@ public enum CalendarImport {
         if c["X-NUDGE-PLACE-NETWORK"] != nil && c["X-NUDGE-PLACE-AREA"] != nil {
             throw Refusal(reason: "X-NUDGE-PLACE-NETWORK and X-NUDGE-PLACE-AREA together: a reminder has one place")
         }
-        let edgeText = c["X-NUDGE-PLACE-EDGE"]?.value ?? ""
+        let edgeText = c["X-NUDGE-PLACE-EDGE"]?.text ?? ""
         guard let edge = PlaceTrigger.Edge(rawValue: edgeText.lowercased()) else {
             throw Refusal(reason: "X-NUDGE-PLACE-EDGE “\(edgeText.quotedPrefix(20))” is not ARRIVE or LEAVE")
         }
@@ -185,7 +186,7 @@ public enum CalendarImport {
                 throw Refusal(reason: "X-NUDGE-PLACE-NETWORK “\(name.quotedPrefix(40))” is not a network's name")
             }
             spot = .network(read)
-        } else if let text = c["X-NUDGE-PLACE-AREA"]?.value {
+        } else if let text = c["X-NUDGE-PLACE-AREA"]?.text {
             let parts = text.split(separator: ";", omittingEmptySubsequences: false)
             guard parts.count == 3, case .area(let area)? = try? PlaceTrigger.spot("\(parts[0]),\(parts[1]),\(parts[2])m") else {
                 throw Refusal(reason: "X-NUDGE-PLACE-AREA “\(text.quotedPrefix(40))” is not LATITUDE;LONGITUDE;RADIUS (degrees, metres from 50 to 1,000,000)")
@@ -195,7 +196,7 @@ public enum CalendarImport {
             throw Refusal(reason: "X-NUDGE-PLACE-EDGE without X-NUDGE-PLACE-NETWORK or X-NUDGE-PLACE-AREA")
         }
         var window: DayWindow?
-        if let hours = c["X-NUDGE-PLACE-HOURS"]?.value {
+        if let hours = c["X-NUDGE-PLACE-HOURS"]?.text {
             let ends = hours.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
             guard ends.count == 2, let a = try? ScheduleParser.time(ends[0]), let b = try? ScheduleParser.time(ends[1]),
                   let w = DayWindow(start: a, end: b) else {
@@ -204,7 +205,7 @@ public enum CalendarImport {
             window = w
         }
         var days = Schedule.everyDay
-        if let text = c["X-NUDGE-PLACE-DAYS"]?.value {
+        if let text = c["X-NUDGE-PLACE-DAYS"]?.text {
             let names = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
             let read = text.split(separator: ",", omittingEmptySubsequences: false).map { names.firstIndex(of: $0.uppercased()) }
             guard !read.isEmpty, read.allSatisfy({ $0 != nil }) else {
@@ -213,7 +214,7 @@ public enum CalendarImport {
             days = Set(read.compactMap { $0.flatMap(Weekday.init(rawValue:)) })
         }
         var oncePer: Int?
-        if let text = c["X-NUDGE-PLACE-ONCE-PER"]?.value {
+        if let text = c["X-NUDGE-PLACE-ONCE-PER"]?.text {
             guard let seconds = Int(text), Limits.Quantity.oncePer.range.contains(seconds) else {
                 throw Refusal(reason: "X-NUDGE-PLACE-ONCE-PER “\(text.quotedPrefix(20))” is not seconds from 60 to 2592000")
             }
@@ -254,7 +255,8 @@ public enum CalendarImport {
     // MARK: Nudge's own
 
     static func nudgeAlert(_ c: Component, title: String, body: String, schedule: Schedule, now: Date) throws(Refusal) -> Alert {
-        func value(_ name: String) -> String? { c[name]?.value }
+        // As TEXT, as for X-NUDGE-SCHEDULE: `300\,5` is `300,5`.
+        func value(_ name: String) -> String? { c[name]?.text }
         let catchUp: Alert.CatchUp = value("X-NUDGE-CATCH-UP").flatMap(Int.init).map { .once(graceSeconds: $0) } ?? .skip
         let sound = c["X-NUDGE-SOUND"]?.text
         let nag = value("X-NUDGE-NAG").flatMap { text -> Alert.Nag? in

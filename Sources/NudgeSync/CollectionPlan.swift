@@ -55,6 +55,8 @@ public enum CollectionPlan {
         public var remoteETag: String?
         public var decision: ObjectDecision
         public var alertID: UUID?
+        /// What the object is here (Nudge's side), kept with a conflict so nothing of it is lost.
+        public var ours: Component? = nil
     }
 
     /// An object the server sent that cannot be taken: why.
@@ -125,7 +127,7 @@ public enum CollectionPlan {
             let decision = ObjectDecision.decide(base: base, ours: here, theirs: there)
             let url = remote?.url ?? record?.url ?? calendar + CalendarObject.resourceName(uid: uid)
             steps.append(Step(url: url, uid: uid, etag: remote?.etag ?? record?.etag, remoteETag: remote?.etag,
-                              decision: decision, alertID: alertID))
+                              decision: decision, alertID: alertID, ours: here))
         }
         // A removal the store never knew of needs nothing.
         return (steps, refused)

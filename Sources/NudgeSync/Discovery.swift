@@ -43,8 +43,8 @@ public enum SyncFailure: Error, Sendable, Equatable {
     case dav(DAVError)
     /// 401: the user name or password was refused.
     case unauthorized(url: String)
-    /// Nothing at the address speaks CalDAV.
-    case notCalDAV(url: String)
+    /// Nothing at the address speaks CalDAV; `why`: what the last answer was, when it said something.
+    case notCalDAV(url: String, why: String? = nil)
 }
 
 extension SyncFailure: CustomStringConvertible {
@@ -53,7 +53,7 @@ extension SyncFailure: CustomStringConvertible {
         case .http(let failure): failure.description
         case .dav(let error): error.description
         case .unauthorized(let url): "the server refused the user name or password (401) at \(url)"
-        case .notCalDAV(let url): "no CalDAV service was found at \(url) (nor at its /.well-known/caldav)"
+        case .notCalDAV(let url, let why): "no CalDAV service was found at \(url) (nor at its /.well-known/caldav)" + (why.map { ": " + $0 } ?? "")
         }
     }
 }
@@ -82,6 +82,8 @@ public struct Discovery: Sendable {
     let address: String
     let read: XMLReading
     var stage: Stage
+    /// What was wrong with the last answer, for the failure's words.
+    var problem: String?
 
     public init(address: String, read: @escaping XMLReading) {
         self.address = address
@@ -119,7 +121,7 @@ public struct Discovery: Sendable {
                 return .send(CalDAVRequest.home(principal))
             }
             guard !wellKnown, let wellKnownURL = resolve("/.well-known/caldav", against: url) else {
-                return .failed(.notCalDAV(url: address))
+                return .failed(.notCalDAV(url: address, why: problem))
             }
             stage = .principal(url: wellKnownURL, wellKnown: true)
             return .send(CalDAVRequest.principal(wellKnownURL))
@@ -127,7 +129,7 @@ public struct Discovery: Sendable {
             guard let status = multistatus(response), let first = status.responses.first,
                   let href = first.property(Namespace.caldav, "calendar-home-set")?.child(Namespace.dav, "href"),
                   let home = resolve(href.trimmed, against: first.url) else {
-                return .failed(.notCalDAV(url: address))
+                return .failed(.notCalDAV(url: address, why: problem))
             }
             stage = .calendars(principal: principal, home: home)
             return .send(CalDAVRequest.calendars(home))
@@ -144,9 +146,17 @@ public struct Discovery: Sendable {
         }
     }
 
-    private func multistatus(_ response: HTTPResponse) -> Multistatus? {
-        guard response.status == 207, let root = try? read(response.body) else { return nil }
-        return try? Multistatus.read(root, base: response.url)
+    private mutating func multistatus(_ response: HTTPResponse) -> Multistatus? {
+        guard response.status == 207 else {
+            problem = "the server answered \(response.status) \(HTTPStatus.reason(response.status))".trimmingCharacters(in: .whitespaces)
+            return nil
+        }
+        do throws(DAVError) {
+            return try Multistatus.read(try read(response.body), base: response.url)
+        } catch {
+            problem = error.description
+            return nil
+        }
     }
 
     /// A calendar collection of a Depth 1 answer; `nil` for the home itself and anything

@@ -29,12 +29,15 @@ public final class SecretService {
         case dismissed
         /// The keyring answered with an error: its name and words.
         case bus(String)
+        /// The keyring has no default collection (no "login" keyring yet).
+        case noCollection
 
         public var description: String {
             switch self {
             case .absent:
                 "no keyring (Secret Service) is running on the session bus: install and start gnome-keyring (apt install gnome-keyring) or KWallet"
             case .dismissed: "the keyring stayed locked (its unlock prompt was dismissed)"
+            case .noCollection: "the keyring has no default keyring to keep the password in: make one in Passwords and Keys (Seahorse), or log in to the desktop once"
             case .bus(let message): "the keyring refused: \(message)"
             }
         }
@@ -60,6 +63,11 @@ public final class SecretService {
 
         /// The attributes an item is found by.
         var lookup: [(String, String)] { attributes.filter { $0.0 != "xdg:schema" } }
+
+        /// Whether two accounts' passwords are the same keyring item (same user, scheme, host, port).
+        public func sameItem(as other: Key) -> Bool {
+            lookup.map { "\($0.0)=\($0.1)" } == other.lookup.map { "\($0.0)=\($0.1)" }
+        }
     }
 
     private let bus: Connection
@@ -160,6 +168,9 @@ public final class SecretService {
         } catch {
             if error.name == .serviceUnknown || error.name == .nameHasNoOwner {
                 throw .absent
+            }
+            if error.name == .unknownMethod || error.name == .unknownObject || error.name.rawValue == "org.freedesktop.Secret.Error.NoSuchObject" {
+                throw .noCollection
             }
             throw .bus(error.description)
         }

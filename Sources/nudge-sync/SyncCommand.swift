@@ -195,6 +195,10 @@ enum SyncSupport {
             }
             return matches[0]
         }
+        if let own, follow.contains(where: { $0.lowercased() == own.lowercased() }) {
+            // TRANSLATORS: nudge sync: one calendar named with both --own and --follow.
+            throw OperationError(.usage, format(tr("'%s' is named with both --own and --follow: a calendar is one or the other"), own.escapingControls))
+        }
         var result = calendars
         if let own {
             let index = try find(own)
@@ -279,6 +283,10 @@ struct SyncAdd: ParsableCommand {
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), let host = URLComponents(string: url)?.host, !host.isEmpty else {
             // TRANSLATORS: nudge sync add: %s is what was given instead of an http(s) address.
             throw OperationError(.usage, format(tr("invalid URL '%s': give the server's https:// address"), url.escapingControls))
+        }
+        if let parts = URLComponents(string: url), parts.user != nil || parts.password != nil {
+            // TRANSLATORS: nudge sync add with user:password@ in the address; keep --user as it is.
+            throw OperationError(.usage, tr("the address holds a user name or password: give the user with --user, and the password when asked (it goes to the keyring, never into the address)"))
         }
         if lower.hasPrefix("http://"), !insecureHTTP, !HTTPRequest.isLoopback(url) {
             // TRANSLATORS: nudge sync add with http:// to another machine; keep --insecure-http.
@@ -503,9 +511,17 @@ struct SyncStatus: ParsableCommand {
                 print("    " + format(tr("%1$s: last synced %2$s; %3$d waiting to be sent; %4$d conflicts kept"),
                                        calendar.name.escapingControls, when, waiting, conflicts.count))
                 for conflict in conflicts {
+                    let what = conflict.conflict?.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+                    let line: String
+                    switch what {
+                    // TRANSLATORS: nudge sync status: a reminder deleted here was changed elsewhere meanwhile; %s names it.
+                    case "deleted here": line = format(tr("%s: deleted here but changed on the server meanwhile; the change is kept on both sides"), conflict.uid.escapingControls)
+                    // TRANSLATORS: nudge sync status: a reminder changed here was deleted on the server meanwhile; %s names it.
+                    case "deleted there": line = format(tr("%s: deleted on the server but changed here meanwhile; it was sent back"), conflict.uid.escapingControls)
                     // TRANSLATORS: nudge sync status: a conflict kept; %1$s the object, %2$s the properties both sides changed.
-                    print("      " + format(tr("conflict in %1$s: %2$s changed on both sides; the server's kept"), conflict.uid.escapingControls,
-                                             conflict.conflict?.escapingControls ?? ""))
+                    default: line = format(tr("conflict in %1$s: %2$s changed on both sides; the server's kept, yours saved"), conflict.uid.escapingControls, what.escapingControls)
+                    }
+                    print("      " + line)
                 }
                 if let error = calendar.lastError {
                     // TRANSLATORS: nudge sync status: %s is the calendar's last error.
@@ -535,7 +551,10 @@ struct SyncRemove: ParsableCommand {
         let store = try SyncSupport.store(world)
         _ = try SyncSupport.lock(world)
         let account = try SyncSupport.account(id, in: store, world)
-        if !account.user.isEmpty {
+        // The keyring's item goes unless another account signs in with it too.
+        let others = try world.run { try store.syncAccounts() }.filter { $0.id != account.id }
+        let key = SecretService.Key(user: account.user, url: account.address)
+        if !account.user.isEmpty, !others.contains(where: { SecretService.Key(user: $0.user, url: $0.address).sameItem(as: key) }) {
             let keyring = try SyncSupport.secrets(world)
             do { try keyring.remove(for: .init(user: account.user, url: account.address)) } catch {
                 throw OperationError(.unavailable, error.description)

@@ -27,9 +27,9 @@ struct PlaceCalendarTests {
                       try place(ScheduleFlags(leave: "Kim's Home; Wi-Fi"), title: "Lock the door"),
                       try place(ScheduleFlags(arrive: "37.5665,126.978,300m"), title: "Station")]
         let text = exported(alerts)
-        #expect(text.contains("X-NUDGE-PLACE-EDGE:ARRIVE\r\nX-NUDGE-PLACE-NETWORK:office\r\nX-NUDGE-PLACE-HOURS:08:00-11:00\r\nX-NUDGE-PLACE-DAYS:MO,TU,WE,TH,FR\r\nX-NUDGE-PLACE-ONCE-PER:14400\r\n"))
+        #expect(text.contains("X-NUDGE-PLACE-EDGE:ARRIVE\r\nX-NUDGE-PLACE-NETWORK:office\r\nX-NUDGE-PLACE-HOURS:08:00-11:00\r\nX-NUDGE-PLACE-DAYS:MO\\,TU\\,WE\\,TH\\,FR\r\nX-NUDGE-PLACE-ONCE-PER:14400\r\n"))
         #expect(text.contains("X-NUDGE-PLACE-NETWORK:Kim's Home\\; Wi-Fi\r\n"))
-        #expect(text.contains("X-NUDGE-PLACE-AREA:37.5665;126.978;300.0\r\n"))
+        #expect(text.contains("X-NUDGE-PLACE-AREA:37.5665\\;126.978\\;300.0\r\n"), "TEXT, escaped: a server may read it so")
         #expect(!text.contains("RRULE") && !text.contains("VALARM"), "no rule or alarm another calendar would show at a time")
         let read = CalendarImport.alerts(in: try Component.read(text), system: CalendarImportTests.utc, now: CalendarImportTests.instant(now))
         #expect(read.compactMap(CalendarImportTests.alert) == alerts)

@@ -117,7 +117,8 @@ struct SyncLiveTests {
     @Test func badAddressesAreRefusedBeforeAnythingIsSent() throws {
         let session = try KeyringSession(keyring: false)
         for (address, words) in [("ftp://dav.example/", "invalid URL"), ("dav.example", "invalid URL"),
-                                 ("http://dav.example/", "refusing plain http://")] {
+                                 ("http://dav.example/", "refusing plain http://"),
+                                 ("http://ann:pw@127.0.0.1:1/", "holds a user name or password")] {
             let added = try session.nudge("sync", "add", address)
             #expect(added.status == 64, "\(address)")
             #expect(added.stderr.contains(words), "\(address): \(added.stderr)")
@@ -231,6 +232,10 @@ struct SyncLiveTests {
         let there = try world.server.phone("for o in objects(\(CalDAVServer.python(world.own))): print(o.data)")
         #expect(there.contains("X-NUDGE-SNOOZE:300"), "\(there)")
         #expect(try world.session.nudge("sync", "now").stdout.contains("0 sent"))
+        // Kept until the object changes again, ours with it.
+        #expect(try world.session.nudge("sync", "status").stdout.contains("1 conflicts kept"))
+        let kept = try Bench.run("/usr/bin/sqlite3", [world.session.database, "SELECT conflict FROM syncObject WHERE conflict IS NOT NULL"]).stdout
+        #expect(kept.contains("SUMMARY:Desk tea"), "\(kept)")
     }
 
     @Test func aServerThatIsDownIsSaidAndNothingIsLost() throws {
@@ -272,6 +277,86 @@ struct SyncLiveTests {
         let settled = try lastSynced()
         _ = Bench.eventually(12) { false }
         #expect(try lastSynced() == settled, "the daemon went on syncing: \(daemon.stderrSoFar)")
+    }
+
+    @Test func anObjectInAFollowedCalendarNeverTakesOverNudgesOwnReminder() throws {
+        let world = try Self.world(.radicale)
+        let id = try world.session.list().first?["id"] as? String ?? ""
+        _ = try world.session.nudge("add", "Tea", "--every", "2h")
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let tea = try #require(try world.session.list().first { $0["title"] as? String == "Tea" }?["id"] as? String)
+        _ = id
+        let dashed = String(tea.prefix(8)) + "-" + tea.dropFirst(8).prefix(4) + "-" + tea.dropFirst(12).prefix(4) + "-" + tea.dropFirst(16).prefix(4) + "-" + tea.dropFirst(20)
+        let impostor = """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Phone//EN
+        BEGIN:VEVENT
+        UID:impostor@phone
+        DTSTAMP:20261128T000000Z
+        DTSTART:20301212T100000Z
+        SUMMARY:Impostor
+        X-NUDGE-ID:\(dashed)
+        X-NUDGE-SCHEDULE:every 60 0 127
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        TRIGGER:PT0S
+        END:VALARM
+        END:VEVENT
+        END:VCALENDAR
+        """
+        try world.server.phone("calendar(\(CalDAVServer.python(world.phone!))).save_event(\(CalDAVServer.python(impostor)))")
+        for _ in 0..<2 { #expect(try world.session.nudge("sync", "now").status == 0) }
+        let list = try world.session.list()
+        let mine = try #require(list.first { $0["id"] as? String == tea })
+        #expect(mine["title"] as? String == "Tea" && mine["calendar"] == nil, "\(mine)")
+        #expect(list.contains { $0["title"] as? String == "Impostor" && $0["calendar"] as? String == world.phone })
+        let own = try world.server.phone("for o in objects(\(CalDAVServer.python(world.own))): print(o.data)")
+        #expect(own.contains("SUMMARY:Tea"), "Nudge's reminder is still on the server: \(own)")
+    }
+
+    @Test func aSecondComputerReadsEveryReminderAsTheFirstWroteIt() throws {
+        let first = try Self.world(.radicale, follow: false)
+        for arguments in [["Pills", "--at", "08:00", "--at", "20:30", "--days", "mon-fri"],
+                          ["Stand", "--every", "45m", "--after-done", "--from", "09:30", "--until", "21:30", "--days", "weekdays"],
+                          ["Water", "every 30 minutes from 9:30 to 21:30 on weekdays"]] {
+            #expect(try first.session.nudge(["add"] + arguments).status == 0)
+        }
+        #expect(try first.session.nudge("sync", "now").status == 0)
+        let second = try KeyringSession()
+        let added = try second.nudge(["sync", "add", first.server.url, "--user", "ann", "--password-stdin", "--own", first.own], input: first.server.password)
+        #expect(added.status == 0 && added.stderr.isEmpty, "\(added.stderr)")
+        #expect(added.stdout.contains(" 0 sent"), "\(added.stdout)")
+        func schedules(_ session: KeyringSession) throws -> [String] {
+            try session.list().map { "\($0["title"] ?? "") \($0["schedule"] ?? "") \($0["enabled"] ?? "")" }.sorted()
+        }
+        #expect(try schedules(second) == schedules(first.session))
+        let again = try first.session.nudge("sync", "now")
+        #expect(again.stdout.contains("0 changed here, 0 removed here, 0 sent"), "\(again.stdout)")
+        // A title changed on another part of a reminder of several objects is taken.
+        try first.server.phone("""
+        for o in objects(\(CalDAVServer.python(first.own))):
+            if "X-NUDGE-PART:2/" in o.data and "SUMMARY:Pills" in o.data:
+                o.data = o.data.replace("SUMMARY:Pills", "SUMMARY:Pills evening")
+                o.save()
+        """)
+        #expect(try first.session.nudge("sync", "now").status == 0)
+        #expect(try first.session.titles().contains("Pills evening"))
+    }
+
+    @Test func theSameAccountAddedTwiceIsOneAndItsRemovalTakesThePassword() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("Reminders")
+        let session = try KeyringSession()
+        // The server's root and the user's own folder lead to the same principal: one account.
+        for address in [server.url, server.url + "ann/"] {
+            let added = try session.nudge(["sync", "add", address, "--user", "ann", "--password-stdin"], input: server.password)
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let ids = try session.nudge("sync", "status", "--json").stdout.components(separatedBy: "\"id\":\"").dropFirst().map { String($0.prefix(8)) }
+        #expect(ids.count == 1)
+        #expect(try session.nudge("sync", "remove", ids[0]).status == 0)
+        #expect(session.secretTool(["search", "--all", "application", "io.github.nudge.Nudge"]).stdout.isEmpty)
     }
 }
 
