@@ -42,7 +42,7 @@ LOCALES = en_US.UTF-8 ko_KR.UTF-8 pl_PL.UTF-8
 # The message catalogs, one per po/LANG.po, compiled for the build tree.
 LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
 
-.PHONY: all build release deps locales catalogs pot oracle nmcli test check-builds test-next demo bench bench-check soak fuzz clean dist install uninstall deb
+.PHONY: sync-soak all build release deps locales catalogs pot oracle nmcli test check-builds test-next demo bench bench-check soak fuzz clean dist install uninstall deb
 
 all: build
 
@@ -240,6 +240,7 @@ bench: release nmcli
 	.build/release/ui-bench
 	.build/release/ics-bench
 	/usr/bin/python3 bench/window-bench.py .build/release/nudge-window .build/release/nudge
+	/usr/bin/python3 bench/sync-bench.py .build/release/nudge 1000
 	for target in $$(.build/release/nudge-fuzz --list | cut -d' ' -f1); do .build/release/nudge-fuzz --scale $$target fuzz/corpus/$$target || exit 1; done
 
 # The benchmarks again, each figure's ratio to its anchor compared with bench/baseline.tsv:
@@ -247,6 +248,13 @@ bench: release nmcli
 # baseline, on purpose, in a commit of its own that says why.
 bench-check: release
 	scripts/bench-check
+
+# The sync soak: 500 seeded runs a server of both sides changing reminders at random, with
+# syncs and offline spells between, checked against a model (bench/sync-soak.py).
+SYNC_SOAK_RUNS ?= 500
+sync-soak: release
+	/usr/bin/python3 bench/sync-soak.py .build/release/nudge --runs $(SYNC_SOAK_RUNS) --server radicale
+	/usr/bin/python3 bench/sync-soak.py .build/release/nudge --runs $(SYNC_SOAK_RUNS) --server xandikos
 
 # The daemon under 20,000 pop-ups answered every way (about 40 minutes); SOAK_COUNT=N for fewer.
 SOAK_COUNT ?= 20000

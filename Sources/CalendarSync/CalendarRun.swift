@@ -62,6 +62,8 @@ final class CalendarRun {
     private var writes: [CollectionPlan.Step] = []
     private var writesInFlight = 0
     private var attempts: [String: Int] = [:]
+    /// What this sync wrote: URL → the ETag the server gave (`nil`: removed, or none given).
+    private var ourWrites: [String: String?] = [:]
     /// How many writes go at once.
     static let parallelWrites = 4
     /// Objects asked for in one calendar-multiget.
@@ -155,6 +157,8 @@ final class CalendarRun {
         // Our own writes come back in the listing with the ETag we stored: nothing to fetch.
         let etags = Dictionary(known.map { ($0.url, $0.etag) }, uniquingKeysWith: { a, _ in a })
         let wanted = changedURLs.filter { $0.etag == nil || etags[$0.url] != $0.etag }.map(\.url)
+        // A followed calendar where nothing changed: nothing here can change either.
+        if calendar.role != .own, wanted.isEmpty, removed.isEmpty { return finish(failure: nil) }
         fetch(Array(wanted), from: 0)
     }
 
@@ -433,7 +437,26 @@ final class CalendarRun {
             writesInFlight += 1
             write(step)
         }
-        if writesInFlight == 0 && writes.isEmpty { finish(failure: nil) }
+        if writesInFlight == 0 && writes.isEmpty { afterWrites() }
+    }
+
+    /// The token to keep after writing. The one listed before our writes does not cover
+    /// them, and a server whose tokens name the collection's contents (Xandikos) would say
+    /// "nothing changed" once another device undid them (a new object deleted on the phone
+    /// gives back the old contents and the old token). So the collection is listed once more:
+    /// its new token is kept when everything it lists is our own writes; else the old one,
+    /// and the next sync lists from there (ours come back with their ETags, not fetched).
+    private func afterWrites() {
+        guard !ourWrites.isEmpty, let token = newToken else { return finish(failure: nil) }
+        send(CalDAVRequest.syncCollection(calendar.url, token: token)) { [self] result in
+            if case .success(let response) = result, response.status == 207, let status = multistatus(response), let next = status.syncToken {
+                let onlyOurs = status.responses.allSatisfy { entry in
+                    sameCollection(entry.url) || ourWrites[entry.url].map { $0 == (entry.status == 404 ? nil : entry.property(Namespace.dav, "getetag")?.trimmed) } == true
+                }
+                if onlyOurs { newToken = next }
+            }
+            finish(failure: nil)
+        }
     }
 
     private func write(_ step: CollectionPlan.Step) {
@@ -514,6 +537,7 @@ final class CalendarRun {
 
     /// A write is over: its record stored (or forgotten), the next write started.
     private func written(_ step: CollectionPlan.Step, record: SyncObject?, keep: Bool = false) {
+        if !keep { ourWrites[step.url] = .some(record?.etag) }
         if !keep {
             do {
                 try store.apply(calendar: calendar.url, objects: record.map { [$0] } ?? [], forget: record == nil ? [step.url] : [],

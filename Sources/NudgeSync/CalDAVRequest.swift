@@ -1,3 +1,5 @@
+import Foundation
+
 /// The requests a CalDAV client sends (RFC 4791, 4918, 6578, 6764), as values.
 public enum CalDAVRequest {
     static let xml = HTTPRequest.Header("Content-Type", "application/xml; charset=utf-8")
@@ -68,6 +70,21 @@ public enum CalDAVRequest {
 
     /// GET of one object.
     public static func get(_ url: String) -> HTTPRequest { HTTPRequest("GET", url) }
+
+    /// One spelling of a URL, so that an object is one key whatever the server's hrefs look
+    /// like: the path's percent-escapes decoded, then only what a path may not hold encoded
+    /// (`%40nudge.ics` from one server and `@nudge.ics` from another are one object).
+    public static func canonical(_ url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        let prefix = url[..<slash], path = String(rest[slash...])
+        let decoded = path.removingPercentEncoding ?? path
+        return prefix + (decoded.addingPercentEncoding(withAllowedCharacters: pathAllowed) ?? path)
+    }
+
+    /// RFC 3986's pchar and `/`: what a path holds as it is.
+    static let pathAllowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/")
 
     /// The path (and query) of a URL, as an href is written.
     public static func path(of url: String) -> String {

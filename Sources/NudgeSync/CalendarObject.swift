@@ -62,10 +62,10 @@ public enum CalendarObject {
                 components.append(component)
                 continue
             }
-            var put = ObjectMerge.overlay(same[rank], on: component)
-            // The server's stamp stays: it says when the object was last written there.
-            if let stamp = component["DTSTAMP"] { put.properties = put.properties.map { $0.name == "DTSTAMP" ? stamp : $0 } }
-            components.append(put)
+            // The server's stamp stays, as it is: it says when the object was last written there.
+            var mine = same[rank]
+            if component["DTSTAMP"] != nil { mine.properties.removeAll { $0.name == "DTSTAMP" } }
+            components.append(ObjectMerge.overlay(mine, on: component))
         }
         let zones = Set(server.components.filter { $0.name == "VTIMEZONE" }.compactMap { $0["TZID"]?.value })
         let newZones = own.components.filter { $0.name == "VTIMEZONE" && !zones.contains($0["TZID"]?.value ?? "") }

@@ -125,7 +125,7 @@ public enum CollectionPlan {
             // An object never agreed on and gone from the server stays unknown.
             if record == nil, remote == nil, here == nil { continue }
             let decision = ObjectDecision.decide(base: base, ours: here, theirs: there)
-            let url = remote?.url ?? record?.url ?? calendar + CalendarObject.resourceName(uid: uid)
+            let url = remote?.url ?? record?.url ?? CalDAVRequest.canonical(calendar + CalendarObject.resourceName(uid: uid))
             steps.append(Step(url: url, uid: uid, etag: remote?.etag ?? record?.etag, remoteETag: remote?.etag,
                               decision: decision, alertID: alertID, ours: here))
         }

@@ -182,7 +182,7 @@ public struct Discovery: Sendable {
 /// `href` resolved against `base`, as an absolute URL string.
 func resolve(_ href: String, against base: String) -> String? {
     guard !href.isEmpty, let url = URL(string: href, relativeTo: URL(string: base)) else { return nil }
-    return url.absoluteURL.absoluteString
+    return CalDAVRequest.canonical(url.absoluteURL.absoluteString)
 }
 
 extension XMLNode {

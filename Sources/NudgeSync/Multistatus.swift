@@ -45,7 +45,7 @@ public struct Multistatus: Sendable, Equatable {
                 for prop in propstat.all(Namespace.dav, "prop") { properties += prop.children }
             }
             let status = node.child(Namespace.dav, "status").flatMap { statusCode($0.trimmed) }
-            responses.append(Response(url: url, status: status, properties: properties))
+            responses.append(Response(url: CalDAVRequest.canonical(url), status: status, properties: properties))
         }
         let token = root.child(Namespace.dav, "sync-token")?.trimmed
         return Multistatus(responses: responses, syncToken: token.flatMap { $0.isEmpty ? nil : $0 })

@@ -144,7 +144,7 @@ struct SyncCoreTests {
         #expect(refused.isEmpty)
         #expect(steps.count == 2)
         let send = steps.first { $0.uid == "m@nudge" }!
-        #expect(send.url == "https://dav.example/cal/m%40nudge.ics" && send.etag == nil && send.decision.send == mine)
+        #expect(send.url == "https://dav.example/cal/m@nudge.ics" && send.etag == nil && send.decision.send == mine)
         let take = steps.first { $0.uid == "p@phone" }!
         #expect(take.decision.take == phone && take.remoteETag == "\"1\"")
     }
@@ -247,6 +247,12 @@ struct SyncCoreTests {
         #expect(HTTPRequest.isLoopback("http://[::1]:8080/"))
         #expect(!HTTPRequest.isLoopback("http://127.0.0.1.evil.example/"))
         #expect(!HTTPRequest.isLoopback("http://dav.example/"))
+    }
+
+    @Test func oneObjectIsOneKeyHoweverAServerSpellsItsAddress() {
+        #expect(CalDAVRequest.canonical("http://h:1/cal/a%40nudge.ics") == CalDAVRequest.canonical("http://h:1/cal/a@nudge.ics"))
+        #expect(CalDAVRequest.canonical("http://h:1/cal/a%20b.ics") == "http://h:1/cal/a%20b.ics")
+        #expect(CalDAVRequest.canonical("http://h:1/cal/%E2%9C%93.ics") == CalDAVRequest.canonical("http://h:1/cal/✓.ics"))
     }
 
     @Test func writesAreAlwaysConditional() {
