@@ -74,7 +74,8 @@ def run_once(seed):
         wait_port(port)
         wait_port(proxy_port)
         url = f"http://127.0.0.1:{proxy_port}/"
-        env = dict(os.environ, XDG_DATA_HOME=f"{work}/data", XDG_RUNTIME_DIR=f"{work}/run", HOME=f"{work}/home", TZ="Asia/Seoul", LANG="C")
+        os.makedirs(f"{work}/debug", exist_ok=True)
+        env = dict(os.environ, NUDGE_SYNC_DEBUG_DIR=f"{work}/debug" if args.trace else "", XDG_DATA_HOME=f"{work}/data", XDG_RUNTIME_DIR=f"{work}/run", HOME=f"{work}/home", TZ="Asia/Seoul", LANG="C")
         for d in ("data", "run", "home"):
             os.makedirs(f"{work}/{d}", mode=0o700, exist_ok=True)
         bus = subprocess.run(["dbus-daemon", "--session", "--fork", "--print-address=1", "--print-pid=1"], capture_output=True, text=True, env=env)
@@ -90,7 +91,7 @@ def run_once(seed):
             phone = caldav.DAVClient(url=url)
             cal = [c for c in phone.principal().calendars() if str(c.url).rstrip("/").endswith("calendar")][0]
             own, auth = "calendar", []
-        for _ in range(40):
+        for _ in range(400):
             if subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
                                "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets"], capture_output=True, text=True,
                               env=env).stdout.find("true") >= 0:
@@ -180,6 +181,8 @@ def run_once(seed):
                 elif action == "off here":
                     nudge("off", local["shortId"])
                     it["off_here"] = True
+                    if args.trace:
+                        print(f"    off: {it['name']}", flush=True)
                 else:
                     nudge("rm", local["shortId"])
                     it["deleted_here"] = True
@@ -198,7 +201,9 @@ def run_once(seed):
                     objects[0].delete()
                     it["deleted_there"] = True
             elif action == "sync":
-                nudge("sync", "now")
+                out = nudge("sync", "now", *(["--verbose"] if args.trace else []))
+                if args.trace:
+                    print("    " + out.stdout.strip() + " | " + out.stderr.strip().replace("\n", " | "), flush=True)
                 synced()
                 for it in items.values():
                     it["server_name"] = it["name"]
@@ -207,7 +212,16 @@ def run_once(seed):
                 nudge("sync", "now", ok=(69,))
                 open(mode, "w").write("pass\n")
 
-        nudge("sync", "now")
+        if args.trace:
+            print("    before the last sync: " + nudge("sync", "status", "--json").stdout.strip(), flush=True)
+            import sqlite3
+            db = sqlite3.connect(f"{work}/data/nudge/nudge.sqlite")
+            for url, uid, agreed in db.execute("select url, uid, agreed from syncObject"):
+                print(f"    record {uid}", flush=True)
+            open("/tmp/soak-store.sqlite", "wb").write(open(f"{work}/data/nudge/nudge.sqlite", "rb").read())
+        last = nudge("sync", "now")
+        if args.trace:
+            print("    last sync: " + last.stdout.strip() + " | " + last.stderr.strip(), flush=True)
         synced()
         quiet = nudge("sync", "now").stdout
         if " 0 sent" not in quiet or " 0 changed here" not in quiet:
@@ -215,6 +229,8 @@ def run_once(seed):
         here = sorted(a["title"] for a in local_list())
         there = sorted(summary(o) for o in remote_objects())
         expected = sorted(it["name"] for it in items.values())
+        if os.environ.get("SOAK_KEEP"):
+            open(f"{work}/server-objects.txt", "w").write("\n=====\n".join(o.data for o in remote_objects()))
         if here != there:
             raise Failure(f"the sides differ: here {here}, there {there}")
         if here != expected:
@@ -239,7 +255,10 @@ def run_once(seed):
                 os.kill(bus_pid, 15)
             except OSError:
                 pass
-        shutil.rmtree(work, ignore_errors=True)
+        if os.environ.get("SOAK_KEEP") and sys.exc_info()[0] is not None:
+            print(f"sync-soak: kept {work}", flush=True)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 failures = 0

@@ -32,6 +32,8 @@ public struct CalendarReport: Sendable, Equatable {
     /// Whether the server could not be reached at all (refused, stalled, untrusted): the
     /// account's other calendars are not tried in this sync.
     public var unreachable = false
+    /// Each object that needed something, and why (`nudge sync now --verbose`).
+    public var details: [String] = []
 }
 
 /// One sync of one calendar, carried out on the loop: the listing of what changed
@@ -255,6 +257,15 @@ final class CalendarRun {
         var parts: [UUID: [Component]] = [:]
         var touched = Set<UUID>()
         var foreign = Self.foreignUIDs(known)
+        let debug = ProcessInfo.processInfo.environment["NUDGE_SYNC_DEBUG_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        for step in steps where step.decision.state != .synced {
+            if let debug {
+                let name = debug + "/" + CalendarObject.resourceName(uid: step.uid) + ".\(Int(now.timeIntervalSince1970 * 1000))"
+                try? ((step.base?.text ?? "(none)") + "\n=====OURS\n" + (step.ours?.text ?? "(none)") + "\n=====THEIRS\n" + (step.theirs?.text ?? "(none)"))
+                    .write(toFile: name, atomically: true, encoding: .utf8)
+            }
+            report.details.append("\(step.uid): \(step.decision.state)" + (step.decision.conflicts.isEmpty ? "" : " (\(step.decision.conflicts.joined(separator: ", ")))"))
+        }
         for step in steps {
             let decision = step.decision
             var alertID = step.alertID
@@ -306,31 +317,6 @@ final class CalendarRun {
             records.removeAll { record in record.alertId.flatMap(UUID.init(hexString:)).map(unreadable.contains) ?? false }
             writes.removeAll { step in step.alertID.map(unreadable.contains) ?? false }
         }
-        // Nudge's own reminders, made again from what the server had: written back at once
-        // where Nudge writes them otherwise (an alarm's text after a new title, Nudge's
-        // schedule after a new rule), so both sides agree after this one sync.
-        if calendar.role == .own, !save.isEmpty {
-            let again = Dictionary(Self.objects(of: save, zone: zone, uids: foreign).map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
-            records = records.filter { record in
-                guard let mine = again[record.uid], let agreed = record.agreed.flatMap(CalendarObject.read) else { return true }
-                let put = CalendarObject.overlay(mine.calendar, on: agreed)
-                guard put != agreed, let step = steps.first(where: { $0.uid == record.uid }) else { return true }
-                var write = step
-                write.decision.send = put
-                write.decision.agreed = put
-                write.etag = record.etag
-                write.alertID = record.alertId.flatMap(UUID.init(hexString:))
-                writes.append(write)
-                return false
-            }
-            writes = writes.map { step in
-                guard step.decision.take != nil, let sent = step.decision.send, let mine = again[step.uid] else { return step }
-                var write = step
-                write.decision.send = CalendarObject.overlay(mine.calendar, on: sent)
-                write.decision.agreed = write.decision.send
-                return write
-            }
-        }
         // A record names the reminder only if there is one.
         let kept = Set(save.map(\.id)).union(stored.keys).subtracting(delete)
         records = records.map { record in
@@ -342,6 +328,33 @@ final class CalendarRun {
             try store.apply(calendar: calendar.url, objects: records, forget: forget, save: save, delete: delete)
         } catch {
             return finish(failure: "the store cannot be written: \(error)")
+        }
+        // Nudge's own reminders, made again from what the server had: written back at once
+        // where Nudge writes them otherwise (an alarm's text after a new title, Nudge's
+        // schedule after a new rule), so both sides agree after this one sync. Made from the
+        // reminders as the store gave them back (an instant kept to the microsecond there
+        // is written as the next sync will write it), each record's write stored when it is done.
+        if calendar.role == .own, !save.isEmpty {
+            let ids = Set(save.map(\.id))
+            let back = ((try? store.alerts()) ?? save).filter { ids.contains($0.id) }
+            let again = Dictionary(Self.objects(of: back, zone: zone, uids: foreign).map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+            for record in records {
+                guard let mine = again[record.uid], let agreed = record.agreed.flatMap(CalendarObject.read) else { continue }
+                let put = CalendarObject.overlay(mine.calendar, on: agreed)
+                guard put != agreed, var write = steps.first(where: { $0.uid == record.uid }) else { continue }
+                write.decision.send = put
+                write.decision.agreed = put
+                write.etag = record.etag
+                write.alertID = record.alertId.flatMap(UUID.init(hexString:))
+                writes.append(write)
+            }
+            writes = writes.map { step in
+                guard step.decision.take != nil, let sent = step.decision.send, let mine = again[step.uid] else { return step }
+                var write = step
+                write.decision.send = CalendarObject.overlay(mine.calendar, on: sent)
+                write.decision.agreed = write.decision.send
+                return write
+            }
         }
         startWrites()
     }

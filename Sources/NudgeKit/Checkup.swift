@@ -87,7 +87,55 @@ public enum Checkup {
         checkStore(world, into: &report)
         checkLanguage(environment, into: &report)
         checkPlaces(world, daemon: daemon, into: &report)
+        checkSync(world, into: &report)
         return report
+    }
+
+    /// Each calendar account (`nudge sync`): its calendars' last sync and last error, and
+    /// the keyring its password is in. Nothing is said without an account, and no server is
+    /// asked (`nudge sync now` does that).
+    static func checkSync(_ world: World, into report: inout Report) {
+        guard FileManager.default.fileExists(atPath: world.storePath), let store = try? world.store.forReading(),
+              let accounts = try? store.syncAccounts(), !accounts.isEmpty else { return }
+        // TRANSLATORS: nudge doctor: the check of a calendar account (nudge sync).
+        let name = Phrase("calendar sync")
+        var keyring = true
+        if let bus = world.connectToBus() {
+            let owned = (try? bus.nameHasOwner("org.freedesktop.secrets")) ?? false
+            let activatable = (try? bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                                             member: "ListActivatableNames").first?.strings?.contains("org.freedesktop.secrets")) ?? false
+            keyring = owned || activatable
+        }
+        for account in accounts {
+            let calendars = ((try? store.syncCalendars(account: account.id)) ?? []).filter { $0.role != .none }
+            let failed = calendars.filter { $0.lastError != nil }
+            let never = calendars.filter { $0.lastSynced == nil }
+            let who = account.user.isEmpty ? account.address : account.user + " @ " + account.address
+            let extra: [(String, JSON)] = [("account", .string(account.id)), ("address", .string(account.address)),
+                                           ("calendars", .integer(Int64(calendars.count))), ("failed", .integer(Int64(failed.count)))]
+            if !keyring && !account.user.isEmpty {
+                report.add("sync-" + account.id, Check(name: name, level: .warn,
+                    // TRANSLATORS: nudge doctor: no Secret Service on the bus; %s is the account (user @ address).
+                    detail: Phrase("%s: no keyring on the session bus, so its password cannot be read", who),
+                    fix: Phrase("install and start gnome-keyring (or KWallet)")), extra)
+            } else if let first = failed.first {
+                report.add("sync-" + account.id, Check(name: name, level: .warn,
+                    // TRANSLATORS: nudge doctor: a calendar's last sync failed; %1$s the account, %2$s the calendar, %3$s why.
+                    detail: Phrase("%1$s: %2$s did not sync: %3$s", who, first.name, first.lastError ?? ""),
+                    fix: Phrase("nudge sync now tries again and says what happens")), extra)
+            } else if calendars.isEmpty || !never.isEmpty {
+                report.add("sync-" + account.id, Check(name: name, level: .warn,
+                    // TRANSLATORS: nudge doctor: an account with a calendar never synced (or none chosen); %s is the account.
+                    detail: Phrase("%s: a calendar is chosen but never synced, or none is chosen", who),
+                    fix: Phrase("nudge sync choose, then nudge sync now")), extra)
+            } else {
+                let last = calendars.compactMap(\.lastSynced).min() ?? Date()
+                report.add("sync-" + account.id, Check(name: name, level: .ok,
+                    // TRANSLATORS: nudge doctor: an account whose calendars all synced; %1$s the account, %2$d how many calendars, %3$s when the oldest last synced.
+                    detail: Phrase.counted("%1$s: %2$d calendar, synced at %3$s", "%1$s: %2$d calendars, all synced (the oldest at %3$s)",
+                                           calendars.count, who, calendars.count, Drinking.when(last, zone: world.zone, now: world.now))), extra)
+            }
+        }
     }
 
     /// Where place reminders learn where the person is: NetworkManager for networks,

@@ -57,6 +57,9 @@ public enum CollectionPlan {
         public var alertID: UUID?
         /// What the object is here (Nudge's side), kept with a conflict so nothing of it is lost.
         public var ours: Component? = nil
+        /// The copy both sides last agreed on, and the server's now (for `--verbose`'s looks).
+        public var base: Component? = nil
+        public var theirs: Component? = nil
     }
 
     /// An object the server sent that cannot be taken: why.
@@ -127,7 +130,7 @@ public enum CollectionPlan {
             let decision = ObjectDecision.decide(base: base, ours: here, theirs: there)
             let url = remote?.url ?? record?.url ?? CalDAVRequest.canonical(calendar + CalendarObject.resourceName(uid: uid))
             steps.append(Step(url: url, uid: uid, etag: remote?.etag ?? record?.etag, remoteETag: remote?.etag,
-                              decision: decision, alertID: alertID, ours: here))
+                              decision: decision, alertID: alertID, ours: here, base: base, theirs: there))
         }
         // A removal the store never knew of needs nothing.
         return (steps, refused)

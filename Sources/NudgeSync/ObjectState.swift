@@ -52,11 +52,14 @@ public struct ObjectDecision: Sendable, Equatable {
     public var agreed: Component?
     /// What both sides changed differently (the server's kept): `SUMMARY`, `deleted here`.
     public var conflicts: [String] = []
+    /// The state of the copies it was decided from.
+    public var state: ObjectState = .synced
 
     /// The decision for `state` of the copies.
     public static func decide(base: Component?, ours: Component?, theirs: Component?) -> ObjectDecision {
         let state = ObjectState(base: base, ours: ours, theirs: theirs)
         var decision = ObjectDecision()
+        decision.state = state
         switch state {
         case .synced:
             decision.agreed = base

@@ -447,6 +447,9 @@ struct SyncNow: ParsableCommand {
     @Flag(help: .hidden)
     var background = false
 
+    @Flag(help: "Say, on stderr, each object that needed something and why (new here, changed there, changed on both sides…).")
+    var verbose = false
+
     func run() throws {
         let world = World.live
         let store = try SyncSupport.store(world)
@@ -460,6 +463,7 @@ struct SyncNow: ParsableCommand {
             let credentials = try SyncSupport.credentials(for: account, world)
             let reports = try SyncSupport.sync(account, credentials: credentials, store: store, world)
             all += reports
+            if verbose { for report in reports { for line in report.details { SyncSupport.writeErr("  \(report.name.escapingControls): \(line.escapingControls)") } } }
             ok = (background ? reports.allSatisfy { $0.failure == nil } : SyncSupport.print(reports)) && ok
         }
         SyncSupport.markSynced(all, store: store, every: id == nil)

@@ -248,6 +248,8 @@ struct SyncLiveTests {
         let status = try world.session.nudge("sync", "status")
         #expect(status.stdout.contains("1 waiting to be sent"), "\(status.stdout)")
         #expect(status.stdout.contains("last error: the server cannot be reached"), "\(status.stdout)")
+        let doctor = try world.session.nudge("doctor").stdout
+        #expect(doctor.contains("warn calendar sync: ann @ ") && doctor.contains("did not sync: the server cannot be reached"), "\(doctor)")
         try world.server.start()
         let back = try world.session.nudge("sync", "now")
         #expect(back.status == 0 && back.stdout.contains("1 sent"), "\(back.stdout) \(back.stderr)")
