@@ -170,7 +170,7 @@ extension StoreSafetyTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-full-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let mount = try Bench.run("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", folder])
+        let mount = try Bench.run("/bin/mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", folder])
         try #require(mount.status == 0, "mount -t tmpfs: \(mount.stderr)")
         defer { _ = try? Bench.run("/bin/umount", ["-l", folder]) }
         let environment: [String: String?] = ["XDG_DATA_HOME": folder]
