@@ -15,6 +15,8 @@ SYSCONFDIR ?= /etc
 BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share
 LIBDIR = $(PREFIX)/lib
+# nudge-sync, the program `nudge sync` runs: a helper, not a command of its own.
+LIBEXECDIR = $(PREFIX)/libexec/nudge
 # Where nudge and nudge-window are built: .build, or a scratch folder of its own (make test's
 # package check links the debug build as a release is linked, which compiles every module
 # anew: in the tree the tests use, it would leave their objects linked for the other way).
@@ -176,7 +178,7 @@ dist: deps catalogs
 
 install: dist
 	install -D -m 755 $(BIN)/nudge $(DESTDIR)$(BINDIR)/nudge
-	install -D -m 755 $(BIN)/nudge-sync $(DESTDIR)$(BINDIR)/nudge-sync
+	install -D -m 755 $(BIN)/nudge-sync $(DESTDIR)$(LIBEXECDIR)/nudge-sync
 	install -D -m 644 $(DIST)/nudge.1 $(DESTDIR)$(DATADIR)/man/man1/nudge.1
 	install -D -m 644 $(DIST)/nudge.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/nudge
 	install -D -m 644 $(DIST)/_nudge $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_nudge
@@ -203,7 +205,7 @@ install: dist
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/nudge \
-		$(DESTDIR)$(BINDIR)/nudge-sync \
+		$(DESTDIR)$(LIBEXECDIR)/nudge-sync \
 		$(DESTDIR)$(BINDIR)/nudge-window \
 		$(DESTDIR)$(DATADIR)/man/man1/nudge-window.1 \
 		$(DESTDIR)$(DATADIR)/metainfo/io.github.nudge.Nudge.metainfo.xml \

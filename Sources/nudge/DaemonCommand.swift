@@ -62,7 +62,7 @@ struct DaemonCommand: ParsableCommand {
         if let own = try? Autostart.ownPath() {
             let window = (own as NSString).deletingLastPathComponent + "/nudge-window"
             if FileManager.default.isExecutableFile(atPath: window) { options.windowProgram = window }
-            let sync = (own as NSString).deletingLastPathComponent + "/nudge-sync"
+            let sync = SyncCommand.program()
             if FileManager.default.isExecutableFile(atPath: sync) { options.syncProgram = sync }
         }
         let status: ExitStatus

@@ -18,10 +18,19 @@ struct SyncCommand: ParsableCommand {
 
     func run() throws { try Self.hand(arguments) }
 
-    /// Replaces this process with nudge-sync, beside this program.
-    static func hand(_ arguments: [String]) throws(OperationError) -> Never {
+    /// Where nudge-sync is: beside this program (a build folder), else in
+    /// `../libexec/nudge/` from its folder (`/usr/bin` → `/usr/libexec/nudge`).
+    static func program() -> String {
         let own = (try? Autostart.ownPath()) ?? CommandLine.arguments[0]
-        let program = (own as NSString).deletingLastPathComponent + "/nudge-sync"
+        let folder = (own as NSString).deletingLastPathComponent
+        let beside = folder + "/nudge-sync"
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("libexec/nudge/nudge-sync")
+    }
+
+    /// Replaces this process with nudge-sync.
+    static func hand(_ arguments: [String]) throws(OperationError) -> Never {
+        let program = Self.program()
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         execv(program, argv)
         let reason = String(cString: strerror(errno))
