@@ -114,4 +114,24 @@ struct SyncFaultTests {
         try world.server.start()
         try Self.converges(world, titles: titles)
     }
+
+    @Test func httpsIsVerifiedAgainstTheSystemsAuthoritiesOrTheOneNamed() throws {
+        let server = try CalDAVServer(.radicale, tls: true)
+        try server.makeCalendar("Reminders")
+        let session = try KeyringSession()
+        let add = ["sync", "add", server.url, "--user", "ann", "--password-stdin"]
+        // The system's authorities do not know the test CA; another CA named signed nothing of it.
+        for extra in [[], ["--ca-file", server.dir + "/other.pem"]] {
+            let refused = try session.nudge(add + extra, input: server.password)
+            #expect(refused.status == 69 && refused.stderr.contains("certificate is not trusted"), "\(extra): \(refused.stderr)")
+            #expect(try session.nudge("sync", "status", "--json").stdout == #"{"accounts":[]}"# + "\n")
+        }
+        // Its own CA named: added, kept with the account, and a later sync trusts it too.
+        let added = try session.nudge(add + ["--ca-file", server.dir + "/ca.pem", "--own", "Reminders"], input: server.password)
+        #expect(added.status == 0, "\(added.stderr)")
+        _ = try session.nudge("add", "Tea", "--every", "2h")
+        let synced = try session.nudge("sync", "now")
+        #expect(synced.status == 0 && synced.stdout.contains("1 sent"), "\(synced.stdout) \(synced.stderr)")
+    }
 }
+

@@ -15,15 +15,35 @@ public final class CalDAVServer: @unchecked Sendable {
     public private(set) var port: Int = 0
     /// The password of user `ann` (Radicale).
     public let password: String
+    /// Whether it serves https (Radicale only), with a certificate from a test CA of its own
+    /// (`ca.pem` in ``dir``; `other.pem` is another CA's, which signed nothing of it).
+    public let tls: Bool
     private var running: Running?
 
     /// Starts one, and waits until it answers.
-    public init(_ kind: Kind, password: String = "pw-\(UInt32.random(in: 0...UInt32.max))") throws {
+    public init(_ kind: Kind, password: String = "pw-\(UInt32.random(in: 0...UInt32.max))", tls: Bool = false) throws {
         self.kind = kind
         self.password = password
+        self.tls = tls
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-dav-\(UUID())").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        if tls { try makeCertificates() }
         try start()
+    }
+
+    /// A CA, a server certificate it signs for 127.0.0.1, and another CA.
+    private func makeCertificates() throws {
+        let script = """
+        set -e
+        cd "$0"
+        openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj "/CN=Nudge test CA"
+        openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj "/CN=127.0.0.1"
+        printf 'subjectAltName=IP:127.0.0.1\\n' > ext
+        openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 -extfile ext
+        openssl req -x509 -newkey rsa:2048 -nodes -keyout other.key -out other.pem -days 2 -subj "/CN=Another CA"
+        """
+        let made = try Bench.run("/bin/sh", ["-c", script, dir], timeout: 60)
+        guard made.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl: \(made.stderr)"]) }
     }
 
     deinit {
@@ -32,7 +52,7 @@ public final class CalDAVServer: @unchecked Sendable {
     }
 
     /// The address a person gives Nudge.
-    public var url: String { "http://127.0.0.1:\(port)/" }
+    public var url: String { (tls ? "https" : "http") + "://127.0.0.1:\(port)/" }
     /// The user Nudge signs in as (none on Xandikos).
     public var user: String? { kind == .radicale ? "ann" : nil }
 
@@ -46,6 +66,9 @@ public final class CalDAVServer: @unchecked Sendable {
                 let config = """
                 [server]
                 hosts = 127.0.0.1:\(port)
+                ssl = \(tls ? "True" : "False")
+                certificate = \(dir)/server.pem
+                key = \(dir)/server.key
                 [auth]
                 type = htpasswd
                 htpasswd_filename = \(dir)/users
@@ -94,7 +117,8 @@ public final class CalDAVServer: @unchecked Sendable {
     public func phone(_ script: String) throws -> String {
         let prelude = """
         import os, caldav
-        client = caldav.DAVClient(url=os.environ["URL"], username=os.environ.get("USER") or None, password=os.environ.get("PASSWORD") or None)
+        client = caldav.DAVClient(url=os.environ["URL"], username=os.environ.get("USER") or None, password=os.environ.get("PASSWORD") or None,
+                                  ssl_verify_cert=os.environ.get("CA") or True)
         def calendar(name):
             for c in client.principal().calendars():
                 if c.name == name or str(c.url).rstrip("/").endswith("/" + name):
@@ -112,7 +136,8 @@ public final class CalDAVServer: @unchecked Sendable {
 
         """
         let outcome = try Bench.run("/usr/bin/python3", ["-c", prelude + script],
-                                    environment: ["URL": url, "USER": user ?? "", "PASSWORD": kind == .radicale ? password : ""])
+                                    environment: ["URL": url, "USER": user ?? "", "PASSWORD": kind == .radicale ? password : "",
+                                                  "CA": tls ? dir + "/ca.pem" : ""])
         guard outcome.status == 0 else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "phone script failed: \(outcome.stderr)"])
         }
