@@ -34,6 +34,9 @@ public struct CalendarReport: Sendable, Equatable {
     public var unreachable = false
     /// Each object that needed something, and why (`nudge sync now --verbose`).
     public var details: [String] = []
+    /// Reminders whose alarm was answered on another device, and when (the calendar's
+    /// `ACKNOWLEDGED` or `X-MOZ-LASTACK`, later than any answer here): the pop-up here closes.
+    public var answeredElsewhere: [UUID: Date] = [:]
 }
 
 /// One sync of one calendar, carried out on the loop: the listing of what changed
@@ -66,6 +69,8 @@ final class CalendarRun {
     private var attempts: [String: Int] = [:]
     /// What this sync wrote: URL → the ETag the server gave (`nil`: removed, or none given).
     private var ourWrites: [String: String?] = [:]
+    /// The answers given here to the reminders, to write into their objects.
+    private var marks: [UUID: AlarmAnswers.Marks] = [:]
     /// How many writes go at once.
     static let parallelWrites = 4
     /// Objects asked for in one calendar-multiget.
@@ -86,10 +91,48 @@ final class CalendarRun {
     func start() {
         do {
             known = try store.syncObjects(calendar: calendar.url)
+            marks = try Self.marks(store: store, known: known, calendar: calendar, now: now)
         } catch {
             return finish(failure: "the store cannot be read: \(error)")
         }
         list(token: calendar.syncToken)
+    }
+
+    /// The answers given here since a day before the calendar's last sync (a write that
+    /// failed is tried again at the next), for the reminders its objects are (every reminder
+    /// of Nudge's own calendar may be a new object there).
+    static func marks(store: AppDatabase, known: [SyncObject], calendar: SyncCalendar, now: Date) throws -> [UUID: AlarmAnswers.Marks] {
+        let since = (calendar.lastSynced ?? .distantPast).addingTimeInterval(-86400)
+        let answers = try store.answers(since: since)
+        guard !answers.isEmpty else { return [:] }
+        let completes = (try store.settings()[.completeTasks] ?? Setting.completeTasks.defaultValue) == Setting.on
+        let here = Set(known.compactMap { $0.alertId.flatMap(UUID.init(hexString:)) })
+        var marks: [UUID: AlarmAnswers.Marks] = [:]
+        for (id, answer) in answers where calendar.role == .own || here.contains(id) {
+            marks[id] = AlarmAnswers.Marks(acknowledged: answer.any, snoozedUntil: answer.snoozedUntil.flatMap { $0 > now ? $0 : nil },
+                                           complete: completes ? answer.done : nil)
+        }
+        return marks
+    }
+
+    /// Whether an answer here changes an object of a followed calendar (it is then written
+    /// even when nothing changed there).
+    private var answersToSend: Bool {
+        known.contains { object in
+            guard let id = object.alertId.flatMap(UUID.init(hexString:)), let answers = marks[id],
+                  let agreed = object.agreed.flatMap(CalendarObject.read) else { return false }
+            return AlarmAnswers.mark(agreed, answers) != agreed
+        }
+    }
+
+    /// Notes an answer given elsewhere: the object's acknowledgement, later than the copy
+    /// last agreed on and than any answer here.
+    private func noteAnswer(of id: UUID?, in object: Component?, base: Component?) {
+        guard let id, let object, let there = AlarmAnswers.acknowledged(in: object) else { return }
+        let before = [base.flatMap(AlarmAnswers.acknowledged), marks[id]?.acknowledged].compactMap { $0 }.max()
+        if before.map({ there > $0 }) ?? true, report.answeredElsewhere[id].map({ there > $0 }) ?? true {
+            report.answeredElsewhere[id] = there
+        }
     }
 
     private func send(_ request: HTTPRequest, _ handle: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void) {
@@ -160,7 +203,7 @@ final class CalendarRun {
         let etags = Dictionary(known.map { ($0.url, $0.etag) }, uniquingKeysWith: { a, _ in a })
         let wanted = changedURLs.filter { $0.etag == nil || etags[$0.url] != $0.etag }.map(\.url)
         // A followed calendar where nothing changed: nothing here can change either.
-        if calendar.role != .own, wanted.isEmpty, removed.isEmpty { return finish(failure: nil) }
+        if calendar.role != .own, wanted.isEmpty, removed.isEmpty, !answersToSend { return finish(failure: nil) }
         fetch(Array(wanted), from: 0)
     }
 
@@ -211,7 +254,8 @@ final class CalendarRun {
             CollectionPlan.Known(url: object.url, uid: object.uid, etag: object.etag, agreed: object.agreed.flatMap(CalendarObject.read),
                                  alertID: object.alertId.flatMap(UUID.init(hexString:)))
         }
-        let (steps, refused) = CollectionPlan.plan(calendar: calendar.url, known: knownPlan, changed: fetched, removed: removed, local: local)
+        let (steps, refused) = CollectionPlan.plan(calendar: calendar.url, known: knownPlan, changed: fetched, removed: removed, local: local,
+                                                   marks: marks)
         for refusal in refused { report.problems.append("\(refusal.url): \(refusal.reason)") }
         applyHere(steps)
     }
@@ -276,6 +320,9 @@ final class CalendarRun {
                 alertID = self.alertID(of: take)
                 if let id = alertID { touched.insert(id) }
             }
+            if step.base != nil { noteAnswer(of: alertID, in: decision.take, base: step.base) }
+            // A task completed by an answer here is over here too.
+            if let id = alertID, let sent = decision.send, decision.take == nil, Self.completes(sent, over: step.base) { touched.insert(id) }
             // Another program's object in Nudge's calendar keeps its UID as the reminder's.
             if let id = alertID, !step.uid.hasSuffix("@nudge") { foreign[id] = step.uid }
             if let agreed = decision.send ?? decision.agreed, let id = alertID { parts[id, default: []].append(decision.take ?? agreed) }
@@ -357,6 +404,13 @@ final class CalendarRun {
             }
         }
         startWrites()
+    }
+
+    /// Whether `sent` completes a task `base` had open (an answer here, with the setting on).
+    static func completes(_ sent: Component, over base: Component?) -> Bool {
+        let task = { (object: Component?) in object?.components.first { $0.name == "VTODO" && $0["RECURRENCE-ID"] == nil } }
+        guard let after = task(sent), AlarmAnswers.isOver(after) else { return false }
+        return task(base).map { !AlarmAnswers.isOver($0) } ?? false
     }
 
     /// A conflict as kept: what both sides changed on its first line, then Nudge's version
@@ -525,6 +579,7 @@ final class CalendarRun {
             let theirs = response.status == 200 ? CalendarObject.read(String(decoding: response.body, as: UTF8.self)) : nil
             let record = known.first { $0.uid == step.uid }
             let base = record?.agreed.flatMap(CalendarObject.read)
+            if base != nil { noteAnswer(of: step.alertID, in: theirs, base: base) }
             let ours = step.decision.send ?? nil
             var again = step
             again.decision = ObjectDecision.decide(base: base, ours: step.decision.deleteThere ? nil : ours, theirs: theirs)

@@ -89,6 +89,11 @@ extension Value {
         if case .int32(let v) = self { v } else { nil }
     }
 
+    /// The number inside `x`.
+    public var int64: Int64? {
+        if case .int64(let v) = self { v } else { nil }
+    }
+
     /// The truth value inside `b`.
     public var bool: Bool? {
         if case .bool(let v) = self { v } else { nil }

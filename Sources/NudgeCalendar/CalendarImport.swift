@@ -141,7 +141,9 @@ public enum CalendarImport {
             let schedule = Schedule.place(try place(component))
             return .alert(try nudgeAlert(component, title: title, body: body, schedule: schedule, now: now), component: name(component), complete: true)
         }
-        let alarm = component.components.first { $0.name == "VALARM" && ["DISPLAY", "AUDIO", "EMAIL"].contains($0["ACTION"]?.value.uppercased() ?? "") }
+        // A snooze alarm (RFC 9074: RELATED-TO;RELTYPE=SNOOZE) is an answer's, not the reminder's.
+        let alarm = component.components.first { $0.name == "VALARM" && ["DISPLAY", "AUDIO", "EMAIL"].contains($0["ACTION"]?.value.uppercased() ?? "")
+            && !$0.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" } }
         guard alarm != nil || component["RRULE"] != nil else { return .skipped }
         for unsupported in ["RDATE", "EXRULE"] where component[unsupported] != nil {
             throw Refusal(reason: "\(unsupported): Nudge's schedules have no extra or excluded rules")

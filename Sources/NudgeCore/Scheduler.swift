@@ -409,6 +409,27 @@ public final class Scheduler {
         answer(id, now: now, done: true) { .acknowledged(alert: id, delay: $0) }
     }
 
+    /// The alert's alarm was answered on another device at `at` (its calendar says so):
+    /// occurrences due by then count as handled here, and a showing of one of them (its
+    /// pop-up, its count, its snooze) ends, recorded as answered elsewhere. A showing of a
+    /// later occurrence stays, and nothing after `now` is skipped.
+    @discardableResult
+    public func answeredElsewhere(_ id: UUID, at: Date, now: Date) -> [SchedulerRecord] {
+        guard var state = state(id) else { return [] }
+        var records: [SchedulerRecord] = []
+        let showing = state.pendingCount > 0 || state.shownID != nil || state.snoozedUntil != nil
+        if showing, let fired = state.lastFired, fired <= at {
+            clearShowing(&state, now: now)
+            records.append(.answeredElsewhere(alert: id, at: at))
+        }
+        let handled = min(at, now)
+        guard !records.isEmpty || handled > state.checkedUntil else { return [] }
+        if handled > state.checkedUntil { state.checkedUntil = handled }
+        table.setState(id, state)
+        reschedule(id)
+        return records
+    }
+
     /// The pop-up was closed without a choice: acknowledged, but not done.
     private func dismiss(_ id: UUID, now: Date) -> [SchedulerRecord] {
         answer(id, now: now, done: false, withdraw: false) { .dismissed(alert: id, delay: $0) }

@@ -50,6 +50,9 @@ public enum SchedulerRecord: Sendable, Hashable {
     case acknowledged(alert: UUID, delay: TimeInterval? = nil)
     /// The person closed its pop-up without choosing; the count went to 0.
     case dismissed(alert: UUID, delay: TimeInterval? = nil)
+    /// Its alarm was answered on another device at `at` (read from its calendar); the
+    /// count went to 0 and the pop-up closed.
+    case answeredElsewhere(alert: UUID, at: Date)
     /// Snoozed until the instant.
     case snoozed(alert: UUID, until: Date, delay: TimeInterval? = nil)
     /// Acknowledged, and the rest of that local day is skipped.
@@ -78,7 +81,7 @@ public enum SchedulerRecord: Sendable, Hashable {
     public var alertID: UUID {
         switch self {
         case .fired(let id, _, _, _), .caughtUp(let id, _, _, _), .missed(let id, _, _), .snoozeFired(let id, _),
-             .acknowledged(let id, _), .dismissed(let id, _), .snoozed(let id, _, _), .doneForToday(let id, _, _),
+             .acknowledged(let id, _), .dismissed(let id, _), .answeredElsewhere(let id, _), .snoozed(let id, _, _), .doneForToday(let id, _, _),
              .drank(let id, _, _), .goalMet(let id, _), .held(let id, _, _), .shownOnReturn(let id, _, _, _), .nagged(let id, _, _),
              .expired(let id),
              .deliveryFailed(let id, _), .redelivered(let id, _, _), .shownLate(let id, _):

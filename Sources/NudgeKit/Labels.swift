@@ -23,6 +23,8 @@ public enum Labels {
         case "done-for-today": tr("done for today")
         // TRANSLATORS: log event: the person closed the pop-up without answering.
         case "dismissed": tr("dismissed")
+        // TRANSLATORS: log event: the reminder's alarm was answered on another device (a phone), read from its calendar.
+        case "answered-elsewhere": tr("answered elsewhere")
         // TRANSLATORS: log event: the pop-up expired unanswered.
         case "expired": tr("expired")
         // TRANSLATORS: log event: showings passed while nothing ran and were not shown.
@@ -54,6 +56,8 @@ public enum Labels {
         if text.hasPrefix("until ") { return format(tr("until %s"), String(text.dropFirst(6))) }
         // TRANSLATORS: nudge log: showings missed since %s (a date and time).
         if text.hasPrefix("since ") { return format(tr("since %s"), String(text.dropFirst(6))) }
+        // TRANSLATORS: nudge log: when a reminder was answered on another device; %s is a date and time.
+        if text.hasPrefix("at ") { return format(tr("at %s"), String(text.dropFirst(3))) }
         return text
     }
 

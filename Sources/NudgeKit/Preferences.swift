@@ -47,6 +47,9 @@ public enum Preferences {
             }
             // TRANSLATORS: %1$s is the setting's name (default-time), %2$s the value given, quoted; keep "none": it is what to type.
             throw OperationError(.usage, format(tr("invalid %1$s %2$s: give a time such as 09:00, or none"), setting.rawValue, text.quotedForMessage()))
+        case .completeTasks:
+            // TRANSLATORS: %1$s is the setting's name (complete-tasks), %2$s the value given, quoted; keep "on" and "off": they are what to type.
+            throw OperationError(.usage, format(tr("invalid %1$s %2$s: give on or off"), setting.rawValue, text.quotedForMessage()))
         case .logDays, .logRows, .idleMinutes:
             throw OperationError(.usage, format(tr("invalid %1$s %2$s: give a whole number"), setting.rawValue, text.quotedForMessage()))
         }

@@ -203,4 +203,45 @@ extension AppDatabase {
             if !removed.isEmpty { try AlertRecord.filter(keys: removed.map(\.hex)).deleteAll(db) }
         }
     }
+
+    /// The answers given here, by reminder, for a sync to write into the reminders' objects:
+    /// the last answer of any kind after `since` (Done, dismissed, done for today, a drink,
+    /// a snooze), the last that was Done, and every snooze in force.
+    public func answers(since: Date) throws -> [UUID: AnswerTimes] {
+        try writer.read { db in
+            var answers: [UUID: AnswerTimes] = [:]
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT alertId, MAX(at) AS any,
+                       MAX(CASE WHEN event IN ('acknowledged', 'done-for-today', 'drank') THEN at END) AS done
+                FROM deliveryLog
+                WHERE at > ? AND event IN ('acknowledged', 'dismissed', 'done-for-today', 'drank', 'snoozed')
+                GROUP BY alertId
+                """, arguments: [since.timeIntervalSince1970])
+            for row in rows {
+                guard let id = UUID(hex: row["alertId"]) else { continue }
+                answers[id] = AnswerTimes(any: (row["any"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                                          done: (row["done"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT alertId, snoozedUntil FROM alertState WHERE snoozedUntil IS NOT NULL") {
+                guard let id = UUID(hex: row["alertId"]) else { continue }
+                answers[id, default: AnswerTimes()].snoozedUntil = (row["snoozedUntil"] as Double?).map(Date.init(timeIntervalSince1970:))
+            }
+            return answers
+        }
+    }
+}
+
+/// One reminder's answers here, for a sync (``AppDatabase/answers(since:)``).
+public struct AnswerTimes: Sendable, Equatable {
+    /// The last answer of any kind.
+    public var any: Date?
+    /// The last Done (acknowledged, done for today, a drink).
+    public var done: Date?
+    /// The snooze in force.
+    public var snoozedUntil: Date?
+    public init(any: Date? = nil, done: Date? = nil, snoozedUntil: Date? = nil) {
+        self.any = any
+        self.done = done
+        self.snoozedUntil = snoozedUntil
+    }
 }

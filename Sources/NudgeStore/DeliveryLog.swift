@@ -7,7 +7,7 @@ public struct LogEntry: Sendable, Hashable {
     /// The alert it is about.
     public var alertID: UUID
     /// `fired`, `caught-up`, `missed`, `snooze-fired`, `acknowledged`, `dismissed`,
-    /// `snoozed`, `done-for-today`, `drank`, `goal-met`, `held`, `shown-on-return`, `nagged`,
+    /// `answered-elsewhere`, `snoozed`, `done-for-today`, `drank`, `goal-met`, `held`, `shown-on-return`, `nagged`,
     /// `expired`, `failed`, `redelivered` or `shown-late`.
     public var event: String
     /// When it happened.
@@ -42,6 +42,8 @@ public struct LogEntry: Sendable, Hashable {
             (alertID, event) = (id, "acknowledged")
         case .dismissed(let id, _):
             (alertID, event) = (id, "dismissed")
+        case .answeredElsewhere(let id, let at):
+            (alertID, event, detail) = (id, "answered-elsewhere", "at \(Self.utc(at))")
         case .snoozed(let id, let until, _):
             (alertID, event, detail) = (id, "snoozed", "until \(Self.utc(until))")
         case .doneForToday(let id, let day, _):

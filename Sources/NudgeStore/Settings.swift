@@ -22,9 +22,14 @@ public enum Setting: String, Sendable, CaseIterable {
     /// monday"), in minutes after midnight; ``none`` (the default): such words are asked
     /// at what time.
     case defaultTime = "default-time"
+    /// Whether Done on a reminder from a calendar's task also completes the task there
+    /// (1) or only stops its alarm (0, the default): ``Setting/on`` and ``Setting/off``.
+    case completeTasks = "complete-tasks"
 
     /// The value of a setting that may be unset (`default-time none`).
     public static let none = -1
+    /// The values of a setting that is on or off.
+    public static let on = 1, off = 0
 
     /// The value when none is set.
     public var defaultValue: Int {
@@ -36,6 +41,7 @@ public enum Setting: String, Sendable, CaseIterable {
         case .dayStart: 0
         case .idleMinutes: 5
         case .defaultTime: Self.none
+        case .completeTasks: Self.off
         }
     }
 
@@ -49,6 +55,7 @@ public enum Setting: String, Sendable, CaseIterable {
         case .dayStart: 0...1439
         case .idleMinutes: 1...240
         case .defaultTime: Self.none...1439
+        case .completeTasks: Self.off...Self.on
         }
     }
 
@@ -62,6 +69,7 @@ public enum Setting: String, Sendable, CaseIterable {
         case .dayStart: "when a day starts for the water total (HH:MM after midnight)"
         case .idleMinutes: "minutes without input after which reminders that hold wait"
         case .defaultTime: "the time of a reminder said with a day but no time (tomorrow, friday)"
+        case .completeTasks: "whether Done on a reminder from a calendar's task completes the task there (on or off)"
         }
     }
 
@@ -76,6 +84,12 @@ public enum Setting: String, Sendable, CaseIterable {
         case .defaultTime:
             text.lowercased() == "none" ? Self.none : (try? ScheduleParser.time(text)).flatMap { $0.second == 0 ? $0.secondOfDay / 60 : nil }
         case .logDays, .logRows, .idleMinutes: Int(text)
+        case .completeTasks:
+            switch text.lowercased() {
+            case "on", "yes", "true", "1": Self.on
+            case "off", "no", "false", "0": Self.off
+            default: nil
+            }
         }
     }
 
@@ -86,6 +100,7 @@ public enum Setting: String, Sendable, CaseIterable {
         case .dayStart: LocalTime(hour: value / 60, minute: value % 60).map(\.description) ?? "\(value)"
         case .defaultTime: value == Self.none ? "none" : LocalTime(hour: value / 60, minute: value % 60).map(\.description) ?? "\(value)"
         case .logDays, .logRows, .idleMinutes: "\(value)"
+        case .completeTasks: value == Self.on ? "on" : "off"
         }
     }
 
@@ -93,6 +108,7 @@ public enum Setting: String, Sendable, CaseIterable {
     public var rangeText: String {
         switch self {
         case .defaultTime: "00:00–23:59 or none"
+        case .completeTasks: "on or off"
         default: "\(text(range.lowerBound))–\(text(range.upperBound))"
         }
     }

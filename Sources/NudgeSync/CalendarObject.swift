@@ -103,7 +103,9 @@ public enum CalendarObject {
             if timing.contains(where: { event.all($0) != before.all($0) }), event["X-NUDGE-SCHEDULE"] == before["X-NUDGE-SCHEDULE"] {
                 event.properties.removeAll { ["X-NUDGE-SCHEDULE", "X-NUDGE-PART"].contains($0.name) }
             }
-            let alarmed = { (c: Component) in c.components.contains { $0.name == "VALARM" && $0["ACTION"]?.value.uppercased() == "DISPLAY" } }
+            let alarmed = { (c: Component) in
+                c.components.contains { $0.name == "VALARM" && $0["ACTION"]?.value.uppercased() == "DISPLAY" && !AlarmAnswers.isSnooze($0) }
+            }
             if alarmed(before) != alarmed(event), event["X-NUDGE-ENABLED"] == before["X-NUDGE-ENABLED"] {
                 event.properties = event.properties.map { $0.name == "X-NUDGE-ENABLED" ? Property("X-NUDGE-ENABLED", alarmed(event) ? "TRUE" : "FALSE") : $0 }
             }

@@ -70,9 +70,11 @@ public enum CollectionPlan {
 
     /// The steps for a calendar. `changed`: the objects the server says are new or changed
     /// (fetched); `removed`: the URLs it says are gone. `local`: Nudge's reminders as objects
-    /// for its own calendar, `nil` for a calendar only followed (nothing is sent there).
+    /// for its own calendar, `nil` for a calendar only followed (nothing is sent there but
+    /// answers). `marks`: the answers given here, by reminder (``AlarmAnswers``), written
+    /// into its objects in either kind of calendar.
     public static func plan(calendar: String, known: [Known], changed: [Remote], removed: Set<String>,
-                            local: [Local]?) -> (steps: [Step], refused: [Refused]) {
+                            local: [Local]?, marks: [UUID: AlarmAnswers.Marks] = [:]) -> (steps: [Step], refused: [Refused]) {
         var knownByUID: [String: Known] = [:]
         for object in known where knownByUID[object.uid] == nil { knownByUID[object.uid] = object }
         var theirs: [String: Remote] = [:]
@@ -109,7 +111,7 @@ public enum CollectionPlan {
             let remote = theirs[uid]
             let gone = record.map { removed.contains($0.url) } ?? false
             let there: Component? = remote?.calendar ?? (gone ? nil : base)
-            let here: Component?
+            var here: Component?
             var alertID = record?.alertID
             if local != nil {
                 if let mine = localByUID[uid] {
@@ -125,6 +127,7 @@ public enum CollectionPlan {
             } else {
                 here = base
             }
+            if let id = alertID, let answers = marks[id], let object = here { here = AlarmAnswers.mark(object, answers) }
             // An object never agreed on and gone from the server stays unknown.
             if record == nil, remote == nil, here == nil { continue }
             let decision = ObjectDecision.decide(base: base, ours: here, theirs: there)

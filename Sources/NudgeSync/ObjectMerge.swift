@@ -20,6 +20,10 @@ public enum ObjectMerge {
     /// Properties the server's copy decides without a conflict.
     static let stamps: Set<String> = ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "CREATED"]
 
+    /// Properties where both sides' changes are never a conflict: the later time is kept
+    /// (an alarm acknowledged on both devices is acknowledged, at the later).
+    static let latest: Set<String> = ["ACKNOWLEDGED", "X-MOZ-LASTACK"]
+
     /// Merges `ours` and `theirs`, both descended from `base`.
     public static func merge(base: Component, ours: Component, theirs: Component) -> Outcome {
         var conflicts: [String] = []
@@ -40,6 +44,10 @@ public enum ObjectMerge {
                 chosen = t
             } else if t == b {
                 chosen = o
+            } else if latest.contains(name) {
+                // An acknowledgement on both sides: the later one, which covers the earlier.
+                let time = { (list: [Property]) in list.compactMap { AlarmAnswers.utc($0.value) }.max() ?? .distantPast }
+                chosen = time(o) > time(t) ? o : t
             } else {
                 chosen = t
                 conflicts.append(path + name)
@@ -137,8 +145,10 @@ public enum ObjectMerge {
     ]
 
     /// An alarm Nudge wrote: one with an `@nudge` UID, or a display or audio alarm at the
-    /// event's start (what `nudge export` writes) without a UID.
+    /// event's start (what `nudge export` writes) without a UID. A snooze alarm is an
+    /// answer's (``AlarmAnswers``), not the reminder's.
     public static func isNudgeAlarm(_ alarm: Component) -> Bool {
+        if AlarmAnswers.isSnooze(alarm) { return false }
         if let uid = alarm["UID"]?.value { return uid.hasSuffix("@nudge") }
         guard let action = alarm["ACTION"]?.value.uppercased(), action == "DISPLAY" || action == "AUDIO" else { return false }
         guard let trigger = alarm["TRIGGER"], trigger.parameter("VALUE") == nil, trigger.parameter("RELATED") == nil else { return false }

@@ -468,6 +468,10 @@ struct SyncNow: ParsableCommand {
         }
         SyncSupport.markSynced(all, store: store, every: id == nil)
         world.storeChanged()
+        // Alarms answered on another device: their pop-ups here close.
+        var elsewhere: [UUID: Date] = [:]
+        for report in all { elsewhere.merge(report.answeredElsewhere) { max($0, $1) } }
+        try Answer.elsewhere(elsewhere, world, now: world.now)
         if !ok { throw ExitCode(ExitStatus.unavailable.rawValue) }
     }
 }

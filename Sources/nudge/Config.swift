@@ -8,13 +8,13 @@ import Localization
 struct Config: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Show or change settings: the cup size, the daily water goal, when a day starts, how long the log is kept, the default reminder time.",
+        abstract: "Show or change settings: the cup size, the daily water goal, when a day starts, how long the log is kept, the default reminder time, whether Done completes a calendar's task.",
         discussion: """
         Without arguments, lists every setting with its value; with a name, prints its \
         value; with a name and a value, sets it.
 
         Settings:
-        \(Setting.allCases.map { "  \($0.rawValue + String(repeating: " ", count: max(0, 12 - $0.rawValue.count))) \($0.summary) (default \($0.text($0.defaultValue)), \($0.rangeText))" }.joined(separator: "\n"))
+        \(Setting.allCases.map { "  \($0.rawValue + String(repeating: " ", count: max(0, 14 - $0.rawValue.count))) \($0.summary) (default \($0.text($0.defaultValue)), \($0.rangeText))" }.joined(separator: "\n"))
 
         With a default time set, a day said without a time of day ("tomorrow", "friday", \
         "12월 1일", "every monday") is at that time, and the echo says so; with none, such \
@@ -27,6 +27,7 @@ struct Config: ParsableCommand {
           nudge config default-time 09:00
           nudge config default-time none
           nudge config log-days 30
+          nudge config complete-tasks on
         """
     )
 

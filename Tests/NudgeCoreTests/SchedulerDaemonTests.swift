@@ -232,3 +232,46 @@ struct AnswerOrderTests {
         #expect(records.contains(.doneForToday(alert: a.id, day: CivilZone(utcZone).local(at).day)))
     }
 }
+
+/// An alarm answered on another device (read from its calendar by a sync).
+struct AnsweredElsewhereTests {
+    @Test func aPopUpOfAnOccurrenceAnsweredElsewhereCloses() throws {
+        let a = try alert(ScheduleFlags(at: ["09:00"]))
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: delivery)
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        let shown = try #require(scheduler.state(a.id)?.shownID)
+        // Answered on the phone at 09:00:40, read here at 09:03.
+        let records = scheduler.answeredElsewhere(a.id, at: utc("2026-11-23T09:00:40Z"), now: utc("2026-11-23T09:03:00Z"))
+        #expect(records == [.answeredElsewhere(alert: a.id, at: utc("2026-11-23T09:00:40Z"))])
+        #expect(delivery.withdrawn == [shown])
+        #expect(scheduler.state(a.id)?.pendingCount == 0 && scheduler.state(a.id)?.shownID == nil)
+        // Read again at the next sync: nothing more.
+        #expect(scheduler.answeredElsewhere(a.id, at: utc("2026-11-23T09:00:40Z"), now: utc("2026-11-23T09:18:00Z")).isEmpty)
+    }
+
+    @Test func aShowingAfterTheAnswerElsewhereStays() throws {
+        let a = try alert(ScheduleFlags(at: ["09:00", "10:00"]))
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: delivery)
+        _ = scheduler.run(now: utc("2026-11-23T10:00:00Z"))
+        // The phone's answer was to 09:00's alarm; 10:00's pop-up is a later one.
+        #expect(scheduler.answeredElsewhere(a.id, at: utc("2026-11-23T09:05:00Z"), now: utc("2026-11-23T10:01:00Z")).isEmpty)
+        #expect(delivery.withdrawn.isEmpty)
+        #expect(scheduler.state(a.id)?.shownID != nil)
+    }
+
+    @Test func anOccurrenceAnsweredElsewhereBeforeItsTimeHereIsNotShown() throws {
+        let a = try alert(ScheduleFlags(at: ["09:00"]))
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: delivery)
+        // This machine's clock is behind: the phone answered 09:00's alarm at what is 09:00:30
+        // there, read here at 08:59:50 by this clock. Never later than now here, though.
+        _ = scheduler.answeredElsewhere(a.id, at: utc("2026-11-23T09:00:30Z"), now: utc("2026-11-23T08:59:50Z"))
+        #expect(scheduler.state(a.id)?.checkedUntil == utc("2026-11-23T08:59:50Z"))
+        // Read by a sync once this clock passed it: 09:00 counts as handled.
+        _ = scheduler.answeredElsewhere(a.id, at: utc("2026-11-23T09:00:30Z"), now: utc("2026-11-23T09:00:10Z"))
+        _ = scheduler.run(now: utc("2026-11-23T09:00:20Z"))
+        #expect(delivery.delivered.isEmpty)
+    }
+}

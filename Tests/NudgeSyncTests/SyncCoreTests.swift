@@ -262,4 +262,87 @@ struct SyncCoreTests {
         #expect(change.headers.contains(.init("If-Match", "\"3\"")))
         #expect(CalDAVRequest.delete("https://d/x.ics", etag: "\"3\"").headers == [.init("If-Match", "\"3\"")])
     }
+
+    // MARK: Answers
+
+    static func at(_ text: String) -> Date { AlarmAnswers.utc(text)! }
+
+    @Test func doneHereAcknowledgesEveryAlarmAndOnlyEverMovesForward() {
+        let phone = Self.event(["UID:p@phone", "DTSTART:20301202T090000Z", "SUMMARY:Dentist"],
+                               alarms: [["ACTION:DISPLAY", "TRIGGER:-PT30M", "DESCRIPTION:Dentist"],
+                                        ["ACTION:AUDIO", "TRIGGER:-PT5M", "ACKNOWLEDGED:20301202T083000Z"],
+                                        ["ACTION:X-APPLE-PROXIMITY", "TRIGGER:PT0S"]])
+        let marked = AlarmAnswers.mark(phone, .init(acknowledged: Self.at("20301202T083100Z")))
+        let event = marked.components[0]
+        #expect(event.components.map { $0["ACKNOWLEDGED"]?.value } == ["20301202T083100Z", "20301202T083100Z", nil],
+                "display and audio alarms acknowledged, another app's kind left alone")
+        #expect(event["X-MOZ-LASTACK"]?.value == "20301202T083100Z")
+        #expect(AlarmAnswers.acknowledged(in: marked) == Self.at("20301202T083100Z"))
+        // Marking twice is marking once; an earlier answer moves nothing back.
+        #expect(AlarmAnswers.mark(marked, .init(acknowledged: Self.at("20301202T083100Z"))) == marked)
+        #expect(AlarmAnswers.mark(marked, .init(acknowledged: Self.at("20301202T080000Z"))) == marked)
+    }
+
+    @Test func aSnoozeHereIsAnRFC9074SnoozeAlarmThatGoesWhenItIsOver() {
+        let task = CalendarObject.read((["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VTODO", "UID:rent@tasks.org",
+                                         "DUE:20301201T090000Z", "SUMMARY:Pay the rent", "BEGIN:VALARM", "ACTION:DISPLAY",
+                                         "TRIGGER;RELATED=END:-PT1H", "END:VALARM", "END:VTODO", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n")!
+        let snoozed = AlarmAnswers.mark(task, .init(acknowledged: Self.at("20301201T080100Z"), snoozedUntil: Self.at("20301201T081100Z")))
+        let todo = snoozed.components[0]
+        #expect(todo.components.count == 2)
+        let original = todo.components[0], snooze = todo.components[1]
+        #expect(original["UID"]?.value == "rent@tasks.org-alarm", "named, so the snooze can name it")
+        #expect(original["ACKNOWLEDGED"]?.value == "20301201T080100Z")
+        #expect(AlarmAnswers.isSnooze(snooze) && snooze["RELATED-TO"]?.value == "rent@tasks.org-alarm")
+        #expect(snooze["TRIGGER"]?.value == "20301201T081100Z" && snooze["TRIGGER"]?.parameter("VALUE") == "DATE-TIME")
+        #expect(snooze["DESCRIPTION"]?.text == "Pay the rent", "a display alarm has its text")
+        #expect(todo["X-MOZ-SNOOZE-TIME"]?.value == "20301201T081100Z")
+        #expect(!ObjectMerge.isNudgeAlarm(snooze), "a snooze is an answer's alarm, not the reminder's")
+        // Snoozed again: moved, not doubled. Over: gone, with the Thunderbird time it wrote.
+        let again = AlarmAnswers.mark(snoozed, .init(acknowledged: Self.at("20301201T081200Z"), snoozedUntil: Self.at("20301201T082200Z")))
+        #expect(again.components[0].components.filter(AlarmAnswers.isSnooze).map { $0["TRIGGER"]?.value } == ["20301201T082200Z"])
+        let over = AlarmAnswers.mark(again, .init(acknowledged: Self.at("20301201T082300Z")))
+        #expect(over.components[0].components.count == 1 && over.components[0]["X-MOZ-SNOOZE-TIME"] == nil)
+        #expect(AlarmAnswers.mark(over, .init(acknowledged: Self.at("20301201T082300Z"))) == over)
+        // Done with the setting on: the task is completed, once.
+        let done = AlarmAnswers.mark(over, .init(acknowledged: Self.at("20301201T082300Z"), complete: Self.at("20301201T082300Z")))
+        #expect(done.components[0]["STATUS"]?.value == "COMPLETED" && done.components[0]["PERCENT-COMPLETE"]?.value == "100")
+        #expect(done.components[0]["COMPLETED"]?.value == "20301201T082300Z")
+        #expect(AlarmAnswers.mark(done, .init(acknowledged: Self.at("20301201T090000Z"), complete: Self.at("20301201T090000Z")))
+                    .components[0]["COMPLETED"]?.value == "20301201T082300Z")
+    }
+
+    @Test func acknowledgementsOnBothSidesAreNoConflictTheLaterIsKept() {
+        let base = Self.event(["UID:p@phone", "DTSTART:20301202T090000Z", "SUMMARY:Dentist"], alarms: [["ACTION:DISPLAY", "TRIGGER:-PT30M"]])
+        let ours = AlarmAnswers.mark(base, .init(acknowledged: Self.at("20301202T083100Z")))
+        let theirs = AlarmAnswers.mark(base, .init(acknowledged: Self.at("20301202T083500Z")))
+        let decision = ObjectDecision.decide(base: base, ours: ours, theirs: theirs)
+        #expect(decision.conflicts.isEmpty)
+        #expect(decision.agreed == theirs && decision.send == nil)
+        let later = ObjectDecision.decide(base: base, ours: theirs, theirs: ours)
+        #expect(later.conflicts.isEmpty && later.send == theirs)
+    }
+
+    @Test func aFollowedCalendarIsWrittenOnlyForAnAnswerHere() {
+        let phone = Self.event(["UID:p@phone", "DTSTART:20301202T090000Z", "SUMMARY:Phone"], alarms: [["ACTION:DISPLAY", "TRIGGER:-PT5M"]])
+        let id = UUID(uuidString: "00000000-0000-0000-0000-000000000002")!
+        let known = [CollectionPlan.Known(url: "https://dav.example/cal/p.ics", uid: "p@phone", etag: "\"1\"", agreed: phone, alertID: id)]
+        let quiet = CollectionPlan.plan(calendar: "https://dav.example/cal/", known: known, changed: [], removed: [], local: nil)
+        #expect(quiet.steps.allSatisfy { $0.decision.send == nil })
+        let marks = [id: AlarmAnswers.Marks(acknowledged: Self.at("20301202T085600Z"))]
+        let answered = CollectionPlan.plan(calendar: "https://dav.example/cal/", known: known, changed: [], removed: [], local: nil, marks: marks)
+        let step = answered.steps[0]
+        #expect(step.decision.state == .changedHere && step.etag == "\"1\"")
+        #expect(step.decision.send.flatMap(AlarmAnswers.acknowledged) == Self.at("20301202T085600Z"))
+    }
+
+    @Test("UTC date-times read and write alike", arguments: ["19700101T000000Z", "20301202T083100Z", "20240229T235959Z", "99991231T235959Z"])
+    func utcTimesRoundTrip(_ text: String) {
+        #expect(AlarmAnswers.utc(text).map(AlarmAnswers.utcText) == text)
+    }
+
+    @Test func notUTCIsNotATime() {
+        #expect(AlarmAnswers.utc("20301202T083100") == nil && AlarmAnswers.utc("2030-12-02T08:31:00Z") == nil && AlarmAnswers.utc("20301302T083100Z") == nil)
+    }
+
 }
