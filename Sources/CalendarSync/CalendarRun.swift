@@ -480,6 +480,7 @@ final class CalendarRun {
             members[0] = main
         }
         whole.components += members
+        var over = false
         for outcome in CalendarImport.alerts(in: [whole], system: zone, now: now) {
             switch outcome {
             case .alert(var alert, _, let complete):
@@ -489,10 +490,16 @@ final class CalendarRun {
             case .refused(let component, let reason):
                 report.problems.append("\(component): \(reason.description)")
                 return .refused
-            case .over, .skipped:
+            case .over:
+                over = true
+            case .skipped:
                 continue
             }
         }
+        // An event whose times have all passed stays as it was, as Nudge's own reminders that
+        // happened once do (its pop-up, if one is up, waits for its answer, here or elsewhere);
+        // a task completed or cancelled elsewhere is over here too.
+        if over, let old = stored[id], !members.contains(where: { $0.name == "VTODO" && AlarmAnswers.isOver($0) }) { return .alert(old) }
         return .none
     }
 

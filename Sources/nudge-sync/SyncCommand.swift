@@ -539,7 +539,16 @@ struct SyncStatus: ParsableCommand {
             documents.append(.object([("id", .string(account.id)), ("address", .string(account.address)), ("user", .string(account.user)),
                                       ("calendars", .array(items))]))
         }
-        if json { print(JSON.object([("accounts", .array(documents))]).text) }
+        let completes = (try world.run { try store.settings() }[.completeTasks] ?? Setting.completeTasks.defaultValue) == Setting.on
+        if json {
+            print(JSON.object([("accounts", .array(documents)), ("completeTasks", .bool(completes))]).text)
+            return
+        }
+        print(completes
+              // TRANSLATORS: nudge sync status, last line: what Done on a reminder from a calendar's task does (the setting complete-tasks is on); keep the command as it is.
+              ? tr("Done on a task's reminder completes the task on its calendar (nudge config complete-tasks off: only its alarm is answered)")
+              // TRANSLATORS: nudge sync status, last line: what Done on a reminder from a calendar's task does (the setting complete-tasks is off); keep the command as it is.
+              : tr("Done on a task's reminder answers its alarm and leaves the task open (nudge config complete-tasks on: completes it too)"))
     }
 }
 

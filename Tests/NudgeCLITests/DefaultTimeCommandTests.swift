@@ -14,7 +14,7 @@ struct DefaultTimeCommandTests {
     @Test func configKeepsItListsItAndClearsIt() throws {
         let home = try Home()
         #expect(try home.nudge("config", "default-time").stdout == "none\n")
-        #expect(try home.nudge("config").stdout.hasSuffix("idle-minutes 5\ndefault-time none\n"))
+        #expect(try home.nudge("config").stdout.hasSuffix("idle-minutes 5\ndefault-time none\ncomplete-tasks off\n"))
         #expect(try home.nudge("config", "default-time", "09:00").stdout == "default-time 09:00\n")
         #expect(try home.nudge("config", "default-time").stdout == "09:00\n")
         #expect(try home.nudge("config").stdout.hasSuffix("\ndefault-time 09:00\n"))

@@ -22,7 +22,7 @@ struct DrinkTests {
         #expect(try home.nudge("config", "cup", "300ml").stdout == "cup 300ml\n")
         #expect(try home.nudge("config", "goal", "2.5l").stdout == "goal 2500ml\n")
         #expect(try home.nudge("config", "day-start", "04:00").stdout == "day-start 04:00\n")
-        #expect(try home.nudge("config").stdout == "log-days 90\nlog-rows 100000\ncup 300ml\ngoal 2500ml\nday-start 04:00\nidle-minutes 5\ndefault-time none\n")
+        #expect(try home.nudge("config").stdout == "log-days 90\nlog-rows 100000\ncup 300ml\ngoal 2500ml\nday-start 04:00\nidle-minutes 5\ndefault-time none\ncomplete-tasks off\n")
         // With days starting at 04:00, a glass at 01:30 counts for the evening before.
         #expect(try home.nudge("drink", "--at", "2026-01-09 22:00").stdout == "drank 300 ml at 2026-01-09 22:00 — 300 of 2,500 ml on 2026-01-09\n")
         #expect(try home.nudge("drink", "1l", "--at", "2026-01-10 01:30").stdout == "drank 1,000 ml at 2026-01-10 01:30 — 1,300 of 2,500 ml on 2026-01-09\n")

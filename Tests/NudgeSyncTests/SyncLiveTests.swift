@@ -101,7 +101,7 @@ struct SyncLiveTests {
         #expect(added.status == 69)
         #expect(added.stderr.contains("refused the user name or password"), "\(added.stderr)")
         #expect(added.stderr.split(separator: "\n").count == 1)
-        #expect(try session.nudge("sync", "status", "--json").stdout == #"{"accounts":[]}"# + "\n")
+        #expect(try session.nudge("sync", "status", "--json").stdout == #"{"accounts":[],"completeTasks":false}"# + "\n")
         #expect(session.secretTool(["search", "--all", "application", "io.github.nudge.Nudge"]).stdout.isEmpty)
     }
 
@@ -111,7 +111,7 @@ struct SyncLiveTests {
         let added = try session.nudge(["sync", "add", server.url, "--user", "ann", "--password-stdin"], input: server.password)
         #expect(added.status == 69)
         #expect(added.stderr.contains("gnome-keyring"), "\(added.stderr)")
-        #expect(try session.nudge("sync", "status", "--json").stdout == #"{"accounts":[]}"# + "\n")
+        #expect(try session.nudge("sync", "status", "--json").stdout == #"{"accounts":[],"completeTasks":false}"# + "\n")
     }
 
     @Test func badAddressesAreRefusedBeforeAnythingIsSent() throws {
@@ -360,5 +360,118 @@ struct SyncLiveTests {
         #expect(try session.nudge("sync", "remove", ids[0]).status == 0)
         #expect(session.secretTool(["search", "--all", "application", "io.github.nudge.Nudge"]).stdout.isEmpty)
     }
+
+    @Test("Done, a snooze and a completed task here reach the phone as RFC 9074 and Thunderbird write them")
+    func answersHereReachThePhone() throws {
+        let world = try Self.world(.radicale, own: false)
+        let phone = CalDAVServer.python(world.phone!)
+        try world.server.phone("""
+        calendar(\(phone)).save_event(\(CalDAVServer.python(Self.dentist)))
+        calendar(\(phone)).save_todo(\(CalDAVServer.python(Self.task)))
+        """)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let list = try world.session.list()
+        let dentist = try #require(list.first { $0["title"] as? String == "Dentist" }?["id"] as? String)
+        let rent = try #require(list.first { $0["title"] as? String == "Pay the rent" }?["id"] as? String)
+        #expect(try world.session.nudge("done", dentist).status == 0)
+        #expect(try world.session.nudge("snooze", rent, "10m").status == 0)
+        let synced = try world.session.nudge("sync", "now")
+        #expect(synced.status == 0 && synced.stdout.contains("2 sent"), "\(synced.stdout)\(synced.stderr)")
+        // What the phone reads, parsed by its own library (python-caldav's icalendar).
+        let read = try world.server.phone("""
+        for o in sorted(objects(\(phone)), key=lambda o: str(o.url)):
+            for item in o.icalendar_instance.walk():
+                if item.name in ("VEVENT", "VTODO"):
+                    print(item.name, "lastack" if item.get("X-MOZ-LASTACK") else "-", "snoozetime" if item.get("X-MOZ-SNOOZE-TIME") else "-",
+                          "categories" if item.get("CATEGORIES") else "-")
+                if item.name == "VALARM":
+                    print(" alarm", "acknowledged" if item.get("ACKNOWLEDGED") else "-", "uid" if item.get("UID") else "-",
+                          "snooze-of=" + str(item.get("RELATED-TO")) if item.get("RELATED-TO") else "-")
+        """)
+        #expect(read == """
+        VEVENT lastack - categories
+         alarm acknowledged - -
+        VTODO lastack snoozetime -
+         alarm acknowledged uid -
+         alarm - uid snooze-of=rent@tasks.org-alarm
+
+        """, "\(read)")
+        // Synced again: nothing more to write, nothing taken back as a change.
+        let quiet = try world.session.nudge("sync", "now")
+        #expect(quiet.stdout.contains("0 fetched, 0 changed here, 0 removed here, 0 sent"), "\(quiet.stdout)")
+        #expect(try world.session.titles() == ["Dentist", "Pay the rent"], "the snooze alarm is no reminder of its own")
+        // Done on the task, with complete-tasks on: completed there, over here.
+        #expect(try world.session.nudge("sync", "status").stdout.contains("leaves the task open"))
+        #expect(try world.session.nudge("config", "complete-tasks", "on").status == 0)
+        #expect(try world.session.nudge("sync", "status").stdout.contains("completes the task"))
+        #expect(try world.session.nudge("done", rent).status == 0)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let task = try world.server.phone("""
+        for o in objects(\(phone)):
+            if "rent@tasks.org" in o.data:
+                t = o.icalendar_component
+                print(t.get("STATUS"), t.get("PERCENT-COMPLETE"), "snooze" if "RELTYPE=SNOOZE" in o.data else "no snooze")
+        """)
+        #expect(task == "COMPLETED 100 no snooze\n", "\(task)")
+        #expect(try world.session.titles() == ["Dentist"])
+    }
+
+    @Test func anAlarmAnsweredOnThePhoneClosesThePopUpHere() throws {
+        let server = try CalDAVServer(.xandikos)
+        let desktop = try Desktop()
+        let added = try desktop.nudge("sync", "add", server.url, "--follow", "calendar")
+        #expect(added.status == 0, "\(added.stderr)")
+        // An alarm 20 seconds from now: a minute before an event 80 seconds from now.
+        let alarm = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 20).rounded(.up))
+        let utc = { (instant: Date) in
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+            return formatter.string(from: instant)
+        }
+        try server.phone("""
+        calendar("calendar").save_event(\(CalDAVServer.python("""
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Phone//EN
+        BEGIN:VEVENT
+        UID:call@phone
+        DTSTAMP:20261128T000000Z
+        DTSTART:\(utc(alarm.addingTimeInterval(60)))
+        SUMMARY:Call back
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        TRIGGER:-PT1M
+        DESCRIPTION:Call back
+        END:VALARM
+        END:VEVENT
+        END:VCALENDAR
+        """)))
+        """)
+        #expect(try desktop.nudge("sync", "now").status == 0)
+        let dashed = try #require(try desktop.list().first { $0["title"] as? String == "Call back" }?["id"] as? String)
+        let id = dashed.replacingOccurrences(of: "-", with: "")
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        #expect(Bench.eventually(60) { (try? desktop.events(id))?.contains("fired") == true }, "\(daemon.stderrSoFar)")
+        #expect(Bench.eventually(10) { (try? desktop.displayed()) == 1 })
+        // Answered on the phone.
+        try server.phone("""
+        for o in objects("calendar"):
+            if "call@phone" in o.data:
+                o.data = o.data.replace("TRIGGER:-PT1M", "TRIGGER:-PT1M\\nACKNOWLEDGED:\(utc(Date()))")
+                o.save()
+        """)
+        #expect(try desktop.nudge("sync", "now").status == 0)
+        #expect(Bench.eventually(10) { (try? desktop.events(id))?.last == "answered-elsewhere" }, "\((try? desktop.events(id)) ?? [])")
+        #expect(Bench.eventually(10) { (try? desktop.displayed()) == 0 }, "the pop-up here closed")
+        let state = try #require(try desktop.list().first { $0["id"] as? String == dashed }, "kept, as a reminder that happened once is")
+        #expect(state["pending"] as? Int == 0, "\(state)")
+        // Nothing was written back for it: the answer was the phone's.
+        let there = try server.phone("for o in objects('calendar'): print(o.data)")
+        #expect(!there.contains("X-MOZ-LASTACK"), "\(there)")
+    }
+
 }
 

@@ -242,12 +242,6 @@ public final class KeyringSession: NudgeUser, @unchecked Sendable {
         return try Bench.run("/bin/sh", ["-c", script, Bench.nudgePath] + arguments, environment: environment(["NUDGE_INPUT": input]))
     }
 
-    /// `nudge list --all --json`, parsed.
-    public func list() throws -> [[String: Any]] {
-        let out = try nudge("list", "--all", "--json")
-        return (try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]]) ?? []
-    }
-
     /// The titles of `nudge list`, sorted.
     public func titles() throws -> [String] { try list().compactMap { $0["title"] as? String }.sorted() }
 }

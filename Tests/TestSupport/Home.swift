@@ -25,12 +25,6 @@ public final class Home: NudgeUser {
         return environment
     }
 
-    /// `nudge list --all --json`, parsed.
-    public func list() throws -> [[String: Any]] {
-        let out = try nudge("list", "--all", "--json")
-        return (try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]]) ?? []
-    }
-
     /// Adds an alert and returns its short id.
     @discardableResult
     public func add(_ arguments: String...) throws -> String {

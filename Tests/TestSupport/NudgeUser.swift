@@ -20,6 +20,12 @@ extension NudgeUser {
         try Bench.nudge(arguments, environment: environment(extra))
     }
 
+    /// `nudge list --all --json`, parsed.
+    public func list() throws -> [[String: Any]] {
+        let out = try nudge("list", "--all", "--json")
+        return (try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]]) ?? []
+    }
+
     /// `nudge log --json`, parsed.
     public func log() throws -> [[String: Any]] {
         let out = try nudge("log", "--json")
