@@ -151,7 +151,8 @@ def run_once(seed):
 
         for step in range(args.steps):
             action = rng.choices(["add here", "add there", "rename here", "rename there", "off here", "delete here", "delete there",
-                                  "sync", "offline sync"], weights=[3, 3, 3, 3, 1, 2, 2, 4, 1])[0]
+                                  "done here", "snooze here", "ack there", "sync", "offline sync"],
+                                 weights=[3, 3, 3, 3, 1, 2, 2, 2, 2, 2, 4, 1])[0]
             live = [k for k, it in items.items() if it.get("synced") and not it["deleted_here"] and not it["deleted_there"]]
             if args.trace:
                 print(f"  step {step}: {action}; model {sorted((it['name'], it['renamed_here'], it['renamed_there'], it['deleted_here'], it['deleted_there']) for it in items.values())}", flush=True)
@@ -168,6 +169,31 @@ def run_once(seed):
                                f"END:VALARM\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
                 items[name] = dict(name=name, local=None, synced=False, deleted_here=False, deleted_there=False,
                                    renamed_here=False, renamed_there=False, mark=f"X-SOAK-{name}", name_there=None, server_name=name)
+            elif action in ("done here", "snooze here") and live:
+                # Answers here: Done (done for today) or a 10-minute snooze, which an
+                # alert that is off cannot take.
+                key = rng.choice(live)
+                it = items[key]
+                local = next((a for a in local_list() if a["title"] == it["name"]), None)
+                if local is None:
+                    raise Failure(f"step {step}: {it['name']} is not here")
+                if action == "done here":
+                    nudge("done", local["shortId"])
+                    it.update(acked_here=True, snoozed=False)
+                elif not it.get("off"):
+                    nudge("snooze", local["shortId"], "10m")
+                    it.update(acked_here=True, snoozed=True)
+            elif action == "ack there" and live:
+                # The phone acknowledges the alarm (RFC 9074), at its own clock.
+                key = rng.choice(live)
+                it = items[key]
+                objects = [o for o in remote_objects() if summary(o) == it["server_name"] and "BEGIN:VALARM" in o.data]
+                if not objects:
+                    continue
+                stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+                objects[0].data = objects[0].data.replace("BEGIN:VALARM\r\n", f"BEGIN:VALARM\r\nACKNOWLEDGED:{stamp}\r\n", 1) \
+                    if "BEGIN:VALARM\r\n" in objects[0].data else objects[0].data.replace("BEGIN:VALARM\n", f"BEGIN:VALARM\nACKNOWLEDGED:{stamp}\n", 1)
+                objects[0].save()
             elif action in ("rename here", "off here", "delete here") and live:
                 key = rng.choice(live)
                 it = items[key]
@@ -180,12 +206,13 @@ def run_once(seed):
                     it["name"], it["renamed_here"] = new, True
                 elif action == "off here":
                     nudge("off", local["shortId"])
-                    it["off_here"] = True
+                    it["off_here"] = it["off"] = True
                     if args.trace:
                         print(f"    off: {it['name']}", flush=True)
                 else:
                     nudge("rm", local["shortId"])
-                    it["deleted_here"] = True
+                    # Its snooze goes with it: one brought back by an edit there is not snoozed.
+                    it["deleted_here"], it["snoozed"] = True, False
             elif action in ("rename there", "delete there") and live:
                 key = rng.choice(live)
                 it = items[key]
@@ -238,6 +265,17 @@ def run_once(seed):
         if len(set(here)) != len(here):
             raise Failure(f"doubled: {here}")
         data = "\n".join(o.data.replace("\r\n ", "") for o in remote_objects())
+        # Answers here reached the server: acknowledged, and a snooze in force is a snooze
+        # alarm there (none once answered); an alert that is off has no alarm to answer.
+        by_name = {summary(o): o.data.replace("\r\n ", "") for o in remote_objects()}
+        for it in items.values():
+            text = by_name.get(it["name"], "")
+            if it.get("off") or not it.get("acked_here"):
+                continue
+            if "ACKNOWLEDGED:" not in text or "X-MOZ-LASTACK:" not in text:
+                raise Failure(f"{it['name']} was answered here, and the server does not say so")
+            if it.get("snoozed") != ("RELTYPE=SNOOZE" in text):
+                raise Failure(f"{it['name']}: snoozed here {it.get('snoozed')}, a snooze alarm there {'RELTYPE=SNOOZE' in text}")
         for it in items.values():
             if it["mark"] and f"{it['mark']}:kept" not in data.replace("\\;", ";").replace("\\,", ","):
                 raise Failure(f"{it['mark']} was lost")

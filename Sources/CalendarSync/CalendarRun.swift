@@ -387,7 +387,7 @@ final class CalendarRun {
             let again = Dictionary(Self.objects(of: back, zone: zone, uids: foreign).map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
             for record in records {
                 guard let mine = again[record.uid], let agreed = record.agreed.flatMap(CalendarObject.read) else { continue }
-                let put = CalendarObject.overlay(mine.calendar, on: agreed)
+                let put = marked(CalendarObject.overlay(mine.calendar, on: agreed), mine.alertID)
                 guard put != agreed, var write = steps.first(where: { $0.uid == record.uid }) else { continue }
                 write.decision.send = put
                 write.decision.agreed = put
@@ -398,7 +398,7 @@ final class CalendarRun {
             writes = writes.map { step in
                 guard step.decision.take != nil, let sent = step.decision.send, let mine = again[step.uid] else { return step }
                 var write = step
-                write.decision.send = CalendarObject.overlay(mine.calendar, on: sent)
+                write.decision.send = marked(CalendarObject.overlay(mine.calendar, on: sent), mine.alertID)
                 write.decision.agreed = write.decision.send
                 return write
             }
@@ -411,6 +411,11 @@ final class CalendarRun {
         let task = { (object: Component?) in object?.components.first { $0.name == "VTODO" && $0["RECURRENCE-ID"] == nil } }
         guard let after = task(sent), AlarmAnswers.isOver(after) else { return false }
         return task(base).map { !AlarmAnswers.isOver($0) } ?? false
+    }
+
+    /// An object with the answers given here to its reminder written in.
+    private func marked(_ object: Component, _ id: UUID) -> Component {
+        marks[id].map { AlarmAnswers.mark(object, $0) } ?? object
     }
 
     /// A conflict as kept: what both sides changed on its first line, then Nudge's version

@@ -36,6 +36,10 @@ public enum AlarmAnswers {
     /// The object `calendar` with `marks` written in. Each event or task of it (not the
     /// changed occurrences: an answer here is to the series' alarm) is marked.
     public static func mark(_ calendar: Component, _ marks: Marks) -> Component {
+        // Times are written to the second: compared to the second too, or a time with a
+        // fraction would be "later" than its own copy at every sync.
+        let second = { (time: Date?) in time.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) } }
+        let marks = Marks(acknowledged: second(marks.acknowledged), snoozedUntil: second(marks.snoozedUntil), complete: second(marks.complete))
         var result = calendar
         result.components = calendar.components.map { component in
             guard component.name == "VEVENT" || component.name == "VTODO", component["RECURRENCE-ID"] == nil else { return component }
@@ -55,6 +59,75 @@ public enum AlarmAnswers {
         }
         return latest
     }
+
+    /// The object as it is without what answers and re-saving put in it (acknowledgements,
+    /// snoozes, alarm UIDs, stamps), its properties in one order and its durations in one
+    /// spelling (a phone's library writes `PT0S` as `P0D`, and orders as it likes): what an
+    /// edit is told from an answer by. A deletion on one side wins over an answer on the
+    /// other, never over an edit.
+    public static func withoutAnswers(_ component: Component) -> Component {
+        var result = component
+        result.properties = component.properties.filter { property in
+            !(["ACKNOWLEDGED", "X-MOZ-LASTACK", "DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "X-WR-ALARMUID"].contains(property.name)
+                || property.name.hasPrefix("X-MOZ-SNOOZE-TIME") || (component.name == "VALARM" && property.name == "UID"))
+        }.map(sameSpelling).enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
+        // Time zone definitions are no edit either: a library writes them its own way.
+        result.components = component.components.filter { !($0.name == "VALARM" && isSnooze($0)) && $0.name != "VTIMEZONE" }.map(withoutAnswers)
+        return result
+    }
+
+    /// A property as any library might have spelled it, in one spelling: a duration in
+    /// seconds, a rule's parts in order of name, a local time without the `Z` that a
+    /// `TZID` makes meaningless (python's icalendar writes `TZID=UTC:…Z`).
+    static func sameSpelling(_ property: Property) -> Property {
+        var same = property
+        if ["TRIGGER", "DURATION"].contains(property.name), let seconds = durationSeconds(property.value) {
+            same.value = "\(seconds)s"
+        } else if property.name == "RRULE" || property.name == "EXRULE" {
+            same.value = property.value.uppercased().split(separator: ";").sorted().joined(separator: ";")
+        } else if property.parameter("TZID") != nil, property.value.hasSuffix("Z") {
+            same.value = String(property.value.dropLast())
+        }
+        return same
+    }
+
+    /// A duration's seconds (`-PT15M` → -900, `P1DT2H` → 93600); `nil` for anything else.
+    static func durationSeconds(_ text: String) -> Int? {
+        var rest = Substring(text.uppercased())
+        var sign = 1
+        if rest.hasPrefix("-") { sign = -1; rest = rest.dropFirst() } else if rest.hasPrefix("+") { rest = rest.dropFirst() }
+        guard rest.hasPrefix("P") else { return nil }
+        rest = rest.dropFirst()
+        var total = 0, number: Int?, inTime = false, any = false
+        for character in rest {
+            if let digit = character.wholeNumberValue, character.isASCII {
+                number = (number ?? 0) * 10 + digit
+                guard number! < 100_000_000 else { return nil }
+                continue
+            }
+            if character == "T" {
+                guard number == nil, !inTime else { return nil }
+                inTime = true
+                continue
+            }
+            guard let n = number else { return nil }
+            switch (character, inTime) {
+            case ("W", false): total += n * 604_800
+            case ("D", false): total += n * 86_400
+            case ("H", true): total += n * 3600
+            case ("M", true): total += n * 60
+            case ("S", true): total += n
+            default: return nil
+            }
+            number = nil
+            any = true
+        }
+        return any && number == nil ? sign * total : nil
+    }
+
+    /// What marks the UID Nudge gave an alarm so a snooze could name it (`…#alarm`): the
+    /// merge still matches that alarm by its place, as before it had one.
+    public static let madeAlarmUID = "#alarm"
 
     /// A snooze alarm (RFC 9074 §7): one related to another as its snooze.
     public static func isSnooze(_ alarm: Component) -> Bool {
@@ -117,15 +190,16 @@ public enum AlarmAnswers {
         guard let until, let first = alarms.first else { return }
         // The alarm snoozed needs a UID to be named; one made from the object's keeps a
         // second marking alike. Nudge's own alarm keeps `@nudge` so it stays Nudge's.
-        let base = item["UID"]?.value ?? "alarm"
+        var base = item["UID"]?.value ?? "alarm"
+        if base.hasSuffix("@nudge") { base.removeLast(6) }
         if item.components[first]["UID"] == nil {
             let own = ObjectMerge.isNudgeAlarm(item.components[first])
-            item.components[first].properties.insert(Property("UID", base + "-alarm" + (own ? "@nudge" : "")), at: 0)
+            item.components[first].properties.insert(Property("UID", base + madeAlarmUID + (own ? "@nudge" : "")), at: 0)
         }
         let snoozed = item.components[first]["UID"]!.value
         let text = utcText(until)
         var alarm = Component("VALARM", properties: [
-            Property("UID", base + "-snooze@nudge"),
+            Property("UID", base + "#snooze@nudge"),
             Property("RELATED-TO", snoozed, parameters: [("RELTYPE", ["SNOOZE"])]),
             Property("ACTION", "DISPLAY"),
             Property("TRIGGER", text, parameters: [("VALUE", ["DATE-TIME"])]),

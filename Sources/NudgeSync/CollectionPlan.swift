@@ -127,7 +127,11 @@ public enum CollectionPlan {
             } else {
                 here = base
             }
-            if let id = alertID, let answers = marks[id], let object = here { here = AlarmAnswers.mark(object, answers) }
+            // An answer is no edit: it never brings back an object deleted there (one edited
+            // here comes back, and with it the answers).
+            if let id = alertID, let answers = marks[id], let object = here, there != nil || record == nil || here != base {
+                here = AlarmAnswers.mark(object, answers)
+            }
             // An object never agreed on and gone from the server stays unknown.
             if record == nil, remote == nil, here == nil { continue }
             let decision = ObjectDecision.decide(base: base, ours: here, theirs: there)

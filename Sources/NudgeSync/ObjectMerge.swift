@@ -40,9 +40,9 @@ public enum ObjectMerge {
         for name in names {
             let b = base.all(name), o = ours.all(name), t = theirs.all(name)
             let chosen: [Property]
-            if stamps.contains(name) || o == b || o == t {
+            if stamps.contains(name) || alike(o, b) || alike(o, t) {
                 chosen = t
-            } else if t == b {
+            } else if alike(t, b) {
                 chosen = o
             } else if latest.contains(name) {
                 // An acknowledgement on both sides: the later one, which covers the earlier.
@@ -63,9 +63,9 @@ public enum ObjectMerge {
             let o = ourGroups.first { $0.key == key }?.component
             let t = theirGroups.first { $0.key == key }?.component
             switch (b, o, t) {
-            case (_, let o?, let t?) where o == t: result.components.append(t)
+            case (_, let o?, let t?) where alike(o, t): result.components.append(t)
             case (let b?, let o?, let t?):
-                if o == b { result.components.append(t) } else if t == b { result.components.append(o) } else {
+                if alike(o, b) { result.components.append(t) } else if alike(t, b) { result.components.append(o) } else {
                     result.components.append(merge(base: b, ours: o, theirs: t, path: path + key.name + "/", conflicts: &conflicts))
                 }
             case (nil, let o?, let t?):
@@ -75,10 +75,10 @@ public enum ObjectMerge {
                 _ = o
             case (let b?, nil, let t?):
                 // Removed here; kept there if they changed it.
-                if t != b { result.components.append(t); conflicts.append(path + key.name) }
+                if !alike(t, b) { result.components.append(t); conflicts.append(path + key.name) }
             case (let b?, let o?, nil):
                 // Removed there; kept if we changed it.
-                if o != b { result.components.append(o); conflicts.append(path + key.name) }
+                if !alike(o, b) { result.components.append(o); conflicts.append(path + key.name) }
             case (nil, let o?, nil): result.components.append(o)
             case (nil, nil, let t?): result.components.append(t)
             case (_, nil, nil): break
@@ -87,8 +87,26 @@ public enum ObjectMerge {
         return result
     }
 
+    /// Whether two lists of one property say the same, however a library spelled them
+    /// (``AlarmAnswers/sameSpelling(_:)``): a phone's library that saves an object again
+    /// writes `PT0S` as `P0D` and a rule's parts in its own order, and that is no change.
+    static func alike(_ a: [Property], _ b: [Property]) -> Bool {
+        a == b || a.map(AlarmAnswers.sameSpelling) == b.map(AlarmAnswers.sameSpelling)
+    }
+
+    /// Whether two components say the same, whatever the order of their properties.
+    static func alike(_ a: Component, _ b: Component) -> Bool { a == b || spelledAlike(a) == spelledAlike(b) }
+
+    static func spelledAlike(_ component: Component) -> Component {
+        var result = component
+        result.properties = component.properties.map(AlarmAnswers.sameSpelling).enumerated()
+            .sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
+        result.components = component.components.map(spelledAlike)
+        return result
+    }
+
     /// A subcomponent's key: its name, its UID, and its rank among those of its name
-    /// without one.
+    /// without one (a UID Nudge gave an alarm for a snooze to name counts as none).
     struct Key: Equatable {
         var name: String
         var uid: String?
@@ -98,7 +116,7 @@ public enum ObjectMerge {
     static func groups(_ components: [Component]) -> [(key: Key, component: Component)] {
         var ranks: [String: Int] = [:]
         return components.map { component in
-            if let uid = component["UID"]?.value { return (Key(name: component.name, uid: uid, rank: 0), component) }
+            if let uid = component["UID"]?.value, !uid.contains(AlarmAnswers.madeAlarmUID) { return (Key(name: component.name, uid: uid, rank: 0), component) }
             let rank = ranks[component.name, default: 0]
             ranks[component.name] = rank + 1
             return (Key(name: component.name, uid: nil, rank: rank), component)

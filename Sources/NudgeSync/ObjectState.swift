@@ -77,6 +77,9 @@ public struct ObjectDecision: Sendable, Equatable {
             decision.deleteHere = true
         case .changedOnBoth:
             switch (ours, theirs) {
+            case (nil, let t?) where base.map(AlarmAnswers.withoutAnswers) == AlarmAnswers.withoutAnswers(t):
+                // Deleted here, only answered there (acknowledged, snoozed): the deletion stands.
+                decision.deleteThere = true
             case (nil, let t?):
                 // Deleted here, changed there: the change is kept, here too.
                 decision.take = t

@@ -291,9 +291,9 @@ struct SyncCoreTests {
         let todo = snoozed.components[0]
         #expect(todo.components.count == 2)
         let original = todo.components[0], snooze = todo.components[1]
-        #expect(original["UID"]?.value == "rent@tasks.org-alarm", "named, so the snooze can name it")
+        #expect(original["UID"]?.value == "rent@tasks.org#alarm", "named, so the snooze can name it")
         #expect(original["ACKNOWLEDGED"]?.value == "20301201T080100Z")
-        #expect(AlarmAnswers.isSnooze(snooze) && snooze["RELATED-TO"]?.value == "rent@tasks.org-alarm")
+        #expect(AlarmAnswers.isSnooze(snooze) && snooze["RELATED-TO"]?.value == "rent@tasks.org#alarm")
         #expect(snooze["TRIGGER"]?.value == "20301201T081100Z" && snooze["TRIGGER"]?.parameter("VALUE") == "DATE-TIME")
         #expect(snooze["DESCRIPTION"]?.text == "Pay the rent", "a display alarm has its text")
         #expect(todo["X-MOZ-SNOOZE-TIME"]?.value == "20301201T081100Z")
@@ -323,6 +323,40 @@ struct SyncCoreTests {
         #expect(later.conflicts.isEmpty && later.send == theirs)
     }
 
+    @Test func aDeletionHereWinsOverAnAnswerThereNotOverAnEdit() {
+        let base = Self.event(["UID:m@nudge", "DTSTAMP:20301101T000000Z", "DTSTART:20301202T090000Z", "SUMMARY:Tea"],
+                              alarms: [["ACTION:DISPLAY", "TRIGGER:PT0S"]])
+        var answered = AlarmAnswers.mark(base, .init(acknowledged: Self.at("20301202T090100Z"), snoozedUntil: Self.at("20301202T091100Z")))
+        answered = Self.changed(answered, "DTSTAMP", "20301202T090100Z")
+        let decision = ObjectDecision.decide(base: base, ours: nil, theirs: answered)
+        #expect(decision.deleteThere && decision.take == nil && decision.conflicts.isEmpty)
+        // Saved again by the phone's library: its own order and spelling (PT0S as P0D) is no edit.
+        var resaved = answered
+        resaved.components[0].properties.reverse()
+        resaved.components[0].components[0].properties = resaved.components[0].components[0].properties.map {
+            $0.name == "TRIGGER" ? Property("TRIGGER", "P0D") : $0
+        }
+        #expect(ObjectDecision.decide(base: base, ours: nil, theirs: resaved).deleteThere)
+        let edited = ObjectDecision.decide(base: base, ours: nil, theirs: Self.changed(answered, "SUMMARY", "Green tea"))
+        #expect(!edited.deleteThere && edited.take != nil && edited.conflicts == ["deleted here"])
+    }
+
+    @Test func aSnoozeHereMergesWithAnEditThereAlarmByAlarm() {
+        let base = Self.event(["UID:d@nudge", "DTSTART:20301202T090000Z", "RRULE:FREQ=HOURLY", "SUMMARY:R1"],
+                              alarms: [["ACTION:DISPLAY", "TRIGGER:PT0S", "DESCRIPTION:R1"], ["ACTION:AUDIO", "TRIGGER:PT0S"]])
+        let ours = AlarmAnswers.mark(base, .init(acknowledged: Self.at("20301202T090100Z"), snoozedUntil: Self.at("20301202T091100Z")))
+        let theirs = Self.changed(base, "SUMMARY", "R7")
+        let decision = ObjectDecision.decide(base: base, ours: ours, theirs: theirs)
+        #expect(decision.conflicts.isEmpty)
+        let merged = try! #require(decision.agreed).components[0]
+        #expect(merged["SUMMARY"]?.value == "R7")
+        // Each alarm once: the server's in their places, the snooze (only ours has it) after them.
+        #expect(merged.components.map { $0["ACTION"]?.value } == ["DISPLAY", "AUDIO", "DISPLAY"])
+        #expect(merged.components.map { $0["ACKNOWLEDGED"] != nil } == [true, true, false])
+        #expect(merged.components[2]["RELATED-TO"]?.value == merged.components[0]["UID"]?.value)
+        #expect(AlarmAnswers.mark(merged, .init(acknowledged: Self.at("20301202T090100Z"), snoozedUntil: Self.at("20301202T091100Z"))) == merged)
+    }
+
     @Test func aFollowedCalendarIsWrittenOnlyForAnAnswerHere() {
         let phone = Self.event(["UID:p@phone", "DTSTART:20301202T090000Z", "SUMMARY:Phone"], alarms: [["ACTION:DISPLAY", "TRIGGER:-PT5M"]])
         let id = UUID(uuidString: "00000000-0000-0000-0000-000000000002")!
@@ -334,6 +368,10 @@ struct SyncCoreTests {
         let step = answered.steps[0]
         #expect(step.decision.state == .changedHere && step.etag == "\"1\"")
         #expect(step.decision.send.flatMap(AlarmAnswers.acknowledged) == Self.at("20301202T085600Z"))
+        // Deleted on the phone meanwhile: an answer here does not bring it back.
+        let gone = CollectionPlan.plan(calendar: "https://dav.example/cal/", known: known, changed: [], removed: ["https://dav.example/cal/p.ics"],
+                                       local: nil, marks: marks)
+        #expect(gone.steps[0].decision.deleteHere && gone.steps[0].decision.send == nil)
     }
 
     @Test("UTC date-times read and write alike", arguments: ["19700101T000000Z", "20301202T083100Z", "20240229T235959Z", "99991231T235959Z"])

@@ -393,7 +393,7 @@ struct SyncLiveTests {
          alarm acknowledged - -
         VTODO lastack snoozetime -
          alarm acknowledged uid -
-         alarm - uid snooze-of=rent@tasks.org-alarm
+         alarm - uid snooze-of=rent@tasks.org#alarm
 
         """, "\(read)")
         // Synced again: nothing more to write, nothing taken back as a change.
