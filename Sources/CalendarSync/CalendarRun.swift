@@ -34,6 +34,8 @@ public struct CalendarReport: Sendable, Equatable {
     public var unreachable = false
     /// Each object that needed something, and why (`nudge sync now --verbose`).
     public var details: [String] = []
+    /// How long the server asked to be left alone (`Retry-After` on a 503 or 429), in seconds.
+    public var retryAfter: TimeInterval?
     /// Reminders whose alarm was answered on another device, and when (the calendar's
     /// `ACKNOWLEDGED` or `X-MOZ-LASTACK`, later than any answer here): the pop-up here closes.
     public var answeredElsewhere: [UUID: Date] = [:]
@@ -137,7 +139,12 @@ final class CalendarRun {
 
     private func send(_ request: HTTPRequest, _ handle: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void) {
         report.requests += 1
-        client.send(request, credentials: credentials, handle)
+        client.send(request, credentials: credentials) { [self] result in
+            if case .success(let response) = result, [429, 503].contains(response.status), let seconds = response.retryAfter(now: Date()) {
+                report.retryAfter = max(report.retryAfter ?? 0, seconds)
+            }
+            handle(result)
+        }
     }
 
     // MARK: Listing

@@ -64,13 +64,15 @@ public final class SyncService {
             guard index < calendars.count else {
                 return withExtendedLifetime((client, runs)) { done(reports) }
             }
-            // A server that cannot be reached is not asked again for each calendar.
-            if let down = reports.last(where: \.unreachable), let failure = down.failure {
+            // A server that cannot be reached, or asked to be left alone, is not asked again
+            // for each calendar.
+            if let down = reports.last(where: { $0.unreachable || ($0.retryAfter != nil && $0.failure != nil) }), let failure = down.failure {
                 var calendar = calendars[index]
                 calendar.lastError = failure
                 try? store.save(calendar: calendar)
                 var report = CalendarReport(calendar: calendar.url, name: calendar.name, failure: failure)
                 report.unreachable = true
+                report.retryAfter = down.retryAfter
                 reports.append(report)
                 return next(index + 1)
             }

@@ -58,11 +58,16 @@ extension Daemon {
         }
     }
 
-    /// Arriving and leaving fire the place reminders they match, at once.
+    /// Arriving and leaving fire the place reminders they match, at once; a network come up
+    /// syncs the calendars a few seconds later (what waited offline goes out).
     func followPlaces() {
         places?.onEvents = { [unowned self] events in
             let now = Date()
             for event in events { report(scheduler.place(event, now: now), at: now) }
+            if let sync, events.contains(where: { if case .network = $0.spot { $0.edge == .arrive } else { false } }) {
+                log.info("a network came up: calendars sync in a few seconds")
+                sync.soon("a network came up")
+            }
         }
     }
 

@@ -5,7 +5,9 @@ import Platform
 /// When the daemon has calendars synced (`nudge sync`): nudge-sync run as a child process
 /// a few seconds after the daemon starts, every 15 minutes (± 10 %, so many machines never
 /// ask a server at the same second), a few seconds after a change here, and on resume; after
-/// a failure, again in 1, 2, 4… minutes up to the usual 15. The sync is a process of its own:
+/// a failure, again in 1, 2, 4… minutes up to the usual 15, or later when the server said so
+/// (`Retry-After`, up to 6 hours); when a network comes up (NetworkManager, as places follow
+/// it), a few seconds later. The sync is a process of its own:
 /// nothing that fires a reminder waits on the network, and libcurl is never in the daemon.
 /// With no account, nothing runs and no timer wakes the daemon.
 final class SyncSchedule {
@@ -14,6 +16,8 @@ final class SyncSchedule {
     /// How long after a change here, a start or a resume a sync waits (seconds): a person
     /// editing several reminders makes one sync.
     static let settle: Double = 5
+    /// The longest a server's `Retry-After` is followed (seconds).
+    static let longestRetryAfter: Double = 6 * 3600
 
     private let program: String
     private let loop: EventLoop
@@ -24,6 +28,10 @@ final class SyncSchedule {
     private var changedWhileRunning = false
     private var timer: EventLoop.Source!
     private var running: pid_t?
+    /// What the running sync writes on stdout (`retry-after SECONDS`).
+    private var output: Int32?
+    /// No sync before this (monotonic seconds): the server asked to be left alone.
+    private var notBefore: Double = 0
     private var failures = 0
     /// Runs finished, for the log and the tests.
     private(set) var runs = 0
@@ -40,7 +48,7 @@ final class SyncSchedule {
     /// Syncs in `seconds`, unless one is due sooner or runs now.
     func soon(_ why: String, in seconds: Double = SyncSchedule.settle) {
         guard running == nil, hasAccounts() else { return }
-        let at = monotonicSeconds() + seconds
+        let at = max(monotonicSeconds() + seconds, notBefore)
         if let deadline = timer.deadline, deadline <= at { return }
         log.debug("sync in \(Int(seconds)) s: \(why)")
         timer.deadline = at
@@ -62,8 +70,9 @@ final class SyncSchedule {
         guard running == nil else { return }
         guard hasAccounts() else { return }
         do {
-            let (pid, _) = try ChildProcess.spawn(program, ["now", "--background"], group: true)
+            let (pid, fd) = try ChildProcess.spawn(program, ["now", "--background"], readOutput: true, group: true)
             running = pid
+            output = fd
             try loop.add(child: pid) { [unowned self] exit in finished(exit) }
         } catch {
             log.warning("cannot start \(program): \(error)")
@@ -76,19 +85,44 @@ final class SyncSchedule {
     private func finished(_ exit: EventLoop.ChildExit) {
         running = nil
         runs += 1
-        let delay: Double
+        let asked = output.flatMap(Self.retryAfter)
+        if let fd = output { close(fd) }
+        output = nil
+        var delay: Double
         if exit == .exited(0) {
             failures = 0
             delay = Self.interval
         } else {
             failures += 1
             delay = retryDelay()
-            log.info("sync ended with \(exit); again in \(Int(delay)) s (nudge sync status says why)")
+            if let asked, asked > delay {
+                delay = min(asked, Self.longestRetryAfter)
+                notBefore = monotonicSeconds() + delay
+                log.info("sync ended with \(exit); again in \(Int(delay)) s, as the server asked (Retry-After)")
+            } else {
+                log.info("sync ended with \(exit); again in \(Int(delay)) s (nudge sync status says why)")
+            }
         }
         guard hasAccounts() else { return }
-        timer.deadline = monotonicSeconds() + delay * Double.random(in: 0.9...1.1)
+        // Jitter only ever later than a server's Retry-After.
+        timer.deadline = max(monotonicSeconds() + delay * Double.random(in: 0.9...1.1), notBefore)
         if changedWhileRunning, exit == .exited(0), changedSinceSync() { soon("a change while the last sync ran") }
         changedWhileRunning = false
+    }
+
+    /// The seconds in a sync's `retry-after SECONDS` line, read from its stdout once it ended.
+    static func retryAfter(_ fd: Int32) -> Double? {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 65536 {
+            let n = read(fd, &buffer, buffer.count)
+            guard n > 0 else { break }
+            bytes += buffer[0..<n]
+        }
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("retry-after ") {
+            if let seconds = Double(line.dropFirst(12)), seconds >= 0 { return seconds }
+        }
+        return nil
     }
 
     /// 1, 2, 4, 8 minutes… after failures in a row, then the usual interval.

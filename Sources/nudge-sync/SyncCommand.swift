@@ -443,7 +443,8 @@ struct SyncNow: ParsableCommand {
     @Argument(help: ArgumentHelp("An account's id (or a unique prefix).", valueName: "ID"))
     var id: String?
 
-    /// The daemon's own syncs: nothing on stdout, and none at all while another runs.
+    /// The daemon's own syncs: none at all while another runs, and on stdout only
+    /// `retry-after SECONDS` when a server asked to be left alone that long.
     @Flag(help: .hidden)
     var background = false
 
@@ -472,6 +473,10 @@ struct SyncNow: ParsableCommand {
         var elsewhere: [UUID: Date] = [:]
         for report in all { elsewhere.merge(report.answeredElsewhere) { max($0, $1) } }
         try Answer.elsewhere(elsewhere, world, now: world.now)
+        // The daemon's own syncs tell it how long a server asked to be left alone.
+        if background, let seconds = all.filter({ $0.failure != nil }).compactMap(\.retryAfter).max() {
+            Swift.print("retry-after \(Int(seconds.rounded(.up)))")
+        }
         if !ok { throw ExitCode(ExitStatus.unavailable.rawValue) }
     }
 }

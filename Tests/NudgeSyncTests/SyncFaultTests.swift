@@ -133,5 +133,50 @@ struct SyncFaultTests {
         let synced = try session.nudge("sync", "now")
         #expect(synced.status == 0 && synced.stdout.contains("1 sent"), "\(synced.stdout) \(synced.stderr)")
     }
-}
 
+    /// A session of its own and a system bus where NetworkManager's stand-in says no
+    /// network yet; a Xandikos account through the proxy, its calendar Nudge's own; `body`
+    /// gets them and starts the daemon with `start`.
+    static func withSystemBus(_ body: (FaultProxy, KeyringSession, NetworkManagerStandIn, () throws -> Running) throws -> Void) throws {
+        let server = try CalDAVServer(.xandikos)
+        let proxy = try FaultProxy(server)
+        let session = try KeyringSession(keyring: false)
+        let system = try PrivateBus()
+        let nm = try NetworkManagerStandIn(address: system.address, profiles: [.init(id: "office", ssid: "ACME-Office")])
+        defer {
+            nm.stop()
+            withExtendedLifetime((server, system)) {}
+        }
+        let added = try session.nudge("sync", "add", proxy.url, "--own", "calendar")
+        #expect(added.status == 0, "\(added.stderr)")
+        try body(proxy, session, nm) { try Bench.start(["daemon"], environment: session.environment(["DBUS_SYSTEM_BUS_ADDRESS": system.address])) }
+    }
+
+    @Test func theDaemonWaitsAsLongAsTheServerAsks() throws {
+        try Self.withSystemBus { proxy, _, _, start in
+            try proxy.set("status 503 600")
+            let before = proxy.log.count
+            let daemon = try start()
+            defer { _ = daemon.stop() }
+            // Its first sync (5 s after it starts) meets the 503: not again for 10 minutes, not 1.
+            #expect(Bench.eventually(30) { daemon.stderrSoFar.contains("again in 600 s, as the server asked (Retry-After)") }, "\(daemon.stderrSoFar)")
+            #expect(proxy.log.count == before + 1, "one request, then nothing: \(proxy.log)")
+        }
+    }
+
+    @Test func aNetworkComingUpSyncsAtOnce() throws {
+        try Self.withSystemBus { proxy, _, nm, start in
+            try proxy.set("status 503")
+            let daemon = try start()
+            defer { _ = daemon.stop() }
+            #expect(Bench.eventually(30) { daemon.stderrSoFar.contains("again in 60 s") }, "\(daemon.stderrSoFar)")
+            try proxy.set("pass")
+            // Back on a network: synced a few seconds later, not at the next try a minute on
+            // (nothing else here starts one: no change, no resume).
+            let before = proxy.log.count
+            nm.connect("office")
+            #expect(Bench.eventually(30) { daemon.stderrSoFar.contains("a network came up: calendars sync in a few seconds") }, "\(daemon.stderrSoFar)")
+            #expect(Bench.eventually(30) { proxy.log.count > before }, "\(proxy.log) \(daemon.stderrSoFar)")
+        }
+    }
+}
