@@ -423,6 +423,11 @@ struct DaemonTests {
         #expect(error("Snooze", [.string(id), .uint32(0)]) == "org.freedesktop.DBus.Error.InvalidArgs")
         #expect(error("Snooze", [.string(id)]) == "org.freedesktop.DBus.Error.InvalidArgs")
         #expect(error("Explode", []) == "org.freedesktop.DBus.Error.UnknownMethod")
+        #expect(error("AnsweredElsewhere", [.string(id), .int64(0)]) == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(error("AnsweredElsewhere", [.string(id), .uint32(1)]) == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(error("AnsweredElsewhere", [.string(String(repeating: "0", count: 32)), .int64(1)]) == "io.github.nudge.Nudge1.Error.UnknownAlert")
+        // Answered elsewhere with nothing shown here: nothing to close, nothing logged.
+        #expect(error("AnsweredElsewhere", [.string(id), .int64(1_000_000)]) == nil)
         #expect(error("Ack", [.string(id)]) == nil)
         #expect(error("Snooze", [.string(id), .uint32(600)]) == nil)
         #expect(error("Done", [.string(id)]) == nil)

@@ -17,7 +17,7 @@ struct DefaultTimeCommandTests {
         #expect(try home.nudge("config").stdout.hasSuffix("idle-minutes 5\ndefault-time none\ncomplete-tasks off\n"))
         #expect(try home.nudge("config", "default-time", "09:00").stdout == "default-time 09:00\n")
         #expect(try home.nudge("config", "default-time").stdout == "09:00\n")
-        #expect(try home.nudge("config").stdout.hasSuffix("\ndefault-time 09:00\n"))
+        #expect(try home.nudge("config").stdout.hasSuffix("\ndefault-time 09:00\ncomplete-tasks off\n"))
         // Said as a time is said anywhere else: 9:30pm is 21:30.
         #expect(try home.nudge("config", "default-time", "9:30pm").stdout == "default-time 21:30\n")
         #expect(try home.nudge("config", "default-time", "none").stdout == "default-time none\n")
