@@ -143,6 +143,10 @@ struct StoreSafetyTests {
         #expect(try home.nudge("config", "log-rows").stdout == "100\n")
         #expect(try home.nudge("config", "log-rows", "5").status == 64)
         #expect(try home.nudge("config", "nonsense", "5").status == 64)
+        let maybe = try home.nudge("config", "complete-tasks", "maybe")
+        #expect(maybe.status == 64 && maybe.stderr == "nudge: invalid complete-tasks 'maybe': give on or off\n", "\(maybe.stderr)")
+        #expect(try home.nudge("config", "complete-tasks", "yes").status == 0)
+        #expect(try home.nudge("config", "complete-tasks").stdout == "on\n")
         for _ in 0..<60 {
             #expect(try home.nudge("snooze", id, "10m").status == 0)
             #expect(try home.nudge("ack", id).status == 0)
