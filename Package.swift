@@ -94,7 +94,8 @@ let package = Package(
         .target(name: "DaemonAPI", dependencies: ["DBus", "NudgeCore", "Platform"]),
         .target(
             name: "NudgeKit",
-            dependencies: ["Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "ICalendar", "NudgeCalendar"]
+            dependencies: ["Platform", "NudgeCore", "Localization", "DBus", "DaemonAPI", "FreedesktopDelivery", "NudgeStore", "ICalendar", "NudgeCalendar",
+                           "NudgeSync"]
         ),
         .target(name: "NudgeCore"),
         .target(name: "Localization", dependencies: ["CLinux", "NudgeCore"]),

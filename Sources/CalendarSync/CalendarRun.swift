@@ -34,6 +34,9 @@ public struct CalendarReport: Sendable, Equatable {
     public var unreachable = false
     /// Each object that needed something, and why (`nudge sync now --verbose`).
     public var details: [String] = []
+    /// Who rings this followed calendar instead of Nudge (`GNOME (evolution-data-server)`):
+    /// it was not synced, and its reminders are not here.
+    public var leftTo: String?
     /// How long the server asked to be left alone (`Retry-After` on a 503 or 429), in seconds.
     public var retryAfter: TimeInterval?
     /// Reminders whose alarm was answered on another device, and when (the calendar's

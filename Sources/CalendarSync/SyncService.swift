@@ -12,14 +12,19 @@ public final class SyncService {
     private let store: AppDatabase
     private let zone: TimeZone
     private let stallSeconds: Int?
+    private let leftTo: (SyncCalendar) -> String?
 
     /// `stallSeconds`: how long a server may send nothing before it counts as stalled
     /// (default 30; the tests' stalled server is given less).
-    public init(loop: EventLoop, store: AppDatabase, zone: TimeZone, stallSeconds: Int? = nil) {
+    /// `leftTo`: who rings a followed calendar instead of Nudge (the desktop, which rings it
+    /// itself), `nil` for one Nudge rings.
+    public init(loop: EventLoop, store: AppDatabase, zone: TimeZone, stallSeconds: Int? = nil,
+                leftTo: @escaping (SyncCalendar) -> String? = { _ in nil }) {
         self.loop = loop
         self.store = store
         self.zone = zone
         self.stallSeconds = stallSeconds
+        self.leftTo = leftTo
     }
 
     /// The transport settings an account asks for.
@@ -76,6 +81,18 @@ public final class SyncService {
                 reports.append(report)
                 return next(index + 1)
             }
+            // A calendar the desktop rings itself: left to it, and what came from it goes.
+            if let desktop = leftTo(calendars[index]) {
+                var report = CalendarReport(calendar: calendars[index].url, name: calendars[index].name)
+                report.leftTo = desktop
+                do {
+                    report.removedHere = try leave(calendars[index])
+                } catch {
+                    report.failure = "the store cannot be written: \(error)"
+                }
+                reports.append(report)
+                return next(index + 1)
+            }
             let run = CalendarRun(client: client, credentials: credentials, store: store, calendar: calendars[index], zone: zone, now: now) { report in
                 reports.append(report)
                 next(index + 1)
@@ -84,6 +101,21 @@ public final class SyncService {
             run.start()
         }
         next(0)
+    }
+
+    /// Forgets a followed calendar's objects and removes the reminders they made (the next
+    /// sync after the person asks Nudge to ring it lists it whole). Returns how many went.
+    func leave(_ calendar: SyncCalendar) throws -> Int {
+        let objects = try store.syncObjects(calendar: calendar.url)
+        let gone = objects.compactMap { $0.alertId.flatMap(UUID.init(hexString:)) }
+        if !objects.isEmpty || calendar.syncToken != nil {
+            try store.apply(calendar: calendar.url, objects: [], forget: objects.map(\.url), save: [], delete: gone)
+            var reset = calendar
+            reset.syncToken = nil
+            reset.lastError = nil
+            try store.save(calendar: reset)
+        }
+        return gone.count
     }
 
     /// Runs `loop` until `finished` says the work is over (for the command line).

@@ -106,8 +106,27 @@ public enum Checkup {
                                              member: "ListActivatableNames").first?.strings?.contains("org.freedesktop.secrets")) ?? false
             keyring = owned || activatable
         }
+        let desktop = DesktopRinging(configHome: world.environment.configHome)
+        // TRANSLATORS: nudge doctor: the check of who rings a followed calendar's alarms (Nudge or the desktop).
+        let ringing = Phrase("calendar alarms")
         for account in accounts {
             let calendars = ((try? store.syncCalendars(account: account.id)) ?? []).filter { $0.role != .none }
+            // A followed calendar the desktop rings too: left to it, or rung twice by choice.
+            let doubled = calendars.filter { $0.role == .follow && $0.ringer == .here && desktop.rings($0.url) != nil }
+            let left = calendars.filter { desktop.leaves($0) != nil }
+            if let first = doubled.first, let other = desktop.rings(first.url) {
+                report.add("sync-ringing-" + account.id, Check(name: ringing, level: .warn,
+                    // TRANSLATORS: nudge doctor: a followed calendar rung by Nudge and by the desktop; %1$s the calendar, %2$s the desktop.
+                    detail: Phrase("%1$s is rung here and by %2$s: two pop-ups for one alarm", first.name, other.desktop),
+                    // TRANSLATORS: nudge doctor: the fix; %s is the calendar's name.
+                    fix: Phrase("nudge sync choose --leave %s (or switch its alarms off in the desktop's calendar)", first.name)),
+                    [("account", .string(account.id))])
+            } else if let first = left.first, let other = desktop.rings(first.url) {
+                report.add("sync-ringing-" + account.id, Check(name: ringing, level: .ok,
+                    // TRANSLATORS: nudge doctor: followed calendars whose alarms the desktop rings, so Nudge does not; %1$s the first calendar, %2$s the desktop.
+                    detail: Phrase("%1$s is rung by %2$s, so not by Nudge: one pop-up for each alarm", first.name, other.desktop)),
+                    [("account", .string(account.id))])
+            }
             let failed = calendars.filter { $0.lastError != nil }
             let never = calendars.filter { $0.lastSynced == nil }
             let who = account.user.isEmpty ? account.address : account.user + " @ " + account.address

@@ -207,6 +207,10 @@ extension AppDatabase {
                 INSERT INTO syncStamp (id, count) VALUES (1, 0);
                 """)
         }
+        migrator.registerMigration("v11: who rings a followed calendar") { db in
+            // `here`, or NULL: the desktop rings what it already rings, Nudge the rest.
+            try db.execute(sql: "ALTER TABLE syncCalendar ADD COLUMN ringer TEXT")
+        }
         return migrator
     }
 

@@ -59,9 +59,20 @@ public struct SyncCalendar: Sendable, Equatable, Codable, FetchableRecord, Persi
     public var lastSynced: Date?
     /// The last sync's failure, in words; `nil` after a sync that worked.
     public var lastError: String?
+    /// Who rings a followed calendar's alarms when the desktop rings them too (GNOME's
+    /// evolution-data-server): `nil`, the default, leaves them to the desktop; `here`, Nudge
+    /// rings them as well.
+    public var ringer: Ringer?
+
+    /// Who rings a followed calendar that the desktop rings too.
+    public enum Ringer: String, Sendable, Codable, CaseIterable {
+        /// Nudge rings it as well (the person chose it: the desktop's pop-ups are off, say).
+        case here
+    }
 
     public init(url: String, accountId: String, name: String, components: String, color: String? = nil,
-                writable: Bool = true, role: Role = .none, syncToken: String? = nil, lastSynced: Date? = nil, lastError: String? = nil) {
+                writable: Bool = true, role: Role = .none, syncToken: String? = nil, lastSynced: Date? = nil, lastError: String? = nil,
+                ringer: Ringer? = nil) {
         self.url = url
         self.accountId = accountId
         self.name = name
@@ -72,6 +83,7 @@ public struct SyncCalendar: Sendable, Equatable, Codable, FetchableRecord, Persi
         self.syncToken = syncToken
         self.lastSynced = lastSynced
         self.lastError = lastError
+        self.ringer = ringer
     }
 }
 

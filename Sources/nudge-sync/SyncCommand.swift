@@ -137,7 +137,8 @@ enum SyncSupport {
         let loop = EventLoop()
         // NUDGE_SYNC_STALL_SECONDS: the tests' stalled server is given less than 30 s.
         let service = SyncService(loop: loop, store: store, zone: world.zone,
-                                  stallSeconds: world.environment["NUDGE_SYNC_STALL_SECONDS"].flatMap(Int.init))
+                                  stallSeconds: world.environment["NUDGE_SYNC_STALL_SECONDS"].flatMap(Int.init),
+                                  leftTo: { DesktopRinging(configHome: world.environment.configHome).leaves($0)?.desktop })
         nonisolated(unsafe) var reports: [CalendarReport]?
         service.sync(account: account, credentials: credentials, now: world.now) { reports = $0 }
         do { try SyncService.run(loop) { reports != nil } } catch { throw OperationError(.ioError, error.description) }
@@ -152,6 +153,12 @@ enum SyncSupport {
                 failed = true
                 // TRANSLATORS: nudge sync now: %1$s is a calendar's name, %2$s why its sync failed.
                 writeErr(format(tr("%1$s: not synced: %2$s"), report.name.escapingControls, failure.escapingControls))
+                continue
+            }
+            if let desktop = report.leftTo {
+                // TRANSLATORS: nudge sync now: %1$s is a followed calendar's name, %2$s the desktop that rings its alarms (GNOME (evolution-data-server)); keep the command as it is.
+                Swift.print(format(tr("%1$s: rung by %2$s, so not here (never two pop-ups for one alarm); nudge sync choose --ring %1$s rings it here too"),
+                                   report.name.escapingControls, desktop))
                 continue
             }
             // TRANSLATORS: nudge sync now, one calendar's result: %1$s its name, then counts: objects fetched, reminders changed here, removed here, written there, removed there, conflicts.
@@ -181,7 +188,8 @@ enum SyncSupport {
     static func writeErr(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
     /// The calendars' roles after `--own` and `--follow` (names or addresses).
-    static func choose(_ calendars: [SyncCalendar], own: String?, follow: [String], stop: [String]) throws(OperationError) -> [SyncCalendar] {
+    static func choose(_ calendars: [SyncCalendar], own: String?, follow: [String], stop: [String],
+                       ring: [String] = [], leave: [String] = []) throws(OperationError) -> [SyncCalendar] {
         func find(_ name: String) throws(OperationError) -> Int {
             let lower = name.lowercased()
             let matches = calendars.indices.filter {
@@ -214,11 +222,14 @@ enum SyncSupport {
             if result[index].role != .own { result[index].role = .follow }
         }
         for name in stop { result[try find(name)].role = .none }
+        for name in ring { result[try find(name)].ringer = .here }
+        for name in leave { result[try find(name)].ringer = nil }
         return result
     }
 
     /// The account's calendars, one line each, with what Nudge does with it.
-    static func list(_ account: SyncAccount, _ calendars: [SyncCalendar]) {
+    static func list(_ account: SyncAccount, _ calendars: [SyncCalendar],
+                     desktop: DesktopRinging = DesktopRinging(configHome: Environment.current.configHome)) {
         // TRANSLATORS: nudge sync add/choose: %1$s the account id, %2$s the user, %3$s the address.
         Swift.print(format(tr("Account %1$s: %2$s at %3$s"), account.id, account.user.isEmpty ? "-" : account.user.escapingControls,
                            account.address.escapingControls))
@@ -226,8 +237,17 @@ enum SyncSupport {
             let role = switch calendar.role {
             // TRANSLATORS: nudge sync: the calendar Nudge's own reminders go to.
             case .own: tr("Nudge's reminders go here")
-            // TRANSLATORS: nudge sync: a calendar whose alarms pop up here.
-            case .follow: tr("its alarms pop up here")
+            case .follow:
+                if let other = desktop.rings(calendar.url) {
+                    calendar.ringer == .here
+                        // TRANSLATORS: nudge sync: a followed calendar that the desktop rings too and that the person asked Nudge to ring as well; %s is the desktop (GNOME (evolution-data-server)).
+                        ? format(tr("its alarms pop up here, and %s rings them too: two pop-ups for one alarm (nudge sync choose --leave NAME)"), other.desktop)
+                        // TRANSLATORS: nudge sync: a followed calendar left to the desktop that rings it; %s is the desktop (GNOME (evolution-data-server)).
+                        : format(tr("rung by %s, so not here (nudge sync choose --ring NAME rings it here too)"), other.desktop)
+                } else {
+                    // TRANSLATORS: nudge sync: a calendar whose alarms pop up here.
+                    tr("its alarms pop up here")
+                }
             // TRANSLATORS: nudge sync: a calendar Nudge leaves alone.
             case .none: tr("not synced")
             }
@@ -405,15 +425,26 @@ struct SyncChoose: ParsableCommand {
     @Option(help: ArgumentHelp("A calendar to stop syncing; repeat for more.", valueName: "NAME"))
     var stop: [String] = []
 
+    @Option(help: ArgumentHelp("A followed calendar that the desktop rings too (GNOME's calendars): ring it here as well; repeat for more.",
+                               valueName: "NAME"))
+    var ring: [String] = []
+
+    @Option(help: ArgumentHelp("A followed calendar to leave to the desktop when it rings it (the default); repeat for more.",
+                               valueName: "NAME"))
+    var leave: [String] = []
+
     func run() throws {
         let world = World.live
         let store = try SyncSupport.store(world)
         _ = try SyncSupport.lock(world)
         let account = try SyncSupport.account(id, in: store, world)
         let before = try world.run { try store.syncCalendars(account: account.id) }
-        let after = try SyncSupport.choose(before, own: own, follow: follow, stop: stop)
+        let after = try SyncSupport.choose(before, own: own, follow: follow, stop: stop, ring: ring, leave: leave)
         try world.run {
             // A calendar no longer followed: its reminders go, and what was known of it.
+            for (old, new) in zip(before, after) where old.role == new.role && old.ringer != new.ringer {
+                try store.save(calendar: new)
+            }
             for (old, new) in zip(before, after) where old.role != new.role {
                 let objects = try store.syncObjects(calendar: old.url)
                 let gone = old.role == .follow ? objects.compactMap { $0.alertId.flatMap(UUID.init(hexString:)) } : []
@@ -503,9 +534,10 @@ struct SyncStatus: ParsableCommand {
         }
         let alerts = try world.run { try store.alerts() }
         let origins = try world.run { try store.syncOrigins() }
+        let desktop = DesktopRinging(configHome: world.environment.configHome)
         for account in accounts {
             let calendars = try world.run { try store.syncCalendars(account: account.id) }
-            if !json { SyncSupport.list(account, calendars) }
+            if !json { SyncSupport.list(account, calendars, desktop: desktop) }
             var items: [JSON] = []
             for calendar in calendars where calendar.role != .none {
                 let objects = try world.run { try store.syncObjects(calendar: calendar.url) }
@@ -516,7 +548,9 @@ struct SyncStatus: ParsableCommand {
                                           ("lastSynced", calendar.lastSynced.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null),
                                           ("waiting", .integer(Int64(waiting))), ("conflicts", .integer(Int64(conflicts.count))),
                                           ("objects", .integer(Int64(objects.count))),
-                                          ("lastError", calendar.lastError.map(JSON.string) ?? .null)]))
+                                          ("lastError", calendar.lastError.map(JSON.string) ?? .null),
+                                          ("alsoRungBy", desktop.rings(calendar.url).map { .string($0.desktop) } ?? .null),
+                                          ("ringsHere", .bool(calendar.role == .follow && desktop.leaves(calendar) == nil))]))
                     continue
                 }
                 let when = calendar.lastSynced.map { Drinking.when($0, zone: world.zone, now: world.now) } ?? tr("never")

@@ -383,4 +383,55 @@ struct SyncCoreTests {
         #expect(AlarmAnswers.utc("20301202T083100") == nil && AlarmAnswers.utc("2030-12-02T08:31:00Z") == nil && AlarmAnswers.utc("20301302T083100Z") == nil)
     }
 
+
+    // MARK: The desktop's own calendars
+
+    /// A CalDAV calendar as GNOME's source registry writes it (evolution-data-server 3.46).
+    static let evolutionSource = """
+    [Data Source]
+    DisplayName=Phone
+    Enabled=true
+    Parent=caldav-stub
+
+    [Authentication]
+    Host=Cloud.Example.org
+    Port=443
+    User=ann
+    Method=plain/password
+    ProxyUid=system-proxy
+
+    [Security]
+    Method=tls
+
+    [WebDAV Backend]
+    ResourcePath=/remote.php/dav/calendars/ann/personal/
+
+    [Calendar]
+    BackendName=caldav
+
+    [Alarms]
+    IncludeMe=true
+    """
+
+    @Test func aCalendarGNOMERingsIsKnownByItsAddress() throws {
+        let calendar = try #require(DesktopCalendars.evolutionSource(Self.evolutionSource))
+        #expect(calendar.name == "Phone" && calendar.ringsAlarms)
+        #expect(DesktopCalendars.sameCalendar(calendar.url, "https://cloud.example.org/remote.php/dav/calendars/ann/personal/"))
+        #expect(DesktopCalendars.sameCalendar(calendar.url, "https://cloud.example.org:443/remote.php/dav/calendars/ann/personal"))
+        #expect(!DesktopCalendars.sameCalendar(calendar.url, "http://cloud.example.org/remote.php/dav/calendars/ann/personal/"))
+        #expect(!DesktopCalendars.sameCalendar(calendar.url, "https://cloud.example.org/remote.php/dav/calendars/ann/work/"))
+        // Its alarms switched off there, or the calendar disabled: GNOME rings nothing of it.
+        let quiet = Self.evolutionSource.replacingOccurrences(of: "IncludeMe=true", with: "IncludeMe=false")
+        #expect(DesktopCalendars.evolutionSource(quiet)?.ringsAlarms == false)
+        let off = Self.evolutionSource.replacingOccurrences(of: "Enabled=true", with: "Enabled=false")
+        #expect(DesktopCalendars.evolutionSource(off)?.ringsAlarms == false)
+        // Plain http on another port; a task list; not CalDAV at all.
+        let local = Self.evolutionSource.replacingOccurrences(of: "Method=tls", with: "Method=none").replacingOccurrences(of: "Port=443", with: "Port=5232")
+        #expect(DesktopCalendars.evolutionSource(local)?.url == "http://cloud.example.org:5232/remote.php/dav/calendars/ann/personal/")
+        let tasks = Self.evolutionSource.replacingOccurrences(of: "[Calendar]", with: "[Task List]")
+        #expect(DesktopCalendars.evolutionSource(tasks) != nil)
+        #expect(DesktopCalendars.evolutionSource(Self.evolutionSource.replacingOccurrences(of: "BackendName=caldav", with: "BackendName=local")) == nil)
+        #expect(DesktopCalendars.evolutionSource("not a key file\u{0}[[[") == nil)
+    }
+
 }

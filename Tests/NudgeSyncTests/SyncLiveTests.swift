@@ -473,5 +473,48 @@ struct SyncLiveTests {
         #expect(!there.contains("X-MOZ-LASTACK"), "\(there)")
     }
 
+
+    @Test("a calendar GNOME rings already is left to it, until Nudge is asked to ring it too")
+    func aCalendarTheDesktopRingsIsLeftToIt() throws {
+        let world = try Self.world(.radicale, own: false)
+        let phone = world.phone!
+        try world.server.phone("calendar(\(CalDAVServer.python(phone))).save_event(\(CalDAVServer.python(Self.dentist)))")
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        #expect(try world.session.titles() == ["Dentist"])
+        // GNOME Calendar adds the same calendar: through evolution-data-server's own source
+        // registry, on this session's bus, as it does.
+        let status = try JSONSerialization.jsonObject(with: Data(try world.session.nudge("sync", "status", "--json").stdout.utf8)) as? [String: Any]
+        let calendars = ((status?["accounts"] as? [[String: Any]])?.first?["calendars"] as? [[String: Any]]) ?? []
+        let url = try #require(calendars.first { $0["name"] as? String == phone }?["url"] as? String)
+        let path = url.replacingOccurrences(of: "http://127.0.0.1:\(world.server.port)", with: "")
+        let registry = try Bench.start("/usr/libexec/evolution-source-registry", [], environment: world.session.environment([:]))
+        defer { _ = registry.stop() }
+        let source = """
+        [Data Source]\nDisplayName=Phone (GNOME)\nEnabled=true\nParent=caldav-stub\n\n[Authentication]\nHost=127.0.0.1\nPort=\(world.server.port)\n\
+        User=ann\nMethod=plain/password\n\n[Security]\nMethod=none\n\n[WebDAV Backend]\nResourcePath=\(path)\n\n[Calendar]\nBackendName=caldav\n\n\
+        [Alarms]\nIncludeMe=true\n
+        """
+        #expect(Bench.eventually(20) {
+            (try? Bench.run("/usr/bin/gdbus", ["call", "--session", "-d", "org.gnome.evolution.dataserver.Sources5", "-o",
+                                         "/org/gnome/evolution/dataserver/SourceManager", "-m",
+                                         "org.gnome.evolution.dataserver.SourceManager.CreateSources", "{'nudge-test-phone': '\(source)'}"],
+                      environment: world.session.environment([:])))?.status == 0
+        }, "\(registry.stderrSoFar)")
+        #expect(Bench.eventually(10) { FileManager.default.fileExists(atPath: world.session.dir + "/config/evolution/sources/nudge-test-phone.source") })
+        // Left to GNOME: its reminders go from here, and every face says so.
+        let left = try world.session.nudge("sync", "now")
+        #expect(left.status == 0 && left.stdout.contains("Phone: rung by GNOME (evolution-data-server), so not here"), "\(left.stdout)")
+        #expect(try world.session.titles().isEmpty)
+        #expect(try world.session.nudge("sync", "status").stdout.contains("rung by GNOME (evolution-data-server), so not here"))
+        let doctor = try world.session.nudge("doctor").stdout
+        #expect(doctor.contains("Phone is rung by GNOME (evolution-data-server), so not by Nudge"), "\(doctor)")
+        // Asked to ring it too: back here, and the doctor warns of two pop-ups.
+        #expect(try world.session.nudge("sync", "choose", "--ring", phone).status == 0)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        #expect(try world.session.titles() == ["Dentist"])
+        #expect(try world.session.nudge("doctor").stdout.contains("two pop-ups for one alarm"))
+        #expect(try world.session.nudge("sync", "status", "--json").stdout.contains("\"alsoRungBy\":\"GNOME (evolution-data-server)\",\"ringsHere\":true"))
+    }
+
 }
 
