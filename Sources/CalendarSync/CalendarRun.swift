@@ -113,9 +113,13 @@ final class CalendarRun {
         let completes = (try store.settings()[.completeTasks] ?? Setting.completeTasks.defaultValue) == Setting.on
         let here = Set(known.compactMap { $0.alertId.flatMap(UUID.init(hexString:)) })
         var marks: [UUID: AlarmAnswers.Marks] = [:]
+        let synced = calendar.lastSynced ?? .distantPast
         for (id, answer) in answers where calendar.role == .own || here.contains(id) {
+            // A completion is written once, for a Done after the last sync: a task the phone
+            // opened again since stays open (an acknowledgement only ever moves forward, so
+            // writing it again changes nothing).
             marks[id] = AlarmAnswers.Marks(acknowledged: answer.any, snoozedUntil: answer.snoozedUntil.flatMap { $0 > now ? $0 : nil },
-                                           complete: completes ? answer.done : nil)
+                                           complete: completes ? answer.done.flatMap { $0 > synced ? $0 : nil } : nil)
         }
         return marks
     }
@@ -255,7 +259,7 @@ final class CalendarRun {
             if calendar.role == .own {
                 // Nudge's own reminders: every one that did not come from a followed calendar.
                 let mine = alerts.filter { origins[$0.id.hexString] == nil }
-                local = Self.objects(of: mine, zone: zone, uids: Self.foreignUIDs(known))
+                local = Self.objects(of: mine, zone: zone, uids: Self.foreignUIDs(known), foreign: foreignCopies(stored))
             }
         } catch {
             return finish(failure: "the store cannot be read: \(error)")
@@ -272,8 +276,24 @@ final class CalendarRun {
 
     /// Nudge's reminders as calendar objects, as `nudge export` writes them. A reminder made
     /// from another program's object in Nudge's calendar keeps that object's UID (`uids`),
-    /// for its first part: it is that object, not a new one beside it.
-    static func objects(of alerts: [Alert], zone: TimeZone, uids: [UUID: String] = [:]) -> [CollectionPlan.Local] {
+    /// for its first part: it is that object, not a new one beside it. Such an object is
+    /// never rewritten in Nudge's form (its start, its end, its rule stay as the other program
+    /// wrote them): with its copy last agreed on in `foreign`, that copy is what it is here.
+    static func objects(of alerts: [Alert], zone: TimeZone, uids: [UUID: String] = [:],
+                        foreign: [UUID: Component] = [:]) -> [CollectionPlan.Local] {
+        var kept: [CollectionPlan.Local] = []
+        var alerts = alerts
+        if !foreign.isEmpty {
+            alerts.removeAll { alert in
+                guard let uid = uids[alert.id], let copy = foreign[alert.id] else { return false }
+                kept.append(.init(alertID: alert.id, uid: uid, calendar: copy))
+                return true
+            }
+        }
+        return kept + exported(alerts, zone: zone, uids: uids)
+    }
+
+    private static func exported(_ alerts: [Alert], zone: TimeZone, uids: [UUID: String]) -> [CollectionPlan.Local] {
         var bytes: [UInt8] = []
         CalendarExport.write(alerts, system: zone) { (chunk: [UInt8]) in bytes += chunk }
         guard let whole = try? Component.read(bytes: bytes).first else { return [] }
@@ -292,6 +312,30 @@ final class CalendarRun {
             }
             return .init(alertID: alertID, uid: foreign, calendar: renamed)
         }
+    }
+
+    /// Other programs' objects in Nudge's calendar as they are here, by the reminder each
+    /// became: the copy last agreed on, with the reminder's title and body where they were
+    /// changed here. One whose reminder changed here in when it rings (or was switched off)
+    /// is left out: it is written in Nudge's form, as then it must be.
+    func foreignCopies(_ alerts: [UUID: Alert]) -> [UUID: Component] {
+        var copies: [UUID: Component] = [:]
+        for object in known {
+            guard let id = object.alertId.flatMap(UUID.init(hexString:)), !object.uid.hasSuffix("@nudge"),
+                  let alert = alerts[id], var copy = object.agreed.flatMap(CalendarObject.read) else { continue }
+            guard case .alert(let read, _, _)? = CalendarImport.alerts(in: [copy], system: zone, now: now).first,
+                  read.schedule == alert.schedule, read.enabled == alert.enabled, read.timeZone == alert.timeZone else { continue }
+            guard let index = copy.components.firstIndex(where: { ($0.name == "VEVENT" || $0.name == "VTODO") && $0["RECURRENCE-ID"] == nil })
+            else { continue }
+            for (name, text, before) in [("SUMMARY", alert.title, read.title), ("DESCRIPTION", alert.body, read.body)] where text != before {
+                var item = copy.components[index]
+                item.properties.removeAll { $0.name == name }
+                if !text.isEmpty { item.properties.append(Property.text(name, text)) }
+                copy.components[index] = item
+            }
+            copies[id] = copy
+        }
+        return copies
     }
 
     /// The UIDs of other programs' objects in Nudge's calendar, by the reminder each became.
@@ -321,8 +365,15 @@ final class CalendarRun {
             report.details.append("\(step.uid): \(step.decision.state)" + (step.decision.conflicts.isEmpty ? "" : " (\(step.decision.conflicts.joined(separator: ", ")))"))
         }
         for step in steps {
-            let decision = step.decision
+            var decision = step.decision
             var alertID = step.alertID
+            // A followed reminder removed here stays removed when the change there is only an
+            // answer (acknowledged, snoozed on the phone): the object's record follows it.
+            if calendar.role != .own, let id = alertID, stored[id] == nil, let take = decision.take, let base = step.base,
+               AlarmAnswers.withoutAnswers(base) == AlarmAnswers.withoutAnswers(take) {
+                decision.take = nil
+                alertID = nil
+            }
             if decision.take != nil || decision.deleteHere {
                 if let id = alertID { touched.insert(id) }
             }
@@ -394,7 +445,9 @@ final class CalendarRun {
         if calendar.role == .own, !save.isEmpty {
             let ids = Set(save.map(\.id))
             let back = ((try? store.alerts()) ?? save).filter { ids.contains($0.id) }
-            let again = Dictionary(Self.objects(of: back, zone: zone, uids: foreign).map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+            // Another program's object is never rewritten in Nudge's form (see objects(of:)).
+            let again = Dictionary(Self.objects(of: back.filter { foreign[$0.id] == nil }, zone: zone).map { ($0.uid, $0) },
+                                   uniquingKeysWith: { a, _ in a })
             for record in records {
                 guard let mine = again[record.uid], let agreed = record.agreed.flatMap(CalendarObject.read) else { continue }
                 let put = marked(CalendarObject.overlay(mine.calendar, on: agreed), mine.alertID)
@@ -496,13 +549,19 @@ final class CalendarRun {
         }
         whole.components += members
         var over = false
-        for outcome in CalendarImport.alerts(in: [whole], system: zone, now: now) {
+        let outcomes = CalendarImport.alerts(in: [whole], system: zone, now: now)
+        let series = outcomes.contains { if case .alert = $0 { true } else { false } }
+        for outcome in outcomes {
             switch outcome {
             case .alert(var alert, _, let complete):
                 if calendar.role != .own { alert.id = id }
                 if let old = stored[alert.id] ?? stored[id] { alert = CalendarImport.replacing(old, with: alert, complete: complete) }
+                // A part that cannot be read beside a series that can (a changed occurrence):
+                // the series is followed, the part named.
+                for case .refused(let component, let reason) in outcomes { report.problems.append("\(component): \(reason.description)") }
                 return .alert(alert)
             case .refused(let component, let reason):
+                if series { continue }
                 report.problems.append("\(component): \(reason.description)")
                 return .refused
             case .over:

@@ -193,7 +193,8 @@ public enum AlarmAnswers {
         var base = item["UID"]?.value ?? "alarm"
         if base.hasSuffix("@nudge") { base.removeLast(6) }
         if item.components[first]["UID"] == nil {
-            let own = ObjectMerge.isNudgeAlarm(item.components[first])
+            // Only an object of Nudge's own has Nudge's alarms: a phone's alarm at the start is the phone's.
+            let own = (item["UID"]?.value.hasSuffix("@nudge") ?? false) && ObjectMerge.isNudgeAlarm(item.components[first])
             item.components[first].properties.insert(Property("UID", base + madeAlarmUID + (own ? "@nudge" : "")), at: 0)
         }
         let snoozed = item.components[first]["UID"]!.value

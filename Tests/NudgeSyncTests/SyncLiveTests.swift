@@ -414,6 +414,37 @@ struct SyncLiveTests {
         """)
         #expect(task == "COMPLETED 100 no snooze\n", "\(task)")
         #expect(try world.session.titles() == ["Dentist"])
+        // Opened again on the phone: it stays open, and rings here again (the Done here was
+        // written once, not again and again).
+        try world.server.phone("""
+        for o in objects(\(phone)):
+            if "rent@tasks.org" in o.data:
+                t = o.icalendar_component
+                t["STATUS"] = "NEEDS-ACTION"
+                t["PERCENT-COMPLETE"] = 0
+                del t["COMPLETED"]
+                o.save()
+        """)
+        for _ in 0..<2 { #expect(try world.session.nudge("sync", "now").status == 0) }
+        #expect(try world.session.titles() == ["Dentist", "Pay the rent"])
+        let reopened = try world.server.phone("""
+        for o in objects(\(phone)):
+            if "rent@tasks.org" in o.data:
+                print(o.icalendar_component.get("STATUS"))
+        """)
+        #expect(reopened == "NEEDS-ACTION\n")
+        // Removed here, then only acknowledged on the phone: it does not come back.
+        #expect(try world.session.nudge("rm", dentist).status == 0)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        try world.server.phone("""
+        for o in objects(\(phone)):
+            if "dentist@phone" in o.data:
+                o.data = o.data.replace("BEGIN:VALARM\\r\\n", "BEGIN:VALARM\\r\\nACKNOWLEDGED:20301202T143500Z\\r\\n", 1).replace("BEGIN:VALARM\\n", "BEGIN:VALARM\\nACKNOWLEDGED:20301202T143500Z\\n", 1)
+                o.save()
+        """)
+        let acked = try world.session.nudge("sync", "now")
+        #expect(acked.stdout.contains("1 fetched, 0 changed here"), "\(acked.stdout)")
+        #expect(try world.session.titles() == ["Pay the rent"])
     }
 
     @Test func anAlarmAnsweredOnThePhoneClosesThePopUpHere() throws {
@@ -514,6 +545,52 @@ struct SyncLiveTests {
         #expect(try world.session.titles() == ["Dentist"])
         #expect(try world.session.nudge("doctor").stdout.contains("two pop-ups for one alarm"))
         #expect(try world.session.nudge("sync", "status", "--json").stdout.contains("\"alsoRungBy\":\"GNOME (evolution-data-server)\",\"ringsHere\":true"))
+    }
+
+
+    @Test("another app's event in Nudge's calendar is never rewritten in Nudge's form")
+    func anotherAppsEventInNudgesCalendarStaysAsItWasWritten() throws {
+        let server = try CalDAVServer(.xandikos)
+        let session = try KeyringSession(keyring: false)
+        try server.phone("""
+        calendar("calendar").save_event(\(CalDAVServer.python("""
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Phone//EN
+        BEGIN:VEVENT
+        UID:dentist@phone
+        DTSTAMP:20261120T100000Z
+        DTSTART:20301130T010000Z
+        DTEND:20301130T020000Z
+        RRULE:FREQ=DAILY;COUNT=5
+        SUMMARY:Dentist
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        TRIGGER:-PT30M
+        DESCRIPTION:Dentist
+        END:VALARM
+        END:VEVENT
+        END:VCALENDAR
+        """)))
+        """)
+        let added = try session.nudge("sync", "add", server.url, "--own", "calendar")
+        #expect(added.status == 0 && added.stdout.contains("0 sent"), "\(added.stdout)\(added.stderr)")
+        func event() throws -> String {
+            try server.phone("for o in objects('calendar'): print(o.data.replace('\\r', ''))")
+        }
+        let untouched = try event()
+        #expect(untouched.contains("DTSTART:20301130T010000Z") && untouched.contains("DTEND:20301130T020000Z")
+                && untouched.contains("RRULE:FREQ=DAILY;COUNT=5") && !untouched.contains("X-NUDGE"), "\(untouched)")
+        #expect(try session.nudge("sync", "now").stdout.contains("0 sent"))
+        // Renamed here: the new title goes there, and nothing else changes.
+        let id = try #require(try session.list().first { $0["title"] as? String == "Dentist" }?["id"] as? String)
+        #expect(try session.nudge("edit", id, "--title", "Dentist (Dr. Kim)").status == 0)
+        let renamed = try session.nudge("sync", "now")
+        #expect(renamed.stdout.contains("1 sent"), "\(renamed.stdout)")
+        let after = try event()
+        #expect(after.contains("SUMMARY:Dentist (Dr. Kim)") && after.contains("DTSTART:20301130T010000Z") && after.contains("DTEND:20301130T020000Z")
+                && after.contains("RRULE:FREQ=DAILY;COUNT=5"), "\(after)")
+        #expect(try session.nudge("sync", "now").stdout.contains("0 sent"))
     }
 
 }
