@@ -126,8 +126,15 @@ nmcli: deps
 # sanitized build; the package check's, linked as a release is): at nice 19 while the suite
 # runs, which leaves most of a core idle waiting on windows and buses, so that they find
 # their builds done (a build that failed there is done again, and says why, in its check).
-test: deps catalogs oracle nmcli
-	$(SWIFT) build --build-tests
+# What the suite needs beside the build (the oracles from PyPI, NetworkManager's nmcli, the
+# Debian 13 desktops' root: downloads and unpacking, mostly) is fetched while the build
+# compiles: on a fresh machine the root was built inside the live desktops' first test,
+# the suite's longest path.
+test: deps catalogs
+	@mkdir -p .build
+	{ $(MAKE) -s oracle nmcli && { [ "$$(id -u)" != 0 ] || scripts/desktop-root build trixie; }; } > .build/test-setup.log 2>&1 & \
+	setup=$$!; $(SWIFT) build --build-tests; status=$$?; \
+	wait $$setup || { cat .build/test-setup.log; echo "make test: fetching what the suite needs failed (above)" >&2; exit 1; }; exit $$status
 	nice -n 19 $(MAKE) -s check-builds > .build/check-builds.log 2>&1 & \
 	scripts/testbench run $(SWIFT) test --skip-build; status=$$?; wait; exit $$status
 	scripts/check-install
