@@ -82,7 +82,7 @@ public enum Checkup {
         let environment = world.environment
         let daemon = world.daemon.flatMap { DaemonStatus.query($0) }
         checkSession(environment, daemonRuns: daemon != nil, into: &report)
-        checkDaemon(daemon, into: &report)
+        checkDaemon(daemon, owned: world.daemon != nil, into: &report)
         checkStartup(environment, into: &report)
         checkStore(world, into: &report)
         checkLanguage(environment, into: &report)
@@ -267,8 +267,16 @@ public enum Checkup {
         }
     }
 
-    /// Whether the daemon runs now.
-    static func checkDaemon(_ daemon: DaemonStatus?, into report: inout Report) {
+    /// Whether the daemon runs now (`owned`: its name has an owner on the bus, which may
+    /// not answer: stopped or busy).
+    static func checkDaemon(_ daemon: DaemonStatus?, owned: Bool = false, into report: inout Report) {
+        if daemon == nil, owned {
+            report.add("daemon", Check(name: Phrase("daemon"), level: .warn,
+                                       // TRANSLATORS: nudge doctor: the daemon's name is on the bus but it did not answer Status.
+                                       detail: Phrase("running but not answering: stopped or busy; reminders wait until it goes on"),
+                                       fix: Phrase("if it stays so, end it (pkill -f 'nudge daemon') and start it again with `nudge daemon &`")))
+            return
+        }
         guard let daemon else {
             report.add("daemon", Check(name: Phrase("daemon"), level: .warn, detail: Phrase("not running: reminders are not shown until it runs"),
                                        fix: Phrase("start it now with `nudge daemon &`; `nudge autostart enable` starts it at every login")))

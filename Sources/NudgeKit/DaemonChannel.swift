@@ -15,8 +15,9 @@ public final class DaemonChannel: @unchecked Sendable {
     public let connection: Connection
     /// Whether the daemon's name has an owner, as the bus last said; `nil` until it answered.
     public private(set) var isRunning: Bool?
-    /// How long a method call waits for the daemon before it is said not to answer.
-    static let callTimeout = Duration.seconds(10)
+    /// How long a method call waits for the daemon before it is said to be slow (its
+    /// answer still counts when it comes).
+    static let callTimeout = Duration.seconds(2)
 
     /// Follows the daemon's name on `connection` (which a loop dispatches: ``AlertFeed``).
     public init(connection: Connection) {
@@ -45,12 +46,25 @@ public final class DaemonChannel: @unchecked Sendable {
 
     /// Calls a method of the daemon's interface without waiting: `reply` runs during a later
     /// turn with the values, or the error as ``DaemonLink/call(_:_:)`` words it. `notThere`
-    /// runs instead when the daemon turned out not to run (its name had no owner).
+    /// runs instead when the daemon turned out not to run (its name had no owner). A daemon
+    /// that has not answered within ``callTimeout`` is said to be slow (the call reached
+    /// it: a stopped daemon takes it when it goes on), and its answer, when it comes after
+    /// all, runs `reply` again: the face says what was done in place of the wait.
     public func call(_ member: String, _ arguments: [Value] = [], notThere: @escaping () -> Void,
                      reply: @escaping (Result<[Value], OperationError>) -> Void) {
-        connection.call(destination: NudgeService.busName, path: NudgeService.objectPath, interface: NudgeService.interface,
-                        member: member, arguments: arguments, timeout: Self.callTimeout, autoStart: false) { [weak self] result in
-            switch result {
+        let message: Message
+        do throws(BusError) {
+            message = try Message.methodCall(destination: NudgeService.busName, path: NudgeService.objectPath,
+                                             interface: NudgeService.interface, member: member)
+            message.autoStart = false
+            try message.append(contentsOf: arguments)
+        } catch {
+            return reply(.failure(DaemonLink.operationError(error, member: member)))
+        }
+        let answered: (Result<Message, BusError>) -> Void = { [weak self] result in
+            switch result.flatMap({ message -> Result<[Value], BusError> in
+                do throws(BusError) { return .success(try message.arguments()) } catch { return .failure(error) }
+            }) {
             case .success(let values):
                 reply(.success(values))
             case .failure(let error) where error.name == .serviceUnknown || error.name == .nameHasNoOwner:
@@ -60,5 +74,6 @@ public final class DaemonChannel: @unchecked Sendable {
                 reply(.failure(DaemonLink.operationError(error, member: member)))
             }
         }
+        connection.send(message, timeout: Self.callTimeout, reply: answered, late: answered)
     }
 }

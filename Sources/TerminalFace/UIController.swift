@@ -47,6 +47,8 @@ public final class UIController {
     /// The reminder the form edits was deleted elsewhere, said once: the next Enter keeps
     /// the edit as a new reminder.
     private var formKeepsAsNew = false
+    /// Enter was pressed once in the form while the store was gone: a second starts anew.
+    private var formStartsAnew = false
     /// The reminder to select once the store is read again (one just saved).
     private var selectAfterReload: String?
     /// The filter changed with the keys just read: applied once they are all handled.
@@ -163,8 +165,8 @@ public final class UIController {
         // The daemon's state alone: the bar.
         guard !change.service else { return updateChrome() }
         if snapshot.removed {
-            // TRANSLATORS: nudge ui when the store file was deleted; %s is its path.
-            say(format(tr("%s was removed: no reminders until one is added"), world.storePath), error: true)
+            // TRANSLATORS: nudge ui when the store file was deleted; %s is its path; `nudge doctor --restore` is a command.
+            say(format(tr("%s was removed: nudge doctor --restore puts back the last good copy; a reminder added here starts anew"), world.storePath), error: true)
         } else if let trouble = snapshot.trouble {
             say(trouble, error: true)
         } else if let readOnly = snapshot.readOnly {
@@ -367,7 +369,7 @@ public final class UIController {
 
     private func openForm(_ new: AlertForm) {
         form = new
-        (formRestriction, formBase, formOverride, formKeepsAsNew) = (nil, nil, nil, false)
+        (formRestriction, formBase, formOverride, formKeepsAsNew, formStartsAnew) = (nil, nil, nil, false, false)
         // The overlay follows at once: the next key in the same read goes to the form.
         updateChrome()
     }
@@ -432,6 +434,16 @@ public final class UIController {
     }
 
     private func save(_ form: AlertForm) {
+        // The store was removed: a new store is started only on the person's word, asked
+        // here as the window asks with its card (a second Enter), never by a save alone.
+        if feed.snapshot.removed, feed.refusal() != nil {
+            guard formStartsAnew else {
+                formStartsAnew = true
+                // TRANSLATORS: nudge ui's form while the store's file is gone; `nudge doctor --restore` is a command.
+                return say(tr("your reminders’ file is gone: Enter again starts a new one with this reminder, Esc keeps things as they are (nudge doctor --restore puts back the last good copy)"), error: true)
+            }
+            do throws(OperationError) { try feed.startAnew() } catch { return say(error.message, error: true) }
+        }
         let outcome = draft(form).save(with: feed, over: formOverride, now: world.now, keepingAsNew: formKeepsAsNew) { [terminal, world] alert in
             alert.schedule.summary(in: alert.zone(system: world.zone), timeStyle: terminal.timeStyle, language: world.language)
         }
@@ -452,7 +464,7 @@ public final class UIController {
             // TRANSLATORS: nudge ui after the form is saved; %1$s is the alert's id, %2$s its title.
             say(format(form.editing == nil || formKeepsAsNew ? tr("added %1$s: %2$s") : tr("edited %1$s: %2$s"), alert.shortID, alert.title.escapingControls))
             self.form = nil
-            (formBase, formOverride, formKeepsAsNew) = (nil, nil, false)
+            (formBase, formOverride, formKeepsAsNew, formStartsAnew) = (nil, nil, false, false)
             updateChrome()
             // Selected by its id once the store is read again: its place may change, and
             // under a filter the rows are not the list's order.

@@ -143,14 +143,19 @@ struct UITests {
         for suffix in ["", "-wal", "-shm"] { unlink(home.database + suffix) }
         #expect(try tmux.wait(for: "was removed") != nil, "\(tmux.lastScreen)")
         #expect(!FileManager.default.fileExists(atPath: home.database))
-        // Nor by a reminder added meanwhile: the form says why it is not saved.
+        // Nor by a reminder added meanwhile: the form says why it is not saved, and that a
+        // second Enter starts anew…
         try tmux.press("a")
         #expect(try tmux.wait(for: "Add a reminder") != nil)
         try tmux.type("Ghost")
         try tmux.press("Enter")
-        #expect(try tmux.wait(for: "file is gone") != nil, "\(tmux.lastScreen)")
+        #expect(try tmux.wait(for: "file is gone: Enter again starts a new one") != nil, "\(tmux.lastScreen)")
         #expect(!FileManager.default.fileExists(atPath: home.database))
-        try tmux.press("Escape")
+        // …which it does, on the person's word, with that reminder alone.
+        try tmux.press("Enter")
+        #expect(try tmux.wait(for: "added ") != nil, "\(tmux.lastScreen)")
+        #expect(try home.list().compactMap { $0["title"] as? String } == ["Ghost"])
+        #expect(try tmux.wait { rows($0).count == 1 && rows($0)[0].contains("Ghost") } != nil, "\(tmux.lastScreen)")
         #expect(try close(tmux) == 0)
     }
 
@@ -228,9 +233,18 @@ struct UITests {
         try tmux.press("Escape", "Space")
         #expect(try tmux.wait { rows($0).first?.hasPrefix(" [off]") == true } != nil, "\(tmux.lastScreen)")
         #expect(try desktop.nudge("show", String(id.prefix(8))).stdout.contains("state      off"))
-        // Running again, the daemon takes the answer it was sent.
+        // Done again, on the reminder: after 2 s the status line says the daemon is slow,
+        // not that Done failed (the call reached it)…
+        try tmux.press("Enter")
+        #expect(try tmux.wait(for: "has not answered Ack yet", timeout: 10) != nil, "\(tmux.lastScreen)")
+        // The command line says the same, and doctor that the daemon runs but does not answer.
+        let ack = try desktop.nudge("ack", String(id.prefix(8)))
+        #expect(ack.status == 69 && ack.stderr.contains("has not answered Ack yet"), "\(ack.stderr)")
+        #expect(try desktop.nudge("doctor").stdout.contains("running but not answering"))
+        // …and running again, the daemon takes what it was sent, and its late answer is said.
         kill(daemon.pid, SIGCONT)
         #expect(Bench.eventually(10) { (try? desktop.events(id))?.contains("acknowledged") == true })
+        #expect(try tmux.wait(for: "acknowledged \(id.prefix(8))", timeout: 10) != nil, "\(tmux.lastScreen)")
         try tmux.press("q")
         #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
