@@ -154,8 +154,8 @@ public final class AppDatabase: Sendable {
             if let lock { _ = try? systemCall("flock(\(folder))") { flock(lock, LOCK_EX) } }
             let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: false))
             let (settled, newer, hasData) = try queue.read { db in
-                (try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" && Self.migrator.hasCompletedMigrations(db),
-                 try Self.newerWriter(db), try db.tableExists("alert"))
+                let schema = try Self.schemaState(db)
+                return (try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" && schema.settled, schema.newer, try db.tableExists("alert"))
             }
             if let newer { throw newerError(path, newer) }
             if settled { return AppDatabase(settledWriter: queue, path: path) }
@@ -206,9 +206,7 @@ public final class AppDatabase: Sendable {
                 // writing such a file, so a private copy reads the same.
                 queue = try readPrivateCopy(of: path)
             }
-            let (settled, newer) = try queue.read { db in
-                (try Self.migrator.hasCompletedMigrations(db), try Self.newerWriter(db))
-            }
+            let (settled, newer) = try queue.read { db in try Self.schemaState(db) }
             // A newer Nudge's store is read while the tables this one knows are there.
             if settled || newer != nil { return AppDatabase(settledWriter: queue, path: path) }
         } catch {
@@ -259,12 +257,25 @@ public final class AppDatabase: Sendable {
     /// What says a newer Nudge wrote the store: a migration this one does not know, or a
     /// higher `user_version`; `nil` when none does.
     static func newerWriter(_ db: Database) throws -> String? {
+        try schemaState(db).newer
+    }
+
+    /// The migrations this Nudge knows, by name: read once (they are named alike in every
+    /// zone), not registered again at each opening of the store.
+    static let knownMigrations: Set<String> = Set(migrator(logDaysIn: TimeZone(identifier: "UTC")!).migrations)
+
+    /// Whether every migration this Nudge knows ran, and what says a newer Nudge wrote the
+    /// store (``newerWriter(_:)``), from one read of the migrations table: each face's key
+    /// that opens the store pays for it, and it built the whole migrator twice.
+    static func schemaState(_ db: Database) throws -> (settled: Bool, newer: String?) {
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        if version > userVersion { return "user_version \(version)" }
-        guard try db.tableExists("grdb_migrations") else { return nil }
-        let known = Set(migrator.migrations)
+        guard try db.tableExists("grdb_migrations") else {
+            return (false, version > userVersion ? "user_version \(version)" : nil)
+        }
         let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-        return applied.first { !known.contains($0) }.map { "migration '\($0)'" }
+        let settled = knownMigrations.isSubset(of: applied)
+        if version > userVersion { return (settled, "user_version \(version)") }
+        return (settled, applied.first { !knownMigrations.contains($0) }.map { "migration '\($0)'" })
     }
 
     /// What says a newer Nudge wrote this store (it is then read, never written); `nil`

@@ -627,4 +627,31 @@ struct DamageMarkerTests {
         // And doctor's problem is that finding, not a sentence that says to run doctor.
         #expect(try StoreFile.quickCheck(path) == ["its first bytes are not an SQLite database's: overwritten"])
     }
+
+    /// The check made at each opening (every migration ran? a newer Nudge's?) says what
+    /// GRDB's migrator says, from the names read once: at each stage of an upgrade, and
+    /// with a migration or a user_version this Nudge does not know.
+    @Test func theOpeningsSchemaCheckAgreesWithTheMigrator() throws {
+        let migrator = AppDatabase.migrator(logDaysIn: .gmt)
+        #expect(AppDatabase.knownMigrations == Set(migrator.migrations))
+        let queue = try DatabaseQueue()
+        func check(_ stage: String) throws {
+            let (state, completed) = try queue.read { db in (try AppDatabase.schemaState(db), try migrator.hasCompletedMigrations(db)) }
+            #expect(state.settled == completed, "\(stage)")
+            #expect(state.newer == nil, "\(stage)")
+        }
+        try check("empty")
+        for name in migrator.migrations {
+            try migrator.migrate(queue, upTo: name)
+            try check(name)
+        }
+        #expect(try queue.read { db in try AppDatabase.schemaState(db).settled })
+        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99: from the future')") }
+        var state = try queue.read { db in try AppDatabase.schemaState(db) }
+        #expect(state.settled && state.newer == "migration 'v99: from the future'")
+        try queue.write { db in try db.execute(sql: "PRAGMA user_version = 7") }
+        state = try queue.read { db in try AppDatabase.schemaState(db) }
+        #expect(state.newer == "user_version 7")
+    }
+
 }
