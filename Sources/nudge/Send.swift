@@ -71,7 +71,8 @@ struct Send: ParsableCommand {
     @Flag(name: [.customShort("w"), .long], help: "Wait until the pop-up closes or an action is chosen.")
     var wait = false
 
-    @Option(name: [.customShort("r"), .customLong("replace-id")], help: "Replace the pop-up with this id.")
+    // Unconditional: `-r -1` is a wrong id, said so, not a missing one.
+    @Option(name: [.customShort("r"), .customLong("replace-id")], parsing: .unconditional, help: "Replace the pop-up with this id.")
     var replaceID: UInt32?
 
     @Flag(name: [.customShort("p"), .customLong("print-id")], help: "Print the pop-up's id.")
@@ -290,7 +291,7 @@ extension SendRequest {
             case "-c", "--category": guard let text = value() else { return nil }; request.category = text
             case "-h", "--hint": guard let text = value() else { return nil }; request.hints.append(text)
             case "-A", "--action": guard let text = value() else { return nil }; request.actions.append(text)
-            case "-r", "--replace-id": guard let id = value().flatMap({ UInt32($0) }) else { return nil }; request.replaceID = id
+            case "-r", "--replace-id": guard let id = value(unconditional: true).flatMap({ UInt32($0) }) else { return nil }; request.replaceID = id
             case "--sound": guard let text = value() else { return nil }; request.sound = text
             case "--count": guard let count = value().flatMap({ Int32($0) }) else { return nil }; request.count = count
             case "-w", "--wait": guard let on = flag() else { return nil }; request.wait = on

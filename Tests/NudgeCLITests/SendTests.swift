@@ -233,6 +233,7 @@ struct SendTests {
         (["send", "-h", "nocolons", "x"], "TYPE:NAME:VALUE"),
         (["send", "-A", "=Label", "x"], "NAME before '='"),
         (["send", "-r", "many", "x"], "replace-id"),
+        (["send", "-r", "-1", "x"], "value '-1' is invalid for '-r"),
         (["send", "--count", "-2", "x"], "count"),
         (["send"], "summary"),
         (["frobnicate"], "frobnicate"),
