@@ -737,8 +737,10 @@ extension PhrasePieces {
         guard let window = windows.first else {
             throw failure("\(from.text) – \(until.text)", Phrase("invalid window"), Phrase("it must not end before it starts"))
         }
-        // "between 3 and 4pm": the start takes the end's half of the day.
-        if windows.count > 1, from.half == nil, until.half == .am || until.half == .pm {
+        // "between 3 and 4pm": the start takes the end's half of the day; "오전 9시부터 10시까지":
+        // the end takes the start's.
+        if windows.count > 1, (from.half == nil && (until.half == .am || until.half == .pm))
+            || (until.half == nil && (from.half == .am || from.half == .pm)) {
             let same = windows.filter { ($0.start.hour < 12) == ($0.end.hour < 12) }
             if same.count == 1 { return same[0] }
         }
@@ -773,16 +775,13 @@ extension PhrasePieces {
         // such time not yet passed.
         let named = date != nil || !days.isEmpty || weekend != nil || (dayOffset?.0 ?? 0) > 0
         if named { try wakingDay(&said, colon: true, notes: &notes) }
-        if said.half == nil, said.clock, (1...6).contains(said.hour), !said.text.hasPrefix("0"),
-                  let taken = LocalTime(hour: said.hour, minute: said.minute, second: said.second),
-                  let afternoon = LocalTime(hour: said.hour + 12, minute: said.minute, second: said.second) {
-            // Without a day, a colon time stays on the 24-hour clock, as documented; the
-            // afternoon is said.
-            // (A minute of 60 is no time: refused below, never unwrapped here; the fuzz
-            // target's find, "at3 :60".)
-            // TRANSLATORS: a colon time 1–6 on a named day: %1$s as said (2:30), %2$s the time taken (02:30), %3$s how to say the afternoon (2:30pm).
-            notes.append(Phrase("%1$s is read as %2$s (say %3$s for the afternoon)", said.text, taken.description, Self.spoken(afternoon, said)))
-            choices.append(PhraseReading.Choice(said: said.text, other: Self.spoken(afternoon, said)))
+        // Without a day, a colon time 1:00–6:59 written without a leading zero is read as
+        // a bare hour is: the next such time not yet passed, the other said and offered.
+        // Two sets of everyday phrasings written without our tables meant "at 4:45" said at
+        // 08:05 as 16:45 today and "at 3:30" at 14:20 as 15:30, where the 24-hour clock took
+        // the next morning (issue 54). 0:MM, 05:15 and 7:MM–23:MM stay on the 24-hour clock.
+        if !named, said.half == nil, said.clock, (1...6).contains(said.hour), !said.text.hasPrefix("0") {
+            said.clock = false
         }
         // The days it may fall on, first to last.
         var day: CivilDay?

@@ -85,7 +85,8 @@ struct PhraseReader {
 
     /// A holiday on a fixed date at `k`, and how many words say it: christmas (day),
     /// christmas eve, new year's day (and eve), valentine's (day), halloween, 크리스마스 (이브), 새해 첫날,
-    /// 삼일절, 어린이날, 현충일, 광복절, 개천절, 한글날.
+    /// 신정, 삼일절, 어린이날, 현충일, 광복절, 개천절, 한글날, 발렌타인데이 (밸런타인데이), 할로윈 (핼러윈),
+    /// 화이트데이, 만우절, 빼빼로데이.
     func holiday(_ k: Int) -> (month: Int, day: Int, length: Int)? {
         guard let key = key(k) else { return nil }
         switch key {
@@ -317,7 +318,8 @@ struct PhraseReader {
         case "weekends" where isKey(i - 1, "the") && !w.text.hasSuffix("s") && !pieces.repeats:
             // on the weekend: the coming one, once.
             pieces.weekend = text(i - 1..<i + 1)
-        case "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절", "개천절", "한글날":
+        case "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절", "개천절", "한글날",
+             "신정", "화이트데이", "만우절", "빼빼로데이":
             // A holiday on a fixed date: that date, this year's or the next. Christmas eve,
             // 크리스마스 이브, is the day before, never an evening ("eve" was read as a casual
             // "evening" and put christmas eve at 7pm on the 25th); new year's eve is 31 December.

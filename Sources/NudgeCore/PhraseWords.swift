@@ -350,6 +350,8 @@ enum PhraseWords {
         "분기마다": "quarterly", "반년마다": "halfyearly", "월말": "monthend", "다달이": "monthly", "사이": "till", "사이에": "till",
         "첫날": "firstday", "크리스마스": "christmas", "이브": "eve", "예": "at", "새해": "newyear",
         "동안": "during", "앞으로": "ahead", "빼고": "except", "제외": "except", "제외하고": "except", "점심때": "lunch", "내년": "nextyear", "삼일절": "삼일절", "어린이날": "어린이날", "현충일": "현충일", "광복절": "광복절", "개천절": "개천절", "한글날": "한글날",
+        "신정": "신정", "발렌타인데이": "valentine", "밸런타인데이": "valentine", "할로윈": "halloween", "핼러윈": "halloween",
+        "화이트데이": "화이트데이", "빼빼로데이": "빼빼로데이", "만우절": "만우절",
     ]
 
     /// Holidays on a fixed date, by their keys: (month, day). New year's day (새해 첫날) and
@@ -357,6 +359,7 @@ enum PhraseWords {
     static let holidays: [String: (month: Int, day: Int)] = [
         "valentine": (2, 14), "halloween": (10, 31),
         "삼일절": (3, 1), "어린이날": (5, 5), "현충일": (6, 6), "광복절": (8, 15), "개천절": (10, 3), "한글날": (10, 9),
+        "신정": (1, 1), "화이트데이": (3, 14), "만우절": (4, 1), "빼빼로데이": (11, 11),
     ]
 
     /// Casual spellings and common typos, read as the words they stand for.

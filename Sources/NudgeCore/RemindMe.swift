@@ -252,7 +252,7 @@ public enum RemindMe {
         dropPolite()
         let lower = text.lowercased()
         for prefix in ["remind me to ", "remind me 2 ", "remind me about ", "remind me of ", "remind me ", "reminder to ", "reminder: ", "reminder ",
-                       "nudge me to ", "nudge me ", "리마인드: ", "리마인드 "] where lower.hasPrefix(prefix) {
+                       "nudge me to ", "nudge me ", "ping me to ", "ping me ", "리마인드: ", "리마인드 "] where lower.hasPrefix(prefix) {
             text = String(text.dropFirst(prefix.count))
             break
         }

@@ -17,9 +17,6 @@ struct EverydayPhrasesTests {
     /// 54's rule for a step with only an end (written after it), each with it.
     /// A reason no longer needed fails the test too.
     static let documented: [String: String] = [
-        "at 3:30": "a colon time is on the 24-hour clock (README; issue 44 keeps it): the next 03:30, and the echo says 'say 3:30pm for the afternoon'",
-        "roughly 4:30": "a colon time is on the 24-hour clock (README; issue 44 keeps it): the next 04:30, and the echo says 'say 4:30pm for the afternoon'",
-        "at 2:45": "a colon time is on the 24-hour clock (README; issue 44 keeps it): the next 02:45, and the echo says 'say 2:45pm for the afternoon'",
         "last friday of the month at 4pm": "PhraseTables: 'the last friday of the month at 5pm' is every month, as list says a monthly place ('… of the month'); once is 'this month's last friday' or the date",
         "third thursday of the month at 7pm": "PhraseTables: '… of the month' is every month, as list says it; once is the date",
         "last day of the month at 6pm": "PhraseTables: 'the last day of the month at 18:00' is every month, as list says it; once is 'this month's last day' or 월말",

@@ -188,6 +188,10 @@ struct PhraseFamiliesTests {
         check("every 2 hours from 9pm to 3am", at, .daily(["01:00", "03:00", "21:00", "23:00"], Meaning.everyDay))
         check("every hour after 10pm until 2am", at, .daily(["00:00", "01:00", "02:00", "23:00"], Meaning.everyDay))
         check("every weekday from 10pm to 2am every hour", at, .refused("invalid window"))
+        // The end takes the start's half of the day, as the start takes the end's.
+        check("오전 9시부터 10시까지 15분마다", at, .daily(["09:00", "09:15", "09:30", "09:45", "10:00"], Meaning.everyDay))
+        check("every 30 minutes from 9am to 11", at, .daily(["09:00", "09:30", "10:00", "10:30", "11:00"], Meaning.everyDay))
+        check("every 30 minutes between 9 and 11am", at, .daily(["09:00", "09:30", "10:00", "10:30", "11:00"], Meaning.everyDay))
         // Bare hours with a window inside the day stay inside it.
         check("every hour from 10 to 2", at, .daily(["10:00", "11:00", "12:00", "13:00", "14:00"], Meaning.everyDay))
         check("every hour after 2pm", at, .daily((15...23).map { String(format: "%02d:00", $0) }, Meaning.everyDay))
@@ -545,6 +549,15 @@ struct PhraseFamiliesTests {
             ("한글날에 오전 9시", .once(at.coming(10, 9, "09:00"))),
             ("크리스마스 오후 6시", .once(at.coming(12, 25, "18:00"))),
             ("크리스마스 이브 저녁 7시", .once(at.coming(12, 24, "19:00"))),
+            // Written by a helper who had not seen these rows (Tests/Fixtures/phrases/instants-ko.tsv).
+            ("신정 오후 2시", .once(at.coming(1, 1, "14:00"))),
+            ("발렌타인데이 저녁 7시", .once(at.coming(2, 14, "19:00"))),
+            ("밸런타인데이 저녁 7시", .once(at.coming(2, 14, "19:00"))),
+            ("화이트데이 낮 12시", .once(at.coming(3, 14, "12:00"))),
+            ("만우절 아침 9시", .once(at.coming(4, 1, "09:00"))),
+            ("할로윈 저녁 7시", .once(at.coming(10, 31, "19:00"))),
+            ("핼러윈 저녁 7시", .once(at.coming(10, 31, "19:00"))),
+            ("빼빼로데이 저녁 8시", .once(at.coming(11, 11, "20:00"))),
             // Every year.
             ("every christmas eve at 7pm", .yearly(month: 12, day: 24, "19:00")),
             ("every christmas at 8am", .yearly(month: 12, day: 25, "08:00")),
@@ -556,6 +569,8 @@ struct PhraseFamiliesTests {
             ("매년 한글날 오전 9시", .yearly(month: 10, day: 9, "09:00")),
             ("매년 어린이날 오전 10시", .yearly(month: 5, day: 5, "10:00")),
             ("매년 크리스마스 이브 오후 7시", .yearly(month: 12, day: 24, "19:00")),
+            ("매년 할로윈 저녁 6시", .yearly(month: 10, day: 31, "18:00")),
+            ("매년 빼빼로데이 저녁 8시", .yearly(month: 11, day: 11, "20:00")),
             ("해마다 새해 첫날 오전 0시", .yearly(month: 1, day: 1, "00:00")),
             // Not holidays by themselves: refused, never a date.
             ("new year at 9am", .refused("words not understood")),

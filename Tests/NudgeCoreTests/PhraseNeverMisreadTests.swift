@@ -317,9 +317,10 @@ struct PhraseNeverMisreadTests {
         let reading = try SchedulePhrase.read("tomorrow 5:15", now: At.seoul.now, zone: At.seoul.zone)
         #expect(reading.notes.map(\.description) == ["5:15 is read as 17:15; say 5:15am for 05:15"])
         #expect(reading.choices == [PhraseReading.Choice(said: "5:15", other: "5:15am")])
-        // Without a day, the 24-hour clock as before, with the afternoon said.
+        // Without a day, as a bare hour: the next such time not yet passed, the other offered.
         let bare = try SchedulePhrase.read("at 2:30", now: At.seoul.now, zone: At.seoul.zone)
-        #expect(bare.schedule == .once(try ScheduleParser.instant("2026-11-26 02:30", zone: At.seoul.zone)))
-        #expect(bare.notes.map(\.description) == ["2:30 is read as 02:30 (say 2:30pm for the afternoon)"])
+        #expect(bare.schedule == .once(try ScheduleParser.instant("2026-11-25 14:30", zone: At.seoul.zone)))
+        #expect(bare.notes.map(\.description) == ["2:30 is read as 2026-11-25 14:30, the next such time not yet passed"])
+        #expect(bare.choices == [PhraseReading.Choice(said: "2:30", other: "2:30am")])
     }
 }

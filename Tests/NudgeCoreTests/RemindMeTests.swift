@@ -71,6 +71,14 @@ struct RemindMeTests {
     }
 
     /// A step for a while, with its title.
+    /// The asking words a texting person puts first go, as "remind me" does.
+    @Test func askingWordsGo() {
+        #expect(RemindMe.request("ping me in 15 mins") == "in 15 mins")
+        #expect(RemindMe.request("ping me to call mum at 6pm") == "call mum at 6pm")
+        #expect(RemindMe.request("pls remind me at 4:45") == "at 4:45")
+        #expect(RemindMe.request("30분 후에 알려줘") == "30분 후에")
+    }
+
     @Test func aStepForAWhileWithItsTitle() throws {
         for (line, title) in [("약 먹기 3일 동안 6시간마다", "약 먹기"), ("stretch every 20 minutes for the next 2 hours", "stretch")] {
             let found = readings(line)

@@ -78,11 +78,18 @@ struct SchedulePhraseTests {
         #expect(try once("tomorrow at 7 in the evening").0 == "2026-11-26 19:00")
     }
 
-    /// Without a day a colon time stays on the 24-hour clock, and 1–6 says how to have the
-    /// afternoon; on a named day 1–6 is the waking day's afternoon, as a bare hour is (issue
-    /// 54: "tomorrow at 2:30" was 02:30).
+    /// Without a day a colon time 1–6 is read as a bare hour is, the next such time not yet
+    /// passed (issue 54: "at 4:45" said at 08:05 was 04:45 the next morning); on a named day
+    /// 1–6 is the waking day's afternoon, as a bare hour is ("tomorrow at 2:30" was 02:30).
+    /// A leading zero and 7–23 stay on the 24-hour clock.
     @Test func aColonTimeOneToSixSaysTheAfternoon() throws {
-        #expect(try once("at 2:30") == ("2026-11-26 02:30", ["2:30 is read as 02:30 (say 2:30pm for the afternoon)"]))
+        #expect(try once("at 2:30") == ("2026-11-25 14:30", ["2:30 is read as 2026-11-25 14:30, the next such time not yet passed"]))
+        let night = try ScheduleParser.instant("2026-11-25 21:30", zone: zone)
+        let late = try SchedulePhrase.read("at 5:15", now: night, zone: zone)
+        #expect(late.schedule == .once(try ScheduleParser.instant("2026-11-26 05:15", zone: zone)))
+        #expect(late.choices == [PhraseReading.Choice(said: "5:15", other: "5:15pm")])
+        #expect(try once("at 02:30") == ("2026-11-26 02:30", []))
+        #expect(try once("at 9:30").0 == "2026-11-26 09:30")
         #expect(try once("tomorrow at 2:30") == ("2026-11-26 14:30", ["2:30 is read as 14:30; say 2:30am for 02:30"]))
         #expect(try once("tomorrow at 02:30").1 == [])
         #expect(try once("tomorrow at 9:30").1 == [])
