@@ -1,0 +1,154 @@
+import Foundation
+import NudgeCore
+import TestSupport
+import Testing
+
+/// Everyday phrasings written for issue 54 by a helper who had seen neither Nudge's code nor
+/// its tables nor the earlier sets (Tests/Fixtures/phrases/instants-*.tsv), each read at its
+/// own fixed now in its own zone: New Year's Eve and the night before a leap day in Seoul,
+/// the nights before the US and EU clock changes (both ways) in New York and Berlin, and an
+/// ordinary morning. Each meaning is given as instants with their offsets, so a firing on the
+/// wrong side of a clock change is a misread like any other. The figures per family and
+/// instant are printed for docs/phrases.md.
+struct SevenInstantPhrasesTests {
+    /// Rows Nudge reads otherwise by a rule written down before the set was (docs/phrases.md,
+    /// "Choices"), each with it, by the row's now and phrase. The helper was told "a bare
+    /// hour means the next such hour a person is awake for"; Nudge takes a bare hour without
+    /// a day as the next such time not yet passed, says so, and offers the other. A reason
+    /// no longer needed fails the test too.
+    static let documented: [String: String] = [
+        "2027-03-13T21:30 at 5": "a bare hour without a day is the next such time not yet passed (05:00), said, with 5pm offered",
+        "2026-10-31T23:05 at 3": "a bare hour without a day is the next such time not yet passed (03:00), said, with 3pm offered",
+        "2027-03-13T21:30 5시에 알려줘": "a bare hour without a day is the next such time not yet passed (05:00), said, with 오후 5시 offered",
+        "2026-10-31T23:05 3시": "a bare hour without a day is the next such time not yet passed (03:00), said, with 오후 3시 offered",
+        "2026-10-24T21:45 다섯 시 반에 알려줘": "a bare hour without a day is the next such time not yet passed (05:30), said, with 오후 5시 30분 offered",
+        "2026-12-31T22:40 at 11:55": "a colon time 7:00–12:59 is on the 24-hour clock (issue 54 keeps it): the next 11:55, said",
+    ]
+
+    struct Row {
+        var now: Date
+        var nowText: String
+        var zone: TimeZone
+        var phrase: String
+        var expected: String
+        var family: String
+        var isClear: Bool { !["needs-time", "unclear"].contains(expected) }
+    }
+
+    static func rows(_ language: String) throws -> [Row] {
+        let url = Bench.packageRoot.appendingPathComponent("Tests/Fixtures/phrases/instants-\(language).tsv")
+        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#"), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard columns.count >= 5, let zone = TimeZone(identifier: columns[1]) else { return nil }
+            return Row(now: try ScheduleParser.instant(columns[0], zone: zone), nowText: columns[0], zone: zone, phrase: columns[2],
+                       expected: columns[3], family: columns[4])
+        }
+    }
+
+    /// An instant as the rows write it: local wall time with its offset.
+    static func written(_ instant: Date, _ zone: TimeZone) -> String {
+        let offset = zone.secondsFromGMT(for: instant)
+        let (day, second) = CivilZone(TimeZone(secondsFromGMT: offset)!).local(instant)
+        let sign = offset < 0 ? "-" : "+"
+        return "\(day)T" + String(LocalTime(secondOfDay: second)!.description.prefix(5))
+            + sign + String(format: "%02d:%02d", abs(offset) / 3600, abs(offset) % 3600 / 60)
+    }
+
+    /// What the schedule does, in the row's words, where it differs from the row; nil when
+    /// it means the row. Instants are compared as instants, whatever offset they are written in.
+    static func difference(_ schedule: Schedule, _ row: Row) throws -> String? {
+        let parts = row.expected.split(separator: " ").map(String.init)
+        let firings = schedule.occurrences(after: row.now, count: 4, in: row.zone)
+        let got = firings.map { written($0, row.zone) }.joined(separator: " ")
+        switch parts.first {
+        case "once":
+            return try firings.count == 1 && firings[0] == ScheduleParser.instant(parts[1], zone: row.zone) ? nil : "once " + got
+        case "repeat":
+            let meant = try parts.dropFirst().map { (text) throws(ScheduleError) in try ScheduleParser.instant(text, zone: row.zone) }
+            return firings == meant ? nil : "repeat " + got
+        case "interval":
+            if case .interval(let step, _, let days) = schedule, step == Int(parts[1]), days == Schedule.everyDay { return nil }
+            return schedule.summary(in: row.zone)
+        default:
+            return "bad row"
+        }
+    }
+
+    struct Figures {
+        var clear = 0, read = 0, misread = 0, documented = 0, unclearRows = 0, unclearRefused = 0
+        mutating func add(_ other: Figures) {
+            clear += other.clear; read += other.read; misread += other.misread; documented += other.documented
+            unclearRows += other.unclearRows; unclearRefused += other.unclearRefused
+        }
+    }
+
+    func report(_ language: String) throws {
+        let rows = try Self.rows(language)
+        var families: [String: Figures] = [:], instants: [String: Figures] = [:]
+        var refused: [(Row, String)] = [], misread: [(Row, String)] = [], answered: [(Row, String)] = [], documented: [(Row, String)] = []
+        for row in rows {
+            var figures = Figures()
+            defer {
+                families[row.family, default: Figures()].add(figures)
+                instants[row.nowText + " " + row.zone.identifier, default: Figures()].add(figures)
+            }
+            // The asking words go first, as in every one-line reading (`nudge add LINE`, the
+            // desktop's search): "remind me at 9", "30분 후에 알려줘".
+            let when = RemindMe.request(row.phrase)
+            let result = Result { () throws(ScheduleError) in try SchedulePhrase.read(when, now: row.now, zone: row.zone) }
+            guard row.isClear else {
+                figures.unclearRows += 1
+                switch result {
+                case .success(let reading): answered.append((row, reading.schedule.summary(in: row.zone)))
+                case .failure: figures.unclearRefused += 1
+                }
+                continue
+            }
+            figures.clear += 1
+            switch result {
+            case .success(let reading):
+                figures.read += 1
+                if let got = try Self.difference(reading.schedule, row) {
+                    if Self.documented[row.nowText + " " + row.phrase] != nil {
+                        figures.documented += 1
+                        documented.append((row, got))
+                    } else {
+                        figures.misread += 1
+                        misread.append((row, got))
+                    }
+                }
+            case .failure(let error):
+                refused.append((row, "\(error.token.isEmpty ? "" : "'\(error.token)' ")\(error.problem)"))
+            }
+        }
+        var total = Figures()
+        for (name, table) in [("family", families), ("now", instants)] {
+            print("instants-\(language): | \(name) | clear | read as meant | read by a documented rule | misread | needing a time or unclear: refused |")
+            for (key, f) in table.sorted(by: { $0.key < $1.key }) {
+                print("instants-\(language): | \(key) | \(f.clear) | \(f.read - f.misread - f.documented) | \(f.documented) | \(f.misread) | \(f.unclearRefused) of \(f.unclearRows) |")
+                if name == "family" { total.add(f) }
+            }
+        }
+        let meant = total.read - total.misread - total.documented
+        let percent = { (n: Int) in String(format: "%.1f", Double(n) / Double(max(total.clear, 1)) * 100) }
+        print("figure: instants-\(language): \(total.read) of \(total.clear) clear phrases read (\(percent(total.read)) %), \(meant) as meant (\(percent(meant)) %), \(total.documented) by a documented rule that differs, \(total.misread) misread; \(total.unclearRefused) of \(total.unclearRows) needing a time or unclear refused")
+        for (row, why) in refused { print("refused-\(language): \(row.nowText) \(row.zone.identifier)\t\(row.phrase)\t\(row.expected)\t\(why)") }
+        for (row, what) in answered { print("answered-\(language): \(row.nowText) \(row.zone.identifier)\t\(row.phrase)\t\(row.expected)\t\(what)") }
+        for (row, got) in documented {
+            print("documented-\(language): \(row.nowText) \(row.zone.identifier)\t\(row.phrase)\t\(row.expected)\t\(got)\t\(Self.documented[row.nowText + " " + row.phrase]!)")
+        }
+        let keys = Set(rows.map { $0.nowText + " " + $0.phrase })
+        for (key, _) in Self.documented where keys.contains(key) && !documented.contains(where: { $0.0.nowText + " " + $0.0.phrase == key }) {
+            Issue.record("a documented difference no longer needed: \(key)")
+        }
+        for (row, got) in misread {
+            Issue.record("misread (\(language), \(row.family)) at \(row.nowText) \(row.zone.identifier): \(row.phrase) → \(got), meant \(row.expected)")
+        }
+        #expect(rows.count >= 400)
+    }
+
+    @Test func englishPhrasesAtSevenInstants() throws { try report("en") }
+
+    @Test func koreanPhrasesAtSevenInstants() throws { try report("ko") }
+}
