@@ -104,6 +104,17 @@ struct PhraseReader {
             if isKey(k + 1, "firstday") { return (1, 1, 2) }
             if isKey(k + 1, "first"), isKey(k + 2, "day") { return (1, 1, 3) }
             return nil
+        case "st":
+            // st patrick's day, st paddy's day.
+            guard isKey(k + 1, "patrick"), let (month, day, length) = holiday(k + 1) else { return nil }
+            return (month, day, 1 + length)
+        case "patrick", "boxing", "leap", "veterans", "bonfire":
+            // st patrick's day (3/17), boxing day (12/26), leap day (2/29), veterans day
+            // (11/11), bonfire night (11/5): said with their day (or night), never alone.
+            let dates: [String: (Int, Int)] = ["patrick": (3, 17), "boxing": (12, 26), "leap": (2, 29), "veterans": (11, 11), "bonfire": (11, 5)]
+            let after = key == "bonfire" ? "night" : "day"
+            guard let (month, day) = dates[key], isKey(k + 1, after), word(k + 1)?.text == after else { return nil }
+            return (month, day, 2)
         default:
             guard let (month, day) = PhraseWords.holidays[key] else { return nil }
             // valentine's day, valentines day.
@@ -318,8 +329,12 @@ struct PhraseReader {
         case "weekends" where isKey(i - 1, "the") && !w.text.hasSuffix("s") && !pieces.repeats:
             // on the weekend: the coming one, once.
             pieces.weekend = text(i - 1..<i + 1)
+        case "st" where holiday(i) != nil:
+            guard let (month, day, length) = holiday(i) else { return false }
+            try setDate(nil, month, day, i..<i + length)
+            return true
         case "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절", "개천절", "한글날",
-             "신정", "화이트데이", "만우절", "빼빼로데이":
+             "신정", "화이트데이", "만우절", "빼빼로데이", "patrick", "boxing", "leap", "veterans", "bonfire":
             // A holiday on a fixed date: that date, this year's or the next. Christmas eve,
             // 크리스마스 이브, is the day before, never an evening ("eve" was read as a casual
             // "evening" and put christmas eve at 7pm on the 25th); new year's eve is 31 December.

@@ -107,11 +107,13 @@ enum PhraseWords {
                     i = end
                     continue
                 }
-                // new year's, valentine's: the word with its 's, read as the plural is (years,
-                // valentines); the apostrophe was a word of its own, left over. Only these:
+                // new year's, valentine's, st patrick's, veterans': the word with its 's, read as
+                // the plural is (years, valentines); the apostrophe was a word of its own, left
+                // over. Only these:
                 // monday's is no "mondays" (every Monday).
                 if j + 1 < chars.count, chars[j] == "'" || chars[j] == "’", chars[j + 1] == "s",
-                   j + 2 == chars.count || !(chars[j + 2].isASCII && chars[j + 2].isLetter), ["year", "valentine"].contains(word) {
+                   j + 2 == chars.count || !(chars[j + 2].isASCII && chars[j + 2].isLetter),
+                   ["year", "valentine", "patrick", "paddy", "patty", "veteran"].contains(word.lowercased()) {
                     var read = english(word + "s")
                     read.text = String(chars[i..<j + 2])
                     words.append(read)
@@ -227,6 +229,8 @@ enum PhraseWords {
             "business": ["business", "working"], "end": ["end"], "beginning": ["beginning"], "monthend": ["eom"], "single": ["single"],
             "christmas": ["christmas", "xmas"], "eve": ["eve"], "on": ["on"], "in": ["in"], "new": ["new"],
             "valentine": ["valentine", "valentines"], "halloween": ["halloween"], "except": ["except", "excluding", "but"],
+            "boxing": ["boxing"], "leap": ["leap"], "bonfire": ["bonfire"], "veterans": ["veterans"],
+            "patrick": ["patrick", "patricks", "paddy", "paddys", "patty", "pattys"],
             "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
             "this": ["this", "coming"], "other": ["other"], "first": ["first"], "second": ["second"], "third": ["third"],

@@ -558,6 +558,12 @@ struct PhraseFamiliesTests {
             ("할로윈 저녁 7시", .once(at.coming(10, 31, "19:00"))),
             ("핼러윈 저녁 7시", .once(at.coming(10, 31, "19:00"))),
             ("빼빼로데이 저녁 8시", .once(at.coming(11, 11, "20:00"))),
+            ("st patrick's day at 6pm", .once(at.coming(3, 17, "18:00"))),
+            ("St Paddy's Day 5pm", .once(at.coming(3, 17, "17:00"))),
+            ("boxing day at 10am", .once(at.coming(12, 26, "10:00"))),
+            ("veterans day at 11am", .once(at.coming(11, 11, "11:00"))),
+            ("veteran's day at 11am", .once(at.coming(11, 11, "11:00"))),
+            ("bonfire night at 7pm", .once(at.coming(11, 5, "19:00"))),
             // Every year.
             ("every christmas eve at 7pm", .yearly(month: 12, day: 24, "19:00")),
             ("every christmas at 8am", .yearly(month: 12, day: 25, "08:00")),
@@ -571,9 +577,14 @@ struct PhraseFamiliesTests {
             ("매년 크리스마스 이브 오후 7시", .yearly(month: 12, day: 24, "19:00")),
             ("매년 할로윈 저녁 6시", .yearly(month: 10, day: 31, "18:00")),
             ("매년 빼빼로데이 저녁 8시", .yearly(month: 11, day: 11, "20:00")),
+            ("every boxing day at 10am", .yearly(month: 12, day: 26, "10:00")),
+            ("every st patrick's day at 6pm", .yearly(month: 3, day: 17, "18:00")),
             ("해마다 새해 첫날 오전 0시", .yearly(month: 1, day: 1, "00:00")),
             // Not holidays by themselves: refused, never a date.
             ("new year at 9am", .refused("words not understood")),
+            ("boxing at 6pm", .refused("words not understood")),
+            ("st patrick at 6pm", .refused("words not understood")),
+            ("bonfire day at 7pm", .refused("words not understood")),
             ("새해 오전 9시", .refused("words not understood")),
             ("halloween", .refused("no time of day given")),
             // Only a holiday's 's is read: monday's is no "mondays", every Monday.
