@@ -21,6 +21,7 @@ What follows is read from AT-SPI events, never from the clock.
 
 Exit status 1 when what was waited for did not come in 20 s; 2 for a usage error.
 """
+import json
 import sys
 
 import pyatspi
@@ -47,17 +48,27 @@ def keyvals(spec):
 
 
 def press_names(names):
-    """Each key down in order, then up in reverse, on one virtual keyboard kept by the shell."""
-    js = ("const C = imports.gi.Clutter;"
-          "global._nudgeKeys ??= (C.get_default_backend ? C.get_default_backend() : global.stage.context.get_backend())"
-          ".get_default_seat().create_virtual_device(C.InputDeviceType.KEYBOARD_DEVICE);"
-          f"const ks = {names!r}.map(n => n.startsWith('#') ? C.unicode_to_keysym(Number(n.slice(1))) : C['KEY_' + n]);"
-          "if (ks.some(k => k === undefined)) throw new Error('no such key');"
-          "const t = () => global.get_current_time() * 1000;"
-          "for (const k of ks) global._nudgeKeys.notify_keyval(t(), k, C.KeyState.PRESSED);"
-          "for (const k of ks.slice().reverse()) global._nudgeKeys.notify_keyval(t(), k, C.KeyState.RELEASED);"
-          "'ok'")
-    shell(js)
+    """The modifiers down, the key down and up, the modifiers up, on one virtual keyboard kept
+    by the shell, as a person holds Shift before pressing Tab: each step its own call. All in
+    one call, a Shift+Tab was now and then taken as Tab with both cores busy (a Shift+Tab walk
+    went back a stop and on again)."""
+    def send(steps):
+        js = ("const C = imports.gi.Clutter;"
+              "global._nudgeKeys ??= (C.get_default_backend ? C.get_default_backend() : global.stage.context.get_backend())"
+              ".get_default_seat().create_virtual_device(C.InputDeviceType.KEYBOARD_DEVICE);"
+              f"const steps = {json.dumps(steps)}.map(([n, down]) => [n.startsWith('#') ? C.unicode_to_keysym(Number(n.slice(1))) : C['KEY_' + n], down]);"
+              "if (steps.some(([k]) => k === undefined)) throw new Error('no such key');"
+              "const t = () => global.get_current_time() * 1000;"
+              "for (const [k, down] of steps) global._nudgeKeys.notify_keyval(t(), k, down ? C.KeyState.PRESSED : C.KeyState.RELEASED);"
+              "'ok'")
+        shell(js)
+
+    modifiers, key = names[:-1], names[-1]
+    if modifiers:
+        send([[m, True] for m in modifiers])
+    send([[key, True], [key, False]])
+    if modifiers:
+        send([[m, False] for m in reversed(modifiers)])
 
 
 class Heard:
