@@ -66,13 +66,13 @@ enum AdwaitaGeneration {
 
     /// What ``top(_:_:)`` held let go, once something else holds it (a presented dialog).
     @MainActor static func letGo(_ top: Widget) {
-        if hasDialogs { g_object_unref(top.raw) }
+        if hasDialogs { top.release() }
     }
 
     /// A window of either generation gone for good once closed: a dialog, held by the code
     /// since it was built (``Builder/keep(_:)``), let go; a window destroyed.
     @MainActor static func dismiss(_ window: Widget) {
-        if hasDialogs { g_object_unref(window.raw) } else { gtk_window_destroy(window.as(GtkWindow.self)) }
+        if hasDialogs { window.release() } else { window.destroy() }
     }
 
     /// Shows a window of either generation over `parent`: an AdwDialog inside it (1.5), a
@@ -80,10 +80,10 @@ enum AdwaitaGeneration {
     @MainActor static func present(_ window: Widget, over parent: Widget) {
         if hasDialogs {
             // Already over the window: presenting it again would move it.
-            if gtk_widget_get_parent(window) == nil { Dialogs.shared.present(window.raw, parent.raw) }
+            if window.parent == nil { Dialogs.shared.present(window.raw, parent.raw) }
         } else {
-            gtk_window_set_transient_for(window.as(GtkWindow.self), parent.as(GtkWindow.self))
-            gtk_window_present(window.as(GtkWindow.self))
+            window.keepAbove(parent)
+            window.present()
         }
     }
 

@@ -287,7 +287,7 @@ import NudgeKit
     /// A day picked is written into the field at once; the calendar stays open for the
     /// arrow keys (Escape or a click outside closes it).
     private func dayPicked() {
-        guard let picked = calendar.pickedDay else { return }
+        let picked = calendar.pickedDay
         let text = String(format: "%04d-%02d-%02d", picked.year, picked.month, picked.day)
         if Self.text(dateRow) != text { dateRow.text = text }
     }

@@ -89,10 +89,15 @@ private let releaseKeyClosure: @convention(c) (gpointer?, UnsafeMutablePointer<G
 /// phase); a key it handles goes no further.
 @MainActor func onKeyPressed(_ widget: Widget, _ action: @escaping @MainActor (_ keyval: UInt32, _ state: UInt32) -> Bool) {
     let controller = gtk_event_controller_key_new()!
-    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
     let data = Unmanaged.passRetained(KeyClosure(action)).toOpaque()
     _ = nudge_signal_connect(UnsafeMutableRawPointer(controller), "key-pressed", unsafeBitCast(runKey, to: UnsafeRawPointer.self), data,
                              releaseKeyClosure)
+    addCapturing(controller, to: widget)
+}
+
+/// Gives `widget` an event controller that sees events before its children do.
+private func addCapturing(_ controller: OpaquePointer, to widget: Widget) {
+    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
     gtk_widget_add_controller(widget, controller)
 }
 
@@ -103,9 +108,8 @@ private let takeScroll: @convention(c) (gpointer?, Double, Double, gpointer?) ->
 /// setting (and a shorter log deletes history) without the person meaning to.
 func ignoreScroll(_ widget: Widget) {
     let controller = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
-    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
     _ = nudge_signal_connect(UnsafeMutableRawPointer(controller), "scroll", unsafeBitCast(takeScroll, to: UnsafeRawPointer.self), nil, nil)
-    gtk_widget_add_controller(widget, controller)
+    addCapturing(controller, to: widget)
 }
 
 private let releaseClosure: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
@@ -154,9 +158,9 @@ func setTooltip(_ widget: Widget, _ text: String) {
     let shown = widget.isVisible
     if shown { widget.isVisible = false }
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
-        gtk_widget_set_tooltip_text(widget, text)
+        widget[.tooltipText] = text
     } else {
-        gtk_widget_set_tooltip_markup(widget, wordsKept(text))
+        widget[.tooltipMarkup] = wordsKept(text)
     }
     if shown { widget.isVisible = true }
 }
@@ -167,12 +171,12 @@ func setAccessibleDescription(_ widget: Widget, _ description: String) {
 
 func setText(_ label: Widget, _ text: String) {
     // Setting the same text again would still queue a resize.
-    if String(cString: gtk_label_get_text(label.opaque)) != text { gtk_label_set_text(label.opaque, text) }
+    if label.labelText != text { label.labelText = text }
 }
 
 /// The text of a button whose child is a label (its name said apart, as in alert-answers.ui).
 func setButtonText(_ button: Widget, _ text: String) {
-    if let content = gtk_button_get_child(button.as(GtkButton.self)) { setText(content, text) }
+    if let content = button[.child] { setText(content, text) }
 }
 
 /// Text where GTK reads Pango markup (a toast's title): `<`, `&` and quotes escaped.
@@ -215,8 +219,7 @@ private final class IdleClosure: @unchecked Sendable {
 @MainActor func sayFocusOnceShown(_ first: Widget) {
     guard !AdwaitaGeneration.gtkSaysFirstFocus else { return }
     afterThisEvent {
-        guard let root = gtk_widget_get_root(first), let focus = gtk_root_get_focus(root),
-              focus == first || gtk_widget_is_ancestor(focus, first) != 0 else { return }
+        guard let root = gtk_widget_get_root(first), let focus = first.focusInWindow, focus.isInside(first) else { return }
         gtk_root_set_focus(root, nil)
         first.grabFocus()
     }
@@ -259,10 +262,8 @@ func wordsKept(_ text: String) -> String {
 /// The subtitles of the action rows under `root` as its .ui gave them (plain words), broken
 /// between words only: Korean broke "시각입/니다" inside a word at 360 px.
 @MainActor func keepWordsInSubtitles(under root: Widget) {
-    if g_type_check_instance_is_a(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GTypeInstance.self), adw_action_row_get_type()) != 0,
-       adw_preferences_row_get_use_markup(root.as(AdwPreferencesRow.self)) == 0,
-       let subtitle = adw_action_row_get_subtitle(root.as(AdwActionRow.self)), subtitle.pointee != 0 {
-        setSubtitleWordsKept(root, String(cString: subtitle))
+    if root.is(.actionRow), !root[.useMarkup], case let subtitle = root.subtitle, !subtitle.isEmpty {
+        setSubtitleWordsKept(root, subtitle)
     }
     for current in root.children {
         keepWordsInSubtitles(under: current)
@@ -271,6 +272,6 @@ func wordsKept(_ text: String) -> String {
 
 /// An action row's subtitle, broken between words only.
 func setSubtitleWordsKept(_ row: Widget, _ text: String) {
-    adw_preferences_row_set_use_markup(row.as(AdwPreferencesRow.self), 1)
-    adw_action_row_set_subtitle(row.as(AdwActionRow.self), wordsKept(text))
+    row[.useMarkup] = true
+    row.subtitle = wordsKept(text)
 }

@@ -12,9 +12,9 @@ import CAdwaita
         let count: Int
 
         /// The object at `index` (a list item factory's list item is 1).
-        func object(_ index: Int) -> gpointer? { index < count ? g_value_get_object(values + index) : nil }
+        func object(_ index: Int) -> gpointer? { index < count ? UnsafeMutableRawPointer.read(values + index) : nil }
         /// The unsigned number at `index` (a key's value is 1).
-        func uint(_ index: Int) -> UInt32 { index < count ? g_value_get_uint(values + index) : 0 }
+        func uint(_ index: Int) -> UInt32 { index < count ? UInt32(values + index) : 0 }
         /// The flags at `index` (a key's modifiers are 3).
         func flags(_ index: Int) -> UInt32 { index < count ? g_value_get_flags(values + index) : 0 }
     }
@@ -83,7 +83,7 @@ import CAdwaita
                         box.handler(Values(values: UnsafePointer(bitPattern: address)!, count: number))
                     }
                     if let answer, g_type_fundamental(answer.pointee.g_type) == GType(5 << 2) /* G_TYPE_BOOLEAN */ {
-                        g_value_set_boolean(answer, handled ? 1 : 0)
+                        handled.store(in: answer)
                     }
                 }
                 g_closure_add_finalize_notifier(closure, box) { data, _ in

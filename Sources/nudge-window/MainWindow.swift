@@ -59,7 +59,7 @@ import NudgeKit
         let searchUI = Builder("search-bar", handlers: ["search": owner.handler { $0.search() }])
         (searchBar, searchEntry) = (searchUI.keep("search-bar"), searchUI("search"))
         AdwaitaGeneration.addTopBar(searchBar, to: ui("page"), after: header.widget)
-        g_object_unref(searchBar.raw)
+        searchBar.release()
         searchUI.release()
         service = ServiceCard(host: host, run: run)
         water = WaterCard(run: run)

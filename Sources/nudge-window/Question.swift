@@ -51,7 +51,7 @@ import CAdwaita
         if AdwaitaGeneration.hasDialogs {
             AdwaitaGeneration.present(dialog, over: parent)
         } else {
-            gtk_window_present(dialog.as(GtkWindow.self))
+            dialog.present()
         }
         return dialog
     }

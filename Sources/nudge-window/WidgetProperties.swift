@@ -6,38 +6,38 @@ import CAdwaita
 extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// Shown (GtkWidget:visible).
     var isVisible: Bool {
-        get { gtk_widget_get_visible(self) != 0 }
-        nonmutating set { gtk_widget_set_visible(self, newValue ? 1 : 0) }
+        get { self[.visible] }
+        nonmutating set { self[.visible] = newValue }
     }
 
     /// A GtkSwitch's state (GtkSwitch:active).
     var isOn: Bool {
-        get { gtk_switch_get_active(opaque) != 0 }
-        nonmutating set { gtk_switch_set_active(opaque, newValue ? 1 : 0) }
+        get { self[.active] }
+        nonmutating set { self[.active] = newValue }
     }
 
     /// A toggle button's or a check button's state.
     var isPressed: Bool {
-        get { gtk_toggle_button_get_active(self.as(GtkToggleButton.self)) != 0 }
-        nonmutating set { gtk_toggle_button_set_active(self.as(GtkToggleButton.self), newValue ? 1 : 0) }
+        get { self[.active] }
+        nonmutating set { self[.active] = newValue }
     }
 
     /// A GtkEditable's text (an entry, an entry row, a spin button).
     var text: String {
-        get { String(cString: gtk_editable_get_text(opaque)) }
-        nonmutating set { gtk_editable_set_text(opaque, newValue) }
+        get { self[.text] ?? "" }
+        nonmutating set { self[.text] = newValue }
     }
 
-    /// A GtkSpinButton's value, whole.
+    /// A GtkSpinButton's value, whole (rounded as `gtk_spin_button_get_value_as_int` does).
     var number: Int {
-        get { Int(gtk_spin_button_get_value_as_int(opaque)) }
-        nonmutating set { gtk_spin_button_set_value(opaque, Double(newValue)) }
+        get { Int(self[.value].rounded()) }
+        nonmutating set { self[.value] = Double(newValue) }
     }
 
     /// The widget's children, first to last.
     var children: UnfoldSequence<Widget, Widget?> {
-        sequence(state: gtk_widget_get_first_child(self)) { next in
-            defer { next = next.flatMap { gtk_widget_get_next_sibling($0) } }
+        sequence(state: firstChild) { next in
+            defer { next = next?.nextSibling }
             return next
         }
     }
@@ -51,7 +51,7 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     @discardableResult func grabFocus() -> Bool { gtk_widget_grab_focus(self) != 0 }
 
     /// Lets go of a reference the caller holds (``Make/held(_:)``, ``Builder/keep(_:)``).
-    func release() { g_object_unref(raw) }
+    func release() { unref(raw) }
 
     func addClass(_ name: String) { gtk_widget_add_css_class(self, name) }
     func hasClass(_ name: String) -> Bool { gtk_widget_has_css_class(self, name) != 0 }
@@ -68,17 +68,17 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     func isInside(_ ancestor: Widget) -> Bool { self == ancestor || gtk_widget_is_ancestor(self, ancestor) != 0 }
     /// The widget that has the keyboard's focus in this widget's window.
     var focusInWindow: Widget? { gtk_widget_get_root(self).flatMap { gtk_root_get_focus($0) } }
-    var hasFocus: Bool { gtk_widget_has_focus(self) != 0 }
+    var hasFocus: Bool { self[.hasFocus] }
     var isFocusable: Bool {
-        get { gtk_widget_get_focusable(self) != 0 && gtk_widget_get_can_focus(self) != 0 }
-        nonmutating set { gtk_widget_set_focusable(self, newValue ? 1 : 0) }
+        get { self[.focusable] && self[.canFocus] }
+        nonmutating set { self[.focusable] = newValue }
     }
     /// Moves the focus into it, as Tab (or Shift+Tab) would; false where nothing takes it.
     func focusChild(forward: Bool) -> Bool { gtk_widget_child_focus(self, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) != 0 }
     /// Answers clicks and keys (GtkWidget:sensitive).
     var isSensitive: Bool {
         get { gtk_widget_is_sensitive(self) != 0 }
-        nonmutating set { gtk_widget_set_sensitive(self, newValue ? 1 : 0) }
+        nonmutating set { self[.sensitive] = newValue }
     }
 
     // MARK: Where it is
@@ -95,27 +95,27 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
 
     /// Where it sits across (GtkWidget:halign) and down (GtkWidget:valign).
     func align(across: GtkAlign? = nil, down: GtkAlign? = nil) {
-        if let across { gtk_widget_set_halign(self, across) }
-        if let down { gtk_widget_set_valign(self, down) }
+        if let across { self[.halign] = across }
+        if let down { self[.valign] = down }
     }
     var expandsAcross: Bool {
-        get { gtk_widget_get_hexpand(self) != 0 }
-        nonmutating set { gtk_widget_set_hexpand(self, newValue ? 1 : 0) }
+        get { self[.hexpand] }
+        nonmutating set { self[.hexpand] = newValue }
     }
     func margins(start: Int32? = nil, end: Int32? = nil, top: Int32? = nil, bottom: Int32? = nil) {
-        if let start { gtk_widget_set_margin_start(self, start) }
-        if let end { gtk_widget_set_margin_end(self, end) }
-        if let top { gtk_widget_set_margin_top(self, top) }
-        if let bottom { gtk_widget_set_margin_bottom(self, bottom) }
+        if let start { self[.marginStart] = start }
+        if let end { self[.marginEnd] = end }
+        if let top { self[.marginTop] = top }
+        if let bottom { self[.marginBottom] = bottom }
     }
     var minimumHeight: Int32 {
-        get { var height: Int32 = 0; gtk_widget_get_size_request(self, nil, &height); return height }
-        nonmutating set { gtk_widget_set_size_request(self, -1, newValue) }
+        get { self[.heightRequest] }
+        nonmutating set { self[.heightRequest] = newValue }
     }
     /// A box's (or any GtkOrientable's) direction.
     var isVertical: Bool {
-        get { gtk_orientable_get_orientation(opaque) == GTK_ORIENTATION_VERTICAL }
-        nonmutating set { gtk_orientable_set_orientation(opaque, newValue ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL) }
+        get { self[.orientation] == GTK_ORIENTATION_VERTICAL }
+        nonmutating set { self[.orientation] = newValue ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL }
     }
     /// Adds `child` at a GtkBox's end.
     func append(_ child: Widget) { gtk_box_append(self.as(GtkBox.self), child) }
@@ -125,16 +125,16 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// A GtkLabel's lines: `wraps` between words (and inside a word too long for a line,
     /// `insideWords`) up to `lines`, and cut with "…" when `ellipsizes`.
     func setLines(wraps: Bool, insideWords: Bool = false, lines: Int32 = -1, ellipsizes: Bool) {
-        gtk_label_set_wrap(opaque, wraps ? 1 : 0)
-        gtk_label_set_wrap_mode(opaque, insideWords ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD)
-        gtk_label_set_lines(opaque, lines)
-        gtk_label_set_ellipsize(opaque, ellipsizes ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE)
+        self[.wrap] = wraps
+        self[.wrapMode] = insideWords ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD
+        self[.lines] = lines
+        self[.ellipsize] = ellipsizes ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE
     }
 
     // MARK: Scrolling and frames
 
     /// A scrollable's vertical adjustment (a list view's).
-    var verticalAdjustment: Adjustment { Adjustment(pointer: gtk_scrollable_get_vadjustment(opaque)) }
+    var verticalAdjustment: Adjustment { Adjustment(self[.vadjustment]) }
 
     /// Scrolls a list or grid view to its item at `position` (list.scroll-to-item).
     func scrollToItem(_ position: Int) {
@@ -152,11 +152,11 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     // MARK: Words
 
     /// Whether a GtkLabel cuts its words with "…".
-    var ellipsizes: Bool { gtk_label_get_ellipsize(opaque) != PANGO_ELLIPSIZE_NONE }
+    var ellipsizes: Bool { self[.ellipsize] != PANGO_ELLIPSIZE_NONE }
     /// A GtkLabel's lines centred, one line asked for: wrapped only where it cannot have one.
     func centreLinesAskingOne() {
-        gtk_label_set_justify(opaque, GTK_JUSTIFY_CENTER)
-        gtk_label_set_natural_wrap_mode(opaque, GTK_NATURAL_WRAP_NONE)
+        self[.justify] = GTK_JUSTIFY_CENTER
+        self[.naturalWrapMode] = GTK_NATURAL_WRAP_NONE
     }
 
     /// A GtkLabel's text (GtkLabel:label, without markup).
@@ -164,62 +164,59 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
         get { String(cString: gtk_label_get_text(opaque)) }
         nonmutating set { gtk_label_set_text(opaque, newValue) }
     }
-    var tooltipText: String? { gtk_widget_get_tooltip_text(self).map { String(cString: $0) } }
+    var tooltipText: String? { self[.tooltipText] }
     /// A button's own words (GtkButton:label), nil for one that has none.
     var buttonLabel: String? {
-        get {
-            guard let label = gtk_button_get_label(self.as(GtkButton.self)), label.pointee != 0 else { return nil }
-            return String(cString: label)
-        }
-        nonmutating set { gtk_button_set_label(self.as(GtkButton.self), newValue) }
+        get { self[.label].flatMap { $0.isEmpty ? nil : $0 } }
+        nonmutating set { self[.label] = newValue }
     }
     /// A GtkLevelBar's value.
     var level: Double {
-        get { gtk_level_bar_get_value(opaque) }
-        nonmutating set { gtk_level_bar_set_value(opaque, newValue) }
+        get { self[.value] }
+        nonmutating set { self[.value] = newValue }
     }
-    var menuButtonLabel: String? { gtk_menu_button_get_label(opaque).map { String(cString: $0) } }
+    var menuButtonLabel: String? { self[.label] }
     /// A GtkImage's icon, by its name in the icon theme.
     var iconName: String? {
-        get { gtk_image_get_icon_name(opaque).map { String(cString: $0) } }
-        nonmutating set { gtk_image_set_from_icon_name(opaque, newValue) }
+        get { self[.iconName] }
+        nonmutating set { self[.iconName] = newValue }
     }
     /// An AdwPreferencesRow's title.
     var rowTitle: String {
-        get { adw_preferences_row_get_title(self.as(AdwPreferencesRow.self)).map { String(cString: $0) } ?? "" }
-        nonmutating set { adw_preferences_row_set_title(self.as(AdwPreferencesRow.self), newValue) }
+        get { self[.title] ?? "" }
+        nonmutating set { self[.title] = newValue }
     }
     /// An AdwActionRow's subtitle.
     var subtitle: String {
-        get { adw_action_row_get_subtitle(self.as(AdwActionRow.self)).map { String(cString: $0) } ?? "" }
-        nonmutating set { adw_action_row_set_subtitle(self.as(AdwActionRow.self), newValue) }
+        get { self[.subtitle] ?? "" }
+        nonmutating set { self[.subtitle] = newValue }
     }
     /// An AdwWindowTitle's subtitle.
     var headingSubtitle: String {
-        get { adw_window_title_get_subtitle(opaque).map { String(cString: $0) } ?? "" }
-        nonmutating set { adw_window_title_set_subtitle(opaque, newValue) }
+        get { self[.subtitle] ?? "" }
+        nonmutating set { self[.subtitle] = newValue }
     }
     /// Adds `widget` at an AdwActionRow's end.
     func addSuffix(_ widget: Widget) { adw_action_row_add_suffix(self.as(AdwActionRow.self), widget) }
     /// A GtkMenuButton's popover.
-    var menuPopover: Widget? { gtk_menu_button_get_popover(opaque).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) } }
-    var groupTitle: String { adw_preferences_group_get_title(self.as(AdwPreferencesGroup.self)).map { String(cString: $0) } ?? "" }
+    var menuPopover: Widget? { self[.popover] }
+    var groupTitle: String { self[.title] ?? "" }
     /// An AdwWindowTitle's title.
     var headingTitle: String {
-        get { adw_window_title_get_title(opaque).map { String(cString: $0) } ?? "" }
-        nonmutating set { adw_window_title_set_title(opaque, newValue) }
+        get { self[.title] ?? "" }
+        nonmutating set { self[.title] = newValue }
     }
     /// An AdwComboRow's chosen position.
     var chosen: Int {
-        get { Int(adw_combo_row_get_selected(self.as(AdwComboRow.self))) }
-        nonmutating set { adw_combo_row_set_selected(self.as(AdwComboRow.self), UInt32(newValue)) }
+        get { Int(self[.selected]) }
+        nonmutating set { self[.selected] = UInt32(newValue) }
     }
     /// A screen reader names it by the name it is given alone, not by the labels inside it too
     /// (GTK 4.8 joins them: "Undo Undo").
     func forgetLabelledBy() { gtk_accessible_reset_relation(opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY) }
     /// The most characters an entry-like widget takes (its GtkText's max-length).
     func limitLength(_ characters: Int) {
-        if let text = gtk_editable_get_delegate(opaque) { gtk_text_set_max_length(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkText.self), Int32(characters)) }
+        if let text = gtk_editable_get_delegate(opaque) { GObjectProperties.set(UnsafeMutableRawPointer(text), .maxLength, Int32(characters)) }
     }
 
     // MARK: Windows
@@ -228,24 +225,24 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     func close() { gtk_window_close(self.as(GtkWindow.self)) }
     func destroy() { gtk_window_destroy(self.as(GtkWindow.self)) }
     var windowTitle: String {
-        get { gtk_window_get_title(self.as(GtkWindow.self)).map { String(cString: $0) } ?? "" }
-        nonmutating set { gtk_window_set_title(self.as(GtkWindow.self), newValue) }
+        get { self[.title] ?? "" }
+        nonmutating set { self[.title] = newValue }
     }
-    var isActiveWindow: Bool { gtk_window_is_active(self.as(GtkWindow.self)) != 0 }
+    var isActiveWindow: Bool { self[.isActive] }
     /// A window's icon, by name (the window manager's and the task switcher's).
     var iconNameOfWindow: String {
-        get { gtk_window_get_icon_name(self.as(GtkWindow.self)).map { String(cString: $0) } ?? "" }
-        nonmutating set { gtk_window_set_icon_name(self.as(GtkWindow.self), newValue) }
+        get { self[.iconName] ?? "" }
+        nonmutating set { self[.iconName] = newValue }
     }
     /// An AdwToastOverlay's content.
     var toastOverlayChild: Widget? {
-        get { adw_toast_overlay_get_child(opaque) }
-        nonmutating set { adw_toast_overlay_set_child(opaque, newValue) }
+        get { self[.child] }
+        nonmutating set { self[.child] = newValue }
     }
     /// The cursor after an editable's last character.
     func moveCursorToEnd() { gtk_editable_set_position(opaque, -1) }
     /// Kept above `parent` and closed with it (GtkWindow:transient-for).
-    func keepAbove(_ parent: Widget) { gtk_window_set_transient_for(self.as(GtkWindow.self), parent.as(GtkWindow.self)) }
+    func keepAbove(_ parent: Widget) { self[.transientFor] = parent }
 
     /// A label's words with a mnemonic ("_Add": Alt+A).
     func setMnemonicText(_ text: String) { gtk_label_set_text_with_mnemonic(opaque, text) }
@@ -258,26 +255,22 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     }
     func appendToFlowBox(_ child: Widget) { gtk_flow_box_append(opaque, child) }
     /// Makes a toggle button one of `first`'s group: one of them down at a time.
-    func joinGroup(of first: Widget) { gtk_toggle_button_set_group(self.as(GtkToggleButton.self), first.as(GtkToggleButton.self)) }
+    func joinGroup(of first: Widget) { self[.group] = first }
     /// An AdwComboRow's choices, in words.
     func setChoices(_ words: [String]) {
         let list = StringList(words)
-        adw_combo_row_set_model(self.as(AdwComboRow.self), list.pointer)
+        self[.model] = list.raw
         list.release()
     }
     /// A GtkSpinButton's value.
     var value: Double {
-        get { gtk_spin_button_get_value(opaque) }
-        nonmutating set { gtk_spin_button_set_value(opaque, newValue) }
+        get { self[.value] }
+        nonmutating set { self[.value] = newValue }
     }
     func setRange(_ range: ClosedRange<Double>) { gtk_spin_button_set_range(opaque, range.lowerBound, range.upperBound) }
 
     /// A GtkCalendar's day picked.
-    var pickedDay: (year: Int, month: Int, day: Int)? {
-        guard let date = gtk_calendar_get_date(opaque) else { return nil }
-        defer { g_date_time_unref(date) }
-        return (Int(g_date_time_get_year(date)), Int(g_date_time_get_month(date)), Int(g_date_time_get_day_of_month(date)))
-    }
+    var pickedDay: (year: Int, month: Int, day: Int) { (Int(self[.year]), Int(self[.month]) + 1, Int(self[.day])) }
     /// Shows a GtkCalendar at a day; a day GLib cannot hold is left alone.
     func pick(year: Int, month: Int, day: Int) {
         guard let date = g_date_time_new_local(Int32(year), Int32(month), Int32(day), 9, 0, 0) else { return }
@@ -290,38 +283,30 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// A GtkSwitch's state beneath its handle (GtkSwitch:state), apart from where the
     /// handle is (``isOn``) while a change is being decided.
     var switchState: Bool {
-        get { gtk_switch_get_state(opaque) != 0 }
-        nonmutating set { gtk_switch_set_state(opaque, newValue ? 1 : 0) }
+        get { self[.state] }
+        nonmutating set { self[.state] = newValue }
     }
 
     // MARK: Kinds
 
-    /// The kinds of widget the window's code asks about, each GTK's or libadwaita's type.
-    enum Kind {
-        case button, menuButton, image, label, entry, searchEntry, textView, popover, listBox, listView, scrolledWindow,
-             scrollbar, flowBoxChild, stack, preferencesGroup, preferencesRow, windowTitle
+    /// The kinds of widget the window's code asks about, each by GTK's or libadwaita's name
+    /// of its type.
+    enum Kind: String {
+        case button = "GtkButton", menuButton = "GtkMenuButton", image = "GtkImage", label = "GtkLabel", entry = "GtkEntry",
+             searchEntry = "GtkSearchEntry", textView = "GtkTextView", popover = "GtkPopover", listBox = "GtkListBox",
+             listView = "GtkListView", scrolledWindow = "GtkScrolledWindow", scrollbar = "GtkScrollbar",
+             flowBoxChild = "GtkFlowBoxChild", stack = "GtkStack", `switch` = "GtkSwitch", preferencesGroup = "AdwPreferencesGroup",
+             preferencesRow = "AdwPreferencesRow", actionRow = "AdwActionRow", windowTitle = "AdwWindowTitle"
 
+        /// Its type, found as GtkBuilder finds a .ui's class names (registered on first use); a
+        /// name GTK does not know stops the window.
         var type: GType {
-            switch self {
-            case .button: gtk_button_get_type()
-            case .menuButton: gtk_menu_button_get_type()
-            case .image: gtk_image_get_type()
-            case .label: gtk_label_get_type()
-            case .entry: gtk_entry_get_type()
-            case .searchEntry: gtk_search_entry_get_type()
-            case .textView: gtk_text_view_get_type()
-            case .popover: gtk_popover_get_type()
-            case .listBox: gtk_list_box_get_type()
-            case .listView: gtk_list_view_get_type()
-            case .scrolledWindow: gtk_scrolled_window_get_type()
-            case .scrollbar: gtk_scrollbar_get_type()
-            case .flowBoxChild: gtk_flow_box_child_get_type()
-            case .stack: gtk_stack_get_type()
-            case .preferencesGroup: adw_preferences_group_get_type()
-            case .preferencesRow: adw_preferences_row_get_type()
-            case .windowTitle: adw_window_title_get_type()
-            }
+            let type = gtk_builder_get_type_from_name(Kind.typeFinder, rawValue)
+            precondition(type != 0, "GTK has no type \(rawValue)")
+            return type
         }
+
+        private nonisolated(unsafe) static let typeFinder = gtk_builder_new()
     }
 
     func `is`(_ kind: Kind) -> Bool { self.is(kind.type) }
@@ -329,7 +314,7 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// A GtkStack's pages (each an accessible node of its own) with their titles.
     var stackPages: [(page: gpointer, title: String)] {
         children.compactMap { child in
-            gtk_stack_get_page(opaque, child).map { (UnsafeMutableRawPointer($0), gtk_stack_page_get_title($0).map { String(cString: $0) } ?? "") }
+            gtk_stack_get_page(opaque, child).map { page in (UnsafeMutableRawPointer(page), GObjectProperties.get(UnsafeMutableRawPointer(page), .title) ?? "") }
         }
     }
     /// Its type's name ("AdwGizmo").
@@ -348,7 +333,7 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// A label at its start, in `classes`.
     static func label(_ classes: [String]) -> Widget {
         let label = gtk_label_new(nil)!
-        gtk_label_set_xalign(label.opaque, 0)
+        label[.xalign] = 0
         for name in classes { label.addClass(name) }
         return label
     }
@@ -363,20 +348,24 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     }
 }
 
+/// Takes a reference to a GObject (g_object_ref).
+func ref(_ object: gpointer) { g_object_ref(object) }
+/// Lets go of a reference to a GObject (g_object_unref).
+func unref(_ object: gpointer) { g_object_unref(object) }
+
 /// `query-tooltip` on a label: the whole words, only when the label cut them (asked when
 /// the pointer or the keyboard rests on it, so nothing is set for each label shown).
 func showsWholeTitleWhenCut(_ label: Widget) {
-    gtk_widget_set_has_tooltip(label, 1)
+    label[.hasTooltip] = true
     _ = nudge_signal_connect(label.raw, "query-tooltip", unsafeBitCast(wholeTitleWhenCut, to: UnsafeRawPointer.self), nil, nil)
 }
 
 private let wholeTitleWhenCut: @convention(c) (UnsafeMutablePointer<GtkWidget>?, Int32, Int32, gboolean, OpaquePointer?, gpointer?) -> gboolean = {
     widget, _, _, _, tooltip, _ in
-    guard let widget, let tooltip, let layout = gtk_label_get_layout(widget.opaque), pango_layout_is_ellipsized(layout) != 0,
-          let text = gtk_label_get_text(widget.opaque) else { return 0 }
-    let title = String(cString: text)
+    guard let widget, let tooltip, let layout = gtk_label_get_layout(widget.opaque), pango_layout_is_ellipsized(layout) != 0 else { return 0 }
+    let title = widget.labelText
     // Words other than ASCII kept whole, as ``setTooltip(_:_:)`` does.
-    if title.utf8.allSatisfy({ $0 < 0x80 }) { gtk_tooltip_set_text(tooltip, text) } else {
+    if title.utf8.allSatisfy({ $0 < 0x80 }) { gtk_tooltip_set_text(tooltip, title) } else {
         gtk_tooltip_set_markup(tooltip, wordsKept(title))
     }
     return 1
@@ -389,33 +378,33 @@ private final class FrameClosure {
 
 /// A GtkAdjustment: where a scrolled view is, how much of it shows, how long it is.
 struct Adjustment {
-    let pointer: UnsafeMutablePointer<GtkAdjustment>?
-    init(pointer: UnsafeMutablePointer<GtkAdjustment>?) { self.pointer = pointer }
-    init(_ raw: gpointer) { pointer = raw.assumingMemoryBound(to: GtkAdjustment.self) }
+    let pointer: gpointer?
+    init(_ pointer: gpointer?) { self.pointer = pointer }
     var value: Double {
-        get { gtk_adjustment_get_value(pointer) }
-        nonmutating set { gtk_adjustment_set_value(pointer, newValue) }
+        get { pointer.map { GObjectProperties.get($0, .value) } ?? 0 }
+        nonmutating set { if let pointer { GObjectProperties.set(pointer, .value, newValue) } }
     }
-    var pageSize: Double { gtk_adjustment_get_page_size(pointer) }
-    var upper: Double { gtk_adjustment_get_upper(pointer) }
+    var pageSize: Double { pointer.map { GObjectProperties.get($0, .pageSize) } ?? 0 }
+    var upper: Double { pointer.map { GObjectProperties.get($0, .upper) } ?? 0 }
 }
 
 /// A list view's GtkListItem: the place on screen a factory fills.
 struct ListItem {
-    let pointer: OpaquePointer
-    init(_ raw: gpointer) { pointer = OpaquePointer(raw) }
+    let pointer: gpointer
+    init(_ raw: gpointer) { pointer = raw }
     var child: Widget? {
-        get { gtk_list_item_get_child(pointer) }
-        nonmutating set { gtk_list_item_set_child(pointer, newValue) }
+        get { GObjectProperties.get(pointer, .child) }
+        nonmutating set { GObjectProperties.set(pointer, .child, newValue) }
     }
+    private var item: gpointer? { GObjectProperties.get(pointer, .item) }
     /// The GtkStringObject it shows, as its string; nil while it shows none.
-    var string: String? { gtk_list_item_get_item(pointer).map { String(cString: gtk_string_object_get_string(OpaquePointer($0))) } }
-    var holdsItem: Bool { gtk_list_item_get_item(pointer) != nil }
-    var position: Int { Int(gtk_list_item_get_position(pointer)) }
+    var string: String? { item.flatMap { GObjectProperties.get($0, .string) } }
+    var holdsItem: Bool { item != nil }
+    var position: Int { Int(GObjectProperties.get(pointer, .position)) }
     /// Neither activated nor selected: its controls are what answer.
     func makeInert() {
-        gtk_list_item_set_activatable(pointer, 0)
-        gtk_list_item_set_selectable(pointer, 0)
+        GObjectProperties.set(pointer, .activatable, false)
+        GObjectProperties.set(pointer, .selectable, false)
     }
 }
 
@@ -438,14 +427,16 @@ struct StringList {
         gtk_string_list_splice(pointer, UInt32(position), UInt32(count), &pointers)
         for copy in copies { free(copy) }
     }
+    var raw: gpointer { UnsafeMutableRawPointer(pointer) }
     /// Shown by `view` (a grid view), nothing selectable.
     func show(in view: Widget) {
-        let selection = gtk_no_selection_new(pointer)
-        gtk_grid_view_set_model(view.opaque, selection)
-        g_object_unref(UnsafeMutableRawPointer(selection))
+        // The selection takes the caller's reference to the list.
+        let selection = UnsafeMutableRawPointer(gtk_no_selection_new(pointer))!
+        view[.model] = selection
+        unref(selection)
     }
     /// Lets go of this reference.
-    func release() { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+    func release() { unref(raw) }
 }
 
 /// Whether the icon theme of the display has an icon of this name.
@@ -469,18 +460,20 @@ func iconThemeHas(_ name: String) -> Bool {
     func whenRun(_ body: @escaping @MainActor () -> Void) { onActivate(UnsafeMutableRawPointer(pointer), body) }
 
     /// Offered by `map` (a window: `win.NAME`; the application: `app.NAME`).
-    func add(to map: gpointer) { g_action_map_add_action(OpaquePointer(map), pointer) }
+    func add(to map: gpointer) { Action.add(pointer, to: map) }
+
+    private static func add(_ action: OpaquePointer, to map: gpointer) { g_action_map_add_action(OpaquePointer(map), action) }
 
     var isEnabled: Bool {
-        get { g_action_get_enabled(pointer) != 0 }
-        nonmutating set { g_simple_action_set_enabled(pointer, newValue ? 1 : 0) }
+        get { GObjectProperties.get(UnsafeMutableRawPointer(pointer), .enabled) }
+        nonmutating set { GObjectProperties.set(UnsafeMutableRawPointer(pointer), .enabled, newValue) }
     }
 
     /// An action that turns `object`'s boolean `property` (`search`: the search bar's mode).
     static func addProperty(_ name: String, of object: gpointer, _ property: String, to map: gpointer) {
         let action = g_property_action_new(name, object, property)!
-        g_action_map_add_action(OpaquePointer(map), action)
-        g_object_unref(UnsafeMutableRawPointer(action))
+        add(OpaquePointer(UnsafeMutableRawPointer(action)), to: map)
+        unref(UnsafeMutableRawPointer(action))
     }
 
     /// `key` ("<Control>n") runs `action` ("win.add") in `application`'s windows.
@@ -500,13 +493,13 @@ struct Toast: Equatable {
     init(markup text: String) { pointer = adw_toast_new(text)! }
     init(_ pointer: OpaquePointer) { self.pointer = pointer }
 
-    var title: String { adw_toast_get_title(pointer).map { String(cString: $0) } ?? "" }
-    func setButton(_ label: String) { adw_toast_set_button_label(pointer, label) }
+    var title: String { GObjectProperties.get(raw, .title) ?? "" }
+    func setButton(_ label: String) { GObjectProperties.set(raw, .buttonLabel, label) }
     /// Shown at once, over a toast on show (which comes back after).
-    func showFirst() { adw_toast_set_priority(pointer, ADW_TOAST_PRIORITY_HIGH) }
+    func showFirst() { GObjectProperties.set(raw, .priority, ADW_TOAST_PRIORITY_HIGH) }
     func dismiss() { adw_toast_dismiss(pointer) }
-    func retain() { g_object_ref(UnsafeMutableRawPointer(pointer)) }
-    func release() { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+    func retain() { ref(raw) }
+    func release() { unref(raw) }
     var raw: gpointer { UnsafeMutableRawPointer(pointer) }
     /// Shown by an AdwToastOverlay, which takes the caller's reference.
     func show(in overlay: Widget) { adw_toast_overlay_add_toast(overlay.opaque, pointer) }
@@ -518,5 +511,5 @@ func addStyle(_ css: String) {
     gtk_css_provider_load_from_data(provider, css, -1)
     gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(UnsafeMutableRawPointer(provider)),
                                                guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-    g_object_unref(UnsafeMutableRawPointer(provider))
+    unref(UnsafeMutableRawPointer(provider))
 }

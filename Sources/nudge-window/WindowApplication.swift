@@ -26,22 +26,18 @@ import NudgeKit
         g_set_application_name("Nudge")
         on(application, "activate") { [unowned self] in activate() }
         // Ctrl+Q ends the program, as closing its window does; the daemon goes on reminding.
-        let quit = g_simple_action_new("quit", nil)!
-        g_action_map_add_action(OpaquePointer(application), quit)
-        onActivate(UnsafeMutableRawPointer(quit)) { [unowned self] in
+        Action("quit") { [unowned self] in
             let gtkApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
             // Its windows go as the close button takes them; with none left, g_application_run returns (0).
-            var open: [UnsafeMutablePointer<GtkWindow>] = []
+            var open: [Widget] = []
             var node = gtk_application_get_windows(gtkApplication)
             while let item = node {
-                if let data = item.pointee.data { open.append(data.assumingMemoryBound(to: GtkWindow.self)) }
+                if let data = item.pointee.data { open.append(data.assumingMemoryBound(to: GtkWidget.self)) }
                 node = item.pointee.next
             }
-            open.forEach { gtk_window_destroy($0) }
-        }
-        var accels: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("<Control>q")), nil]
-        gtk_application_set_accels_for_action(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self), "app.quit", &accels)
-        free(UnsafeMutableRawPointer(mutating: accels[0]))
+            open.forEach { $0.destroy() }
+        }.add(to: UnsafeMutableRawPointer(application))
+        Action.setKey("<Control>q", for: "app.quit", in: application)
     }
 
     func run() -> Int32 {

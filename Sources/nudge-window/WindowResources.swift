@@ -37,7 +37,7 @@ enum WindowResources {
         if !handlers.isEmpty {
             let scope = HandlerScope.make(handlers)
             gtk_builder_set_scope(builder, scope)
-            g_object_unref(UnsafeMutableRawPointer(scope))
+            unref(UnsafeMutableRawPointer(scope))
         }
         if catalog.folder != nil, catalog.damagedCatalog == nil { gtk_builder_set_translation_domain(builder, Catalog.domain) }
         var error: UnsafeMutablePointer<GError>?
@@ -63,9 +63,8 @@ enum WindowResources {
         let objects = gtk_builder_get_objects(builder)
         var node = objects
         while let current = node {
-            if let object = current.pointee.data,
-               g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), gtk_switch_get_type()) != 0 {
-                togglesByKeys(object.assumingMemoryBound(to: GtkWidget.self))
+            if let object = current.pointee.data?.assumingMemoryBound(to: GtkWidget.self), object.is(.switch) {
+                togglesByKeys(object)
             }
             node = current.pointee.next
         }
@@ -75,7 +74,7 @@ enum WindowResources {
     /// The row that holds the field with this id: the field itself where it is an entry row,
     /// the action row around it where it was built as one (libadwaita 1.2, ``EntryRows``).
     func row(_ id: String) -> Widget {
-        guard let row = gtk_builder_get_object(builder, id + EntryRows.rowSuffix) else { return self(id) }
+        guard let row = find(id + EntryRows.rowSuffix) else { return self(id) }
         return UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self)
     }
 
@@ -88,18 +87,20 @@ enum WindowResources {
     /// that is not a window, which would otherwise go with the builder before it has a parent.
     func keep(_ id: String) -> Widget {
         let widget = self(id)
-        g_object_ref(widget.raw)
+        ref(widget.raw)
         return widget
     }
 
     /// The object with this id (a GtkAdjustment, a GtkStringList…).
     func object(_ id: String) -> UnsafeMutablePointer<GObject> {
-        guard let object = gtk_builder_get_object(builder, id) else { fatalError("no object \(id) in the .ui") }
+        guard let object = find(id) else { fatalError("no object \(id) in the .ui") }
         return object
     }
 
+    private func find(_ id: String) -> UnsafeMutablePointer<GObject>? { gtk_builder_get_object(builder, id) }
+
     /// Lets go of the builder's references: what was not taken goes with it.
-    func release() { g_object_unref(UnsafeMutableRawPointer(builder)) }
+    func release() { unref(UnsafeMutableRawPointer(builder)) }
 }
 
 /// libadwaita 1.2's AdwEntryRow tells a screen reader nothing when its text takes the focus
