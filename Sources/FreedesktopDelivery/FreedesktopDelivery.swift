@@ -142,7 +142,10 @@ public final class FreedesktopDelivery: Delivery {
     private func message(_ member: String, _ arguments: [Value]) throws(BusError) -> Message {
         let message = try Message.methodCall(destination: Self.busName, path: Self.objectPath,
                                              interface: Self.interface, member: member)
-        message.autoStart = false
+        // A server the bus starts on demand (dunst or mako on i3 and sway) is started by a
+        // send, as notify-send starts it. The daemon waits for one to appear instead: it
+        // follows the name's owner and delivers when a server is there.
+        message.autoStart = replyMode != .queue
         try message.append(contentsOf: arguments)
         return message
     }

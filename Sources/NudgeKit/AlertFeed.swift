@@ -27,6 +27,15 @@ public final class AlertFeed {
         public var pending: Int
         /// Why it holds reminders now ("screen locked"); empty when it does not.
         public var awayReason: String
+        /// False while it runs (its bus name has an owner) but did not answer in time:
+        /// stopped (SIGSTOP) or busy. Nothing to start then; `nudge doctor` says the same.
+        public var answering = true
+
+        public init(pending: Int, awayReason: String, answering: Bool = true) {
+            self.pending = pending
+            self.awayReason = awayReason
+            self.answering = answering
+        }
     }
 
     /// What a face shows.
@@ -552,8 +561,9 @@ public final class AlertFeed {
         }
     }
 
-    /// Asks the daemon's `Status()`, never waiting for more than 300 ms: a stalled daemon
-    /// reads as not running rather than stalling the face.
+    /// Asks the daemon's `Status()`, never waiting for more than 300 ms: a daemon that did
+    /// not answer, whose name has an owner, reads as running but not answering (stopped or
+    /// busy), one whose name has none as not running; neither stalls the face.
     public func refreshStatus() {
         guard let bus else { return setService(nil) }
         guard !asking else { return }
@@ -561,7 +571,13 @@ public final class AlertFeed {
         DaemonStatus.query(on: bus, timeout: .milliseconds(300)) { [weak self] status in
             guard let self else { return }
             asking = false
-            setService(status.map { Service(pending: Int($0.pending), awayReason: $0.awayReason) })
+            if let status {
+                setService(Service(pending: Int(status.pending), awayReason: status.awayReason))
+            } else if channel?.isRunning == true {
+                setService(Service(pending: snapshot.service?.pending ?? 0, awayReason: "", answering: false))
+            } else {
+                setService(nil)
+            }
         }
     }
 

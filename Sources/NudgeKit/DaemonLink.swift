@@ -48,7 +48,9 @@ public final class DaemonLink {
         // goes on. Said so, not as a failure (it may well happen after all).
         if error.name == .noReply, !error.message.contains("disconnected") {
             // TRANSLATORS: %s is the daemon's method (Done, Snooze…); `nudge list` is a command.
-            return OperationError(.unavailable, format(tr("the daemon has not answered %s yet: it may be stopped or busy, and takes it when it goes on (nudge list shows whether it did)"), member))
+            var waiting = OperationError(.unavailable, format(tr("the daemon has not answered %s yet: it may be stopped or busy, and takes it when it goes on (nudge list shows whether it did)"), member))
+            waiting.notAnsweredYet = true
+            return waiting
         }
         // TRANSLATORS: %1$s is the daemon's method, %2$s the bus's error.
         return OperationError(.unavailable, format(tr("the daemon did not answer %1$s (%2$s)"), member, "\(error)"))

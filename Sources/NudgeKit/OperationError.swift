@@ -9,6 +9,9 @@ public struct OperationError: Error, CustomStringConvertible {
     public var code: ExitStatus
     /// What was wrong, in one line.
     public var message: String
+    /// A call the daemon has not answered yet (stopped or busy): it takes it when it goes
+    /// on, and the answer, when it comes, is said then.
+    public var notAnsweredYet = false
 
     /// A failure with its status and line.
     public init(_ code: ExitStatus, _ message: String) {

@@ -7,10 +7,17 @@ public enum StatusLine {
     /// The line; `water` is left out where the face shows the water on its own.
     /// `plainWords` says it as the window does, for people who never met a daemon
     /// ("Reminders are on"); `nudge ui` names the daemon, as the command line does.
-    public static func text(daemonRunning: Bool, awayReason: String?, unanswered: Int, water: WaterProgress?, hasWaterReminder: Bool,
-                            language: Language, plainWords: Bool = false) -> String {
+    /// `answering` false: the daemon runs but did not answer (stopped or busy).
+    public static func text(daemonRunning: Bool, answering: Bool = true, awayReason: String?, unanswered: Int, water: WaterProgress?,
+                            hasWaterReminder: Bool, language: Language, plainWords: Bool = false) -> String {
         var parts: [String]
-        if plainWords {
+        if daemonRunning, !answering {
+            parts = [plainWords
+                // TRANSLATORS: the window's subtitle while Nudge's service runs but does not answer (stopped or busy): reminders may be late.
+                ? tr("Nudge's service is not answering")
+                // TRANSLATORS: nudge ui's status bar while the daemon runs but does not answer (stopped or busy), as nudge doctor says it.
+                : tr("daemon running but not answering")]
+        } else if plainWords {
             // TRANSLATORS: the window's subtitle: reminders are shown at their time (the service runs) / are not.
             parts = [daemonRunning ? tr("Reminders are on") : tr("Reminders are paused")]
         } else {

@@ -194,7 +194,8 @@ public final class UIController {
     /// The bar, the keys line, and what is open over the list.
     private func updateChrome() {
         let snapshot = feed.snapshot
-        model.status = StatusLine.text(daemonRunning: snapshot.service != nil, awayReason: snapshot.service?.awayReason,
+        model.status = StatusLine.text(daemonRunning: snapshot.service != nil, answering: snapshot.service?.answering ?? true,
+                                     awayReason: snapshot.service?.awayReason,
                                      unanswered: snapshot.unanswered, water: snapshot.water,
                                      hasWaterReminder: list.alerts.contains { $0.kind == .water }, language: world.language)
         model.heading = Chrome.heading(shown: list.shown.count, total: list.alerts.count)

@@ -502,7 +502,10 @@ import NudgeKit
             .init("discard", tr("_Discard"), .destructive),
         ], default: "keep", close: "keep") { [unowned self] answer in
             discardQuestion = nil
-            if answer == "discard" { close() }
+            // Once the question's answer is done: the form goes with the question over it (a
+            // transient window on libadwaita 1.2), and destroyed inside its own "response" it
+            // left GObject four warnings and four criticals of a finalised instance.
+            if answer == "discard" { afterThisEvent { [weak self] in self?.close() } }
         }
     }
 }

@@ -15,6 +15,9 @@ import Presentation
     private var deleted: [Alert] = []
     /// The toast of the last delete while it shows (a reference held until it goes).
     private var deleteToast: (id: UUID, toast: Toast)?
+    /// The toasts saying an answer waits for a daemon that has not answered yet, by the
+    /// alert's id (a reference held until the answer comes or the toast goes).
+    private var waiting: [String: Toast] = [:]
     /// The window's `undo-delete`, enabled while there is one to undo.
     let undoDelete = Action("undo-delete")
     /// Opens the form at an alert.
@@ -32,9 +35,11 @@ import Presentation
 
     /// The handlers a row's controls call with its alert's id.
     var forRows: AlertRowWidget.Actions {
-        let world = run.world, runner = run
-        // An answer the daemon refused, or did not give, comes back later: said in a toast.
-        let failed: (OperationError) -> Void = { runner.toast($0.message) }
+        let world = run.world
+        // An answer the daemon refused comes back later, said in a toast; one it has not
+        // given yet is said in words for the window, and replaced when it comes.
+        let failed: (String) -> (OperationError) -> Void = { [unowned self] id in { [unowned self] error in notAnswered(id, error) } }
+        let answered: (String) -> (String) -> Void = { [unowned self] id in { [unowned self] _ in answerCame(id) } }
         return AlertRowWidget.Actions(
             toggle: { [unowned self] id, on in
                 run { () throws(OperationError) in
@@ -46,13 +51,15 @@ import Presentation
             },
             keepFocus: { [unowned self] id in keepFocus(id) },
             done: { [unowned self] id in
-                run { () throws(OperationError) in try Answer.acknowledge.apply(to: [id], world, now: world.now, announce: { _ in }, failed: failed) }
+                run { () throws(OperationError) in
+                    try Answer.acknowledge.apply(to: [id], world, now: world.now, announce: answered(id), failed: failed(id))
+                }
             },
             snooze: { [unowned self] id in
                 guard let alert = alert(id) else { return }
                 run { () throws(OperationError) in
                     let now = world.now
-                    try Answer.snooze(seconds: alert.snoozeSeconds).apply(to: [id], world, now: now, announce: { _ in }, failed: failed)
+                    try Answer.snooze(seconds: alert.snoozeSeconds).apply(to: [id], world, now: now, announce: answered(id), failed: failed(id))
                     let until = now.addingTimeInterval(TimeInterval(alert.snoozeSeconds))
                     // TRANSLATORS: the window's note after Snooze; %1$s is the reminder's title, %2$s when it comes back (오후 3:40).
                     run.toast(format(tr("Snoozed “%1$s” until %2$s"), alert.title.isolatedForSentence,
@@ -60,19 +67,45 @@ import Presentation
                 }
             },
             doneForToday: { [unowned self] id in
-                run { () throws(OperationError) in try Answer.doneForToday.apply(to: [id], world, now: world.now, announce: { _ in }, failed: failed) }
+                run { () throws(OperationError) in
+                    try Answer.doneForToday.apply(to: [id], world, now: world.now, announce: answered(id), failed: failed(id))
+                }
             },
             drank: { [unowned self] id in
                 run { () throws(OperationError) in
                     let now = world.now
                     let logged = try Drinking.drink(nil, at: nil, world, now: now)
-                    try Answer.acknowledge.apply(to: [id], world, now: now, announce: { _ in }, failed: failed)
+                    try Answer.acknowledge.apply(to: [id], world, now: now, announce: answered(id), failed: failed(id))
                     run.toast(format(tr("Drank %1$s at %2$s"), Water.text(logged.millilitres), logged.when))
                 }
             },
             drankWords: { [unowned self] in cupWords() },
             edit: { [unowned self] id in edit(id) },
             delete: { [unowned self] id in delete(id) })
+    }
+
+    /// An answer the daemon refused, or has not given yet: said in a toast; the second is
+    /// kept, to be replaced by what happened when the answer comes.
+    private func notAnswered(_ id: String, _ error: OperationError) {
+        guard error.notAnsweredYet else { return run.toast(error.message) }
+        let title = alert(id)?.title ?? ""
+        // TRANSLATORS: the window's toast when Nudge's service has not answered Done, Snooze… within 2 s; %s is the reminder's title.
+        let words = format(tr("Nudge's service has not answered yet: it may be stopped or busy, and takes your answer to “%s” when it goes on"),
+                           title.isolatedForSentence)
+        let toast = Toast(markup: markup(words.escapingControls))
+        toast.retain()
+        waiting.removeValue(forKey: id).map { $0.dismiss(); $0.release() }
+        waiting[id] = toast
+        run.show(toast)
+    }
+
+    /// The daemon's answer: a toast that said it had not come yet says now that it did.
+    private func answerCame(_ id: String) {
+        guard let toast = waiting.removeValue(forKey: id) else { return }
+        toast.dismiss()
+        toast.release()
+        // TRANSLATORS: the window's toast when Nudge's service took an answer late (after a "has not answered yet"); %s is the reminder's title.
+        run.toast(format(tr("Nudge's service took your answer to “%s”"), (alert(id)?.title ?? "").isolatedForSentence))
     }
 
     /// Deleted at once, with a toast that puts it back.

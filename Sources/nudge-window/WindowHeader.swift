@@ -58,7 +58,7 @@ import Presentation
     /// The daemon's state and what waits, from the feed's snapshot.
     func show(_ snapshot: AlertFeed.Snapshot, language: Language) {
         let service = snapshot.service
-        let line = StatusLine.text(daemonRunning: service != nil, awayReason: service?.awayReason,
+        let line = StatusLine.text(daemonRunning: service != nil, answering: service?.answering ?? true, awayReason: service?.awayReason,
                                    unanswered: snapshot.unanswered, water: nil, hasWaterReminder: false, language: language,
                                    plainWords: true)
         title.headingSubtitle = line

@@ -38,6 +38,15 @@ struct SendTests {
         }
     }
 
+    /// A server the bus starts on demand (dunst or mako on i3 and sway) is started by a
+    /// send, as notify-send starts it; before, send said nothing owned the name (exit 69).
+    @Test func aServerTheBusStartsOnDemandIsStarted() throws {
+        let desktop = try Desktop(server: false, activatableServer: true)
+        let sent = try desktop.nudge("send", "Started on demand")
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(Bench.eventually(10) { (try? desktop.displayed()) == 1 })
+    }
+
     @Test func userTextShowsLiterally() throws {
         try Bench.withDunst {
             #expect(try Bench.nudge("send", "--literal", "5 < 6", "<b>not bold</b> & co").status == 0)

@@ -233,6 +233,9 @@ struct UITests {
         try tmux.press("Escape", "Space")
         #expect(try tmux.wait { rows($0).first?.hasPrefix(" [off]") == true } != nil, "\(tmux.lastScreen)")
         #expect(try desktop.nudge("show", String(id.prefix(8))).stdout.contains("state      off"))
+        // The change asked the daemon's state: running, its name owned, but not answering
+        // (it said "not running", and doctor said otherwise).
+        #expect(try tmux.wait(for: "daemon running but not answering", timeout: 10) != nil, "\(tmux.lastScreen)")
         // Done again, on the reminder: after 2 s the status line says the daemon is slow,
         // not that Done failed (the call reached it)…
         try tmux.press("Enter")
@@ -245,6 +248,8 @@ struct UITests {
         kill(daemon.pid, SIGCONT)
         #expect(Bench.eventually(10) { (try? desktop.events(id))?.contains("acknowledged") == true })
         #expect(try tmux.wait(for: "acknowledged \(id.prefix(8))", timeout: 10) != nil, "\(tmux.lastScreen)")
+        #expect(try tmux.wait { $0.joined(separator: "\n").contains("daemon running") && !$0.joined(separator: "\n").contains("not answering") } != nil,
+                "\(tmux.lastScreen)")
         try tmux.press("q")
         #expect(tmux.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }

@@ -29,8 +29,10 @@ public final class Desktop: NudgeUser, @unchecked Sendable {
     /// `expireAfter` pop-ups of normal urgency expire after that many seconds. With
     /// `activatable` the bus has a services folder holding Nudge's D-Bus service file
     /// (from `packaging/`, pointing at the built binary), so a call can start the daemon.
+    /// With `activatableServer` the bus can start dunst itself, as a session whose
+    /// notification server is started on demand has it (i3, sway), where none runs yet.
     public init(server: Bool = true, expireAfter seconds: Int? = nil, zone: String = "Europe/Berlin",
-                activatable: Bool = false, serverKind: NotificationServer = .dunst) throws {
+                activatable: Bool = false, activatableServer: Bool = false, serverKind: NotificationServer = .dunst) throws {
         guard let bench = Bench.directory else { throw CocoaError(.fileNoSuchFile) }
         self.zone = zone
         self.serverKind = serverKind
@@ -49,14 +51,20 @@ public final class Desktop: NudgeUser, @unchecked Sendable {
                                          toPath: directory + "/fake-dmenu")
         var busConfig = "\(bench)/bus.conf"
         var busEnvironment: [String: String?] = [:]
-        if activatable {
+        if activatable || activatableServer {
             let services = directory + "/services"
             try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
-            let template = try String(contentsOfFile: Bench.packageRoot.appendingPathComponent("packaging/dbus/io.github.nudge.Nudge.service.in").path,
-                                      encoding: .utf8)
-            let bindir = (Bench.nudgePath as NSString).deletingLastPathComponent
-            try template.replacingOccurrences(of: "@BINDIR@", with: bindir)
-                .write(toFile: services + "/io.github.nudge.Nudge.service", atomically: true, encoding: .utf8)
+            if activatable {
+                let template = try String(contentsOfFile: Bench.packageRoot.appendingPathComponent("packaging/dbus/io.github.nudge.Nudge.service.in").path,
+                                          encoding: .utf8)
+                let bindir = (Bench.nudgePath as NSString).deletingLastPathComponent
+                try template.replacingOccurrences(of: "@BINDIR@", with: bindir)
+                    .write(toFile: services + "/io.github.nudge.Nudge.service", atomically: true, encoding: .utf8)
+            }
+            if activatableServer {
+                try "[D-BUS Service]\nName=org.freedesktop.Notifications\nExec=/usr/bin/dunst -conf \(dunstConfig)\n"
+                    .write(toFile: services + "/org.freedesktop.Notifications.service", atomically: true, encoding: .utf8)
+            }
             let config = try String(contentsOfFile: busConfig, encoding: .utf8)
                 .replacingOccurrences(of: "</busconfig>", with: "  <servicedir>\(services)</servicedir>\n</busconfig>")
             busConfig = directory + "/bus.conf"

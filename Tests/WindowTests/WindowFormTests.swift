@@ -152,6 +152,9 @@ extension WindowFormAndAccessTests {
         try #require(try window.drive("do", "push button", "Discard", "click").status == 0)
         #expect(try window.reaches("dialog", "Add a Reminder", "gone"))
         #expect(try stored(database(desktop)) == "")
+        // Thrown away without a word from GLib (it was 4 warnings and 4 criticals).
+        let said = window.windowProcess?.stderrSoFar ?? ""
+        #expect(!said.contains("WARNING") && !said.contains("CRITICAL"), "\(said)")
         _ = window.close()
     }
 
@@ -370,6 +373,8 @@ extension WindowFormAndAccessTests {
         try #require(try window.drive("do", "push button", "Discard", "click").status == 0)
         #expect(try window.reaches("dialog", "Add a Reminder", "gone"))
         #expect(try desktop.nudge("list", "--all", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        let said = window.windowProcess?.stderrSoFar ?? ""
+        #expect(!said.contains("WARNING") && !said.contains("CRITICAL"), "\(said)")
         // Untouched, it just closes.
         _ = try window.type("ctrl+n")
         try #require(try window.reaches("dialog", "Add a Reminder"))

@@ -254,9 +254,18 @@ extension WindowTests {
         let labels = (try? window.nodes())?.map(\.name) ?? []
         #expect(!labels.contains { $0.contains("did not answer") }, "\(labels)")
         #expect(try desktop.events(id) == ["fired"])
+        // After 2 s the window says the service has not answered yet, in its own words.
+        #expect(Bench.eventually(10) { (try? window.drive("find", "Nudge's service has not answered yet").status) == 0 }, "\(window.scene())")
+        // A change made elsewhere asks the service's state: running but not answering, with
+        // no Start offered (it said "not running" and offered Start, which started a second).
+        _ = try desktop.nudge("add", "Elsewhere", "--in", "3h")
+        #expect(Bench.eventually(10) { (try? window.drive("find", "Nudge's service is not answering").status) == 0 }, "\(window.scene())")
+        #expect(!((try? window.nodes())?.contains { $0.role == "push button" && $0.name == "Start" } ?? true))
         kill(daemon.pid, SIGCONT)
         #expect(Bench.eventually(10) { (try? desktop.events(id)) == ["fired", "acknowledged"] })
         #expect(try window.reaches("push button", "Done: Stretch", "gone"))
+        // The answer came: the toast that said it had not says so now.
+        #expect(Bench.eventually(10) { (try? window.drive("find", "Nudge's service took your answer").status) == 0 }, "\(window.scene())")
         _ = window.close()
     }
 
