@@ -1,6 +1,7 @@
 /// C escapes in text, decoded the way GLib's `g_strcompress` does (and so notify-send
 /// does for a body): `\n \t \r \b \f \v \\ \"` and octal `\NNN`; any other escaped
-/// character loses its backslash; a backslash at the very end is dropped.
+/// character loses its backslash; a backslash at the very end is dropped; a NUL (`\0`)
+/// ends the text, as it ends GLib's C string.
 public enum CEscapes {
     /// The text with its escapes decoded.
     public static func decode(_ text: String) -> String {
@@ -22,6 +23,8 @@ public enum CEscapes {
                     value = value * 8 + Int(digit - UInt8(ascii: "0"))
                     input = input.dropFirst()
                 }
+                // GLib's result is a C string: a NUL (`\0`) ends it, as notify-send shows it.
+                guard value & 0xFF != 0 else { return String(decoding: bytes, as: UTF8.self) }
                 bytes.append(UInt8(truncatingIfNeeded: value))
             case UInt8(ascii: "b"): bytes.append(0x08)
             case UInt8(ascii: "f"): bytes.append(0x0C)

@@ -84,7 +84,7 @@ struct Send: ParsableCommand {
     @Option(help: ArgumentHelp("A sound-theme name or a sound file to play.", valueName: "NAME|PATH"))
     var sound: String?
 
-    @Option(help: "Show the pop-up as repeated N times (xN after the title) and send x-nudge-count.")
+    @Option(parsing: .unconditional, help: "Show the pop-up as repeated N times (xN after the title) and send x-nudge-count.")
     var count: Int32?
 
     @Flag(help: "Show the body exactly as typed: no escapes decoded, markup shown as text.")
@@ -293,7 +293,7 @@ extension SendRequest {
             case "-A", "--action": guard let text = value() else { return nil }; request.actions.append(text)
             case "-r", "--replace-id": guard let id = value(unconditional: true).flatMap({ UInt32($0) }) else { return nil }; request.replaceID = id
             case "--sound": guard let text = value() else { return nil }; request.sound = text
-            case "--count": guard let count = value().flatMap({ Int32($0) }) else { return nil }; request.count = count
+            case "--count": guard let count = value(unconditional: true).flatMap({ Int32($0) }) else { return nil }; request.count = count
             case "-w", "--wait": guard let on = flag() else { return nil }; request.wait = on
             case "-p", "--print-id": guard let on = flag() else { return nil }; request.printID = on
             case "-e", "--transient": guard let on = flag() else { return nil }; request.transient = on

@@ -22,6 +22,8 @@ struct SendParityTests {
         ["T", "trailing \\"], ["T", "<b>bold</b> & <i>co</i>"], ["Ünïcödé ☕", "본문 💧 — ok"], ["--", "-T", "-B"],
         ["T", "-u", "low"], ["-r", "7", "T"], ["-r", "0", "T"], ["-c", "", "T"], ["-pe", "T"], ["-u", "low", "-u", "critical", "T"], ["-p", "T"],
         ["-A", "Yes", "-A", "no=No", "T"], ["-w", "T", "B"], ["-A", "a=A", "-w", "-t", "1000", "T"],
+        // A NUL (`\\0`) ends the body, as GLib's C string ends there; an expiry below -1 goes as it is.
+        ["T", "a\\0b"], ["T", "nul \\000 end"], ["-t", "-5", "T"],
     ]
 
     /// Invocations that wait for an answer: both are stopped once their Notify is seen.

@@ -243,7 +243,7 @@ struct SendTests {
         (["send", "-A", "=Label", "x"], "NAME before '='"),
         (["send", "-r", "many", "x"], "replace-id"),
         (["send", "-r", "-1", "x"], "value '-1' is invalid for '-r"),
-        (["send", "--count", "-2", "x"], "count"),
+        (["send", "--count", "-2", "x"], "invalid count"),
         (["send"], "summary"),
         (["frobnicate"], "frobnicate"),
     ])
