@@ -40,9 +40,23 @@ struct SyncCommand: ParsableCommand {
 
     /// Runs the command line, every failure one line on stderr and a sysexits code.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // A word that names no command is a usage error, with --help too (the parser would
+        // print sync's help and exit 0): the first word, or the one after help, --help or -h.
+        let named = ["help", "--help", "-h"].contains(arguments.first ?? "") ? arguments.dropFirst().first : arguments.first
+        if let name = named, !name.hasPrefix("-"), name != "help",
+           !configuration.subcommands.contains(where: { $0.configuration.commandName == name }) {
+            // TRANSLATORS: %s is the word given where a sync command's name was expected.
+            fail(format(tr("unknown command %s: see 'nudge sync --help' for the commands"), name.quotedForMessage()),
+                 code: ExitStatus.usage.rawValue)
+        }
         let command: ParsableCommand
         do {
-            command = try parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+            // An option sync does not know is refused before any help is printed.
+            if arguments.first?.hasPrefix("-") == true, !["-h", "--help", "--version"].contains(arguments.first!) {
+                _ = try parseAsRoot(arguments.filter { $0 != "-h" && $0 != "--help" })
+            }
+            command = try parseAsRoot(arguments)
         } catch {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }

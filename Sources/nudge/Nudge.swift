@@ -90,6 +90,11 @@ struct Nudge: ParsableCommand {
             fail(format(tr("unknown command %s: see 'nudge --help' for the commands"), name.quotedForMessage()),
                  code: ExitStatus.usage.rawValue)
         }
+        // An option the top level does not know is refused, --help or not (`nudge --bogus
+        // --help` printed the help and exited 0): read without the help, the parser says which.
+        if let first = arguments.first, first.hasPrefix("-"), !["-h", "--help", "--version"].contains(first) {
+            _ = try parseAsRoot(arguments.filter { $0 != "-h" && $0 != "--help" })
+        }
         guard let name = arguments.first,
               let command = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
               !arguments.contains(where: { $0 == "-h" || $0 == "--help" || $0.hasPrefix("--generate-completion") || $0 == "--experimental-dump-help" })

@@ -41,5 +41,17 @@ struct PackagingTests {
             #expect(result.stderr == "nudge: unknown command '\(word)': see 'nudge --help' for the commands\n")
         }
         #expect(try Bench.nudge("help", "add").status == 0)
+        // sync's commands the same (nudge-sync reads them), and an option nobody knows.
+        for arguments in [["sync", "bogus", "--help"], ["sync", "bogus"], ["help", "sync", "bogus"]] {
+            let result = try Bench.nudge(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr == "nudge: unknown command 'bogus': see 'nudge sync --help' for the commands\n", "\(arguments)")
+        }
+        for arguments in [["--bogus", "--help"], ["sync", "--bogus", "--help"]] {
+            let result = try Bench.nudge(arguments)
+            #expect(result.status == 64 && result.stdout.isEmpty, "\(arguments)")
+            #expect(result.stderr.contains("'--bogus'") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        #expect(try Bench.nudge("sync", "--help").status == 0)
     }
 }
