@@ -494,6 +494,17 @@ public final class Scheduler {
         return [.snoozed(alert: id, until: until, delay: delay)]
     }
 
+    /// A snooze a store put back in place holds for an alert new to the scheduler (a backup
+    /// renamed over the store): it still comes back at `until` when that is ahead. Nothing
+    /// else of the file's state is taken: a restored alert counts from now (issue 52).
+    public func keepSnooze(_ id: UUID, until: Date, now: Date) {
+        guard until > now, alert(id) != nil, var state = state(id), state.snoozedUntil == nil else { return }
+        state.snoozedUntil = until
+        table.setState(id, state)
+        table.markChanged(id)
+        reschedule(id)
+    }
+
     /// Acknowledges and skips the rest of the alert's local day.
     @discardableResult
     public func doneForToday(_ id: UUID, now: Date) -> [SchedulerRecord] {

@@ -282,7 +282,15 @@ public final class Daemon {
             copyLater()
             // A folder made anew needs watching anew.
             try? StoreSession.watch(options.storePath, with: files)
+            let held = Set(scheduler.ids)
             scheduler.sync(alerts, now: now)
+            // An alert the daemon did not hold keeps a snooze the file has that is still ahead
+            // (it was written over with none, and a once alert snoozed never came back).
+            if let states = try? storage.store?.states() {
+                for alert in alerts where !held.contains(alert.id) {
+                    if let until = states[alert.id]?.snoozedUntil { scheduler.keepSnooze(alert.id, until: until, now: now) }
+                }
+            }
             refreshWater(now: now)
             // The runtime state (counts, pop-ups on screen) carries over for alerts the
             // new file has; their rows are written anew.

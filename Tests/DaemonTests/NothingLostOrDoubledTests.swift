@@ -252,6 +252,38 @@ extension NothingLostOrDoubledTests {
     }
 }
 
+extension NothingLostOrDoubledTests {
+    /// A backup renamed over the store brings back a reminder snoozed in it: it still comes
+    /// back when its snooze ends (the daemon wrote its own empty state over the file's, and
+    /// a once reminder snoozed never came back). Nothing else owed before is taken.
+    @Test func aBackupPutBackKeepsASnoozeStillAhead() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        let path = desktop.directory + "/data/nudge/nudge.sqlite"
+        _ = try desktop.add("Tea", "--at", "23:59:59")
+        // The backup: the store as it was, plus Stretch, a once reminder an hour gone,
+        // snoozed until 40 minutes from now (the stamp kept to the second, as the store keeps it).
+        let backup = desktop.directory + "/backup.sqlite"
+        _ = try Bench.run("sqlite3", [path, ".backup '\(backup)'"])
+        let until = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 2400).rounded())
+        let stretch = Alert(title: "Stretch", schedule: .once(Date().addingTimeInterval(-3600)), created: Date().addingTimeInterval(-7200))
+        do {
+            let store = try AppDatabase.open(path: backup)
+            try store.save(stretch)
+            var state = AlertState(checkedUntil: Date())
+            state.snoozedUntil = until
+            _ = try store.save(states: [stretch.id: state])
+        }
+        _ = try Bench.run("sqlite3", [backup, "PRAGMA wal_checkpoint(TRUNCATE)"])
+        let reopened = daemon.stderrSoFar.components(separatedBy: "reopened it").count
+        #expect(rename(backup, path) == 0)
+        #expect(Bench.eventually(15) { daemon.stderrSoFar.components(separatedBy: "reopened it").count > reopened }, "\(daemon.stderrSoFar)")
+        let next = try #require(desktop.next(stretch.id.hex), "\(daemon.stderrSoFar)")
+        #expect(abs(next.timeIntervalSince(until)) < 1, "\(next) against \(until)")
+    }
+}
+
 /// Writes garbage over a file's first `count` bytes, in place, as a stray program would.
 private func overwrite(_ path: String, count: Int) throws {
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
