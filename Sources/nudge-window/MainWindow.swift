@@ -201,6 +201,9 @@ import NudgeKit
             service.show(serviceRunning: snapshot.service != nil)
             return header.show(snapshot, language: world.language)
         }
+        // The card's button had the keyboard and the card goes (the store came back from
+        // elsewhere): the keyboard goes to the first reminder, not into nothing.
+        let cardHadFocus = window.focusInWindow?.isInside(storeCard.widget) ?? false
         storeCard.show(snapshot, zone: world.zone)
         list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order, now: snapshot.now)
         if change.order { reorder() }
@@ -209,6 +212,7 @@ import NudgeKit
         showList(changed: Set(change.changed.map(\.hex)))
         header.show(snapshot, language: world.language)
         settings?.show()
+        if cardHadFocus, !storeCard.widget.isVisible, pendingFocus == nil { pendingFocus = shownIDs.first }
         if let id = pendingFocus, alertList.focus(id) { pendingFocus = nil }
     }
 

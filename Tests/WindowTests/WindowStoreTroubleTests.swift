@@ -212,6 +212,30 @@ extension WindowTests {
         _ = window.close()
     }
 
+    /// The card's button has the keyboard when the store comes back from elsewhere (`nudge
+    /// add` made it anew) and the card goes: the keyboard still reaches the reminders (Tab
+    /// reached only the header and the quick add line, 7 Tabs after the card went reached
+    /// nothing).
+    @Test func theFocusOnAGoneCardsButtonStaysInTheWindowWhenTheStoreComesBack() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Tea", "--at", "15:00")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        try FileManager.default.removeItem(atPath: desktop.directory + "/data/nudge")
+        #expect(try window.reaches("push button", "Start Anew"))
+        try #require(try window.tab(to: "push button\tStart Anew"), "\(window.scene())")
+        _ = try desktop.add("Fresh", "--at", "16:00")
+        #expect(try window.reaches("push button", "Start Anew", "gone"))
+        #expect(try window.reaches("check box", "Fresh", "checked"))
+        // The keyboard went to the reminder, and Tab goes on from there.
+        #expect(Bench.eventually(5) { (try? window.focused()) == "check box\tFresh" }, "\(window.scene())")
+        _ = try window.type("Tab")
+        #expect(try !window.focused().isEmpty, "\(window.scene())")
+        #expect(try window.tab(to: "check box\tFresh"), "\(window.scene())")
+        _ = window.close()
+    }
+
     /// A new user's window (no store yet) is not "gone": it invites the first reminder.
     @Test func aNewUsersWindowInvitesTheFirstReminder() throws {
         let desktop = try Desktop(server: false)
