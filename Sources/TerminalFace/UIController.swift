@@ -164,9 +164,12 @@ public final class UIController {
     private func show(_ snapshot: AlertFeed.Snapshot, _ change: AlertFeed.Change) {
         // The daemon's state alone: the bar.
         guard !change.service else { return updateChrome() }
-        if snapshot.removed {
+        if snapshot.removed, snapshot.lastGood != nil {
             // TRANSLATORS: nudge ui when the store file was deleted; %s is its path; `nudge doctor --restore` is a command.
             say(format(tr("%s was removed: nudge doctor --restore puts back the last good copy; a reminder added here starts anew"), world.storePath), error: true)
+        } else if snapshot.removed {
+            // TRANSLATORS: nudge ui when the store file was deleted with its folder, the last good copy too; %s is its path (said last: a line too narrow cuts it).
+            say(format(tr("your reminders’ file was removed, its last good copy too: a reminder added here starts anew (%s)"), world.storePath), error: true)
         } else if let trouble = snapshot.trouble {
             say(trouble, error: true)
         } else if let readOnly = snapshot.readOnly {
@@ -440,6 +443,10 @@ public final class UIController {
         if feed.snapshot.removed, feed.refusal() != nil {
             guard formStartsAnew else {
                 formStartsAnew = true
+                guard feed.snapshot.lastGood != nil else {
+                    // TRANSLATORS: nudge ui's form while the store's file is gone and no last good copy is left.
+                    return say(tr("your reminders’ file is gone: Enter again starts a new one with this reminder, Esc keeps things as they are"), error: true)
+                }
                 // TRANSLATORS: nudge ui's form while the store's file is gone; `nudge doctor --restore` is a command.
                 return say(tr("your reminders’ file is gone: Enter again starts a new one with this reminder, Esc keeps things as they are (nudge doctor --restore puts back the last good copy)"), error: true)
             }

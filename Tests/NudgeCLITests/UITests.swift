@@ -143,6 +143,9 @@ struct UITests {
         for suffix in ["", "-wal", "-shm"] { unlink(home.database + suffix) }
         #expect(try tmux.wait(for: "was removed") != nil, "\(tmux.lastScreen)")
         #expect(!FileManager.default.fileExists(atPath: home.database))
+        // doctor --restore is offered only where a last good copy is there to put back.
+        let hasCopy = FileManager.default.fileExists(atPath: home.database + ".last-good")
+        #expect(try tmux.wait(for: hasCopy ? "nudge doctor --restore" : "its last good copy too") != nil, "\(tmux.lastScreen)")
         // Nor by a reminder added meanwhile: the form says why it is not saved, and that a
         // second Enter starts anew…
         try tmux.press("a")
