@@ -40,24 +40,9 @@ public enum Answer {
                 return
             }
         }
-        if case .snooze = self, let off = alerts.first(where: { !$0.enabled }) {
-            // TRANSLATORS: %s is the alert's id.
-            throw OperationError(.usage, format(tr("alert %1$s is off: switch it on first (nudge on %1$s)"), off.shortID))
-        }
+        try refuseSnoozingOff(alerts)
         if let channel = world.channel, channel.isRunning != false {
-            for alert in alerts {
-                let arguments: [Value] = [.string(alert.id.hex)] + (seconds.map { [.uint32(UInt32(clamping: $0))] } ?? [])
-                channel.call(member, arguments, notThere: {
-                    // Gone meanwhile (or never there): applied to the store, as without a daemon.
-                    do throws(OperationError) { try apply(to: [alert.id.hex], world, now: now, announce: announce, failed: failed) } catch { failed(error) }
-                }, reply: { result in
-                    switch result {
-                    case .success: announce(report(alert, world, now: now))
-                    case .failure(let error): failed(error)
-                    }
-                })
-            }
-            return
+            return send(alerts, on: channel, world, now: now, announce: announce, failed: failed)
         }
         if world.channel == nil, let daemon = world.daemon {
             for alert in alerts {
@@ -78,6 +63,52 @@ public enum Answer {
         let changed = scheduler.states.filter { id, _ in alerts.contains { $0.id == id } }
         _ = try world.run { try store.save(states: changed, log: records.map { LogEntry($0, at: now, zone: world.zone) }) }
         for alert in alerts { announce(report(alert, world, now: now)) }
+    }
+
+    /// A face's answer to reminders it shows (`alerts`, as its feed read them). With the
+    /// daemon running on the face's channel the answers go to it at once, the store not
+    /// opened: the daemon holds the state, checks it and writes it. It refuses a snooze of an
+    /// alert that is off and an alert removed meanwhile (handed to `failed`): the face's
+    /// copy may be a turn behind its own change (on, then snooze, in one paste), the
+    /// daemon's is not, as it takes the change's Reload first. Otherwise as
+    /// ``apply(to:_:now:announce:failed:)``.
+    public func apply(toShown alerts: [Alert], _ world: World, now: Date, announce: @escaping (String) -> Void,
+                      failed: @escaping (OperationError) -> Void) throws(OperationError) {
+        guard let channel = world.channel, channel.isRunning != false else {
+            return try apply(to: alerts.map(\.id.hex), world, now: now, announce: announce, failed: failed)
+        }
+        send(alerts, on: channel, world, now: now, announce: announce, failed: failed)
+    }
+
+    private func refuseSnoozingOff(_ alerts: [Alert]) throws(OperationError) {
+        if case .snooze = self, let off = alerts.first(where: { !$0.enabled }) { throw Self.isOff(off) }
+    }
+
+    private static func isOff(_ alert: Alert) -> OperationError {
+        // TRANSLATORS: %s is the alert's id.
+        OperationError(.usage, format(tr("alert %1$s is off: switch it on first (nudge on %1$s)"), alert.shortID))
+    }
+
+    /// Each answer to the daemon on a face's channel, not waited for: announced, or its
+    /// failure handed on, during a later turn of the face's loop.
+    private func send(_ alerts: [Alert], on channel: DaemonChannel, _ world: World, now: Date, announce: @escaping (String) -> Void,
+                      failed: @escaping (OperationError) -> Void) {
+        for alert in alerts {
+            let arguments: [Value] = [.string(alert.id.hex)] + (seconds.map { [.uint32(UInt32(clamping: $0))] } ?? [])
+            channel.call(member, arguments, notThere: {
+                // Gone meanwhile (or never there): applied to the store, as without a daemon.
+                do throws(OperationError) { try apply(to: [alert.id.hex], world, now: now, announce: announce, failed: failed) } catch { failed(error) }
+            }, reply: { result in
+                switch result {
+                case .success: announce(report(alert, world, now: now))
+                case .failure(let error) where error.refusal == .unknownAlert:
+                    // TRANSLATORS: an answer from a face (Done, Snooze) to a reminder removed meanwhile by another; %s is its title.
+                    failed(OperationError(.usage, format(tr("“%s” was deleted elsewhere meanwhile"), alert.title.escapingControls)))
+                case .failure(let error) where error.refusal == .alertOff: failed(Self.isOff(alert))
+                case .failure(let error): failed(error)
+                }
+            })
+        }
     }
 
     /// The daemon's method for this answer.

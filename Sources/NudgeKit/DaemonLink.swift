@@ -42,7 +42,9 @@ public final class DaemonLink {
     /// own refusals are usage errors, anything else means it did not answer.
     static func operationError(_ error: BusError, member: String) -> OperationError {
         if error.name.rawValue.hasPrefix(NudgeService.interface + ".") || error.name == .invalidArgs {
-            return OperationError(.usage, error.message)
+            var refused = OperationError(.usage, error.message)
+            refused.refusal = OperationError.DaemonRefusal(rawValue: String(error.name.rawValue.dropFirst(NudgeService.interface.count + ".Error.".count)))
+            return refused
         }
         // A call that timed out was delivered: a daemon that is stopped or busy takes it when it
         // goes on. Said so, not as a failure (it may well happen after all).

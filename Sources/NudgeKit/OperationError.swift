@@ -12,6 +12,16 @@ public struct OperationError: Error, CustomStringConvertible {
     /// A call the daemon has not answered yet (stopped or busy): it takes it when it goes
     /// on, and the answer, when it comes, is said then.
     public var notAnsweredYet = false
+    /// What the daemon refused, by its interface's error: a face says it in its own words.
+    public var refusal: DaemonRefusal?
+
+    /// A refusal of the daemon's interface (`io.github.nudge.Nudge1.Error.…`).
+    public enum DaemonRefusal: String, Sendable {
+        /// It holds no alert with the id it was asked about: removed meanwhile.
+        case unknownAlert = "UnknownAlert"
+        /// The alert is off: it takes no snooze.
+        case alertOff = "AlertOff"
+    }
 
     /// A failure with its status and line.
     public init(_ code: ExitStatus, _ message: String) {

@@ -348,7 +348,7 @@ public final class UIController {
     }
 
     private func answer(_ answer: Answer, _ alert: Alert) {
-        act { () throws(OperationError) in try answer.apply(to: [alert.id.hex], world, now: world.now, announce: { [unowned self] in say($0) },
+        act { () throws(OperationError) in try answer.apply(toShown: [alert], world, now: world.now, announce: { [unowned self] in say($0) },
                                                            failed: { [unowned self] in say($0.message, error: true) }) }
     }
 

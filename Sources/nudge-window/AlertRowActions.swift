@@ -40,6 +40,11 @@ import Presentation
         // given yet is said in words for the window, and replaced when it comes.
         let failed: (String) -> (OperationError) -> Void = { [unowned self] id in { [unowned self] error in notAnswered(id, error) } }
         let answered: (String) -> (String) -> Void = { [unowned self] id in { [unowned self] _ in answerCame(id) } }
+        // To the reminder the row shows: with the daemon running, sent without the store opened.
+        let answer: (Answer, String, Date) throws(OperationError) -> Void = { [unowned self] answer, id, now throws(OperationError) in
+            guard let shown = alert(id) else { return try answer.apply(to: [id], world, now: now, announce: answered(id), failed: failed(id)) }
+            try answer.apply(toShown: [shown], world, now: now, announce: answered(id), failed: failed(id))
+        }
         return AlertRowWidget.Actions(
             toggle: { [unowned self] id, on in
                 run { () throws(OperationError) in
@@ -52,14 +57,14 @@ import Presentation
             keepFocus: { [unowned self] id in keepFocus(id) },
             done: { [unowned self] id in
                 run { () throws(OperationError) in
-                    try Answer.acknowledge.apply(to: [id], world, now: world.now, announce: answered(id), failed: failed(id))
+                    try answer(.acknowledge, id, world.now)
                 }
             },
             snooze: { [unowned self] id in
                 guard let alert = alert(id) else { return }
                 run { () throws(OperationError) in
                     let now = world.now
-                    try Answer.snooze(seconds: alert.snoozeSeconds).apply(to: [id], world, now: now, announce: answered(id), failed: failed(id))
+                    try answer(.snooze(seconds: alert.snoozeSeconds), id, now)
                     let until = now.addingTimeInterval(TimeInterval(alert.snoozeSeconds))
                     // TRANSLATORS: the window's note after Snooze; %1$s is the reminder's title, %2$s when it comes back (오후 3:40).
                     run.toast(format(tr("Snoozed “%1$s” until %2$s"), alert.title.isolatedForSentence,
@@ -68,14 +73,14 @@ import Presentation
             },
             doneForToday: { [unowned self] id in
                 run { () throws(OperationError) in
-                    try Answer.doneForToday.apply(to: [id], world, now: world.now, announce: answered(id), failed: failed(id))
+                    try answer(.doneForToday, id, world.now)
                 }
             },
             drank: { [unowned self] id in
                 run { () throws(OperationError) in
                     let now = world.now
                     let logged = try Drinking.drink(nil, at: nil, world, now: now)
-                    try Answer.acknowledge.apply(to: [id], world, now: now, announce: answered(id), failed: failed(id))
+                    try answer(.acknowledge, id, now)
                     run.toast(format(tr("Drank %1$s at %2$s"), Water.text(logged.millilitres), logged.when))
                 }
             },
