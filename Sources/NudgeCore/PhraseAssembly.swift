@@ -540,7 +540,8 @@ extension PhrasePieces {
                     shifts.insert(false)
                 }
                 locals.append(reading.time)
-                if time.half == .midnight, !days.isEmpty, weekdays.count < 7 {
+                if time.half == .midnight && !days.isEmpty && weekdays.count < 7
+                    || time.pastMidnight && (!days.isEmpty && weekdays.count < 7 || !monthDays.isEmpty || !places.isEmpty) {
                     throw ScheduleError(time.text, Phrase("ambiguous time"),
                                         detail: Phrase("midnight at the start of the day or at its end?"),
                                         accepted: Phrase("say 0:00 or 24:00, or 밤 12시 for the end of the day"))
@@ -874,7 +875,16 @@ extension PhrasePieces {
             throw failure(dayTexts.first ?? "week", Phrase("which day of the week?"))
         }
         let readings = try said.readings()
-        if said.half == .midnight, dayNamed {
+        let midnight = said.half == .midnight || said.pastMidnight
+        if midnight, dayNamed, let offset = dayOffset, offset.0 == 0, date == nil, weekend == nil, days.isEmpty {
+            // "tonight at midnight", "midnight tonight", 오늘 자정: today's start has passed
+            // whenever it is said; the midnight at its end (and minutes after it).
+            let end = today.advanced(by: 1), time = LocalTime(hour: said.pastMidnight ? said.hour : 0, minute: said.minute, second: 0)!
+            // TRANSLATORS: midnight said with today or tonight: %1$s as said (midnight), %2$s the instant taken (2026-12-01 00:00).
+            notes.append(Phrase("%1$s is read as %2$s, the end of today", said.text, "\(end) \(time)"))
+            return PhraseReading(schedule: .once(clock.instant(end, time)), notes: notes, flags: nil)
+        }
+        if midnight, dayNamed {
             throw ScheduleError(said.text, Phrase("ambiguous time"), detail: Phrase("midnight at the start of the day or at its end?"),
                                 accepted: Phrase("say 0:00 or 24:00, or 밤 12시 for the end of the day"))
         }

@@ -40,6 +40,10 @@ extension PhraseReader {
         } else if let pending = pendingHalf, number(i) != nil {
             half = pending
         }
+        if let (time, length) = besideNoonOrMidnight(i) {
+            i += length
+            return time
+        }
         if isKey(i, "noon") || isKey(i, "midnight") {
             i += 1
             return SaidTime(hour: isKey(i - 1, "noon") ? 12 : 0, half: isKey(i - 1, "noon") ? .noon : .midnight, text: words[i - 1].text)
@@ -180,6 +184,39 @@ extension PhraseReader {
         half = (Self.halves[key]!, words[i].text)
         i += 1
         time.text = text(start..<i)
+    }
+
+    /// A time some minutes from noon or midnight at `k`, on the 24-hour clock: "quarter to
+    /// midnight" (23:45), "5 mins before midnight", "ten past noon", "half past midnight"
+    /// (00:30), 자정 5분 전 (23:55), 정오 10분 후 (12:10). With the words it takes.
+    func besideNoonOrMidnight(_ k: Int) -> (SaidTime, length: Int)? {
+        func base(_ at: Int) -> Int? { isKey(at, "noon") ? 12 * 60 : isKey(at, "midnight") ? 24 * 60 : nil }
+        func before(_ at: Int) -> Bool? {
+            if isKey(at, "until", "before") || word(at)?.text == "before" { return true }
+            return isKey(at, "past", "after") ? false : nil
+        }
+        var minutes: Int, isBefore: Bool, length: Int, noon: Int
+        if let at = base(k), let n = number(k + 1), isKey(k + 2, "minutes"), let b = before(k + 3) {
+            // 자정 5분 전: the hour first, as Korean says it.
+            (minutes, isBefore, length, noon) = (n, b, 4, at)
+        } else {
+            var m: Int, used: Int
+            if isKey(k, "quarter") { (m, used) = (15, 1) } else if isKey(k, "half") { (m, used) = (30, 1) } else if let n = number(k) {
+                (m, used) = isKey(k + 1, "minutes") ? (n, 2) : (n, 1)
+            } else {
+                return nil
+            }
+            // "every 10 minutes until midnight" is a step and its end; "10 minutes to midnight" a time.
+            guard let b = before(k + used), let at = base(k + used + 1), !(isKey(k, "half") && b), !isKey(k - 1, "every", "other"),
+                  !(used == 2 && isKey(k + used, "until") && word(k + used)?.text != "to") else { return nil }
+            (minutes, isBefore, length, noon) = (m, b, used + 2, at)
+        }
+        guard (1...59).contains(minutes) else { return nil }
+        // Midnight before is the end of the day (23:55); after, its start (00:05).
+        let total = isBefore ? noon - minutes : noon % (24 * 60) + minutes
+        var time = SaidTime(hour: total / 60, minute: total % 60, clock: true, text: text(k..<k + length))
+        time.pastMidnight = !isBefore && noon == 24 * 60
+        return (time, length)
     }
 
     /// A time with its half of the day: said before it, or after it ("8 in the morning",

@@ -44,6 +44,12 @@ extension PhraseReader {
             i += 2
             pieces.laterDay = (text(start..<i), false)
         }
+        // British "friday week", "monday week": a week after the coming one, as "a week from
+        // friday" (not "friday weekly", nor a plural: "mondays week" is no day).
+        if !many, !plural, word(i)?.text == "week", pieces.laterDay == nil, !pieces.repeats, pieces.week == nil {
+            i += 1
+            pieces.laterDay = (text(start..<i), true)
+        }
         // "friday next week", 금요일 (in a date, "11월 24일 (화)", read with it).
         if isKey(i, "next"), isKey(i + 1, "week") {
             pieces.week = 1

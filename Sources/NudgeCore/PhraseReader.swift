@@ -115,6 +115,16 @@ struct PhraseReader {
             let after = key == "bonfire" ? "night" : "day"
             guard let (month, day) = dates[key], isKey(k + 1, after), word(k + 1)?.text == after else { return nil }
             return (month, day, 2)
+        case "apr", "all", "pi":
+            // april fools (day), all saints (day), pi day: a name and, for the first two, day.
+            let named: [String: (String, Int, Int)] = ["apr": ("fools", 4, 1), "all": ("saints", 11, 1), "pi": ("day", 3, 14)]
+            guard let (next, month, day) = named[key], isKey(k + 1, next) else { return nil }
+            let dayAfter = key != "pi" && isKey(k + 2, "day") && word(k + 2)?.text == "day"
+            return (month, day, dayAfter ? 3 : 2)
+        case "ides":
+            // the ides of march (15 March).
+            guard isKey(k + 1, "of"), isKey(k + 2, "mar") else { return nil }
+            return (3, 15, 3)
         default:
             guard let (month, day) = PhraseWords.holidays[key] else { return nil }
             // valentine's day, valentines day.
@@ -190,8 +200,9 @@ struct PhraseReader {
             i += 2
             return true
         }
-        // "a week from tuesday", "one week from friday": a week after the coming one.
-        if isKey(i, "an") || number(i) == 1, isKey(i + 1, "week"), word(i + 1)?.text == "week", isKey(i + 2, "from"),
+        // "a week from tuesday", "one week from friday", British "a week on monday": a week
+        // after the coming one.
+        if isKey(i, "an") || number(i) == 1, isKey(i + 1, "week"), word(i + 1)?.text == "week", isKey(i + 2, "from", "on"),
            let (_, plural) = weekday(i + 3), !plural, pieces.laterDay == nil {
             pieces.laterDay = (text(i..<i + 4), true)
             i += 3
@@ -226,6 +237,12 @@ struct PhraseReader {
                 i += 1
             } else if isKey(i, "week") {
                 i += 1
+            } else if isKey(i, "fortnight"), !pieces.other {
+                // every fortnight: every 2 weeks.
+                pieces.period = (.week, 2)
+                pieces.periodText = text(start..<i + 1)
+                i += 1
+                return true
             } else if isKey(i, "month") {
                 pieces.monthly = true
                 i += 1
@@ -260,6 +277,11 @@ struct PhraseReader {
             }
             return true
         case "daily": pieces.repeats = true; pieces.everyDaySaid = true
+        case "nightly":
+            // nightly: every night, its hours the night's (nightly at 10 is 22:00).
+            pieces.repeats = true
+            guard pendingHalf == nil else { return false }
+            pendingHalf = (.night, w.text)
         case "yearly":
             // 매년, annually: a date every year.
             pieces.repeats = true
@@ -329,12 +351,12 @@ struct PhraseReader {
         case "weekends" where isKey(i - 1, "the") && !w.text.hasSuffix("s") && !pieces.repeats:
             // on the weekend: the coming one, once.
             pieces.weekend = text(i - 1..<i + 1)
-        case "st" where holiday(i) != nil:
+        case "st" where holiday(i) != nil, "apr" where holiday(i) != nil:
             guard let (month, day, length) = holiday(i) else { return false }
             try setDate(nil, month, day, i..<i + length)
             return true
         case "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절", "개천절", "한글날",
-             "신정", "화이트데이", "만우절", "빼빼로데이", "patrick", "boxing", "leap", "veterans", "bonfire":
+             "신정", "화이트데이", "만우절", "빼빼로데이", "patrick", "boxing", "leap", "veterans", "bonfire", "all", "pi", "ides":
             // A holiday on a fixed date: that date, this year's or the next. Christmas eve,
             // 크리스마스 이브, is the day before, never an evening ("eve" was read as a casual
             // "evening" and put christmas eve at 7pm on the 25th); new year's eve is 31 December.
@@ -673,6 +695,11 @@ struct PhraseReader {
         } else if isKey(k, "day"), n == -1, places.count == 1 {
             pieces.monthDays.append(-1)
             i = k + 1
+        } else if places.count == 1, isKey(k, "of"), isKey(k + 1, "month") || (isKey(k + 1, "the", "every") && isKey(k + 2, "month")) {
+            // the first of every month, the last of the month: a day of the month.
+            pieces.monthDays.append(n)
+            if n == -1 { pieces.lastDaySaid = text(start..<k) }
+            i = k
         } else {
             return false
         }

@@ -113,11 +113,20 @@ enum PhraseWords {
                 // monday's is no "mondays" (every Monday).
                 if j + 1 < chars.count, chars[j] == "'" || chars[j] == "’", chars[j + 1] == "s",
                    j + 2 == chars.count || !(chars[j + 2].isASCII && chars[j + 2].isLetter),
-                   ["year", "valentine", "patrick", "paddy", "patty", "veteran"].contains(word.lowercased()) {
+                   ["year", "valentine", "patrick", "paddy", "patty", "veteran", "fool", "saint"].contains(word.lowercased()) {
                     var read = english(word + "s")
                     read.text = String(chars[i..<j + 2])
                     words.append(read)
                     i = j + 2
+                    continue
+                }
+                // veterans', all saints': the plural with its apostrophe after.
+                if j < chars.count, chars[j] == "'" || chars[j] == "’", j + 1 == chars.count || !(chars[j + 1].isASCII && chars[j + 1].isLetter),
+                   ["veterans", "saints", "fools"].contains(word.lowercased()) {
+                    var read = english(word)
+                    read.text = String(chars[i..<j + 1])
+                    words.append(read)
+                    i = j + 1
                     continue
                 }
                 if word.count > 3, word.hasSuffix("ish"), englishWords[String(word.dropLast(3))] != nil {
@@ -218,7 +227,7 @@ enum PhraseWords {
     static let englishWords: [String: String] = {
         var words: [String: String] = [:]
         let groups: [String: [String]] = [
-            "every": ["every", "each"], "daily": ["daily", "everyday"], "weekly": ["weekly"], "monthly": ["monthly"],
+            "every": ["every", "each"], "daily": ["daily", "everyday"], "nightly": ["nightly"], "weekly": ["weekly"], "monthly": ["monthly"],
             "hourly": ["hourly"], "day": ["day", "days"], "week": ["week", "weeks"], "month": ["month", "months"],
             "weekdays": ["weekday", "weekdays", "workday", "workdays"], "weekends": ["weekend", "weekends"],
             "am": ["am"], "pm": ["pm"], "noon": ["noon", "midday"], "midnight": ["midnight"],
@@ -230,6 +239,7 @@ enum PhraseWords {
             "christmas": ["christmas", "xmas"], "eve": ["eve"], "on": ["on"], "in": ["in"], "new": ["new"],
             "valentine": ["valentine", "valentines"], "halloween": ["halloween"], "except": ["except", "excluding", "but"],
             "boxing": ["boxing"], "leap": ["leap"], "bonfire": ["bonfire"], "veterans": ["veterans"],
+            "fools": ["fool", "fools"], "all": ["all"], "saints": ["saint", "saints"], "pi": ["pi"], "ides": ["ides"],
             "patrick": ["patrick", "patricks", "paddy", "paddys", "patty", "pattys"],
             "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],

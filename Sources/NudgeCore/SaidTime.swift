@@ -14,6 +14,9 @@ struct SaidTime: Sendable, Hashable {
     var clock = false
     /// Said as "after" it (every hour after 2pm, 오후 3시 이후): a window starts a step later.
     var after = false
+    /// Said as minutes after midnight (half past midnight, 자정 10분 후): on a day said by
+    /// name, after that day's start or after its end, as midnight alone is.
+    var pastMidnight = false
     var text: String
 
     /// Its readings: one when the words say it; a spoken hour 1–12 without a half of the

@@ -564,7 +564,15 @@ struct PhraseFamiliesTests {
             ("veterans day at 11am", .once(at.coming(11, 11, "11:00"))),
             ("veteran's day at 11am", .once(at.coming(11, 11, "11:00"))),
             ("bonfire night at 7pm", .once(at.coming(11, 5, "19:00"))),
+            ("april fools 9am", .once(at.coming(4, 1, "09:00"))),
+            ("april fool's day at 9am", .once(at.coming(4, 1, "09:00"))),
+            ("all saints day at 10am", .once(at.coming(11, 1, "10:00"))),
+            ("all saints' day at 10am", .once(at.coming(11, 1, "10:00"))),
+            ("veterans' day at 11am", .once(at.coming(11, 11, "11:00"))),
+            ("pi day at 3:14pm", .once(at.coming(3, 14, "15:14"))),
+            ("the ides of march at 9am", .once(at.coming(3, 15, "09:00"))),
             // Every year.
+            ("every april fools at 8am", .yearly(month: 4, day: 1, "08:00")),
             ("every christmas eve at 7pm", .yearly(month: 12, day: 24, "19:00")),
             ("every christmas at 8am", .yearly(month: 12, day: 25, "08:00")),
             ("every new year's day at 9am", .yearly(month: 1, day: 1, "09:00")),
@@ -589,6 +597,9 @@ struct PhraseFamiliesTests {
             ("halloween", .refused("no time of day given")),
             // Only a holiday's 's is read: monday's is no "mondays", every Monday.
             ("monday's at 9am", .refused("words not understood")),
+            ("april at 9am", .refused("words not understood")),
+            ("all day at 9am", .refused("words not understood")),
+            ("pi at 9am", .refused("words not understood")),
         ]
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
     }
@@ -606,5 +617,53 @@ struct PhraseFamiliesTests {
         #expect(reading.notes.map(\.description) == ["christmas is read as 2027-12-25, the next such date"])
         let korean = try SchedulePhrase.read("새해 첫날 오전 9시", now: at.now, zone: at.zone)
         #expect(korean.notes.map(\.description) == ["새해 첫날 is read as 2027-01-01, the next such date"])
+    }
+
+    // MARK: Beside midnight and noon; tonight's midnight; British weeks; nightly
+
+    /// Minutes to or past noon and midnight are times on the 24-hour clock; midnight with
+    /// today or tonight is the one at today's end; a day said with minutes past midnight is
+    /// as ambiguous as midnight alone. A step and its end stay a step and its end.
+    @Test(arguments: At.allCases)
+    func besideMidnightAndNoon(_ at: At) {
+        let end = at.today.advanced(by: 1)
+        let rows: [(String, Meaning)] = [
+            ("every day at quarter to midnight", .daily(["23:45"], Meaning.everyDay)),
+            ("every day at 5 mins before midnight", .daily(["23:55"], Meaning.everyDay)),
+            ("every day at ten to midnight", .daily(["23:50"], Meaning.everyDay)),
+            ("every day at half past midnight", .daily(["00:30"], Meaning.everyDay)),
+            ("every day at quarter past noon", .daily(["12:15"], Meaning.everyDay)),
+            ("매일 자정 5분 전", .daily(["23:55"], Meaning.everyDay)),
+            ("매일 정오 10분 후", .daily(["12:10"], Meaning.everyDay)),
+            ("tonight at midnight", .once("\(end) 00:00")),
+            ("midnight tonight", .once("\(end) 00:00")),
+            ("오늘 자정", .once("\(end) 00:00")),
+            ("tonight at half past midnight", .once("\(end) 00:30")),
+            ("tomorrow at midnight", .refused("ambiguous time")),
+            ("friday at 10 past midnight", .refused("ambiguous time")),
+            ("매달 말일 자정 10분 후", .refused("ambiguous time")),
+            ("nightly at 10", .daily(["22:00"], Meaning.everyDay)),
+            ("nightly at 11pm", .daily(["23:00"], Meaning.everyDay)),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        // A step whose end is midnight stays one (it read "10 minutes until midnight" as 23:50).
+        let step = try? SchedulePhrase.read("every 10 minutes until midnight", now: at.now, zone: at.zone)
+        #expect(step?.schedule.isStep == true, "\(at)")
+    }
+
+    /// "friday week", "monday week", "a week on monday" (British): the coming one and a week,
+    /// as "a week from friday" is; the first of every month is its day 1.
+    @Test func britishWeeksAndTheFirstOfTheMonth() throws {
+        let at = At.seoul  // Wednesday 2026-11-25 14:00
+        check("friday week at 6pm", at, .once("2026-12-04 18:00"))
+        check("monday week 10am", at, .once("2026-12-07 10:00"))
+        check("a week on monday at 9am", at, .once("2026-12-07 09:00"))
+        check("wednesday week at 9am", at, .refused("ambiguous day"))
+        let monthly = try SchedulePhrase.read("first of every month at 8am", now: at.now, zone: at.zone)
+        #expect(monthly.schedule.occurrences(after: at.now, count: 2, in: at.zone).map { CivilZone(at.zone).local($0).day.description }
+                == ["2026-12-01", "2027-01-01"])
+        let fortnight = try SchedulePhrase.read("every fortnight on monday at 10am", now: at.now, zone: at.zone)
+        #expect(fortnight.schedule.occurrences(after: at.now, count: 2, in: at.zone).map { CivilZone(at.zone).local($0).day.description }
+                == ["2026-11-30", "2026-12-14"])
     }
 }

@@ -96,7 +96,11 @@ struct SevenInstantPhrasesTests {
             // The asking words go first, as in every one-line reading (`nudge add LINE`, the
             // desktop's search): "remind me at 9", "30분 후에 알려줘".
             let when = RemindMe.request(row.phrase)
-            let result = Result { () throws(ScheduleError) in try SchedulePhrase.read(when, now: row.now, zone: row.zone) }
+            // The locale's order for a numeric date both orders allow, as the set's header
+            // assumes the person has it: month first in Korean and in the English rows in
+            // New York (en_US); none elsewhere (4/5 in Berlin or Seoul is unclear).
+            let order: DateOrder? = language == "ko" || row.zone.identifier.hasPrefix("America/") ? .monthFirst : nil
+            let result = Result { () throws(ScheduleError) in try SchedulePhrase.read(when, now: row.now, zone: row.zone, dateOrder: order) }
             guard row.isClear else {
                 figures.unclearRows += 1
                 switch result {
