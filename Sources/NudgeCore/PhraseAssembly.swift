@@ -71,6 +71,21 @@ extension PhrasePieces {
             throw failure(mark.text, Phrase("words not understood"), Phrase("say every hour on the hour, 매시간 정각"))
         }
 
+        // Easter, thanksgiving, 부활절: the coming one's date (next year's once this year's
+        // day is over), said; with next year, next year's. A schedule repeats on fixed dates.
+        if let (holiday, said) = movable {
+            guard date == nil, instant == nil, !repeats, yearly == nil, dayOffset == nil, monthOffset == nil else {
+                // TRANSLATORS: a holiday whose date moves from year to year (easter, thanksgiving), said repeating or with another day; %s is it as said.
+                throw failure(said, Phrase("invalid schedule"), Phrase("%s moves from year to year: say it once (easter at 10am), or give its date", said))
+            }
+            let year = clockYear(now: now, zone: zone)
+            var day = holiday.day(in: year + (yearOffset?.0 ?? 0))
+            if yearOffset == nil, day < today { day = holiday.day(in: year + 1) }
+            yearOffset = nil
+            let (y, m, d) = day.components
+            date = (y, m, d, said)
+            notes.append(Phrase("%1$s is read as %2$s", said, Phrase("%1$s (%2$s)", day.description, Phrase(day.weekday.shortName))))
+        }
         // 내년 3월 1일, march 1 next year: that date of next year, once.
         if let (offset, said) = yearOffset {
             guard let day = date, day.year == nil, !repeats, yearly == nil else {

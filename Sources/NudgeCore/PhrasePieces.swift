@@ -102,6 +102,8 @@ struct PhrasePieces {
     /// "monday after next", 다다음 월요일 (`weekFrom` false), "a week from tuesday" (true), as
     /// said: a week after the coming one, once.
     var laterDay: (text: String, weekFrom: Bool)?
+    /// A holiday whose date moves (easter, thanksgiving, 부활절), as said: its coming day.
+    var movable: (holiday: MovableHoliday, text: String)?
     /// The flags as said, where they say more than the schedule keeps (a window's end):
     /// set by stage three.
     var flags: String?

@@ -174,7 +174,13 @@ extension PhraseReader {
 
     mutating func setDate(_ year: Int?, _ month: Int, _ day: Int, _ range: Range<Int>) throws(ScheduleError) {
         let said = text(range)
-        guard pieces.date == nil, pieces.instant == nil else {
+        // The same date twice, as a date and its holiday's name (3월 1일 삼일절): one date.
+        if let date = pieces.date, date.month == month, date.day == day, year == nil || date.year == nil || year == date.year {
+            if date.year == nil, let year { pieces.date?.year = year }
+            i = range.upperBound
+            return
+        }
+        guard pieces.date == nil, pieces.instant == nil, pieces.movable == nil else {
             throw ScheduleError(said, Phrase("more than one date"), accepted: SchedulePhrase.forms)
         }
         // The year first: a calendar's arithmetic on a year of eleven digits overflows (a trap

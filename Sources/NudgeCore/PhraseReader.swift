@@ -132,6 +132,26 @@ struct PhraseReader {
         }
     }
 
+    /// A holiday whose date moves at `k`, with the words it takes: easter (sunday, monday),
+    /// good friday, thanksgiving (day), black friday, memorial day, labor day, election day,
+    /// 부활절 (월요일), 블랙프라이데이.
+    func movableHoliday(_ k: Int) -> (MovableHoliday, length: Int)? {
+        func day(_ at: Int) -> Bool { isKey(at, "day") && word(at)?.text == "day" }
+        switch key(k) {
+        case "easter":
+            guard let (weekday, plural) = weekday(k + 1), !plural else { return (.easter, 1) }
+            return weekday == .sunday ? (.easter, 2) : weekday == .monday ? (.easterMonday, 2) : (.easter, 1)
+        case "good": return weekday(k + 1).map { $0 == (.friday, false) } == true ? (.goodFriday, 2) : nil
+        case "thanksgiving": return (.thanksgiving, day(k + 1) ? 2 : 1)
+        case "black": return weekday(k + 1).map { $0 == (.friday, false) } == true ? (.blackFriday, 2) : nil
+        case "blackfriday": return (.blackFriday, 1)
+        case "memorial": return day(k + 1) ? (.memorialDay, 2) : nil
+        case "labor": return day(k + 1) ? (.laborDay, 2) : nil
+        case "election": return day(k + 1) ? (.electionDay, 2) : nil
+        default: return nil
+        }
+    }
+
     /// Whether a weekday is at `k`: a name, or 월 and 일 not after a number (12월 is December).
     func weekday(_ k: Int) -> (Weekday, plural: Bool)? {
         guard let key = key(k) else { return nil }
@@ -356,12 +376,19 @@ struct PhraseReader {
             try setDate(nil, month, day, i..<i + length)
             return true
         case "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절", "개천절", "한글날",
-             "신정", "화이트데이", "만우절", "빼빼로데이", "patrick", "boxing", "leap", "veterans", "bonfire", "all", "pi", "ides":
+             "신정", "화이트데이", "만우절", "빼빼로데이", "patrick", "boxing", "leap", "veterans", "bonfire", "all", "pi", "ides", "윤일":
             // A holiday on a fixed date: that date, this year's or the next. Christmas eve,
             // 크리스마스 이브, is the day before, never an evening ("eve" was read as a casual
             // "evening" and put christmas eve at 7pm on the 25th); new year's eve is 31 December.
             guard let (month, day, length) = holiday(i) else { return false }
             try setDate(nil, month, day, i..<i + length)
+            return true
+        case "easter", "good", "thanksgiving", "black", "blackfriday", "memorial", "labor", "election":
+            // A holiday whose date moves: its coming day, once (stage three finds it).
+            guard let (holiday, length) = movableHoliday(i) else { return false }
+            guard pieces.movable == nil, pieces.date == nil else { throw failure(text(i..<i + length), Phrase("more than one date")) }
+            pieces.movable = (holiday, text(i..<i + length))
+            i += length
             return true
         case "except":
             // "every day except sunday", "weekdays but friday": the days after it are left

@@ -558,6 +558,7 @@ struct PhraseFamiliesTests {
             ("할로윈 저녁 7시", .once(at.coming(10, 31, "19:00"))),
             ("핼러윈 저녁 7시", .once(at.coming(10, 31, "19:00"))),
             ("빼빼로데이 저녁 8시", .once(at.coming(11, 11, "20:00"))),
+            ("윤일 저녁 9시", .once(at.coming(2, 29, "21:00"))),
             ("st patrick's day at 6pm", .once(at.coming(3, 17, "18:00"))),
             ("St Paddy's Day 5pm", .once(at.coming(3, 17, "17:00"))),
             ("boxing day at 10am", .once(at.coming(12, 26, "10:00"))),
@@ -665,5 +666,46 @@ struct PhraseFamiliesTests {
         let fortnight = try SchedulePhrase.read("every fortnight on monday at 10am", now: at.now, zone: at.zone)
         #expect(fortnight.schedule.occurrences(after: at.now, count: 2, in: at.zone).map { CivilZone(at.zone).local($0).day.description }
                 == ["2026-11-30", "2026-12-14"])
+    }
+
+    // MARK: Holidays whose date moves
+
+    /// Easter and the US holidays placed by weekday: the coming one, its date said; a repeat
+    /// refused (a schedule repeats on fixed dates). Dates from published calendars.
+    @Test func movableHolidays() throws {
+        let at = At.newYork  // Saturday 2026-03-07 08:47
+        let rows: [(String, Meaning)] = [
+            ("easter 10am", .once("2026-04-05 10:00")),
+            ("easter sunday at 10am", .once("2026-04-05 10:00")),
+            ("good friday at 9am", .once("2026-04-03 09:00")),
+            ("easter monday at 11am", .once("2026-04-06 11:00")),
+            ("부활절 오전 10시", .once("2026-04-05 10:00")),
+            ("부활절 월요일 오전 11시", .once("2026-04-06 11:00")),
+            ("memorial day 9am", .once("2026-05-25 09:00")),
+            ("labor day at 10am", .once("2026-09-07 10:00")),
+            ("election day 7am", .once("2026-11-03 07:00")),
+            ("thanksgiving 2pm", .once("2026-11-26 14:00")),
+            ("thanksgiving day at noon", .once("2026-11-26 12:00")),
+            ("black friday 6am", .once("2026-11-27 06:00")),
+            ("블랙프라이데이 오전 6시", .once("2026-11-27 06:00")),
+            ("easter next year at 10am", .once("2027-03-28 10:00")),
+            ("every easter at 9am", .refused("invalid schedule")),
+            ("easter at 9am every year", .refused("invalid schedule")),
+            ("tomorrow easter at 9am", .refused("invalid schedule")),
+            ("easter", .refused("no time of day given")),
+            ("good at 9am", .refused("words not understood")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        // Past this year's Easter Monday, next year's Easter.
+        check("easter 10am", .leapDay, .once("2028-04-16 10:00"))
+        let reading = try SchedulePhrase.read("thanksgiving 2pm", now: at.now, zone: at.zone)
+        #expect(reading.notes.map(\.description) == ["thanksgiving is read as 2026-11-26 (Thu)"])
+        let easters = [2000: "2000-04-23", 2008: "2008-03-23", 2011: "2011-04-24", 2019: "2019-04-21", 2024: "2024-03-31",
+                       2025: "2025-04-20", 2038: "2038-04-25", 2285: "2285-03-22"]
+        let utc = TimeZone(identifier: "UTC")!
+        for (year, day) in easters {
+            let newYear = try ScheduleParser.instant("\(year)-01-01 00:00", zone: utc)
+            #expect(try SchedulePhrase.read("easter at 10am", now: newYear, zone: utc).schedule == .once(try ScheduleParser.instant("\(day) 10:00", zone: utc)))
+        }
     }
 }

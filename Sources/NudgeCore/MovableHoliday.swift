@@ -1,0 +1,44 @@
+/// Holidays whose date moves from year to year, with the rule that places each: Easter by
+/// the Gregorian computus (the Western churches'), the others by their place in the month
+/// as the United States keeps them. A one-shot takes the coming one; a repeat is refused,
+/// since a schedule repeats on fixed dates.
+enum MovableHoliday: Sendable, CaseIterable {
+    case easter, goodFriday, easterMonday, thanksgiving, blackFriday, memorialDay, laborDay, electionDay
+
+    /// Its day in `year`.
+    func day(in year: Int) -> CivilDay {
+        switch self {
+        case .easter: Self.easterSunday(year)
+        case .goodFriday: Self.easterSunday(year).advanced(by: -2)
+        case .easterMonday: Self.easterSunday(year).advanced(by: 1)
+        // The fourth Thursday of November, and the day after.
+        case .thanksgiving: Self.nth(4, .thursday, month: 11, year: year)
+        case .blackFriday: Self.nth(4, .thursday, month: 11, year: year).advanced(by: 1)
+        // The last Monday of May.
+        case .memorialDay: Self.nth(5, .monday, month: 5, year: year)
+        // The first Monday of September.
+        case .laborDay: Self.nth(1, .monday, month: 9, year: year)
+        // The Tuesday after the first Monday of November.
+        case .electionDay: Self.nth(1, .monday, month: 11, year: year).advanced(by: 1)
+        }
+    }
+
+    /// Easter Sunday in the Gregorian calendar (the anonymous algorithm of 1876, Meeus/Jones/Butcher).
+    static func easterSunday(_ year: Int) -> CivilDay {
+        let a = year % 19, b = year / 100, c = year % 100, d = b / 4, e = b % 4
+        let f = (b + 8) / 25, g = (b - f + 1) / 3, h = (19 * a + b - d - g + 15) % 30
+        let i = c / 4, k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7, m = (a + 11 * h + 22 * l) / 451
+        let month = (h + l - 7 * m + 114) / 31, day = (h + l - 7 * m + 114) % 31 + 1
+        return CivilDay(year: year, month: month, day: day)!
+    }
+
+    /// The `n`th `weekday` of a month (n 1–4), or with 5 its last.
+    static func nth(_ n: Int, _ weekday: Weekday, month: Int, year: Int) -> CivilDay {
+        let first = CivilDay(year: year, month: month, day: 1)!
+        let firstSuch = first.advanced(by: (weekday.rawValue - first.weekday.rawValue + 7) % 7)
+        guard n == 5 else { return firstSuch.advanced(by: 7 * (n - 1)) }
+        var last = firstSuch
+        while last.advanced(by: 7).components.month == month { last = last.advanced(by: 7) }
+        return last
+    }
+}
