@@ -74,7 +74,9 @@ public enum Answer {
     /// ``apply(to:_:now:announce:failed:)``.
     public func apply(toShown alerts: [Alert], _ world: World, now: Date, announce: @escaping (String) -> Void,
                       failed: @escaping (OperationError) -> Void) throws(OperationError) {
-        guard let channel = world.channel, channel.isRunning != false else {
+        // A store found damaged is refused as every write to it is (the daemon would take the
+        // answer and save nothing): through the store, which says so. One look at the marker.
+        guard let channel = world.channel, channel.isRunning != false, StoreFile(path: world.storePath).damage() == nil else {
             return try apply(to: alerts.map(\.id.hex), world, now: now, announce: announce, failed: failed)
         }
         send(alerts, on: channel, world, now: now, announce: announce, failed: failed)

@@ -1,6 +1,7 @@
 import Foundation
 import NudgeCore
 import NudgeKit
+import NudgeStore
 import Platform
 import TestSupport
 import Testing
@@ -41,6 +42,13 @@ import Testing
                                               failed: { failures.append($0.message) })
         #expect(try turn(loop) { failures.count == 2 })
         #expect(failures.last == "alert \(shown.shortID) is off: switch it on first (nudge on \(shown.shortID))")
+        // A store found damaged: refused here, as every write to it is, not sent to a daemon
+        // that would take it and save nothing.
+        StoreFile(path: feed.world.storePath).markDamaged("test: damaged")
+        #expect(throws: OperationError.self) {
+            try Answer.acknowledge.apply(toShown: [shown], feed.world, now: Date(), announce: { said.append($0) }, failed: { _ in })
+        }
+        #expect(said.count == 1)
     }
 
     private func turn(_ loop: EventLoop, turns: Int = 100, until done: () -> Bool) throws -> Bool {
