@@ -101,6 +101,14 @@ public enum CalendarImport {
     /// it): Nudge's own back, else one made from the UID. Sync keys followed objects by it.
     public static func alertID(of component: Component) -> UUID { id(component) }
 
+    /// Whether a task is done or cancelled (RFC 5545 3.8.1.11): its STATUS says so; without
+    /// one, a COMPLETED time does. A task reopened elsewhere (STATUS:NEEDS-ACTION or
+    /// IN-PROCESS) is open even where its app left the COMPLETED time behind.
+    public static func isOver(task: Component) -> Bool {
+        guard let status = task["STATUS"]?.value.uppercased() else { return task["COMPLETED"] != nil }
+        return status == "COMPLETED" || status == "CANCELLED"
+    }
+
     /// The id an imported component gets: Nudge's own back, else one made from the UID, so
     /// importing the same file again finds the same alerts.
     static func id(_ component: Component) -> UUID {
@@ -149,11 +157,8 @@ public enum CalendarImport {
             throw Refusal(reason: "\(unsupported): Nudge's schedules have no extra or excluded rules")
         }
         guard component.all("RRULE").count <= 1 else { throw Refusal(reason: "RRULE: more than one rule in one component") }
-        // A task done elsewhere rings no more (RFC 5545: STATUS:COMPLETED, or COMPLETED set).
-        if component.name == "VTODO", component["COMPLETED"] != nil || component["STATUS"]?.value.uppercased() == "COMPLETED"
-            || component["STATUS"]?.value.uppercased() == "CANCELLED" {
-            return .over
-        }
+        // A task done elsewhere rings no more.
+        if component.name == "VTODO", Self.isOver(task: component) { return .over }
         // A task without a start is placed by when it is due (tasks.org, Nextcloud Tasks).
         let startName = component.name == "VTODO" && component["DTSTART"] == nil && component["DUE"] != nil ? "DUE" : "DTSTART"
         let start = try dateTime(component, startName, system: system)

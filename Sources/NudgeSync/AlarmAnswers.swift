@@ -1,5 +1,6 @@
 import Foundation
 import ICalendar
+import NudgeCalendar
 
 /// Answers that travel with a calendar object: what the person did with its alarm here,
 /// written where other clients read it, and what they did elsewhere, read back. Pure.
@@ -159,10 +160,8 @@ public enum AlarmAnswers {
         return item
     }
 
-    /// A task completed or cancelled already.
-    public static func isOver(_ task: Component) -> Bool {
-        task["COMPLETED"] != nil || ["COMPLETED", "CANCELLED"].contains(task["STATUS"]?.value.uppercased() ?? "")
-    }
+    /// A task completed or cancelled already (``CalendarImport/isOver(task:)``).
+    public static func isOver(_ task: Component) -> Bool { CalendarImport.isOver(task: task) }
 
     /// `properties` with `name` at `time` where it was earlier or missing; a later one stays.
     private static func raised(_ properties: [Property], _ name: String, to time: Date, text: String) -> [Property] {

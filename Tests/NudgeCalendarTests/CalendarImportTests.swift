@@ -101,4 +101,24 @@ extension CalendarImportTests {
         guard case .refused(_, let reason)? = outcomes.first else { Issue.record("\(outcomes)"); return }
         #expect(reason.description == "TRIGGER “-P9999999999999999W” is not a duration")
     }
+
+    /// A task rings until done: its STATUS says so, or without one a COMPLETED time. One
+    /// reopened on the phone (STATUS:NEEDS-ACTION) that kept its COMPLETED time rings again.
+    @Test func aTaskIsOverByItsStatusAndAReopenedOneRings() throws {
+        func outcome(_ lines: String) throws -> CalendarImport.Outcome? {
+            let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:rent\r\nSUMMARY:Rent\r\nDUE:20301201T090000Z\r\n" + lines
+                + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;RELATED=END:-PT1H\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+            return CalendarImport.alerts(in: try Component.read(text), system: Self.utc, now: Self.instant("2030-11-01T00:00:00Z")).first
+        }
+        func over(_ outcome: CalendarImport.Outcome?) -> Bool {
+            if case .over? = outcome { return true }
+            return false
+        }
+        #expect(over(try outcome("STATUS:COMPLETED\r\nCOMPLETED:20301101T000000Z\r\n")))
+        #expect(over(try outcome("COMPLETED:20301101T000000Z\r\n")))
+        #expect(over(try outcome("STATUS:CANCELLED\r\n")))
+        #expect(Self.alert(try outcome("STATUS:NEEDS-ACTION\r\nCOMPLETED:20301101T000000Z\r\n")) != nil)
+        #expect(Self.alert(try outcome("STATUS:IN-PROCESS\r\nCOMPLETED:20301101T000000Z\r\nPERCENT-COMPLETE:100\r\n")) != nil)
+        #expect(Self.alert(try outcome("")) != nil)
+    }
 }
