@@ -42,6 +42,9 @@ public struct CalendarReport: Sendable, Equatable {
     /// Reminders whose alarm was answered on another device, and when (the calendar's
     /// `ACKNOWLEDGED` or `X-MOZ-LASTACK`, later than any answer here): the pop-up here closes.
     public var answeredElsewhere: [UUID: Date] = [:]
+    /// Reminders whose alarm was snoozed on another device, and until when (a snooze alarm
+    /// or `X-MOZ-SNOOZE-TIME` later than any here, still ahead): it rings here then too.
+    public var snoozedElsewhere: [UUID: Date] = [:]
 }
 
 /// One sync of one calendar, carried out on the loop: the listing of what changed
@@ -136,8 +139,15 @@ final class CalendarRun {
 
     /// Notes an answer given elsewhere: the object's acknowledgement, later than the copy
     /// last agreed on and than any answer here.
+    /// And a snooze given elsewhere: later than the agreed copy's and than one here, and
+    /// still ahead.
     private func noteAnswer(of id: UUID?, in object: Component?, base: Component?) {
-        guard let id, let object, let there = AlarmAnswers.acknowledged(in: object) else { return }
+        guard let id, let object else { return }
+        if let until = AlarmAnswers.snoozedUntil(in: object), until > now,
+           [base.flatMap(AlarmAnswers.snoozedUntil), marks[id]?.snoozedUntil, report.snoozedElsewhere[id]].compactMap({ $0 }).allSatisfy({ until > $0 }) {
+            report.snoozedElsewhere[id] = until
+        }
+        guard let there = AlarmAnswers.acknowledged(in: object) else { return }
         let before = [base.flatMap(AlarmAnswers.acknowledged), marks[id]?.acknowledged].compactMap { $0 }.max()
         if before.map({ there > $0 }) ?? true, report.answeredElsewhere[id].map({ there > $0 }) ?? true {
             report.answeredElsewhere[id] = there

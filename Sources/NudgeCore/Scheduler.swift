@@ -430,6 +430,19 @@ public final class Scheduler {
         return records
     }
 
+    /// The alert's alarm was snoozed on another device until `until`: a pop-up here goes,
+    /// its count kept, and the alert comes back at `until`, once, as after a snooze here
+    /// (a snooze here that ends later stays). Nothing when `until` has passed.
+    @discardableResult
+    public func snoozedElsewhere(_ id: UUID, until: Date, now: Date) -> [SchedulerRecord] {
+        guard until > now, let alert = alert(id), alert.enabled, var state = state(id), state.snoozedUntil.map({ until > $0 }) ?? true else { return [] }
+        let delay = clearShowing(&state, now: now, keepingCount: true)
+        state.snoozedUntil = until
+        table.setState(id, state)
+        reschedule(id)
+        return [.snoozed(alert: id, until: until, delay: delay)]
+    }
+
     /// The pop-up was closed without a choice: acknowledged, but not done.
     private func dismiss(_ id: UUID, now: Date) -> [SchedulerRecord] {
         answer(id, now: now, done: false, withdraw: false) { .dismissed(alert: id, delay: $0) }

@@ -63,6 +63,15 @@ enum DaemonInterface {
                 daemon.report(daemon.core.answeredElsewhere(id, at: Date(timeIntervalSince1970: Double(usec) / 1_000_000), now: now), at: now)
                 return []
             },
+            .init("SnoozedElsewhere", inputs: [A("id", "s"), A("usec", "x")]) { [unowned daemon] args, _ throws(BusError) in
+                // The alarm was snoozed on another device until this instant (microseconds
+                // since the epoch): a pop-up here goes, and the alert comes back then.
+                let id = try alert(args[0], in: daemon)
+                guard let usec = args[1].int64, usec > 0 else { throw BusError(.invalidArgs, "usec must be a positive count of microseconds since 1970") }
+                let now = Date()
+                daemon.report(daemon.core.snoozedElsewhere(id, until: Date(timeIntervalSince1970: Double(usec) / 1_000_000), now: now), at: now)
+                return []
+            },
             .init("Drink", inputs: [A("millilitres", "u")], outputs: [A("today", "u")]) { [unowned daemon] args, _ throws(BusError) in
                 // A drink of water: kept in the store, and water reminders follow at once.
                 // Returns the drink day's total.

@@ -150,27 +150,31 @@ extension Answer {
     /// Answers given on other devices, as a sync read them from the reminders' calendars
     /// (RFC 9074 `ACKNOWLEDGED`, Thunderbird's `X-MOZ-LASTACK`): for each reminder, the
     /// instant. A pop-up of an occurrence due by then closes and its count goes to 0, and
-    /// occurrences due by then are not shown here any more (``Scheduler/answeredElsewhere(_:at:now:)``):
-    /// through the daemon when it runs, else in the store, the pop-up closed all the same.
-    public static func elsewhere(_ answers: [UUID: Date], _ world: World, now: Date) throws(OperationError) {
-        guard !answers.isEmpty else { return }
-        let ids = answers.keys.sorted { $0.hex < $1.hex }
+    /// occurrences due by then are not shown here any more (``Scheduler/answeredElsewhere(_:at:now:)``).
+    /// And snoozes given there (an RFC 9074 snooze alarm, `X-MOZ-SNOOZE-TIME`): until when;
+    /// the reminder rings here again then (``Scheduler/snoozedElsewhere(_:until:now:)``).
+    /// Through the daemon when it runs, else in the store, the pop-up closed all the same.
+    public static func elsewhere(_ answers: [UUID: Date], snoozed: [UUID: Date] = [:], _ world: World, now: Date) throws(OperationError) {
+        guard !answers.isEmpty || !snoozed.isEmpty else { return }
+        let ids = answers.keys.sorted { $0.hex < $1.hex }, snoozedIDs = snoozed.keys.sorted { $0.hex < $1.hex }
+        let usec = { (time: Date) in Int64((time.timeIntervalSince1970 * 1_000_000).rounded()) }
         if let daemon = world.daemon {
-            for id in ids {
-                let usec = Int64((answers[id]!.timeIntervalSince1970 * 1_000_000).rounded())
-                // An alert removed meanwhile is nothing to answer.
-                _ = try? daemon.call("AnsweredElsewhere", [.string(id.hex), .int64(usec)])
-            }
+            // An alert removed meanwhile is nothing to answer.
+            for id in ids { _ = try? daemon.call("AnsweredElsewhere", [.string(id.hex), .int64(usec(answers[id]!))]) }
+            for id in snoozedIDs { _ = try? daemon.call("SnoozedElsewhere", [.string(id.hex), .int64(usec(snoozed[id]!))]) }
             return
         }
         let store = try world.store.forWriting()
         let states = try world.run { try store.states() }
         var unreadable = false
-        let alerts = try StoreAccess.alerts(in: store, world, unreadable: &unreadable).filter { answers[$0.id] != nil }
+        let alerts = try StoreAccess.alerts(in: store, world, unreadable: &unreadable).filter { answers[$0.id] != nil || snoozed[$0.id] != nil }
         let scheduler = Scheduler(alerts: alerts, states: states, zone: world.zone, now: now, delivery: world.popupCloser)
         var records: [SchedulerRecord] = []
-        for alert in alerts { records += scheduler.answeredElsewhere(alert.id, at: answers[alert.id]!, now: now) }
-        let changed = scheduler.states.filter { id, _ in answers[id] != nil }
+        for alert in alerts {
+            if let at = answers[alert.id] { records += scheduler.answeredElsewhere(alert.id, at: at, now: now) }
+            if let until = snoozed[alert.id] { records += scheduler.snoozedElsewhere(alert.id, until: until, now: now) }
+        }
+        let changed = scheduler.states.filter { id, _ in answers[id] != nil || snoozed[id] != nil }
         _ = try world.run { try store.save(states: changed, log: records.map { LogEntry($0, at: now, zone: world.zone) }) }
     }
 }

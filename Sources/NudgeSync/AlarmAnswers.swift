@@ -61,6 +61,20 @@ public enum AlarmAnswers {
         return latest
     }
 
+    /// The latest snooze an object carries: an RFC 9074 snooze alarm's absolute `TRIGGER`,
+    /// or Thunderbird's `X-MOZ-SNOOZE-TIME` (`X-MOZ-SNOOZE-TIME-…` on a series), whichever
+    /// is later; `nil` without one.
+    public static func snoozedUntil(in calendar: Component) -> Date? {
+        var latest: Date?
+        for item in calendar.components where (item.name == "VEVENT" || item.name == "VTODO") && item["RECURRENCE-ID"] == nil {
+            let times = item.properties.filter { $0.name.hasPrefix("X-MOZ-SNOOZE-TIME") }.compactMap { utc($0.value) }
+                + item.components.filter { $0.name == "VALARM" && isSnooze($0) }.flatMap { $0.all("TRIGGER") }
+                    .filter { $0.parameter("VALUE")?.uppercased() == "DATE-TIME" }.compactMap { utc($0.value) }
+            for time in times where latest.map({ time > $0 }) ?? true { latest = time }
+        }
+        return latest
+    }
+
     /// The object as it is without what answers and re-saving put in it (acknowledgements,
     /// snoozes, alarm UIDs, stamps), its properties in one order and its durations in one
     /// spelling (a phone's library writes `PT0S` as `P0D`, and orders as it likes): what an

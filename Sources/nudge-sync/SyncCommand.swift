@@ -514,10 +514,14 @@ struct SyncNow: ParsableCommand {
         }
         SyncSupport.markSynced(all, store: store, every: id == nil)
         world.storeChanged()
-        // Alarms answered on another device: their pop-ups here close.
-        var elsewhere: [UUID: Date] = [:]
-        for report in all { elsewhere.merge(report.answeredElsewhere) { max($0, $1) } }
-        try Answer.elsewhere(elsewhere, world, now: world.now)
+        // Alarms answered on another device: their pop-ups here close; snoozed there, they
+        // ring here again when the snooze ends.
+        var elsewhere: [UUID: Date] = [:], snoozed: [UUID: Date] = [:]
+        for report in all {
+            elsewhere.merge(report.answeredElsewhere) { max($0, $1) }
+            snoozed.merge(report.snoozedElsewhere) { max($0, $1) }
+        }
+        try Answer.elsewhere(elsewhere, snoozed: snoozed, world, now: world.now)
         // The daemon's own syncs tell it how long a server asked to be left alone.
         if background, let seconds = all.filter({ $0.failure != nil }).compactMap(\.retryAfter).max() {
             Swift.print("retry-after \(Int(seconds.rounded(.up)))")

@@ -428,6 +428,10 @@ struct DaemonTests {
         #expect(error("AnsweredElsewhere", [.string(String(repeating: "0", count: 32)), .int64(1)]) == "io.github.nudge.Nudge1.Error.UnknownAlert")
         // Answered elsewhere with nothing shown here: nothing to close, nothing logged.
         #expect(error("AnsweredElsewhere", [.string(id), .int64(1_000_000)]) == nil)
+        #expect(error("SnoozedElsewhere", [.string(id), .int64(-1)]) == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(error("SnoozedElsewhere", [.string(String(repeating: "0", count: 32)), .int64(1)]) == "io.github.nudge.Nudge1.Error.UnknownAlert")
+        // A snooze elsewhere that is over: nothing.
+        #expect(error("SnoozedElsewhere", [.string(id), .int64(1_000_000)]) == nil)
         #expect(error("Ack", [.string(id)]) == nil)
         #expect(error("Snooze", [.string(id), .uint32(600)]) == nil)
         #expect(error("Done", [.string(id)]) == nil)

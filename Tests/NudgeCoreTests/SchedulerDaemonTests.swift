@@ -274,4 +274,24 @@ struct AnsweredElsewhereTests {
         _ = scheduler.run(now: utc("2026-11-23T09:00:20Z"))
         #expect(delivery.delivered.isEmpty)
     }
+
+    /// Snoozed on the phone until 09:10: the pop-up here goes, and comes back at 09:10 with
+    /// its count, once; a snooze here that ends later stays, and one that is over is nothing.
+    @Test func aSnoozeElsewhereRingsHereWhenItEnds() throws {
+        let a = try alert(ScheduleFlags(at: ["09:00"]))
+        let delivery = InMemoryDelivery()
+        let scheduler = Scheduler(alerts: [a], zone: utcZone, now: utc("2026-11-23T08:00:00Z"), delivery: delivery)
+        _ = scheduler.run(now: utc("2026-11-23T09:00:00Z"))
+        let shown = try #require(scheduler.state(a.id)?.shownID)
+        #expect(scheduler.snoozedElsewhere(a.id, until: utc("2026-11-23T09:00:30Z"), now: utc("2026-11-23T09:01:00Z")).isEmpty)
+        let records = scheduler.snoozedElsewhere(a.id, until: utc("2026-11-23T09:10:00Z"), now: utc("2026-11-23T09:01:00Z"))
+        #expect(records.count == 1 && delivery.withdrawn == [shown])
+        #expect(scheduler.state(a.id)?.snoozedUntil == utc("2026-11-23T09:10:00Z") && scheduler.state(a.id)?.shownID == nil)
+        #expect(scheduler.nextWake == utc("2026-11-23T09:10:00Z"))
+        // An earlier snooze read later changes nothing.
+        #expect(scheduler.snoozedElsewhere(a.id, until: utc("2026-11-23T09:05:00Z"), now: utc("2026-11-23T09:02:00Z")).isEmpty)
+        let fired = scheduler.run(now: utc("2026-11-23T09:10:00Z"))
+        #expect(fired.contains { if case .snoozeFired = $0 { true } else { false } })
+        #expect(scheduler.state(a.id)?.pendingCount == 1 && scheduler.state(a.id)?.snoozedUntil == nil)
+    }
 }

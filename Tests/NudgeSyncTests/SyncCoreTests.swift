@@ -297,6 +297,8 @@ struct SyncCoreTests {
         #expect(snooze["TRIGGER"]?.value == "20301201T081100Z" && snooze["TRIGGER"]?.parameter("VALUE") == "DATE-TIME")
         #expect(snooze["DESCRIPTION"]?.text == "Pay the rent", "a display alarm has its text")
         #expect(todo["X-MOZ-SNOOZE-TIME"]?.value == "20301201T081100Z")
+        #expect(AlarmAnswers.snoozedUntil(in: snoozed) == Self.at("20301201T081100Z"))
+        #expect(AlarmAnswers.snoozedUntil(in: task) == nil)
         #expect(!ObjectMerge.isNudgeAlarm(snooze), "a snooze is an answer's alarm, not the reminder's")
         // Snoozed again: moved, not doubled. Over: gone, with the Thunderbird time it wrote.
         let again = AlarmAnswers.mark(snoozed, .init(acknowledged: Self.at("20301201T081200Z"), snoozedUntil: Self.at("20301201T082200Z")))

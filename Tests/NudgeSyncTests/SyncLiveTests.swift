@@ -505,6 +505,71 @@ struct SyncLiveTests {
     }
 
 
+    /// Snoozed on the phone (RFC 9074: the alarm acknowledged, a snooze alarm at its end):
+    /// the pop-up here closes, and the reminder rings here again when the snooze ends.
+    @Test func anAlarmSnoozedOnThePhoneRingsHereWhenTheSnoozeEnds() throws {
+        let server = try CalDAVServer(.xandikos)
+        let desktop = try Desktop()
+        let added = try desktop.nudge("sync", "add", server.url, "--follow", "calendar")
+        #expect(added.status == 0, "\(added.stderr)")
+        let alarm = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 15).rounded(.up))
+        let utc = { (instant: Date) in
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+            return formatter.string(from: instant)
+        }
+        try server.phone("""
+        calendar("calendar").save_event(\(CalDAVServer.python("""
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Phone//EN
+        BEGIN:VEVENT
+        UID:standup@phone
+        DTSTAMP:20261128T000000Z
+        DTSTART:\(utc(alarm.addingTimeInterval(600)))
+        SUMMARY:Stand-up
+        BEGIN:VALARM
+        UID:standup-alarm
+        ACTION:DISPLAY
+        TRIGGER:-PT10M
+        DESCRIPTION:Stand-up
+        END:VALARM
+        END:VEVENT
+        END:VCALENDAR
+        """)))
+        """)
+        #expect(try desktop.nudge("sync", "now").status == 0)
+        let dashed = try #require(try desktop.list().first { $0["title"] as? String == "Stand-up" }?["id"] as? String)
+        let id = dashed.replacingOccurrences(of: "-", with: "")
+        let daemon = try desktop.startDaemon()
+        defer { _ = daemon.stop() }
+        #expect(Bench.eventually(60) { (try? desktop.events(id))?.contains("fired") == true }, "\(daemon.stderrSoFar)")
+        #expect(Bench.eventually(10) { (try? desktop.displayed()) == 1 })
+        // Snoozed on the phone for 10 seconds, as RFC 9074 writes it.
+        let until = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 10).rounded(.up))
+        try server.phone("""
+        for o in objects("calendar"):
+            if "standup@phone" in o.data:
+                snooze = "BEGIN:VALARM\\nUID:standup-snooze\\nACTION:DISPLAY\\nTRIGGER;VALUE=DATE-TIME:\(utc(until))\\nRELATED-TO;RELTYPE=SNOOZE:standup-alarm\\nDESCRIPTION:Stand-up\\nEND:VALARM\\n"
+                data = o.data.replace("\\r\\n", "\\n").replace("TRIGGER:-PT10M", "TRIGGER:-PT10M\\nACKNOWLEDGED:\(utc(Date()))")
+                o.data = data.replace("END:VEVENT", snooze + "END:VEVENT")
+                o.save()
+        """)
+        #expect(try desktop.nudge("sync", "now").status == 0)
+        #expect(Bench.eventually(10) { (try? desktop.events(id))?.suffix(2) == ["answered-elsewhere", "snoozed"] }, "\((try? desktop.events(id)) ?? [])")
+        #expect(Bench.eventually(10) { (try? desktop.displayed()) == 0 }, "the pop-up here closed")
+        let snoozed = try #require(try desktop.list().first { $0["id"] as? String == dashed })
+        #expect(snoozed["snoozedUntil"] is String, "\(snoozed)")
+        // At the snooze's end it rings here again.
+        #expect(Bench.eventually(40) { (try? desktop.events(id))?.last == "snooze-fired" }, "\((try? desktop.events(id)) ?? [])")
+        #expect(Bench.eventually(10) { (try? desktop.displayed()) == 1 })
+        // Synced again: the phone's snooze is not taken a second time.
+        #expect(try desktop.nudge("sync", "now").status == 0)
+        #expect(try desktop.events(id).filter { $0 == "snoozed" }.count == 1)
+    }
+
     @Test("a calendar GNOME rings already is left to it, until Nudge is asked to ring it too")
     func aCalendarTheDesktopRingsIsLeftToIt() throws {
         let world = try Self.world(.radicale, own: false)
