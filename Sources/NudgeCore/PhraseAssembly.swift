@@ -86,6 +86,20 @@ extension PhrasePieces {
             date = (y, m, d, said)
             notes.append(Phrase("%1$s is read as %2$s", said, Phrase("%1$s (%2$s)", day.description, Phrase(day.weekday.shortName))))
         }
+        // "same time tomorrow", 내일 이 시간: the time of day it is now, to the minute, on the
+        // day said; "this time next week" is today's weekday of next week.
+        if let said = sameTime {
+            guard times.isEmpty, halves.isEmpty, step == nil, windowStart == nil, windowEnd == nil, !repeats,
+                  dayOffset != nil || relativeDays != nil || week != nil || !days.isEmpty || date != nil else {
+                // TRANSLATORS: "same time" (같은 시간) said without a day, or with a time or a repeat.
+                throw failure(said, Phrase("invalid schedule"), Phrase("say on which day: same time tomorrow, 내일 같은 시간"))
+            }
+            // Said with its half of the day: the waking day's rule is for hours said bare.
+            let second = clock.local(now).second, hour = second / 3600, minute = second % 3600 / 60
+            times.append(SaidTime(hour: hour < 12 ? hour : hour == 12 ? 12 : hour - 12, minute: minute, half: hour < 12 ? .am : .pm, text: said))
+            notes.append(Phrase("%1$s is read as %2$s", said, LocalTime(hour: hour, minute: minute)!.description))
+            if week != nil, days.isEmpty { days = [today.weekday] }
+        }
         // 내년 3월 1일, march 1 next year: that date of next year, once.
         if let (offset, said) = yearOffset {
             guard let day = date, day.year == nil, !repeats, yearly == nil else {

@@ -104,6 +104,9 @@ struct PhrasePieces {
     var laterDay: (text: String, weekFrom: Bool)?
     /// A holiday whose date moves (easter, thanksgiving, 부활절), as said: its coming day.
     var movable: (holiday: MovableHoliday, text: String)?
+    /// "same time", "this time", 같은 시간, 이 시간, as said: the time of day it is now, on the
+    /// day said ("same time tomorrow", 내일 이 시간).
+    var sameTime: String?
     /// The flags as said, where they say more than the schedule keeps (a window's end):
     /// set by stage three.
     var flags: String?

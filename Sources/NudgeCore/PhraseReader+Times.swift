@@ -48,8 +48,9 @@ extension PhraseReader {
             i += 1
             return SaidTime(hour: isKey(i - 1, "noon") ? 12 : 0, half: isKey(i - 1, "noon") ? .noon : .midnight, text: words[i - 1].text)
         }
-        // twenty past 6, ten to 4 (minutes said in words; "9 to 5" in digits is a window).
-        if let minutes = number(i), words[i].digits == 0, (1...29).contains(minutes), isKey(i + 1, "past", "until"), let hour = number(i + 2), (1...12).contains(hour) {
+        // twenty past 6, ten to 4, ten after 3 (minutes said in words; "9 to 5" in digits is a window).
+        if let minutes = number(i), words[i].digits == 0, (1...29).contains(minutes), isKey(i + 1, "past", "until") || word(i + 1)?.text == "after",
+           let hour = number(i + 2), (1...12).contains(hour) {
             let before = isKey(i + 1, "until")
             var time = SaidTime(hour: before ? hour - 1 : hour, minute: before ? 60 - minutes : minutes, text: text(i..<i + 3))
             if before && hour == 1 { time.hour = 12 }
@@ -57,8 +58,9 @@ extension PhraseReader {
             takeSuffixHalf(&time, &half, start: start)
             return finish(time, half: half, start: start)
         }
-        // half past 9, quarter past 9, quarter to 10.
-        if isKey(i, "half", "quarter"), isKey(i + 1, "past", "until"), let hour = number(i + 2) {
+        // half past 9, quarter past 9, quarter to 10, (a) quarter after 3.
+        if isKey(i, "an"), isKey(i + 1, "quarter"), isKey(i + 2, "past", "until") || word(i + 2)?.text == "after", number(i + 3) != nil { i += 1 }
+        if isKey(i, "half", "quarter"), isKey(i + 1, "past", "until") || (isKey(i, "quarter") && word(i + 1)?.text == "after"), let hour = number(i + 2) {
             let quarter = isKey(i, "quarter"), before = isKey(i + 1, "until")
             guard !(isKey(i, "half") && before) else { return nil }
             var time = SaidTime(hour: before ? hour - 1 : hour, minute: quarter ? (before ? 45 : 15) : 30, text: text(i..<i + 3))

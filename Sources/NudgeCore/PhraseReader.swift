@@ -115,11 +115,12 @@ struct PhraseReader {
             let after = key == "bonfire" ? "night" : "day"
             guard let (month, day) = dates[key], isKey(k + 1, after), word(k + 1)?.text == after else { return nil }
             return (month, day, 2)
-        case "apr", "all", "pi":
-            // april fools (day), all saints (day), pi day: a name and, for the first two, day.
-            let named: [String: (String, Int, Int)] = ["apr": ("fools", 4, 1), "all": ("saints", 11, 1), "pi": ("day", 3, 14)]
+        case "apr", "all", "pi", "pepero":
+            // april fools (day), all saints (day), pi day, pepero day: a name and, for the
+            // first two, day.
+            let named: [String: (String, Int, Int)] = ["apr": ("fools", 4, 1), "all": ("saints", 11, 1), "pi": ("day", 3, 14), "pepero": ("day", 11, 11)]
             guard let (next, month, day) = named[key], isKey(k + 1, next) else { return nil }
-            let dayAfter = key != "pi" && isKey(k + 2, "day") && word(k + 2)?.text == "day"
+            let dayAfter = !["pi", "pepero"].contains(key) && isKey(k + 2, "day") && word(k + 2)?.text == "day"
             return (month, day, dayAfter ? 3 : 2)
         case "ides":
             // the ides of march (15 March).
@@ -150,6 +151,19 @@ struct PhraseReader {
         case "election": return day(k + 1) ? (.electionDay, 2) : nil
         default: return nil
         }
+    }
+
+    /// "same time", "the same time", "this time", 같은 시간, 이 시간 at `k`: how many words.
+    func sameTime(_ k: Int) -> Int? {
+        let skip = isKey(k, "the") ? 1 : 0
+        if (isKey(k + skip, "same") && word(k + skip)?.text == "same" || (skip == 0 && isKey(k, "this") && word(k)?.text == "this")),
+           word(k + skip + 1)?.text == "time" {
+            return skip + 2
+        }
+        if isKey(k, "same") || word(k)?.text == "이", isKey(k + 1, "hours"), word(k + 1)?.text.hasPrefix("시간") == true, number(k - 1) == nil {
+            return 2
+        }
+        return nil
     }
 
     /// Whether a weekday is at `k`: a name, or 월 and 일 not after a number (12월 is December).
@@ -212,6 +226,12 @@ struct PhraseReader {
         }
         if try readLasting() { return true }
         if try readDate() { return true }
+        // "same time tomorrow", "this time next week", "at the same time", 내일 같은 시간, 이 시간에.
+        if pieces.sameTime == nil, let length = sameTime(i) {
+            pieces.sameTime = text(i..<i + length)
+            i += length
+            return true
+        }
         if try readTimeOrWindow() { return true }
         // 매시간 15분: the minute of each hour, not a duration (refused before).
         if let n = number(i), (0...59).contains(n), isKey(i + 1, "minutes"), pieces.minuteMark == nil, hourlyStep,
@@ -376,7 +396,7 @@ struct PhraseReader {
             try setDate(nil, month, day, i..<i + length)
             return true
         case "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절", "개천절", "한글날",
-             "신정", "화이트데이", "만우절", "빼빼로데이", "patrick", "boxing", "leap", "veterans", "bonfire", "all", "pi", "ides", "윤일":
+             "신정", "화이트데이", "만우절", "빼빼로데이", "patrick", "boxing", "leap", "veterans", "bonfire", "all", "pi", "ides", "윤일", "pepero", "어버이날":
             // A holiday on a fixed date: that date, this year's or the next. Christmas eve,
             // 크리스마스 이브, is the day before, never an evening ("eve" was read as a casual
             // "evening" and put christmas eve at 7pm on the 25th); new year's eve is 31 December.
@@ -722,6 +742,12 @@ struct PhraseReader {
         } else if isKey(k, "day"), n == -1, places.count == 1 {
             pieces.monthDays.append(-1)
             i = k + 1
+        } else if places.count == 1, n > 0, isKey(k, "of"), isKey(k + 1, "next", "this"), isKey(k + 2, "month"), pieces.monthOffset == nil {
+            // the first of next month: that day of that month, once.
+            pieces.monthDays.append(n)
+            pieces.monthOffset = (isKey(k + 1, "next") ? 1 : 0, text(k + 1..<k + 3))
+            i = k + 3
+            return true
         } else if places.count == 1, isKey(k, "of"), isKey(k + 1, "month") || (isKey(k + 1, "the", "every") && isKey(k + 2, "month")) {
             // the first of every month, the last of the month: a day of the month.
             pieces.monthDays.append(n)

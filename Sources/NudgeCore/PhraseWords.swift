@@ -241,7 +241,7 @@ enum PhraseWords {
             "boxing": ["boxing"], "leap": ["leap"], "bonfire": ["bonfire"], "veterans": ["veterans"],
             "easter": ["easter"], "good": ["good"], "thanksgiving": ["thanksgiving"], "black": ["black"],
             "memorial": ["memorial"], "labor": ["labor", "labour"], "election": ["election"],
-            "fools": ["fool", "fools"], "all": ["all"], "saints": ["saint", "saints"], "pi": ["pi"], "ides": ["ides"],
+            "same": ["same"], "pepero": ["pepero"], "fools": ["fool", "fools"], "all": ["all"], "saints": ["saint", "saints"], "pi": ["pi"], "ides": ["ides"],
             "patrick": ["patrick", "patricks", "paddy", "paddys", "patty", "pattys"],
             "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
@@ -275,7 +275,7 @@ enum PhraseWords {
 
     /// Casual spellings, read as the word they stand for.
     static let englishCasual: [String: String] = [
-        "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "tmro": "tomorrow", "tonite": "tonight", "nite": "night",
+        "tmrw": "tomorrow", "tomoz": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "tmro": "tomorrow", "tonite": "tonight", "nite": "night",
         "tdy": "today", "morn": "morning", "wensday": "wednesday", "wendsday": "wednesday", "tues": "tuesday", "evng": "evening", "dya": "day", "evry": "every", "hrly": "hourly",
         "nxt": "next", "wkday": "weekday", "wkdays": "weekdays", "wknd": "weekend", "wknds": "weekends", "tu": "tuesday",
     ]
@@ -368,7 +368,7 @@ enum PhraseWords {
         "동안": "during", "앞으로": "ahead", "빼고": "except", "제외": "except", "제외하고": "except", "점심때": "lunch", "내년": "nextyear", "삼일절": "삼일절", "어린이날": "어린이날", "현충일": "현충일", "광복절": "광복절", "개천절": "개천절", "한글날": "한글날",
         "신정": "신정", "발렌타인데이": "valentine", "밸런타인데이": "valentine", "할로윈": "halloween", "핼러윈": "halloween",
         "화이트데이": "화이트데이", "빼빼로데이": "빼빼로데이", "만우절": "만우절",
-        "윤일": "윤일", "부활절": "easter", "블랙프라이데이": "blackfriday",
+        "윤일": "윤일", "같은": "same", "점심시간": "lunch", "어버이날": "어버이날", "부활절": "easter", "블랙프라이데이": "blackfriday",
     ]
 
     /// Holidays on a fixed date, by their keys: (month, day). New year's day (새해 첫날) and
@@ -376,7 +376,7 @@ enum PhraseWords {
     static let holidays: [String: (month: Int, day: Int)] = [
         "valentine": (2, 14), "halloween": (10, 31),
         "삼일절": (3, 1), "어린이날": (5, 5), "현충일": (6, 6), "광복절": (8, 15), "개천절": (10, 3), "한글날": (10, 9),
-        "신정": (1, 1), "화이트데이": (3, 14), "만우절": (4, 1), "빼빼로데이": (11, 11), "윤일": (2, 29),
+        "신정": (1, 1), "화이트데이": (3, 14), "만우절": (4, 1), "빼빼로데이": (11, 11), "윤일": (2, 29), "어버이날": (5, 8),
     ]
 
     /// Casual spellings and common typos, read as the words they stand for.

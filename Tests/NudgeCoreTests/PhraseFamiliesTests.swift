@@ -708,4 +708,36 @@ struct PhraseFamiliesTests {
             #expect(try SchedulePhrase.read("easter at 10am", now: newYear, zone: utc).schedule == .once(try ScheduleParser.instant("\(day) 10:00", zone: utc)))
         }
     }
+
+    // MARK: The third set's families
+
+    /// "same time tomorrow", 내일 이 시간: the time it is now, to the minute, on the day said;
+    /// "this time next week" on today's weekday. Also "the first of next month", "a quarter
+    /// after 3", tomoz, 어버이날, pepero day, 점심시간.
+    @Test(arguments: At.allCases)
+    func theSameTimeOnAnotherDay(_ at: At) {
+        let local = CivilZone(at.zone).local(at.now)
+        let time = LocalTime(secondOfDay: local.second / 60 * 60)!.description.prefix(5)
+        let tomorrow = at.today.advanced(by: 1), week = at.today.advanced(by: 7)
+        let (y, m, _) = at.today.components
+        let firstOfNext = CivilDay(year: m == 12 ? y + 1 : y, month: m == 12 ? 1 : m + 1, day: 1)!
+        let rows: [(String, Meaning)] = [
+            ("same time tomorrow", .once("\(tomorrow) \(time)")),
+            ("this time tomorrow", .once("\(tomorrow) \(time)")),
+            ("tomorrow, same time", .once("\(tomorrow) \(time)")),
+            ("this time next week", .once("\(week) \(time)")),
+            ("내일 이 시간에", .once("\(tomorrow) \(time)")),
+            ("내일 같은 시간", .once("\(tomorrow) \(time)")),
+            ("일주일 뒤 같은 시간에", .once("\(week) \(time)")),
+            ("same time", .refused("invalid schedule")),
+            ("every day same time", .refused("invalid schedule")),
+            ("first of next month at 9am", .once("\(firstOfNext) 09:00")),
+            ("a quarter after 3 tomorrow", .once("\(tomorrow) 15:15")),
+            ("ten after 3 tomorrow", .once("\(tomorrow) 15:10")),
+            ("tomoz at 8am", .once("\(tomorrow) 08:00")),
+            ("어버이날 아침 8시", .once(at.coming(5, 8, "08:00"))),
+            ("pepero day at 11:11am", .once(at.coming(11, 11, "11:11"))),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+    }
 }
