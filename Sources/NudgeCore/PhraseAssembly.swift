@@ -747,13 +747,20 @@ extension PhrasePieces {
         let (starts, ends) = (try from.readings(), try until.readings())
         guard starts.count == 1, ends.count == 1, !starts[0].nextDay, !ends[0].nextDay || ends[0].time.secondOfDay == 0 else { return nil }
         let (said, end) = (starts[0].time, ends[0].time)
-        guard end < said else { return nil }
+        // Through one night: from the afternoon or evening to the next morning ("from 6pm to
+        // 4pm" is no night's window, and 22 hours of steps read back as no phrase).
+        guard end < said, said.hour >= 12, end.hour < 12 else { return nil }
         let start = from.after ? LocalTime(secondOfDay: (said.secondOfDay + seconds) % 86_400)! : said
         var times: [LocalTime] = []
         var second = from.after ? said.secondOfDay + seconds : said.secondOfDay
         while second <= 86_400 + end.secondOfDay {
             times.append(LocalTime(secondOfDay: second % 86_400)!)
             second += seconds
+        }
+        // One list of times, as the summary says it back: 60 at most (every 15 minutes for 15 hours).
+        guard times.count <= 60 else {
+            // TRANSLATORS: a window through midnight with too many steps (every minute from 10pm to 6am); %d is the most times.
+            throw failure("\(from.text) – \(until.text)", Phrase("invalid window"), Phrase("a window through midnight holds at most %d times: say a longer step", 60))
         }
         return (start, end, Array(Set(times)).sorted())
     }
