@@ -74,9 +74,11 @@ public enum Answer {
     /// ``apply(to:_:now:announce:failed:)``.
     public func apply(toShown alerts: [Alert], _ world: World, now: Date, announce: @escaping (String) -> Void,
                       failed: @escaping (OperationError) -> Void) throws(OperationError) {
-        // A store found damaged is refused as every write to it is (the daemon would take the
-        // answer and save nothing): through the store, which says so. One look at the marker.
-        guard let channel = world.channel, channel.isRunning != false, StoreFile(path: world.storePath).damage() == nil else {
+        // A store found damaged, or written over and not yet marked, is refused as every write
+        // to it is (the daemon would take the answer and save nothing): through the store,
+        // which marks it and says so. A look at the marker and at the file's first bytes.
+        let file = StoreFile(path: world.storePath)
+        guard let channel = world.channel, channel.isRunning != false, file.damage() == nil, file.beginsAsSQLite else {
             return try apply(to: alerts.map(\.id.hex), world, now: now, announce: announce, failed: failed)
         }
         send(alerts, on: channel, world, now: now, announce: announce, failed: failed)
@@ -104,8 +106,8 @@ public enum Answer {
                 switch result {
                 case .success: announce(report(alert, world, now: now))
                 case .failure(let error) where error.refusal == .unknownAlert:
-                    // TRANSLATORS: an answer from a face (Done, Snooze) to a reminder removed meanwhile by another; %s is its title.
-                    failed(OperationError(.usage, format(tr("“%s” was deleted elsewhere meanwhile"), alert.title.escapingControls)))
+                    // TRANSLATORS: an answer from a face (Done, Snooze) to a reminder removed meanwhile (here or by another); %s is its title.
+                    failed(OperationError(.usage, format(tr("“%s” was deleted meanwhile"), alert.title.escapingControls)))
                 case .failure(let error) where error.refusal == .alertOff: failed(Self.isOff(alert))
                 case .failure(let error): failed(error)
                 }

@@ -67,7 +67,10 @@ public final class DaemonChannel: @unchecked Sendable {
             }) {
             case .success(let values):
                 reply(.success(values))
-            case .failure(let error) where error.name == .serviceUnknown || error.name == .nameHasNoOwner:
+            // Not there, or gone with the call unanswered (killed while stopped): applied to the
+            // store, as without a daemon (an answer given twice is given once).
+            case .failure(let error) where error.name == .serviceUnknown || error.name == .nameHasNoOwner
+                || (error.name == .noReply && error.message.contains("disconnected")):
                 self?.isRunning = false
                 notThere()
             case .failure(let error):

@@ -51,6 +51,18 @@ public struct StoreFile: Sendable {
         return Damage(found: Date(timeIntervalSince1970: Double(fields["found"] ?? "") ?? 0), detail: fields["detail"] ?? "damaged")
     }
 
+    /// Whether the file at the path begins as an SQLite database does (an empty or missing
+    /// one is not judged): a file written over by something else does not, and is damaged
+    /// before anyone has marked it (one open, one read of 16 bytes).
+    public var beginsAsSQLite: Bool {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return true }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let read = pread(fd, &header, 16, 0)
+        return read <= 0 || header == Array("SQLite format 3\0".utf8)
+    }
+
     /// Writes the marker for the file now at the path (best effort: a full disk may refuse,
     /// and then the next command finds the damage again).
     /// A marker already there for this file is kept: its finding came first, and says

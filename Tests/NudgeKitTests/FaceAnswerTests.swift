@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import NudgeCore
 import NudgeKit
 import NudgeStore
@@ -34,7 +35,7 @@ import Testing
                                       failed: { failures.append($0.message) })
         #expect(try turn(loop) { said.count + failures.count == 2 })
         #expect(said == ["acknowledged \(shown.shortID): Stretch"])
-        #expect(failures == ["“Tea” was deleted elsewhere meanwhile"])
+        #expect(failures == ["“Tea” was deleted meanwhile"])
         // A snooze of one the daemon holds as off: refused by it (the face's copy may be a
         // turn behind), said as the command line says it.
         #expect(try Bench.nudge(["off", id], environment: desktop.environment()).status == 0)
@@ -49,6 +50,31 @@ import Testing
             try Answer.acknowledge.apply(toShown: [shown], feed.world, now: Date(), announce: { said.append($0) }, failed: { _ in })
         }
         #expect(said.count == 1)
+    }
+
+    /// A daemon killed while stopped, a Done pending on it: the answer is applied to the
+    /// store, as without a daemon, not lost behind a bus error.
+    @Test(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+    func anAnswerToADaemonKilledWhileStoppedIsAppliedToTheStore() throws {
+        let desktop = try Desktop()
+        let daemon = try desktop.startDaemon()
+        defer { kill(daemon.pid, SIGCONT); _ = daemon.stop() }
+        let id = try desktop.dueSoon(lead: 1) { try desktop.add("Stretch", "--at", desktop.clockText($0)) }.id
+        #expect(Bench.eventually(10) { (try? desktop.events(id)) == ["fired"] })
+        let world = World(storePath: desktop.directory + "/data/nudge/nudge.sqlite", zone: TimeZone(identifier: desktop.zone)!,
+                          language: .english, busAddress: desktop.address, clock: { Date() })
+        let loop = EventLoop()
+        let feed = AlertFeed(world: world, loop: loop, bus: world.connectToBus())
+        feed.start()
+        #expect(try turn(loop) { feed.channel?.isRunning == true && feed.snapshot.alerts.count == 1 })
+        let shown = try #require(feed.snapshot.alerts.first)
+        #expect(kill(daemon.pid, SIGSTOP) == 0)
+        var said: [String] = [], failures: [String] = []
+        try Answer.acknowledge.apply(toShown: [shown], feed.world, now: Date(), announce: { said.append($0) }, failed: { failures.append($0.message) })
+        #expect(kill(daemon.pid, SIGKILL) == 0)
+        #expect(try turn(loop) { !said.isEmpty || failures.contains { !$0.contains("has not answered") } })
+        #expect(said == ["acknowledged \(shown.shortID): Stretch"], "\(failures)")
+        #expect(try desktop.list().first?["pending"] as? Int == 0)
     }
 
     private func turn(_ loop: EventLoop, turns: Int = 100, until done: () -> Bool) throws -> Bool {
