@@ -19,6 +19,13 @@ let windowLinkFlags = ["-use-ld=lld"] + [
 /// 95,000 of them at every start, a third of `nudge --version`'s time in it (7.2 million
 /// cycles in all, 1.4 million packed): `send` is measured against notify-send.
 let commandLinkFlags = ["-use-ld=lld"] + ["-z", "pack-relative-relocs", "--no-export-dynamic"].flatMap { ["-Xlinker", $0] }
+/// And in a release, the C++ runtime that Swift's runtime uses (libstdc++, libgcc's unwinder)
+/// linked in, as the Swift runtime is: loading the shared libstdc++ was 3,261 symbol lookups
+/// at every start, 40 % of the dynamic loader's work (5,348 -> 3,669). packaging/link holds a
+/// linker script named libstdc++.so that names GCC's archive; it is searched before GCC's own
+/// folder. Only `nudge`: nudge-sync loads libstdc++ anyway (libxml2 links ICU), and two copies
+/// in one process are not wanted. A debug build links the shared Swift runtime, which loads it.
+let commandReleaseLinkFlags = ["-Xclang-linker", "-static-libgcc", "-Xclang-linker", "-L" + Context.packageDirectory + "/packaging/link"]
 
 let gtkHeaderFlags: [String] = {
     let process = Process()
@@ -116,7 +123,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            linkerSettings: [.unsafeFlags(commandLinkFlags)]
+            linkerSettings: [.unsafeFlags(commandLinkFlags), .unsafeFlags(commandReleaseLinkFlags, .when(configuration: .release))]
         ),
         // `nudge sync`: its own program, the only one that links libcurl and libxml2.
         .executableTarget(
