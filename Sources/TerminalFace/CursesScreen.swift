@@ -22,7 +22,17 @@ final class CursesScreen {
         case click(line: Int, column: Int, double: Bool)
         case wheel(Int)
         case resize
+        /// Text the terminal marked as pasted (bracketed paste, `ESC [ 200 ~` … `ESC [ 201 ~`):
+        /// one input, never keys. Line breaks are "\n"; at most ``pasteLimit`` bytes kept.
+        case paste(String)
+        /// The marks themselves, which ``read()`` consumes.
+        case pasteBegins, pasteEnds
     }
+
+    /// The most of one paste kept: more than any field holds, so a field still says so.
+    static let pasteLimit = 1 << 16
+    /// A paste under way: what has arrived of it (it may come over several reads).
+    private var pasting: String?
 
     private let colour: Bool
     /// The whole screen (ncurses' `window`).
@@ -42,6 +52,7 @@ final class CursesScreen {
         keypad(window, true)
         nodelay(window, true)
         set_escdelay(25)
+        bracketedPaste(true)
         // Clicks, double clicks and the wheel; no drag tracking (no motion events).
         _ = mousemask(nudge_button1_clicked | nudge_button1_double_clicked | nudge_button1_pressed | nudge_button1_released
                       | nudge_button4_pressed | nudge_button5_pressed, nil)
@@ -59,6 +70,7 @@ final class CursesScreen {
 
     /// Gives the terminal back: normal modes, the main screen, the cursor.
     func stop() {
+        bracketedPaste(false)
         curs_set(1)
         endwin()
     }
@@ -66,6 +78,7 @@ final class CursesScreen {
     /// Ctrl-Z or SIGTSTP: the terminal back, the process stopped; on `fg` the screen
     /// comes back on the next draw.
     func suspend() {
+        bracketedPaste(false)
         endwin()
         stopSelf()
         resumed()
@@ -73,8 +86,16 @@ final class CursesScreen {
 
     /// After SIGCONT or a resize: the terminal's size read again and the screen redrawn whole.
     func resumed() {
+        bracketedPaste(true)
         measure()
         clearok(window, true)
+    }
+
+    /// Asks the terminal to mark pasted text (xterm's mode 2004; a terminal without it
+    /// ignores the request), so that a paste into the list is not taken as keys.
+    private func bracketedPaste(_ on: Bool) {
+        let request: StaticString = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+        _ = write(1, request.utf8Start, request.utf8CodeUnitCount)
     }
 
     private func measure() {
@@ -144,9 +165,27 @@ final class CursesScreen {
         var inputs: [Input] = []
         var key: wint_t = 0
         while true {
-            let kind = wget_wch(window, &key)
+            var kind = wget_wch(window, &key)
+            if kind == ERR, let text = pasting {
+                // The rest of a paste is on its way, or it never comes (a mark typed by
+                // hand, a terminal cut off): a fifth of a second of nothing ends it.
+                wtimeout(window, 200)
+                kind = wget_wch(window, &key)
+                nodelay(window, true)
+                if kind == ERR {
+                    inputs.append(.paste(text))
+                    pasting = nil
+                }
+            }
             if kind == ERR { break }
+            if pasting != nil, kind != KEY_CODE_YES, key != 27 {
+                // Inside a paste every character is text, Enter and Tab too.
+                let scalar = key == 13 ? "\n" : Unicode.Scalar(UInt32(key)).map(Character.init)
+                if let scalar, pasting!.utf8.count < Self.pasteLimit { pasting!.append(scalar) }
+                continue
+            }
             if kind == KEY_CODE_YES {
+                if pasting != nil { continue }
                 if let input = special(Int32(key)) { inputs.append(input) }
                 continue
             }
@@ -155,10 +194,14 @@ final class CursesScreen {
                 // ncurses hands over a sequence its terminal description lacks (End sends
                 // `ESC [ 99 ~` under tmux with TERM=xterm-256color) byte by byte, all at
                 // once: such a key is read whole and known or dropped, never taken for Esc.
-                if let sequence = escapeSequence() {
-                    if let input = sequence { inputs.append(input) }
-                } else {
-                    inputs.append(.escape)
+                switch escapeSequence() {
+                case .some(.pasteBegins?): pasting = ""
+                case .some(.pasteEnds?):
+                    if let text = pasting { inputs.append(.paste(text)) }
+                    pasting = nil
+                case .some(let input?) where pasting == nil: inputs.append(input)
+                case nil where pasting == nil: inputs.append(.escape)
+                default: break
                 }
             case 13, 10: inputs.append(.enter)
             case 9: inputs.append(.tab)
@@ -237,6 +280,8 @@ final class CursesScreen {
             case 3: return .delete
             case 5: return .pageUp
             case 6: return .pageDown
+            case 200: return .pasteBegins
+            case 201: return .pasteEnds
             default: return nil
             }
         default: return nil
@@ -293,7 +338,7 @@ func restoreTerminalOnCrash(stderr: Int32) {
         var action = Glibc.sigaction()
         action.__sigaction_handler.sa_handler = { signal in
             // Mouse reports off, cursor on, the main screen back, the saved modes.
-            let reset: StaticString = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[?25h\u{1B}[?1049l\u{1B}[0m\r\n"
+            let reset: StaticString = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l\u{1B}[0m\r\n"
             _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
             _ = tcsetattr(0, TCSANOW, &savedModes)
             if savedStderrForCrashes >= 0 { _ = dup2(savedStderrForCrashes, 2) }

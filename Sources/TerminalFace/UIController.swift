@@ -255,6 +255,10 @@ public final class UIController {
         }
         if model.filterEditing { return handleFilter(input) }
         model.message = nil
+        if case .paste = input {
+            // TRANSLATORS: nudge ui, when text is pasted over the list (it is not taken as keys); a and / are keys.
+            return say(tr("a paste goes into a field: a adds a reminder, / searches"))
+        }
         let page = max(Layout.listHeight(screen?.height ?? 24) - 2, 1)
         switch input {
         case .up, .character("k"): model.selected -= 1
@@ -315,6 +319,9 @@ public final class UIController {
                 return say(format(tr("this field holds at most %d bytes: the rest was left out"), Limits.Field.title.limit), error: true)
             }
             model.filter = filter + String(c)
+        case .paste(let text):
+            for c in Self.oneLine(text) { handleFilter(.character(c)) }
+            return
         case .backspace: model.filter = String((model.filter ?? "").dropLast())
         case .enter, .down, .up: model.filterEditing = false
         case .escape:
@@ -325,6 +332,17 @@ public final class UIController {
         if model.filter == "" && !model.filterEditing { model.filter = nil }
         model.selected = 0
         filterChanged = true
+    }
+
+    /// Pasted text for a one-line field: each line break a space (one that ends the text
+    /// dropped), tabs spaces, other control characters left out.
+    static func oneLine(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return String(lines.joined(separator: " ").unicodeScalars.compactMap { scalar -> Character? in
+            if scalar == "\t" { return " " }
+            return scalar.value < 32 || scalar.value == 127 ? nil : Character(scalar)
+        })
     }
 
     // MARK: Changes, through the CLI's code
@@ -399,6 +417,8 @@ public final class UIController {
         case .control("u"): edited.clear()
         case .character(let c):
             full = !edited.insert(c)
+        case .paste(let text):
+            for c in Self.oneLine(text) where !full { full = !edited.insert(c) }
         default: break
         }
         // What Enter was refused for is gone once the form changes: the form's own line

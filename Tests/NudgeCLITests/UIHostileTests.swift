@@ -225,6 +225,53 @@ extension UITests {
         #expect(try close(tmux) == 0)
     }
 
+    /// Text pasted over the list is not keys: 5 KB of prose with a, e, d, y, space and
+    /// Enter in it added, edited and deleted reminders. The terminal marks a paste
+    /// (bracketed paste): over the list it is refused in a line; in a field or the filter
+    /// it is text, its line breaks spaces; a begin mark with no end ends after a moment.
+    @Test func aPasteIsTextNotKeys() throws {
+        let home = try Home()
+        try home.add("Tea", "--at", "08:00")
+        let tmux = try open(home, term: "xterm-256color")
+        #expect(try tmux.wait(for: "Tea") != nil, "\(tmux.lastScreen)")
+        func paste(_ text: String) throws {
+            let file = tmux.file("paste.txt")
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            try tmux.tmux("load-buffer", "-b", "p", file)
+            // -p: brackets the paste, as a terminal does for a program that asked for it.
+            try tmux.tmux("paste-buffer", "-p", "-b", "p", "-t", "t")
+        }
+        let prose = String(repeating: "a day, then yes: edit the dates\nd\ny\n \tq\n", count: 120)
+        try paste(prose)
+        #expect(try tmux.wait(for: "a paste goes into a field") != nil, "\(tmux.lastScreen)")
+        let listed = try home.list()
+        #expect(listed.count == 1 && listed.first?["title"] as? String == "Tea" && listed.first?["enabled"] as? Bool == true)
+        #expect(try tmux.foregroundProgram(named: "nudge") != nil)
+        // Into a field: one line.
+        try tmux.press("a")
+        #expect(try tmux.wait(for: "Add a reminder") != nil)
+        try tmux.press("C-u")
+        try paste("Buy\nmilk\tnow\n")
+        #expect(try tmux.wait(for: "Buy milk now") != nil, "\(tmux.lastScreen)")
+        try tmux.press("Enter")
+        #expect(try tmux.wait(for: "added ") != nil, "\(tmux.lastScreen)")
+        #expect(try home.list().contains { $0["title"] as? String == "Buy milk now" })
+        // Into the filter.
+        try tmux.press("/")
+        try paste("milk\n")
+        #expect(try tmux.wait { !$0.contains { $0.contains("Tea") } && $0.contains { $0.contains("Buy milk now") } } != nil,
+                "\(tmux.lastScreen)")
+        try tmux.press("Escape")
+        // A begin mark typed with no end: a moment later it is a paste over, and keys are keys.
+        try tmux.type("\u{1B}[200~stray")
+        #expect(try tmux.wait(for: "a paste goes into a field") != nil, "\(tmux.lastScreen)")
+        try tmux.press("a")
+        #expect(try tmux.wait(for: "Add a reminder") != nil, "\(tmux.lastScreen)")
+        try tmux.press("Escape")
+        #expect(try home.list().count == 2)
+        #expect(try close(tmux) == 0)
+    }
+
     /// With a filter on, the reminder edited stays selected after saving: the highlight
     /// stayed on the row's old place, another reminder, which the next key acted on.
     @Test func theEditedRowStaysSelectedUnderAFilter() throws {
