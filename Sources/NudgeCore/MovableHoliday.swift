@@ -1,9 +1,12 @@
 /// Holidays whose date moves from year to year, with the rule that places each: Easter by
-/// the Gregorian computus (the Western churches'), the others by their place in the month
-/// as the United States keeps them. A one-shot takes the coming one; a repeat is refused,
-/// since a schedule repeats on fixed dates.
+/// the Gregorian computus (the Western churches'), Mothering Sunday three weeks before it,
+/// the United States' by their place in the month, and England's bank holidays by theirs
+/// (a year a government moves one, as 2020 moved May's to a Friday, is not known). A
+/// one-shot takes the coming one; a repeat is refused, since a schedule repeats on fixed
+/// dates.
 enum MovableHoliday: Sendable, CaseIterable {
     case easter, goodFriday, easterMonday, thanksgiving, blackFriday, memorialDay, laborDay, electionDay
+    case motheringSunday, earlyMayBankHoliday, springBankHoliday, summerBankHoliday
 
     /// Its day in `year`.
     func day(in year: Int) -> CivilDay {
@@ -20,6 +23,12 @@ enum MovableHoliday: Sendable, CaseIterable {
         case .laborDay: Self.nth(1, .monday, month: 9, year: year)
         // The Tuesday after the first Monday of November.
         case .electionDay: Self.nth(1, .monday, month: 11, year: year).advanced(by: 1)
+        // The fourth Sunday of Lent (the UK's and Ireland's mother's day).
+        case .motheringSunday: Self.easterSunday(year).advanced(by: -21)
+        // England's: the first Monday of May, the last of May, the last of August.
+        case .earlyMayBankHoliday: Self.nth(1, .monday, month: 5, year: year)
+        case .springBankHoliday: Self.nth(5, .monday, month: 5, year: year)
+        case .summerBankHoliday: Self.nth(5, .monday, month: 8, year: year)
         }
     }
 

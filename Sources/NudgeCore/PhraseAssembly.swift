@@ -270,8 +270,9 @@ extension PhrasePieces {
         }
         // 5일 오전 9시, the 5th at 9am, 말일 오전 10시: without 매월 or "every month", the
         // coming one, once.
+        // "monday the 27th", 27일 월요일: the coming 27th, when it is that weekday.
         if monthDays.count == 1, let d = monthDays.first, d > 0 || (d == -1 && lastDaySaid != nil), !monthly, !repeats, step == nil, period == nil, places.isEmpty,
-           date == nil, instant == nil, dayOffset == nil, days.isEmpty {
+           date == nil, instant == nil, dayOffset == nil, days.isEmpty || (days.count == 1 && !manyDays && d > 0) {
             let token = d > 0 ? "\(d)" : lastDaySaid ?? ""
             guard let said = saidTimes.first else { throw failure(token, Phrase("no time of day given"), Phrase("say at what time: tomorrow 9am, 내일 오전 9시")) }
             var (year, month, _) = today.components
@@ -282,6 +283,16 @@ extension PhrasePieces {
                 (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
             }
             guard let found else { throw failure(token, Phrase("invalid date")) }
+            if let weekday = days.first {
+                guard found.weekday == weekday else {
+                    // TRANSLATORS: a weekday said with a day of the month that is another weekday (monday the 27th): %1$s the day as said, %2$s the date it is next, with its weekday.
+                    throw failure(token, Phrase("day %1$s is next %2$s, another weekday", token,
+                                                Phrase("%1$s (%2$s)", found.description, Phrase(found.weekday.shortName))),
+                                  Phrase("say the date or the weekday alone"))
+                }
+                days = []
+                dayTexts = []
+            }
             let (y, m, dd) = found.components
             date = (y, m, dd, token)
             monthDays = []

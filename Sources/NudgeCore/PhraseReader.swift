@@ -149,8 +149,35 @@ struct PhraseReader {
         case "memorial": return day(k + 1) ? (.memorialDay, 2) : nil
         case "labor": return day(k + 1) ? (.laborDay, 2) : nil
         case "election": return day(k + 1) ? (.electionDay, 2) : nil
+        case "mothering": return weekday(k + 1).map { $0 == (.sunday, false) } == true ? (.motheringSunday, 2) : nil
         default: return nil
         }
+    }
+
+    /// England's bank holidays at `k`: "(early) may (day) bank holiday", "spring bank
+    /// holiday", "summer bank holiday", "august bank holiday".
+    func bankHoliday(_ k: Int) -> (MovableHoliday, length: Int)? {
+        var j = k
+        if word(j)?.text == "early", word(j + 1)?.text == "may" { j += 1 }
+        let holiday: MovableHoliday
+        switch word(j)?.text {
+        case "may": holiday = .earlyMayBankHoliday
+        case "spring": holiday = .springBankHoliday
+        case "summer", "august": holiday = .summerBankHoliday
+        default: return nil
+        }
+        j += 1
+        if holiday == .earlyMayBankHoliday, word(j)?.text == "day" { j += 1 }
+        guard word(j)?.text == "bank", word(j + 1)?.text == "holiday" else { return nil }
+        return (holiday, j + 2 - k)
+    }
+
+    /// A holiday whose date moves at `k` set as the date: its coming day, once (stage
+    /// three finds it).
+    mutating func setMovable(_ holiday: MovableHoliday, length: Int) throws(ScheduleError) {
+        guard pieces.movable == nil, pieces.date == nil else { throw failure(text(i..<i + length), Phrase("more than one date")) }
+        pieces.movable = (holiday, text(i..<i + length))
+        i += length
     }
 
     /// "same time", "the same time", "this time", 같은 시간, 이 시간 at `k`: how many words.
@@ -225,6 +252,10 @@ struct PhraseReader {
             return true
         }
         if try readLasting() { return true }
+        if let (holiday, length) = bankHoliday(i) {
+            try setMovable(holiday, length: length)
+            return true
+        }
         if try readDate() { return true }
         // "same time tomorrow", "this time next week", "at the same time", 내일 같은 시간, 이 시간에.
         if pieces.sameTime == nil, let length = sameTime(i) {
@@ -403,12 +434,10 @@ struct PhraseReader {
             guard let (month, day, length) = holiday(i) else { return false }
             try setDate(nil, month, day, i..<i + length)
             return true
-        case "easter", "good", "thanksgiving", "black", "blackfriday", "memorial", "labor", "election":
+        case "easter", "good", "thanksgiving", "black", "blackfriday", "memorial", "labor", "election", "mothering":
             // A holiday whose date moves: its coming day, once (stage three finds it).
             guard let (holiday, length) = movableHoliday(i) else { return false }
-            guard pieces.movable == nil, pieces.date == nil else { throw failure(text(i..<i + length), Phrase("more than one date")) }
-            pieces.movable = (holiday, text(i..<i + length))
-            i += length
+            try setMovable(holiday, length: length)
             return true
         case "except":
             // "every day except sunday", "weekdays but friday": the days after it are left

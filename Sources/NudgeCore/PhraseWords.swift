@@ -240,7 +240,7 @@ enum PhraseWords {
             "valentine": ["valentine", "valentines"], "halloween": ["halloween"], "except": ["except", "excluding", "but"],
             "boxing": ["boxing"], "leap": ["leap"], "bonfire": ["bonfire"], "veterans": ["veterans"],
             "easter": ["easter"], "good": ["good"], "thanksgiving": ["thanksgiving"], "black": ["black"],
-            "memorial": ["memorial"], "labor": ["labor", "labour"], "election": ["election"],
+            "memorial": ["memorial"], "labor": ["labor", "labour"], "election": ["election"], "mothering": ["mothering"],
             "same": ["same"], "pepero": ["pepero"], "fools": ["fool", "fools"], "all": ["all"], "saints": ["saint", "saints"], "pi": ["pi"], "ides": ["ides"],
             "patrick": ["patrick", "patricks", "paddy", "paddys", "patty", "pattys"],
             "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],

@@ -672,6 +672,21 @@ struct PhraseFamiliesTests {
 
     /// Easter and the US holidays placed by weekday: the coming one, its date said; a repeat
     /// refused (a schedule repeats on fixed dates). Dates from published calendars.
+    /// "monday the 27th": a weekday with a day of the month is the coming such day when
+    /// the two agree, and refused, with the weekday it is, when they do not.
+    @Test func aWeekdayWithItsDayOfTheMonth() {
+        let at = At.newYork  // Saturday 2026-03-07 08:47; the coming 27th is a Friday
+        let rows: [(String, Meaning)] = [
+            ("friday the 27th at 5pm", .once("2026-03-27 17:00")),
+            ("on fri the 27th at 5pm", .once("2026-03-27 17:00")),
+            ("27일 금요일 오후 5시", .once("2026-03-27 17:00")),
+            ("monday the 27th at 5pm", .refused("day %1$s is next %2$s, another weekday")),
+            ("27일 월요일 오후 5시", .refused("day %1$s is next %2$s, another weekday")),
+            ("mondays the 27th at 5pm", .refused("a weekday and a day of the month together")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+    }
+
     @Test func movableHolidays() throws {
         let at = At.newYork  // Saturday 2026-03-07 08:47
         let rows: [(String, Meaning)] = [
@@ -689,6 +704,17 @@ struct PhraseFamiliesTests {
             ("black friday 6am", .once("2026-11-27 06:00")),
             ("블랙프라이데이 오전 6시", .once("2026-11-27 06:00")),
             ("easter next year at 10am", .once("2027-03-28 10:00")),
+            // Mothering Sunday (Easter 2026-04-05 less three weeks) and England's bank holidays.
+            ("mothering sunday at 10am", .once("2026-03-15 10:00")),
+            ("the may bank holiday at 9am", .once("2026-05-04 09:00")),
+            ("early may bank holiday 9am", .once("2026-05-04 09:00")),
+            ("may day bank holiday at 9am", .once("2026-05-04 09:00")),
+            ("spring bank holiday at 9am", .once("2026-05-25 09:00")),
+            ("august bank holiday 11am", .once("2026-08-31 11:00")),
+            ("summer bank holiday at 11am", .once("2026-08-31 11:00")),
+            ("may 4 at 9am", .once("2026-05-04 09:00")),
+            ("every may bank holiday at 9am", .refused("invalid schedule")),
+            ("mothering at 9am", .refused("words not understood")),
             ("every easter at 9am", .refused("invalid schedule")),
             ("easter at 9am every year", .refused("invalid schedule")),
             ("tomorrow easter at 9am", .refused("invalid schedule")),
