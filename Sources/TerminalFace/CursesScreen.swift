@@ -164,14 +164,20 @@ final class CursesScreen {
     func read() -> [Input] {
         var inputs: [Input] = []
         var key: wint_t = 0
+        // An end mark read: the paste ends with this read, and what follows the mark in it
+        // is the paste's too (pasted text may hold an end mark of its own: its tail must
+        // not run as keys).
+        var ended = false
         while true {
             var kind = wget_wch(window, &key)
             if kind == ERR, let text = pasting {
-                // The rest of a paste is on its way, or it never comes (a mark typed by
-                // hand, a terminal cut off): a fifth of a second of nothing ends it.
-                wtimeout(window, 200)
-                kind = wget_wch(window, &key)
-                nodelay(window, true)
+                if !ended {
+                    // The rest of a paste is on its way (a slow link), or it never comes (a
+                    // mark typed by hand, a terminal cut off): a second of nothing ends it.
+                    wtimeout(window, 1000)
+                    kind = wget_wch(window, &key)
+                    nodelay(window, true)
+                }
                 if kind == ERR {
                     inputs.append(.paste(text))
                     pasting = nil
@@ -195,10 +201,18 @@ final class CursesScreen {
                 // `ESC [ 99 ~` under tmux with TERM=xterm-256color) byte by byte, all at
                 // once: such a key is read whole and known or dropped, never taken for Esc.
                 switch escapeSequence() {
-                case .some(.pasteBegins?): pasting = ""
+                case .some(.pasteBegins?):
+                    // A begin mark inside a paste is part of its text.
+                    if pasting == nil { pasting = "" }
                 case .some(.pasteEnds?):
-                    if let text = pasting { inputs.append(.paste(text)) }
-                    pasting = nil
+                    if pasting == nil {
+                        // An end with no paste open: the tail of one that paused longer
+                        // than the wait. What this read took as keys before it was text.
+                        let start = (inputs.lastIndex { if case .paste = $0 { true } else { false } }).map { $0 + 1 } ?? 0
+                        pasting = inputs[start...].map(Self.text).joined()
+                        inputs.removeSubrange(start...)
+                    }
+                    ended = true
                 case .some(let input?) where pasting == nil: inputs.append(input)
                 case nil where pasting == nil: inputs.append(.escape)
                 default: break
@@ -212,6 +226,16 @@ final class CursesScreen {
             }
         }
         return inputs
+    }
+
+    /// What a key read as one stands for as pasted text ("" for a key that types none).
+    private static func text(_ input: Input) -> String {
+        switch input {
+        case .character(let c): String(c)
+        case .enter: "\n"
+        case .tab: "\t"
+        default: ""
+        }
     }
 
     /// After an ESC: `nil` when nothing follows it at once (the Esc key); else the rest of
@@ -246,7 +270,11 @@ final class CursesScreen {
         }
         var parameters = ""
         while wget_wch(window, &key) != ERR {
-            guard let scalar = Unicode.Scalar(UInt32(key)), (0x20...0x7E).contains(scalar.value) else { return .some(nil) }
+            guard let scalar = Unicode.Scalar(UInt32(key)), (0x20...0x7E).contains(scalar.value) else {
+                // A sequence cut short by the next one's ESC: that one is read whole next.
+                if key == 27 { unget_wch(27) }
+                return .some(nil)
+            }
             if (0x40...0x7E).contains(scalar.value) {
                 // An X10 mouse report (`ESC [ M` and three bytes), from a terminal that
                 // ignored the request for SGR reports: its bytes are not keys either.

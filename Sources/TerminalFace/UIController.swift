@@ -71,7 +71,9 @@ public final class UIController {
         world = feed.world
         _ = try feed.store()
         do {
-            signals = try SignalReceiver([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])
+            // USR1, USR2 and ALRM too: left to their default, they ended the program with
+            // the terminal still raw and on the other screen.
+            signals = try SignalReceiver([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT, SIGUSR1, SIGUSR2, SIGALRM])
             stderrCapture = try StderrCapture()
         } catch {
             throw OperationError(.ioError, "\(error)")
@@ -334,11 +336,11 @@ public final class UIController {
         filterChanged = true
     }
 
-    /// Pasted text for a one-line field: each line break a space (one that ends the text
-    /// dropped), tabs spaces, other control characters left out.
+    /// Pasted text for a one-line field: lines joined by one space (empty lines, and line
+    /// breaks at either end, dropped; CRLF is one break), tabs spaces, other control
+    /// characters left out.
     static func oneLine(_ text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
+        let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
         return String(lines.joined(separator: " ").unicodeScalars.compactMap { scalar -> Character? in
             if scalar == "\t" { return " " }
             return scalar.value < 32 || scalar.value == 127 ? nil : Character(scalar)

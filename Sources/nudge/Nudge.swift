@@ -30,13 +30,13 @@ struct Nudge: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--version"] {
             writeOut(Array("\(version)\n".utf8))
-            Glibc.exit(0)
+            finish()
         }
         // send, notify-send's drop-in, read without ArgumentParser where it can be; its
         // --version (-v) as notify-send's.
         if arguments.first == "send", arguments.count == 2, ["--version", "-v"].contains(arguments[1]) {
             writeOut(Array("nudge \(version)\n".utf8))
-            Glibc.exit(0)
+            finish()
         }
         // sync is its own program (nudge-sync): handed over whole, its help too.
         if arguments.first == "sync" {
@@ -65,7 +65,7 @@ struct Nudge: ParsableCommand {
     static func run(_ body: () throws -> Void) -> Never {
         do {
             try body()
-            Glibc.exit(0)
+            finish()
         } catch let error as OperationError {
             fail(error.message, code: error.code.rawValue)
         } catch let error as ExitCode {
@@ -100,6 +100,15 @@ struct Nudge: ParsableCommand {
               !arguments.contains(where: { $0 == "-h" || $0 == "--help" || $0.hasPrefix("--generate-completion") || $0 == "--experimental-dump-help" })
         else { return try parseAsRoot(arguments) }
         return try command.parseAsRoot(Array(arguments.dropFirst()))
+    }
+
+    /// Exits 0 once everything meant for stdout is written; 74 and one line when it could
+    /// not be (a full disk, a closed stdout).
+    static func finish() -> Never {
+        if let failure = stdoutFailure() {
+            fail(format(tr("cannot write %1$s: %2$s"), "stdout", String(cString: strerror(failure))), code: ExitStatus.ioError.rawValue)
+        }
+        Glibc.exit(0)
     }
 
     static func fail(_ message: String, code: Int32) -> Never {

@@ -19,6 +19,17 @@ struct FileOutputTests {
         return line.flatMap { mode_t($0.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) } ?? 0o022
     }
 
+    /// A stdout that cannot be written (a full disk, closed) is said, with 74: `nudge list
+    /// --json >/dev/full` exited 0 with nothing written.
+    @Test(arguments: ["--version", "list --all --json", "list", "stats", "send --version"])
+    func aStdoutThatCannotBeWrittenIsSaid(command: String) throws {
+        let home = try Home()
+        try home.add("Tea", "--at", "08:00")
+        let run = try Bench.run("/bin/sh", ["-c", "exec '\(Bench.nudgePath)' \(command) >/dev/full"], environment: home.environment())
+        #expect(run.status == 74, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("nudge: cannot write stdout: ") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    }
+
     @Test(arguments: [["export", "-o"], ["stats", "--svg"]])
     func aReplacedFileKeepsItsModeAndOwnerAndANewOneIsPrivate(command: [String]) throws {
         let home = try Home()

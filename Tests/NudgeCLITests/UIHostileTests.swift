@@ -247,11 +247,27 @@ extension UITests {
         let listed = try home.list()
         #expect(listed.count == 1 && listed.first?["title"] as? String == "Tea" && listed.first?["enabled"] as? Bool == true)
         #expect(try tmux.foregroundProgram(named: "nudge") != nil)
+        // Pasted text holding an end mark of its own: its tail is the paste's, not keys
+        // (d, y deleted the selected reminder).
+        try tmux.press("j")
+        #expect(try tmux.wait { !$0.contains { $0.contains("a paste goes") } } != nil, "\(tmux.lastScreen)")
+        try paste("hello\u{1B}[201~ dy")
+        #expect(try tmux.wait(for: "a paste goes into a field") != nil, "\(tmux.lastScreen)")
+        #expect(try home.list().count == 1)
+        try tmux.press("j")
+        #expect(try tmux.wait { !$0.contains { $0.contains("a paste goes") } } != nil, "\(tmux.lastScreen)")
+        // A paste that pauses on the way (a slow link), its end mark in the last piece.
+        try tmux.type("\u{1B}[200~some pasted text ")
+        Thread.sleep(forTimeInterval: 0.3)
+        try tmux.type("dy and more\u{1B}[201~")
+        #expect(try tmux.wait(for: "a paste goes into a field") != nil, "\(tmux.lastScreen)")
+        #expect(try home.list().count == 1)
+        #expect(try tmux.wait { !$0.contains { $0.contains("Add a reminder") } } != nil, "\(tmux.lastScreen)")
         // Into a field: one line.
         try tmux.press("a")
         #expect(try tmux.wait(for: "Add a reminder") != nil)
         try tmux.press("C-u")
-        try paste("Buy\nmilk\tnow\n")
+        try paste("\nBuy\r\n\nmilk\tnow\n\n")
         #expect(try tmux.wait(for: "Buy milk now") != nil, "\(tmux.lastScreen)")
         try tmux.press("Enter")
         #expect(try tmux.wait(for: "added ") != nil, "\(tmux.lastScreen)")

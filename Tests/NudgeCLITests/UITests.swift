@@ -497,14 +497,15 @@ struct UITests {
         #expect(try close(tmux) == 0)
     }
 
-    @Test(arguments: ["q", "C-c", "SIGTERM", "SIGHUP"])
+    @Test(arguments: ["q", "C-c", "SIGTERM", "SIGHUP", "SIGUSR1", "SIGALRM"])
     func everyWayOutLeavesTheTerminalAsItWas(way: String) throws {
         let home = try Home()
         try home.add("Stretch", "--at", "09:30")
         let tmux = try open(home)
         if way.hasPrefix("SIG") {
             let pid = try #require(try tmux.foregroundProgram(named: "nudge"))
-            kill(pid, way == "SIGTERM" ? SIGTERM : SIGHUP)
+            let signals = ["SIGTERM": SIGTERM, "SIGHUP": SIGHUP, "SIGUSR1": SIGUSR1, "SIGALRM": SIGALRM]
+            kill(pid, signals[way]!)
             #expect(try close(tmux, "") == 0)
         } else {
             #expect(try close(tmux, way) == 0)
