@@ -265,10 +265,6 @@ public final class FreedesktopDelivery: Delivery {
     public func deliver(_ notification: Notification) throws(DeliveryError) -> UInt32 {
         var notification = notification
         let caps: Set<Capability>
-        /// The pop-up this one takes the place of, where the server cannot replace it in place.
-        var retired: UInt32?
-        /// The handle of the pop-up this one replaces (queue mode).
-        var replacing: UInt32?
         switch replyMode {
         case .wait:
             let needsCapabilities = notification.sound != nil
@@ -283,38 +279,65 @@ public final class FreedesktopDelivery: Delivery {
             caps = cachedCapabilities ?? []
             if let known = cachedCapabilities, !known.contains(.actions) { notification.actions = [] }
             notification.actions = fit.fit(notification.actions)
-            replacing = notification.replacesID
-            notification.replacesID = notification.replacesID.flatMap { openServerID($0) }
-            if !fit.replacesInPlace, let old = notification.replacesID {
-                notification.replacesID = nil
-                retired = old
-            }
         }
-        let arguments = WireFormat.notifyArguments(notification, markup: caps.contains(.bodyMarkup))
         let handle: UInt32
         switch replyMode {
         case .wait:
-            guard let id = try notifyWaiting(arguments) else { throw Self.noID }
+            guard let id = try notifyWaiting(WireFormat.notifyArguments(notification, markup: caps.contains(.bodyMarkup))) else {
+                throw Self.noID
+            }
             handle = id
             // Kept only for the signals that will name it.
             if listening { register(handle: handle, serverID: handle) }
         case .queue:
-            let replacedHandle = replacing
             handle = newHandle()
-            if fit.stallsAfterAnswer {
-                // Replaced in place, it keeps its place in the server's queue.
-                let kept = replacedHandle.flatMap { retired == nil ? sent.removeValue(forKey: $0)?.order : nil }
-                if kept == nil { sentCount += 1 }
-                sent[handle] = (kept ?? sentCount, notification, caps.contains(.bodyMarkup))
+            awaitingID.insert(handle)
+            if let replaced = notification.replacesID, awaitingID.contains(replaced) {
+                // The pop-up it replaces has no id from the server yet (a busy server answers
+                // late): sent without one, it would be a second pop-up beside the first.
+                replacementsWaiting[replaced, default: []].append((handle, notification, caps.contains(.bodyMarkup)))
+            } else {
+                sendQueued(handle, notification, markup: caps.contains(.bodyMarkup))
             }
-            notify(handle, arguments)
-            if let retired { retire(serverID: retired) }
         }
         if let sound = notification.sound, !notification.suppressSound, !caps.contains(.sound),
            let player = localPlayer(), let pid = player.play(sound, environment: environment) {
             onPlayerStarted?(pid)
         }
         return handle
+    }
+
+    /// Sends a pop-up in queue mode, replacing the one it names if that is still open.
+    private func sendQueued(_ handle: UInt32, _ notification: Notification, markup: Bool) {
+        var notification = notification
+        let replacedHandle = notification.replacesID
+        /// The pop-up this one takes the place of, where the server cannot replace it in place.
+        var retired: UInt32?
+        notification.replacesID = replacedHandle.flatMap { openServerID($0) }
+        if !fit.replacesInPlace, let old = notification.replacesID {
+            notification.replacesID = nil
+            retired = old
+        }
+        if fit.stallsAfterAnswer {
+            // Replaced in place, it keeps its place in the server's queue.
+            let kept = replacedHandle.flatMap { retired == nil ? sent.removeValue(forKey: $0)?.order : nil }
+            if kept == nil { sentCount += 1 }
+            sent[handle] = (kept ?? sentCount, notification, markup)
+        }
+        notify(handle, WireFormat.notifyArguments(notification, markup: markup))
+        if let retired { retire(serverID: retired) }
+    }
+
+    /// Handles whose `Notify` has not been answered yet (queue mode), and the replacements
+    /// of each, sent once the answer gives the id to replace (or says there is none).
+    private var awaitingID: Set<UInt32> = []
+    private var replacementsWaiting: [UInt32: [(handle: UInt32, notification: Notification, markup: Bool)]] = [:]
+
+    /// The answer to a handle's `Notify` came, or will not: its replacements go.
+    private func answered(_ handle: UInt32) {
+        awaitingID.remove(handle)
+        guard let waiting = replacementsWaiting.removeValue(forKey: handle) else { return }
+        for entry in waiting { sendQueued(entry.handle, entry.notification, markup: entry.markup) }
     }
 
     static let noID = DeliveryError(.rejected, "\(busName) answered Notify without an id")
@@ -453,6 +476,7 @@ public final class FreedesktopDelivery: Delivery {
     }
 
     private func notified(_ handle: UInt32, _ result: Result<[Value], DeliveryError>) {
+        defer { answered(handle) }
         switch result {
         case .success(let values):
             guard let id = values.first?.uint32 else {

@@ -8,7 +8,7 @@ import TestSupport
 
 /// FreedesktopDelivery against dunst on the bench: events and close reasons as they
 /// really arrive.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
 struct LiveDeliveryTests {
     /// Pumps the connection until an event for `id` arrives.
     func nextEvent(_ delivery: FreedesktopDelivery, for id: UInt32, within seconds: Double = 5) -> DeliveryEvent? {
@@ -95,6 +95,7 @@ struct LiveDeliveryTests {
 }
 
 /// The wire format, checked as plain values (no bus needed).
+@Suite(.onTestThreads)
 struct WireFormatTests {
     @Test func userTextIsEscapedOnlyForMarkupServers() {
         let n = Notification(summary: "a < b", body: "1 < 2 & 3 > <b>bold</b>")
@@ -221,6 +222,54 @@ struct WireFormatTests {
     #expect(failures == 0)
 }
 
+/// A pop-up replaced before the server answered its `Notify` (a count going up while a busy
+/// server is slow) is replaced, not shown beside it: the replacement waits for the id. Sent
+/// at once it went with no id to replace, and swaync showed two pop-ups for one reminder.
+@Test func aReplacementWaitsForTheIdOfWhatItReplaces() throws {
+    let bus = try PrivateBus()
+    let gate = Gate()
+    let replaced = ReplacesLog()
+    let server = try ServerThread(address: bus.address) { connection in
+        try connection.export(ExportedObject(path: FreedesktopDelivery.objectPath, interfaces: [
+            .init(FreedesktopDelivery.interface, methods: [
+                .init("Notify", inputs: [.init("app", "s"), .init("replaces", "u"), .init("icon", "s"), .init("summary", "s"),
+                                         .init("body", "s"), .init("actions", "as"), .init("hints", "a{sv}"), .init("expire", "i")],
+                      outputs: [.init("id", "u")]) { arguments, _ in
+                    gate.waitOpen()
+                    let replaces = arguments[1].uint32 ?? 0
+                    replaced.add(replaces)
+                    // A replacement keeps its id, as the spec has it.
+                    return [.uint32(replaces != 0 ? replaces : UInt32(40 + gate.take(arguments[3].string ?? "")))]
+                },
+                .init("GetCapabilities", outputs: [.init("caps", "as")]) { _, _ in [.strings(["actions", "body"])] },
+            ]),
+        ]))
+        _ = try connection.requestName(FreedesktopDelivery.busName)
+    }
+    defer { gate.open(); server.stop() }
+    let delivery = try FreedesktopDelivery(connection: try Connection.bus(address: bus.address), replyMode: .queue)
+    delivery.timeout = .seconds(120)
+    let first = try delivery.deliver(Notification(summary: "Water"))
+    let second = try delivery.deliver(Notification(summary: "Water ×2", replacesID: first))
+    let third = try delivery.deliver(Notification(summary: "Water ×3", replacesID: second))
+    // The server still busy with the first: nothing else has gone.
+    for _ in 0..<10 { delivery.process(timeout: .milliseconds(10)) }
+    gate.open()
+    for _ in 0..<500 where [first, second, third].contains(where: { delivery.serverID(of: $0) == nil }) {
+        delivery.process(timeout: .milliseconds(20))
+    }
+    #expect(replaced.all == [0, 41, 41])
+    #expect([first, second, third].map { delivery.serverID(of: $0) } == [nil, nil, 41])
+}
+
+/// The `replaces_id` of each `Notify` a stand-in server received.
+private final class ReplacesLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [UInt32] = []
+    func add(_ value: UInt32) { lock.withLock { values.append(value) } }
+    var all: [UInt32] { lock.withLock { values } }
+}
+
 /// A closed gate the stand-in server waits at, and what it was sent.
 private final class Gate: @unchecked Sendable {
     private let lock = NSLock()
@@ -263,6 +312,7 @@ func standInServer(_ bus: PrivateBus) throws -> ServerThread {
 /// Some servers send a click's ActionInvoked after its NotificationClosed. The delivery
 /// gives the two no meaning (the scheduler's ledger makes one answer of them): it keeps a
 /// closed pop-up's id matched until the client releases it, and then reports nothing more.
+@Suite(.onTestThreads)
 struct ClosedPopUpTests {
     @Test(arguments: [FreedesktopDelivery.ReplyMode.wait, .queue])
     func aClosedPopUpStaysMatchedUntilReleased(mode: FreedesktopDelivery.ReplyMode) throws {
