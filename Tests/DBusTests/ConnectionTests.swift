@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The D-Bus layer against a real dbus-daemon (the bench's private bus).
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
 struct ConnectionTests {
     static let path = "/org/example/Echo"
     static let interface = "org.example.Echo"

@@ -6,7 +6,7 @@ import TestSupport
 
 /// `nudge daemon` live: a private bus and a real dunst per test, the built binary, and
 /// what really arrived (`dbus-monitor`, `dunstctl`, the store's log).
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
 struct DaemonTests {
     @Test func firesAtItsSecondWithTheReminderLook() throws {
         let desktop = try Desktop()

@@ -7,7 +7,7 @@ import TestSupport
 /// The desktop's own search, answered by the daemon on a private bus with a real dunst:
 /// GNOME Shell's `org.gnome.Shell.SearchProvider2` and KRunner's `org.kde.krunner1`, called
 /// as the shell and KRunner call them. Dates are fixed (2031), so nothing depends on today.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
 struct DesktopSearchTests {
     static let shell = (path: "/io/github/nudge/Nudge/SearchProvider", interface: "org.gnome.Shell.SearchProvider2")
     static let runner = (path: "/io/github/nudge/Nudge/Runner", interface: "org.kde.krunner1")

@@ -6,7 +6,7 @@ import TestSupport
 
 /// Pop-ups in the person's language, as the server received them: the daemon and the CLI
 /// run under LANG as a session would. Needs the locales `make deps` generates.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
 struct LanguageTests {
     static func has(_ locale: String) -> Bool {
         (try? Bench.run("locale", ["-a"]).stdout.lowercased().contains(locale.lowercased().replacingOccurrences(of: "utf-8", with: "utf8"))) ?? false

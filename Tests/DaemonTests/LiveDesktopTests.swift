@@ -187,7 +187,7 @@ final class LiveSessions: @unchecked Sendable {
     }
 }
 
-@Suite(.serialized, .enabled(if: LiveSessions.canRun, "needs root (to run the desktops as nobody)"))
+@Suite(.onTestThreadsAhead, .serialized, .enabled(if: LiveSessions.canRun, "needs root (to run the desktops as nobody)"))
 struct LiveDesktopTests {
     /// The session's values, once the desktop is installed and started.
     func session(_ desktop: LiveDesktop) throws -> [String: String] {

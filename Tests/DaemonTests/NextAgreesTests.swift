@@ -5,7 +5,7 @@ import TestSupport
 
 /// What `list` says is next is what the daemon will do: after every answer, through the
 /// pop-up and the command line, with the daemon running and without it.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
 struct NextAgreesTests {
     /// `list --json`'s next instant for each alert (whole seconds since the epoch), `nil` for never.
     static func listed(_ desktop: Desktop) throws -> [String: Int?] {

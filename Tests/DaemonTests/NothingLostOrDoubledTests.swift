@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// Issue 10's defects, each live against the built daemon and a real dunst.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
 struct NothingLostOrDoubledTests {
     @Test func anAnswerAfterASlowServerCountsAndIsNotShownAgain() throws {
         let desktop = try Desktop()

@@ -9,7 +9,7 @@ import TestSupport
 /// NetworkManager stand-in. Nothing waits on the clock: each test waits for what the
 /// daemon says it saw (`Status`'s `places`) and for what a later event proves (a second
 /// reminder fires only after the first change was handled, in order).
-@Suite(.serialized) struct PlacesTests {
+@Suite(.onTestThreadsAhead, .serialized) struct PlacesTests {
     typealias Profile = NetworkManagerStandIn.Profile
     static let profiles = [Profile(id: "office", ssid: "ACME-Office"), Profile(id: "home-wifi", ssid: "Kim's Home"),
                            Profile(id: "Wired connection 1")]

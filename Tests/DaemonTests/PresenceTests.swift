@@ -6,7 +6,7 @@ import TestSupport
 /// Holding reminders while the person is away, with real services on the bench's bus:
 /// MATE's screen locker (mate-screensaver on Xvfb, locked and unlocked with its own
 /// command) and dunst's do-not-disturb (`dunstctl set-paused`).
-@Suite(.serialized)
+@Suite(.onTestThreadsAhead, .serialized)
 struct PresenceTests {
     /// What the daemon's `Status` says of presence: `away` and `away-reason`, in one line.
     func away(_ desktop: Desktop) throws -> String {

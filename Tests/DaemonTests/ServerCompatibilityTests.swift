@@ -4,7 +4,7 @@ import TestSupport
 
 /// The daemon against the other servers Debian runs headless (dunst has DaemonTests):
 /// each on an X display of its own, answered by clicking its pop-up as a person would.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
 struct ServerCompatibilityTests {
     static let servers = NotificationServer.allCases.filter { $0 != .dunst && $0.isInstalled }
 

@@ -8,6 +8,7 @@ import TestSupport
 
 /// `TZ` is read as glibc reads it: the C library's own `date` is the oracle, at fixed
 /// instants in winter and summer.
+@Suite(.onTestThreads)
 struct SystemZoneTests {
     static let values = [
         "UTC+3", "UTC-5:30", "GMT+3", ":Europe/Berlin", "Europe/Berlin", "/usr/share/zoneinfo/Asia/Tokyo",

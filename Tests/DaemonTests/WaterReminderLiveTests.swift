@@ -5,7 +5,7 @@ import TestSupport
 
 /// Water reminders and after-answer schedules with the real daemon, bus and dunst: what
 /// arrives is read from the bus (dbus-monitor) and the log.
-@Suite(.serialized)
+@Suite(.onTestThreadsAhead, .serialized)
 struct WaterReminderLiveTests {
     /// "Drank 250 ml" chosen from dunst's menu logs the cup, and the next pop-up's body
     /// shows the new total; a drink from the CLI reaches the running daemon too.

@@ -11,6 +11,7 @@ private let waterActions: [NudgeCore.Notification.Action] = [
     .init(key: .snooze, label: "Snooze 10 min"), .init(key: .skipToday, label: "Done for today"),
 ]
 
+@Suite(.onTestThreads)
 struct ServerFitTests {
     @Test func gnomeShellKeepsTheFirstThreeButtonsAndTheBodyClick() {
         let fit = ServerFit(serverName: "gnome-shell")
@@ -112,7 +113,7 @@ func namedServer(_ bus: PrivateBus, name: String, version: String = "1", log: Ca
 
 /// The delivery sends each server what it can show, and answers each server's quirks once.
 /// Work put off for `later` is run by the test when it chooses, never on a clock.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
 struct ServerQuirkTests {
     final class Setup {
         let bus: PrivateBus

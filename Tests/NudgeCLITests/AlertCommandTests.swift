@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 
 /// `nudge add`, `list`, `on`, `off`, `rm` end to end, each test with its own XDG_DATA_HOME.
+@Suite(.onTestThreads)
 struct AlertCommandTests {
     @Test(arguments: [
         ["--at", "09:30", "--days", "mon-fri"], ["--every", "30m", "--from", "09:30", "--until", "21:30", "--days", "weekdays"],

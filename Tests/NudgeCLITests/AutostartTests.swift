@@ -4,6 +4,7 @@ import TestSupport
 
 /// `nudge autostart` in temporary XDG folders: the personal entry, and a system-wide one
 /// hidden with `Hidden=true`.
+@Suite(.onTestThreads)
 struct AutostartTests {
     final class Folders {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-autostart-\(UUID())").path

@@ -7,7 +7,7 @@ import TestSupport
 /// The CLI tells a running daemon about changes and hands it the answers; with nobody
 /// owning the daemon's name it works on the store alone. A stand-in owns the name on a
 /// private bus and records the calls it gets.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
 struct DaemonLinkTests {
     final class Calls: @unchecked Sendable {
         private let lock = NSLock()

@@ -7,6 +7,7 @@ import TestSupport
 /// `add`, `edit` and `next` read a day said without a time with it. On a store of its own,
 /// in Seoul and the C locale; `next` at a fixed instant (`--after`, Tue 2026-03-10 14:20),
 /// and `add` checked against the day it ran on, whatever that day is.
+@Suite(.onTestThreads)
 struct DefaultTimeCommandTests {
     static let after = ["--after", "2026-03-10T14:20:00+09:00"]
     static let note = "  at 09:00, your default reminder time; say a time to choose another"

@@ -115,6 +115,7 @@ extension AutostartTests {
 }
 
 /// The unit, the completions and the diagnoses that go with them.
+@Suite(.onTestThreads)
 struct DesktopIntegrationTests {
     @Test func permanentErrorsAreNeverRestarted() throws {
         let unit = try String(contentsOfFile: Bench.packageRoot.appendingPathComponent("packaging/systemd/nudge.service.in").path, encoding: .utf8)

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 
 /// `nudge drink` and the water settings, on a store of their own (zone Asia/Seoul).
+@Suite(.onTestThreads)
 struct DrinkTests {
     @Test func drinksAddUpAgainstTheGoal() throws {
         let home = try Home()

@@ -6,7 +6,7 @@ import TestSupport
 /// recurring-ical-events (`scripts/ics-oracle`, installed by `make test`) expand the file
 /// over a year, and every instant must be what `nudge next` says, in several zones and
 /// across their DST changes.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench and its oracle: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench and its oracle: run `make test`"))
 struct ExportTests {
     static let python = Bench.packageRoot.appendingPathComponent(".build/oracle/bin/python3").path
     static let oracle = Bench.packageRoot.appendingPathComponent("scripts/ics-oracle").path

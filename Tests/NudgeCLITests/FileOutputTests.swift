@@ -4,6 +4,7 @@ import TestSupport
 
 /// The one writer of files a person names (`nudge export -o`, `nudge stats --svg`): what
 /// it keeps of the file it replaces, where a link sends it, and what it refuses.
+@Suite(.onTestThreads)
 struct FileOutputTests {
     /// The mode and owner of a path (not following a link).
     func status(_ path: String) -> (mode: mode_t, uid: uid_t, gid: gid_t)? {

@@ -15,7 +15,7 @@ extension Home {
 /// `nudge import` checked against the same oracle as the export (Python's icalendar and
 /// recurring-ical-events): every schedule read from another calendar's rules fires when
 /// the oracle says that event occurs (moved by its alarm), over a year, in several zones.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench and its oracle: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench and its oracle: run `make test`"))
 struct ImportTests {
     /// One event of a foreign calendar: its lines, and the seconds its alarm moves it.
     struct Event {

@@ -5,6 +5,7 @@ import TestSupport
 
 /// One limit per quantity and per field, the same answer everywhere; no control character
 /// reaches the store or, raw, a terminal.
+@Suite(.onTestThreads)
 struct LimitTests {
     @Test(arguments: [
         (["snooze", "ID", "50000d"], "invalid snooze"), (["snooze", "ID", "8d"], "between 1s and 7d"),

@@ -7,6 +7,7 @@ import TestSupport
 
 /// `nudge edit`, `ack`, `done`, `snooze`, `log`; the list in three locales and in colour;
 /// faults of the store; telling a running daemon.
+@Suite(.onTestThreads)
 struct ManageCommandTests {
     func show(_ home: Home, _ id: String) throws -> [String: Any] {
         let out = try home.nudge("show", id, "--json")

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 
 /// `nudge next` end to end (no bus needed).
+@Suite(.onTestThreads)
 struct NextTests {
     @Test func berlinsSpringForwardGapFiresAtThree() throws {
         let result = try Bench.nudge("next", "--at", "02:30", "--tz", "Europe/Berlin", "--after", "2026-03-28T12:00:00Z", "--count", "2")

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 
 /// What ships beside the binary.
+@Suite(.onTestThreads)
 struct PackagingTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/desktop-file-validate")))
     func theDesktopEntryIsValid() throws {

@@ -5,6 +5,7 @@ import TestSupport
 
 /// Schedules said in words in `add`, `edit` and `next`: echoed before anything is stored,
 /// refused in one line with exit 64 and the store untouched.
+@Suite(.onTestThreads)
 struct PhraseCommandTests {
     func show(_ home: Home, _ id: String) throws -> [String: Any] {
         let out = try home.nudge("show", id, "--json")

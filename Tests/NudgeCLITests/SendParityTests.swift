@@ -8,7 +8,7 @@ import TestSupport
 /// typed values, and they are compared field by field. Set aside, as the guide (docs/guide.md) says:
 /// the app name when none is given (notify-send's own name vs "Nudge") and notify-send's
 /// `sender-pid` hint; hint order is ignored. Neither sends `desktop-entry` unless asked.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
 struct SendParityTests {
     static let invocations: [[String]] = [
         ["T"], ["T", "B"], ["T", ""], ["-u", "low", "T"], ["-u", "normal", "T"], ["-u", "critical", "T", "B"],

@@ -1,10 +1,12 @@
 import ArgumentParser
 import Testing
 @testable import nudge
+import TestSupport
 
 /// `nudge send`'s own reading (``SendRequest/read(_:)``, taken before ArgumentParser for
 /// speed) gives what ArgumentParser's gives on every invocation it accepts, and leaves to
 /// ArgumentParser every one it does not: help, errors, the unusual spellings.
+@Suite(.onTestThreads)
 struct SendReaderTests {
     /// ArgumentParser's reading, or nil where it refuses (or prints help).
     static func parsed(_ arguments: [String]) -> SendRequest? {

@@ -5,7 +5,7 @@ import TestSupport
 
 /// `nudge send` and `nudge doctor` end to end: the built binary, the bench's dunst, and
 /// dbus-monitor as the witness of what arrived.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
 struct SendTests {
     @Test func everyFieldArrivesAsSent() throws {
         try Bench.withDunst {

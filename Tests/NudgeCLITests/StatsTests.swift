@@ -4,6 +4,7 @@ import TestSupport
 
 /// `nudge stats`: the water chart in text, JSON and SVG. Drinks are logged on fixed days
 /// in the past; the chart's last day is today, so expectations are counted back from it.
+@Suite(.onTestThreads)
 struct StatsTests {
     /// Three days in a row at goal, then one below it.
     func home() throws -> Home {

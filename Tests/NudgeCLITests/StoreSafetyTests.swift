@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 
 /// Issue 10's store defects, end to end with the built binary.
+@Suite(.onTestThreads)
 struct StoreSafetyTests {
     /// A store with enough alerts for several b-tree pages, its WAL folded in.
     func filledHome(_ count: Int = 60) throws -> Home {

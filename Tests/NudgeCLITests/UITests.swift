@@ -4,7 +4,7 @@ import TestSupport
 
 /// `nudge ui` driven in a real terminal (tmux): keys in, the screen read back, the store
 /// checked against what the CLI's commands make.
-@Suite(.serialized)
+@Suite(.onTestThreadsAhead, .serialized)
 struct UITests {
     /// Opens `nudge ui` in a new terminal; the shell saves `stty -a` before and after and
     /// the exit status to files.
@@ -528,6 +528,8 @@ struct UITests {
         try tmux.run("fg")
         #expect(try tmux.wait(for: "Nudge — 1 reminder") != nil)
         try tmux.press("q")
+        // Typed before it has quit, the command would be read, or flushed, by nudge ui.
+        #expect(try tmux.wait { !$0.contains { $0.contains("Nudge —") } } != nil)
         try tmux.run("stty -a > '\(tmux.file("after"))'")
         #expect(tmux.waitForFile("after") == (try? String(contentsOfFile: tmux.file("before"), encoding: .utf8)))
     }

@@ -8,6 +8,7 @@ import Testing
 /// (Tuesday 2026-03-10 14:20 in Seoul). A phrase whose meaning is clear is read or refused;
 /// read, its first showings must be the meant ones: a misread fails the test. The figures
 /// per family are printed for docs/phrases.md.
+@Suite(.onTestThreads)
 struct EverydayPhrasesTests {
     static let zone = TimeZone(identifier: "Asia/Seoul")!
     static let now = try! ScheduleParser.instant("2026-03-10 14:20", zone: zone)

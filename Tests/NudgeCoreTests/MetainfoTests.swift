@@ -5,6 +5,7 @@ import TestSupport
 
 /// What the window's About and Help say about Nudge is what software centres read from the
 /// metainfo: kept once in NudgeService, held equal to packaging's file here.
+@Suite(.onTestThreads)
 struct MetainfoTests {
     /// The text of the first element `<name …attributes…>` of the file (one line each there).
     func element(_ name: String, _ attributes: String = "", in text: String) -> String? {

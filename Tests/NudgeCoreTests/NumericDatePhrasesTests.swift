@@ -10,6 +10,7 @@ import Testing
 /// asked) and a default reminder time of 09:00, as the row's writer assumed; a line with a
 /// title is read as the desktop's search reads it. A misread fails the test; the figures are
 /// printed for docs/phrases.md.
+@Suite(.onTestThreads)
 struct NumericDatePhrasesTests {
     static let places: [String: (zone: String, order: DateOrder)] = [
         "en_US": ("America/New_York", .monthFirst), "en_GB": ("Europe/Berlin", .dayFirst),

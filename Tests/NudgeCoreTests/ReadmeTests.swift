@@ -4,6 +4,7 @@ import TestSupport
 
 /// The README stays a front page: at most 300 lines, a Quick start of exactly the two
 /// commands the project promises, and every link to the docs pointing at a heading there.
+@Suite(.onTestThreads)
 struct ReadmeTests {
     let root = Bench.packageRoot
 

@@ -5,6 +5,7 @@ import Testing
 
 /// The phrase tables (``PhraseTables``): every phrase means what its row says, checked by
 /// the schedule and its next showings.
+@Suite(.onTestThreads)
 struct SchedulePhraseTests {
     let zone = PhraseTables.zone, now = PhraseTables.now
 

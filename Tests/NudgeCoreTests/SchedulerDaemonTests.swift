@@ -2,9 +2,11 @@ import Foundation
 import MemoryDelivery
 import NudgeCore
 import Testing
+import TestSupport
 
 /// What the daemon relies on the scheduler for beyond firing: late failures, the
 /// changed-state set, the running total, reloads, and alerts added while nobody ran.
+@Suite(.onTestThreads)
 struct SchedulerDaemonTests {
     @Test func aPopUpThatFailsLaterIsShownAgainOnceAServerIsBack() throws {
         let a = try alert(ScheduleFlags(at: ["09:00"]))
@@ -189,6 +191,7 @@ struct SchedulerDaemonTests {
 }
 
 /// One click can come as ActionInvoked then NotificationClosed, or the other way round.
+@Suite(.onTestThreads)
 struct AnswerOrderTests {
     func fired() throws -> (Scheduler, Alert) {
         let a = try alert(ScheduleFlags(at: ["09:00"]))
@@ -234,6 +237,7 @@ struct AnswerOrderTests {
 }
 
 /// An alarm answered on another device (read from its calendar by a sync).
+@Suite(.onTestThreads)
 struct AnsweredElsewhereTests {
     @Test func aPopUpOfAnOccurrenceAnsweredElsewhereCloses() throws {
         let a = try alert(ScheduleFlags(at: ["09:00"]))

@@ -10,6 +10,7 @@ import Testing
 /// ordinary morning. Each meaning is given as instants with their offsets, so a firing on the
 /// wrong side of a clock change is a misread like any other. The figures per family and
 /// instant are printed for docs/phrases.md.
+@Suite(.onTestThreads)
 struct SevenInstantPhrasesTests {
     /// Rows Nudge reads otherwise by a rule written down before the set was (docs/phrases.md,
     /// "Choices"), each with it, by the row's now and phrase. The helper was told "a bare

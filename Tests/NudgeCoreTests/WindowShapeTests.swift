@@ -5,6 +5,7 @@ import TestSupport
 /// Issue 51's shape of the window's code, held: GTK's and libadwaita's C API is called in
 /// one binding layer, the files that wire behaviour call it little, and the two big
 /// initialisers stay short (their wiring is in the .ui files).
+@Suite(.onTestThreads)
 struct WindowShapeTests {
     let folder = Bench.packageRoot.appendingPathComponent("Sources/nudge-window")
     /// The files that speak the C API for the rest.

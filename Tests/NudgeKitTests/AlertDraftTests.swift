@@ -2,9 +2,11 @@ import Foundation
 import NudgeKit
 import NudgeStore
 import Testing
+import TestSupport
 
 /// The draft both forms save through: checked, compared with what was stored meanwhile,
 /// saved; in a store of the test's own, at a fixed time, with no daemon.
+@Suite(.onTestThreads)
 struct AlertDraftTests {
     /// 2026-03-10 14:20 in Seoul.
     let now = Date(timeIntervalSince1970: 1_773_120_000)

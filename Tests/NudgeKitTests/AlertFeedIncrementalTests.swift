@@ -4,12 +4,14 @@ import NudgeKit
 import NudgeStore
 import Platform
 import Testing
+import TestSupport
 
 /// The feed reads only what changed since its last read (issue 43: a change elsewhere costs
 /// its rows, not 10,000). What it hands out must be what a whole read gives: after random
 /// changes made through another connection — adds, edits, switches, removals, answers,
 /// pop-ups shown, drinks — and time passing the next showings, its snapshot is compared
 /// with a new feed's first read of the same store at the same instant.
+@Suite(.onTestThreads)
 struct AlertFeedIncrementalTests {
     /// 2026-03-10 14:20 in Seoul.
     static let start = Date(timeIntervalSince1970: 1_773_120_000)

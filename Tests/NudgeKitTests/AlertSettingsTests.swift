@@ -3,9 +3,11 @@ import NudgeCore
 import NudgeKit
 import NudgeStore
 import Testing
+import TestSupport
 
 /// The settings every face gives an alert, read and checked in-process: each value by its
 /// own type, then how they go together. Messages are English (no catalog in tests).
+@Suite(.onTestThreads)
 struct AlertSettingsTests {
     let seoul = TimeZone(identifier: "Asia/Seoul")!
     /// 2026-03-02T00:00:00Z, a Monday: 09:00 in Seoul.

@@ -4,9 +4,11 @@ import NudgeCore
 import NudgeKit
 import Testing
 @testable import nudge
+import TestSupport
 
 /// The command line's options parsed in-process (argument-parser's `parseAsRoot`): what
 /// `add` and `edit` hand to the operations, and the one line a refused value gets.
+@Suite(.onTestThreads)
 struct CommandParsingTests {
     @Test func addHandsTheOperationsTypedSettings() throws {
         let command = try Nudge.parseAsRoot(["add", "Stand up", "--at", "15:00", "--days", "mon-fri", "--urgency", "Critical",

@@ -4,10 +4,12 @@ import NudgeKit
 import NudgeStore
 import Platform
 import Testing
+import TestSupport
 
 /// The default reminder time as the operations read words with it, for every face: from
 /// the store the operation already has, looked up only when words name a day without a
 /// time. At 2026-03-10 14:20 in Seoul, a Tuesday.
+@Suite(.onTestThreads)
 struct DefaultReminderTimeTests {
     let seoul = TimeZone(identifier: "Asia/Seoul")!
     let now = Date(timeIntervalSince1970: 1_773_120_000)

@@ -11,7 +11,7 @@ import Testing
 /// feed's channel: sent at once, the store not opened (each key in `nudge ui` opened it
 /// again, most of the key's time), and the daemon's refusal of one removed meanwhile said
 /// in words.
-@Suite struct FaceAnswerTests {
+@Suite(.onTestThreads) struct FaceAnswerTests {
     @Test(.enabled(if: Bench.isAvailable, "needs the test bench: run `make test`"))
     func aFaceAnswersThroughTheDaemonAndHearsOfOneDeletedMeanwhile() throws {
         let desktop = try Desktop()

@@ -3,9 +3,11 @@ import NudgeCore
 import NudgeKit
 import NudgeStore
 import Testing
+import TestSupport
 
 /// Which reminders every face lists: `nudge list`, `nudge ui` and the window read
 /// ``Operations/order(_:in:_:now:all:)``.
+@Suite(.onTestThreads)
 struct ListOrderTests {
     let created = Date(timeIntervalSince1970: 1_790_000_000)
 

@@ -2,9 +2,11 @@ import Foundation
 import NudgeKit
 import NudgeStore
 import Testing
+import TestSupport
 
 /// The operations every face calls, in-process: a store of the test's own, a fixed clock
 /// (Tue 2026-03-10 14:20 in Seoul), a fixed zone and no daemon.
+@Suite(.onTestThreads)
 struct OperationsTests {
     let seoul = TimeZone(identifier: "Asia/Seoul")!
     /// 2026-03-10 14:20 in Seoul (05:20 UTC).
@@ -122,6 +124,7 @@ struct OperationsTests {
 }
 
 /// The live model a face follows, on a loop of its own, in a store of the test's own.
+@Suite(.onTestThreads)
 struct AlertFeedTests {
     /// 2026-03-10 14:20 in Seoul.
     let now = Date(timeIntervalSince1970: 1_773_120_000)

@@ -10,7 +10,7 @@ let oraclePython = Bench.packageRoot.appendingPathComponent(".build/oracle/bin/p
 /// dateparser and parsedatetime for English ones, recurrent with dateutil and `systemd-analyze calendar`
 /// for repeats. Where Nudge and an oracle disagree, the reason is written here, case by case,
 /// and a reason no longer needed fails the test too. The figures are printed for docs/figures.md.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: oraclePython), "needs the oracles: run `make oracle`"))
+@Suite(.onTestThreads, .enabled(if: FileManager.default.isExecutableFile(atPath: oraclePython), "needs the oracles: run `make oracle`"))
 struct PhraseOracleTests {
     static let script = Bench.packageRoot.appendingPathComponent("scripts/phrase-oracle").path
     static let gold = Bench.packageRoot.appendingPathComponent(".build/oracle/korean-datetime-gold.jsonl").path

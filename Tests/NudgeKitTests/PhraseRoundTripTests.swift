@@ -7,6 +7,7 @@ import Testing
 /// Every phrase of the tables round-trips: phrase → schedule → the schedule in words, as
 /// `list` says it (English on a 24-hour clock and in en_US, Korean in ko_KR) → read again →
 /// the same schedule.
+@Suite(.onTestThreads)
 struct PhraseRoundTripTests {
     /// Reads `schedule` back from how `list` says it in each of the four clocks (ISO, C,
     /// en_US, ko_KR), recording what does not come back as the same schedule; returns how

@@ -3,7 +3,9 @@ import GRDB
 import NudgeCore
 @testable import NudgeStore
 import Testing
+import TestSupport
 
+@Suite(.onTestThreads)
 struct AppDatabaseTests {
     let now = Date(timeIntervalSince1970: 1_795_348_800)
 
@@ -545,6 +547,7 @@ extension AppDatabaseTests {
 
 /// Issue 52: the last good copy put back counts from the restore, whether or not a daemon
 /// runs then: its states are as old as the copy.
+@Suite(.onTestThreads)
 struct RestoreTests {
     @Test func aRestoredCopyOwesNothingBeforeTheRestore() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-restore-\(UUID())").path
@@ -613,6 +616,7 @@ struct RestoreTests {
 /// What found the damage first is kept: a later command meeting it says less (issue 52's
 /// hostile pass: `nudge list` replaced "its first bytes are not an SQLite database's" with
 /// SQLite's "file is not a database", and its time).
+@Suite(.onTestThreads)
 struct DamageMarkerTests {
     @Test func theFirstFindingIsKept() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-marker-\(UUID())").path

@@ -3,9 +3,11 @@ import ICalendar
 import NudgeSync
 import SyncTransport
 import Testing
+import TestSupport
 
 /// The sync core with values only: an object's states and decisions, the merge, the overlay
 /// that keeps what Nudge does not own, the multistatus reader, discovery's steps.
+@Suite(.onTestThreads)
 struct SyncCoreTests {
     static func event(_ lines: [String], alarms: [[String]] = []) -> Component {
         let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT"] + lines

@@ -5,7 +5,7 @@ import TestSupport
 /// `nudge sync` against a Radicale that fails: through the tests' own proxy (cut, stalled,
 /// 503, 412 on every write, a write whose answer never comes), killed mid-sync, and with its
 /// sync tokens forgotten. After each, the next sync converges: nothing lost, nothing doubled.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench (make test)"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench (make test)"))
 struct SyncFaultTests {
     struct World {
         let server: CalDAVServer

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `nudge sync` against real servers (Radicale, Xandikos) on 127.0.0.1, with python-caldav
 /// as the phone and gnome-keyring serving the Secret Service on a private bus.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench (make test)"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench (make test)"))
 struct SyncLiveTests {
     /// A session, a server with Nudge's calendar (`Reminders`, or Xandikos' `calendar`) and
     /// a followed one (`Phone`, Radicale only), and the account added.

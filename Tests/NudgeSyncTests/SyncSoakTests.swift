@@ -5,7 +5,7 @@ import TestSupport
 /// The sync soak's short, fixed-seed run (bench/sync-soak.py): both sides adding, renaming,
 /// switching off and deleting, syncs at random moments and offline spells, checked against
 /// its model. The full soak (500 runs a server) is `make sync-soak`.
-@Suite(.enabled(if: Bench.isAvailable, "needs the test bench (make test)"))
+@Suite(.onTestThreads, .enabled(if: Bench.isAvailable, "needs the test bench (make test)"))
 struct SyncSoakTests {
     @Test(arguments: ["radicale", "xandikos"])
     func aShortSoakEndsAlikeOnBothSides(_ server: String) throws {

@@ -1,10 +1,11 @@
 import Foundation
 import Platform
 import Testing
+import TestSupport
 
 /// The one event loop the daemon, `nudge ui` and their children run on, and the one way to
 /// start a child.
-@Suite(.serialized)
+@Suite(.onTestThreadsAhead, .serialized)
 struct EventLoopTests {
     /// A pipe with a byte written into it, so its read end is ready.
     func readyPipe() throws -> (read: Int32, write: Int32) {

@@ -4,8 +4,10 @@ import Foundation
 import NudgeCore
 import NudgeKit
 import Testing
+import TestSupport
 
 /// The list's model with plain values: fixed instants, UTC, English and ISO times.
+@Suite(.onTestThreads)
 struct ListModelTests {
     static let utc = TimeZone(identifier: "UTC")!
     /// 2027-01-04T08:00:00Z, a Monday.

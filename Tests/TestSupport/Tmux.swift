@@ -79,7 +79,7 @@ public final class Tmux {
 
     /// Waits until the screen satisfies `condition` and returns it; `nil` after `timeout`
     /// seconds (the last screen is in ``lastScreen``).
-    public func wait(timeout: Double = 5, until condition: ([String]) -> Bool) throws -> [String]? {
+    public func wait(timeout: Double = 15, until condition: ([String]) -> Bool) throws -> [String]? {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             lastScreen = try screen()
@@ -90,7 +90,7 @@ public final class Tmux {
     }
 
     /// Waits until some line contains `text`.
-    public func wait(for text: String, timeout: Double = 5) throws -> [String]? {
+    public func wait(for text: String, timeout: Double = 15) throws -> [String]? {
         try wait(timeout: timeout) { $0.contains { $0.contains(text) } }
     }
 
@@ -113,7 +113,7 @@ public final class Tmux {
     public func file(_ name: String) -> String { directory + "/" + name }
 
     /// Waits up to `timeout` seconds for a file the shell writes, and returns its text.
-    public func waitForFile(_ name: String, timeout: Double = 5) -> String? {
+    public func waitForFile(_ name: String, timeout: Double = 15) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             if let text = try? String(contentsOfFile: file(name), encoding: .utf8), text.hasSuffix("\n") { return text }

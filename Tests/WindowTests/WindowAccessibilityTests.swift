@@ -4,7 +4,7 @@ import TestSupport
 
 /// The window's form, and the window as a keyboard and a screen reader reach it: the
 /// second of the window's suites, run beside ``WindowTests``.
-@Suite(.serialized, .enabled(if: windowCanRun))
+@Suite(.onTestThreadsAhead, .serialized, .enabled(if: windowCanRun))
 struct WindowFormAndAccessTests: WindowSuite {}
 
 /// GNOME's accessibility checklist, walked by machine: every page's AT-SPI tree, and the

@@ -6,7 +6,7 @@ import TestSupport
 /// copy of the desktops' root (`scripts/desktop-root`), driven by Tests/bench/window/current-gnome.sh
 /// with `G_ENABLE_DIAGNOSTIC=1`. One binary, built here against libadwaita 1.2: there it takes
 /// what current GNOME apps use (AdwToolbarView's flat header, AdwPreferencesDialog, AdwAboutDialog).
-@Suite(.serialized, .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mmdebstrap")
+@Suite(.onTestThreadsAhead, .serialized, .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mmdebstrap")
     && FileManager.default.isExecutableFile(atPath: WindowSession.windowPath), "needs root, mmdebstrap and the built window"))
 struct WindowCurrentGnomeTests {
     /// What the run printed (KEY=VALUE) and where it left its files.

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The window's harness itself, where it recovers from a display that fails under it.
-@Suite(.serialized, .enabled(if: windowCanRun))
+@Suite(.onTestThreadsAhead, .serialized, .enabled(if: windowCanRun))
 struct WindowSessionTests: WindowSuite {
     /// A window that cannot open its display is started again on a new one (GTK refused a
     /// display that still answered, in CI runs). The screen reader's registry is a client of the

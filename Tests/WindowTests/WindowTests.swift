@@ -12,7 +12,7 @@ import TestSupport
 /// list, its menu, search and settings, and what the window says when its store is in
 /// trouble; ``WindowFormAndAccessTests``, the form, and how a keyboard and a screen reader
 /// reach the window.
-@Suite(.serialized, .enabled(if: windowCanRun))
+@Suite(.onTestThreadsAhead, .serialized, .enabled(if: windowCanRun))
 struct WindowTests: WindowSuite {}
 
 /// Whether a window can be run and driven here.
