@@ -652,7 +652,7 @@ public final class Scheduler {
     /// catch-up is. One the delivery refuses waits for ``deliveryRestored(now:)``.
     public func showAgain(_ ids: some Sequence<UUID>, now: Date) -> [SchedulerRecord] {
         var records: [SchedulerRecord] = []
-        for id in ids.sorted(by: { $0.uuidString < $1.uuidString }) {
+        for id in ids.sorted(by: { $0.precedes($1) }) {
             guard let i = table.position(id) else { continue }
             let alert = table.alert(at: i)
             var state = table.state(at: i)
@@ -685,7 +685,7 @@ public final class Scheduler {
         blocked.removeAll()
         for id in waiting { reschedule(id) }
         var records: [SchedulerRecord] = []
-        for id in undelivered.sorted(by: { $0.uuidString < $1.uuidString }) {
+        for id in undelivered.sorted(by: { $0.precedes($1) }) {
             guard let alert = alert(id), alert.enabled, var state = state(id), state.pendingCount > 0, state.shownID == nil else {
                 undelivered.remove(id)
                 continue
@@ -724,7 +724,7 @@ public final class Scheduler {
     /// pop-up the server refused waits for ``deliveryRestored(now:)``.
     public func place(_ event: PlaceEvent, now: Date) -> [SchedulerRecord] {
         var records: [SchedulerRecord] = []
-        for id in table.placeIDs.sorted(by: { $0.uuidString < $1.uuidString }) {
+        for id in table.placeIDs.sorted(by: { $0.precedes($1) }) {
             guard let alert = table.alert(id), alert.enabled, case .place(let trigger) = alert.schedule, var state = table.state(id),
                   trigger.matches(event, now: now, zone: alert.zone(system: systemZone), last: state.lastFired) else { continue }
             // "Done for today" holds for place reminders too.

@@ -16,6 +16,18 @@ extension UUID {
         }
     }
 
+    /// Whether this id comes before `other` in the order of their `uuidString`s (the order of
+    /// their bytes), without making the strings: sorting 100 place reminders by their strings
+    /// on each arrival was a quarter of the daemon's CPU in `daemon-bench places`.
+    public func precedes(_ other: UUID) -> Bool {
+        func halves(_ id: UUID) -> (UInt64, UInt64) {
+            withUnsafeBytes(of: id.uuid) {
+                (UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+            }
+        }
+        return halves(self) < halves(other)
+    }
+
     /// The first 8 hex digits: the id as people see it.
     public var shortHex: String {
         String(hex.prefix(8))
