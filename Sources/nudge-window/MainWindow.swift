@@ -29,6 +29,8 @@ import NudgeKit
     private var shownIDs: [String] = []
     /// The alert to show once the list is read (the window opened from its pop-up).
     private var pendingFocus: String?
+    /// The gone card's button had the keyboard and no reminder was shown yet to take it.
+    private var focusFirstShown = false
     /// The add or edit form, while it is open.
     private var form: AlertFormDialog?
     /// The settings, while open.
@@ -212,7 +214,16 @@ import NudgeKit
         showList(changed: Set(change.changed.map(\.hex)))
         header.show(snapshot, language: world.language)
         settings?.show()
-        if cardHadFocus, !storeCard.widget.isVisible, pendingFocus == nil { pendingFocus = shownIDs.first }
+        if cardHadFocus, !storeCard.widget.isVisible, pendingFocus == nil {
+            // A store made anew can be seen before its first reminder is in it (`nudge add`
+            // creates, then writes): the keyboard waits for the first one shown.
+            if let first = shownIDs.first { pendingFocus = first } else { focusFirstShown = true }
+        } else if focusFirstShown, let first = shownIDs.first {
+            focusFirstShown = false
+            if window.focusInWindow == nil, pendingFocus == nil { pendingFocus = first }
+        } else if storeCard.widget.isVisible {
+            focusFirstShown = false
+        }
         if let id = pendingFocus, alertList.focus(id) { pendingFocus = nil }
     }
 
