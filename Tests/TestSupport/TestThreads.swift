@@ -1,3 +1,6 @@
+// The benches build TestSupport too, in release and without swift-testing: this file is
+// for the tests alone.
+#if canImport(Testing)
 import Foundation
 import Testing
 
@@ -76,3 +79,4 @@ public final class TestThreads: TaskExecutor, @unchecked Sendable {
         }
     }
 }
+#endif
