@@ -273,6 +273,7 @@ import Foundation
             if let holder = holders[id], holder !== place { holder.show(nil, named: "") }
             holders[id] = place
             place.show(piece, named: pieceNames[id] ?? "")
+            if focusing == id, place.focusFirst(forward: true) { focusing = nil }
             return
         }
         guard let model = model(id) else { return }
@@ -306,9 +307,17 @@ import Foundation
             // The focus on a reminder that moves (it fired and went up to what waits, or was
             // switched off and went last) follows it: GTK lets a focus whose item goes fall
             // to nothing, and then Tab reached nothing (issue 52).
-            let followed = focusedPlace().flatMap { $0.place.id }.flatMap { !$0.hasPrefix("#") && new.contains($0) ? $0 : nil }
+            // The focus on a piece that goes (the store's card when the store is back, the
+            // empty list's invitation when the first reminder comes) goes to the first
+            // reminder, or with none to the invitation: GTK left it on the hidden card, then
+            // moved it to whatever control came next, and told a screen reader nothing.
+            let focused = focusedPlace().flatMap { $0.place.id }
+            let followed = focused.flatMap { !$0.hasPrefix("#") && new.contains($0) ? $0 : nil }
+            let landing = focused.flatMap { focused in
+                focused.hasPrefix("#") && !new.contains(focused) ? new.first { !$0.hasPrefix("#") } ?? new.first { $0 == Self.empty } : nil
+            }
             defer {
-                if let followed, focusedPlace()?.place.id != followed { _ = focus(followed) }
+                if let target = followed ?? landing, focusedPlace()?.place.id != target { _ = focus(target) }
             }
             // The changed middle: what the old and new lists share at both ends stays.
             var start = 0
@@ -556,11 +565,12 @@ import Foundation
         }
     }
 
-    /// Scrolls to a reminder and moves the focus to its switch.
+    /// Scrolls to a reminder and moves the focus to its switch (a piece: to its first control).
     func focus(_ id: String) -> Bool {
         guard let position = ids.firstIndex(of: id) else { return false }
         if let row = onScreen[id] {
             row.focus()
+        } else if pieces[id] != nil, let place = bound[id], place.focusFirst(forward: true) {
         } else {
             focusing = id
         }

@@ -29,8 +29,6 @@ import NudgeKit
     private var shownIDs: [String] = []
     /// The alert to show once the list is read (the window opened from its pop-up).
     private var pendingFocus: String?
-    /// The gone card's button had the keyboard and no reminder was shown yet to take it.
-    private var focusFirstShown = false
     /// The add or edit form, while it is open.
     private var form: AlertFormDialog?
     /// The settings, while open.
@@ -203,10 +201,14 @@ import NudgeKit
             service.show(serviceRunning: snapshot.service != nil)
             return header.show(snapshot, language: world.language)
         }
-        // The card's button had the keyboard and the card goes (the store came back from
-        // elsewhere): the keyboard goes to the first reminder, not into nothing.
+        // The card's button had the keyboard and the card says something else now (a store
+        // seen half made): the keyboard stays on the card, on its first button. (The card
+        // gone, the list moves the keyboard to the first reminder.)
         let cardHadFocus = window.focusInWindow?.isInside(storeCard.widget) ?? false
         storeCard.show(snapshot, zone: world.zone)
+        if cardHadFocus, storeCard.widget.isVisible, let focus = window.focusInWindow, !focus.isInside(storeCard.widget) || gtk_widget_is_visible(focus) == 0 {
+            _ = storeCard.widget.focusChild(forward: true)
+        }
         list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order, now: snapshot.now)
         if change.order { reorder() }
         water.show(snapshot, shown: list.alerts.withUnsafeBufferPointer { alerts in alerts.indices.contains { alerts[$0].kind == .water } })
@@ -214,16 +216,6 @@ import NudgeKit
         showList(changed: Set(change.changed.map(\.hex)))
         header.show(snapshot, language: world.language)
         settings?.show()
-        if cardHadFocus, !storeCard.widget.isVisible, pendingFocus == nil {
-            // A store made anew can be seen before its first reminder is in it (`nudge add`
-            // creates, then writes): the keyboard waits for the first one shown.
-            if let first = shownIDs.first { pendingFocus = first } else { focusFirstShown = true }
-        } else if focusFirstShown, let first = shownIDs.first {
-            focusFirstShown = false
-            if window.focusInWindow == nil, pendingFocus == nil { pendingFocus = first }
-        } else if storeCard.widget.isVisible {
-            focusFirstShown = false
-        }
         if let id = pendingFocus, alertList.focus(id) { pendingFocus = nil }
     }
 
