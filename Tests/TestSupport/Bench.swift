@@ -105,12 +105,20 @@ public enum Bench {
         }
     }
 
-    /// Polls `condition` every 20 ms until it holds or `seconds` pass.
+    /// Polls `condition` until it holds or `seconds` pass.
+    ///
+    /// The pause between looks is at least as long as the look took and a tenth of the time
+    /// waited so far (within 20–250 ms): a look that starts a program (the window's driver,
+    /// `nudge log`) asked every 20 ms kept the machine busy for the whole wait, and the
+    /// suite's two cores were 95 % busy (issue 51).
     public static func eventually(_ seconds: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
+        let start = Date(), deadline = start.addingTimeInterval(seconds)
         repeat {
+            let looked = Date()
             if try condition() { return true }
-            usleep(20_000)
+            let now = Date()
+            let pause = min(max(now.timeIntervalSince(looked), now.timeIntervalSince(start) / 10, 0.02), 0.25)
+            usleep(UInt32(min(pause, max(deadline.timeIntervalSince(now), 0.001)) * 1_000_000))
         } while Date() < deadline
         return try condition()
     }

@@ -164,8 +164,12 @@ extension WindowTests {
         #expect(try window.drive("find", "Your reminders’ file is damaged", "30").status == 0,
                 "\((try? window.nodes())?.map(\.name) ?? []) \(daemon.stderrSoFar)")
         #expect(FileManager.default.fileExists(atPath: path + ".damaged"))
-        // A change tried, a reminder's pop-up answered by the daemon, both leave it as it is.
-        _ = try window.drive("do", "check box", "Tea", "click")
+        // A change tried (the list is gone: a new reminder from the form) leaves it as it is.
+        _ = try window.type("ctrl+n")
+        try #require(try window.reaches("dialog", "Add a Reminder"))
+        try #require(try window.drive("set", "text", "Title", "Lost").status == 0)
+        try #require(try window.drive("do", "push button", "Add", "click").status == 0)
+        #expect(try window.drive("find", "Not saved", "10").status == 0, "\(window.scene())")
         _ = window.close()
         #expect(daemon.stop().status == 0)
         #expect(FileManager.default.contents(atPath: path) == garbage)

@@ -78,13 +78,19 @@ click_body() {  # the id Nudge last logged for the alert
 dnd() {
     case $1 in
     on)
+        # Held for as long as the inhibitor's connection lives; on once Inhibit has answered
+        # (python's start alone took seconds on a loaded machine).
+        rm -f "$work/inhibited"
         python3 -c '
+import sys
 from gi.repository import Gio, GLib
 bus = Gio.bus_get_sync(Gio.BusType.SESSION)
 bus.call_sync("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
               "Inhibit", GLib.Variant("(ssa{sv})", ("org.kde.konsole", "a presentation", {})), None, 0, -1, None)
-GLib.MainLoop().run()' &
+open(sys.argv[1], "w").close()
+GLib.MainLoop().run()' "$work/inhibited" &
         inhibitor=$!
+        wait_for 30 test -e "$work/inhibited"
         ;;
     off) kill "$inhibitor"; wait "$inhibitor" 2>/dev/null; inhibitor= ;;
     esac

@@ -49,6 +49,9 @@ import sys
 import time
 
 import pyatspi
+from gi.repository import Atspi, Gio, GLib
+
+STATE_COUNT = int(Atspi.StateType.LAST_DEFINED)
 
 APP = "nudge-window"
 
@@ -69,11 +72,176 @@ def walk(node, depth=0):
             yield from walk(child, depth + 1)
 
 
-def nodes():
+class Remote:
+    """A node of the window's tree as AT-SPI's cache gives it (GetItems: the whole tree in
+    one call), answering the few questions the commands ask with one call each. Walking the
+    tree through pyatspi asked several calls of every node (the window's 408 nodes took
+    1.5 s on a loaded machine), and a wait looked again and again: the driver, the window
+    and the bus were busy for the whole wait, and the suite's two cores with them."""
+
+    def __init__(self, bus, item, tree):
+        self.bus, self.tree = bus, tree
+        (_, self.path), _, (_, self.parent_path), self.index, _, self.interfaces, self.name, role, self.description, _ = item
+        try:
+            self.role = Atspi.role_get_name(Atspi.Role(role))
+        except ValueError:
+            self.role = str(role)
+
+    def call(self, interface, method, arguments=None, reply=None):
+        return self.tree.connection.call_sync(self.bus, self.path, interface, method, arguments,
+                                              GLib.VariantType(reply) if reply else None, 0, 10000, None).unpack()
+
+    def getRoleName(self):
+        return self.role
+
+    def getState(self):
+        return RemoteState(self.call("org.a11y.atspi.Accessible", "GetState", None, "(au)")[0])
+
+    def __iter__(self):
+        return iter(self.tree.children.get(self.path, []))
+
+    def queryAction(self):
+        if "org.a11y.atspi.Action" not in self.interfaces:
+            raise NotImplementedError
+        return RemoteAction(self)
+
+    def queryComponent(self):
+        return RemoteComponent(self)
+
+    def queryEditableText(self):
+        return RemoteEditable(self)
+
+    def queryText(self):
+        if "org.a11y.atspi.Text" not in self.interfaces:
+            raise NotImplementedError
+        return RemoteText(self)
+
+    def queryValue(self):
+        return RemoteValue(self)
+
+
+class RemoteState:
+    def __init__(self, words):
+        self.words = words
+
+    def contains(self, state):
+        state = int(state)
+        return bool(self.words[state // 32] >> (state % 32) & 1) if state // 32 < len(self.words) else False
+
+    def getStates(self):
+        return [Atspi.StateType(n) for n in range(min(32 * len(self.words), STATE_COUNT)) if self.contains(n)]
+
+
+class RemoteAction:
+    def __init__(self, node):
+        self.node = node
+        # GetActions gives the localized names; GetName the names actions are asked by.
+        count = len(node.call("org.a11y.atspi.Action", "GetActions", None, "(a(sss))")[0])
+        self.names = [node.call("org.a11y.atspi.Action", "GetName", GLib.Variant("(i)", (i,)), "(s)")[0] for i in range(count)]
+        self.nActions = count
+
+    def getName(self, index):
+        return self.names[index]
+
+    def doAction(self, index):
+        return self.node.call("org.a11y.atspi.Action", "DoAction", GLib.Variant("(i)", (index,)), "(b)")[0]
+
+
+class RemoteComponent:
+    def __init__(self, node):
+        self.node = node
+
+    def getExtents(self, coords):
+        x, y, width, height = self.node.call("org.a11y.atspi.Component", "GetExtents",
+                                             GLib.Variant("(u)", (int(coords),)), "((iiii))")[0]
+        return type("Extents", (), {"x": x, "y": y, "width": width, "height": height})
+
+
+class RemoteEditable:
+    def __init__(self, node):
+        self.node = node
+
+    def setTextContents(self, text):
+        return self.node.call("org.a11y.atspi.EditableText", "SetTextContents", GLib.Variant("(s)", (text,)), "(b)")[0]
+
+
+class RemoteText:
+    def __init__(self, node):
+        self.node = node
+        self.characterCount = -1
+
+    def getText(self, start, end):
+        return self.node.call("org.a11y.atspi.Text", "GetText", GLib.Variant("(ii)", (start, end)), "(s)")[0]
+
+
+class RemoteValue:
+    def __init__(self, node):
+        self.node = node
+
+    def _property(self):
+        return self.node.call("org.freedesktop.DBus.Properties", "Get",
+                              GLib.Variant("(ss)", ("org.a11y.atspi.Value", "CurrentValue")), "(v)")[0]
+
+    @property
+    def currentValue(self):
+        return self._property()
+
+    @currentValue.setter
+    def currentValue(self, value):
+        self.node.call("org.freedesktop.DBus.Properties", "Set",
+                       GLib.Variant("(ssv)", ("org.a11y.atspi.Value", "CurrentValue", GLib.Variant("d", value))))
+
+
+class Tree:
+    """The window's tree from its cache, read afresh at each look."""
+    connection = None
+
+    def __init__(self, app):
+        if Tree.connection is None:
+            session = Gio.bus_get_sync(Gio.BusType.SESSION)
+            address = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress",
+                                        None, None, 0, 10000, None).unpack()[0]
+            Tree.connection = Gio.DBusConnection.new_for_address_sync(
+                address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION,
+                None, None)
+        bus = app.app.bus_name
+        # GTK puts a node in its cache once someone has asked for it: a parent that has more
+        # children than the cache holds is asked for them (GetChildren), and the cache read
+        # again, until it holds the whole tree (once per new stretch of the tree).
+        for _ in range(50):
+            items = Tree.connection.call_sync(bus, "/org/a11y/atspi/cache", "org.a11y.atspi.Cache", "GetItems",
+                                              None, None, 0, 10000, None).unpack()[0]
+            self.nodes = [Remote(bus, item, self) for item in items]
+            self.children = {}
+            for node in sorted(self.nodes, key=lambda n: n.index):
+                self.children.setdefault(node.parent_path, []).append(node)
+            short = [(node, count) for node, count in ((n, item[4]) for n, item in zip(self.nodes, items))
+                     if count > len(self.children.get(node.path, []))]
+            if not short:
+                break
+            for node, _ in short:
+                node.call("org.a11y.atspi.Accessible", "GetChildren", None, "(a(so))")
+        # In the walk's order (depth first from the application), as the commands expect.
+        by_path = {node.path: node for node in self.nodes}
+        root = next((n for n in self.nodes if n.role == "application"), None)
+        self.ordered = list(walk(root)) if root is not None else self.nodes
+        if len(self.ordered) < len(by_path):
+            self.ordered += [n for n in self.nodes if n not in set(self.ordered)]
+
+
+def nodes(cached=False):
+    """The window's nodes, walked afresh (the cache of pyatspi's own can lag the window).
+    `cached`: from GTK's own cache (org.a11y.atspi.Cache) in a few calls, where it has one;
+    that cache keeps nodes that have gone (a closed menu's items, a toast's label), so it
+    serves only questions a gone node cannot answer yes to (which node has the focus)."""
     app = application()
     if app is None:
         return []
-    # GTK announces its changes, but the cache can lag them: read the tree fresh.
+    if cached:
+        try:
+            return Tree(app).ordered
+        except Exception:
+            pass
     try:
         app.clearCache()
     except Exception:
@@ -123,16 +291,23 @@ def scene():
 
 
 def until(seconds, condition):
-    deadline = time.monotonic() + seconds
+    """Whether condition() comes true within seconds. Each look walks the window's tree, which
+    costs this driver, the window and the bus about as much as the walk takes: the pause after
+    a look is at least as long as the look, and a tenth of the time waited so far (within
+    20-250 ms), so that a long wait is not three processes busy the whole time."""
+    start = time.monotonic()
+    deadline = start + seconds
     while True:
+        looked = time.monotonic()
         try:
             if condition():
                 return True
         except Exception:
             pass
-        if time.monotonic() >= deadline:
+        now = time.monotonic()
+        if now >= deadline:
             return False
-        time.sleep(0.02)
+        time.sleep(min(max(now - looked, (now - start) / 10, 0.02), 0.25, max(deadline - now, 0.001)))
 
 
 def perform(node, action):
@@ -283,7 +458,7 @@ def main(args):
             print("\t".join([box(cell)] + [f"{n.name}\t{box(n)}" for n in labels]))
         return 0
     if command == "focused" and len(args) == 1:
-        for node in nodes():
+        for node in nodes(cached=True):
             if node.getState().contains(pyatspi.STATE_FOCUSED):
                 print(f"{node.getRoleName()}\t{node.name}")
                 return 0
