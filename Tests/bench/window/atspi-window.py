@@ -73,23 +73,32 @@ def walk(node, depth=0):
 
 
 class Remote:
-    """A node of the window's tree as AT-SPI's cache gives it (GetItems: the whole tree in
-    one call), answering the few questions the commands ask with one call each. Walking the
-    tree through pyatspi asked several calls of every node (the window's 408 nodes took
-    1.5 s on a loaded machine), and a wait looked again and again: the driver, the window
-    and the bus were busy for the whole wait, and the suite's two cores with them."""
+    """A node of the window's tree, read the cheap way: which nodes there are, by asking each
+    parent for its children (GetChildren: one call a parent, as the walk's order goes), and
+    what each is (role, name, interfaces) from GTK's AT-SPI cache (GetItems: the whole tree
+    in a call). pyatspi's walk asked several calls of every node (408 nodes took 1.5 s on a
+    loaded machine), again at every look of a wait: the driver, the window and the bus
+    were busy for the whole wait, and the suite's two cores with them. The cache alone is
+    not the tree: it keeps nodes that have gone (a closed menu's items) and lacks nodes no
+    one has asked for yet."""
 
-    def __init__(self, bus, item, tree):
-        self.bus, self.tree = bus, tree
-        (_, self.path), _, (_, self.parent_path), self.index, _, self.interfaces, self.name, role, self.description, _ = item
+    def __init__(self, tree, bus, path, item):
+        self.tree, self.bus, self.path = tree, bus, path
+        _, _, _, self.index, self.child_count, self.interfaces, self.name, role, self.description, _ = item
         try:
             self.role = Atspi.role_get_name(Atspi.Role(role))
         except ValueError:
             self.role = str(role)
+        self.children = []
 
     def call(self, interface, method, arguments=None, reply=None):
-        return self.tree.connection.call_sync(self.bus, self.path, interface, method, arguments,
-                                              GLib.VariantType(reply) if reply else None, 0, 10000, None).unpack()
+        try:
+            return self.tree.connection.call_sync(self.bus, self.path, interface, method, arguments,
+                                                  GLib.VariantType(reply) if reply else None, 0, 10000, None).unpack()
+        except GLib.Error as error:
+            if any(word in str(error) for word in ("UnknownMethod", "UnknownInterface", "UnknownObject", "No such interface")):
+                raise NotImplementedError(str(error))
+            raise
 
     def getRoleName(self):
         return self.role
@@ -98,11 +107,9 @@ class Remote:
         return RemoteState(self.call("org.a11y.atspi.Accessible", "GetState", None, "(au)")[0])
 
     def __iter__(self):
-        return iter(self.tree.children.get(self.path, []))
+        return iter(self.children)
 
     def queryAction(self):
-        if "org.a11y.atspi.Action" not in self.interfaces:
-            raise NotImplementedError
         return RemoteAction(self)
 
     def queryComponent(self):
@@ -112,8 +119,6 @@ class Remote:
         return RemoteEditable(self)
 
     def queryText(self):
-        if "org.a11y.atspi.Text" not in self.interfaces:
-            raise NotImplementedError
         return RemoteText(self)
 
     def queryValue(self):
@@ -126,7 +131,7 @@ class RemoteState:
 
     def contains(self, state):
         state = int(state)
-        return bool(self.words[state // 32] >> (state % 32) & 1) if state // 32 < len(self.words) else False
+        return state // 32 < len(self.words) and bool(self.words[state // 32] >> (state % 32) & 1)
 
     def getStates(self):
         return [Atspi.StateType(n) for n in range(min(32 * len(self.words), STATE_COUNT)) if self.contains(n)]
@@ -137,7 +142,8 @@ class RemoteAction:
         self.node = node
         # GetActions gives the localized names; GetName the names actions are asked by.
         count = len(node.call("org.a11y.atspi.Action", "GetActions", None, "(a(sss))")[0])
-        self.names = [node.call("org.a11y.atspi.Action", "GetName", GLib.Variant("(i)", (i,)), "(s)")[0] for i in range(count)]
+        self.names = [node.call("org.a11y.atspi.Action", "GetName", GLib.Variant("(i)", (i,)), "(s)")[0]
+                      for i in range(count)]
         self.nActions = count
 
     def getName(self, index):
@@ -168,7 +174,8 @@ class RemoteEditable:
 class RemoteText:
     def __init__(self, node):
         self.node = node
-        self.characterCount = -1
+        self.characterCount = node.call("org.freedesktop.DBus.Properties", "Get",
+                                        GLib.Variant("(ss)", ("org.a11y.atspi.Text", "CharacterCount")), "(v)")[0]
 
     def getText(self, start, end):
         return self.node.call("org.a11y.atspi.Text", "GetText", GLib.Variant("(ii)", (start, end)), "(s)")[0]
@@ -178,13 +185,10 @@ class RemoteValue:
     def __init__(self, node):
         self.node = node
 
-    def _property(self):
-        return self.node.call("org.freedesktop.DBus.Properties", "Get",
-                              GLib.Variant("(ss)", ("org.a11y.atspi.Value", "CurrentValue")), "(v)")[0]
-
     @property
     def currentValue(self):
-        return self._property()
+        return self.node.call("org.freedesktop.DBus.Properties", "Get",
+                              GLib.Variant("(ss)", ("org.a11y.atspi.Value", "CurrentValue")), "(v)")[0]
 
     @currentValue.setter
     def currentValue(self, value):
@@ -193,8 +197,9 @@ class RemoteValue:
 
 
 class Tree:
-    """The window's tree from its cache, read afresh at each look."""
+    """The window's tree as it is now (see Remote)."""
     connection = None
+    ROOT = "/org/a11y/atspi/accessible/root"
 
     def __init__(self, app):
         if Tree.connection is None:
@@ -204,44 +209,64 @@ class Tree:
             Tree.connection = Gio.DBusConnection.new_for_address_sync(
                 address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION,
                 None, None)
-        bus = app.app.bus_name
-        # GTK puts a node in its cache once someone has asked for it: a parent that has more
-        # children than the cache holds is asked for them (GetChildren), and the cache read
-        # again, until it holds the whole tree (once per new stretch of the tree).
-        for _ in range(50):
-            items = Tree.connection.call_sync(bus, "/org/a11y/atspi/cache", "org.a11y.atspi.Cache", "GetItems",
-                                              None, None, 0, 10000, None).unpack()[0]
-            self.nodes = [Remote(bus, item, self) for item in items]
-            self.children = {}
-            for node in sorted(self.nodes, key=lambda n: n.index):
-                self.children.setdefault(node.parent_path, []).append(node)
-            short = [(node, count) for node, count in ((n, item[4]) for n, item in zip(self.nodes, items))
-                     if count > len(self.children.get(node.path, []))]
-            if not short:
-                break
-            for node, _ in short:
-                node.call("org.a11y.atspi.Accessible", "GetChildren", None, "(a(so))")
-        # In the walk's order (depth first from the application), as the commands expect.
-        by_path = {node.path: node for node in self.nodes}
-        root = next((n for n in self.nodes if n.role == "application"), None)
-        self.ordered = list(walk(root)) if root is not None else self.nodes
-        if len(self.ordered) < len(by_path):
-            self.ordered += [n for n in self.nodes if n not in set(self.ordered)]
+        self.bus = app.app.bus_name
+        items = self.items()
+        # The live structure, parent by parent. Asking realizes the children, so the cache
+        # then has them.
+        structure, order = {}, []
+
+        def visit(path, depth):
+            order.append(path)
+            # Every node is asked: the cache's child counts are its own (the application's
+            # says 0).
+            if depth > 40:
+                structure[path] = []
+                return
+            kids = self.connection.call_sync(self.bus, path, "org.a11y.atspi.Accessible", "GetChildren", None,
+                                             GLib.VariantType("(a(so))"), 0, 10000, None).unpack()[0]
+            structure[path] = [kid for bus, kid in kids if bus == self.bus]
+            for kid in structure[path]:
+                visit(kid, depth + 1)
+        visit(self.ROOT, 0)
+        if any(path not in items for path in order):
+            items = self.items()
+        self.ordered = []
+        by_path = {}
+        for path in order:
+            item = items.get(path)
+            if item is None:
+                continue
+            node = Remote(self, self.bus, path, item)
+            by_path[path] = node
+            self.ordered.append(node)
+        for path, kids in structure.items():
+            if path in by_path:
+                by_path[path].children = [by_path[kid] for kid in kids if kid in by_path]
+
+    def items(self):
+        found = self.connection.call_sync(self.bus, "/org/a11y/atspi/cache", "org.a11y.atspi.Cache", "GetItems",
+                                          None, None, 0, 10000, None).unpack()[0]
+        return {item[0][1]: item for item in found}
 
 
-def nodes(cached=False):
-    """The window's nodes, walked afresh (the cache of pyatspi's own can lag the window).
-    `cached`: from GTK's own cache (org.a11y.atspi.Cache) in a few calls, where it has one;
-    that cache keeps nodes that have gone (a closed menu's items, a toast's label), so it
-    serves only questions a gone node cannot answer yes to (which node has the focus)."""
+# Whether GTK's cache answers (GTK 4 has it); where not, pyatspi walks.
+CACHE = True
+
+
+def nodes():
+    """The window's nodes, read afresh at each look (see Tree); walked through pyatspi where
+    the toolkit has no cache to read (the cache of pyatspi's own can lag the window)."""
+    global CACHE
     app = application()
     if app is None:
         return []
-    if cached:
+    if CACHE:
         try:
             return Tree(app).ordered
-        except Exception:
-            pass
+        except GLib.Error as error:
+            if "UnknownMethod" not in str(error) and "UnknownObject" not in str(error):
+                raise
+            CACHE = False
     try:
         app.clearCache()
     except Exception:
@@ -458,7 +483,7 @@ def main(args):
             print("\t".join([box(cell)] + [f"{n.name}\t{box(n)}" for n in labels]))
         return 0
     if command == "focused" and len(args) == 1:
-        for node in nodes(cached=True):
+        for node in nodes():
             if node.getState().contains(pyatspi.STATE_FOCUSED):
                 print(f"{node.getRoleName()}\t{node.name}")
                 return 0
