@@ -216,11 +216,8 @@ extension WindowTests {
         _ = window.close()
     }
 
-    /// The card's button has the keyboard when the store comes back from elsewhere (`nudge
-    /// add` made it anew) and the card goes: the keyboard still reaches the reminders (Tab
-    /// reached only the header and the quick add line, 7 Tabs after the card went reached
-    /// nothing).
-    @Test func theFocusOnAGoneCardsButtonStaysInTheWindowWhenTheStoreComesBack() throws {
+    /// A window whose store was removed under it, the keyboard on the card's Start Anew.
+    func windowWithTheKeyboardOnAGoneCard() throws -> (Desktop, WindowSession) {
         let desktop = try Desktop(server: false)
         _ = try desktop.add("Tea", "--at", "15:00")
         let window = try WindowSession(desktop: desktop)
@@ -229,6 +226,15 @@ extension WindowTests {
         try FileManager.default.removeItem(atPath: desktop.directory + "/data/nudge")
         #expect(try window.reaches("push button", "Start Anew"))
         try #require(try window.tab(to: "push button\tStart Anew"), "\(window.scene())")
+        return (desktop, window)
+    }
+
+    /// The card's button has the keyboard when the store comes back from elsewhere (`nudge
+    /// add` made it anew) and the card goes: the keyboard still reaches the reminders (Tab
+    /// reached only the header and the quick add line, 7 Tabs after the card went reached
+    /// nothing).
+    @Test func theFocusOnAGoneCardsButtonStaysInTheWindowWhenTheStoreComesBack() throws {
+        let (desktop, window) = try windowWithTheKeyboardOnAGoneCard()
         _ = try desktop.add("Fresh", "--at", "16:00")
         #expect(try window.reaches("push button", "Start Anew", "gone"))
         #expect(try window.reaches("check box", "Fresh", "checked"))
@@ -245,14 +251,7 @@ extension WindowTests {
     /// card to the next control and said nothing; it goes to the empty list's invitation,
     /// then to the first reminder (the CI's loaded machine saw this order).
     @Test func theFocusOnAGoneCardsButtonFollowsAStoreSeenHalfMade() throws {
-        let desktop = try Desktop(server: false)
-        _ = try desktop.add("Tea", "--at", "15:00")
-        let window = try WindowSession(desktop: desktop)
-        try window.open()
-        #expect(try window.reaches("check box", "Tea", "checked"))
-        try FileManager.default.removeItem(atPath: desktop.directory + "/data/nudge")
-        #expect(try window.reaches("push button", "Start Anew"))
-        try #require(try window.tab(to: "push button\tStart Anew"), "\(window.scene())")
+        let (desktop, window) = try windowWithTheKeyboardOnAGoneCard()
         try FileManager.default.createDirectory(atPath: desktop.directory + "/data/nudge", withIntermediateDirectories: true)
         try #require(FileManager.default.createFile(atPath: database(desktop), contents: Data()))
         #expect(try window.reaches("push button", "Start Anew", "gone"))
