@@ -229,8 +229,7 @@ struct PhraseReader {
     /// Reads what starts at `i` with the first rule of ``rules`` that takes it; false when
     /// none does.
     mutating func readOne() throws(ScheduleError) -> Bool {
-        let key = words[i].key
-        for rule in Self.rules where rule.startsAt(key) {
+        for rule in Self.rules(at: words[i].key) {
             switch try rule.read(&self) {
             case .read:
                 trace?.append(rule.name)

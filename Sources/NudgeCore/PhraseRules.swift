@@ -49,6 +49,18 @@ extension PhraseReader {
     static let weekdaySet: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
     static let weekendSet: Set<Weekday> = [.saturday, .sunday]
 
+    /// The rules that can start at a word with `key`, in the table's order: looked up once
+    /// a word, not tried one by one (the table has some fifty rows).
+    static func rules(at key: String?) -> [PhraseRule] {
+        key.flatMap { rulesByKey[$0] } ?? rulesAtAnyWord
+    }
+
+    static let rulesAtAnyWord = rules.filter { $0.starts.isEmpty }
+    static let rulesByKey: [String: [PhraseRule]] = {
+        let keys = Set(rules.flatMap(\.starts))
+        return Dictionary(uniqueKeysWithValues: keys.map { key in (key, rules.filter { $0.startsAt(key) }) })
+    }()
+
     /// The reader's rules, in the order they are tried at each word. The first ones look at
     /// any word (a time, a date, a duration: they start with numbers as often as words);
     /// then the rules of single words, by their keys.
