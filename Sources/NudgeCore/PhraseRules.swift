@@ -533,6 +533,12 @@ extension PhraseReader {
             r.pieces.minuteMark = (0, r.words[r.i].text)
             return r.took(1)
         },
+        PhraseRule("sharp", at: ["sharp"], ["daily at 9 sharp", "tomorrow at 9:30am sharp"]) { r throws(ScheduleError) in
+            // "at 9 sharp", "9am sharp": the time as said. Only after a time: elsewhere it is a
+            // title's word ("sharpen the knives" aside, "buy a sharp knife").
+            guard r.words[r.i].text == "sharp" else { return .notHere }
+            return r.saidTimeBefore(r.i) ? r.took(1) : .refused
+        },
         PhraseRule("little words", at: ["at", "on", "the", "of", "sharp"], ["on monday at 9", "내일 9시 정각"]) { r throws(ScheduleError) in
             r.took(1)
         },

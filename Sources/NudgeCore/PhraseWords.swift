@@ -247,7 +247,7 @@ enum PhraseWords {
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
             "this": ["this", "coming"], "other": ["other"], "first": ["first"], "second": ["second"], "third": ["third"],
             "fourth": ["fourth"], "fifth": ["fifth"], "last": ["last", "final"], "today": ["today"],
-            "tomorrow": ["tomorrow"], "now": ["now"], "once": ["once"], "oclock": ["oclock"],
+            "tomorrow": ["tomorrow"], "now": ["now"], "once": ["once"], "oclock": ["oclock"], "sharp": ["sharp"],
             "hours": ["h", "hr", "hrs", "hour", "hours"], "minutes": ["m", "min", "mins", "minute", "minutes"],
             "seconds": ["s", "sec", "secs", "seconds"], "after": ["after", "later"],
             "st": ["st", "nd", "rd", "th"], "cron": ["cron"], "quarter": ["quarter"], "past": ["past"],

@@ -287,6 +287,11 @@ struct PhraseFamiliesTests {
             ("every weekday at 8h30", .daily(["08:30"], Meaning.weekdays)),
             ("every day at 21h", .daily(["21:00"], Meaning.everyDay)),
             ("every 30 minutes from 9h to 17h", .daily(stride(from: 9 * 60, through: 17 * 60, by: 30).map { String(format: "%02d:%02d", $0 / 60, $0 % 60) }, Meaning.everyDay)),
+            // "sharp" after a time is the time as said; before one, or alone, it is no time word.
+            ("daily at 9 sharp", .daily(["09:00"], Meaning.everyDay)),
+            ("tomorrow at 9:30am sharp", .once("\(tomorrow) 09:30")),
+            ("every weekday at 7pm sharp", .daily(["19:00"], Meaning.weekdays)),
+            ("sharp tomorrow at 9", .refused("words not understood")),
             // Durations stay durations: every 2h, in 12h, 12h later; an hour alone that may
             // be one (12h, 8h, 2h) and 1h–6h with minutes (1h30) are not read as times.
             ("12h", .refused("words not understood")),
