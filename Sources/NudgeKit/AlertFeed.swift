@@ -376,6 +376,9 @@ public final class AlertFeed {
     /// Reads what changed into `snapshot`, and says what in `change` (all but the order,
     /// the water and the trouble); returns the snapshot it replaced when it read every
     /// alert instead. Everything that can fail is done before `snapshot` changes.
+    /// Reads of ``Snapshot/newer`` that failed in a row (see ``read(into:now:change:)``).
+    private var newerRetries = 0
+
     private func read(into snapshot: inout Snapshot, now: Date, change: inout Change) throws(OperationError) -> Snapshot? {
         let store = try self.store()
         let known = { [position, unreadable] (id: String) in unreadable[id] != nil || UUID(hex: id).map { position[$0] != nil } ?? false }
@@ -478,8 +481,16 @@ public final class AlertFeed {
                                                              snapshot.alerts[$1], snapshot.showings[$1].instant) } + order
         }
         snapshot.order = order
-        // A newer Nudge's store is read, never written: said beside the list.
-        snapshot.newer = store.newerWriter()
+        // A newer Nudge's store is read, never written: said beside the list. A read of it
+        // that fails keeps what was known and reads again shortly, a few times: the change
+        // that made it newer may be the last the file sees (`sqlite3 … 'PRAGMA
+        // user_version = 7'` as it closed), and the card waited for the next change.
+        do {
+            snapshot.newer = try store.readNewerWriter()
+            newerRetries = 0
+        } catch {
+            if newerRetries < 10 { newerRetries += 1; storeChanged() }
+        }
         // One that can be read but not written is read, and changes are refused: said too.
         snapshot.readOnly = session.readOnly.map { OperationError($0).message }
         if weekChart { snapshot.week = try? Statistics.water(store, world, days: 7, now: now) }

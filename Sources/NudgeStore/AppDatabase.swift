@@ -281,7 +281,13 @@ public final class AppDatabase: Sendable {
     /// What says a newer Nudge wrote this store (it is then read, never written); `nil`
     /// when none does or it cannot be read.
     public func newerWriter() -> String? {
-        (try? writer.read { db in try Self.newerWriter(db) }) ?? nil
+        (try? readNewerWriter()) ?? nil
+    }
+
+    /// ``newerWriter()``, or the error that kept it from being read (another program's
+    /// checkpoint as it closed the store, say): no answer, not "no newer Nudge".
+    public func readNewerWriter() throws -> String? {
+        try writer.read { db in try Self.newerWriter(db) }
     }
 
     /// What `nudge doctor` says about a store: it is opened read-only (nothing is created

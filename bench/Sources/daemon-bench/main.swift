@@ -335,6 +335,7 @@ func places() throws {
     }
     print(String(format: "  arrival to pop-up (signals sent to Notify on the session bus): p50 %.2f ms, p99 %.2f ms (%d of %d arrived; goal p50 <= 10)",
                  percentile(ours, 0.5), percentile(ours, 0.99), ours.count, sentTimes.count))
+    print("  each arrival, ms, in order: " + ours.map { String(format: "%.1f", $0) }.joined(separator: " "))
     print(String(format: "  nmcli monitor's first line about it: p50 %.2f ms, p99 %.2f ms (%d of %d; %d lines in all)",
                  percentile(nmcliLatency, 0.5), percentile(nmcliLatency, 0.99), nmcliLatency.count, sentTimes.count, monitorLines))
     figure("place arrival to pop-up p50", percentile(ours, 0.5), "ms", anchor: "nmcli monitor's line p50", percentile(nmcliLatency, 0.5))
