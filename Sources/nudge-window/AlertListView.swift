@@ -190,10 +190,27 @@ import Foundation
         // Moved on once GTK is done moving the focus there.
         guard let holder, holder.assumingMemoryBound(to: GtkWidget.self).hasFocus else { return }
         enteringForward = !shiftHeld()
-        afterThisEvent { [weak self] in
-            guard let self, widget.hasFocus || view.hasFocus else { return }
+        settleEntry { [unowned self] in
+            guard widget.hasFocus || view.hasFocus else { return }
             focusOnScreen(forward: enteringForward)
         }
+    }
+
+    /// Where the focus that came into the list goes, placed once GTK is done moving it there
+    /// (after this event), or before the next key, whichever comes first.
+    private var pendingEntry: (@MainActor () -> Void)?
+
+    private func settleEntry(_ place: @escaping @MainActor () -> Void) {
+        let first = pendingEntry == nil
+        pendingEntry = place
+        guard first else { return }
+        afterThisEvent { [weak self] in self?.settlePendingEntry() }
+    }
+
+    private func settlePendingEntry() {
+        guard let place = pendingEntry else { return }
+        pendingEntry = nil
+        place()
     }
 
     // MARK: The places (the factory's signals)
@@ -551,6 +568,10 @@ import Foundation
     func followTab(in window: Widget) {
         onKeyPressed(window) { [unowned self] key, state in
             let tabKey: UInt32 = 0xff09, leftTab: UInt32 = 0xfe20, shift: UInt32 = 1
+            // A key that comes before the focus that came into the list was placed (keys
+            // typed faster than the window runs its idle work) acts from where it is placed:
+            // the next Shift+Tab went from GTK's place, or was taken back a stop after.
+            settlePendingEntry()
             guard key == tabKey || key == leftTab else { return false }
             (tabKeyPending, tabKeyForward) = (true, key == tabKey && state & shift == 0)
             afterThisEvent { [weak self] in self?.tabKeyPending = false }
@@ -561,7 +582,10 @@ import Foundation
             defer { focusWasInList = inList }
             guard inList, !focusWasInList, tabKeyPending else { return }
             let forward = tabKeyForward
-            afterThisEvent { [weak self] in self?.focusOnScreen(forward: forward) }
+            settleEntry { [unowned self] in
+                guard window.focusInWindow?.isInside(view) ?? false else { return }
+                focusOnScreen(forward: forward)
+            }
         }
     }
 
