@@ -935,7 +935,21 @@ extension PhrasePieces {
             throw ScheduleError(said.text, Phrase("ambiguous time"), detail: Phrase("midnight at the start of the day or at its end?"),
                                 accepted: Phrase("say 0:00 or 24:00, or 밤 12시 for the end of the day"))
         }
-        if readings.count > 1 && said.hour == 12 && said.half == nil { throw ambiguous(said, readings.map(\.time)) }
+        if readings.count > 1 && said.hour == 12 && said.half == nil {
+            // A bare 12 said before today's noon (with today or no day) is noon, the next
+            // and a waking hour: "at 12", 오늘 12시 반 at 07:10 (two sets written without our
+            // tables meant noon), midnight offered. After noon, midnight or the next noon: asked.
+            let noon = readings.first { $0.time.hour == 12 }
+            guard day == nil || day == today, let noon, clock.instant(today, noon.time) > now else {
+                throw ambiguous(said, readings.map(\.time))
+            }
+            let other = readings.first { $0.time.hour != 12 }?.time ?? LocalTime(hour: 0, minute: said.minute, second: 0)!
+            // TRANSLATORS: a bare 12 said before noon: %1$s as said (12, 12시 반), %2$s the time taken (12:30), %3$s how to say the other (midnight, 밤 12시 반), %4$s that other time (00:30).
+            notes.append(Phrase("%1$s is read as %2$s, today's noon; say %3$s for %4$s", said.text, noon.time.description,
+                                Self.spoken(other, said), other.description))
+            choices.append(PhraseReading.Choice(said: said.text, other: Self.spoken(other, said)))
+            return PhraseReading(schedule: .once(clock.instant(today, noon.time)), notes: notes, flags: nil)
+        }
         // The instants it may mean, in order; the first not yet passed is taken.
         var candidates: [(instant: Date, day: CivilDay, time: LocalTime)] = []
         let days = day.map { [$0] } ?? [today, today.advanced(by: 1)]

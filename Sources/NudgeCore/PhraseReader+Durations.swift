@@ -37,6 +37,10 @@ extension PhraseReader {
             // in a quarter of an hour, a quarter hour: 15 minutes.
             seconds = 900
             i = isKey(k + 1, "hours") ? k + 2 : k + 4
+        } else if let n = number(i), n < 1_000_000, isKey(i + 1, "and"), isKey(i + 2, "an"), isKey(i + 3, "half"), isKey(i + 4, "hours") {
+            // in 2 and a half hours: two hours and thirty minutes.
+            seconds = n * 3600 + 1800
+            i += 5
         } else if isKey(i, "an"), isKey(i + 1, "half"), isKey(i + 2, "hours") {
             // in a half hour.
             seconds = 1800

@@ -119,10 +119,15 @@ extension PhraseReader {
             r.pieces.minuteMark = (n, r.text(r.i..<r.i + 2))
             return r.took(2)
         },
-        PhraseRule("a week from a day", ["a week from tuesday at 9am", "a week on monday at 10"]) { r throws(ScheduleError) in
+        PhraseRule("a week from a day", ["a week from tuesday at 9am", "a week on monday at 10", "a week from tomorrow at 7pm"]) { r throws(ScheduleError) in
             // "a week from tuesday", "one week from friday", British "a week on monday": a week
-            // after the coming one.
+            // after the coming one. "a week from tomorrow" (today): seven days after it.
             let i = r.i
+            if r.isKey(i, "an") || r.number(i) == 1, r.isKey(i + 1, "week"), r.word(i + 1)?.text == "week", r.isKey(i + 2, "from"),
+               r.isKey(i + 3, "today", "tomorrow"), r.pieces.dayOffset == nil {
+                r.pieces.dayOffset = (r.isKey(i + 3, "tomorrow") ? 8 : 7, r.text(i..<i + 4))
+                return r.took(4)
+            }
             guard r.isKey(i, "an") || r.number(i) == 1, r.isKey(i + 1, "week"), r.word(i + 1)?.text == "week", r.isKey(i + 2, "from", "on"),
                   let (_, plural) = r.weekday(i + 3), !plural, r.pieces.laterDay == nil else { return .notHere }
             r.pieces.laterDay = (r.text(i..<i + 4), true)
@@ -147,6 +152,19 @@ extension PhraseReader {
 
         // MARK: Words that repeat
 
+        PhraseRule("every hour on the hour (매 정시)", at: ["every", "onthehour"], ["매 정시", "매 정시마다", "9시부터 5시까지 매 정시"]) { r throws(ScheduleError) in
+            // 매 정시, 매 정시마다, 정시마다: every hour at :00 (정시, the hour on the dot).
+            var k = r.i
+            // 9시 정시: nine on the dot, as 9시 정각 is.
+            if r.isKey(k, "onthehour"), r.saidTimeBefore(k) { return r.took(1) }
+            if r.isKey(k, "every") { k += 1 }
+            guard r.isKey(k, "onthehour"), r.pieces.step == nil, r.pieces.minuteMark == nil else { return .notHere }
+            let said = r.text(r.i..<k + 1)
+            r.pieces.repeats = true
+            r.pieces.step = (3600, .seconds(1), said)
+            r.pieces.minuteMark = (0, said)
+            return r.took(k + 1 - r.i)
+        },
         PhraseRule("every", at: ["every"], ["every hour", "every day at 9", "every other week on monday at 9", "every fortnight on friday at 5pm",
                                             "every month end at 6pm", "every nov 1 at 9", "every christmas eve at 7pm", "every 3rd day at 8"]) { r throws(ScheduleError) in
             let start = r.i
@@ -333,7 +351,7 @@ extension PhraseReader {
 
         PhraseRule("fixed-date holiday", at: ["st", "apr", "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절",
                                               "개천절", "한글날", "신정", "화이트데이", "만우절", "빼빼로데이", "patrick", "boxing", "leap", "veterans", "bonfire",
-                                              "all", "pi", "ides", "윤일", "pepero", "어버이날"],
+                                              "bastille", "all", "pi", "ides", "윤일", "pepero", "어버이날"],
                    ["christmas eve at 7pm", "new year's day at 10am", "every halloween at 6pm", "크리스마스 이브 오후 7시", "어린이날 오전 10시"]) { r throws(ScheduleError) in
             // A holiday on a fixed date: that date, this year's or the next. Christmas eve,
             // 크리스마스 이브, is the day before, never an evening ("eve" was read as a casual

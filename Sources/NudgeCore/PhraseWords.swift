@@ -107,6 +107,17 @@ enum PhraseWords {
                     i = end
                     continue
                 }
+                // mwf, as a timetable writes Monday, Wednesday and Friday: read as M/W/F.
+                if word.lowercased() == "mwf" {
+                    for (n, name) in ["monday", "wednesday", "friday"].enumerated() {
+                        if n > 0 { words.append(PhraseWord(kind: .mark("/"), text: "/")) }
+                        var day = english(name)
+                        day.text = String(Array(word)[n])
+                        words.append(day)
+                    }
+                    i = j
+                    continue
+                }
                 // new year's, valentine's, st patrick's, veterans': the word with its 's, read as
                 // the plural is (years, valentines); the apostrophe was a word of its own, left
                 // over. Only these:
@@ -238,7 +249,7 @@ enum PhraseWords {
             "business": ["business", "working"], "end": ["end"], "beginning": ["beginning"], "monthend": ["eom"], "single": ["single"],
             "christmas": ["christmas", "xmas"], "eve": ["eve"], "on": ["on"], "in": ["in"], "new": ["new"],
             "valentine": ["valentine", "valentines"], "halloween": ["halloween"], "except": ["except", "excluding", "but"],
-            "boxing": ["boxing"], "leap": ["leap"], "bonfire": ["bonfire"], "veterans": ["veterans"],
+            "boxing": ["boxing"], "leap": ["leap"], "bonfire": ["bonfire"], "veterans": ["veterans"], "bastille": ["bastille"],
             "easter": ["easter"], "good": ["good"], "thanksgiving": ["thanksgiving"], "black": ["black"],
             "memorial": ["memorial"], "labor": ["labor", "labour"], "election": ["election"], "mothering": ["mothering"],
             "same": ["same"], "pepero": ["pepero"], "fools": ["fool", "fools"], "all": ["all"], "saints": ["saint", "saints"], "pi": ["pi"], "ides": ["ides"],
@@ -278,6 +289,7 @@ enum PhraseWords {
         "tmrw": "tomorrow", "tomoz": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "tmro": "tomorrow", "tonite": "tonight", "nite": "night",
         "tdy": "today", "morn": "morning", "wensday": "wednesday", "wendsday": "wednesday", "tues": "tuesday", "evng": "evening", "dya": "day", "evry": "every", "hrly": "hourly",
         "nxt": "next", "wkday": "weekday", "wkdays": "weekdays", "wknd": "weekend", "wknds": "weekends", "tu": "tuesday",
+        "arvo": "afternoon",
     ]
 
     /// The words a typo is read as: one letter off (left out, added, changed, or two
@@ -287,7 +299,7 @@ enum PhraseWords {
         "tomorrow", "tonight", "today", "every", "everyday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
         "sunday", "minutes", "minute", "hours", "morning", "evening", "afternoon", "weekday", "weekdays", "weekend", "weekends",
         "daily", "weekly", "monthly", "hourly", "january", "february", "march", "april", "august", "september", "october",
-        "november", "december", "midnight", "between",
+        "november", "december", "midnight", "between", "thanksgiving", "christmas", "halloween",
     ]
 
     /// The optimal-string-alignment distance (Damerau-Levenshtein without repeated edits).
@@ -349,7 +361,7 @@ enum PhraseWords {
         "월": "월", "화": "tue", "수": "wed", "목": "thu", "금": "fri", "토": "sat", "일": "일",
         "오전": "am", "오후": "pm", "새벽": "dawn", "아침": "morning", "낮": "daytime", "점심": "lunch", "저녁": "evening",
         "밤": "night", "정오": "noon", "자정": "midnight", "한낮": "daytime", "오늘밤": "tonight",
-        "시": "시", "시간": "hours", "분": "minutes", "초": "seconds", "반": "half", "전": "before", "정각": "sharp",
+        "시": "시", "시간": "hours", "분": "minutes", "초": "seconds", "반": "half", "전": "before", "정각": "sharp", "정시": "onthehour", "정시마다": "onthehour",
         "부터": "since", "에서": "since", "까지": "till", "마다": "each", "간격": "interval", "간격으로": "interval",
         "에": "at", "에는": "at", "으로": "at", "로": "at", "의": "of", "은": "at", "는": "at",
         "와": "and", "과": "and", "랑": "and", "이랑": "and", "하고": "and", "그리고": "and", "및": "and",

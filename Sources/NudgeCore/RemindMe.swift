@@ -77,14 +77,25 @@ public enum RemindMe {
                 let when = trimmedWhen(whenWords.joined(separator: " "))
                 guard !when.isEmpty, when.utf8.count <= SchedulePhrase.maxLength,
                       let title = trimmedTitle(titleWords.joined(separator: " "), atEnd: atEnd) else { continue }
+                // A title that ends in a word that only leads into when ("payday on the last",
+                // "cards a week from") had when cut short: the words of when that were not
+                // read would be lost, and the rest read as something else. No reading.
+                let dangling = atEnd && titleWords.last.map { danglers.contains($0.lowercased()) } == true
                 switch reading(when) {
+                case .success where dangling: return []
+                case .failure(let refusal) where dangling && refusal.problem.template == "ambiguous time": return []
                 case .success(let first):
                     // A title that is itself a time ("정오에" before 점심) leaves it unclear which is which;
                     // so does one that starts or ends with words of when ("tomorrow call mum at 6pm",
                     // "in 2 days call mum at 9am", 내일 엄마 전화 오후 6시): those would be dropped.
                     if read(title) != nil { return [] }
                     switch edgeWhen(titleWords, reading) {
-                    case .when: return []
+                    case .when:
+                        // "tomorrow call mum at 6pm", "halloween party at 7pm", 매일 물 마시기
+                        // 오전 9시: a day at the title's start and the time at its end are one
+                        // when around the title; otherwise unclear.
+                        guard atEnd else { return [] }
+                        return around(titleWords, when: when, read: reading)
                     case .length:
                         // "study for 2 hours tomorrow at 9am": a length beside no step is the
                         // title's; beside a step ("next 2 hours stretch every 20 min") it was
@@ -107,6 +118,8 @@ public enum RemindMe {
                     }
                     return others(of: Reading(title: title, when: when, phrase: first), read: read)
                 case .failure(let refusal) where refusal.problem.template == "ambiguous time":
+                    // "new years day brunch at 11": the day at the title's start says the hour's half.
+                    if atEnd, case .when = edgeWhen(titleWords, reading) { return around(titleWords, when: when, read: reading) }
                     // "every day at 9": each reading, never a guess.
                     let said: [String] = refusal.detail?.arguments.compactMap { part -> String? in
                         if case .text(let text) = part { return text }
@@ -121,6 +134,10 @@ public enum RemindMe {
                 case .failure(let refusal) where refusal.problem.template == "a length of time needs a step":
                     // "study for 2 hours tomorrow at 9am": the length may be the title's; a shorter when is tried.
                     continue
+                case .failure(let refusal) where !atEnd && refusal.problem.template == "no time of day given":
+                    // A day at the start whose time comes at the end ("new years day brunch at
+                    // 11"): read around the title once the time is found.
+                    continue
                 case .failure(let refusal) where refusal.problem.template != "words not understood":
                     // Words of a schedule refused as a whole ("next friday at 2pm", "on 3/12",
                     // "every day at 25:00"): a shorter when would leave some in the title, and
@@ -133,6 +150,37 @@ public enum RemindMe {
         }
         return []
     }
+
+    /// When said on both sides of the title: a day before it ("tomorrow", "christmas eve",
+    /// 매일), a time after it ("at 6pm"); the day alone asks at what time. Read as one when
+    /// ("tomorrow at 6pm"), the title between. A holiday's name may be the title's too
+    /// ("christmas shopping at 3pm" is today's shopping as often as the 25th's): both, the day
+    /// said first, and `nudge add` asks. None when the words do not part that way.
+    static func around(_ titleWords: [String], when: String, read reading: (String) -> Result<PhraseReading, ScheduleError>) -> [Reading] {
+        for k in stride(from: min(4, titleWords.count - 1), through: 1, by: -1) {
+            let day = trimmedWhen(titleWords.prefix(k).joined(separator: " "))
+            guard case .failure(let alone) = reading(day), alone.problem.template == "no time of day given",
+                  let title = trimmedTitle(titleWords.dropFirst(k).joined(separator: " "), atEnd: true),
+                  case .none = edgeWhen(Array(titleWords.dropFirst(k)), reading),
+                  case .success(let phrase) = reading(day + " " + when) else { continue }
+            var found = [Reading(title: title, when: day + " " + when, phrase: phrase)]
+            if isHoliday(day), let whole = trimmedTitle(titleWords.joined(separator: " "), atEnd: true), case .success(let other) = reading(when),
+               other.schedule != phrase.schedule {
+                found.append(Reading(title: whole, when: when, phrase: other))
+            }
+            return found
+        }
+        return []
+    }
+
+    /// Whether `said` starts with a holiday's name (christmas, halloween, 어린이날).
+    static func isHoliday(_ said: String) -> Bool {
+        let (words, _) = PhraseWords.split(said, zone: TimeZone(identifier: "UTC")!)
+        guard let key = words.first?.key else { return false }
+        return holidayKeys.contains(key)
+    }
+
+    static let holidayKeys = Set(PhraseReader.rules.filter { $0.name.contains("holiday") }.flatMap(\.starts))
 
     /// Whether a line that gave no reading still starts or ends with words of when ("park for
     /// 2 hours at 3pm": a length without a step; "tea 25:00"): its title and when
@@ -175,7 +223,9 @@ public enum RemindMe {
                 case .failure(let refusal) where refusal.problem.template == "a length of time needs a step":
                     length = true
                     continue
-                case .failure(let refusal): hit = refusal.problem.template != "words not understood"
+                // Little words alone ("the", "on the", "at") say no schedule: a title's ("the
+                // report at 5pm", "on call at 5pm" had no reading).
+                case .failure(let refusal): hit = !["words not understood", "no schedule given"].contains(refusal.problem.template)
                 }
                 guard hit else { continue }
                 if k == 1, day == nil, isDayName(said) {
@@ -194,6 +244,10 @@ public enum RemindMe {
         guard words.count == 1, let key = words[0].key else { return false }
         return PhraseWords.weekdayKeys[key] != nil || PhraseWords.weekdayKeys[String(key.dropLast())] != nil
     }
+
+    /// Words that end no title: they lead into a day or a time ("on the last working day",
+    /// "a week from tomorrow", "every other", "the day after").
+    static let danglers: Set<String> = ["the", "every", "each", "last", "next", "from", "of", "a", "an", "until", "till", "this", "other"]
 
     /// The meals that are parts of the day too.
     static let meals: Set<String> = ["아침", "점심", "저녁", "아침에", "점심에", "저녁에"]

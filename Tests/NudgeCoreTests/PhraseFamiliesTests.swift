@@ -771,4 +771,42 @@ struct PhraseFamiliesTests {
         ]
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
     }
+
+    /// What issue 54's fourth set (session 16, written without our tables) found refused or
+    /// read as the title's: "a week from tomorrow", mwf, bastille day, "2 and a half hours",
+    /// 매 정시, arvo, a typo in a holiday's name, and a bare 12 said before noon.
+    @Test(arguments: At.allCases)
+    func theFourthSetsFamilies(_ at: At) throws {
+        let today = at.today
+        let noonPassed = try ScheduleParser.instant("\(today) 12:00", zone: at.zone) <= at.now
+        let rows: [(String, Meaning)] = [
+            ("a week from tomorrow at 7pm", .once("\(today.advanced(by: 8)) 19:00")),
+            ("a week from today at 9am", .once("\(today.advanced(by: 7)) 09:00")),
+            ("mwf at 6:30am", .daily(["06:30"], [.monday, .wednesday, .friday])),
+            ("every MWF at 5pm", .daily(["17:00"], [.monday, .wednesday, .friday])),
+            ("bastille day at 10:30pm", .once(at.coming(7, 14, "22:30"))),
+            ("2moro arvo at 3", .once("\(today.advanced(by: 1)) 15:00")),
+            ("chrismas at 9am", .once(at.coming(12, 25, "09:00"))),
+            ("halloweeen at 7pm", .once(at.coming(10, 31, "19:00"))),
+            ("9시 정시", .once(try Self.nextOf(["09:00", "21:00"], at))),
+            ("at 12", noonPassed ? .refused("ambiguous time") : .once("\(today) 12:00")),
+            ("오늘 12시 반", noonPassed ? .refused("ambiguous time") : .once("\(today) 12:30")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        // Durations and steps.
+        let later = try SchedulePhrase.read("in 2 and a half hours", now: at.now, zone: at.zone)
+        #expect(later.schedule == .once(at.now.addingTimeInterval(9000)))
+        for phrase in ["매 정시", "매 정시마다", "정시마다"] {
+            #expect(try SchedulePhrase.read(phrase, now: at.now, zone: at.zone).flags == "--every 1h --from 00:00 --until 23:59:59", "\(phrase)")
+        }
+        #expect(try SchedulePhrase.read("9시부터 5시까지 매 정시", now: at.now, zone: at.zone).flags == "--every 1h --from 09:00 --until 17:00")
+    }
+
+    /// The first of `times` (HH:MM) today or tomorrow not yet passed.
+    static func nextOf(_ times: [String], _ at: At) throws -> String {
+        for day in [at.today, at.today.advanced(by: 1)] {
+            for time in times where try ScheduleParser.instant("\(day) \(time)", zone: at.zone) > at.now { return "\(day) \(time)" }
+        }
+        return ""
+    }
 }

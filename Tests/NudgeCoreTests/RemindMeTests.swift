@@ -97,13 +97,33 @@ struct RemindMeTests {
                       // A date no calendar has, or one passed, is no title of a reminder at the time left (issue 54).
                       "31/11 at 9am", "4/31 오후 3시", "2026.3.1 오후 2시 회의", "13/13 at 9am",
                       // Words of when at the title's other end would be dropped: unclear (a hostile pass, issue 54).
-                      "tomorrow call mum at 6pm", "in 2 days call mum at 9am", "12/25 call mum at 9am", "every day call mum at 9am",
-                      "내일 엄마 전화 오후 6시", "매일 물 마시기 오전 9시",
+                      "in 2 days call mum at 9am",
                       // A length beside a step at the title's edge was the step's, and would be lost.
                       "next 2 hours stretch every 20 min", "during the next hour check oven every 10 min",
                       "in the next hour check oven every 10 minutes", "앞으로 3일 약 먹기 6시간마다"])
     func refusedWhole(_ line: String) {
         #expect(readings(line).isEmpty, "\(line): \(readings(line).map { ($0.title, $0.when) })")
+    }
+
+    /// A day before the title and its time after it are one when around it (issue 54's fourth
+    /// set: "halloween party at 7pm", "new years day brunch at 11"); a holiday's name may be
+    /// the title's too ("christmas shopping at 3pm"): both, the day first.
+    @Test func aDayBeforeTheTitleAndATimeAfterItAreOneWhen() {
+        for (line, title, when) in [("tomorrow call mum at 6pm", "call mum", "tomorrow at 6pm"), ("12/25 call mum at 9am", "call mum", "12/25 at 9am"),
+                                    ("every day call mum at 9am", "call mum", "every day at 9am"), ("내일 엄마 전화 오후 6시", "엄마 전화", "내일 오후 6시"),
+                                    ("매일 물 마시기 오전 9시", "물 마시기", "매일 오전 9시"), ("new years day brunch at 11", "brunch", "new years day at 11")] {
+            let found = readings(line)
+            #expect(found.first?.title == title && found.first?.when == when, "\(line): \(found.map { ($0.title, $0.when) })")
+            // A holiday's name is offered as the title's too.
+            #expect(found.count == (line.hasPrefix("new years") ? 2 : 1), "\(line): \(found.map { ($0.title, $0.when) })")
+        }
+        // Little words at the title's edge say no schedule: the title's.
+        for (line, title) in [("the report at 5pm", "the report"), ("on call at 5pm", "on call")] {
+            #expect(readings(line).first?.title == title, "\(line): \(readings(line).map { ($0.title, $0.when) })")
+        }
+        let both = readings("christmas shopping at 3pm")
+        #expect(both.map(\.title) == ["shopping", "christmas shopping"])
+        #expect(both.map(\.when) == ["christmas at 3pm", "at 3pm"])
     }
 
     /// A day's name at the title's edge may be a name (Sunday School) or when: both, the
