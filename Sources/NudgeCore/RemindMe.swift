@@ -246,8 +246,10 @@ public enum RemindMe {
     }
 
     /// Words that end no title: they lead into a day or a time ("on the last working day",
-    /// "a week from tomorrow", "every other", "the day after").
-    static let danglers: Set<String> = ["the", "every", "each", "last", "next", "from", "of", "a", "an", "until", "till", "this", "other"]
+    /// "a week from tomorrow", "every other", "the day after", "10 past midnight", "5 mins
+    /// before midnight").
+    static let danglers: Set<String> = ["the", "every", "each", "last", "next", "from", "of", "a", "an", "until", "till", "this", "other",
+                                        "past", "before", "after"]
 
     /// The meals that are parts of the day too.
     static let meals: Set<String> = ["아침", "점심", "저녁", "아침에", "점심에", "저녁에"]

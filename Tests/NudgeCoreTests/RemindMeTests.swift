@@ -236,4 +236,45 @@ struct RemindMeTests {
         #expect(RemindMe.folded("\u{1100}\u{1161}") == "\u{1100}\u{1161}".folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil))
         #expect(RemindMe.folded("물 MASIGI Café") == "물 masigi cafe")
     }
+
+    /// Every phrasing of the sets written without our tables (some 3,000), with a title put
+    /// before it and after it ("call mum P", "P call mum"): where P alone reads as a schedule, the first reading is that schedule with
+    /// the title "call mum", or there is none (never another time, never the title's words
+    /// taken for when); and every reading's words of when read as its schedule.
+    @Test func aTitleBesideAnyPhrasingNeverChangesItsTime() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/phrases")
+        var phrases: Set<String> = []
+        for file in ["everyday-en", "everyday-ko", "instants-en", "instants-ko", "set3-en", "set3-ko", "set4-en", "set4-ko"] {
+            let text = try String(contentsOf: root.appendingPathComponent(file + ".tsv"), encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+                let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                // The everyday sets: phrase first; the others: now, zone, phrase.
+                let phrase = file.hasPrefix("everyday") ? columns[0] : (columns.count > 2 ? columns[2] : "")
+                if !phrase.isEmpty, phrase != "phrase" { phrases.insert(RemindMe.request(phrase)) }
+            }
+        }
+        var wrong: [String] = [], read = 0, kept = 0
+        for phrase in phrases.sorted() {
+            guard let alone = try? SchedulePhrase.read(phrase, now: Self.now, zone: Self.zone) else { continue }
+            read += 1
+            let korean = phrase.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+            let title = korean ? "엄마한테 전화" : "call mum"
+            for line in [title + " " + phrase, phrase + " " + title] {
+                let found = readings(line)
+                for reading in found {
+                    let again = try? SchedulePhrase.read(reading.when, now: Self.now, zone: Self.zone)
+                    if again?.schedule != reading.phrase.schedule { wrong.append("\(line): when '\(reading.when)' does not read as its schedule") }
+                }
+                guard let first = found.first else { continue }
+                kept += 1
+                if first.phrase.schedule != alone.schedule || first.title != title {
+                    wrong.append("\(line): first '\(first.title)' · '\(first.when)' → \(first.phrase.schedule.summary(in: Self.zone)); alone \(alone.schedule.summary(in: Self.zone))")
+                }
+            }
+        }
+        print("figure: one line: \(read) phrasings read alone; \(kept) of \(read * 2) lines with a title read, \(wrong.count) wrong")
+        #expect(read > 1500)
+        #expect(wrong.isEmpty, "\(wrong.count) lines:\n\(wrong.prefix(60).joined(separator: "\n"))")
+    }
 }
