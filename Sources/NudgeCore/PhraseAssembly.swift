@@ -621,6 +621,21 @@ extension PhrasePieces {
             if unit == .week, days.isEmpty, !everyDaySaid { throw failure(dayTexts.first ?? periodText ?? step?.text ?? "", Phrase("which day of the week?"), Phrase("say e.g. 격주 금요일 오후 5시, every other friday at 5pm")) }
             every = (unit, period.every, "")
         }
+        // "weekly at 4pm", 매주 오후 4시 (it was every day): on which day of the week?
+        if let said = weekSaid, days.isEmpty, !everyDaySaid, every == nil || every?.unit == .week {
+            throw failure(said, Phrase("which day of the week?"), Phrase("say e.g. every monday at 9am, 매주 월요일 오전 9시"))
+        }
+        // "monthly at 9am", "every 3 months at 9am", 매달 오전 9시, quarterly (every day of
+        // those months, before): on which day of the month?
+        // Every day of such months said ("daily at 15:00, every 3 months", as list says one,
+        // and a step of time in them) stays as said.
+        var stepOfTime = false
+        if case .seconds? = step?.unit { stepOfTime = true }
+        if monthly || every?.unit == .month, monthDays.isEmpty, places.isEmpty, days.isEmpty, date == nil, lastDaySaid == nil,
+           !everyDaySaid, !stepOfTime {
+            throw failure(monthSaid ?? periodText ?? step?.text ?? dayTexts.first ?? "", Phrase("which day of the month?"),
+                          Phrase("say e.g. every month on the 1st at 9am, 매달 1일 오전 9시"))
+        }
         for (place, said) in places {
             guard let found = Schedule.Place(place, days.count == 1 ? days.first! : .monday), days.count == 1 else {
                 throw failure(said, Phrase("invalid day of the month"))

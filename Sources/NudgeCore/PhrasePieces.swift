@@ -29,6 +29,10 @@ struct PhrasePieces {
     var lasting: (count: Int, unit: StepUnit, text: String)?
     /// `every 30 minutes`, `30분마다`, `every 2 days`.
     var step: (count: Int, unit: StepUnit, text: String)?
+    /// Every week said (weekly, every week, 매주), and every month (monthly, 매달), as said:
+    /// neither names a day.
+    var weekSaid: String?
+    var monthSaid: String?
     /// Every day said (daily, every day, 매일): every other week then needs no weekday
     /// ("daily at 17:00, every 2 weeks", as list says every day of alternate weeks).
     var everyDaySaid = false

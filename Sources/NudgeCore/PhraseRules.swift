@@ -182,6 +182,7 @@ extension PhraseReader {
                 if !r.pieces.other { r.pieces.everyDaySaid = true }
                 r.i += 1
             } else if r.isKey(r.i, "week") {
+                if !r.pieces.other { r.pieces.weekSaid = r.text(start..<r.i + 1) }
                 r.i += 1
             } else if r.isKey(r.i, "fortnight"), !r.pieces.other {
                 // every fortnight: every 2 weeks.
@@ -190,6 +191,7 @@ extension PhraseReader {
                 return r.took(1)
             } else if r.isKey(r.i, "month") {
                 r.pieces.monthly = true
+                r.pieces.monthSaid = r.text(start..<r.i + 1)
                 r.i += 1
                 // every month end.
                 if r.isKey(r.i, "end") { r.pieces.monthDays.append(-1); r.i += 1 }
@@ -266,7 +268,12 @@ extension PhraseReader {
         },
         PhraseRule("weekly, monthly", at: ["weekly", "monthly"], ["weekly on monday at 9", "monthly on the 1st at 9"]) { r throws(ScheduleError) in
             r.pieces.repeats = true
-            if r.key(r.i) == "monthly" { r.pieces.monthly = true }
+            if r.key(r.i) == "monthly" {
+                r.pieces.monthly = true
+                r.pieces.monthSaid = r.words[r.i].text
+            } else {
+                r.pieces.weekSaid = r.words[r.i].text
+            }
             return r.took(1)
         },
         PhraseRule("hourly", at: ["hourly"], ["hourly from 9 to 5"]) { r throws(ScheduleError) in

@@ -68,6 +68,10 @@ public enum RemindMe {
                 // A number starting when belongs to the title before it ("chapter 10 tomorrow",
                 // "room 101 at 5pm"): when starts at a word that says it is a time.
                 if atEnd, whenWords[0].allSatisfy(\.isNumber) { continue }
+                // So does an ordinal without "the" or "on" ("celebrate our 25th at 7pm", "mark's
+                // 30th at 8pm" are no dates), and a part of the day after a title's words
+                // ("game night friday at 8pm", "fight night at 1": the title's night).
+                if atEnd, !titleWords.isEmpty, isOrdinal(whenWords[0]) || partsOfDay.contains(whenWords[0].lowercased()) { continue }
                 // 저녁, 아침, 점심 are meals too: before a title ("7시 반에 저녁 먹기") the meal is
                 // the title's when the words before it say the time alone.
                 if !atEnd, let last = whenWords.last, meals.contains(last) {
@@ -81,6 +85,9 @@ public enum RemindMe {
                 // "cards a week from") had when cut short: the words of when that were not
                 // read would be lost, and the rest read as something else. No reading.
                 let dangling = atEnd && titleWords.last.map { danglers.contains($0.lowercased()) } == true
+                    // A title that holds a time of its own ("call mum at 6pm and take pill at
+                    // 9pm"): two reminders, or one of them lost. No reading.
+                    || saysATime(title)
                 switch reading(when) {
                 case .success where dangling: return []
                 case .failure(let refusal) where dangling && refusal.problem.template == "ambiguous time": return []
@@ -159,7 +166,7 @@ public enum RemindMe {
     static func around(_ titleWords: [String], when: String, read reading: (String) -> Result<PhraseReading, ScheduleError>) -> [Reading] {
         for k in stride(from: min(4, titleWords.count - 1), through: 1, by: -1) {
             let day = trimmedWhen(titleWords.prefix(k).joined(separator: " "))
-            guard case .failure(let alone) = reading(day), alone.problem.template == "no time of day given",
+            guard namesADay(day), case .failure(let alone) = reading(day), alone.problem.template == "no time of day given",
                   let title = trimmedTitle(titleWords.dropFirst(k).joined(separator: " "), atEnd: true),
                   case .none = edgeWhen(Array(titleWords.dropFirst(k)), reading),
                   case .success(let phrase) = reading(day + " " + when) else { continue }
@@ -172,6 +179,35 @@ public enum RemindMe {
         }
         return []
     }
+
+    /// Whether `said` names a day beyond doubt: today, tomorrow, 내일, every day, 매일, a
+    /// holiday, a date with its month (12/25, dec 25, 12월 25일). Not a number or an ordinal
+    /// alone ("10th anniversary", 1일 1식), nor 일 (work, or Sunday?), nor a weekend or a part
+    /// of the day ("weekend plans", "morning pages"): those are a title's as often.
+    static func namesADay(_ said: String) -> Bool {
+        if said.range(of: #"\d{1,4}\s*[/.-]\s*\d{1,2}|\d{1,2}\s*월\s*\d{1,2}\s*일"#, options: .regularExpression) != nil { return true }
+        let (words, _) = PhraseWords.split(said, zone: TimeZone(identifier: "UTC")!)
+        let isNumber = { (word: PhraseWord) in if case .number = word.kind { true } else { false } }
+        guard let first = words.first, !isNumber(first) else { return false }
+        let keys = Set(words.compactMap(\.key))
+        if !keys.isDisjoint(with: dayKeys) || !keys.isDisjoint(with: holidayKeys) { return true }
+        return !keys.isDisjoint(with: Set(PhraseWords.monthKeys)) && words.contains(where: isNumber)
+    }
+
+    static let dayKeys: Set<String> = ["today", "tomorrow", "tonight", "overmorrow", "in3days", "daily", "every", "nextyear"]
+
+    /// Whether `text` holds a time of day written out (6pm, 9:30, 오후 6시).
+    static func saysATime(_ text: String) -> Bool {
+        text.range(of: #"(?i)\b\d{1,2}(:\d{2})?\s?(am|pm)\b|\b\d{1,2}:\d{2}\b|(오전|오후|저녁|아침|밤|새벽)\s?\d{1,2}\s?시"#, options: .regularExpression) != nil
+    }
+
+    /// 25th, 2nd, 1st: a day of the month said alone.
+    static func isOrdinal(_ word: String) -> Bool {
+        word.range(of: #"(?i)^\d{1,2}(st|nd|rd|th)$"#, options: .regularExpression) != nil
+    }
+
+    /// The parts of the day a title holds as often as when does (game night, morning pages).
+    static let partsOfDay: Set<String> = ["night", "morning", "evening", "afternoon"]
 
     /// Whether `said` starts with a holiday's name (christmas, halloween, 어린이날).
     static func isHoliday(_ said: String) -> Bool {
@@ -213,8 +249,9 @@ public enum RemindMe {
         var day: Int?, length = false
         for k in 1...min(4, words.count) {
             for (atStart, part) in [(true, words.prefix(k)), (false, words.suffix(k))] {
-                // A number alone is the title's (call 911), and so is a meal moved to it (7시 반에 저녁 먹기).
-                if k == 1, part.first!.allSatisfy(\.isNumber) || meals.contains(part.first!) { continue }
+                // A number alone is the title's (call 911), and so is a meal moved to it (7시 반에 저녁
+                // 먹기), and a part of the day alone (game night, morning pages, evening walk).
+                if k == 1, part.first!.allSatisfy(\.isNumber) || meals.contains(part.first!) || partsOfDay.contains(part.first!.lowercased()) { continue }
                 let said = trimmedWhen(part.joined(separator: " "))
                 guard !said.isEmpty else { continue }
                 let hit: Bool
@@ -305,6 +342,20 @@ public enum RemindMe {
                 }
             }
         }
+        // A closing that says nothing of when: emoji or marks alone (🎉, :), ❤️), thanks.
+        func dropClosing() {
+            while true {
+                var words = text.split(separator: " ").map(String.init)
+                guard let last = words.last, words.count > 1 else { return }
+                let lower = last.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "!.,"))
+                if last.contains(where: { $0.isLetter || $0.isNumber }) && !["thanks", "thx", "부탁해", "부탁해요", "부탁합니다", "부탁드려요"].contains(lower) {
+                    if lower == "you", words.count > 2, words[words.count - 2].lowercased() == "thank" { words.removeLast() } else { return }
+                }
+                words.removeLast()
+                text = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,"))
+            }
+        }
+        dropClosing()
         dropPolite()
         let lower = text.lowercased()
         for prefix in ["remind me to ", "remind me 2 ", "remind me about ", "remind me of ", "remind me ", "reminder to ", "reminder: ", "reminder ",

@@ -791,6 +791,12 @@ struct PhraseFamiliesTests {
             ("9시 정시", .once(try Self.nextOf(["09:00", "21:00"], at))),
             ("at 12", noonPassed ? .refused("ambiguous time") : .once("\(today) 12:00")),
             ("오늘 12시 반", noonPassed ? .refused("ambiguous time") : .once("\(today) 12:30")),
+            // Every week or month with no day said was every day (a hostile pass): asked.
+            ("weekly at 4pm", .refused("which day of the week?")), ("every week at 4pm", .refused("which day of the week?")),
+            ("매주 오후 4시", .refused("which day of the week?")), ("monthly at 9am", .refused("which day of the month?")),
+            ("every month at 9am", .refused("which day of the month?")), ("매달 오전 9시", .refused("which day of the month?")),
+            ("quarterly at 3pm", .refused("which day of the month?")), ("every 3 months at 9am", .refused("which day of the month?")),
+            ("weekly on monday at 9", .daily(["09:00"], [.monday])),
         ]
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
         // Durations and steps.

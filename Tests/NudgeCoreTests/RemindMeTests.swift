@@ -126,6 +126,27 @@ struct RemindMeTests {
         #expect(both.map(\.when) == ["christmas at 3pm", "at 3pm"])
     }
 
+    /// A hostile pass's lines (session 16): an ordinal, 1일, 일 (work), a weekend, a second
+    /// time or "weekly" in the title was taken for when, and stored another time. Each reads
+    /// right now, or not at all; parts of the day and closings stay out of when.
+    @Test func aHostilePassesLinesReadRightOrNotAtAll() {
+        for line in ["10th anniversary dinner at 7pm", "1st birthday party at 3pm", "celebrate our 25th at 7pm", "mark's 30th at 8pm",
+                     "call mum 2nd at 9am", "1일 1식 오후 6시", "일 끝내기 오후 5시", "weekend plans at 6pm",
+                     "call mum at 6pm and take pill at 9pm", "weekly review at 4pm", "quarterly review at 3pm"] {
+            #expect(readings(line).isEmpty, "\(line): \(readings(line).map { ($0.title, $0.when) })")
+        }
+        for (line, title, when) in [("game night friday at 8pm", "game night", "friday at 8pm"), ("morning pages at 7am", "morning pages", "at 7am"),
+                                    ("night shift at 10pm", "night shift", "at 10pm"), ("call mum at 6pm 🎉", "call mum", "at 6pm"),
+                                    ("call mum tomorrow at 6pm thanks", "call mum", "tomorrow at 6pm"),
+                                    ("call mum tomorrow at 6pm, thank you!", "call mum", "tomorrow at 6pm"),
+                                    ("엄마한테 전화하기 내일 오후 6시 부탁해", "엄마한테 전화하기", "내일 오후 6시")] {
+            let found = readings(line)
+            #expect(found.first?.title == title && found.first?.when == when, "\(line): \(found.map { ($0.title, $0.when) })")
+        }
+        // A bare hour after a part of the day that is the title's: both readings, the title whole.
+        #expect(Set(readings("fight night at 1").map(\.title)) == ["fight night"])
+    }
+
     /// A day's name at the title's edge may be a name (Sunday School) or when: both, the
     /// title's first (issue 54: "monday call mum at 6pm" was today at 18:00, titled "monday call mum").
     @Test func aDaysNameAtTheTitlesEdgeGivesBoth() throws {
