@@ -29,3 +29,16 @@ public final class SignalReceiver {
         return result
     }
 }
+
+/// Ends the process by `signal` as its default action would, once a program that caught it
+/// has put things back (the terminal): the parent sees the signal, as a shell's `$?` of
+/// 128 + its number, not a clean exit.
+public func endBy(signal: Int32) -> Never {
+    Glibc.signal(signal, SIG_DFL)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    sigaddset(&mask, signal)
+    sigprocmask(SIG_UNBLOCK, &mask, nil)
+    raise(signal)
+    _exit(128 + signal)
+}

@@ -93,6 +93,11 @@ public final class UIController {
 
     // MARK: The loop
 
+    /// The signal that ended the loop (SIGINT, SIGTERM, SIGHUP), for the command to end by
+    /// it once the terminal is given back (``Platform/endBy(signal:)``): a script that sent
+    /// it sees it, not a clean exit.
+    public private(set) var endingSignal: Int32?
+
     /// Runs until the person quits or a signal ends it (SIGINT, SIGTERM, SIGHUP, SIGQUIT),
     /// then gives the terminal and stderr back; throws (exit 74) when the loop fails.
     public func run() throws(OperationError) {
@@ -148,6 +153,9 @@ public final class UIController {
             switch signal {
             case SIGWINCH, SIGCONT: repaint()
             case SIGTSTP: repaint(suspendingFirst: true)
+            case SIGINT, SIGTERM, SIGHUP:
+                quit = true
+                if endingSignal == nil { endingSignal = signal }
             default: quit = true
             }
         }

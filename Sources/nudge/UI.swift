@@ -20,7 +20,8 @@ struct UI: ParsableCommand {
         A click selects a row; a click on its switch toggles it. Changes made elsewhere (the \
         CLI, the daemon, another nudge ui) show within a second; changes made here reach a \
         running daemon as the CLI's do. Needs a terminal (not TERM=dumb); NO_COLOR turns \
-        colour off.
+        colour off. SIGTERM, SIGHUP and SIGINT give the terminal back, then end it as they \
+        would have (a shell sees 128 + the signal's number).
 
         Example:
           nudge ui
@@ -43,6 +44,9 @@ struct UI: ParsableCommand {
             throw OperationError(.usage, format(tr("nudge ui needs a terminal that can move the cursor (TERM is %s); use nudge list"),
                                           environment["TERM"] ?? "unset"))
         }
-        try UIController(environment: environment).run()
+        let controller = try UIController(environment: environment)
+        try controller.run()
+        // Ended by a signal: the terminal is back; the signal ends the process as it would have.
+        if let signal = controller.endingSignal { endBy(signal: signal) }
     }
 }
