@@ -126,6 +126,9 @@ struct PhraseReader {
             guard let (next, month, day) = named[key], isKey(k + 1, next) else { return nil }
             let dayAfter = !["pi", "pepero"].contains(key) && isKey(k + 2, "day") && word(k + 2)?.text == "day"
             return (month, day, dayAfter ? 3 : 2)
+        case "nye":
+            // nye: new year's eve, as texting writes it.
+            return (12, 31, 1)
         case "ides":
             // the ides of march (15 March).
             guard isKey(k + 1, "of"), isKey(k + 2, "mar") else { return nil }

@@ -358,7 +358,7 @@ extension PhraseReader {
 
         PhraseRule("fixed-date holiday", at: ["st", "apr", "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절",
                                               "개천절", "한글날", "신정", "화이트데이", "만우절", "빼빼로데이", "patrick", "boxing", "leap", "veterans", "bonfire",
-                                              "bastille", "all", "pi", "ides", "윤일", "pepero", "어버이날"],
+                                              "bastille", "nye", "all", "pi", "ides", "윤일", "pepero", "어버이날"],
                    ["christmas eve at 7pm", "new year's day at 10am", "every halloween at 6pm", "크리스마스 이브 오후 7시", "어린이날 오전 10시"]) { r throws(ScheduleError) in
             // A holiday on a fixed date: that date, this year's or the next. Christmas eve,
             // 크리스마스 이브, is the day before, never an evening ("eve" was read as a casual
@@ -368,8 +368,17 @@ extension PhraseReader {
             try r.setDate(nil, month, day, r.i..<r.i + length)
             return .read
         },
-        PhraseRule("holiday whose date moves", at: ["easter", "good", "thanksgiving", "black", "blackfriday", "memorial", "labor", "election", "mothering"],
+        PhraseRule("holiday whose date moves", at: ["easter", "good", "thanksgiving", "black", "blackfriday", "memorial", "labor", "election", "mothering",
+                                                    "parents"],
                    ["easter sunday at 10am", "thanksgiving at noon", "부활절 오전 10시"]) { r throws(ScheduleError) in
+            // Mother's day and father's day: their day differs by country (May's second Sunday
+            // in the US, Mothering Sunday in the UK, 어버이날 in Korea): refused, never a
+            // title's words beside today's time.
+            if r.isKey(r.i, "parents") {
+                guard r.isKey(r.i + 1, "day") else { return .notHere }
+                throw ScheduleError(r.text(r.i..<r.i + 2), Phrase("ambiguous day"), detail: Phrase("its day differs by country"),
+                                    accepted: Phrase("say its date (may 10, june 21)"))
+            }
             // A holiday whose date moves: its coming day, once (stage three finds it).
             guard let (holiday, length) = r.movableHoliday(r.i) else { return .refused }
             try r.setMovable(holiday, length: length)

@@ -124,7 +124,7 @@ enum PhraseWords {
                 // monday's is no "mondays" (every Monday).
                 if j + 1 < chars.count, chars[j] == "'" || chars[j] == "’", chars[j + 1] == "s",
                    j + 2 == chars.count || !(chars[j + 2].isASCII && chars[j + 2].isLetter),
-                   ["year", "valentine", "patrick", "paddy", "patty", "veteran", "fool", "saint"].contains(word.lowercased()) {
+                   ["year", "valentine", "patrick", "paddy", "patty", "veteran", "fool", "saint", "mother", "father"].contains(word.lowercased()) {
                     var read = english(word + "s")
                     read.text = String(chars[i..<j + 2])
                     words.append(read)
@@ -250,6 +250,7 @@ enum PhraseWords {
             "christmas": ["christmas", "xmas"], "eve": ["eve"], "on": ["on"], "in": ["in"], "new": ["new"],
             "valentine": ["valentine", "valentines"], "halloween": ["halloween"], "except": ["except", "excluding", "but"],
             "boxing": ["boxing"], "leap": ["leap"], "bonfire": ["bonfire"], "veterans": ["veterans"], "bastille": ["bastille"],
+            "parents": ["mothers", "fathers"], "nye": ["nye"],
             "easter": ["easter"], "good": ["good"], "thanksgiving": ["thanksgiving"], "black": ["black"],
             "memorial": ["memorial"], "labor": ["labor", "labour"], "election": ["election"], "mothering": ["mothering"],
             "same": ["same"], "pepero": ["pepero"], "fools": ["fool", "fools"], "all": ["all"], "saints": ["saint", "saints"], "pi": ["pi"], "ides": ["ides"],
@@ -482,8 +483,10 @@ enum PhraseWords {
     }
 
     /// Words a Korean run holds whole that would cut into a day or a time word and another
-    /// word (월세 is rent, not 월 세; 화분 a plant pot, not 화 분): never a date.
-    static let koreanNotDates: Set<String> = ["월세", "화분", "수분", "일반", "수시", "일시"]
+    /// word (월세 is rent, not 월 세; 화분 a plant pot, not 화 분; 예매 a booking, not 예 매 "at
+    /// every", which made 영화 예매 오전 7시 daily): never a date.
+    static let koreanNotDates: Set<String> = ["월세", "화분", "수분", "일반", "수시", "일시",
+                                              "예매", "경매", "매매", "도매", "소매", "매장", "매진", "매출", "매수", "매도", "매니저", "매너", "매직", "매트"]
 
     /// A run's words, where a one-letter day word (월, 화, 수, 목, 금, 토, 일) beside a word not
     /// known is part of that word: 금연, 일기, 생일, 목요 are words of their own, never Friday,

@@ -84,7 +84,7 @@ public enum RemindMe {
                 // A title that ends in a word that only leads into when ("payday on the last",
                 // "cards a week from") had when cut short: the words of when that were not
                 // read would be lost, and the rest read as something else. No reading.
-                let dangling = atEnd && titleWords.last.map { danglers.contains($0.lowercased()) } == true
+                let dangling = atEnd && (titleWords.last.map { danglers.contains($0.lowercased()) } == true || endsLikeADate(titleWords))
                     // A title that holds a time of its own ("call mum at 6pm and take pill at
                     // 9pm"): two reminders, or one of them lost. No reading.
                     || saysATime(title)
@@ -123,7 +123,17 @@ public enum RemindMe {
                         }
                         return found
                     }
-                    return others(of: Reading(title: title, when: when, phrase: first), read: read)
+                    var found = others(of: Reading(title: title, when: when, phrase: first), read: read)
+                    // A word read as a day only by a typo's correction may be a name ("call frida
+                    // at 3pm"): the title's too, offered second ("thrusday" is Thursday more often).
+                    if atEnd, whenWords.count > 1, isTypo(whenWords[0]) {
+                        let rest = trimmedWhen(whenWords.dropFirst().joined(separator: " "))
+                        if let other = read(rest), other.schedule != first.schedule,
+                           let named = trimmedTitle((titleWords + [whenWords[0]]).joined(separator: " "), atEnd: true) {
+                            found.append(Reading(title: named, when: rest, phrase: other))
+                        }
+                    }
+                    return found
                 case .failure(let refusal) where refusal.problem.template == "ambiguous time":
                     // "new years day brunch at 11": the day at the title's start says the hour's half.
                     if atEnd, case .when = edgeWhen(titleWords, reading) { return around(titleWords, when: when, read: reading) }
@@ -166,7 +176,14 @@ public enum RemindMe {
     static func around(_ titleWords: [String], when: String, read reading: (String) -> Result<PhraseReading, ScheduleError>) -> [Reading] {
         for k in stride(from: min(4, titleWords.count - 1), through: 1, by: -1) {
             let day = trimmedWhen(titleWords.prefix(k).joined(separator: " "))
-            guard namesADay(day), case .failure(let alone) = reading(day), alone.problem.template == "no time of day given",
+            // The day may end in its part ("tomorrow night call mum at 9": tomorrow night at
+            // 9 is 21:00); the title never starts with one (it would be the day's).
+            let partOfDay = titleWords.prefix(k).last.map { partsOfDay.contains($0.lowercased()) } ?? false
+            // Nor with a unit (tomorrow week, British for 8 days: "week dentist" is no title).
+            if let next = titleWords.dropFirst(k).first, partsOfDay.contains(next.lowercased()) || units.contains(next.lowercased()) { continue }
+            var needsTime = partOfDay
+            if case .failure(let alone) = reading(day), alone.problem.template == "no time of day given" { needsTime = true }
+            guard namesADay(day), needsTime,
                   let title = trimmedTitle(titleWords.dropFirst(k).joined(separator: " "), atEnd: true),
                   case .none = edgeWhen(Array(titleWords.dropFirst(k)), reading),
                   case .success(let phrase) = reading(day + " " + when) else { continue }
@@ -192,6 +209,39 @@ public enum RemindMe {
         let keys = Set(words.compactMap(\.key))
         if !keys.isDisjoint(with: dayKeys) || !keys.isDisjoint(with: holidayKeys) { return true }
         return !keys.isDisjoint(with: Set(PhraseWords.monthKeys)) && words.contains(where: isNumber)
+    }
+
+    /// Units of time, which start no title after a day.
+    static let units: Set<String> = ["week", "weeks", "month", "months", "year", "years", "day", "days", "hour", "hours", "minute", "minutes"]
+
+    /// Words that say nothing of when alone.
+    static let littleWords: Set<String> = ["the", "on", "at", "of", "a", "an", "to", "in", "for", "by", "and", "with"]
+
+    /// Whether a title's last words look like a date or a day that did not read ("dentist
+    /// december first", "party on the twelfth", "dentist tues.", "dentist 12.1", "book club
+    /// 2nd tuesday of the month"): when would be cut from them, and today's time taken.
+    static func endsLikeADate(_ titleWords: [String]) -> Bool {
+        guard let last = titleWords.last?.lowercased() else { return false }
+        let bare = last.trimmingCharacters(in: CharacterSet(charactersIn: ".,"))
+        if ["month", "week", "weekday", "weekdays"].contains(bare) { return true }
+        if last.hasSuffix("."), PhraseWords.weekdayKeys[String(bare.prefix(3))] != nil || PhraseWords.monthKeys.contains(String(bare.prefix(3))) { return true }
+        if PhraseWords.monthKeys.contains(String(bare.prefix(3))), monthNames.contains(bare) { return true }
+        if ordinalWords.contains(bare) || isOrdinal(bare) { return true }
+        return last.range(of: #"^\d{1,4}[./-]\d{1,2}([./-]\d{1,4})?\.?$"#, options: .regularExpression) != nil
+    }
+
+    static let monthNames: Set<String> = ["jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june", "jul", "july",
+                                          "aug", "august", "sep", "sept", "september", "oct", "october", "nov", "november", "dec", "december"]
+    static let ordinalWords: Set<String> = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+                                            "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+                                            "eighteenth", "nineteenth", "twentieth", "thirtieth"]
+
+    /// Whether `word` is read as another word only by a typo's correction ("frida" as
+    /// friday): at when's start beside a title, a name as often.
+    static func isTypo(_ word: String) -> Bool {
+        let lower = word.lowercased()
+        guard lower.allSatisfy({ $0.isASCII && $0.isLetter }), PhraseWords.englishWords[lower] == nil, PhraseWords.englishCasual[lower] == nil else { return false }
+        return PhraseWords.typo(lower) != nil
     }
 
     static let dayKeys: Set<String> = ["today", "tomorrow", "tonight", "overmorrow", "in3days", "daily", "every", "nextyear"]
@@ -262,7 +312,9 @@ public enum RemindMe {
                     continue
                 // Little words alone ("the", "on the", "at") say no schedule: a title's ("the
                 // report at 5pm", "on call at 5pm" had no reading).
-                case .failure(let refusal): hit = !["words not understood", "no schedule given"].contains(refusal.problem.template)
+                case .failure(let refusal) where refusal.problem.template == "no schedule given":
+                    hit = !part.allSatisfy { littleWords.contains($0.lowercased()) }
+                case .failure(let refusal): hit = refusal.problem.template != "words not understood"
                 }
                 guard hit else { continue }
                 if k == 1, day == nil, isDayName(said) {

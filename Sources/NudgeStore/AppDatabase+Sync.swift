@@ -116,6 +116,18 @@ public struct SyncObject: Sendable, Equatable, Codable, FetchableRecord, Persist
         self.conflict = conflict
         self.error = error
     }
+
+    /// The columns in the order ``init(row:)`` reads them.
+    public static var databaseSelection: [any SQLSelectable] {
+        ["calendarUrl", "url", "uid", "etag", "agreed", "alertId", "conflict", "error"].map { Column($0) }
+    }
+
+    /// Read by position, not through Decodable: a sync where nothing changed reads every
+    /// object of a calendar, and decoding 1,000 took a tenth of its CPU.
+    public init(row: Row) {
+        (calendarUrl, url, uid, etag) = (row[0], row[1], row[2], row[3])
+        (agreed, alertId, conflict, error) = (row[4], row[5], row[6], row[7])
+    }
 }
 
 extension AppDatabase {
