@@ -749,13 +749,37 @@ final class CalendarRun {
 
 extension UUID {
     /// 32 lowercase hex digits, as the store keeps ids.
-    public var hexString: String { uuidString.lowercased().replacingOccurrences(of: "-", with: "") }
+    public var hexString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        return withUnsafeBytes(of: uuid) { bytes in
+            String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+        }
+    }
 
-    /// An id from 32 hex digits, as the store keeps them.
+    /// An id from 32 hex digits, as the store keeps them. Read digit by digit: through
+    /// `UUID(uuidString:)` (sscanf) it was a twentieth of a sync where nothing changed.
     public init?(hexString: String) {
-        guard hexString.count == 32 else { return nil }
-        let s = Array(hexString)
-        let dashed = String(s[0..<8]) + "-" + String(s[8..<12]) + "-" + String(s[12..<16]) + "-" + String(s[16..<20]) + "-" + String(s[20...])
-        self.init(uuidString: dashed)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        var high: UInt8?
+        for c in hexString.utf8 {
+            let value: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = c - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            if let h = high {
+                guard bytes.count < 16 else { return nil }
+                bytes.append(h << 4 | value)
+                high = nil
+            } else {
+                high = value
+            }
+        }
+        guard bytes.count == 16, high == nil else { return nil }
+        let b = bytes
+        self.init(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
     }
 }
