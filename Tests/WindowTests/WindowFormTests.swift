@@ -168,10 +168,11 @@ extension WindowFormAndAccessTests {
         try #require(try window.drive("set", "text", "Title", "물 마시기").status == 0)
         try #require(try window.drive("do", "radio button", "In words", "click").status == 0)
         let field = "When, in words (every weekday at 9:30, 매일 오전 9시)"
-        // 12시 alone is noon or midnight (a bare hour every day is read now, issue 54).
-        try #require(try window.drive("set", "text", field, "12시").status == 0)
+        // Midnight with a day is its start or its end, whatever the time it is said (12시
+        // alone is noon before noon since session 16: no example for a test).
+        try #require(try window.drive("set", "text", field, "내일 자정").status == 0)
         #expect(try window.drive("find", "Not saved yet").status == 0)
-        #expect(try window.drive("find", "낮 12시 / 정오 (12:00) or 밤 12시 / 자정 (00:00)").status == 0)
+        #expect(try window.drive("find", "midnight at the start of the day or at its end?").status == 0)
         try #require(try window.drive("set", "text", field, "평일 오전 9시 30분부터 오후 9시 30분까지 30분마다").status == 0)
         #expect(try window.drive("find", "Read as: every 30 min").status == 0)
         try saveForm(window, "Add", heading: "Add a Reminder")
