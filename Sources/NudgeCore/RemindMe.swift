@@ -84,13 +84,19 @@ public enum RemindMe {
                 // A title that ends in a word that only leads into when ("payday on the last",
                 // "cards a week from") had when cut short: the words of when that were not
                 // read would be lost, and the rest read as something else. No reading.
-                let dangling = atEnd && (titleWords.last.map { danglers.contains($0.lowercased()) } == true || endsLikeADate(titleWords))
-                    // A title that holds a time of its own ("call mum at 6pm and take pill at
-                    // 9pm"): two reminders, or one of them lost. No reading.
-                    || saysATime(title)
-                switch reading(when) {
-                case .success where dangling: return []
-                case .failure(let refusal) where dangling && refusal.problem.template == "ambiguous time": return []
+                // A title that holds a time of its own ("call mum at 6pm and take pill at
+                // 9pm"): two reminders, or one of them lost. No reading. (Looked at only once
+                // when reads: the search reads every line it is given.)
+                let dangling = {
+                    atEnd && (titleWords.last.map { danglers.contains($0.lowercased()) } == true || endsLikeADate(titleWords)) || saysATime(title)
+                }
+                let result = reading(when)
+                switch result {
+                case .success where dangling(): return []
+                case .failure(let refusal) where refusal.problem.template == "ambiguous time" && dangling(): return []
+                default: break
+                }
+                switch result {
                 case .success(let first):
                     // A title that is itself a time ("정오에" before 점심) leaves it unclear which is which;
                     // so does one that starts or ends with words of when ("tomorrow call mum at 6pm",
@@ -253,7 +259,9 @@ public enum RemindMe {
 
     /// 25th, 2nd, 1st: a day of the month said alone.
     static func isOrdinal(_ word: String) -> Bool {
-        word.range(of: #"(?i)^\d{1,2}(st|nd|rd|th)$"#, options: .regularExpression) != nil
+        let lower = word.lowercased()
+        let digits = lower.prefix { $0.isASCII && $0.isNumber }
+        return (1...2).contains(digits.count) && ["st", "nd", "rd", "th"].contains(String(lower.dropFirst(digits.count)))
     }
 
     /// The parts of the day a title holds as often as when does (game night, morning pages).
