@@ -127,12 +127,18 @@ extension WindowFormAndAccessTests {
     /// toast, Settings, About), says no class name ("GtkImage Settings push button" was the
     /// first thing it said) and passes no Tab stop in silence. What it said is printed, for
     /// the closing note.
-    @Test(.enabled(if: ScreenReader.canRun, "needs orca (make deps installs it)"))
-    func orcaSaysEachStopByItsNameAndNoClassName() throws {
+    /// In English and in Korean (Orca's own words in the person's language too): each case
+    /// holds the locale and what the window's names are in it.
+    @Test(.enabled(if: ScreenReader.canRun, "needs orca (make deps installs it)"),
+          arguments: [OrcaCase(locale: "en_US.UTF-8", settings: "Settings", title: "Title", cup: "Cup, ml", deleted: "Deleted “Tea”. Undo",
+                               delete: "Delete Tea", about: "About Nudge"),
+                      OrcaCase(locale: "ko_KR.UTF-8", settings: "설정", title: "제목", cup: "컵, ml", deleted: "“Tea” 삭제함. 실행 취소",
+                               delete: "Tea 삭제", about: "Nudge 정보(A)")])
+    func orcaSaysEachStopByItsNameAndNoClassName(_ words: OrcaCase) throws {
         let desktop = try Desktop(server: false)
         _ = try desktop.add("Tea", "--on", "2099-01-01 15:00")
         _ = try desktop.add("Coffee", "--on", "2099-01-01 16:00")
-        let window = try WindowSession(desktop: desktop, alone: true)
+        let window = try WindowSession(desktop: desktop, locale: words.locale, alone: true)
         let reader = try ScreenReader(session: window)
         try window.open()
         #expect(try window.reaches("check box", "Tea", "checked"))
@@ -142,47 +148,60 @@ extension WindowFormAndAccessTests {
             heard.append(("\(place): \(key)", try reader.press(key, in: window, into: into)))
         }
         // The main page, from the header to the first reminder's Delete, which is pressed.
-        for _ in 0..<20 where heard.last?.said.first?.text.hasPrefix("Delete Tea") != true { try press("Tab", "main page") }
-        try #require(try window.focused() == "push button\tDelete Tea")
+        for _ in 0..<20 where heard.last?.said.first?.text.hasPrefix(words.delete) != true { try press("Tab", "main page") }
+        try #require(try window.focused() == "push button\t\(words.delete)")
         try press("space", "a toast")
-        #expect(heard.last?.said.map(\.text).contains { $0.hasPrefix("Deleted “Tea”. Undo") } == true, "\(heard.last?.said ?? [])")
+        #expect(heard.last?.said.map(\.text).contains { $0.hasPrefix(words.deleted) } == true, "\(heard.last?.said ?? [])")
         // The form.
         try press("ctrl+n", "the form")
-        try #require(try window.reaches("dialog", "Add a Reminder"))
-        for _ in 0..<6 { try press("Tab", "the form", into: "^Add a Reminder$") }
-        _ = try window.type("Escape", into: "^Add a Reminder$")
-        #expect(try window.reaches("dialog", "Add a Reminder", "gone"))
+        try #require(try window.reaches("dialog", words.add))
+        for _ in 0..<6 { try press("Tab", "the form", into: "^\(words.add)$") }
+        _ = try window.type("Escape", into: "^\(words.add)$")
+        #expect(try window.reaches("dialog", words.add, "gone"))
         // Orca done with each step before the next key: one pressed sooner is dropped for the
         // newer focus, as a person pressing quickly hears only where they land.
         reader.settle()
         // Settings.
         try press("ctrl+comma", "settings")
-        #expect(try window.reaches("spin button", "Cup, ml"))
-        #expect(heard.last?.said.map(\.text).contains("Cup, ml 250 spin button.") == true, "\(heard.last?.said ?? [])")
+        #expect(try window.reaches("spin button", words.cup))
+        #expect(heard.last?.said.map(\.text).contains { $0.hasPrefix("\(words.cup) 250 ") } == true, "\(heard.last?.said ?? [])")
         for _ in 0..<5 { try press("Tab", "settings", into: nil) }
         _ = try window.press("Escape")
-        #expect(try window.reaches("spin button", "Cup, ml", "gone"))
+        #expect(try window.reaches("spin button", words.cup, "gone"))
         reader.settle()
         // About, from the primary menu.
         _ = try window.type("F10")
-        try #require(try window.reaches("menu item", "About Nudge"))
+        try #require(try window.reaches("menu item", words.about))
         reader.settle()
-        try #require(try window.drive("do", "menu item", "About Nudge", "click").status == 0)
+        try #require(try window.drive("do", "menu item", words.about, "click").status == 0)
         let version = try Bench.run(Bench.nudgePath, ["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         try #require(try window.drive("find", version).status == 0)
         reader.settle()
         for _ in 0..<3 { try press("Tab", "about", into: nil) }
         _ = try window.press("Escape")
 
-        print("What Orca said (issue 52):")
+        print("What Orca said in \(words.locale) (issue 52):")
         for (key, said) in heard { print("  \(key) → \(said.map(\.description).joined(separator: " | "))") }
         let className = /\b(Gtk|Adw)[A-Z][A-Za-z]+/
         let named = heard.flatMap(\.said).filter { !$0.key && $0.text.contains(className) }
         #expect(named.isEmpty, "class names said: \(named)")
         let silent = heard.filter { $0.said.isEmpty }.map(\.key)
         #expect(silent.isEmpty, "keys met with silence: \(silent)")
-        #expect(heard.flatMap(\.said).contains { $0.text == "Settings push button." }, "\(heard)")
-        #expect(heard.flatMap(\.said).contains { $0.text == "Title text." }, "\(heard)")
+        // The window's names, each before the role Orca says in the same language.
+        #expect(heard.flatMap(\.said).contains { $0.text.hasPrefix("\(words.settings) ") && $0.text.hasSuffix(".") }, "\(heard)")
+        #expect(heard.flatMap(\.said).contains { $0.text.hasPrefix("\(words.title) ") }, "\(heard)")
+        // No English word of ours in Korean: only the reminders' titles, the name Nudge, the
+        // cup's ml, the Enter key, the guide's address, and what Orca 43 says in English of its
+        // own (its Korean leaves "List with 2 items", "not checked", "selected" untranslated).
+        if words.locale.hasPrefix("ko") {
+            let orcasOwn = /List with \d+ items?\.|Text unselected\.|(not )?(checked|selected)\.?|https:\S+/
+            let english = heard.flatMap(\.said).filter { line in
+                var text = line.text.replacing(orcasOwn, with: "")
+                for word in ["Tea", "Coffee", "Nudge", "ml", "Enter"] { text = text.replacingOccurrences(of: word, with: "") }
+                return text.contains(/[A-Za-z]{2,}/)
+            }
+            #expect(english.isEmpty, "English said in Korean: \(english)")
+        }
         _ = window.close()
     }
 
@@ -286,4 +305,13 @@ extension WindowFormAndAccessTests {
         try window.screenshot(to: try Self.shotPath("next-narrow-\(locale.prefix(2)).png"))
         _ = window.close()
     }
+}
+
+/// One language of ``WindowAccessibilityTests/orcaSaysEachStopByItsNameAndNoClassName(_:)``:
+/// the window's names in it.
+struct OrcaCase: Sendable, CustomTestStringConvertible {
+    /// `about`: the primary menu's item (its mnemonic shown in brackets where the language writes it so).
+    let locale: String, settings: String, title: String, cup: String, deleted: String, delete: String, about: String
+    var add: String { locale.hasPrefix("ko") ? "알림 추가" : "Add a Reminder" }
+    var testDescription: String { locale }
 }
