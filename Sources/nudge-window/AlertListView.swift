@@ -342,17 +342,12 @@ import Foundation
             var end = 0
             while end < min(ids.count, new.count) - start, ids[ids.count - 1 - end] == new[new.count - 1 - end] { end += 1 }
             let before = ids[start..<(ids.count - end)], after = new[start..<(new.count - end)]
-            // One reminder moved from one end of the changed stretch to the other (switched
-            // off, it goes last; on, first): two splices of one, not the whole stretch again.
-            if before.count == after.count, before.count > 1, before.first == after.last, before.dropFirst().elementsEqual(after.dropLast()) {
-                splice(at: start, removing: 1, [])
-                splice(at: start + before.count - 1, removing: 0, [after.last!])
-            } else if before.count == after.count, before.count > 1, before.last == after.first,
-                      before.dropLast().elementsEqual(after.dropFirst()) {
-                splice(at: start + before.count - 1, removing: 1, [])
-                splice(at: start, removing: 0, [after.first!])
-            } else {
-                splice(at: start, removing: before.count, Array(after))
+            // The few splices that make the change (a reminder switched off goes last, on goes
+            // back: one out, one in), not the whole stretch between again: told that thousands
+            // of items changed, GTK 4.8's grid view drops every row it laid out, loses its place
+            // and was left blank while scrolled (issue 52). Past 64 items, the stretch.
+            for edit in ListEdits.splices(from: before, to: after) ?? [.init(position: 0, removing: before.count, added: Array(after))] {
+                splice(at: start + edit.position, removing: edit.removing, edit.added)
             }
             ids = new
             renewIfStale()
