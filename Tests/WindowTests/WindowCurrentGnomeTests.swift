@@ -17,7 +17,7 @@ struct WindowCurrentGnomeTests {
         func file(_ name: String) -> String { (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? "" }
     }
 
-    /// The pictures' folder (and what Orca said, orca-*): `.build/window-shots/gnome-48/`.
+    /// The pictures' folder (and what Orca said, orca-*; the rows at 640 and 360 px, narrow-*): `.build/window-shots/gnome-48/`.
     static let shots = Bench.packageRoot.appendingPathComponent(".build/window-shots/gnome-48").path
 
     /// Runs `script` from Tests/bench/window in a copy of the Debian 13 root (`as`: a user of
@@ -57,7 +57,7 @@ struct WindowCurrentGnomeTests {
         }
         try? files.createDirectory(atPath: shots, withIntermediateDirectories: true)
         for folder in [run.folder, run.folder + "/wayland"] {
-            for picture in (try? files.contentsOfDirectory(atPath: folder))?.filter({ $0.hasSuffix(".png") || $0.hasPrefix("orca-") }) ?? [] {
+            for picture in (try? files.contentsOfDirectory(atPath: folder))?.filter({ $0.hasSuffix(".png") || $0.hasPrefix("orca-") || $0.hasPrefix("narrow-") }) ?? [] {
                 try? files.removeItem(atPath: shots + "/" + picture)
                 try? files.copyItem(atPath: folder + "/" + picture, toPath: shots + "/" + picture)
             }
@@ -115,6 +115,29 @@ struct WindowCurrentGnomeTests {
             #expect(!header.isEmpty && header == content, "\(picture): header \(header), content \(content)")
         }
         #expect(v["ko.words"] == "translated", "\(run.output)")
+        // At 360 px on libadwaita 1.7 too (issue 52): a long title takes two lines where it took
+        // one at 640, the header's status wraps rather than being cut, and every row's next
+        // time lies whole within its row.
+        func labels(_ width: Int) -> [(name: String, box: [Int], row: [Int])] {
+            run.file("narrow-\(width)-rows.txt").split(separator: "\n").flatMap { line -> [(name: String, box: [Int], row: [Int])] in
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                let row = fields[0].split(separator: " ").compactMap { Int($0) }
+                return stride(from: 1, to: fields.count - 1, by: 2).map { (fields[$0], fields[$0 + 1].split(separator: " ").compactMap { Int($0) }, row) }
+            }
+        }
+        func height(_ width: Int, _ name: String) -> Int { labels(width).first { $0.name == name }?.box.last ?? 0 }
+        let long = "Stretch your legs and look away from the screen"
+        #expect(height(640, long) > 0 && height(640, long) == height(640, "Take the medicine"), "\(labels(640))")
+        #expect(height(360, long) >= height(360, "Take the medicine") * 2 - 2 && height(360, "Take the medicine") > 0, "\(labels(360))")
+        let status = { (width: Int) in run.file("narrow-\(width)-status.txt").split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.last ?? 0 }
+        #expect(status(640) > 0 && status(360) >= status(640) * 2 - 2, "status 640: \(status(640)), 360: \(status(360))")
+        let nextTimes = labels(360).filter { $0.name.hasPrefix("next: ") || $0.name.contains("; next: ") }
+        #expect(nextTimes.count >= 2, "\(labels(360))")
+        for entry in nextTimes where entry.box.count == 4 && entry.row.count == 4 {
+            let (label, row) = (entry.box, entry.row)
+            #expect(label[0] >= row[0] && label[0] + label[2] <= row[0] + row[2] && label[1] >= row[1] && label[1] + label[3] <= row[1] + row[3] && label[2] > 0,
+                    "\(entry.name): label \(label) row \(row)")
+        }
         // Orca 48 over the window by keys (issue 52): every key heard, no class name said, the
         // header's buttons and the form's title by their names.
         #expect(v["orca"] == "on", "\(run.output)")

@@ -28,6 +28,9 @@ nudge config goal 2000ml
 nudge add "Drink water" --water --every 30m --from 09:30 --until 21:30 --days weekdays
 nudge add "Stretch" --at 15:00 --days weekdays
 nudge add "Take the medicine" --at 21:00
+# A title longer than a line at 360 px (issue 52: wrapped to two lines, then cut), at the medicine's
+# time: the two first in the list, on screen (GTK 4.18 shows AT-SPI only the rows on screen).
+nudge add "Stretch your legs and look away from the screen" --at 21:00
 nudge drink 750
 drive() { python3 "$work/atspi-window.py" "$@"; }
 key() { timeout 20 xdotool search --sync --onlyvisible --name "$1" windowfocus --sync key --clearmodifiers "$2" 2>/dev/null; }
@@ -86,8 +89,16 @@ settle; shot shortcuts-en 642x722+0+0
 key '^Nudge$' Escape
 drive wait label "Close the window" gone 30 > /dev/null && echo "shortcuts=closed"
 sleep 0.5
+# The rows and the header's status (narrow-*.txt), wide and at 360 px: the rows as `drive rows` gives
+# them (a row's box, then each label's name and box), the status as `drive extents` does.
+narrow() {
+    drive rows > "$out/narrow-$1-rows.txt"
+    drive extents label "Reminders are paused" > "$out/narrow-$1-status.txt"
+}
+narrow 640
 timeout 20 xdotool search --onlyvisible --name '^Nudge$' windowsize --sync 360 640 2>/dev/null
 settle; shot window-en-narrow 362x642+0+0
+narrow 360
 key '^Nudge$' ctrl+q
 for _ in $(seq 200); do kill -0 "$window" 2>/dev/null || break; sleep 0.05; done
 if kill -0 "$window" 2>/dev/null; then echo "en.quit=running"; stop; else wait "$window"; echo "en.quit=$?"; fi
