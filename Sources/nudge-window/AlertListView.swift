@@ -309,7 +309,13 @@ import Foundation
         onScreen[id] = place.row
         if focusing == id {
             focusing = nil
-            place.row?.focus()
+            // Once GTK is done laying out: focused while it binds, in the middle of its layout,
+            // the grid view did not track the focus as its own, let the place go on a later
+            // layout, and left the focus on a switch in no window (issue 52's hostile pass).
+            after(milliseconds: 0) { [weak self, weak place] in
+                guard let self, let place, place.id == id, bound[id] === place else { return }
+                place.row?.focus()
+            }
         }
     }
 
@@ -334,7 +340,14 @@ import Foundation
                 focused.hasPrefix("#") && !new.contains(focused) ? new.first { !$0.hasPrefix("#") } ?? new.first { $0 == Self.empty } : nil
             }
             defer {
-                if let target = followed ?? landing, focusedPlace()?.place.id != target { _ = focus(target) }
+                // Where the place focused still says the target but shows the item taken out
+                // (the target came back as a new item elsewhere: switched on from the end of
+                // the list), GTK gives that place another reminder at its next layout, and
+                // the focus went with it (issue 52's hostile pass).
+                if let target = followed ?? landing,
+                   !(focusedPlace().map { $0.place.id == target && $0.place.item.shows(strings, at: $0.index) } ?? false) {
+                    _ = focus(target)
+                }
             }
             // The changed middle: what the old and new lists share at both ends stays.
             var start = 0
@@ -587,7 +600,10 @@ import Foundation
     /// Scrolls to a reminder and moves the focus to its switch (a piece: to its first control).
     func focus(_ id: String) -> Bool {
         guard let position = ids.firstIndex(of: id) else { return false }
-        if let row = onScreen[id] {
+        // A row that shows the item now: one moved by a splice (switched on, back from the end)
+        // is a new item, its old place rebound to another reminder on the next layout, where
+        // the focus given it went (issue 52's hostile pass: onto the row before it).
+        if let row = onScreen[id], bound[id]?.item.shows(strings, at: position) ?? false {
             row.focus()
         } else if pieces[id] != nil, let place = bound[id], place.focusFirst(forward: true) {
         } else {

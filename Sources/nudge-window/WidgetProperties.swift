@@ -400,6 +400,13 @@ struct ListItem {
     /// The GtkStringObject it shows, as its string; nil while it shows none.
     var string: String? { item.flatMap { GObjectProperties.get($0, .string) } }
     var holdsItem: Bool { item != nil }
+    /// Whether it shows `list`'s item at `position` now (after a splice it may still show an
+    /// item taken out, with the same string, until the view binds it anew).
+    func shows(_ list: StringList, at position: Int) -> Bool {
+        guard let item, let current = g_list_model_get_item(OpaquePointer(list.raw), UInt32(position)) else { return false }
+        defer { unref(current) }
+        return item == current
+    }
     var position: Int { Int(GObjectProperties.get(pointer, .position)) }
     /// Neither activated nor selected: its controls are what answer.
     func makeInert() {

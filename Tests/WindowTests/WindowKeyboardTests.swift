@@ -116,6 +116,34 @@ extension WindowFormAndAccessTests {
         _ = window.close()
     }
 
+    /// A reminder switched off goes last and on goes back, far out of view both ways, and the
+    /// focus on its switch goes with it every time (issue 52's hostile pass: the second time
+    /// on, the focus went to the row that had stood before it at the end, since the place it
+    /// was given was one the view then gave another reminder).
+    @Test func theFocusFollowsAReminderSwitchedOffAndOnAgainAndAgain() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("First", "--on", "2098-12-31 23:00")
+        let insert = try Bench.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", desktop.directory + "/data/nudge/nudge.sqlite", """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
+            INSERT INTO alert (id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, created, kind)
+            SELECT printf('%032x', i), 'F ' || i, '', 'once ' || (4070908800 + i * 60) || '.0', 1, NULL, 1, '', NULL, 3600, 600, i, 'reminder' FROM n
+            """])
+        try #require(insert.status == 0, "\(insert.stderr)")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        try #require(try window.tab(to: "check box\tF 1"))
+        let id = String(format: "%032x", 1)
+        for round in 0..<3 {
+            for (command, state) in [("off", "unchecked"), ("on", "checked")] {
+                _ = try desktop.nudge(command, id)
+                #expect(try window.reaches("check box", "F 1", state))
+                #expect(Bench.eventually(10) { (try? window.focused()) == "check box\tF 1" },
+                        "round \(round), \(command): \((try? window.focused()) ?? "nothing")")
+            }
+        }
+        _ = window.close()
+    }
+
     @Test func spaceAndEnterToggleAFocusedSwitch() throws {
         let desktop = try Desktop(server: false)
         _ = try desktop.add("Tea", "--on", "2099-01-01 15:00")
