@@ -209,7 +209,7 @@ let package = Package(
         .executableTarget(name: "nudge-fuzz", dependencies: ["FuzzChecks", "BenchSupport"], path: "fuzz/Sources/nudge-fuzz"),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzChecks"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
-        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "NudgeKit"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "NudgeKit", "TestSupport"]),
         .testTarget(name: "TerminalFaceTests", dependencies: ["TerminalFace", "Presentation", "NudgeKit", "TestSupport"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(name: "NudgeSyncTests", dependencies: ["NudgeSync", "CalendarSync", "SyncTransport", "ICalendar", "Platform", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Presentation
 
 /// ListEdits: the few splices between two lists of ids, or none past the limit.
@@ -39,7 +40,7 @@ struct ListEditsTests {
     /// Random lists and a few random moves, removals and additions: applied, the splices make
     /// the new list, and they never remove and add more than the edits made.
     @Test func randomEditsApplyToTheNewList() throws {
-        var generator = SplitMix(seed: 52)
+        var generator = SeededRandom(seed: 52)
         for round in 0..<500 {
             let old = ids(count: Int.random(in: 0...300, using: &generator))
             var new = old
@@ -57,18 +58,5 @@ struct ListEditsTests {
             #expect(ListEdits.applying(splices, to: old) == new, "round \(round): \(splices)")
             #expect(splices.reduce(0) { $0 + $1.removing + $1.added.count } <= 2 * edits, "round \(round): \(splices)")
         }
-    }
-}
-
-/// A seeded generator: the same lists every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

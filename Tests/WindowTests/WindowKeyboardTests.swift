@@ -123,12 +123,7 @@ extension WindowFormAndAccessTests {
     @Test func theFocusFollowsAReminderSwitchedOffAndOnAgainAndAgain() throws {
         let desktop = try Desktop(server: false)
         _ = try desktop.add("First", "--on", "2098-12-31 23:00")
-        let insert = try Bench.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", desktop.directory + "/data/nudge/nudge.sqlite", """
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
-            INSERT INTO alert (id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, created, kind)
-            SELECT printf('%032x', i), 'F ' || i, '', 'once ' || (4070908800 + i * 60) || '.0', 1, NULL, 1, '', NULL, 3600, 600, i, 'reminder' FROM n
-            """])
-        try #require(insert.status == 0, "\(insert.stderr)")
+        try WindowTests.insertOneShots(300, titled: "F", into: desktop)
         let window = try WindowSession(desktop: desktop)
         try window.open()
         try #require(try window.tab(to: "check box\tF 1"))

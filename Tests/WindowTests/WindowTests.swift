@@ -36,6 +36,17 @@ extension WindowSuite {
 
     func database(_ desktop: Desktop) -> String { desktop.directory + "/data/nudge/nudge.sqlite" }
 
+    /// `count` one-shots titled "PREFIX 1"… on a fixed day far ahead, a minute apart, with ids
+    /// `%032x` of 1…: in one statement (adding them one by one takes minutes).
+    static func insertOneShots(_ count: Int, titled prefix: String, into desktop: Desktop) throws {
+        let insert = try Bench.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", desktop.directory + "/data/nudge/nudge.sqlite", """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
+            INSERT INTO alert (id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, created, kind)
+            SELECT printf('%032x', i), '\(prefix) ' || i, '', 'once ' || (4070908800 + i * 60) || '.0', 1, NULL, 1, '', NULL, 3600, 600, i, 'reminder' FROM n
+            """])
+        try #require(insert.status == 0, "\(insert.stderr)")
+    }
+
     /// A reminder's id, as the command line gives it.
     func id(of title: String, in home: Home) throws -> String {
         let list = try home.list()
@@ -325,13 +336,7 @@ extension WindowTests {
         let desktop = try Desktop(server: false)
         _ = try desktop.add("First", "--on", "2098-12-31 23:00")
         let path = database(desktop)
-        // 10,000 one-shots on a fixed day far ahead, in one statement (adding them one by one takes minutes).
-        let insert = try Bench.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", path, """
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
-            INSERT INTO alert (id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, created, kind)
-            SELECT printf('%032x', i), 'R ' || i, '', 'once ' || (4070908800 + i * 60) || '.0', 1, NULL, 1, '', NULL, 3600, 600, i, 'reminder' FROM n
-            """])
-        try #require(insert.status == 0, "\(insert.stderr)")
+        try Self.insertOneShots(10_000, titled: "R", into: desktop)
         let window = try WindowSession(desktop: desktop)
         try window.open()
         #expect(try window.reaches("check box", "R 1", "checked"))
