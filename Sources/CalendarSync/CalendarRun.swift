@@ -333,7 +333,8 @@ final class CalendarRun {
         for object in known {
             guard let id = object.alertId.flatMap(UUID.init(hexString:)), !object.uid.hasSuffix("@nudge"),
                   let alert = alerts[id], var copy = object.agreed.flatMap(CalendarObject.read) else { continue }
-            guard case .alert(let read, _, _)? = CalendarImport.alerts(in: [copy], system: zone, now: now).first,
+            let outcomes = CalendarImport.alerts(in: [copy], system: zone, now: now)
+            guard let read = outcomes.lazy.compactMap({ if case .alert(let read, _, _) = $0 { read } else { nil } }).first,
                   read.schedule == alert.schedule, read.enabled == alert.enabled, read.timeZone == alert.timeZone else { continue }
             guard let index = copy.components.firstIndex(where: { ($0.name == "VEVENT" || $0.name == "VTODO") && $0["RECURRENCE-ID"] == nil })
             else { continue }

@@ -86,6 +86,7 @@ public enum CalendarExport {
             out.line(rule.start)
             if let rrule = rule.rrule { out.line("RRULE", rrule.description) }
             if !rule.except.isEmpty { out.line(form.times("EXDATE", rule.except, utc: rule.utc)) }
+            if !rule.also.isEmpty { out.line(form.times("RDATE", rule.also, utc: rule.utc)) }
             out.line("SUMMARY", title)
             if !alert.body.isEmpty { out.line("DESCRIPTION", Property.escape(alert.body)) }
             // An event of no length: the moment the reminder shows; not busy time.
@@ -176,6 +177,8 @@ public enum CalendarExport {
         var start: Property
         var rrule: RecurrenceRule?
         var except: [Date] = []
+        /// Instants added (RDATE): on the first rule only.
+        var also: [Date] = []
         /// Whether its times are written in UTC.
         var utc = false
     }
@@ -272,12 +275,13 @@ public enum CalendarExport {
                 if (local.day, local.second) > (start.day, start.second) { start = (local.day, local.second) }
             }
             let except = restriction.except.sorted()
-            return rules(base, first: start, form: form, narrowing: restriction).map { rule in
+            return rules(base, first: start, form: form, narrowing: restriction).enumerated().map { index, rule in
                 var rule = rule
                 if let until = restriction.until {
                     rule.rrule?.until = rule.utc || !form.floating ? TimeForm.utc(until) : form.stamp(until)
                 }
                 rule.except = except
+                if index == 0 { rule.also = restriction.also.sorted() }
                 return rule
             }
         }

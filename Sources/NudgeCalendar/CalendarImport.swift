@@ -23,23 +23,47 @@ public enum CalendarImport {
 
     /// Every VEVENT and VTODO of the calendars, in order. `now` places one-shots that are
     /// over and sets when new alerts were made; `system` reads floating times. A UID is read
-    /// once: a later component with it is refused (a changed occurrence, RECURRENCE-ID, too,
-    /// wherever it stands), so one id never stands for two things.
+    /// once: a later component with it is refused, so one id never stands for two things.
+    /// A changed occurrence (RECURRENCE-ID) is read with its series, wherever it stands:
+    /// its old time left out, its new one added (see ``changes(_:of:start:offset:system:now:)``);
+    /// without its series in the calendar (an invitation to one occurrence), the first is
+    /// read as the event, with the others. Nudge's own reminders keep their schedule: a
+    /// changed occurrence of one is refused, the series read.
     public static func alerts(in calendars: [Component], system: TimeZone, now: Date) -> [Outcome] {
         var outcomes: [Outcome] = []
         var seen: Set<String> = [], ids: Set<UUID> = []
         for calendar in calendars where calendar.name == "VCALENDAR" {
-            for component in calendar.components where component.name == "VEVENT" || component.name == "VTODO" {
+            let items = calendar.components.filter { $0.name == "VEVENT" || $0.name == "VTODO" }
+            // The changed occurrences by UID, and the UIDs that have a series.
+            var changed: [String: [Int]] = [:], series: [String: Int] = [:]
+            for (index, item) in items.enumerated() {
+                guard let uid = item["UID"]?.value else { continue }
+                if item["RECURRENCE-ID"] != nil { changed[uid, default: []].append(index) } else if series[uid] == nil { series[uid] = index }
+            }
+            for (index, component) in items.enumerated() {
                 if let id = component["X-NUDGE-ID"]?.value, !seen.insert(id).inserted {
                     outcomes.append(.skipped)
                     continue
                 }
+                let uid = component["UID"]?.value
+                var occurrences = uid.flatMap { changed[$0] }?.map { items[$0] } ?? []
                 do throws(Refusal) {
                     if component["RECURRENCE-ID"] != nil {
-                        // TRANSLATORS: nudge import: a component that changes one occurrence of another's rule (RFC 5545's RECURRENCE-ID).
-                        throw Refusal(Phrase("RECURRENCE-ID: one occurrence of a rule changed, which Nudge's schedules cannot say (the rule itself is read)"))
+                        let own = uid.flatMap { series[$0] }.map { items[$0]["X-NUDGE-SCHEDULE"] != nil } ?? false
+                        if uid == nil || own {
+                            // TRANSLATORS: nudge import: a component that changes one occurrence of another's rule (RFC 5545's RECURRENCE-ID), which cannot be tied to it or belongs to one of Nudge's own reminders.
+                            throw Refusal(Phrase("RECURRENCE-ID: one occurrence of a rule changed, which Nudge's schedules cannot say (the rule itself is read)"))
+                        }
+                        // Read with its series, or, without one, the first read as the event.
+                        guard let uid, series[uid] == nil, changed[uid]?.first == index else {
+                            outcomes.append(.skipped)
+                            continue
+                        }
+                        occurrences.removeFirst()
+                    } else if component["X-NUDGE-SCHEDULE"] != nil || component["X-NUDGE-PLACE-EDGE"] != nil || uid.map({ series[$0] != index }) ?? true {
+                        occurrences = []
                     }
-                    let read = try alert(component, system: system, now: now)
+                    let read = try alert(component, changed: occurrences, system: system, now: now)
                     if case .skipped = read {
                         outcomes.append(read)
                         continue
@@ -128,8 +152,9 @@ public enum CalendarImport {
                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 
-    /// The component as an alert, or why not (refusals are thrown).
-    static func alert(_ component: Component, system: TimeZone, now: Date) throws(Refusal) -> Outcome {
+    /// The component as an alert, or why not (refusals are thrown); `changed`: the
+    /// occurrences of it changed elsewhere (RECURRENCE-ID).
+    static func alert(_ component: Component, changed: [Component] = [], system: TimeZone, now: Date) throws(Refusal) -> Outcome {
         // A title is one line: other calendars' may hold several.
         let title = (component["SUMMARY"]?.text ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
         let body = component["DESCRIPTION"]?.text ?? ""
@@ -153,9 +178,7 @@ public enum CalendarImport {
         let alarm = component.components.first { $0.name == "VALARM" && ["DISPLAY", "AUDIO", "EMAIL"].contains($0["ACTION"]?.value.uppercased() ?? "")
             && !$0.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" } }
         guard alarm != nil || component["RRULE"] != nil else { return .skipped }
-        for unsupported in ["RDATE", "EXRULE"] where component[unsupported] != nil {
-            throw Refusal(reason: "\(unsupported): Nudge's schedules have no extra or excluded rules")
-        }
+        if component["EXRULE"] != nil { throw Refusal(reason: "EXRULE: Nudge's schedules have no excluded rules") }
         guard component.all("RRULE").count <= 1 else { throw Refusal(reason: "RRULE: more than one rule in one component") }
         // A task done elsewhere rings no more.
         if component.name == "VTODO", Self.isOver(task: component) { return .over }
@@ -163,7 +186,8 @@ public enum CalendarImport {
         let startName = component.name == "VTODO" && component["DTSTART"] == nil && component["DUE"] != nil ? "DUE" : "DTSTART"
         let start = try dateTime(component, startName, system: system)
         let offset = try trigger(alarm, component: component, start: start, system: system)
-        let schedule = try Self.schedule(component, start: start, offset: offset, now: now)
+        let changes = try self.changes(changed, of: component, start: start, offset: offset, alarmed: alarm != nil, system: system, now: now)
+        let schedule = try Self.schedule(component, start: start, offset: offset, changes: changes, now: now)
         guard let schedule else { return .over }
         // Nudge's dates are in the years 1970 to 9999, as `--on` has them.
         let zone = start.zoneID.flatMap(TimeZone.init(identifier:)) ?? system
@@ -539,12 +563,84 @@ public enum CalendarImport {
         return hs.flatMap { h in ms.flatMap { m in ss.map { s in LocalTime(hour: h, minute: m, second: s)! } } }.sorted()
     }
 
-    /// The schedule of a component starting at `start`, its alarm `offset` seconds from it;
-    /// `nil` for a one-shot already over.
-    static func schedule(_ component: Component, start: DateTime, offset: Int, now: Date) throws(Refusal) -> Schedule? {
+    /// What RDATE and changed occurrences do to a component's times: the alarm instants
+    /// they add and those they leave out, only those ahead.
+    struct Changes {
+        /// RDATE's alarm instants.
+        var added: Set<Date> = []
+        /// The changed occurrences' new alarm instants, and their old ones.
+        var moved: Set<Date> = [], left: Set<Date> = []
+    }
+
+    /// The instants RDATE adds (each with the alarm `offset` seconds from it; a DATE at the
+    /// start's time of day, a PERIOD by its start), and the changed occurrences' moves: an
+    /// occurrence's old alarm left out, its new one (its own DTSTART, or a task's DUE, and
+    /// its own alarm) added; cancelled, done, or without an alarm where the series has one
+    /// (`alarmed`: RFC 5545's changed occurrence replaces the occurrence, alarms included),
+    /// only left out. A change that keeps the alarm's instant changes nothing here (a new
+    /// title of one occurrence: the series' title is shown). `RANGE=THISANDFUTURE` is refused.
+    static func changes(_ changed: [Component], of component: Component, start: DateTime, offset: Int, alarmed: Bool,
+                        system: TimeZone, now: Date) throws(Refusal) -> Changes {
+        var changes = Changes()
+        for rdate in component.all("RDATE") {
+            let utc = rdate.list.first?.hasSuffix("Z") ?? false
+            var zone = utc ? TimeZone(identifier: "UTC")! : start.zone
+            if !utc, let tzid = rdate.parameter("TZID") { zone = try Self.zone(tzid, of: "RDATE") }
+            for item in rdate.list where !item.isEmpty {
+                let text = String(item.prefix { $0 != "/" }.prefix(15))
+                let parsed: (instant: Date, day: CivilDay, time: LocalTime)
+                do { parsed = try DateTime.parse(text, zone: zone) } catch { throw Refusal(reason: "RDATE: " + error.reason) }
+                let instant = text.count == 8 ? CivilZone(zone).instant(parsed.day, start.time) : parsed.instant
+                let alarm = instant.addingTimeInterval(Double(offset))
+                if alarm > now { changes.added.insert(alarm) }
+            }
+        }
+        for occurrence in changed {
+            guard let id = occurrence["RECURRENCE-ID"] else { continue }
+            if id.parameter("RANGE")?.uppercased() == "THISANDFUTURE" {
+                throw Refusal(reason: "RECURRENCE-ID;RANGE=THISANDFUTURE: a change to this and every later occurrence, which Nudge's schedules cannot say")
+            }
+            // The occurrence's old time, in the series' zone when it names none.
+            var holder = Component("VEVENT", properties: [id])
+            if id.parameter("TZID") == nil && !id.value.hasSuffix("Z"), let tzid = start.zoneID {
+                holder.properties[0].parameters.append(("TZID", [tzid]))
+            }
+            let old = try dateTime(holder, "RECURRENCE-ID", system: system).instant.addingTimeInterval(Double(offset))
+            var new: Date?
+            let over = occurrence["STATUS"]?.value.uppercased() == "CANCELLED" || occurrence.name == "VTODO" && isOver(task: occurrence)
+            let alarm = occurrence.components.first { $0.name == "VALARM" && ["DISPLAY", "AUDIO", "EMAIL"].contains($0["ACTION"]?.value.uppercased() ?? "")
+                && !$0.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" } }
+            if !over, alarm != nil || !alarmed {
+                let startName = occurrence.name == "VTODO" && occurrence["DTSTART"] == nil && occurrence["DUE"] != nil ? "DUE" : "DTSTART"
+                let moved = occurrence[startName] != nil ? try dateTime(occurrence, startName, system: system)
+                    : DateTime(instant: old.addingTimeInterval(Double(-offset)), day: start.day, time: start.time, zone: start.zone, zoneID: start.zoneID)
+                var alone = occurrence
+                alone.properties.removeAll { $0.name == "RRULE" }
+                new = moved.instant.addingTimeInterval(Double(try trigger(alarm, component: alone, start: moved, system: system)))
+            }
+            guard new != old else { continue }
+            if old > now { changes.left.insert(old) }
+            if let new, new > now { changes.moved.insert(new) }
+        }
+        for (name, instants) in [("RDATE", changes.added), ("RECURRENCE-ID", changes.moved.union(changes.left))]
+        where instants.count > Schedule.Restriction.maxExcept {
+            throw Refusal(reason: "\(name): more than \(Schedule.Restriction.maxExcept) times")
+        }
+        return changes
+    }
+
+    /// The schedule of a component starting at `start`, its alarm `offset` seconds from it,
+    /// with the instants `changes` adds and leaves out; `nil` for a one-shot already over.
+    static func schedule(_ component: Component, start: DateTime, offset: Int, changes: Changes = Changes(),
+                         now: Date) throws(Refusal) -> Schedule? {
         guard let rrule = component["RRULE"]?.value else {
+            // One time, and those RDATE and changed occurrences add: the first ahead is the
+            // one-shot, the others added to it.
             let at = start.instant.addingTimeInterval(Double(offset))
-            return at > now ? .once(at) : nil
+            let except = try exceptions(component, base: .once(at), restriction: Schedule.Restriction(), start: start, offset: offset, now: now)
+            let ahead = changes.added.union([at]).filter { $0 > now }.subtracting(except).subtracting(changes.left).union(changes.moved).sorted()
+            guard let first = ahead.first else { return nil }
+            return ahead.count == 1 ? .once(first) : .restricted(.once(first), Schedule.Restriction(also: Set(ahead.dropFirst())))
         }
         let parts = try parts(rrule)
         let times = try times(parts, start: start, offset: offset)
@@ -592,6 +688,12 @@ public enum CalendarImport {
             restriction.until = times.last
         }
         restriction.except = try exceptions(component, base: base, restriction: restriction, start: start, offset: offset, now: now)
+        // RDATE's times, less EXDATE's (RFC 5545 3.8.5.2); then the changed occurrences.
+        restriction.also = changes.added.subtracting(restriction.except).subtracting(changes.left).union(changes.moved)
+        restriction.except.formUnion(changes.left)
+        guard restriction.except.count <= Schedule.Restriction.maxExcept else {
+            throw Refusal(reason: "EXDATE: more than \(Schedule.Restriction.maxExcept) times left out")
+        }
         let schedule = restricted()
         // Times every day, or steps of time, with no end: something ahead, whatever the day.
         let daysMayRunOut: Bool = switch base {
@@ -603,7 +705,7 @@ public enum CalendarImport {
             // A rule that has no time at all, in any year, is refused (without an end, the
             // search from now said so already).
             var ever = restriction
-            (ever.from, ever.until, ever.except) = (nil, nil, [])
+            (ever.from, ever.until, ever.except, ever.also) = (nil, nil, [], [])
             guard restriction.until == nil
                 || Schedule.restricted(base, ever).occurrences(after: first.addingTimeInterval(-1), count: 1, in: start.zone).isEmpty else { return nil }
             throw never(rrule)

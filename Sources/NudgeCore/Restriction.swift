@@ -3,7 +3,8 @@ import Foundation
 extension Schedule {
     /// What narrows a schedule the way a calendar's recurrence rule does: only every Nth
     /// day, week, month or year, not before a first instant, not after a last one, and not
-    /// at instants left out (RRULE's INTERVAL, DTSTART, UNTIL or COUNT, and EXDATE).
+    /// at instants left out (RRULE's INTERVAL, DTSTART, UNTIL or COUNT, and EXDATE); and the
+    /// instants a calendar adds to its rule (RDATE, an occurrence moved by RECURRENCE-ID).
     public struct Restriction: Sendable, Hashable, Codable {
         /// Nothing fires before this instant.
         public var from: Date?
@@ -19,15 +20,24 @@ extension Schedule {
         /// Only these days of the month: 1…31, or -1…-31 from its end (-1 is its last day);
         /// none: every day the schedule has.
         public var monthDays: [Int]
+        /// Instants that fire as well, whatever the rest says (RDATE, and an occurrence a
+        /// calendar moved: its old time is in ``except``).
+        public var also: Set<Date>
 
         public init(from: Date? = nil, until: Date? = nil, except: Set<Date> = [], period: Period? = nil, places: [Place] = [],
-                    monthDays: [Int] = []) {
+                    monthDays: [Int] = [], also: Set<Date> = []) {
             (self.from, self.until, self.except, self.period, self.places) = (from, until, except, period, places)
-            self.monthDays = monthDays
+            (self.monthDays, self.also) = (monthDays, also)
         }
 
-        /// Whether it narrows nothing.
-        public var isEmpty: Bool { from == nil && until == nil && except.isEmpty && period == nil && places.isEmpty && monthDays.isEmpty }
+        /// Whether it narrows nothing and adds nothing.
+        public var isEmpty: Bool {
+            from == nil && until == nil && except.isEmpty && period == nil && places.isEmpty && monthDays.isEmpty && also.isEmpty
+        }
+
+        /// Whether it only leaves out and adds instants: what a one-shot can have (an event
+        /// with RDATEs, or whose one time was moved).
+        public var onlyInstants: Bool { from == nil && until == nil && period == nil && places.isEmpty && monthDays.isEmpty }
 
         /// Whether it keeps only some days (a period, places, days of the month): what steps
         /// of elapsed time, whose days are not a calendar's, cannot take.
@@ -58,7 +68,7 @@ extension Schedule {
             return format(language.tr("day %d from the end"), -day)
         }
 
-        /// The most instants one schedule leaves out.
+        /// The most instants one schedule leaves out, and the most it adds.
         public static let maxExcept = 10_000
     }
 
@@ -251,22 +261,35 @@ extension Schedule {
         return self
     }
 
-    /// The last instant it can fire at, when it ends: a one-shot's, or a restriction's end.
+    /// The last instant it can fire at, when it ends: a one-shot's, or a restriction's end
+    /// (or the last instant it adds, when later).
     public var end: Date? {
         switch self {
-        case .once(let instant): instant
-        case .restricted(_, let restriction): restriction.until
-        default: nil
+        case .once(let instant): return instant
+        case .restricted(let base, let restriction):
+            guard let end = restriction.until ?? base.end else { return nil }
+            return max(end, restriction.also.max() ?? end)
+        default: return nil
         }
     }
 
     /// ``occurrences(after:count:in:anchor:)`` of a restricted schedule: the base's, less
-    /// what the restriction leaves out. A period filters days before their times are
+    /// what the restriction leaves out, and the instants it adds. A period filters days before their times are
     /// resolved, so a rule every 5 years does not walk every day's times; the walk jumps
     /// from one period to the next and goes as far as a day can be (``firstDay(from:through:period:matches:)``),
     /// and no further than the end.
     static func occurrences(of base: Schedule, _ restriction: Restriction, after: Date, count: Int, clock: CivilZone,
                             zone: TimeZone, anchor: Date?) -> [Date] {
+        let ruled = ruledOccurrences(of: base, restriction, after: after, count: count, clock: clock, zone: zone, anchor: anchor)
+        guard !restriction.also.isEmpty else { return ruled }
+        // The instants added, merged in order (one that the rule gives too counts once).
+        let added = restriction.also.filter { $0 > after }.sorted().prefix(count)
+        return Array(Set(ruled).union(added).sorted().prefix(count))
+    }
+
+    /// The base's instants less what the restriction leaves out (see above).
+    private static func ruledOccurrences(of base: Schedule, _ restriction: Restriction, after: Date, count: Int, clock: CivilZone,
+                                         zone: TimeZone, anchor: Date?) -> [Date] {
         var result: [Date] = []
         var cursor = max(after, restriction.from.map { $0.addingTimeInterval(-0.001) } ?? after)
         // A few more than asked for: times left out are few (a walk goes on when they are not).

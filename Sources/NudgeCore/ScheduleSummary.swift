@@ -85,6 +85,13 @@ extension Schedule {
                 // TRANSLATORS: a schedule's showings left out: %d is how many (2 or more).
                 text += ", " + format(language.tr("except %d times"), restriction.except.count)
             }
+            if restriction.also.count == 1, let only = restriction.also.first {
+                // TRANSLATORS: a schedule's one showing added to its rule (a calendar's RDATE, or an occurrence moved there): %s is a date and time.
+                text += ", " + format(language.tr("also %s"), timeStyle.dated(only, zone))
+            } else if restriction.also.count > 1 {
+                // TRANSLATORS: a schedule's showings added to its rule (a calendar's RDATE, or occurrences moved there): %d is how many (2 or more).
+                text += ", " + format(language.tr("also %d other times"), restriction.also.count)
+            }
             return text
         case .place(let trigger):
             return trigger.summary(timeStyle: timeStyle, language: language)

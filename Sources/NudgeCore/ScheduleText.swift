@@ -14,10 +14,11 @@ extension Schedule {
     ///     at 32400 127;every day 2 20457 1;from 1767600000;until 1798675200;except 1767772800,1767859200
     ///     at 32400 34;places 1:1,-1:5
     ///     at 32400 127;monthdays -1
+    ///     once 1764576000;also 1764662400,1764748800
     ///
     /// A restriction follows its schedule after semicolons, which no schedule holds:
     /// `every UNIT N ANCHOR-DAY WEEK-START`, `places PLACE:WEEKDAY,…`, `monthdays D,…`, `from`, `until`,
-    /// `except` (sorted).
+    /// `except` and `also` (sorted). A one-shot takes only `except` and `also`.
     public var storageText: String {
         switch self {
         case .daily(let times, let days):
@@ -50,7 +51,8 @@ extension Schedule {
             guard let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) else { return Self.parse(storage: bytes) }
             guard let base = Self.parse(storage: UnsafeBufferPointer(rebasing: bytes[..<semicolon])),
                   let restriction = Restriction(storageText: String(decoding: UnsafeBufferPointer(rebasing: bytes[semicolon...]), as: UTF8.self)),
-                  base.canBeRestricted, !(restriction.narrowsDays && base.isInterval) else { return nil }
+                  base.canBeRestricted || base.isOnce && restriction.onlyInstants,
+                  !(restriction.narrowsDays && base.isInterval) else { return nil }
             return .restricted(base, restriction)
         }) else { return nil }
         self = parsed
@@ -60,6 +62,12 @@ extension Schedule {
     /// not a calendar's).
     public var isInterval: Bool {
         if case .interval = self { return true }
+        return false
+    }
+
+    /// Whether it is a one-shot.
+    public var isOnce: Bool {
+        if case .once = self { return true }
         return false
     }
 
@@ -129,6 +137,7 @@ extension Schedule.Restriction {
         if let from { text += ";from \(from.timeIntervalSince1970)" }
         if let until { text += ";until \(until.timeIntervalSince1970)" }
         if !except.isEmpty { text += ";except " + except.sorted().map { "\($0.timeIntervalSince1970)" }.joined(separator: ",") }
+        if !also.isEmpty { text += ";also " + also.sorted().map { "\($0.timeIntervalSince1970)" }.joined(separator: ",") }
         return text
     }
 
@@ -169,6 +178,11 @@ extension Schedule.Restriction {
                 let instants = language[1].split(separator: ",", omittingEmptySubsequences: false).map(instant)
                 guard !instants.isEmpty, instants.count <= Self.maxExcept, instants.allSatisfy({ $0 != nil }) else { return nil }
                 except = Set(instants.compactMap { $0 })
+            case ("also", 2):
+                guard also.isEmpty else { return nil }
+                let instants = language[1].split(separator: ",", omittingEmptySubsequences: false).map(instant)
+                guard !instants.isEmpty, instants.count <= Self.maxExcept, instants.allSatisfy({ $0 != nil }) else { return nil }
+                also = Set(instants.compactMap { $0 })
             default:
                 return nil
             }

@@ -34,8 +34,10 @@ public enum AlarmAnswers {
         }
     }
 
-    /// The object `calendar` with `marks` written in. Each event or task of it (not the
-    /// changed occurrences: an answer here is to the series' alarm) is marked.
+    /// The object `calendar` with `marks` written in. Each event or task of it is marked;
+    /// a changed occurrence (RECURRENCE-ID) only with the acknowledgement, on its own alarms
+    /// (an answer to its moved time is to them; one earlier than their time leaves them to
+    /// ring), as the snooze and the completion are the series'.
     public static func mark(_ calendar: Component, _ marks: Marks) -> Component {
         // Times are written to the second: compared to the second too, or a time with a
         // fraction would be "later" than its own copy at every sync.
@@ -43,8 +45,8 @@ public enum AlarmAnswers {
         let marks = Marks(acknowledged: second(marks.acknowledged), snoozedUntil: second(marks.snoozedUntil), complete: second(marks.complete))
         var result = calendar
         result.components = calendar.components.map { component in
-            guard component.name == "VEVENT" || component.name == "VTODO", component["RECURRENCE-ID"] == nil else { return component }
-            return markItem(component, marks)
+            guard component.name == "VEVENT" || component.name == "VTODO" else { return component }
+            return markItem(component, component["RECURRENCE-ID"] == nil ? marks : Marks(acknowledged: marks.acknowledged))
         }
         return result
     }

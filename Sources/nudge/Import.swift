@@ -21,10 +21,11 @@ struct Import: ParsableCommand {
         or in floating time, which follows the system's zone), moved by its first alarm's \
         TRIGGER, repeating as its RRULE says (every N days, weeks, months or years, the \
         first Monday or the last day of the month, until a date or for a number of times, \
-        with dates left out). A file exported by Nudge comes back exactly (its X-NUDGE-* \
-        properties). What Nudge's schedules cannot say (BYSETPOS, RDATE, the 20th Monday \
-        of the year, an alarm that moves a reminder to another day, a rule that never \
-        happens such as February 30, one changed occurrence) is refused with one line \
+        with dates left out, with dates added by RDATE, and with occurrences moved or \
+        cancelled by a RECURRENCE-ID). A file exported by Nudge comes back exactly (its \
+        X-NUDGE-* properties). What Nudge's schedules cannot say (BYSETPOS, EXRULE, the \
+        20th Monday of the year, an alarm that moves a reminder to another day, a rule \
+        that never happens such as February 30) is refused with one line \
         naming the component and the property, and the rest is imported (exit 65); \
         --strict imports nothing then.
 

@@ -30,7 +30,7 @@ struct CalendarImportTests {
         #expect(throws: CalendarImport.Refusal.self) { try CalendarImport.zone("Mars Standard Time", of: "DTSTART") }
     }
 
-    @Test func aUIDIsReadOnceAndAChangedOccurrenceIsRefusedWhereverItStands() throws {
+    @Test func aUIDIsReadOnceAndAChangedOccurrenceGoesWithItsSeriesWhereverItStands() throws {
         let outcomes = try Self.outcomes([
             "UID:a\r\nRECURRENCE-ID:20261207T090000Z\r\nDTSTART:20261207T100000Z\r\nRRULE:FREQ=WEEKLY\r\n",
             "UID:a\r\nDTSTART:20261130T090000Z\r\nRRULE:FREQ=WEEKLY\r\n",
@@ -46,11 +46,72 @@ struct CalendarImportTests {
             case .over: "over"
             }
         }
-        let weekly = try #require(Self.alert(outcomes[1])).schedule.storageText
+        let weekly = try #require(Self.alert(outcomes[1]))
         // A component that is no reminder (no alarm, no rule) does not take its UID.
         let daily = try #require(Self.alert(outcomes[4])).schedule.storageText
-        #expect(reasons == ["refused VEVENT (UID a): RECURRENCE-ID:", "alert VEVENT (UID a) \(weekly)", "refused VEVENT (UID a): the same UID a",
+        #expect(reasons == ["skipped", "alert VEVENT (UID a) \(weekly.schedule.storageText)", "refused VEVENT (UID a): the same UID a",
                             "skipped", "alert VEVENT (UID b) \(daily)"])
+        // The series has no alarm, so neither needs the occurrence: it moved from 09:00 to 10:00.
+        #expect(weekly.schedule.occurrences(after: Self.instant("2026-11-23T00:00:00Z"), count: 3, in: Self.utc)
+            == ["2026-11-30T09:00:00Z", "2026-12-07T10:00:00Z", "2026-12-14T09:00:00Z"].map(Self.instant))
+    }
+
+    /// A series with changed occurrences (RFC 5545 RECURRENCE-ID) as a phone writes them:
+    /// moved with an alarm of its own, cancelled, only retitled, moved without an alarm
+    /// while the series has one; with RDATE and EXDATE, in a zone of its own.
+    @Test func changedOccurrencesRDateAndExDateGiveTheTimesOtherCalendarsShow() throws {
+        func alarm(_ trigger: String) -> String { "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER:\(trigger)\r\nEND:VALARM\r\n" }
+        let berlin = "TZID=Europe/Berlin:"
+        let outcomes = try Self.outcomes([
+            "UID:s\r\nRECURRENCE-ID;\(berlin)20261207T100000\r\nDTSTART;\(berlin)20261208T140000\r\nSUMMARY:Moved\r\n" + alarm("-PT30M"),
+            "UID:s\r\nSUMMARY:Stand-up\r\nDTSTART;\(berlin)20261130T100000\r\nRRULE:FREQ=WEEKLY\r\n"
+                + "RDATE;\(berlin)20261231T170000\r\nEXDATE;\(berlin)20270104T100000\r\n" + alarm("-PT15M"),
+            "UID:s\r\nRECURRENCE-ID;\(berlin)20261214T100000\r\nDTSTART;\(berlin)20261214T100000\r\nSTATUS:CANCELLED\r\n" + alarm("-PT15M"),
+            "UID:s\r\nRECURRENCE-ID;\(berlin)20261221T100000\r\nDTSTART;\(berlin)20261221T100000\r\nSUMMARY:Other\r\n" + alarm("-PT15M"),
+            "UID:s\r\nRECURRENCE-ID:20261228T090000Z\r\nDTSTART:20261228T120000Z\r\n",
+        ], now: "2026-11-23T00:00:00Z")
+        #expect(outcomes.count == 5)
+        let series = try #require(Self.alert(outcomes[1]))
+        #expect(series.title == "Stand-up" && series.timeZone == "Europe/Berlin")
+        for index in [0, 2, 3, 4] { #expect(Self.alert(outcomes[index]) == nil) }
+        #expect(series.schedule.occurrences(after: Self.instant("2026-11-23T00:00:00Z"), count: 8, in: TimeZone(identifier: "Europe/Berlin")!)
+            == ["2026-11-30T08:45:00Z", "2026-12-08T12:30:00Z", "2026-12-21T08:45:00Z", "2026-12-31T15:45:00Z",
+                "2027-01-11T08:45:00Z", "2027-01-18T08:45:00Z", "2027-01-25T08:45:00Z", "2027-02-01T08:45:00Z"].map(Self.instant))
+        // Stored and read back as it is; said in list.
+        #expect(Schedule(storageText: series.schedule.storageText) == series.schedule)
+        #expect(series.schedule.summary(in: TimeZone(identifier: "Europe/Berlin")!).hasSuffix("except 4 times, also 2 other times"),
+                "\(series.schedule.summary(in: TimeZone(identifier: "Europe/Berlin")!))")
+        // A change to this and every later occurrence cannot be said: refused, named.
+        let future = try Self.outcomes([
+            "UID:f\r\nDTSTART:20261130T090000Z\r\nRRULE:FREQ=DAILY\r\n" + alarm("PT0S"),
+            "UID:f\r\nRECURRENCE-ID;RANGE=THISANDFUTURE:20261207T090000Z\r\nDTSTART:20261207T100000Z\r\n" + alarm("PT0S"),
+        ], now: "2026-11-23T00:00:00Z")
+        guard case .refused(_, let reason)? = future.first else { Issue.record("\(future)"); return }
+        #expect(reason.description.hasPrefix("RECURRENCE-ID;RANGE=THISANDFUTURE"))
+    }
+
+    /// An event of one time with RDATEs (a DATE-TIME list and a PERIOD) and one of them
+    /// moved; an invitation to occurrences of a series not in the calendar.
+    @Test func aOneTimeEventWithRDatesAndOrphanOccurrences() throws {
+        func alarm(_ trigger: String) -> String { "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER:\(trigger)\r\nEND:VALARM\r\n" }
+        let events = [
+            "UID:c\r\nDTSTART:20261201T090000Z\r\nRDATE:20261202T090000Z,20261203T090000Z\r\nRDATE;VALUE=PERIOD:20261204T090000Z/PT1H\r\n" + alarm("PT0S"),
+            "UID:c\r\nRECURRENCE-ID:20261203T090000Z\r\nDTSTART:20261203T150000Z\r\n" + alarm("PT0S"),
+            "UID:d\r\nRECURRENCE-ID:20261210T090000Z\r\nDTSTART:20261210T100000Z\r\nSUMMARY:Review\r\n" + alarm("-PT10M"),
+            "UID:d\r\nRECURRENCE-ID:20261217T090000Z\r\nDTSTART:20261217T110000Z\r\n" + alarm("-PT10M"),
+        ]
+        func times(_ now: String, _ index: Int) throws -> [Date]? {
+            let outcomes = try Self.outcomes(events, now: now)
+            guard let alert = Self.alert(outcomes[index]) else { return nil }
+            #expect(Schedule(storageText: alert.schedule.storageText) == alert.schedule, "\(alert.schedule.storageText)")
+            return alert.schedule.occurrences(after: Self.instant(now), count: 9, in: Self.utc)
+        }
+        #expect(try times("2026-11-23T00:00:00Z", 0)
+            == ["2026-12-01T09:00:00Z", "2026-12-02T09:00:00Z", "2026-12-03T15:00:00Z", "2026-12-04T09:00:00Z"].map(Self.instant))
+        #expect(try times("2026-12-01T12:00:00Z", 0) == ["2026-12-02T09:00:00Z", "2026-12-03T15:00:00Z", "2026-12-04T09:00:00Z"].map(Self.instant))
+        #expect(try Self.outcomes(events, now: "2026-12-05T00:00:00Z").first.map { if case .over = $0 { true } else { false } } == true)
+        #expect(try times("2026-11-23T00:00:00Z", 2) == ["2026-12-10T09:50:00Z", "2026-12-17T10:50:00Z"].map(Self.instant))
+        #expect(try Self.alert(Self.outcomes(events, now: "2026-11-23T00:00:00Z")[2])?.title == "Review")
     }
 
     /// The same file read weeks later leaves out less (a start and a date left out gone

@@ -44,6 +44,26 @@ struct ScheduleMappingTests {
         #expect(Self.rules(.restricted(.daily(times: [Self.time("16:00")], days: [.friday]), places)) == ["FREQ=MONTHLY;BYDAY=-1FR;BYHOUR=16;BYMINUTE=0"])
     }
 
+    /// Instants added (a moved occurrence, RDATE) are RDATE on the first rule only; a
+    /// one-shot with them is DTSTART and RDATE.
+    @Test func addedInstantsAreRDateOnTheFirstRule() throws {
+        let added: Set<Date> = [Date(timeIntervalSince1970: 1_804_000_000), Date(timeIntervalSince1970: 1_805_000_000)]
+        let form = TimeForm(zone: Self.berlin, tzid: "Europe/Berlin")
+        let twice = Schedule.restricted(.daily(times: [Self.time("09:30"), Self.time("13:00")], days: Schedule.everyDay), Schedule.Restriction(also: added))
+        let rules = CalendarExport.rules(twice, first: Self.first, form: form)
+        #expect(rules.map(\.also.count) == [2, 0])
+        let rdate = form.times("RDATE", rules[0].also, utc: false)
+        #expect(rdate.parameter("TZID") == "Europe/Berlin" && rdate.list.count == 2 && rdate.list[0] == "20270302T160640", "\(rdate.value)")
+        let once = CalendarExport.rules(.restricted(.once(Date(timeIntervalSince1970: 1_803_000_000)), Schedule.Restriction(also: added)),
+                                        first: Self.first, form: form)
+        #expect(once.count == 1 && once[0].rrule == nil && once[0].also == added.sorted())
+        // The store reads a one-shot with added and left-out instants, and nothing else on one.
+        let stored = "once 1803000000.0;except 1803500000.0;also 1804000000.0,1805000000.0"
+        #expect(Schedule(storageText: stored)?.storageText == stored)
+        #expect(Schedule(storageText: "once 1803000000.0;until 1805000000.0") == nil)
+        #expect(Schedule(storageText: stored)?.end == Date(timeIntervalSince1970: 1_805_000_000))
+    }
+
     /// What a rule's text becomes as Nudge reads it, with its start in Berlin.
     static func schedule(_ rrule: String, start: String = "20270301T090000") throws -> Schedule {
         let parsed = try CalendarImport.DateTime.parse(start, zone: berlin)

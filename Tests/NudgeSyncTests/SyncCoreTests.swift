@@ -285,6 +285,21 @@ struct SyncCoreTests {
         #expect(AlarmAnswers.mark(marked, .init(acknowledged: Self.at("20301202T080000Z"))) == marked)
     }
 
+    /// A changed occurrence's own alarms are acknowledged too (Done on its moved time is
+    /// an answer to them); the snooze stays the series'.
+    @Test func aChangedOccurrencesAlarmIsAcknowledgedAndNotSnoozed() {
+        var series = Self.event(["UID:m@phone", "DTSTART:20301202T090000Z", "RRULE:FREQ=WEEKLY", "SUMMARY:Meeting"],
+                                alarms: [["ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:Meeting"]])
+        let moved = Self.event(["UID:m@phone", "RECURRENCE-ID:20301209T090000Z", "DTSTART:20301210T130000Z", "SUMMARY:Meeting"],
+                               alarms: [["ACTION:DISPLAY", "TRIGGER:-PT30M", "DESCRIPTION:Meeting"]]).components[0]
+        series.components.append(moved)
+        let marked = AlarmAnswers.mark(series, .init(acknowledged: Self.at("20301210T123100Z"), snoozedUntil: Self.at("20301210T124100Z")))
+        #expect(marked.components[1].components.map { $0["ACKNOWLEDGED"]?.value } == ["20301210T123100Z"])
+        #expect(marked.components[1]["X-MOZ-LASTACK"]?.value == "20301210T123100Z")
+        #expect(marked.components[0].components.count == 2 && marked.components[1].components.count == 1, "the snooze alarm on the series only")
+        #expect(AlarmAnswers.acknowledged(in: marked) == Self.at("20301210T123100Z"))
+    }
+
     @Test func aSnoozeHereIsAnRFC9074SnoozeAlarmThatGoesWhenItIsOver() {
         let task = CalendarObject.read((["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VTODO", "UID:rent@tasks.org",
                                          "DUE:20301201T090000Z", "SUMMARY:Pay the rent", "BEGIN:VALARM", "ACTION:DISPLAY",

@@ -168,6 +168,82 @@ struct SyncLiveTests {
         #expect(quiet.stdout.contains("0 fetched, 0 changed here, 0 removed here, 0 sent"), "\(quiet.stdout)")
     }
 
+    /// A weekly meeting as a phone's calendar writes one: one occurrence moved (its own
+    /// DTSTART and alarm), one cancelled, an extra date (RDATE), one day left out (EXDATE).
+    static let meeting = """
+    BEGIN:VCALENDAR
+    VERSION:2.0
+    PRODID:-//Phone//EN
+    BEGIN:VEVENT
+    UID:meeting@phone
+    DTSTAMP:20261120T100000Z
+    DTSTART;TZID=Europe/Berlin:20301202T100000
+    DTEND;TZID=Europe/Berlin:20301202T110000
+    RRULE:FREQ=WEEKLY
+    RDATE;TZID=Europe/Berlin:20301227T170000
+    EXDATE;TZID=Europe/Berlin:20301223T100000
+    SUMMARY:Team meeting
+    BEGIN:VALARM
+    ACTION:DISPLAY
+    TRIGGER:-PT15M
+    DESCRIPTION:Team meeting
+    END:VALARM
+    END:VEVENT
+    BEGIN:VEVENT
+    UID:meeting@phone
+    DTSTAMP:20261120T100000Z
+    RECURRENCE-ID;TZID=Europe/Berlin:20301209T100000
+    DTSTART;TZID=Europe/Berlin:20301210T140000
+    DTEND;TZID=Europe/Berlin:20301210T150000
+    SUMMARY:Team meeting (moved)
+    BEGIN:VALARM
+    ACTION:DISPLAY
+    TRIGGER:-PT30M
+    DESCRIPTION:Team meeting
+    END:VALARM
+    END:VEVENT
+    BEGIN:VEVENT
+    UID:meeting@phone
+    DTSTAMP:20261120T100000Z
+    RECURRENCE-ID;TZID=Europe/Berlin:20301216T100000
+    DTSTART;TZID=Europe/Berlin:20301216T100000
+    STATUS:CANCELLED
+    SUMMARY:Team meeting
+    END:VEVENT
+    END:VCALENDAR
+    """
+
+    @Test("a moved or cancelled occurrence and an extra date ring here as the phone shows them")
+    func changedOccurrencesRingWhereThePhoneShowsThem() throws {
+        let world = try Self.world(.radicale, own: false)
+        let phone = world.phone!
+        try world.server.phone("calendar(\(CalDAVServer.python(phone))).save_event(\(CalDAVServer.python(Self.meeting)))")
+        let synced = try world.session.nudge("sync", "now")
+        #expect(synced.status == 0 && synced.stderr.isEmpty, "\(synced.stderr)")
+        func times() throws -> [String] {
+            let id = try #require(try world.session.list().first { $0["title"] as? String == "Team meeting" }?["shortId"] as? String)
+            let out = try world.session.nudge("next", id, "--after", "2030-12-01T00:00:00Z", "--count", "6", "--json")
+            #expect(out.status == 0, "\(out.stderr)")
+            return ((try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: String]]) ?? []).compactMap { $0["utc"] }
+        }
+        // 09:45 in Berlin (08:45Z) each Monday; the 9th moved to the 10th at 14:00 with its
+        // alarm 30 minutes before; the 16th cancelled; the 23rd left out; the 27th added.
+        #expect(try times() == ["2030-12-02T08:45:00Z", "2030-12-10T12:30:00Z", "2030-12-27T15:45:00Z", "2030-12-30T08:45:00Z",
+                                "2031-01-06T08:45:00Z", "2031-01-13T08:45:00Z"])
+        // The phone moves another occurrence: here within one sync.
+        try world.server.phone("""
+        for o in objects(\(CalDAVServer.python(phone))):
+            if "meeting@phone" in o.data:
+                extra = "BEGIN:VEVENT\\r\\nUID:meeting@phone\\r\\nDTSTAMP:20261121T100000Z\\r\\nRECURRENCE-ID;TZID=Europe/Berlin:20301230T100000\\r\\nDTSTART;TZID=Europe/Berlin:20301230T080000\\r\\nSUMMARY:Team meeting\\r\\nBEGIN:VALARM\\r\\nACTION:DISPLAY\\r\\nTRIGGER:-PT15M\\r\\nDESCRIPTION:x\\r\\nEND:VALARM\\r\\nEND:VEVENT\\r\\n"
+                o.data = o.data.replace("END:VCALENDAR", extra + "END:VCALENDAR")
+                o.save()
+        """)
+        let again = try world.session.nudge("sync", "now")
+        #expect(again.status == 0 && again.stderr.isEmpty && again.stdout.contains("1 changed here"), "\(again.stdout)\(again.stderr)")
+        #expect(try times() == ["2030-12-02T08:45:00Z", "2030-12-10T12:30:00Z", "2030-12-27T15:45:00Z", "2030-12-30T06:45:00Z",
+                                "2031-01-06T08:45:00Z", "2031-01-13T08:45:00Z"])
+    }
+
     @Test("Nudge's reminders go to the server and come back as the phone changed them", arguments: CalDAVServer.Kind.allCases)
     func nudgesRemindersGoThere(_ kind: CalDAVServer.Kind) throws {
         let world = try Self.world(kind)
