@@ -38,7 +38,7 @@ DEB_PACKAGES = libdbus-1-dev pkg-config dbus dbus-x11 dunst xvfb libnotify-bin i
                gnome-shell gjs xwayland libgl1-mesa-dri plasma-workspace kwin-wayland qtwayland5 \
                sway-notification-center lxqt-notificationd python3-pyatspi at-spi2-core \
                libgtk-4-dev libadwaita-1-dev gir1.2-atspi-2.0 gnome-clocks appstream network-manager-dev mmdebstrap orca \
-               libcurl4-openssl-dev libxml2-dev radicale xandikos python3-caldav gnome-keyring libsecret-tools evolution-data-server
+               libcurl4-openssl-dev libxml2-dev radicale xandikos python3-caldav gnome-keyring libsecret-tools evolution-data-server python3-pyqt5
 # The locales the tests and the demo run in (glibc translates only in a locale it has).
 LOCALES = en_US.UTF-8 ko_KR.UTF-8 pl_PL.UTF-8
 # The message catalogs, one per po/LANG.po, compiled for the build tree.

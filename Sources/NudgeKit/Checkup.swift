@@ -106,7 +106,7 @@ public enum Checkup {
                                              member: "ListActivatableNames").first?.strings?.contains("org.freedesktop.secrets")) ?? false
             keyring = owned || activatable
         }
-        let desktop = DesktopRinging(configHome: world.environment.configHome)
+        let desktop = DesktopRinging(environment: world.environment)
         // TRANSLATORS: nudge doctor: the check of who rings a followed calendar's alarms (Nudge or the desktop).
         let ringing = Phrase("calendar alarms")
         for account in accounts {

@@ -1,27 +1,60 @@
 import Foundation
 import NudgeStore
+import Platform
 import NudgeSync
 
 /// The calendars this desktop already rings, read where it keeps them: GNOME's
-/// evolution-data-server sources (`$XDG_CONFIG_HOME/evolution/sources/*.source`). A
-/// followed calendar among them is left to the desktop unless the person asked Nudge to
-/// ring it too: never two pop-ups for one alarm.
+/// evolution-data-server sources (`$XDG_CONFIG_HOME/evolution/sources/*.source`) and KDE's
+/// Akonadi DAV resources (`$XDG_DATA_HOME/akonadi-davgroupware/*_c2u.dat`, for the
+/// resources `$XDG_CONFIG_HOME/akonadi/agentsrc` has). A followed calendar among them is
+/// left to the desktop unless the person asked Nudge to ring it too: never two pop-ups for
+/// one alarm.
 public struct DesktopRinging: Sendable {
     public let calendars: [DesktopCalendars.Calendar]
 
     public init(calendars: [DesktopCalendars.Calendar]) { self.calendars = calendars }
 
-    /// What the desktop rings, from the sources under `configHome` (the session's
-    /// `XDG_CONFIG_HOME`).
-    public init(configHome: String) {
+    /// What the desktop rings, from the files of the session's XDG folders.
+    public init(environment: Environment) {
+        calendars = Self.evolution(configHome: environment.configHome)
+            + Self.akonadi(configHome: environment.configHome, dataHome: environment.dataHome, configDirs: environment.configDirs)
+    }
+
+    /// A file's text or bytes, when it is a small one (a source or a map is a few hundred
+    /// bytes; anything much larger is not one).
+    static func small(_ path: String) -> Data? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), (attributes[.size] as? Int ?? 0) < 1 << 20 else { return nil }
+        return FileManager.default.contents(atPath: path)
+    }
+
+    static func evolution(configHome: String) -> [DesktopCalendars.Calendar] {
         let folder = configHome + "/evolution/sources"
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".source") }.sorted()
-        calendars = names.compactMap { name in
-            // A source is a few hundred bytes; anything much larger is not one.
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name),
-                  (attributes[.size] as? Int ?? 0) < 1 << 20,
-                  let text = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8) else { return nil }
-            return DesktopCalendars.evolutionSource(text)
+        return names.compactMap { name in
+            small(folder + "/" + name).flatMap { String(data: $0, encoding: .utf8) }.flatMap(DesktopCalendars.evolutionSource)
+        }
+    }
+
+    /// The DAV resources' CalDAV collections, of the resources Akonadi has (a map left by
+    /// one removed counts for nothing). They ring when KDE's reminder daemon starts with
+    /// the session: kalendarac's or korgac's autostart entry, not hidden by the person's.
+    static func akonadi(configHome: String, dataHome: String, configDirs: [String]) -> [DesktopCalendars.Calendar] {
+        let agents = small(configHome + "/akonadi/agentsrc").flatMap { String(data: $0, encoding: .utf8) }.map(DesktopCalendars.keyFile) ?? [:]
+        let resources = agents.keys.compactMap { group -> String? in
+            guard group.hasPrefix("Instances]["), case let name = String(group.dropFirst("Instances][".count)),
+                  name.hasPrefix("akonadi_davgroupware_resource_") else { return nil }
+            return name
+        }.sorted()
+        guard !resources.isEmpty else { return [] }
+        let rings = ["org.kde.kalendarac.desktop", "org.kde.korgac.desktop"].contains { entry in
+            if let own = small(configHome + "/autostart/" + entry).flatMap({ String(data: $0, encoding: .utf8) }) {
+                return DesktopCalendars.keyFile(own)["Desktop Entry"]?["Hidden"] != "true"
+            }
+            return configDirs.contains { FileManager.default.fileExists(atPath: $0 + "/autostart/" + entry) }
+        }
+        return resources.flatMap { resource in
+            small(dataHome + "/akonadi-davgroupware/" + resource + "_c2u.dat")
+                .flatMap { DesktopCalendars.akonadiCollections(Array($0), resource: resource, rings: rings) } ?? []
         }
     }
 

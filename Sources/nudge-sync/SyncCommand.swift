@@ -152,7 +152,7 @@ enum SyncSupport {
         // NUDGE_SYNC_STALL_SECONDS: the tests' stalled server is given less than 30 s.
         let service = SyncService(loop: loop, store: store, zone: world.zone,
                                   stallSeconds: world.environment["NUDGE_SYNC_STALL_SECONDS"].flatMap(Int.init),
-                                  leftTo: { DesktopRinging(configHome: world.environment.configHome).leaves($0)?.desktop })
+                                  leftTo: { DesktopRinging(environment: world.environment).leaves($0)?.desktop })
         nonisolated(unsafe) var reports: [CalendarReport]?
         service.sync(account: account, credentials: credentials, now: world.now) { reports = $0 }
         do { try SyncService.run(loop) { reports != nil } } catch { throw OperationError(.ioError, error.description) }
@@ -243,7 +243,7 @@ enum SyncSupport {
 
     /// The account's calendars, one line each, with what Nudge does with it.
     static func list(_ account: SyncAccount, _ calendars: [SyncCalendar],
-                     desktop: DesktopRinging = DesktopRinging(configHome: Environment.current.configHome)) {
+                     desktop: DesktopRinging = DesktopRinging(environment: Environment.current)) {
         // TRANSLATORS: nudge sync add/choose: %1$s the account id, %2$s the user, %3$s the address.
         Swift.print(format(tr("Account %1$s: %2$s at %3$s"), account.id, account.user.isEmpty ? "-" : account.user.escapingControls,
                            account.address.escapingControls))
@@ -552,7 +552,7 @@ struct SyncStatus: ParsableCommand {
         }
         let alerts = try world.run { try store.alerts() }
         let origins = try world.run { try store.syncOrigins() }
-        let desktop = DesktopRinging(configHome: world.environment.configHome)
+        let desktop = DesktopRinging(environment: world.environment)
         for account in accounts {
             let calendars = try world.run { try store.syncCalendars(account: account.id) }
             if !json { SyncSupport.list(account, calendars, desktop: desktop) }

@@ -432,6 +432,36 @@ struct SyncCoreTests {
     IncludeMe=true
     """
 
+    /// Akonadi's DAV resource map as Qt 5's QDataStream writes a `QMap<QString, QString>`:
+    /// the count, then each key and value (a QString: its byte length, then UTF-16BE).
+    static func qMap(_ pairs: [(String?, String?)]) -> [UInt8] {
+        func u32(_ n: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: n >> $0) } }
+        func string(_ text: String?) -> [UInt8] {
+            guard let text else { return [0xFF, 0xFF, 0xFF, 0xFF] }
+            let units = Array(text.utf16)
+            return u32(units.count * 2) + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        }
+        return u32(pairs.count) + pairs.flatMap { string($0.0) + string($0.1) }
+    }
+
+    @Test func aCalendarKDERingsIsKnownByItsAkonadiResourcesMap() throws {
+        let bytes = Self.qMap([("https://ann@cloud.example.org/remote.php/dav/calendars/ann/personal/", "https://cloud.example.org/remote.php/dav,CalDav"),
+                               ("https://cloud.example.org/remote.php/dav/addressbooks/users/ann/contacts/", "https://cloud.example.org/remote.php/dav,CardDav"),
+                               ("https://cloud.example.org/remote.php/dav/calendars/ann/työ/", "https://cloud.example.org/remote.php/dav,CalDav"),
+                               (nil, "x,CalDav")])
+        let calendars = try #require(DesktopCalendars.akonadiCollections(bytes, resource: "akonadi_davgroupware_resource_0", rings: true))
+        #expect(calendars.count == 2 && calendars.allSatisfy { $0.ringsAlarms && $0.desktop == "KDE (Akonadi)" })
+        #expect(DesktopCalendars.sameCalendar(calendars[0].url, "https://cloud.example.org/remote.php/dav/calendars/ann/personal"), "a user in the address is not the collection's")
+        #expect(DesktopCalendars.sameCalendar(calendars[1].url, "https://cloud.example.org/remote.php/dav/calendars/ann/ty%C3%B6/"))
+        #expect(DesktopCalendars.akonadiCollections(bytes, resource: "r", rings: false)?.allSatisfy { !$0.ringsAlarms } == true)
+        // Cut short, an odd length, bytes after the map, a count beyond reason: not a map.
+        #expect(DesktopCalendars.akonadiCollections(Array(bytes.dropLast()), resource: "r", rings: true) == nil)
+        #expect(DesktopCalendars.akonadiCollections([0, 0, 0, 1, 0, 0, 0, 3, 0, 65, 0], resource: "r", rings: true) == nil)
+        #expect(DesktopCalendars.akonadiCollections(bytes + [0], resource: "r", rings: true) == nil)
+        #expect(DesktopCalendars.akonadiCollections([0xFF, 0xFF, 0xFF, 0xFE], resource: "r", rings: true) == nil)
+        #expect(DesktopCalendars.akonadiCollections(Self.qMap([]), resource: "r", rings: true) == [])
+    }
+
     @Test func aCalendarGNOMERingsIsKnownByItsAddress() throws {
         let calendar = try #require(DesktopCalendars.evolutionSource(Self.evolutionSource))
         #expect(calendar.name == "Phone" && calendar.ringsAlarms)

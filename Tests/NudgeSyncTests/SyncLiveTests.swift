@@ -689,6 +689,57 @@ struct SyncLiveTests {
     }
 
 
+    @Test("a calendar KDE rings already (Akonadi's DAV resource has it) is left to it, unless KDE's reminders are off")
+    func aCalendarKDERingsIsLeftToIt() throws {
+        let world = try Self.world(.radicale, own: false)
+        let phone = world.phone!
+        try world.server.phone("calendar(\(CalDAVServer.python(phone))).save_event(\(CalDAVServer.python(Self.dentist)))")
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        #expect(try world.session.titles() == ["Dentist"])
+        // KDE's DAV resource, set up for the same server: Akonadi's list of agents, the
+        // resource's map of collections written by Qt's own QDataStream (PyQt5), and KDE's
+        // reminder daemon starting with the session.
+        let status = try JSONSerialization.jsonObject(with: Data(try world.session.nudge("sync", "status", "--json").stdout.utf8)) as? [String: Any]
+        let calendars = ((status?["accounts"] as? [[String: Any]])?.first?["calendars"] as? [[String: Any]]) ?? []
+        let url = try #require(calendars.first { $0["name"] as? String == phone }?["url"] as? String)
+        let config = world.session.dir + "/config", data = world.session.dir + "/data"
+        for folder in [config + "/akonadi", config + "/autostart", data + "/akonadi-davgroupware"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try "[Instances][akonadi_davgroupware_resource_0]\nAgentType=akonadi_davgroupware_resource\n\n[Instances][akonadi_maildir_resource_0]\nAgentType=akonadi_maildir_resource\n"
+            .write(toFile: config + "/akonadi/agentsrc", atomically: true, encoding: .utf8)
+        let autostart = config + "/autostart/org.kde.kalendarac.desktop"
+        try "[Desktop Entry]\nType=Application\nName=KOrganizer Reminder Client\nExec=kalendarac\n".write(toFile: autostart, atomically: true, encoding: .utf8)
+        let base = "http://127.0.0.1:\(world.server.port)/"
+        let written = try Bench.run("/usr/bin/python3", ["-c", """
+        import sys
+        from PyQt5.QtCore import QByteArray, QDataStream, QIODevice, QFile
+        pairs = [(sys.argv[2], sys.argv[3] + ",CalDav"), (sys.argv[3] + "contacts/", sys.argv[3] + ",CardDav")]
+        f = QFile(sys.argv[1]); f.open(QIODevice.WriteOnly)
+        out = QDataStream(f); out.setVersion(QDataStream.Qt_5_15)
+        out.writeUInt32(len(pairs))
+        for key, value in reversed(pairs):
+            out.writeQString(key); out.writeQString(value)
+        f.close()
+        """, data + "/akonadi-davgroupware/akonadi_davgroupware_resource_0_c2u.dat", url, base])
+        #expect(written.status == 0, "\(written.stderr)")
+        let left = try world.session.nudge("sync", "now")
+        #expect(left.status == 0 && left.stdout.contains("Phone: rung by KDE (Akonadi), so not here"), "\(left.stdout)")
+        #expect(try world.session.titles().isEmpty)
+        #expect(try world.session.nudge("doctor").stdout.contains("Phone is rung by KDE (Akonadi), so not by Nudge"))
+        // KDE's reminders switched off for this person (the autostart entry hidden): Nudge rings it.
+        try "[Desktop Entry]\nType=Application\nName=KOrganizer Reminder Client\nExec=kalendarac\nHidden=true\n"
+            .write(toFile: autostart, atomically: true, encoding: .utf8)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        #expect(try world.session.titles() == ["Dentist"])
+        #expect(try world.session.nudge("sync", "status", "--json").stdout.contains("\"alsoRungBy\":null"))
+        // The resource removed from Akonadi: its map, left behind, counts for nothing.
+        try "[Desktop Entry]\nType=Application\nName=KOrganizer Reminder Client\nExec=kalendarac\n".write(toFile: autostart, atomically: true, encoding: .utf8)
+        try "[Instances][akonadi_maildir_resource_0]\nAgentType=akonadi_maildir_resource\n".write(toFile: config + "/akonadi/agentsrc", atomically: true, encoding: .utf8)
+        #expect(try world.session.nudge("sync", "now").stdout.contains("Phone: rung by") == false)
+        #expect(try world.session.titles() == ["Dentist"])
+    }
+
     @Test("another app's event in Nudge's calendar is never rewritten in Nudge's form")
     func anotherAppsEventInNudgesCalendarStaysAsItWasWritten() throws {
         let server = try CalDAVServer(.xandikos)
