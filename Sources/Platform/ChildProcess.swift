@@ -10,9 +10,11 @@ import CLinux
 public enum ChildProcess {
     /// Starts `program` (a path; with `search`, a name looked up in PATH) with `arguments`.
     /// Its stdout goes to /dev/null, or with `readOutput` into a pipe whose read end
-    /// (non-blocking, close-on-exec) is returned. With `group` it leads a process group of
-    /// its own, so what it starts can be killed with it.
+    /// (non-blocking, close-on-exec) is returned; with `errorsToo`, its stderr goes there as
+    /// well. `input`: a descriptor it reads as its stdin (the caller closes its own copy).
+    /// With `group` it leads a process group of its own, so what it starts can be killed with it.
     public static func spawn(_ program: String, _ arguments: [String], search: Bool = false, readOutput: Bool = false,
+                             errorsToo: Bool = false, input: Int32? = nil,
                              group: Bool = false, adding variables: [String: String] = [:]) throws(SystemError) -> (pid: pid_t, output: Int32?) {
         var pipeEnds: [Int32] = [-1, -1]
         if readOutput {
@@ -23,13 +25,21 @@ public enum ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         if readOutput {
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if readOutput && errorsToo {
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         // Nothing else of this process reaches the child: a descriptor someone left without
         // close-on-exec (Foundation's Process keeps a socket in its child to learn when it
         // ends) would otherwise live on in a window that outlives the daemon.
@@ -87,10 +97,22 @@ public enum ChildProcess {
     /// Runs `program` on `loop`, never blocking it: `completion` is called once, with the
     /// exit status and what it wrote to stdout, or `nil` when it could not start, was
     /// killed, wrote more than `limit` bytes, or still ran after `timeout` milliseconds
-    /// (then it is killed with whatever it started). The child is always reaped.
+    /// (then it is killed with whatever it started). The child is always reaped. `input`: what
+    /// it reads on stdin (a line or two: it must fit a pipe's buffer); `errorsToo`: its stderr
+    /// is read with its stdout.
     public static func run(_ program: String, _ arguments: [String], on loop: EventLoop, timeout: Int32, limit: Int = 65_536,
+                           input: String? = nil, errorsToo: Bool = false,
                            completion: @escaping ((status: Int32, output: String)?) -> Void) {
-        guard let (pid, fd) = try? spawn(program, arguments, readOutput: true, group: true), let fd else { return completion(nil) }
+        var stdin: [Int32] = [-1, -1]
+        if let input {
+            guard input.utf8.count < 4096, (try? systemCall("pipe") { pipe(&stdin) }) != nil else { return completion(nil) }
+            for end in stdin { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            _ = input.withCString { write(stdin[1], $0, strlen($0)) }
+            close(stdin[1])
+        }
+        let spawned = try? spawn(program, arguments, readOutput: true, errorsToo: errorsToo, input: input == nil ? nil : stdin[0], group: true)
+        if input != nil { close(stdin[0]) }
+        guard let (pid, fd) = spawned, let fd else { return completion(nil) }
         var output: [UInt8] = []
         var overflowed = false
         func drain() {

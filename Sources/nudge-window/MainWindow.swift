@@ -15,6 +15,8 @@ import NudgeKit
     private let world: World
     /// The alerts, the water and the daemon, followed.
     private let feed: AlertFeed
+    /// The window's loop (the settings run `nudge sync` on it).
+    private let loop: EventLoop
     private var list: AlertList
     private let run: ActionRunner
     private let header: WindowHeader
@@ -40,6 +42,7 @@ import NudgeKit
     init(application: UnsafeMutablePointer<AdwApplication>, host: HostedLoop, world: World, instance: WindowInstance) {
         list = AlertList(timeStyle: TimeStyle.person(), language: world.language)
         // The store is held (see AlertFeed): an idle window wakes for nothing.
+        loop = host.loop
         feed = AlertFeed(world: world, loop: host.loop, bus: instance.bus, weekChart: true, letsStoreGo: false)
         // The daemon is reached on the feed's connection, never waited for; the store
         // through the feed's session, never opened again.
@@ -86,7 +89,7 @@ import NudgeKit
         let actions: [(String, @MainActor () -> Void)] = [
             ("add", { [unowned self] in openForm(nil) }),
             ("preferences", { [unowned self] in
-                if settings == nil { settings = SettingsWindow(parent: window, world: world, feed: feed) { [unowned self] in settings = nil } }
+                if settings == nil { settings = SettingsWindow(parent: window, world: world, feed: feed, loop: loop) { [unowned self] in settings = nil } }
                 settings?.present()
             }),
             ("help", { [unowned self] in showGuide() }),

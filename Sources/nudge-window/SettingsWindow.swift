@@ -23,8 +23,10 @@ import NudgeKit
     /// The window's feed: a setting is a change to the store, refused as any other while the
     /// store refuses changes (``AlertFeed/perform(_:)``).
     private let feed: AlertFeed
+    /// The calendar accounts.
+    private var sync: SyncSettings!
 
-    init(parent: Widget, world: World, feed: AlertFeed, closed: @escaping @MainActor () -> Void) {
+    init(parent: Widget, world: World, feed: AlertFeed, loop: EventLoop, closed: @escaping @MainActor () -> Void) {
         self.closed = closed
         self.world = world
         self.feed = feed
@@ -35,6 +37,7 @@ import NudgeKit
             "number": owner.handler(values: { $0.numberChanged($1.object(0)) }),
             "default-time": owner.handler { $0.defaultTimeSwitched() },
             "autostart": owner.handler { $0.autostartSwitched() },
+            "sync-add": owner.handler { $0.sync.add() },
         ])
         defer { frame.release(); ui.release() }
         // A dialog is a widget (the builder's until it has a parent): held until it closes.
@@ -53,6 +56,13 @@ import NudgeKit
 
         dayStart.changed = { [unowned self] in keep(.dayStart, dayStart.minutes) }
         defaultTime.changed = { [unowned self] in keep(.defaultTime, defaultTime.minutes) }
+        sync = SyncSettings(group: ui("sync"), newAccount: ui, world: world, loop: loop, toast: { [unowned self] in toast($0) },
+                            ask: { [unowned self] heading, body, yes in
+            Question.ask(over: window, heading: heading, body: body,
+                         // TRANSLATORS: the settings: the answers to "Remove ACCOUNT?".
+                         answers: [.init("cancel", tr("_Cancel")), .init("remove", tr("_Remove"), .destructive)],
+                         default: "cancel", close: "cancel") { if $0 == "remove" { yes() } }
+        })
         owner.object = self
         show()
         // TRANSLATORS: the accessible name of the settings' lists and page, where nothing else names them.
@@ -124,6 +134,7 @@ import NudgeKit
             }
             defaultTime.isVisible = time != Setting.none
         }
+        sync.show()
         let enabled = AutostartPlaces(environment: world.environment, language: world.language).state().enabled
         if (autostart.isOn) != enabled { autostart.isOn = enabled }
         // The state too: after a change that failed, GTK 4.8 kept the state the person asked

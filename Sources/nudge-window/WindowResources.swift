@@ -110,13 +110,18 @@ enum WindowResources {
 enum EntryRows {
     static let rowSuffix = "-row"
 
-    /// The `.ui` text with each `<object class="AdwEntryRow" id="ID">` so rewritten. The row's
-    /// `activates-default` goes to the entry; its other properties and children stay the row's.
+    /// The `.ui` text with each `<object class="AdwEntryRow" id="ID">` so rewritten (an
+    /// AdwPasswordEntryRow's entry is a GtkPasswordEntry). The row's `activates-default` goes
+    /// to the entry, and its `entry-activated` is the entry's `activate`; its other properties
+    /// and children stay the row's.
     static func asActionRows(_ ui: String) -> String {
         var out = ""
         var rest = Substring(ui)
-        let opening = "<object class=\"AdwEntryRow\" id=\""
-        while let start = rest.range(of: opening) {
+        let openings = ["<object class=\"AdwEntryRow\" id=\"": "GtkEntry", "<object class=\"AdwPasswordEntryRow\" id=\"": "GtkPasswordEntry"]
+        func next(_ text: Substring) -> (Range<Substring.Index>, String)? {
+            openings.compactMap { opening, entry in text.range(of: opening).map { ($0, entry) } }.min { $0.0.lowerBound < $1.0.lowerBound }
+        }
+        while let (start, entry) = next(rest) {
             out += rest[..<start.lowerBound]
             rest = rest[start.upperBound...]
             guard let quote = rest.firstIndex(of: "\""), let close = rest[quote...].firstIndex(of: ">") else { break }
@@ -136,11 +141,16 @@ enum EntryRows {
                 signals += rest[found.lowerBound..<end.upperBound]
                 rest = rest[..<found.lowerBound] + rest[end.upperBound...]
             }
+            while let found = rest.range(of: "<signal name=\"entry-activated\""), rest[..<found.lowerBound].range(of: "<object") == nil,
+                  let end = rest[found.upperBound...].range(of: "/>") {
+                signals += "<signal name=\"activate\"" + rest[found.upperBound..<end.upperBound]
+                rest = rest[..<found.lowerBound] + rest[end.upperBound...]
+            }
             out += """
                 <object class="AdwActionRow" id="\(id)\(rowSuffix)">
                 <property name="focusable">0</property>
                 <property name="activatable-widget">\(id)</property>
-                <child type="suffix"><object class="GtkEntry" id="\(id)">
+                <child type="suffix"><object class="\(entry)" id="\(id)">
                 <property name="valign">center</property><property name="hexpand">1</property>
                 <property name="activates-default">\(activates ? 1 : 0)</property>\(signals)
                 </object></child>

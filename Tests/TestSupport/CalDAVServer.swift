@@ -195,17 +195,27 @@ public final class KeyringSession: NudgeUser, @unchecked Sendable {
             try FileManager.default.createDirectory(atPath: dir + "/" + sub, withIntermediateDirectories: true)
         }
         chmod(dir + "/run", 0o700)
-        if keyring {
-            // The keyring's own password (a test's, not a secret) on its stdin, from a file:
-            // `exec` leaves the daemon itself as the process stopped at the end.
-            try "keyring".write(toFile: dir + "/unlock", atomically: true, encoding: .utf8)
-            let running = try Running("/bin/sh", ["-c", "exec /usr/bin/gnome-keyring-daemon --foreground --unlock --components=secrets < \"$0\"",
-                                                  dir + "/unlock"], environment: environment([:]))
-            self.keyring = running
-            guard Bench.eventually(20, { ownsSecrets() || !running.isRunning }), running.isRunning else {
-                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gnome-keyring did not start: \(running.stderrSoFar)"])
-            }
+        if keyring { self.keyring = try Self.startKeyring(in: dir, environment: environment([:]), bus: bus.address) }
+    }
+
+    /// gnome-keyring-daemon serving the Secret Service, unlocked, on the bus at `bus` with
+    /// `environment` (its keyrings under the environment's XDG_DATA_HOME); `folder` holds
+    /// its unlock file. Returned once it owns `org.freedesktop.secrets`.
+    public static func startKeyring(in folder: String, environment: [String: String?], bus: String) throws -> Running {
+        // The keyring's own password (a test's, not a secret) on its stdin, from a file:
+        // `exec` leaves the daemon itself as the process stopped at the end.
+        try "keyring".write(toFile: folder + "/unlock", atomically: true, encoding: .utf8)
+        let running = try Running("/bin/sh", ["-c", "exec /usr/bin/gnome-keyring-daemon --foreground --unlock --components=secrets < \"$0\"",
+                                              folder + "/unlock"], environment: environment)
+        func ownsSecrets() -> Bool {
+            let outcome = try? Bench.run("/usr/bin/dbus-send", ["--bus=" + bus, "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                                "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets"], timeout: 5)
+            return outcome?.stdout.contains("boolean true") == true
         }
+        guard Bench.eventually(20, { ownsSecrets() || !running.isRunning }), running.isRunning else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gnome-keyring did not start: \(running.stderrSoFar)"])
+        }
+        return running
     }
 
     deinit {
@@ -227,12 +237,6 @@ public final class KeyringSession: NudgeUser, @unchecked Sendable {
     public func secretTool(_ arguments: [String]) -> Bench.Outcome {
         (try? Bench.run("/usr/bin/secret-tool", arguments, environment: environment([:]), timeout: 10))
             ?? Bench.Outcome(status: 127, stdout: "", stderr: "", seconds: 0)
-    }
-
-    private func ownsSecrets() -> Bool {
-        let outcome = try? Bench.run("/usr/bin/dbus-send", ["--bus=" + bus.address, "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                                            "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets"], timeout: 5)
-        return outcome?.stdout.contains("boolean true") == true
     }
 
     /// `nudge` with `input` on its stdin (a password for --password-stdin).

@@ -83,3 +83,74 @@ extension WindowTests {
         _ = window.close()
     }
 }
+
+extension WindowTests {
+    /// A calendar account added in Settings as `nudge sync add` adds one (Radicale on
+    /// 127.0.0.1, gnome-keyring on the session's bus), its calendars chosen there, synced,
+    /// and removed, by a person who uses the keyboard and a screen reader's names.
+    @Test func aCalendarAccountIsAddedChosenAndRemovedInSettings() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("Reminders")
+        try server.makeCalendar("Phone")
+        let dentist = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Phone//EN\r\nBEGIN:VEVENT\r\nUID:dentist@phone\r\nDTSTAMP:20261120T100000Z\r\n"
+            + "DTSTART:20301202T060000Z\r\nSUMMARY:Dentist\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT30M\r\nDESCRIPTION:Dentist\r\nEND:VALARM\r\n"
+            + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+        try server.phone("calendar('Phone').save_event(\(CalDAVServer.python(dentist)))")
+        let desktop = try Desktop(server: false)
+        let keyring = try KeyringSession.startKeyring(in: desktop.directory, environment: desktop.environment(), bus: desktop.address)
+        defer { _ = keyring.stop() }
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        try #require(try window.drive("do", "push button", "Settings", "click").status == 0)
+        try #require(try window.reaches("push button", "Add Account"))
+        // Add with nothing typed: said, nothing run.
+        try #require(try window.drive("do", "push button", "Add Account", "click").status == 0)
+        #expect(try window.reaches("label", "Type the server's address first."))
+        // The address, the user, and the password typed as a person types it (not set through
+        // AT-SPI: a password field gives its text to no one). A wrong one first: said in the
+        // row, the password field emptied, nothing kept.
+        try #require(try window.drive("set", "text", "Server address", server.url).status == 0)
+        try #require(try window.drive("set", "text", "User name", server.user ?? "").status == 0)
+        try #require(try window.tab(to: "password text\tPassword", into: "Settings"))
+        _ = try window.write("wrong", into: "Settings")
+        _ = try window.type("Return", into: "Settings")
+        let refused = try window.drive("find", "refused the user name or password", "60")
+        #expect(refused.status == 0, "\(window.scene())")
+        #expect(try desktop.nudge("sync", "status", "--json").stdout.contains(#""accounts":[]"#))
+        #expect(try window.focused() == "password text\tPassword", "the keyboard stays where it was")
+        _ = try window.write(server.password, into: "Settings")
+        _ = try window.type("Return", into: "Settings")
+        try #require(try window.reaches("combo box", "Phone", within: 60), "\(window.scene())")
+        #expect(try window.reaches("label", "Added. Choose above what each calendar is for."))
+        #expect(try window.drive("audit").status == 0, "\((try? window.drive("audit").stdout) ?? "")")
+        #expect(try desktop.nudge("sync", "status").stdout.contains("Phone"))
+        // The phone's calendar followed, by keyboard: its choice, Space, Down, Enter.
+        func choose(_ calendar: String, downs: Int, _ choice: String) throws {
+            try #require(try window.tab(to: "combo box\t" + calendar, into: "Settings"), "\((try? window.focused()) ?? "")")
+            _ = try window.press("space")
+            #expect(Bench.eventually(5) { (try? window.focused()) == "list item\tNot synced" }, "\((try? window.focused()) ?? "")")
+            for _ in 0..<downs { _ = try window.press("Down") }
+            #expect(Bench.eventually(5) { (try? window.focused()) == "list item\t" + choice }, "\((try? window.focused()) ?? "")")
+            _ = try window.press("Return")
+        }
+        try choose("Phone", downs: 1, "Its alarms pop up here")
+        #expect(try Bench.eventually(30) { try desktop.nudge("list").stdout.contains("Dentist") }, "\((try? desktop.nudge("sync", "status").stdout) ?? "")")
+        #expect(try window.drive("find", "Synced").status == 0)
+        // Nudge's reminders to the other calendar; one made here goes there with Sync Now.
+        try choose("Reminders", downs: 2, "Nudge's reminders go here")
+        #expect(try Bench.eventually(30) { try desktop.nudge("sync", "status").stdout.contains("Reminders") })
+        _ = try desktop.add("Tea", "--at", "16:00")
+        #expect(try Bench.eventually(30) {
+            _ = try window.drive("do", "push button", "Sync Now: " + server.url, "click")
+            return try server.phone("for o in objects('Reminders'): print(o.data)").contains("SUMMARY:Tea")
+        })
+        // Removed, after the question: its reminders go, nothing leaves the server.
+        try #require(try window.drive("do", "push button", "Remove Account: " + server.url, "click").status == 0)
+        try #require(try window.reaches("push button", "Remove"), "\(window.scene())")
+        try #require(try window.drive("do", "push button", "Remove", "click").status == 0)
+        #expect(try Bench.eventually(30) { try !desktop.nudge("list").stdout.contains("Dentist") })
+        #expect(try window.reaches("combo box", "Phone", "gone"))
+        #expect(try server.phone("for o in objects('Phone'): print(o.data)").contains("Dentist"))
+        _ = window.close()
+    }
+}

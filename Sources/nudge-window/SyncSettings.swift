@@ -1,0 +1,240 @@
+import CAdwaita
+import Foundation
+import NudgeKit
+import NudgeStore
+import Platform
+
+/// The settings' calendar accounts (`nudge sync`): each account with its calendars, what
+/// Nudge does with each (not synced, its alarms pop up here, Nudge's reminders go there),
+/// Sync Now and Remove; and a new account's address, user and password. Everything is done
+/// by `nudge sync` run as a child on the window's loop, as the command line does it (its
+/// checks, its keyring, its messages): the window never waits on the network, and the
+/// password goes to the child on a pipe, never into its arguments or environment. What the
+/// store says is shown again after each, and when the store changes elsewhere.
+@MainActor final class SyncSettings {
+    private let group: Widget, address: Widget, user: Widget, password: Widget, addRow: Widget, addButton: Widget
+    private let world: World, loop: EventLoop
+    private let toast: @MainActor (String) -> Void
+    private let ask: @MainActor (String, String, @escaping @MainActor () -> Void) -> Void
+    /// Each account shown: its rows, and its calendars' rows by address.
+    private final class AccountRows {
+        let id: String, row: Widget, actions: Widget, syncNow: Widget, remove: Widget
+        var calendars: [(url: String, row: Widget)] = []
+        init(id: String, row: Widget, actions: Widget, syncNow: Widget, remove: Widget) {
+            (self.id, self.row, self.actions, self.syncNow, self.remove) = (id, row, actions, syncNow, remove)
+        }
+    }
+    private var shown: [AccountRows] = []
+    /// What the rows were made for: the accounts' ids and their calendars' addresses.
+    private var shape: [String] = []
+    /// Set while the rows show the stored values (a choice set by the code is no person's).
+    private var filling = false
+    /// Whether `nudge sync` runs now (one at a time: the others wait, in order).
+    private var running = false
+    /// The calendar whose choice runs now, if it is one.
+    private var runningFor: String?
+    private var waiting: [(url: String?, start: @MainActor () -> Void)] = []
+    /// Whether an account is being added (Add pressed twice adds it once).
+    private var adding = false
+
+    /// What a calendar's choice means, in the order of sync-calendar.ui's words.
+    static let roles: [SyncCalendar.Role] = [.none, .follow, .own]
+
+    init(group: Widget, newAccount ui: Builder, world: World, loop: EventLoop, toast: @escaping @MainActor (String) -> Void,
+         ask: @escaping @MainActor (String, String, @escaping @MainActor () -> Void) -> Void) {
+        (self.group, self.world, self.loop, self.toast, self.ask) = (group, world, loop, toast, ask)
+        (address, user, password, addRow, addButton) = (ui("sync-address"), ui("sync-user"), ui("sync-password"), ui("sync-add-row"), ui("sync-add"))
+        for field in [address, user] { field.limitLength(2048) }
+        password.limitLength(1024)
+    }
+
+    // MARK: Showing
+
+    /// The accounts and calendars as the store has them.
+    func show() {
+        guard let store = try? world.store.forReading() else { return }
+        let accounts = (try? store.syncAccounts()) ?? []
+        let calendars = accounts.map { (try? store.syncCalendars(account: $0.id)) ?? [] }
+        let shape = zip(accounts, calendars).flatMap { account, list in [account.id] + list.map(\.url) }
+        if shape != self.shape { rebuild(accounts, calendars) }
+        self.shape = shape
+        filling = true
+        defer { filling = false }
+        let desktop = DesktopRinging(environment: world.environment)
+        for (rows, (account, list)) in zip(shown, zip(accounts, calendars)) {
+            rows.row.rowTitle = account.address
+            setAccessibleName(rows.row, account.address)
+            rows.row.subtitle = Self.state(of: account, list)
+            for (calendar, (_, row)) in zip(list, rows.calendars) {
+                row.rowTitle = calendar.name
+                row.subtitle = Self.state(of: calendar, leftTo: desktop.leaves(calendar)?.desktop)
+                let index = Self.roles.firstIndex(of: calendar.role) ?? 0
+                // A choice made while `nudge sync` ran waits its turn: shown as chosen till then.
+                if row.chosen != index, runningFor != calendar.url, !waiting.contains(where: { $0.url == calendar.url }) { row.chosen = index }
+            }
+        }
+    }
+
+    private func rebuild(_ accounts: [SyncAccount], _ calendars: [[SyncCalendar]]) {
+        for rows in shown { adw_preferences_group_remove(group.as(AdwPreferencesGroup.self), rows.row) }
+        shown = []
+        let owner = Owner<SyncSettings>()
+        owner.object = self
+        for (account, list) in zip(accounts, calendars) {
+            let id = account.id
+            let ui = Builder("sync-account", handlers: [
+                "sync-now": owner.handler { $0.syncNow(id) },
+                "remove": owner.handler { $0.remove(id) },
+            ])
+            let rows = AccountRows(id: id, row: ui("row"), actions: ui("actions"), syncNow: ui("sync-now"), remove: ui("remove"))
+            // Titled before they are named: a screen reader's names come from the titles.
+            rows.row.rowTitle = account.address
+            // TRANSLATORS: the settings: the buttons of an account, named for a screen reader with the account's address (%s).
+            for (button, words) in [(rows.syncNow, tr("Sync Now: %s")), (rows.remove, tr("Remove Account: %s"))] {
+                setAccessibleName(button, format(words, account.address))
+            }
+            for calendar in list {
+                let url = calendar.url
+                let calendarUI = Builder("sync-calendar", handlers: ["role": owner.handler { $0.roleChosen(account: id, url: url) }])
+                let row = calendarUI("row")
+                row.rowTitle = calendar.name
+                adw_expander_row_add_row(rows.row.as(AdwExpanderRow.self), row)
+                rows.calendars.append((url, row))
+                calendarUI.release()
+            }
+            // The account's actions last, under its calendars.
+            g_object_ref(rows.actions.raw)
+            adw_expander_row_remove(rows.row.as(AdwExpanderRow.self), rows.actions)
+            adw_expander_row_add_row(rows.row.as(AdwExpanderRow.self), rows.actions)
+            g_object_unref(rows.actions.raw)
+            adw_preferences_group_add(group.as(AdwPreferencesGroup.self), rows.row)
+            // The expander's own lists, arrow and rows named for a screen reader, as the page's are.
+            AccessibleNames.fill(in: rows.row, fallback: account.address)
+            ui.release()
+            shown.append(rows)
+        }
+    }
+
+    /// `ann · synced 14:02`, or why the last sync failed.
+    static func state(of account: SyncAccount, _ calendars: [SyncCalendar]) -> String {
+        let used = calendars.filter { $0.role != .none }
+        var words: [String] = account.user.isEmpty ? [] : [account.user]
+        if let failed = used.first(where: { $0.lastError != nil }), let error = failed.lastError {
+            // TRANSLATORS: the settings: an account's calendar whose last sync failed; %1$s the calendar, %2$s why.
+            words.append(format(tr("%1$s did not sync: %2$s"), failed.name, error))
+        } else if used.isEmpty {
+            // TRANSLATORS: the settings: an account none of whose calendars is used yet.
+            words.append(tr("choose what each calendar is for"))
+        } else if let last = used.compactMap(\.lastSynced).max() {
+            // TRANSLATORS: the settings: when an account last synced; %s is a date and time.
+            words.append(format(tr("synced %s"), TimeStyle.person().dated(last, TimeZone.current)))
+        } else {
+            // TRANSLATORS: the settings: an account whose calendars have not synced yet.
+            words.append(tr("not synced yet"))
+        }
+        return words.joined(separator: " · ")
+    }
+
+    /// `events and tasks · rung by GNOME, so not here`.
+    static func state(of calendar: SyncCalendar, leftTo desktop: String?) -> String {
+        let parts = calendar.components.split(separator: ",")
+        // TRANSLATORS: the settings: what a calendar holds ("events", "tasks", or both joined by ", ").
+        var words = [((parts.contains("VEVENT") ? [tr("events")] : []) + (parts.contains("VTODO") ? [tr("tasks")] : [])).joined(separator: ", ")]
+        // TRANSLATORS: the settings: a calendar Nudge may only read.
+        if !calendar.writable { words.append(tr("read-only")) }
+        if let desktop {
+            // TRANSLATORS: the settings: a followed calendar the desktop rings, so Nudge does not; %s is the desktop (GNOME (evolution-data-server)).
+            words.append(format(tr("rung by %s, so not here"), desktop))
+        } else if calendar.role != .none, let error = calendar.lastError {
+            // TRANSLATORS: the settings: a calendar's last sync failed; %s is why.
+            words.append(format(tr("did not sync: %s"), error))
+        }
+        return words.filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
+    // MARK: Acting
+
+    /// Runs `nudge sync ARGUMENTS` (with `input` on its stdin); `done` gets whether it
+    /// succeeded and its last line (the reason, when it failed).
+    private func run(_ arguments: [String], input: String? = nil, for url: String? = nil, done: @escaping @MainActor (Bool, String) -> Void) {
+        guard !running else {
+            waiting.append((url, { [weak self] in self?.run(arguments, input: input, for: url, done: done) }))
+            return
+        }
+        running = true
+        runningFor = url
+        // The settings may be closed before it ends: then nothing is shown.
+        ChildProcess.run(MainWindow.sibling("nudge"), ["sync"] + arguments, on: loop, timeout: 120_000, input: input, errorsToo: true) { [weak self] result in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.running = false
+                self.runningFor = nil
+                let lines = (result?.output ?? "").split(separator: "\n").map { $0.hasPrefix("nudge: ") ? String($0.dropFirst(7)) : String($0) }
+                // TRANSLATORS: the settings: nudge sync could not be run, or ran past two minutes.
+                let last = result == nil ? tr("nudge sync did not finish") : lines.last ?? ""
+                done(result?.status == 0, last)
+                self.show()
+                if !self.running, !self.waiting.isEmpty { self.waiting.removeFirst().start() }
+            }
+        }
+    }
+
+    /// Add Account (or Enter in the password): finds the calendars and keeps the password.
+    func add() {
+        guard !adding else { return }
+        let url = address.text.trimmingCharacters(in: .whitespaces), name = user.text.trimmingCharacters(in: .whitespaces)
+        guard !url.isEmpty else {
+            // TRANSLATORS: the settings: Add Account with no address typed.
+            addRow.subtitle = tr("Type the server's address first.")
+            address.grabFocus()
+            return
+        }
+        let secret = password.text
+        // TRANSLATORS: the settings: while a new account's calendars are looked for.
+        addRow.subtitle = tr("Finding the calendars…")
+        adding = true
+        run(["add", url] + (name.isEmpty ? [] : ["--user", name, "--password-stdin"]), input: name.isEmpty ? nil : secret) { [self] ok, line in
+            adding = false
+            password.text = ""
+            if ok {
+                address.text = ""
+                user.text = ""
+                // TRANSLATORS: the settings: an account added; its calendars are listed above.
+                addRow.subtitle = tr("Added. Choose above what each calendar is for.")
+            } else {
+                addRow.subtitle = line
+            }
+        }
+    }
+
+    private func roleChosen(account: String, url: String) {
+        guard !filling, let row = shown.first(where: { $0.id == account })?.calendars.first(where: { $0.url == url })?.row else { return }
+        let role = Self.roles[min(max(row.chosen, 0), Self.roles.count - 1)]
+        let flag = switch role { case .own: "--own"; case .follow: "--follow"; case .none: "--stop" }
+        run(["choose", account, flag, url], for: url) { [self] ok, line in
+            guard ok else { return toast(line) }
+            // Chosen: synced at once, as `nudge sync add --follow` does.
+            syncNow(account)
+        }
+    }
+
+    private func syncNow(_ account: String) {
+        run(["now", account]) { [self] ok, line in
+            // TRANSLATORS: the settings: a sync asked for by Sync Now (or a choice) finished.
+            toast(ok ? tr("Synced") : line)
+        }
+    }
+
+    private func remove(_ account: String) {
+        guard let address = (try? world.store.forReading().syncAccounts())?.first(where: { $0.id == account })?.address else { return }
+        // TRANSLATORS: the settings: the question before removing a calendar account; %s is its address.
+        ask(format(tr("Remove %s?"), address),
+            // TRANSLATORS: the settings: what removing an account does.
+            tr("Its password leaves the keyring, and the reminders its calendars brought leave Nudge. Nothing is removed from the server.")) { [self] in
+            run(["remove", account]) { [self] ok, line in
+                // TRANSLATORS: the settings: an account removed.
+                toast(ok ? tr("Account removed") : line)
+            }
+        }
+    }
+}
