@@ -127,7 +127,7 @@ import Platform
             words.append(tr("choose what each calendar is for"))
         } else if let last = used.compactMap(\.lastSynced).max() {
             // TRANSLATORS: the settings: when an account last synced; %s is a date and time.
-            words.append(format(tr("synced %s"), TimeStyle.person().dated(last, TimeZone.current)))
+            words.append(format(tr("synced %s"), TimeStyle.person().instant(last, TimeZone.current)))
         } else {
             // TRANSLATORS: the settings: an account whose calendars have not synced yet.
             words.append(tr("not synced yet"))

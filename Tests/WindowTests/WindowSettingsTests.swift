@@ -136,6 +136,7 @@ extension WindowTests {
         try choose("Phone", downs: 1, "Its alarms pop up here")
         #expect(try Bench.eventually(30) { try desktop.nudge("list").stdout.contains("Dentist") }, "\((try? desktop.nudge("sync", "status").stdout) ?? "")")
         #expect(try window.drive("find", "Synced").status == 0)
+        try window.screenshot(to: try Self.shotPath("settings-sync.png"))
         // Nudge's reminders to the other calendar; one made here goes there with Sync Now.
         try choose("Reminders", downs: 2, "Nudge's reminders go here")
         #expect(try Bench.eventually(30) { try desktop.nudge("sync", "status").stdout.contains("Reminders") })
