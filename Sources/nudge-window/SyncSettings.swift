@@ -76,8 +76,21 @@ import Platform
     }
 
     private func rebuild(_ accounts: [SyncAccount], _ calendars: [[SyncCalendar]]) {
+        // Where the keyboard was, among the rows made again: it goes back there (the same
+        // calendar, else the same account, else the first account, else the address field).
+        let focus = group.focusInWindow
+        let hadFocus = focus.map { $0.isInside(group) } ?? false
+        let focusedAccount = focus.flatMap { focus in shown.first { focus.isInside($0.row) }?.id }
+        let focusedCalendar = focus.flatMap { focus in shown.lazy.flatMap(\.calendars).first { focus.isInside($0.row) }?.url }
         for rows in shown { adw_preferences_group_remove(group.as(AdwPreferencesGroup.self), rows.row) }
         shown = []
+        defer {
+            if hadFocus {
+                let calendar = shown.lazy.flatMap(\.calendars).first { $0.url == focusedCalendar }?.row
+                let target = calendar ?? shown.first { $0.id == focusedAccount }?.row ?? shown.first?.row ?? address
+                target.grabFocus()
+            }
+        }
         let owner = Owner<SyncSettings>()
         owner.object = self
         for (account, list) in zip(accounts, calendars) {
@@ -226,14 +239,18 @@ import Platform
     }
 
     private func remove(_ account: String) {
-        guard let address = (try? world.store.forReading().syncAccounts())?.first(where: { $0.id == account })?.address else { return }
+        guard let named = (try? world.store.forReading().syncAccounts())?.first(where: { $0.id == account })?.address else { return }
         // TRANSLATORS: the settings: the question before removing a calendar account; %s is its address.
-        ask(format(tr("Remove %s?"), address),
+        ask(format(tr("Remove %s?"), named),
             // TRANSLATORS: the settings: what removing an account does.
             tr("Its password leaves the keyring, and the reminders its calendars brought leave Nudge. Nothing is removed from the server.")) { [self] in
             run(["remove", account]) { [self] ok, line in
                 // TRANSLATORS: the settings: an account removed.
                 toast(ok ? tr("Account removed") : line)
+                // Its rows go: the keyboard goes to the first account left, or to a new one's address.
+                guard ok else { return }
+                show()
+                (shown.first?.row ?? address).grabFocus()
             }
         }
     }

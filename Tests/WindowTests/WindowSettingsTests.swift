@@ -151,6 +151,7 @@ extension WindowTests {
         try #require(try window.drive("do", "push button", "Remove", "click").status == 0)
         #expect(try Bench.eventually(30) { try !desktop.nudge("list").stdout.contains("Dentist") })
         #expect(try window.reaches("combo box", "Phone", "gone"))
+        #expect(Bench.eventually(5) { (try? window.focused()) == "text\tServer address" }, "the keyboard goes on: \((try? window.focused()) ?? "")")
         #expect(try server.phone("for o in objects('Phone'): print(o.data)").contains("Dentist"))
         _ = window.close()
     }
