@@ -46,7 +46,8 @@ $2"
 }
 meeting='BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Phone//EN\r\nBEGIN:VEVENT\r\nUID:meeting@phone\r\nDTSTAMP:20261120T100000Z\r\nDTSTART;TZID=Europe/Berlin:20301202T100000\r\nDTEND;TZID=Europe/Berlin:20301202T110000\r\nRRULE:FREQ=WEEKLY\r\nRDATE;TZID=Europe/Berlin:20301227T170000\r\nSUMMARY:Team meeting\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nDESCRIPTION:Team meeting\r\nEND:VALARM\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:meeting@phone\r\nDTSTAMP:20261120T100000Z\r\nRECURRENCE-ID;TZID=Europe/Berlin:20301209T100000\r\nDTSTART;TZID=Europe/Berlin:20301210T140000\r\nDTEND;TZID=Europe/Berlin:20301210T150000\r\nSUMMARY:Team meeting\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT30M\r\nDESCRIPTION:Team meeting\r\nEND:VALARM\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:meeting@phone\r\nDTSTAMP:20261120T100000Z\r\nRECURRENCE-ID;TZID=Europe/Berlin:20301216T100000\r\nDTSTART;TZID=Europe/Berlin:20301216T100000\r\nSTATUS:CANCELLED\r\nSUMMARY:Team meeting\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'
 for kind in radicale xandikos; do
-    dir=/tmp/$kind port=$((5230 + ${#kind})) user= password= own=calendar follow=
+    dir=/tmp/$kind user= password= own=calendar follow=
+    if [ "$kind" = radicale ]; then port=5232; else port=5233; fi
     mkdir -p "$dir"
     export XDG_DATA_HOME=$dir/data
     url=http://127.0.0.1:$port/
