@@ -582,16 +582,19 @@ public enum CalendarImport {
     static func changes(_ changed: [Component], of component: Component, start: DateTime, offset: Int, alarmed: Bool,
                         system: TimeZone, now: Date) throws(Refusal) -> Changes {
         var changes = Changes()
+        let byDays = Self.byDays(component)
         for rdate in component.all("RDATE") {
-            let utc = rdate.list.first?.hasSuffix("Z") ?? false
-            var zone = utc ? TimeZone(identifier: "UTC")! : start.zone
-            if !utc, let tzid = rdate.parameter("TZID") { zone = try Self.zone(tzid, of: "RDATE") }
+            let named = try rdate.parameter("TZID").map { tzid throws(Refusal) in try Self.zone(tzid, of: "RDATE") } ?? start.zone
             for item in rdate.list where !item.isEmpty {
-                let text = String(item.prefix { $0 != "/" }.prefix(15))
+                // A PERIOD by its start (`20270404T100000Z/PT1H`), in UTC where it says so.
+                let whole = item.prefix { $0 != "/" }
+                let utc = whole.hasSuffix("Z")
+                let text = String(whole.prefix(15))
+                let zone = utc ? TimeZone(identifier: "UTC")! : named
                 let parsed: (instant: Date, day: CivilDay, time: LocalTime)
                 do { parsed = try DateTime.parse(text, zone: zone) } catch { throw Refusal(reason: "RDATE: " + error.reason) }
                 let instant = text.count == 8 ? CivilZone(zone).instant(parsed.day, start.time) : parsed.instant
-                let alarm = instant.addingTimeInterval(Double(offset))
+                let alarm = Self.alarm(ofOccurrenceAt: instant, offset: offset, start: start, byDays: byDays)
                 if alarm > now { changes.added.insert(alarm) }
             }
         }
@@ -605,7 +608,8 @@ public enum CalendarImport {
             if id.parameter("TZID") == nil && !id.value.hasSuffix("Z"), let tzid = start.zoneID {
                 holder.properties[0].parameters.append(("TZID", [tzid]))
             }
-            let old = try dateTime(holder, "RECURRENCE-ID", system: system).instant.addingTimeInterval(Double(offset))
+            let original = try dateTime(holder, "RECURRENCE-ID", system: system).instant
+            let old = Self.alarm(ofOccurrenceAt: original, offset: offset, start: start, byDays: byDays)
             var new: Date?
             let over = occurrence["STATUS"]?.value.uppercased() == "CANCELLED" || occurrence.name == "VTODO" && isOver(task: occurrence)
             let alarm = occurrence.components.first { $0.name == "VALARM" && ["DISPLAY", "AUDIO", "EMAIL"].contains($0["ACTION"]?.value.uppercased() ?? "")
@@ -613,7 +617,7 @@ public enum CalendarImport {
             if !over, alarm != nil || !alarmed {
                 let startName = occurrence.name == "VTODO" && occurrence["DTSTART"] == nil && occurrence["DUE"] != nil ? "DUE" : "DTSTART"
                 let moved = occurrence[startName] != nil ? try dateTime(occurrence, startName, system: system)
-                    : DateTime(instant: old.addingTimeInterval(Double(-offset)), day: start.day, time: start.time, zone: start.zone, zoneID: start.zoneID)
+                    : DateTime(instant: original, day: start.day, time: start.time, zone: start.zone, zoneID: start.zoneID)
                 var alone = occurrence
                 alone.properties.removeAll { $0.name == "RRULE" }
                 new = moved.instant.addingTimeInterval(Double(try trigger(alarm, component: alone, start: moved, system: system)))
@@ -627,6 +631,27 @@ public enum CalendarImport {
             throw Refusal(reason: "\(name): more than \(Schedule.Restriction.maxExcept) times")
         }
         return changes
+    }
+
+    /// Whether a component's times are a rule of days (its alarms at a local time of day), not
+    /// a one-shot nor steps of elapsed time.
+    static func byDays(_ component: Component) -> Bool {
+        guard let rrule = component["RRULE"]?.value, let parts = try? parts(rrule) else { return false }
+        return !parts.steps || parts.hours != nil || parts.minutes != nil
+    }
+
+    /// The alarm of the occurrence that starts at `instant`, `offset` seconds from it, as the
+    /// series rings its own: on a rule of days, the occurrence's local time of day (in the
+    /// series' zone) plus the offset, on its day (on the day the clock moves, an all-day
+    /// event's PT9H is 09:00 as on any other); else `offset` seconds later.
+    static func alarm(ofOccurrenceAt instant: Date, offset: Int, start: DateTime, byDays: Bool) -> Date {
+        guard byDays else { return instant.addingTimeInterval(Double(offset)) }
+        let clock = CivilZone(start.zone)
+        let (day, second) = clock.local(instant)
+        guard let time = LocalTime(secondOfDay: second + offset), (0..<86_400).contains(second + offset) else {
+            return instant.addingTimeInterval(Double(offset))
+        }
+        return clock.instant(day, time)
     }
 
     /// The schedule of a component starting at `start`, its alarm `offset` seconds from it,
@@ -689,8 +714,10 @@ public enum CalendarImport {
         }
         restriction.except = try exceptions(component, base: base, restriction: restriction, start: start, offset: offset, now: now)
         // RDATE's times, less EXDATE's (RFC 5545 3.8.5.2); then the changed occurrences.
+        // An occurrence moved onto another's old time keeps that time: left out, it would be
+        // lost to a calendar that reads the export (EXDATE wins over RDATE).
         restriction.also = changes.added.subtracting(restriction.except).subtracting(changes.left).union(changes.moved)
-        restriction.except.formUnion(changes.left)
+        restriction.except.formUnion(changes.left.subtracting(changes.moved))
         guard restriction.except.count <= Schedule.Restriction.maxExcept else {
             throw Refusal(reason: "EXDATE: more than \(Schedule.Restriction.maxExcept) times left out")
         }
@@ -719,6 +746,9 @@ public enum CalendarImport {
                            now: Date) throws(Refusal) -> Set<Date> {
         var except: Set<Date> = []
         let clock = CivilZone(start.zone)
+        // A rule of days rings at a local time of each day: its alarms of a day are that day's.
+        let byDays = Self.byDays(component)
+        let shift = byDays ? 0.0 : Double(offset)
         for exdate in component.all("EXDATE") {
             let utc = exdate.list.first?.hasSuffix("Z") ?? false
             var zone = utc ? TimeZone(identifier: "UTC")! : start.zone
@@ -728,14 +758,14 @@ public enum CalendarImport {
                 do { parsed = try DateTime.parse(String(item.prefix(15)), zone: zone) } catch { throw Refusal(reason: "EXDATE: " + error.reason) }
                 if item.count == 8 {
                     let (dayStart, dayEnd) = (clock.instant(parsed.day, LocalTime(secondOfDay: 0)!), clock.instant(parsed.day.advanced(by: 1), LocalTime(secondOfDay: 0)!))
-                    guard dayEnd.addingTimeInterval(Double(offset)) > now else { continue }
+                    guard dayEnd.addingTimeInterval(shift) > now else { continue }
                     // The day's times: a walk that ends with the day.
                     var day = restriction
-                    day.until = min(restriction.until ?? .distantFuture, dayEnd.addingTimeInterval(Double(offset)))
-                    except.formUnion(Schedule.restricted(base, day).occurrences(after: dayStart.addingTimeInterval(Double(offset) - 0.001), count: 1441, in: start.zone)
-                        .filter { $0.addingTimeInterval(Double(-offset)) < dayEnd && $0 > now })
+                    day.until = min(restriction.until ?? .distantFuture, dayEnd.addingTimeInterval(shift))
+                    except.formUnion(Schedule.restricted(base, day).occurrences(after: dayStart.addingTimeInterval(shift - 0.001), count: 1441, in: start.zone)
+                        .filter { $0.addingTimeInterval(-shift) < dayEnd && $0 > now })
                 } else {
-                    let instant = parsed.instant.addingTimeInterval(Double(offset))
+                    let instant = Self.alarm(ofOccurrenceAt: parsed.instant, offset: offset, start: start, byDays: byDays)
                     if instant > now { except.insert(instant) }
                 }
                 guard except.count <= Schedule.Restriction.maxExcept else {

@@ -69,6 +69,9 @@ public final class AlertFeed {
         public var readOnly: String?
         /// When the last good copy (what `nudge doctor --restore` puts back) was made.
         public var lastGood: Date?
+        /// The calendar each followed reminder comes from (`nudge sync`), by its id (hex);
+        /// empty without an account.
+        public var origins: [String: String] = [:]
 
         /// The alert that shows next, and when: not one already due (``NextShowing/Reason/due(since:)``),
         /// which waits for the daemon, not for a time.
@@ -402,6 +405,10 @@ public final class AlertFeed {
         let water = hasWater ? try world.run { try store.waterProgress(now: now, zone: world.zone) }
                              : try? world.run { try store.waterProgress(now: now, zone: world.zone) }
 
+        // The calendars followed reminders come from: read again when reminders changed
+        // (a sync brings them and their calendar in one transaction).
+        let origins = changes.isWhole || !changes.alerts.isEmpty || !gone.isEmpty ? (try? world.run { try store.syncOrigins() }) : nil
+
         // From here on nothing fails.
         var replaced: Snapshot?
         if changes.isWhole {
@@ -417,6 +424,7 @@ public final class AlertFeed {
             // Named at every read, as a command names them.
             for id in unreadable.keys.sorted() { writeError("nudge: \(unreadable[id]!.phrase.text(world.language))\n") }
         }
+        if let origins { snapshot.origins = origins }
         // Taken out: the last in each place taken out.
         for id in gone { remove(id, from: &snapshot) }
         change.removed = gone

@@ -16,6 +16,8 @@ public struct AlertList {
     /// The indices shown, in order: those whose title or schedule holds the filter.
     public private(set) var shown: [Int] = []
     private var words: [UUID: (alert: Alert, showing: NextShowing, row: AlertRow)] = [:]
+    /// The calendar each followed reminder comes from, by its id (hex): said after its schedule.
+    public private(set) var origins: [String: String] = [:]
     private let timeStyle: TimeStyle, language: Language
     /// When the list was read: a next showing in another year says its year.
     private var now: Date?
@@ -26,8 +28,14 @@ public struct AlertList {
     }
 
     /// The alerts read anew, each with its next showing, and their order.
-    public mutating func set(_ alerts: [Alert], showings: [NextShowing], order: [Int], now: Date? = nil) {
+    public mutating func set(_ alerts: [Alert], showings: [NextShowing], order: [Int], now: Date? = nil, origins: [String: String] = [:]) {
         (self.alerts, self.showings, self.order, self.now) = (alerts, showings, order, now)
+        // A calendar renamed: its reminders worded again.
+        if origins != self.origins {
+            let changed = Set(origins.keys).union(self.origins.keys).filter { origins[$0] != self.origins[$0] }
+            words = words.filter { !changed.contains($0.key.hex) }
+            self.origins = origins
+        }
     }
 
     /// The rows for a filter (`nil` or empty: every alert), the system's zone for alerts
@@ -50,7 +58,8 @@ public struct AlertList {
                 worded[alert.id] = kept
                 return kept.row
             }
-            let row = Self.row(alert, showing, zone: alert.zone(system: zone), timeStyle: timeStyle, language: language, now: now)
+            let row = Self.row(alert, showing, zone: alert.zone(system: zone), timeStyle: timeStyle, language: language, now: now,
+                               calendar: origins.isEmpty ? nil : origins[alert.id.hex])
             worded[alert.id] = (alert, showing, row)
             return row
         }
@@ -74,8 +83,10 @@ public struct AlertList {
     /// One alert's row: its switch, what waits or why it is not plain on, its title,
     /// schedule and next showing.
     /// A next showing in another year than `now`'s says its year ("Tue, Jan 5, 2027, 9:00").
+    /// A followed reminder's `calendar` is said after its schedule ("once, Mon 09:00 · Phone"),
+    /// and a search finds it by it too.
     public static func row(_ alert: Alert, _ showing: NextShowing, zone: TimeZone, timeStyle: TimeStyle, language: Language,
-                           now: Date? = nil) -> AlertRow {
+                           now: Date? = nil, calendar: String? = nil) -> AlertRow {
         let civil = CivilZone(zone)
         let otherYear = { (instant: Date) in now.map { civil.local($0).0.components.year != civil.local(instant).0.components.year } ?? false }
         let state: String
@@ -84,7 +95,8 @@ public struct AlertList {
         default: state = AlertView.stateWord(alert, showing)
         }
         return AlertRow(id: alert.id.hex, on: alert.enabled, state: state, title: alert.title.escapingControls,
-                               schedule: alert.schedule.summary(in: zone, timeStyle: timeStyle, language: language).escapingControls,
+                               schedule: alert.schedule.summary(in: zone, timeStyle: timeStyle, language: language).escapingControls
+                                   + (calendar.map { " · " + $0.escapingControls } ?? ""),
                                next: showing.instant.map { otherYear($0) ? timeStyle.dated($0, zone) : timeStyle.instant($0, zone) } ?? (alert.enabled ? Labels.placeNext(alert.schedule) : nil) ?? "—",
                                water: alert.kind == .water)
     }
@@ -94,7 +106,8 @@ public struct AlertList {
     public mutating func row(at index: Int, system zone: TimeZone) -> AlertRow {
         let alert = alerts[index], showing = showings[index]
         if let kept = words[alert.id], kept.alert == alert, kept.showing == showing { return kept.row }
-        let row = Self.row(alert, showing, zone: alert.zone(system: zone), timeStyle: timeStyle, language: language, now: now)
+        let row = Self.row(alert, showing, zone: alert.zone(system: zone), timeStyle: timeStyle, language: language, now: now,
+                           calendar: origins.isEmpty ? nil : origins[alert.id.hex])
         if words.count > 2 * alerts.count + 64 {
             // Rows of alerts long gone are let go now and then.
             let present = Set(alerts.map(\.id))

@@ -191,7 +191,7 @@ public final class UIController {
         }
         let selectedID = selectAfterReload ?? (model.rows.indices.contains(model.selected) ? model.rows[model.selected].id : nil)
         selectAfterReload = nil
-        list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order, now: snapshot.now)
+        list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order, now: snapshot.now, origins: snapshot.origins)
         applyFilter()
         if let selectedID, let row = list.row(of: selectedID) { model.selected = row }
     }

@@ -314,6 +314,11 @@ struct SyncAdd: ParsableCommand {
     func run() throws {
         let world = World.live
         let lower = url.lowercased()
+        // An address is a line: one of 100 KB (a paste gone wrong) is named by its start.
+        guard url.utf8.count <= 2048 else {
+            // TRANSLATORS: nudge sync add: an address longer than 2,048 bytes; %s is its start.
+            throw OperationError(.usage, format(tr("the address '%s…' is longer than 2,048 characters"), String(url.escapingControls.prefix(60))))
+        }
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), let host = URLComponents(string: url)?.host, !host.isEmpty else {
             // TRANSLATORS: nudge sync add: %s is what was given instead of an http(s) address.
             throw OperationError(.usage, format(tr("invalid URL '%s': give the server's https:// address"), url.escapingControls))

@@ -212,7 +212,7 @@ import NudgeKit
         if cardHadFocus, storeCard.widget.isVisible, let focus = window.focusInWindow, !focus.isInside(storeCard.widget) || gtk_widget_is_visible(focus) == 0 {
             _ = storeCard.widget.focusChild(forward: true)
         }
-        list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order, now: snapshot.now)
+        list.set(snapshot.alerts, showings: snapshot.showings, order: snapshot.order, now: snapshot.now, origins: snapshot.origins)
         if change.order { reorder() }
         water.show(snapshot, shown: list.alerts.withUnsafeBufferPointer { alerts in alerts.indices.contains { alerts[$0].kind == .water } })
         // Only the rows of alerts that changed are shown anew: a change elsewhere costs its rows.

@@ -36,6 +36,8 @@ import Platform
     private var waiting: [(url: String?, start: @MainActor () -> Void)] = []
     /// Whether an account is being added (Add pressed twice adds it once).
     private var adding = false
+    /// The accounts a sync runs or waits for.
+    private var syncing: Set<String> = []
 
     /// What a calendar's choice means, in the order of sync-calendar.ui's words.
     static let roles: [SyncCalendar.Role] = [.none, .follow, .own]
@@ -64,10 +66,14 @@ import Platform
         for (rows, (account, list)) in zip(shown, zip(accounts, calendars)) {
             rows.row.rowTitle = account.address
             setAccessibleName(rows.row, account.address)
-            rows.row.subtitle = Self.state(of: account, list)
+            // TRANSLATORS: the settings: an account whose sync runs now (Sync Now, or a choice).
+            rows.row.subtitle = syncing.contains(account.id) ? tr("Syncing…") : Self.state(of: account, list)
+            setAccessibleDescription(rows.row, rows.row.subtitle)
             for (calendar, (_, row)) in zip(list, rows.calendars) {
                 row.rowTitle = calendar.name
                 row.subtitle = Self.state(of: calendar, leftTo: desktop.leaves(calendar)?.desktop)
+                // Said with the choice: a screen reader reads a combo row's title and value only.
+                setAccessibleDescription(row, row.subtitle)
                 let index = Self.roles.firstIndex(of: calendar.role) ?? 0
                 // A choice made while `nudge sync` ran waits its turn: shown as chosen till then.
                 if row.chosen != index, runningFor != calendar.url, !waiting.contains(where: { $0.url == calendar.url }) { row.chosen = index }
@@ -102,9 +108,11 @@ import Platform
             let rows = AccountRows(id: id, row: ui("row"), actions: ui("actions"), syncNow: ui("sync-now"), remove: ui("remove"))
             // Titled before they are named: a screen reader's names come from the titles.
             rows.row.rowTitle = account.address
-            // TRANSLATORS: the settings: the buttons of an account, named for a screen reader with the account's address (%s).
+            // The buttons named with the account, its user too (two accounts on one server).
+            let who = account.user.isEmpty ? account.address : account.user + " @ " + account.address
+            // TRANSLATORS: the settings: the buttons of an account, named for a screen reader with the account (%s: user @ address).
             for (button, words) in [(rows.syncNow, tr("Sync Now: %s")), (rows.remove, tr("Remove Account: %s"))] {
-                setAccessibleName(button, format(words, account.address))
+                setAccessibleName(button, format(words, who))
             }
             for calendar in list {
                 let url = calendar.url
@@ -139,8 +147,10 @@ import Platform
             // TRANSLATORS: the settings: an account none of whose calendars is used yet.
             words.append(tr("choose what each calendar is for"))
         } else if let last = used.compactMap(\.lastSynced).max() {
+            // To the minute, as the list says its times.
+            let minute = Date(timeIntervalSince1970: (last.timeIntervalSince1970 / 60).rounded(.down) * 60)
             // TRANSLATORS: the settings: when an account last synced; %s is a date and time.
-            words.append(format(tr("synced %s"), TimeStyle.person().instant(last, TimeZone.current)))
+            words.append(format(tr("synced %s"), TimeStyle.person().instant(minute, TimeZone.current)))
         } else {
             // TRANSLATORS: the settings: an account whose calendars have not synced yet.
             words.append(tr("not synced yet"))
@@ -232,7 +242,10 @@ import Platform
     }
 
     private func syncNow(_ account: String) {
+        syncing.insert(account)
+        show()
         run(["now", account]) { [self] ok, line in
+            syncing.remove(account)
             // TRANSLATORS: the settings: a sync asked for by Sync Now (or a choice) finished.
             toast(ok ? tr("Synced") : line)
         }

@@ -90,6 +90,42 @@ struct CalendarImportTests {
         #expect(reason.description.hasPrefix("RECURRENCE-ID;RANGE=THISANDFUTURE"))
     }
 
+    /// From a hostile pass: an all-day series on the day Berlin moves its clock (its PT9H
+    /// alarm is 09:00 that day as on every other), with that day cancelled, excluded or moved;
+    /// a PERIOD's start in UTC; an occurrence moved onto another's old time, which the export
+    /// must not leave out (EXDATE wins over RDATE in other calendars).
+    @Test func changedOccurrencesHoldOnTheDayTheClockMovesAndInTheExport() throws {
+        func alarm(_ trigger: String) -> String { "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER:\(trigger)\r\nEND:VALARM\r\n" }
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        func times(_ events: [String], count: Int, now: String = "2027-03-01T00:00:00Z") throws -> [Date] {
+            let outcomes = CalendarImport.alerts(in: try Component.read("BEGIN:VCALENDAR\r\n" + events.map { "BEGIN:VEVENT\r\n" + $0 + "END:VEVENT\r\n" }.joined()
+                + "END:VCALENDAR\r\n"), system: berlin, now: Self.instant(now))
+            let alert = try #require(Self.alert(outcomes.first { Self.alert($0) != nil }), "\(outcomes)")
+            return alert.schedule.occurrences(after: Self.instant(now), count: count, in: berlin)
+        }
+        let series = "UID:ad@x\r\nDTSTART;VALUE=DATE:20270326\r\nRRULE:FREQ=DAILY;COUNT=4\r\n" + alarm("PT9H")
+        // 26 and 27 March at 09:00 CET (08:00Z), 28 and 29 at 09:00 CEST (07:00Z).
+        #expect(try times([series], count: 5) == ["2027-03-26T08:00:00Z", "2027-03-27T08:00:00Z", "2027-03-28T07:00:00Z", "2027-03-29T07:00:00Z"].map(Self.instant))
+        let withoutThe28th = ["2027-03-26T08:00:00Z", "2027-03-27T08:00:00Z", "2027-03-29T07:00:00Z"].map(Self.instant)
+        #expect(try times([series.replacingOccurrences(of: "RRULE", with: "EXDATE;VALUE=DATE:20270328\r\nRRULE")], count: 5) == withoutThe28th)
+        #expect(try times([series, "UID:ad@x\r\nRECURRENCE-ID;VALUE=DATE:20270328\r\nDTSTART;VALUE=DATE:20270328\r\nSTATUS:CANCELLED\r\n"], count: 5) == withoutThe28th)
+        #expect(try times([series, "UID:ad@x\r\nRECURRENCE-ID;VALUE=DATE:20270328\r\nDTSTART;TZID=Europe/Berlin:20270328T150000\r\n" + alarm("-PT15M")], count: 5)
+                == ["2027-03-26T08:00:00Z", "2027-03-27T08:00:00Z", "2027-03-28T12:45:00Z", "2027-03-29T07:00:00Z"].map(Self.instant))
+        // A PERIOD whose start is in UTC: 10:00Z, not 10:00 in Berlin.
+        let period = "UID:p@x\r\nDTSTART;TZID=Europe/Berlin:20270401T090000\r\nRDATE;VALUE=PERIOD:20270404T100000Z/PT1H\r\n" + alarm("PT0S")
+        #expect(try times([period], count: 3) == ["2027-04-01T07:00:00Z", "2027-04-04T10:00:00Z"].map(Self.instant))
+        // The 7th moved onto the 8th's 09:00, the 8th moved to 12:00: both ring, and the 8th's
+        // 09:00 is not left out, so an export says it too.
+        let moves = ["UID:m@x\r\nDTSTART;TZID=Europe/Berlin:20270106T090000\r\nRRULE:FREQ=DAILY;COUNT=4\r\n" + alarm("PT0S"),
+                     "UID:m@x\r\nRECURRENCE-ID;TZID=Europe/Berlin:20270107T090000\r\nDTSTART;TZID=Europe/Berlin:20270108T090000\r\n" + alarm("PT0S"),
+                     "UID:m@x\r\nRECURRENCE-ID;TZID=Europe/Berlin:20270108T090000\r\nDTSTART;TZID=Europe/Berlin:20270108T120000\r\n" + alarm("PT0S")]
+        #expect(try times(moves, count: 5, now: "2027-01-01T00:00:00Z") == ["2027-01-06T08:00:00Z", "2027-01-08T08:00:00Z", "2027-01-08T11:00:00Z", "2027-01-09T08:00:00Z"].map(Self.instant))
+        let outcomes = CalendarImport.alerts(in: try Component.read("BEGIN:VCALENDAR\r\n" + moves.map { "BEGIN:VEVENT\r\n" + $0 + "END:VEVENT\r\n" }.joined()
+            + "END:VCALENDAR\r\n"), system: berlin, now: Self.instant("2027-01-01T00:00:00Z"))
+        guard case .restricted(_, let restriction)? = Self.alert(outcomes[0])?.schedule else { Issue.record("\(outcomes)"); return }
+        #expect(restriction.except == [Self.instant("2027-01-07T08:00:00Z")], "\(restriction.except)")
+    }
+
     /// An event of one time with RDATEs (a DATE-TIME list and a PERIOD) and one of them
     /// moved; an invitation to occurrences of a series not in the calendar.
     @Test func aOneTimeEventWithRDatesAndOrphanOccurrences() throws {

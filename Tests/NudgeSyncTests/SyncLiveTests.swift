@@ -144,6 +144,12 @@ struct SyncLiveTests {
         #expect(dentist["calendar"] as? String == phone, "listed with the calendar it comes from")
         let rent = try #require(list.first { $0["title"] as? String == "Pay the rent" })
         #expect(rent["next"] as? String == "2030-12-01T08:00:00Z", "an hour before it is due (in UTC, as DUE is)")
+        // nudge ui names the calendar too, after the schedule, and finds it by it.
+        let tmux = try Tmux(width: 120, height: 20, environment: world.session.environment([:]))
+        try tmux.run("'\(Bench.nudgePath)' ui")
+        #expect(try tmux.wait(for: "Dentist") != nil, "\(tmux.lastScreen)")
+        #expect(try tmux.wait(until: { $0.contains { $0.contains("Dentist") && $0.contains("· \(phone)") } }) != nil, "\(tmux.lastScreen)")
+        try tmux.press("q")
         // Edited on the phone: changed here within one sync.
         try world.server.phone("""
         for o in objects(\(CalDAVServer.python(phone))):
@@ -727,12 +733,23 @@ struct SyncLiveTests {
         #expect(left.status == 0 && left.stdout.contains("Phone: rung by KDE (Akonadi), so not here"), "\(left.stdout)")
         #expect(try world.session.titles().isEmpty)
         #expect(try world.session.nudge("doctor").stdout.contains("Phone is rung by KDE (Akonadi), so not by Nudge"))
-        // KDE's reminders switched off for this person (the autostart entry hidden): Nudge rings it.
-        try "[Desktop Entry]\nType=Application\nName=KOrganizer Reminder Client\nExec=kalendarac\nHidden=true\n"
+        // KDE's reminders switched off for this person (the autostart entry hidden, as KConfig
+        // reads a boolean in any case): Nudge rings it.
+        try "[Desktop Entry]\nType=Application\nName=KOrganizer Reminder Client\nExec=kalendarac\nHidden=True\n"
             .write(toFile: autostart, atomically: true, encoding: .utf8)
         #expect(try world.session.nudge("sync", "now").status == 0)
         #expect(try world.session.titles() == ["Dentist"])
-        #expect(try world.session.nudge("sync", "status", "--json").stdout.contains("\"alsoRungBy\":null"))
+        // Switched off in its own settings (KDE's autostart condition, false in kalendaracrc),
+        // then on again.
+        try "[Desktop Entry]\nType=Application\nName=KOrganizer Reminder Client\nExec=kalendarac\nX-KDE-autostart-condition=kalendaracrc:General:Autostart:true\n"
+            .write(toFile: autostart, atomically: true, encoding: .utf8)
+        try "[General]\nAutostart=false\n".write(toFile: config + "/kalendaracrc", atomically: true, encoding: .utf8)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        #expect(try world.session.titles() == ["Dentist"])
+        try "[General]\nAutostart=true\n".write(toFile: config + "/kalendaracrc", atomically: true, encoding: .utf8)
+        #expect(try world.session.nudge("sync", "now").stdout.contains("Phone: rung by KDE (Akonadi), so not here"))
+        #expect(try world.session.titles().isEmpty)
+        #expect(try world.session.nudge("sync", "status", "--json").stdout.contains("\"alsoRungBy\":\"KDE (Akonadi)\",\"ringsHere\":false"))
         // The resource removed from Akonadi: its map, left behind, counts for nothing.
         try "[Desktop Entry]\nType=Application\nName=KOrganizer Reminder Client\nExec=kalendarac\n".write(toFile: autostart, atomically: true, encoding: .utf8)
         try "[Instances][akonadi_maildir_resource_0]\nAgentType=akonadi_maildir_resource\n".write(toFile: config + "/akonadi/agentsrc", atomically: true, encoding: .utf8)

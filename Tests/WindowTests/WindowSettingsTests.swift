@@ -122,6 +122,8 @@ extension WindowTests {
         _ = try window.type("Return", into: "Settings")
         try #require(try window.reaches("combo box", "Phone", within: 60), "\(window.scene())")
         #expect(try window.reaches("label", "Added. Choose above what each calendar is for."))
+        let described = try window.drive("describe", "combo box", "Phone").stdout
+        #expect(described.contains("events, tasks"), "what a calendar holds is said with it: \(described)")
         #expect(try window.drive("audit").status == 0, "\((try? window.drive("audit").stdout) ?? "")")
         #expect(try desktop.nudge("sync", "status").stdout.contains("Phone"))
         // The phone's calendar followed, by keyboard: its choice, Space, Down, Enter.
@@ -136,17 +138,19 @@ extension WindowTests {
         try choose("Phone", downs: 1, "Its alarms pop up here")
         #expect(try Bench.eventually(30) { try desktop.nudge("list").stdout.contains("Dentist") }, "\((try? desktop.nudge("sync", "status").stdout) ?? "")")
         #expect(try window.drive("find", "Synced").status == 0)
+        // The list says the calendar a followed reminder comes from, after its schedule.
+        #expect(try window.drive("find", "· Phone", "30").status == 0, "\((try? window.nodes())?.map(\.name).filter { $0.contains("Dentist") || $0.contains("Phone") } ?? [])")
         try window.screenshot(to: try Self.shotPath("settings-sync.png"))
         // Nudge's reminders to the other calendar; one made here goes there with Sync Now.
-        try choose("Reminders", downs: 2, "Nudge's reminders go here")
+        try choose("Reminders", downs: 2, "Holds Nudge's reminders")
         #expect(try Bench.eventually(30) { try desktop.nudge("sync", "status").stdout.contains("Reminders") })
         _ = try desktop.add("Tea", "--at", "16:00")
         #expect(try Bench.eventually(30) {
-            _ = try window.drive("do", "push button", "Sync Now: " + server.url, "click")
+            _ = try window.drive("do", "push button", "Sync Now: ann @ " + server.url, "click")
             return try server.phone("for o in objects('Reminders'): print(o.data)").contains("SUMMARY:Tea")
         })
         // Removed, after the question: its reminders go, nothing leaves the server.
-        try #require(try window.drive("do", "push button", "Remove Account: " + server.url, "click").status == 0)
+        try #require(try window.drive("do", "push button", "Remove Account: ann @ " + server.url, "click").status == 0)
         try #require(try window.reaches("push button", "Remove"), "\(window.scene())")
         try #require(try window.drive("do", "push button", "Remove", "click").status == 0)
         #expect(try Bench.eventually(30) { try !desktop.nudge("list").stdout.contains("Dentist") })
