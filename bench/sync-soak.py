@@ -250,7 +250,10 @@ def run_once(seed):
         if args.trace:
             print("    last sync: " + last.stdout.strip() + " | " + last.stderr.strip(), flush=True)
         synced()
-        quiet = nudge("sync", "now").stdout
+        second = nudge("sync", "now", *(["--verbose"] if args.trace else []))
+        quiet = second.stdout
+        if args.trace:
+            print("    second sync: " + second.stdout.strip() + " | " + second.stderr.strip(), flush=True)
         if " 0 sent" not in quiet or " 0 changed here" not in quiet:
             raise Failure(f"a second sync still does something: {quiet.strip()}")
         here = sorted(a["title"] for a in local_list())

@@ -469,6 +469,20 @@ final class CalendarRun {
                 write.alertID = record.alertId.flatMap(UUID.init(hexString:))
                 writes.append(write)
             }
+            // Another program's object taken here (its reminder made again from it, as after a
+            // deletion here met an edit there): only the answers given here are written into
+            // it, in this same sync too (found by the soak: the next sync sent them).
+            for record in records {
+                guard let id = record.alertId.flatMap(UUID.init(hexString:)), ids.contains(id), foreign[id] != nil, again[record.uid] == nil,
+                      !writes.contains(where: { $0.uid == record.uid }), let agreed = record.agreed.flatMap(CalendarObject.read) else { continue }
+                let put = marked(agreed, id)
+                guard put != agreed, var write = steps.first(where: { $0.uid == record.uid }) else { continue }
+                write.decision.send = put
+                write.decision.agreed = put
+                write.etag = record.etag
+                write.alertID = id
+                writes.append(write)
+            }
             writes = writes.map { step in
                 guard step.decision.take != nil, let sent = step.decision.send, let mine = again[step.uid] else { return step }
                 var write = step
