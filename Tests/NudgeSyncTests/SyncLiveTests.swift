@@ -652,18 +652,25 @@ struct SyncLiveTests {
         #expect(try desktop.events(id).filter { $0 == "snoozed" }.count == 1)
     }
 
-    @Test("a calendar GNOME rings already is left to it, until Nudge is asked to ring it too")
-    func aCalendarTheDesktopRingsIsLeftToIt() throws {
+    /// Radicale with the phone's dentist in a followed calendar, synced here: the world, the
+    /// calendar's name and its address as the store has it.
+    static func followedDentist() throws -> (World, String, String) {
         let world = try Self.world(.radicale, own: false)
         let phone = world.phone!
         try world.server.phone("calendar(\(CalDAVServer.python(phone))).save_event(\(CalDAVServer.python(Self.dentist)))")
         #expect(try world.session.nudge("sync", "now").status == 0)
         #expect(try world.session.titles() == ["Dentist"])
-        // GNOME Calendar adds the same calendar: through evolution-data-server's own source
-        // registry, on this session's bus, as it does.
         let status = try JSONSerialization.jsonObject(with: Data(try world.session.nudge("sync", "status", "--json").stdout.utf8)) as? [String: Any]
         let calendars = ((status?["accounts"] as? [[String: Any]])?.first?["calendars"] as? [[String: Any]]) ?? []
         let url = try #require(calendars.first { $0["name"] as? String == phone }?["url"] as? String)
+        return (world, phone, url)
+    }
+
+    @Test("a calendar GNOME rings already is left to it, until Nudge is asked to ring it too")
+    func aCalendarTheDesktopRingsIsLeftToIt() throws {
+        let (world, phone, url) = try Self.followedDentist()
+        // GNOME Calendar adds the same calendar: through evolution-data-server's own source
+        // registry, on this session's bus, as it does.
         let path = url.replacingOccurrences(of: "http://127.0.0.1:\(world.server.port)", with: "")
         let registry = try Bench.start("/usr/libexec/evolution-source-registry", [], environment: world.session.environment([:]))
         defer { _ = registry.stop() }
@@ -697,17 +704,10 @@ struct SyncLiveTests {
 
     @Test("a calendar KDE rings already (Akonadi's DAV resource has it) is left to it, unless KDE's reminders are off")
     func aCalendarKDERingsIsLeftToIt() throws {
-        let world = try Self.world(.radicale, own: false)
-        let phone = world.phone!
-        try world.server.phone("calendar(\(CalDAVServer.python(phone))).save_event(\(CalDAVServer.python(Self.dentist)))")
-        #expect(try world.session.nudge("sync", "now").status == 0)
-        #expect(try world.session.titles() == ["Dentist"])
+        let (world, _, url) = try Self.followedDentist()
         // KDE's DAV resource, set up for the same server: Akonadi's list of agents, the
         // resource's map of collections written by Qt's own QDataStream (PyQt5), and KDE's
         // reminder daemon starting with the session.
-        let status = try JSONSerialization.jsonObject(with: Data(try world.session.nudge("sync", "status", "--json").stdout.utf8)) as? [String: Any]
-        let calendars = ((status?["accounts"] as? [[String: Any]])?.first?["calendars"] as? [[String: Any]]) ?? []
-        let url = try #require(calendars.first { $0["name"] as? String == phone }?["url"] as? String)
         let config = world.session.dir + "/config", data = world.session.dir + "/data"
         for folder in [config + "/akonadi", config + "/autostart", data + "/akonadi-davgroupware"] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
