@@ -56,8 +56,9 @@ import NudgeKit
 
         dayStart.changed = { [unowned self] in keep(.dayStart, dayStart.minutes) }
         defaultTime.changed = { [unowned self] in keep(.defaultTime, defaultTime.minutes) }
-        sync = SyncSettings(group: ui("sync"), newAccount: ui, world: world, loop: loop, toast: { [unowned self] in toast($0) },
-                            ask: { [unowned self] heading, body, yes in
+        sync = SyncSettings(group: ui("sync"), newAccount: ui, world: world, loop: loop, toast: { [weak self] in self?.toast($0) },
+                            ask: { [weak self] heading, body, yes in
+            guard let self else { return }
             Question.ask(over: window, heading: heading, body: body,
                          // TRANSLATORS: the settings: the answers to "Remove ACCOUNT?".
                          answers: [.init("cancel", tr("_Cancel")), .init("remove", tr("_Remove"), .destructive)],
@@ -97,6 +98,7 @@ import NudgeKit
 
     /// Closed (the window's close-request, the dialog's closed): let go of, and said.
     private func close() -> Bool {
+        sync.detach()
         AdwaitaGeneration.dismiss(window)
         closed()
         return true
@@ -154,5 +156,18 @@ import NudgeKit
 
     private func toast(_ text: String) {
         AdwaitaGeneration.addToast(Toast(markup: markup(text.escapingControls)), toSettings: window)
+        // The toast's boxes named by its words, and its buttons, once it is made (a screen
+        // reader met its box named by its class), as the window's toasts are.
+        let window = window
+        afterThisEvent { Self.nameToasts(under: window, saying: text) }
+    }
+
+    private static func nameToasts(under widget: Widget, saying text: String) {
+        if widget.typeName == "AdwToastWidget" {
+            AccessibleNames.nameInnerBoxes(under: widget, as: text)
+            AccessibleNames.nameButtons(in: widget, saying: text)
+            return
+        }
+        for child in widget.children { nameToasts(under: child, saying: text) }
     }
 }

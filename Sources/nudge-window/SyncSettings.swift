@@ -29,15 +29,10 @@ import Platform
     private var shape: [String] = []
     /// Set while the rows show the stored values (a choice set by the code is no person's).
     private var filling = false
-    /// Whether `nudge sync` runs now (one at a time: the others wait, in order).
-    private var running = false
-    /// The calendar whose choice runs now, if it is one.
-    private var runningFor: String?
-    private var waiting: [(url: String?, start: @MainActor () -> Void)] = []
-    /// Whether an account is being added (Add pressed twice adds it once).
-    private var adding = false
-    /// The accounts a sync runs or waits for.
-    private var syncing: Set<String> = []
+    /// The window's `nudge sync` runs, which outlive a closed Settings.
+    private let queue = SyncQueue.shared
+    /// Closed: what ends afterwards shows nothing here.
+    private var detached = false
 
     /// What a calendar's choice means, in the order of sync-calendar.ui's words.
     static let roles: [SyncCalendar.Role] = [.none, .follow, .own]
@@ -48,6 +43,13 @@ import Platform
         (address, user, password, addRow, addButton) = (ui("sync-address"), ui("sync-user"), ui("sync-password"), ui("sync-add-row"), ui("sync-add"))
         for field in [address, user] { field.limitLength(2048) }
         password.limitLength(1024)
+        queue.view = self
+    }
+
+    /// The settings closed: their widgets go, and a run that ends later shows nothing.
+    func detach() {
+        detached = true
+        if queue.view === self { queue.view = nil }
     }
 
     // MARK: Showing
@@ -67,7 +69,7 @@ import Platform
             rows.row.rowTitle = account.address
             setAccessibleName(rows.row, account.address)
             // TRANSLATORS: the settings: an account whose sync runs now (Sync Now, or a choice).
-            rows.row.subtitle = syncing.contains(account.id) ? tr("Syncing…") : Self.state(of: account, list)
+            rows.row.subtitle = queue.syncing.contains(account.id) ? tr("Syncing…") : Self.state(of: account, list)
             setAccessibleDescription(rows.row, rows.row.subtitle)
             for (calendar, (_, row)) in zip(list, rows.calendars) {
                 row.rowTitle = calendar.name
@@ -76,8 +78,18 @@ import Platform
                 setAccessibleDescription(row, row.subtitle)
                 let index = Self.roles.firstIndex(of: calendar.role) ?? 0
                 // A choice made while `nudge sync` ran waits its turn: shown as chosen till then.
-                if row.chosen != index, runningFor != calendar.url, !waiting.contains(where: { $0.url == calendar.url }) { row.chosen = index }
+                if row.chosen != index, !queue.holds(calendar.url) { row.chosen = index }
             }
+        }
+        nameChoices()
+    }
+
+    /// The value a combo row shows is a widget made anew when the choice changes: named
+    /// again once it is there (else a screen reader meets an unnamed item).
+    private func nameChoices() {
+        afterThisEvent { [weak self] in
+            guard let self, !self.detached else { return }
+            for rows in shown { AccessibleNames.fill(in: rows.row, fallback: rows.row.rowTitle) }
         }
     }
 
@@ -177,34 +189,19 @@ import Platform
 
     // MARK: Acting
 
-    /// Runs `nudge sync ARGUMENTS` (with `input` on its stdin); `done` gets whether it
-    /// succeeded and its last line (the reason, when it failed).
+    /// Runs `nudge sync ARGUMENTS` (with `input` on its stdin), in its turn; `done` gets
+    /// whether it succeeded and its last line (the reason, when it failed), only while these
+    /// settings are open.
     private func run(_ arguments: [String], input: String? = nil, for url: String? = nil, done: @escaping @MainActor (Bool, String) -> Void) {
-        guard !running else {
-            waiting.append((url, { [weak self] in self?.run(arguments, input: input, for: url, done: done) }))
-            return
-        }
-        running = true
-        runningFor = url
-        // The settings may be closed before it ends: then nothing is shown.
-        ChildProcess.run(MainWindow.sibling("nudge"), ["sync"] + arguments, on: loop, timeout: 120_000, input: input, errorsToo: true) { [weak self] result in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.running = false
-                self.runningFor = nil
-                let lines = (result?.output ?? "").split(separator: "\n").map { $0.hasPrefix("nudge: ") ? String($0.dropFirst(7)) : String($0) }
-                // TRANSLATORS: the settings: nudge sync could not be run, or ran past two minutes.
-                let last = result == nil ? tr("nudge sync did not finish") : lines.last ?? ""
-                done(result?.status == 0, last)
-                self.show()
-                if !self.running, !self.waiting.isEmpty { self.waiting.removeFirst().start() }
-            }
+        queue.run(arguments, input: input, for: url, on: loop) { [weak self] ok, line in
+            guard let self, !self.detached else { return }
+            done(ok, line)
         }
     }
 
     /// Add Account (or Enter in the password): finds the calendars and keeps the password.
     func add() {
-        guard !adding else { return }
+        guard !queue.adding else { return }
         let url = address.text.trimmingCharacters(in: .whitespaces), name = user.text.trimmingCharacters(in: .whitespaces)
         guard !url.isEmpty else {
             // TRANSLATORS: the settings: Add Account with no address typed.
@@ -215,10 +212,9 @@ import Platform
         let secret = password.text
         // TRANSLATORS: the settings: while a new account's calendars are looked for.
         addRow.subtitle = tr("Finding the calendars…")
-        adding = true
+        queue.adding = true
+        password.text = ""
         run(["add", url] + (name.isEmpty ? [] : ["--user", name, "--password-stdin"]), input: name.isEmpty ? nil : secret) { [self] ok, line in
-            adding = false
-            password.text = ""
             if ok {
                 address.text = ""
                 user.text = ""
@@ -234,6 +230,7 @@ import Platform
         guard !filling, let row = shown.first(where: { $0.id == account })?.calendars.first(where: { $0.url == url })?.row else { return }
         let role = Self.roles[min(max(row.chosen, 0), Self.roles.count - 1)]
         let flag = switch role { case .own: "--own"; case .follow: "--follow"; case .none: "--stop" }
+        nameChoices()
         run(["choose", account, flag, url], for: url) { [self] ok, line in
             guard ok else { return toast(line) }
             // Chosen: synced at once, as `nudge sync add --follow` does.
@@ -242,10 +239,9 @@ import Platform
     }
 
     private func syncNow(_ account: String) {
-        syncing.insert(account)
+        queue.syncing.insert(account)
         show()
         run(["now", account]) { [self] ok, line in
-            syncing.remove(account)
             // TRANSLATORS: the settings: a sync asked for by Sync Now (or a choice) finished.
             toast(ok ? tr("Synced") : line)
         }
@@ -264,6 +260,48 @@ import Platform
                 guard ok else { return }
                 show()
                 (shown.first?.row ?? address).grabFocus()
+            }
+        }
+    }
+}
+
+/// The window's `nudge sync` runs, one at a time, the others waiting in order; kept for the
+/// window's life, so that Settings closed and opened again still knows what runs (and a
+/// second Sync Now waits for the first).
+@MainActor final class SyncQueue {
+    static let shared = SyncQueue()
+    /// The settings shown now, told when a run ends.
+    weak var view: SyncSettings?
+    private var running = false
+    /// The calendar whose choice runs now, if it is one, and those waiting.
+    private var runningFor: String?
+    private var waiting: [(url: String?, start: @MainActor () -> Void)] = []
+    /// Whether an account is being added (Add pressed twice adds it once).
+    var adding = false
+    /// The accounts a sync runs or waits for.
+    var syncing: Set<String> = []
+
+    /// Whether a choice of this calendar runs or waits (shown as chosen till then).
+    func holds(_ url: String) -> Bool { runningFor == url || waiting.contains { $0.url == url } }
+
+    func run(_ arguments: [String], input: String?, for url: String?, on loop: EventLoop, done: @escaping @MainActor (Bool, String) -> Void) {
+        guard !running else {
+            waiting.append((url, { [unowned self] in run(arguments, input: input, for: url, on: loop, done: done) }))
+            return
+        }
+        (running, runningFor) = (true, url)
+        ChildProcess.run(MainWindow.sibling("nudge"), ["sync"] + arguments, on: loop, timeout: 120_000, input: input, errorsToo: true) { result in
+            MainActor.assumeIsolated {
+                self.running = false
+                self.runningFor = nil
+                if arguments.first == "add" { self.adding = false }
+                if arguments.first == "now", arguments.count > 1 { self.syncing.remove(arguments[1]) }
+                let lines = (result?.output ?? "").split(separator: "\n").map { $0.hasPrefix("nudge: ") ? String($0.dropFirst(7)) : String($0) }
+                // TRANSLATORS: the settings: nudge sync could not be run, or ran past two minutes.
+                let last = result == nil ? tr("nudge sync did not finish") : lines.last ?? ""
+                done(result?.status == 0, last)
+                self.view?.show()
+                if !self.running, !self.waiting.isEmpty { self.waiting.removeFirst().start() }
             }
         }
     }

@@ -141,6 +141,16 @@ extension WindowTests {
         // The list says the calendar a followed reminder comes from, after its schedule.
         #expect(try window.drive("find", "· Phone", "30").status == 0, "\((try? window.nodes())?.map(\.name).filter { $0.contains("Dentist") || $0.contains("Phone") } ?? [])")
         try window.screenshot(to: try Self.shotPath("settings-sync.png"))
+        #expect(try window.drive("audit").status == 0, "a choice changed is named too: \((try? window.drive("audit").stdout) ?? "")")
+        // Closed while a sync runs (Escape at once), the window goes on; opened again, the
+        // account is there.
+        try #require(try window.drive("do", "push button", "Sync Now: ann @ " + server.url, "click").status == 0)
+        _ = try window.type("Escape", into: "Settings")
+        #expect(try window.reaches("push button", "Settings"))
+        Thread.sleep(forTimeInterval: 2)
+        #expect(window.windowProcess?.isRunning == true, "closing Settings while a sync ran ended the window")
+        try #require(try window.drive("do", "push button", "Settings", "click").status == 0)
+        try #require(try window.reaches("combo box", "Phone"))
         // Nudge's reminders to the other calendar; one made here goes there with Sync Now.
         try choose("Reminders", downs: 2, "Holds Nudge's reminders")
         #expect(try Bench.eventually(30) { try desktop.nudge("sync", "status").stdout.contains("Reminders") })
