@@ -54,17 +54,30 @@ public final class SyncService {
     /// Syncs each of the account's calendars that Nudge owns or follows, in turn; `done`
     /// gets one report per calendar.
     public func sync(account: SyncAccount, credentials: Credentials?, now: Date, done: @escaping ([CalendarReport]) -> Void) {
-        let calendars: [SyncCalendar]
+        let calendars: [SyncCalendar], retiring: [(SyncCalendar, [SyncObject])]
         do {
+            let all = try store.syncCalendars(account: account.id)
             // Nudge's own calendar last: what the followed ones brought is not sent back as Nudge's.
-            calendars = try store.syncCalendars(account: account.id).filter { $0.role != .none }
-                .sorted { ($0.role == .own ? 1 : 0) < ($1.role == .own ? 1 : 0) }
+            calendars = all.filter { $0.role != .none }.sorted { ($0.role == .own ? 1 : 0) < ($1.role == .own ? 1 : 0) }
+            // A calendar that held Nudge's reminders and holds them no more: their objects
+            // there go first (see ``retire(_:_:client:credentials:done:)``).
+            retiring = try all.filter { $0.role != .own }.compactMap { calendar in
+                let objects = try store.syncObjects(calendar: calendar.url).filter { Self.isNudges($0) }
+                return objects.isEmpty ? nil : (calendar, objects)
+            }
         } catch {
             return done([CalendarReport(calendar: account.address, name: account.address, failure: "the store cannot be read: \(error)")])
         }
         let client = HTTPClient(loop: loop, settings: settings(for: account))
         var reports: [CalendarReport] = []
         var runs: [CalendarRun] = []
+        func retireNext(_ index: Int) {
+            guard index < retiring.count else { return next(0) }
+            retire(retiring[index].0, retiring[index].1, client: client, credentials: credentials) { report in
+                if let report { reports.append(report) }
+                retireNext(index + 1)
+            }
+        }
         func next(_ index: Int) {
             guard index < calendars.count else {
                 return withExtendedLifetime((client, runs)) { done(reports) }
@@ -100,7 +113,59 @@ public final class SyncService {
             runs.append(run)
             run.start()
         }
-        next(0)
+        retireNext(0)
+    }
+
+    /// Whether an object is one of Nudge's own reminders (its UID ends in `@nudge`), kept
+    /// when its calendar stopped holding them.
+    public static func isNudges(_ object: SyncObject) -> Bool { object.alertId != nil && object.uid.hasSuffix("@nudge") }
+
+    /// Nudge's own objects left in a calendar that no longer holds Nudge's reminders (another
+    /// was chosen, or none): deleted there, each on the condition that it is as Nudge last
+    /// wrote it (If-Match), so that a reminder is not there twice once it is written to the
+    /// calendar chosen now, nor rings there unsynced. One changed there meanwhile (412) is
+    /// left as the server has it, said; one the server cannot be asked about now is kept for
+    /// the next sync. `done` gets a report when something happened.
+    func retire(_ calendar: SyncCalendar, _ objects: [SyncObject], client: HTTPClient, credentials: Credentials?,
+                done: @escaping (CalendarReport?) -> Void) {
+        var report = CalendarReport(calendar: calendar.url, name: calendar.name)
+        var forget: [String] = []
+        func finish() {
+            do {
+                try store.apply(calendar: calendar.url, objects: [], forget: forget, save: [], delete: [])
+            } catch {
+                report.failure = "the store cannot be written: \(error)"
+            }
+            done(report.removedThere > 0 || report.failure != nil || !report.problems.isEmpty ? report : nil)
+        }
+        func step(_ index: Int) {
+            guard index < objects.count else { return finish() }
+            let object = objects[index]
+            guard let etag = object.etag else {
+                forget.append(object.url)
+                return step(index + 1)
+            }
+            report.requests += 1
+            client.send(CalDAVRequest.delete(object.url, etag: etag), credentials: credentials) { result in
+                switch result {
+                case .success(let response) where (200..<300).contains(response.status) || response.status == 404 || response.status == 410:
+                    forget.append(object.url)
+                    report.removedThere += 1
+                case .success(let response) where response.status == 412:
+                    forget.append(object.url)
+                    report.problems.append("\(object.uid): changed on the server since Nudge wrote it; left there, no longer Nudge's")
+                case .success(let response):
+                    report.failure = "the server answered \(response.status) for \(object.url); tried again at the next sync"
+                    return finish()
+                case .failure(let failure):
+                    report.failure = failure.description
+                    report.unreachable = true
+                    return finish()
+                }
+                step(index + 1)
+            }
+        }
+        step(0)
     }
 
     /// Forgets a followed calendar's objects and removes the reminders they made (the next

@@ -466,14 +466,28 @@ struct SyncChoose: ParsableCommand {
             }
             for (old, new) in zip(before, after) where old.role != new.role {
                 let objects = try store.syncObjects(calendar: old.url)
-                let gone = old.role == .follow ? objects.compactMap { $0.alertId.flatMap(UUID.init(hexString:)) } : []
+                // Nudge's reminders moved to another calendar: Nudge's objects in this one are
+                // kept until the next sync deletes them there (else they would be in both);
+                // other programs' objects here take their reminders with them, as a calendar
+                // no longer followed does. Stopped without another: left there as they are.
+                let moved = old.role == .own && after.contains { $0.role == .own && $0.url != old.url }
+                let kept = moved ? objects.filter(SyncService.isNudges) : []
+                let leaving = objects.filter { object in !kept.contains { $0.url == object.url } }
+                let gone = old.role == .follow || moved ? leaving.compactMap { $0.alertId.flatMap(UUID.init(hexString:)) } : []
                 var reset = new
                 reset.syncToken = nil
-                try store.apply(calendar: old.url, objects: [], forget: objects.map(\.url), save: [], delete: gone)
+                try store.apply(calendar: old.url, objects: [], forget: leaving.map(\.url), save: [], delete: gone)
                 try store.save(calendar: reset)
             }
         }
         SyncSupport.list(account, try world.run { try store.syncCalendars(account: account.id) })
+        for (old, new) in zip(before, after) where old.role == .own && new.role != .own {
+            if let now = after.first(where: { $0.role == .own }) {
+                // TRANSLATORS: nudge sync choose: Nudge's reminders moved to another calendar; %1$s the old one, %2$s the new one.
+                Swift.print(format(tr("Nudge's reminders move from %1$s to %2$s at the next sync: their copies in %1$s are deleted there, once each is as Nudge wrote it"),
+                                   old.name.escapingControls, now.name.escapingControls))
+            }
+        }
         world.storeChanged()
     }
 }

@@ -757,6 +757,34 @@ struct SyncLiveTests {
         #expect(try world.session.titles() == ["Dentist"])
     }
 
+    @Test("Nudge's reminders moved to another calendar are there once: deleted from the old one")
+    func nudgesRemindersMovedToAnotherCalendarAreThereOnce() throws {
+        let world = try Self.world(.radicale, follow: false)
+        _ = try world.session.nudge(["add", "Tea", "--at", "16:00"], input: "")
+        _ = try world.session.nudge(["add", "Stretch", "--every", "2h"], input: "")
+        #expect(try world.session.nudge("sync", "now").stdout.contains("2 sent"))
+        func summaries(_ calendar: String) throws -> [String] {
+            try world.server.phone("for o in objects('\(calendar)'): print([l for l in o.data.splitlines() if l.startswith('SUMMARY')][0])")
+                .split(separator: "\n").map(String.init).sorted()
+        }
+        #expect(try summaries("Reminders") == ["SUMMARY:Stretch", "SUMMARY:Tea"])
+        // The phone changed one meanwhile: that one stays there, as the phone left it.
+        try world.server.phone("""
+        for o in objects('Reminders'):
+            if 'SUMMARY:Stretch' in o.data:
+                o.data = o.data.replace('SUMMARY:Stretch', 'SUMMARY:Stretch (phone)'); o.save()
+        """)
+        let chosen = try world.session.nudge("sync", "choose", "--own", "Phone")
+        #expect(chosen.status == 0 && chosen.stdout.contains("Nudge's reminders move from Reminders to Phone"), "\(chosen.stdout)\(chosen.stderr)")
+        let synced = try world.session.nudge("sync", "now")
+        #expect(synced.status == 0, "\(synced.stdout)\(synced.stderr)")
+        #expect(synced.stderr.contains("changed on the server since Nudge wrote it"), "\(synced.stderr)")
+        #expect(try summaries("Reminders") == ["SUMMARY:Stretch (phone)"])
+        #expect(try summaries("Phone") == ["SUMMARY:Stretch", "SUMMARY:Tea"])
+        #expect(try world.session.nudge("sync", "now").stdout.contains("0 sent"))
+        #expect(try world.session.titles() == ["Stretch", "Tea"])
+    }
+
     @Test("another app's event in Nudge's calendar is never rewritten in Nudge's form")
     func anotherAppsEventInNudgesCalendarStaysAsItWasWritten() throws {
         let server = try CalDAVServer(.xandikos)
