@@ -319,6 +319,11 @@ struct SyncAdd: ParsableCommand {
             // TRANSLATORS: nudge sync add: an address longer than 2,048 bytes; %s is its start.
             throw OperationError(.usage, format(tr("the address '%s…' is longer than 2,048 characters"), String(url.escapingControls.prefix(60))))
         }
+        // A space or a line break pasted in is named, not left to libcurl's words.
+        if url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
+            // TRANSLATORS: nudge sync add: an address with a space, a tab or a line break in it; %s is the address.
+            throw OperationError(.usage, format(tr("the address '%s' holds a space or a line break: give it as one word"), String(url.escapingControls.prefix(200))))
+        }
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), let host = URLComponents(string: url)?.host, !host.isEmpty else {
             // TRANSLATORS: nudge sync add: %s is what was given instead of an http(s) address.
             throw OperationError(.usage, format(tr("invalid URL '%s': give the server's https:// address"), url.escapingControls))

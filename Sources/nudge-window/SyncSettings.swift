@@ -202,7 +202,7 @@ import Platform
     /// Add Account (or Enter in the password): finds the calendars and keeps the password.
     func add() {
         guard !queue.adding else { return }
-        let url = address.text.trimmingCharacters(in: .whitespaces), name = user.text.trimmingCharacters(in: .whitespaces)
+        let url = address.text.trimmingCharacters(in: .whitespacesAndNewlines), name = user.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !url.isEmpty else {
             // TRANSLATORS: the settings: Add Account with no address typed.
             addRow.subtitle = tr("Type the server's address first.")
@@ -210,6 +210,12 @@ import Platform
             return
         }
         let secret = password.text
+        guard !(name.isEmpty && !secret.isEmpty) else {
+            // TRANSLATORS: the settings: a password typed without a user name.
+            addRow.subtitle = tr("Type the user name the password is for.")
+            user.grabFocus()
+            return
+        }
         // TRANSLATORS: the settings: while a new account's calendars are looked for.
         addRow.subtitle = tr("Finding the calendars…")
         queue.adding = true

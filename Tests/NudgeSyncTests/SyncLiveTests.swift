@@ -118,10 +118,13 @@ struct SyncLiveTests {
         let session = try KeyringSession(keyring: false)
         for (address, words) in [("ftp://dav.example/", "invalid URL"), ("dav.example", "invalid URL"),
                                  ("http://dav.example/", "refusing plain http://"),
-                                 ("http://ann:pw@127.0.0.1:1/", "holds a user name or password")] {
+                                 ("http://ann:pw@127.0.0.1:1/", "holds a user name or password"),
+                                 ("http://127.0.0.1:1/dav calendars", "holds a space or a line break"),
+                                 ("http://127.0.0.1:1/\ndav", "holds a space or a line break"),
+                                 ("http://127.0.0.1:1/" + String(repeating: "a", count: 100_000), "longer than 2,048 characters")] {
             let added = try session.nudge("sync", "add", address)
-            #expect(added.status == 64, "\(address)")
-            #expect(added.stderr.contains(words), "\(address): \(added.stderr)")
+            #expect(added.status == 64, "\(address.prefix(60))")
+            #expect(added.stderr.contains(words) && added.stderr.utf8.count < 400, "\(address.prefix(60)): \(added.stderr.prefix(400))")
         }
         let missing = try session.nudge("sync", "add", "https://127.0.0.1:1/", "--ca-file", "/nonexistent.pem")
         #expect(missing.status == 64 && missing.stderr.contains("certificate file"))
