@@ -91,10 +91,12 @@ def run_once(seed):
             phone = caldav.DAVClient(url=url)
             cal = [c for c in phone.principal().calendars() if str(c.url).rstrip("/").endswith("calendar")][0]
             own, auth = "calendar", []
+        # The keyring is ready once its default collection is there (the daemon owns its name
+        # a moment before it made the login keyring: a run under load met "no default keyring").
         for _ in range(400):
-            if subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-                               "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets"], capture_output=True, text=True,
-                              env=env).stdout.find("true") >= 0:
+            alias = subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.secrets", "/org/freedesktop/secrets",
+                                    "org.freedesktop.Secret.Service.ReadAlias", "string:default"], capture_output=True, text=True, env=env).stdout
+            if "object path" in alias and 'object path "/"' not in alias:
                 break
             time.sleep(0.05)
 
