@@ -484,9 +484,17 @@ final class CalendarRun {
                 writes.append(write)
             }
             writes = writes.map { step in
-                guard step.decision.take != nil, let sent = step.decision.send, let mine = again[step.uid] else { return step }
+                guard step.decision.take != nil, let sent = step.decision.send else { return step }
                 var write = step
-                write.decision.send = marked(CalendarObject.overlay(mine.calendar, on: sent), mine.alertID)
+                if let mine = again[step.uid] {
+                    write.decision.send = marked(CalendarObject.overlay(mine.calendar, on: sent), mine.alertID)
+                } else if let id = step.alertID, foreign[id] != nil {
+                    // Another program's object merged: the answers given here go with it now,
+                    // not at the next sync (found by the soak, seed 7360).
+                    write.decision.send = marked(sent, id)
+                } else {
+                    return step
+                }
                 write.decision.agreed = write.decision.send
                 return write
             }
