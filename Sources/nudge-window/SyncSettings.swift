@@ -100,7 +100,7 @@ import Platform
         let hadFocus = focus.map { $0.isInside(group) } ?? false
         let focusedAccount = focus.flatMap { focus in shown.first { focus.isInside($0.row) }?.id }
         let focusedCalendar = focus.flatMap { focus in shown.lazy.flatMap(\.calendars).first { focus.isInside($0.row) }?.url }
-        for rows in shown { adw_preferences_group_remove(group.as(AdwPreferencesGroup.self), rows.row) }
+        for rows in shown { group.removeFromGroup(rows.row) }
         shown = []
         defer {
             if hadFocus {
@@ -131,16 +131,13 @@ import Platform
                 let calendarUI = Builder("sync-calendar", handlers: ["role": owner.handler { $0.roleChosen(account: id, url: url) }])
                 let row = calendarUI("row")
                 row.rowTitle = calendar.name
-                adw_expander_row_add_row(rows.row.as(AdwExpanderRow.self), row)
+                rows.row.addToExpander(row)
                 rows.calendars.append((url, row))
                 calendarUI.release()
             }
             // The account's actions last, under its calendars.
-            g_object_ref(rows.actions.raw)
-            adw_expander_row_remove(rows.row.as(AdwExpanderRow.self), rows.actions)
-            adw_expander_row_add_row(rows.row.as(AdwExpanderRow.self), rows.actions)
-            g_object_unref(rows.actions.raw)
-            adw_preferences_group_add(group.as(AdwPreferencesGroup.self), rows.row)
+            rows.row.moveToExpanderEnd(rows.actions)
+            group.addToGroup(rows.row)
             // The expander's own lists, arrow and rows named for a screen reader, as the page's are.
             AccessibleNames.fill(in: rows.row, fallback: account.address)
             ui.release()

@@ -198,6 +198,19 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     }
     /// Adds `widget` at an AdwActionRow's end.
     func addSuffix(_ widget: Widget) { adw_action_row_add_suffix(self.as(AdwActionRow.self), widget) }
+    /// Adds a row to an AdwPreferencesGroup, at its end.
+    func addToGroup(_ row: Widget) { adw_preferences_group_add(self.as(AdwPreferencesGroup.self), row) }
+    /// Takes a row out of an AdwPreferencesGroup.
+    func removeFromGroup(_ row: Widget) { adw_preferences_group_remove(self.as(AdwPreferencesGroup.self), row) }
+    /// Adds a row to an AdwExpanderRow, at its end.
+    func addToExpander(_ row: Widget) { adw_expander_row_add_row(self.as(AdwExpanderRow.self), row) }
+    /// Moves a row of an AdwExpanderRow to its end.
+    func moveToExpanderEnd(_ row: Widget) {
+        g_object_ref(row.raw)
+        adw_expander_row_remove(self.as(AdwExpanderRow.self), row)
+        adw_expander_row_add_row(self.as(AdwExpanderRow.self), row)
+        g_object_unref(row.raw)
+    }
     /// A GtkMenuButton's popover.
     var menuPopover: Widget? { self[.popover] }
     var groupTitle: String { self[.title] ?? "" }
