@@ -129,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "nudge-sync",
             dependencies: [
-                "NudgeKit", "NudgeCore", "NudgeStore", "NudgeSync", "SyncTransport", "CalendarSync", "Localization", "Platform", "DBus",
+                "NudgeKit", "NudgeCore", "NudgeStore", "NudgeSync", "SyncTransport", "CalendarSync", "Localization", "Platform", "DBus", "DaemonAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.unsafeFlags(commandLinkFlags)]

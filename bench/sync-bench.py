@@ -6,7 +6,9 @@ work against the same server in the same run (the "phone", and the anchor):
     python-caldav fetching all 1,000 with their data;
   - a sync where nothing changed: wall time, the sync process's CPU, and requests (counted
     by the tests' own proxy, through which both clients go), against python-caldav asking
-    the same calendar what changed since its token;
+    the same calendar what changed since its token; both as the daemon syncs (`nudge-sync
+    serve`, started once and asked over a socket) and as `nudge sync now` does (a process
+    of its own);
   - a sync after one event changed on the phone (the change is a reminder here when it
     ends), against python-caldav fetching that change.
 
@@ -132,6 +134,46 @@ try:
            "python-caldav's CPU asking what changed", statistics.median(anchor_cpus) * 1000)
     # Requests per calendar synced (two here: Nudge's and the followed one), against the one a client needs.
     figure("sync: nothing changed, requests per calendar", statistics.median(counts) / 2, "requests", "one sync-collection REPORT", 1)
+
+    # The daemon's way: nudge-sync serve, started once and asked over a socket, as the daemon
+    # asks it; its CPU is what it says a sync took (CLOCK_PROCESS_CPUTIME_ID around the sync).
+    parent, child = socket.socketpair()
+    serve = subprocess.Popen([os.path.join(os.path.dirname(NUDGE), "nudge-sync"), "serve"], stdin=child, stdout=child,
+                             stderr=subprocess.DEVNULL, env=env)
+    procs.append(serve)
+    child.close()
+    answers = parent.makefile("r")
+
+    def ask():
+        start = time.monotonic()
+        parent.sendall(b"sync\n")
+        words = answers.readline().split()
+        wall = time.monotonic() - start
+        assert words[:2] == ["exit", "0"], words
+        return wall, int(words[words.index("cpu-us") + 1]) / 1e6
+
+    ask()  # the process's first sync: the store, libcurl and the runtime's first use
+    walls, cpus, counts, anchors, anchor_cpus = [], [], [], [], []
+    for _ in range(RUNS * 4):
+        (result, count) = requests(ask)
+        walls.append(result[0]); cpus.append(result[1]); counts.append(count)
+        start, cpu = time.monotonic(), time.process_time()
+        followed.objects_by_sync_token(sync_token=token, load_objects=False)
+        anchors.append(time.monotonic() - start); anchor_cpus.append(time.process_time() - cpu)
+    figure(f"sync: nothing changed, {COUNT} events, the daemon's sync process", statistics.median(walls) * 1000, "ms",
+           "python-caldav asking what changed", statistics.median(anchors) * 1000)
+    figure(f"sync: nothing changed, {COUNT} events, CPU of the daemon's sync process", statistics.median(cpus) * 1000, "ms",
+           "python-caldav's CPU asking what changed", statistics.median(anchor_cpus) * 1000)
+    print(f"  requests: {statistics.median(counts):g} (two calendars); CPU {min(cpus) * 1000:.1f}–{max(cpus) * 1000:.1f} ms")
+    # What it holds between syncs, and whether anything wakes it.
+    def status(field):
+        for line in open(f"/proc/{serve.pid}/status"):
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    switches = status("voluntary_ctxt_switches") + status("nonvoluntary_ctxt_switches")
+    time.sleep(10)
+    woke = status("voluntary_ctxt_switches") + status("nonvoluntary_ctxt_switches") - switches
+    print(f"  the sync process between syncs: RSS {status('VmRSS') / 1024:.1f} MB, {woke} wake-ups in 10 s")
 
     # One event changed on the phone.
     walls, counts, anchors = [], [], []

@@ -65,6 +65,11 @@ final class CalendarRun {
     private let done: Done
     private var report: CalendarReport
     private var known: [SyncObject] = []
+    private var knownRead = false
+    /// What ``agreement(count:answer:)`` is made of, as read before the objects were.
+    private var readState: (count: Int, answer: Int)?
+    /// A write could not be made: something here still waits to be sent.
+    private var unsent = false
     /// The listing: what changed there (URL → ETag), what is gone, and the new token.
     private var changedURLs: [(url: String, etag: String?)] = []
     private var removed = Set<String>()
@@ -97,13 +102,42 @@ final class CalendarRun {
     }
 
     func start() {
+        list(token: calendar.syncToken)
+    }
+
+    /// What the store knows of the calendar's objects, and the answers here to write into
+    /// them: read once, when the listing says they are needed. `false`: the store cannot
+    /// be read, and the sync has finished saying so.
+    private func readKnown() -> Bool {
+        guard !knownRead else { return true }
         do {
+            readState = try store.changeAndAnswer()
             known = try store.syncObjects(calendar: calendar.url)
             marks = try Self.marks(store: store, known: known, calendar: calendar, now: now)
         } catch {
-            return finish(failure: "the store cannot be read: \(error)")
+            finish(failure: "the store cannot be read: \(error)")
+            return false
         }
-        list(token: calendar.syncToken)
+        knownRead = true
+        return true
+    }
+
+    /// The calendar's ``SyncCalendar/agreedAt`` when its objects hold everything here:
+    /// for Nudge's own calendar, the reminders' change count, the zone and Nudge's version
+    /// (what its objects are written from) and the newest answer; for a followed one, the
+    /// newest answer only (nothing else here is written to it).
+    private func agreement(count: Int, answer: Int) -> String {
+        calendar.role == .own ? "\(count) \(zone.identifier) \(NudgeService.version) \(answer)" : "answer \(answer)"
+    }
+
+    /// Whether nothing here waits to be written there, known without reading the objects:
+    /// the calendar agreed at the store's state now. Reads the change count for the
+    /// report (as ``decide()`` does).
+    private func nothingToSend() -> Bool {
+        guard let agreed = calendar.agreedAt, let now = try? store.changeAndAnswer(),
+              agreed == agreement(count: now.count, answer: now.answer) else { return false }
+        if calendar.role == .own { report.readAt = now.count }
+        return true
     }
 
     /// The answers given here since a day before the calendar's last sync (a write that
@@ -178,6 +212,10 @@ final class CalendarRun {
                     }
                 }
                 newToken = status.syncToken
+                // Nothing changed there since the token, nor here since the objects last held
+                // everything: nothing to read, compare or send.
+                if token != nil, changedURLs.isEmpty, removed.isEmpty, nothingToSend() { return finish(failure: nil) }
+                guard readKnown() else { return }
                 if token == nil { removeUnlisted() }
                 return fetchChanged()
             }
@@ -196,6 +234,7 @@ final class CalendarRun {
     private func listETags() {
         send(CalDAVRequest.etags(calendar.url)) { [self] result in
             guard case .success(let response) = result else { return finish(result) }
+            guard readKnown() else { return }
             guard response.status == 207, let status = multistatus(response) else {
                 return finish(failure: DAVError.status(response.status, url: response.url, condition: nil).description)
             }
@@ -653,6 +692,7 @@ final class CalendarRun {
         send(request) { [self] result in
             guard case .success(let response) = result else {
                 report.problems.append("\(step.url): \(failureText(result))")
+                unsent = true
                 return written(step, record: nil, keep: true)
             }
             switch response.status {
@@ -672,6 +712,7 @@ final class CalendarRun {
                 refetch(step)
             default:
                 report.problems.append("\(step.url): " + DAVError.status(response.status, url: step.url, condition: nil).description)
+                unsent = true
                 written(step, record: nil, keep: true)
             }
         }
@@ -683,11 +724,13 @@ final class CalendarRun {
         attempts[step.uid] = count
         guard count < 3 else {
             report.problems.append("\(step.url): changed on the server at each of 3 tries; left for the next sync")
+            unsent = true
             return written(step, record: nil, keep: true)
         }
         send(CalDAVRequest.get(step.url)) { [self] result in
             guard case .success(let response) = result, response.status == 200 || response.status == 404 else {
                 report.problems.append("\(step.url): \(failureText(result))")
+                unsent = true
                 return written(step, record: nil, keep: true)
             }
             let theirs = response.status == 200 ? CalendarObject.read(String(decoding: response.body, as: UTF8.self)) : nil
@@ -726,6 +769,7 @@ final class CalendarRun {
                                 save: [], delete: [])
             } catch {
                 report.problems.append("\(step.url): the store cannot be written: \(error)")
+                unsent = true
             }
         }
         writesInFlight -= 1
@@ -764,6 +808,10 @@ final class CalendarRun {
         if failure == nil {
             calendar.lastSynced = now
             calendar.syncToken = newToken
+            // Everything here as read is there now, unless a write failed.
+            if let readState { calendar.agreedAt = unsent ? nil : agreement(count: readState.count, answer: readState.answer) }
+        } else {
+            calendar.agreedAt = nil
         }
         try? store.save(calendar: calendar)
         done(report)

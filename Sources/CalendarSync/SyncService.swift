@@ -62,7 +62,7 @@ public final class SyncService {
             // A calendar that held Nudge's reminders and holds them no more: their objects
             // there go first (see ``retire(_:_:client:credentials:done:)``).
             retiring = try all.filter { $0.role != .own }.compactMap { calendar in
-                let objects = try store.syncObjects(calendar: calendar.url).filter { Self.isNudges($0) }
+                let objects = try store.syncObjects(calendar: calendar.url, nudges: true).filter { Self.isNudges($0) }
                 return objects.isEmpty ? nil : (calendar, objects)
             }
         } catch {
@@ -80,7 +80,12 @@ public final class SyncService {
         }
         func next(_ index: Int) {
             guard index < calendars.count else {
-                return withExtendedLifetime((client, runs)) { done(reports) }
+                // Each run's completion holds this function, which holds the runs: they are
+                // let go here, or a process that syncs again and again (the daemon's) keeps
+                // every sync's objects.
+                let finished = runs
+                runs = []
+                return withExtendedLifetime((client, finished)) { done(reports) }
             }
             // A server that cannot be reached, or asked to be left alone, is not asked again
             // for each calendar.

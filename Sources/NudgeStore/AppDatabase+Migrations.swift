@@ -211,6 +211,12 @@ extension AppDatabase {
             // `here`, or NULL: the desktop rings what it already rings, Nudge the rest.
             try db.execute(sql: "ALTER TABLE syncCalendar ADD COLUMN ringer TEXT")
         }
+        migrator.registerMigration("v12: what Nudge's calendar agreed on") { db in
+            // The reminders' change count (v9's), zone and version at which Nudge's calendar
+            // last held every reminder as it is here: a sync that finds nothing changed on
+            // either side since then has nothing to compare.
+            try db.execute(sql: "ALTER TABLE syncCalendar ADD COLUMN agreedAt TEXT")
+        }
         return migrator
     }
 

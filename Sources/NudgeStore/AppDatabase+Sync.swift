@@ -63,6 +63,10 @@ public struct SyncCalendar: Sendable, Equatable, Codable, FetchableRecord, Persi
     /// evolution-data-server): `nil`, the default, leaves them to the desktop; `here`, Nudge
     /// rings them as well.
     public var ringer: Ringer?
+    /// For Nudge's own calendar: when it last held every reminder as it is here, with
+    /// nothing left to send (`COUNT ZONE VERSION`: the change count the reminders were read
+    /// at, the zone and the Nudge they were written in); `nil` when not known.
+    public var agreedAt: String?
 
     /// Who rings a followed calendar that the desktop rings too.
     public enum Ringer: String, Sendable, Codable, CaseIterable {
@@ -72,7 +76,7 @@ public struct SyncCalendar: Sendable, Equatable, Codable, FetchableRecord, Persi
 
     public init(url: String, accountId: String, name: String, components: String, color: String? = nil,
                 writable: Bool = true, role: Role = .none, syncToken: String? = nil, lastSynced: Date? = nil, lastError: String? = nil,
-                ringer: Ringer? = nil) {
+                ringer: Ringer? = nil, agreedAt: String? = nil) {
         self.url = url
         self.accountId = accountId
         self.name = name
@@ -84,6 +88,7 @@ public struct SyncCalendar: Sendable, Equatable, Codable, FetchableRecord, Persi
         self.lastSynced = lastSynced
         self.lastError = lastError
         self.ringer = ringer
+        self.agreedAt = agreedAt
     }
 }
 
@@ -139,6 +144,18 @@ extension AppDatabase {
     /// The store's change count now (v9's `storeChange`, raised by every change to a reminder).
     public func changeCount() throws -> Int {
         try writer.read { db in try Int.fetchOne(db, sql: "SELECT count FROM storeChange") ?? 0 }
+    }
+
+    /// What a sync's ``SyncCalendar/agreedAt`` is checked against: the reminders' change
+    /// count, and the newest answer's row in the log (0 without one), read together.
+    public func changeAndAnswer() throws -> (count: Int, answer: Int) {
+        try writer.read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT (SELECT count FROM storeChange),
+                       (SELECT MAX(id) FROM deliveryLog WHERE event IN ('acknowledged', 'dismissed', 'done-for-today', 'drank', 'snoozed'))
+                """)
+            return ((row?[0] as Int?) ?? 0, (row?[1] as Int?) ?? 0)
+        }
     }
 
     /// Notes that a sync read the reminders as they were at change count `count`.
@@ -198,9 +215,14 @@ extension AppDatabase {
         try writer.write { db in try calendar.update(db) }
     }
 
-    /// What is known of a calendar's objects.
-    public func syncObjects(calendar url: String) throws -> [SyncObject] {
-        try writer.read { db in try SyncObject.filter(Column("calendarUrl") == url).fetchAll(db) }
+    /// What is known of a calendar's objects; with `nudges`, only those that may be
+    /// Nudge's own reminders (a reminder's, with a UID ending in `@nudge`).
+    public func syncObjects(calendar url: String, nudges: Bool = false) throws -> [SyncObject] {
+        try writer.read { db in
+            var request = SyncObject.filter(Column("calendarUrl") == url)
+            if nudges { request = request.filter(Column("alertId") != nil).filter(sql: "substr(uid, -6) = '@nudge'") }
+            return try request.fetchAll(db)
+        }
     }
 
     /// Every object of every calendar, by the reminder it is (for `list`'s "from" column).

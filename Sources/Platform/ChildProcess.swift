@@ -14,7 +14,7 @@ public enum ChildProcess {
     /// well. `input`: a descriptor it reads as its stdin (the caller closes its own copy).
     /// With `group` it leads a process group of its own, so what it starts can be killed with it.
     public static func spawn(_ program: String, _ arguments: [String], search: Bool = false, readOutput: Bool = false,
-                             errorsToo: Bool = false, input: Int32? = nil,
+                             errorsToo: Bool = false, input: Int32? = nil, output: Int32? = nil,
                              group: Bool = false, adding variables: [String: String] = [:]) throws(SystemError) -> (pid: pid_t, output: Int32?) {
         var pipeEnds: [Int32] = [-1, -1]
         if readOutput {
@@ -32,6 +32,8 @@ public enum ChildProcess {
         }
         if readOutput {
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        } else if let output {
+            posix_spawn_file_actions_adddup2(&actions, output, 1)
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }

@@ -35,7 +35,7 @@ struct SyncCommand: ParsableCommand {
           nudge sync status
         """,
         version: NudgeService.version,
-        subcommands: [SyncAdd.self, SyncChoose.self, SyncNow.self, SyncStatus.self, SyncRemove.self]
+        subcommands: [SyncAdd.self, SyncChoose.self, SyncNow.self, SyncStatus.self, SyncRemove.self, SyncServe.self]
     )
 
     /// Runs the command line, every failure one line on stderr and a sysexits code.
@@ -88,20 +88,20 @@ enum SyncSupport {
     static func store(_ world: World) throws(OperationError) -> AppDatabase { try world.store.forWriting() }
 
     /// One sync at a time, whoever starts it (a command, the daemon's background sync):
-    /// `flock` on `sync.lock` beside the store, held until this process ends. `wait` off:
-    /// `false` at once when another holds it.
-    static func lock(_ world: World, wait: Bool = true) throws(OperationError) -> Bool {
+    /// `flock` on `sync.lock` beside the store. Returns the lock's descriptor, held until it
+    /// is closed or this process ends (a command leaves it open); `nil` at once when another
+    /// holds it and `wait` is off.
+    static func lock(_ world: World, wait: Bool = true) throws(OperationError) -> Int32? {
         let path = (world.storePath as NSString).deletingLastPathComponent + "/sync.lock"
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         // TRANSLATORS: nudge sync: %1$s is the lock file beside the store, %2$s why it cannot be opened.
         guard fd >= 0 else { throw OperationError(.ioError, format(tr("cannot open %1$s: %2$s"), path, String(cString: strerror(errno)))) }
-        // Left open on purpose: the lock is the process's until it ends.
         while flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
             close(fd)
-            return false
+            return nil
         }
-        return true
+        return fd
     }
 
     /// The account `id` names (a prefix will do), or the only one.
@@ -481,6 +481,7 @@ struct SyncChoose: ParsableCommand {
                 let gone = old.role == .follow || moved ? leaving.compactMap { $0.alertId.flatMap(UUID.init(hexString:)) } : []
                 var reset = new
                 reset.syncToken = nil
+                reset.agreedAt = nil
                 try store.apply(calendar: old.url, objects: [], forget: leaving.map(\.url), save: [], delete: gone)
                 try store.save(calendar: reset)
             }
@@ -521,9 +522,19 @@ struct SyncNow: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        let world = World.live
+        let (ok, retryAfter) = try Self.sync(World.live, id: id, background: background, verbose: verbose)
+        // The daemon's own syncs tell it how long a server asked to be left alone.
+        if background, let seconds = retryAfter { Swift.print("retry-after \(Int(seconds.rounded(.up)))") }
+        if !ok { throw ExitCode(ExitStatus.unavailable.rawValue) }
+    }
+
+    /// Syncs every account (or `id`'s) once, `nudge sync now`'s work: whether every calendar
+    /// synced, and the longest a failed server asked to be left alone (`Retry-After`). In
+    /// the `background`, no sync at all while another runs (then `true`), and nothing said.
+    static func sync(_ world: World, id: String?, background: Bool, verbose: Bool) throws -> (ok: Bool, retryAfter: Double?) {
         let store = try SyncSupport.store(world)
-        guard try SyncSupport.lock(world, wait: !background) else { return }
+        guard let lock = try SyncSupport.lock(world, wait: !background) else { return (true, nil) }
+        defer { close(lock) }
         let accounts = id == nil ? try world.run { try store.syncAccounts() } : [try SyncSupport.account(id, in: store, world)]
         // TRANSLATORS: nudge sync now with no account.
         guard !accounts.isEmpty else { throw OperationError(.usage, tr("no calendar account yet: add one with nudge sync add URL --user NAME")) }
@@ -546,11 +557,7 @@ struct SyncNow: ParsableCommand {
             snoozed.merge(report.snoozedElsewhere) { max($0, $1) }
         }
         try Answer.elsewhere(elsewhere, snoozed: snoozed, world, now: world.now)
-        // The daemon's own syncs tell it how long a server asked to be left alone.
-        if background, let seconds = all.filter({ $0.failure != nil }).compactMap(\.retryAfter).max() {
-            Swift.print("retry-after \(Int(seconds.rounded(.up)))")
-        }
-        if !ok { throw ExitCode(ExitStatus.unavailable.rawValue) }
+        return (ok, all.filter { $0.failure != nil }.compactMap(\.retryAfter).max())
     }
 }
 

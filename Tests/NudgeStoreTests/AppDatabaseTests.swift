@@ -220,7 +220,7 @@ struct AppDatabaseTests {
         #expect(try rows("SELECT identifier FROM grdb_migrations ORDER BY rowid") == values([
             ["v1"], ["v2: schedules as compact text"], ["v3: settings"], ["v4: drinks"], ["v5: water reminders, answers"],
             ["v6: a summary per alert and day"], ["v7: holding while away"], ["v8: following up ignored pop-ups"],
-            ["v9: change stamps"], ["v10: calendar sync"], ["v11: who rings a followed calendar"],
+            ["v9: change stamps"], ["v10: calendar sync"], ["v11: who rings a followed calendar"], ["v12: what Nudge's calendar agreed on"],
         ]))
         // id, title, body, schedule, enabled, sound, urgency, icon, timeZone, graceSeconds, snoozeSeconds, created,
         // kind (v5), whenAway (v7), nagSeconds, nagTimes (v8). v1's JSON dates count from 2001.
@@ -401,7 +401,7 @@ struct AppDatabaseTests {
           role TEXT NOT NULL DEFAULT 'none',
           syncToken TEXT,
           lastSynced DOUBLE,
-          lastError TEXT, ringer TEXT)
+          lastError TEXT, ringer TEXT, agreedAt TEXT)
         """,
         """
         CREATE TABLE syncObject (

@@ -366,6 +366,92 @@ struct SyncLiveTests {
         #expect(try lastSynced() == settled, "the daemon went on syncing: \(daemon.stderrSoFar)")
     }
 
+    /// A sync that finds nothing changed on either side reads nothing more (the figures'
+    /// quick sync), yet what changes the objects without changing a reminder still goes:
+    /// the zone the reminders are written in, and a Done here.
+    @Test func aQuietSyncStillSendsWhatTheZoneAndAnAnswerChanged() throws {
+        let world = try Self.world(.radicale, follow: false)
+        _ = try world.session.nudge("add", "Call", "2030-12-02 15:00")
+        let id = try #require(try world.session.list().first?["id"] as? String)
+        func sync(_ zone: String = "Asia/Seoul") throws -> String {
+            let done = try world.session.nudge(["sync", "now"], environment: ["TZ": zone])
+            #expect(done.status == 0, "\(done.stderr)")
+            return done.stdout
+        }
+        #expect(try sync().contains("1 sent"))
+        #expect(try sync().contains("0 fetched, 0 changed here, 0 removed here, 0 sent"))
+        let own = CalDAVServer.python(world.own)
+        func object() -> String { (try? world.server.phone("for o in objects(\(own)): print(o.data)")) ?? "" }
+        #expect(object().contains("DTSTART:20301202T150000"), "\(object())")
+        // Moved to Berlin: the one-shot is written in the zone's time there (an instant, as
+        // the export writes it).
+        #expect(try sync("Europe/Berlin").contains("1 sent"))
+        #expect(object().contains("DTSTART:20301202T070000"), "\(object())")
+        #expect(try sync("Europe/Berlin").contains("0 sent"))
+        // Done here: the alarm is acknowledged there.
+        #expect(try world.session.nudge(["done", id], environment: ["TZ": "Europe/Berlin"]).status == 0)
+        #expect(try sync("Europe/Berlin").contains("1 sent"))
+        #expect(object().contains("ACKNOWLEDGED:"), "\(object())")
+    }
+
+    /// The daemon's `nudge-sync serve` children (pids).
+    static func syncProcesses(of daemon: Int32) -> [Int32] {
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return all.compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            // pid (comm) state ppid …
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, Int32(fields[1]) == daemon,
+                  let line = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return false }
+            return line.split(separator: "\0").dropFirst().first == "serve"
+        }
+    }
+
+    /// The daemon's syncs are one process that stays (a sync does not pay a process's
+    /// start), started again when it was killed, let go with the last account, and gone
+    /// with the daemon.
+    @Test func theDaemonsSyncProcessStaysAndGoesWithTheLastAccount() throws {
+        let world = try Self.world(.radicale)
+        let own = CalDAVServer.python(world.own)
+        func onServer(_ title: String) -> Bool {
+            ((try? world.server.phone("for o in objects(\(own)): print(o.data)")) ?? "").contains("SUMMARY:" + title)
+        }
+        let daemon = try Bench.start(["daemon"], environment: world.session.environment([:]))
+        defer { _ = daemon.stop() }
+        _ = try world.session.nudge("add", "Tea", "--every", "2h")
+        #expect(Bench.eventually(30) { onServer("Tea") }, "\(daemon.stderrSoFar)")
+        let first = Self.syncProcesses(of: daemon.pid)
+        #expect(first.count == 1, "\(first)")
+        _ = try world.session.nudge("add", "Stretch", "--every", "3h")
+        #expect(Bench.eventually(30) { onServer("Stretch") }, "\(daemon.stderrSoFar)")
+        #expect(Self.syncProcesses(of: daemon.pid) == first, "the same process synced again")
+        // Killed: the next sync starts another.
+        if let pid = first.first { kill(pid, SIGKILL) }
+        _ = try world.session.nudge("add", "Walk", "--every", "4h")
+        #expect(Bench.eventually(30) { onServer("Walk") }, "\(daemon.stderrSoFar)")
+        let second = Self.syncProcesses(of: daemon.pid)
+        #expect(second.count == 1 && second != first, "\(first) \(second)")
+        // The last account removed: the process goes.
+        #expect(try world.session.nudge("sync", "remove", world.account).status == 0)
+        #expect(Bench.eventually(10) { Self.syncProcesses(of: daemon.pid).isEmpty }, "\(daemon.stderrSoFar)")
+        // Added again and synced: one again, which ends with the daemon.
+        let added = try world.session.nudge(["sync", "add", world.server.url, "--user", world.server.user ?? "", "--password-stdin", "--own", world.own],
+                                            input: world.server.password)
+        #expect(added.status == 0, "\(added.stderr)")
+        _ = try world.session.nudge("add", "Read", "--every", "5h")
+        #expect(Bench.eventually(30) { onServer("Read") }, "\(daemon.stderrSoFar)")
+        let third = Self.syncProcesses(of: daemon.pid)
+        #expect(third.count == 1, "\(third)")
+        _ = daemon.stop()
+        // Gone, or a zombie that is no longer the daemon's to reap.
+        func alive(_ pid: Int32) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+            return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+        }
+        #expect(Bench.eventually(10) { !third.contains(where: alive) }, "the sync process outlived the daemon")
+    }
+
     @Test func anObjectInAFollowedCalendarNeverTakesOverNudgesOwnReminder() throws {
         let world = try Self.world(.radicale)
         let id = try world.session.list().first?["id"] as? String ?? ""
