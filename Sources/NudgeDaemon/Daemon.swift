@@ -153,7 +153,9 @@ public final class Daemon {
         if let program = options.syncProgram {
             let storage = storage
             sync = SyncSchedule(program: program, loop: loop, log: log, hasAccounts: { (try? storage.store?.hasSyncAccounts()) ?? false },
-                                changedSinceSync: { (try? storage.store?.changedSinceSync()) ?? false })
+                                changedSinceSync: { (try? storage.store?.changedSinceSync()) ?? false },
+                                // NUDGE_SYNC_LONGEST_SECONDS: the tests' hanging sync is given less than 15 minutes.
+                                longestSync: options.environment["NUDGE_SYNC_LONGEST_SECONDS"].flatMap(Double.init) ?? SyncSchedule.longestSync)
             sync?.soon("the daemon started")
         }
         let server = delivery.serverPresent ? "a notification server is there" : "no notification server yet"

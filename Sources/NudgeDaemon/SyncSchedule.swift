@@ -21,6 +21,10 @@ final class SyncSchedule {
     static let settle: Double = 5
     /// The longest a server's `Retry-After` is followed (seconds).
     static let longestRetryAfter: Double = 6 * 3600
+    /// The longest a sync may take before its process is killed (seconds), by default: a
+    /// server is given up after 30 s of silence, so only a process that hangs (a keyring
+    /// that never answers) reaches it.
+    static let longestSync: Double = 15 * 60
 
     /// The child that syncs: its process and the socket it is asked on.
     private final class Worker {
@@ -42,9 +46,12 @@ final class SyncSchedule {
     private let log: Logger
     private let hasAccounts: () -> Bool
     private let changedSinceSync: () -> Bool
+    private let longestSync: Double
     /// A change came while a sync ran: whether it saw it is asked when it ends.
     private var changedWhileRunning = false
     private var timer: EventLoop.Source!
+    /// Armed while a sync runs (`longestSync`).
+    private var watchdog: EventLoop.Source!
     private var worker: Worker?
     /// A sync was asked and is not answered yet.
     private(set) var running = false
@@ -56,16 +63,28 @@ final class SyncSchedule {
     /// The CPU the last sync took in the child (microseconds), for the log.
     private(set) var lastCPU: Int?
 
-    init(program: String, loop: EventLoop, log: Logger, hasAccounts: @escaping () -> Bool, changedSinceSync: @escaping () -> Bool) {
+    init(program: String, loop: EventLoop, log: Logger, hasAccounts: @escaping () -> Bool, changedSinceSync: @escaping () -> Bool,
+         longestSync: Double = SyncSchedule.longestSync) {
         self.program = program
+        self.longestSync = longestSync
         self.loop = loop
         self.log = log
         self.hasAccounts = hasAccounts
         self.changedSinceSync = changedSinceSync
         timer = loop.addTimer { [unowned self] in start() }
+        watchdog = loop.addTimer { [unowned self] in
+            watchdog.deadline = nil
+            guard running, let worker else { return }
+            log.warning("the sync process \(worker.pid) did not answer in \(Int(longestSync)) s; killed")
+            kill(-worker.pid, SIGKILL)
+        }
     }
 
-    deinit { stopWorker() }
+    deinit {
+        timer.remove()
+        watchdog.remove()
+        stopWorker()
+    }
 
     /// Syncs in `seconds`, unless one is due sooner or runs now.
     func soon(_ why: String, in seconds: Double = SyncSchedule.settle) {
@@ -104,6 +123,7 @@ final class SyncSchedule {
                     continue
                 }
                 running = true
+                watchdog.deadline = monotonicSeconds() + longestSync
                 return
             } catch {
                 log.warning("cannot start \(program): \(error)")
@@ -207,6 +227,7 @@ final class SyncSchedule {
     /// A sync ended with `status` (`nil`: the child ended before it answered).
     private func finished(status: Int32?, retryAfter asked: Double?) {
         running = false
+        watchdog.deadline = nil
         runs += 1
         var delay: Double
         if status == 0 {

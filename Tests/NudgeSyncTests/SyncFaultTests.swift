@@ -137,7 +137,8 @@ struct SyncFaultTests {
     /// A session of its own and a system bus where NetworkManager's stand-in says no
     /// network yet; a Xandikos account through the proxy, its calendar Nudge's own; `body`
     /// gets them and starts the daemon with `start`.
-    static func withSystemBus(_ body: (FaultProxy, KeyringSession, NetworkManagerStandIn, () throws -> Running) throws -> Void) throws {
+    static func withSystemBus(_ extra: [String: String?] = [:],
+                              _ body: (FaultProxy, KeyringSession, NetworkManagerStandIn, () throws -> Running) throws -> Void) throws {
         let server = try CalDAVServer(.xandikos)
         let proxy = try FaultProxy(server)
         let session = try KeyringSession(keyring: false)
@@ -149,7 +150,7 @@ struct SyncFaultTests {
         }
         let added = try session.nudge("sync", "add", proxy.url, "--own", "calendar")
         #expect(added.status == 0, "\(added.stderr)")
-        try body(proxy, session, nm) { try Bench.start(["daemon"], environment: session.environment(["DBUS_SYSTEM_BUS_ADDRESS": system.address])) }
+        try body(proxy, session, nm) { try Bench.start(["daemon"], environment: session.environment(["DBUS_SYSTEM_BUS_ADDRESS": system.address].merging(extra) { $1 })) }
     }
 
     @Test func theDaemonWaitsAsLongAsTheServerAsks() throws {
@@ -161,6 +162,25 @@ struct SyncFaultTests {
             // Its first sync (5 s after it starts) meets the 503: not again for 10 minutes, not 1.
             #expect(Bench.eventually(30) { daemon.stderrSoFar.contains("again in 600 s, as the server asked (Retry-After)") }, "\(daemon.stderrSoFar)")
             #expect(proxy.log.count == before + 1, "one request, then nothing: \(proxy.log)")
+        }
+    }
+
+    /// A sync process that never answers (here: a server that stalls, given longer than the
+    /// daemon waits) is killed, and the next sync starts another.
+    @Test func aSyncThatHangsIsKilledAndTheNextStartsAnew() throws {
+        try Self.withSystemBus(["NUDGE_SYNC_LONGEST_SECONDS": "3", "NUDGE_SYNC_STALL_SECONDS": "120"]) { proxy, session, _, start in
+            try proxy.set("stall")
+            let daemon = try start()
+            defer { _ = daemon.stop() }
+            #expect(Bench.eventually(30) { daemon.stderrSoFar.contains("did not answer in 3 s; killed") }, "\(daemon.stderrSoFar)")
+            #expect(Bench.eventually(10) { daemon.stderrSoFar.contains("sync ended with the sync process ending first; again in 60 s") },
+                    "\(daemon.stderrSoFar)")
+            #expect(SyncLiveTests.syncProcesses(of: daemon.pid).isEmpty)
+            // The server back, a change here: a new process syncs it.
+            try proxy.set("pass")
+            _ = try session.nudge("add", "Tea", "--every", "2h")
+            #expect(Bench.eventually(30) { proxy.log.contains { $0.hasPrefix("PUT") } }, "\(proxy.log) \(daemon.stderrSoFar)")
+            #expect(SyncLiveTests.syncProcesses(of: daemon.pid).count == 1)
         }
     }
 
