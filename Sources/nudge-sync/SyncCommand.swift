@@ -376,7 +376,7 @@ struct SyncAdd: ParsableCommand {
             let old = before.first { $0.url == remote.url }
             return SyncCalendar(url: remote.url, accountId: account.id, name: remote.name, components: remote.components.joined(separator: ","),
                                 color: remote.color, writable: remote.writable, role: old?.role ?? .none, syncToken: old?.syncToken,
-                                lastSynced: old?.lastSynced, lastError: old?.lastError)
+                                lastSynced: old?.lastSynced, lastError: old?.lastError, ringer: old?.ringer)
         }
         calendars = try SyncSupport.choose(calendars, own: own, follow: follow, stop: [])
         try world.run { try store.save(account: account, calendars: calendars) }

@@ -39,7 +39,8 @@ struct SyncServe: ParsableCommand {
         var lines = LineReader(fd: 0)
         while let line = lines.next() {
             let answer = line == "sync" ? Self.syncOnce() : "exit \(ExitStatus.usage.rawValue)"
-            guard send(channel, answer + "\n", answer.utf8.count + 1, Int32(MSG_NOSIGNAL)) == answer.utf8.count + 1 else { return }
+            // SIGPIPE ignored: a daemon gone is an error here, and the end.
+            guard (try? writeAll(channel, Array((answer + "\n").utf8))) != nil else { return }
             if Self.replacedOnDisk { return }
         }
     }
