@@ -24,6 +24,9 @@ public struct CalendarReport: Sendable, Equatable {
     public var problems: [String] = []
     /// The failure that stopped the calendar's sync, if one did.
     public var failure: String?
+    /// A write could not be made (refused, or its answer never came): it waits for the
+    /// next sync, and the sync did not do all it had to.
+    public var unsent = false
     /// HTTP requests made.
     public var requests = 0
     /// For Nudge's own calendar: the store's change count when its reminders were read
@@ -70,6 +73,8 @@ final class CalendarRun {
     private var readState: (count: Int, answer: Int)?
     /// A write could not be made: something here still waits to be sent.
     private var unsent = false
+    /// What the store notes as being sent, by URL (``noteSending(_:)``).
+    private var noted: [String: String] = [:]
     /// The listing: what changed there (URL → ETag), what is gone, and the new token.
     private var changedURLs: [(url: String, etag: String?)] = []
     private var removed = Set<String>()
@@ -159,6 +164,14 @@ final class CalendarRun {
                                            complete: completes ? answer.done.flatMap { $0 > synced ? $0 : nil } : nil)
         }
         return marks
+    }
+
+    /// The copy both sides agree on for `object`, given what the server holds now: the one
+    /// last agreed, or the server's own when it holds what was last sent (the write went
+    /// through, its answer was lost; the server may have put the properties in its order).
+    static func base(of object: SyncObject, there: Component?) -> Component? {
+        if let sent = object.sent, let there, let copy = CalendarObject.read(sent), ObjectMerge.alike(copy, there) { return there }
+        return object.agreed.flatMap(CalendarObject.read)
     }
 
     /// Whether an answer here changes an object of a followed calendar (it is then written
@@ -313,8 +326,9 @@ final class CalendarRun {
         } catch {
             return finish(failure: "the store cannot be read: \(error)")
         }
+        let fetchedByURL = Dictionary(fetched.map { ($0.url, $0.calendar) }, uniquingKeysWith: { a, _ in a })
         let knownPlan = known.map { object in
-            CollectionPlan.Known(url: object.url, uid: object.uid, etag: object.etag, agreed: object.agreed.flatMap(CalendarObject.read),
+            CollectionPlan.Known(url: object.url, uid: object.uid, etag: object.etag, agreed: Self.base(of: object, there: fetchedByURL[object.url]),
                                  alertID: object.alertId.flatMap(UUID.init(hexString:)))
         }
         let (steps, refused) = CollectionPlan.plan(calendar: calendar.url, known: knownPlan, changed: fetched, removed: removed, local: local,
@@ -538,7 +552,25 @@ final class CalendarRun {
                 return write
             }
         }
+        noteSending(writes)
         startWrites()
+    }
+
+    /// Notes in the store what each write is about to send (``SyncObject/sent``): when its
+    /// answer never comes and the server turns out to hold exactly that, the next sync
+    /// knows the server took it (and a change here since is this side's alone, not a
+    /// conflict). One transaction for a sync's writes; `false` when the store cannot be written.
+    @discardableResult
+    private func noteSending(_ steps: [CollectionPlan.Step]) -> Bool {
+        let sending = steps.compactMap { step in step.decision.send.map { (url: step.url, uid: step.uid, alertId: step.alertID?.hexString, text: $0.text) } }
+            .filter { noted[$0.url] != $0.text }
+        do {
+            try store.noteSending(calendar: calendar.url, sending)
+        } catch {
+            return false
+        }
+        for write in sending { noted[write.url] = write.text }
+        return true
     }
 
     /// Whether `sent` completes a task `base` had open (an answer here, with the setting on).
@@ -682,6 +714,12 @@ final class CalendarRun {
     private func write(_ step: CollectionPlan.Step) {
         let request: HTTPRequest
         if let body = step.decision.send {
+            // A write decided again (after a 412) is noted on its own.
+            guard noted[step.url] == body.text || noteSending([step]) else {
+                report.problems.append("\(step.url): the store cannot be written")
+                unsent = true
+                return written(step, record: nil, keep: true)
+            }
             request = CalDAVRequest.put(step.url, text: Array(body.text.utf8), etag: step.etag)
         } else if let etag = step.etag {
             request = CalDAVRequest.delete(step.url, etag: etag)
@@ -735,7 +773,7 @@ final class CalendarRun {
             }
             let theirs = response.status == 200 ? CalendarObject.read(String(decoding: response.body, as: UTF8.self)) : nil
             let record = known.first { $0.uid == step.uid }
-            let base = record?.agreed.flatMap(CalendarObject.read)
+            let base = record.flatMap { Self.base(of: $0, there: theirs) }
             if base != nil { noteAnswer(of: step.alertID, in: theirs, base: base) }
             let ours = step.decision.send ?? nil
             var again = step
@@ -804,6 +842,7 @@ final class CalendarRun {
 
     private func finish(failure: String?) {
         report.failure = failure
+        report.unsent = unsent
         calendar.lastError = failure ?? (report.problems.isEmpty ? nil : report.problems.first)
         if failure == nil {
             calendar.lastSynced = now

@@ -214,8 +214,10 @@ extension AppDatabase {
         migrator.registerMigration("v12: what Nudge's calendar agreed on") { db in
             // The reminders' change count (v9's), zone and version at which Nudge's calendar
             // last held every reminder as it is here: a sync that finds nothing changed on
-            // either side since then has nothing to compare.
+            // either side since then has nothing to compare. And per object the text last
+            // written whose answer never came: the server holding it took the write.
             try db.execute(sql: "ALTER TABLE syncCalendar ADD COLUMN agreedAt TEXT")
+            try db.execute(sql: "ALTER TABLE syncObject ADD COLUMN sent TEXT")
         }
         return migrator
     }

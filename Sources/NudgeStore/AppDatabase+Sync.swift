@@ -109,9 +109,13 @@ public struct SyncObject: Sendable, Equatable, Codable, FetchableRecord, Persist
     public var conflict: String?
     /// This object's last failure (a 403, a 507), in words.
     public var error: String?
+    /// The text last written there whose answer never came (the connection lost, the
+    /// process killed): when the server turns out to hold exactly this, it took the write,
+    /// and this is what both sides agree on. `nil` once a write's answer came.
+    public var sent: String?
 
     public init(calendarUrl: String, url: String, uid: String, etag: String? = nil, agreed: String? = nil,
-                alertId: String? = nil, conflict: String? = nil, error: String? = nil) {
+                alertId: String? = nil, conflict: String? = nil, error: String? = nil, sent: String? = nil) {
         self.calendarUrl = calendarUrl
         self.url = url
         self.uid = uid
@@ -120,18 +124,19 @@ public struct SyncObject: Sendable, Equatable, Codable, FetchableRecord, Persist
         self.alertId = alertId
         self.conflict = conflict
         self.error = error
+        self.sent = sent
     }
 
     /// The columns in the order ``init(row:)`` reads them.
     public static var databaseSelection: [any SQLSelectable] {
-        ["calendarUrl", "url", "uid", "etag", "agreed", "alertId", "conflict", "error"].map { Column($0) }
+        ["calendarUrl", "url", "uid", "etag", "agreed", "alertId", "conflict", "error", "sent"].map { Column($0) }
     }
 
     /// Read by position, not through Decodable: a sync where nothing changed reads every
     /// object of a calendar, and decoding 1,000 took a tenth of its CPU.
     public init(row: Row) {
         (calendarUrl, url, uid, etag) = (row[0], row[1], row[2], row[3])
-        (agreed, alertId, conflict, error) = (row[4], row[5], row[6], row[7])
+        (agreed, alertId, conflict, error, sent) = (row[4], row[5], row[6], row[7], row[8])
     }
 }
 
@@ -247,6 +252,19 @@ extension AppDatabase {
             for url in forget { try SyncObject.deleteOne(db, key: ["calendarUrl": calendar, "url": url]) }
             for alert in alerts { try AlertRecord(alert).save(db) }
             if !removed.isEmpty { try AlertRecord.filter(keys: removed.map(\.hex)).deleteAll(db) }
+        }
+    }
+
+    /// Notes the texts about to be written to a calendar (``SyncObject/sent``), in one
+    /// transaction: each object's record made if there is none yet, and otherwise kept as it is.
+    public func noteSending(calendar: String, _ writes: [(url: String, uid: String, alertId: String?, text: String)]) throws {
+        guard !writes.isEmpty else { return }
+        try writer.write { db in
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO syncObject (calendarUrl, url, uid, alertId, sent) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (calendarUrl, url) DO UPDATE SET sent = excluded.sent
+                """)
+            for write in writes { try statement.execute(arguments: [calendar, write.url, write.uid, write.alertId, write.text]) }
         }
     }
 

@@ -94,8 +94,9 @@ public enum ObjectMerge {
         a == b || a.map(AlarmAnswers.sameSpelling) == b.map(AlarmAnswers.sameSpelling)
     }
 
-    /// Whether two components say the same, whatever the order of their properties.
-    static func alike(_ a: Component, _ b: Component) -> Bool { a == b || spelledAlike(a) == spelledAlike(b) }
+    /// Whether two components say the same, whatever the order of their properties (a
+    /// server that stores an object may write its properties in an order of its own).
+    public static func alike(_ a: Component, _ b: Component) -> Bool { a == b || spelledAlike(a) == spelledAlike(b) }
 
     static func spelledAlike(_ component: Component) -> Component {
         var result = component

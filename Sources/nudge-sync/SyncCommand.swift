@@ -180,6 +180,7 @@ enum SyncSupport {
                                report.name.escapingControls, report.fetched, report.changedHere, report.removedHere, report.sent,
                                report.removedThere, report.conflicts))
             for problem in report.problems { writeErr("  " + problem.escapingControls) }
+            if report.unsent { failed = true }
         }
         return !failed
     }
@@ -201,16 +202,41 @@ enum SyncSupport {
 
     static func writeErr(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
+    /// Whether `name` (a name in any case, an address, a path) names `calendar`.
+    static func names(_ calendar: SyncCalendar, _ name: String) -> Bool {
+        calendar.name.lowercased() == name.lowercased() || calendar.url == name || CalDAVRequest.path(of: calendar.url) == name
+            || calendar.url.hasSuffix("/" + name + "/")
+    }
+
+    /// The account's calendars with those made on the server since it was added (asked for
+    /// once, as `sync add` does); what is known, as it is, when the server cannot be asked.
+    static func refresh(_ account: SyncAccount, _ known: [SyncCalendar], store: AppDatabase, _ world: World) throws(OperationError) -> [SyncCalendar] {
+        let credentials = try credentials(for: account, world)
+        let loop = EventLoop()
+        let service = SyncService(loop: loop, store: store, zone: world.zone)
+        nonisolated(unsafe) var found: Result<DiscoveredAccount, SyncFailure>?
+        service.discover(address: account.address, credentials: credentials, settings: service.settings(for: account)) { found = $0 }
+        do { try SyncService.run(loop) { found != nil } } catch { throw OperationError(.ioError, error.description) }
+        guard case .success(let discovered)? = found else { return known }
+        let new = discovered.calendars.filter { remote in !known.contains { $0.url == remote.url } }.map { remote in
+            SyncCalendar(url: remote.url, accountId: account.id, name: remote.name, components: remote.components.joined(separator: ","),
+                         color: remote.color, writable: remote.writable)
+        }
+        guard !new.isEmpty else { return known }
+        try world.run { try store.save(account: account, calendars: known + new) }
+        return try world.run { try store.syncCalendars(account: account.id) }
+    }
+
     /// The calendars' roles after `--own` and `--follow` (names or addresses).
     static func choose(_ calendars: [SyncCalendar], own: String?, follow: [String], stop: [String],
                        ring: [String] = [], leave: [String] = []) throws(OperationError) -> [SyncCalendar] {
         func find(_ name: String) throws(OperationError) -> Int {
-            let lower = name.lowercased()
-            let matches = calendars.indices.filter {
-                calendars[$0].name.lowercased() == lower || calendars[$0].url == name || CalDAVRequest.path(of: calendars[$0].url) == name
-                    || calendars[$0].url.hasSuffix("/" + name + "/")
-            }
+            let matches = calendars.indices.filter { names(calendars[$0], name) }
             guard matches.count == 1 else {
+                guard !calendars.isEmpty else {
+                    // TRANSLATORS: nudge sync: %s is a calendar name given; the account has no calendar at all.
+                    throw OperationError(.usage, format(tr("no calendar '%s': the account has no calendars"), name.escapingControls))
+                }
                 let names = calendars.map { "'" + $0.name.escapingControls + "'" }.joined(separator: ", ")
                 // TRANSLATORS: nudge sync: %1$s is a calendar name given, %2$s the account's calendars.
                 throw OperationError(.usage, format(tr("no calendar '%1$s' in the account (it has %2$s)"), name.escapingControls, names))
@@ -433,7 +459,8 @@ struct SyncChoose: ParsableCommand {
         discussion: """
         Lists the account's calendars with what Nudge does with each, after applying the \
         options. A calendar no longer followed takes its reminders with it; Nudge's own \
-        reminders stay here whatever is chosen.
+        reminders stay here whatever is chosen. A calendar made on the server since the \
+        account was added is found when it is named.
         """
     )
 
@@ -462,7 +489,12 @@ struct SyncChoose: ParsableCommand {
         let store = try SyncSupport.store(world)
         _ = try SyncSupport.lock(world)
         let account = try SyncSupport.account(id, in: store, world)
-        let before = try world.run { try store.syncCalendars(account: account.id) }
+        var before = try world.run { try store.syncCalendars(account: account.id) }
+        // A calendar named that the account does not know (made on the server since it was
+        // added): the server is asked for its calendars.
+        if ([own].compactMap { $0 } + follow + stop + ring + leave).contains(where: { name in !before.contains { SyncSupport.names($0, name) } }) {
+            before = try SyncSupport.refresh(account, before, store: store, world)
+        }
         let after = try SyncSupport.choose(before, own: own, follow: follow, stop: stop, ring: ring, leave: leave)
         try world.run {
             // A calendar no longer followed: its reminders go, and what was known of it.
@@ -504,7 +536,8 @@ struct SyncNow: ParsableCommand {
         commandName: "now",
         abstract: "Sync every account now (or the one named).",
         discussion: """
-        Exit status: 0; 69 when a calendar could not be synced (the server, the keyring); \
+        Exit status: 0; 69 when a calendar could not be synced (the server, the keyring) or an object \
+        could not be written (it waits for the next sync); \
         what each calendar did is one line on stdout, each object that could not be taken \
         or written a line on stderr.
         """
@@ -545,7 +578,7 @@ struct SyncNow: ParsableCommand {
             let reports = try SyncSupport.sync(account, credentials: credentials, store: store, world)
             all += reports
             if verbose { for report in reports { for line in report.details { SyncSupport.writeErr("  \(report.name.escapingControls): \(line.escapingControls)") } } }
-            ok = (background ? reports.allSatisfy { $0.failure == nil } : SyncSupport.print(reports)) && ok
+            ok = (background ? reports.allSatisfy { $0.failure == nil && !$0.unsent } : SyncSupport.print(reports)) && ok
         }
         SyncSupport.markSynced(all, store: store, every: id == nil)
         world.storeChanged()

@@ -412,7 +412,7 @@ struct AppDatabaseTests {
           agreed TEXT,
           alertId TEXT,
           conflict TEXT,
-          error TEXT,
+          error TEXT, sent TEXT,
           PRIMARY KEY (calendarUrl, url)) WITHOUT ROWID
         """,
         #"CREATE INDEX syncObject_on_alertId ON syncObject (alertId)"#,

@@ -92,6 +92,31 @@ struct SyncFaultTests {
         try Self.converges(world, titles: ["Green tea", "Stretch"])
     }
 
+    /// A write that reached the server but whose answer never came, then a change here:
+    /// the server holding exactly what was sent means it took it, so the change is this
+    /// side's alone: sent, not a conflict, and not undone (found by a hostile pass).
+    @Test func aWriteWhoseAnswerWasLostThenAChangeHereIsSentNotAConflict() throws {
+        let world = try Self.world()
+        #expect(try Self.sync(world).status == 0)
+        #expect(try world.session.nudge("edit", world.id, "--title", "Green tea").status == 0)
+        _ = try world.session.nudge("add", "Stretch", "--every", "1h")
+        let stretch = try #require(try world.session.list().first { $0["title"] as? String == "Stretch" }?["id"] as? String)
+        try world.proxy.set("hang-after-write")
+        let lost = try Self.sync(world, ["NUDGE_SYNC_STALL_SECONDS": "3"])
+        #expect(world.proxy.wrote, "\(world.proxy.log)")
+        #expect(lost.status == 69, "a write whose answer never came is a failed sync: \(lost.stdout) \(lost.stderr)")
+        try world.proxy.set("pass")
+        #expect(try world.session.nudge("off", world.id).status == 0)
+        #expect(try world.session.nudge("edit", stretch, "--title", "Stretch more").status == 0)
+        let synced = try Self.sync(world)
+        #expect(synced.status == 0 && synced.stdout.contains("0 conflicts") && synced.stdout.contains("2 sent"), "\(synced.stdout) \(synced.stderr)")
+        let there = try Self.objects(world)
+        #expect(there.contains { $0.contains("SUMMARY:Green tea|") && $0.contains("X-NUDGE-ENABLED:FALSE") }, "\(there)")
+        #expect(there.contains { $0.contains("SUMMARY:Stretch more|") }, "\(there)")
+        #expect(try world.session.list().first { ($0["id"] as? String)?.hasPrefix(world.id) == true }?["enabled"] as? Bool == false)
+        try Self.converges(world, titles: ["Green tea", "Stretch more"])
+    }
+
     @Test func aServerKilledMidSyncAndOneThatForgotItsTokensConverge() throws {
         let world = try Self.world()
         try world.server.phone("""

@@ -394,6 +394,19 @@ struct SyncLiveTests {
         #expect(object().contains("ACKNOWLEDGED:"), "\(object())")
     }
 
+    /// A calendar made on the server after the account was added is found when named (found
+    /// by a hostile pass: it could never be chosen); a name no calendar has is still refused.
+    @Test func aCalendarMadeSinceIsFoundWhenNamed() throws {
+        let world = try Self.world(.radicale)
+        try world.server.makeCalendar("Home")
+        let chosen = try world.session.nudge("sync", "choose", "--follow", "Home")
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(chosen.stdout.contains("Home (events, tasks): its alarms pop up here"), "\(chosen.stdout)")
+        let wrong = try world.session.nudge("sync", "choose", "--follow", "Holiday")
+        #expect(wrong.status == 64 && wrong.stderr.contains("no calendar 'Holiday' in the account (it has 'Home', 'Phone', 'Reminders')"),
+                "\(wrong.stderr)")
+    }
+
     /// The daemon's `nudge-sync serve` children (pids).
     static func syncProcesses(of daemon: Int32) -> [Int32] {
         let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
