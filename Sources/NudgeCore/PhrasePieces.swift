@@ -123,3 +123,187 @@ struct PhrasePieces {
         return !newIsCalendar
     }
 }
+
+/// One thing a rule of the reader found in the words: what a row of ``PhraseReader/rules``
+/// makes. Rules make pieces, and only through ``PhraseReader/put(_:)``; the pieces join into
+/// ``PhrasePieces`` (``PhrasePieces/add(_:)``), which stage three reads. Each keeps its words
+/// as typed.
+enum PhrasePiece {
+    typealias StepUnit = PhrasePieces.StepUnit
+
+    /// An instant said whole (`2026-12-01T09:00:00+01:00`).
+    case instant(Date, String)
+    /// A time of day (9am, 오후 3시 반); `joined` when it is one of several said as a list.
+    case time(SaidTime)
+    /// Times said as a list ("9:00 and 13:00", "morning and evening at 8").
+    case joined
+    /// A window's edges: `from 9:30`, `21:30까지`, `after 2pm`.
+    case windowStart(SaidTime)
+    case windowEnd(SaidTime)
+    /// "until" before a date, as list says a step that stops.
+    case untilDated(String)
+    /// The minute of the hour a step of hours keeps: "on the hour", 정각, 매시간 15분.
+    case minuteMark(Int, String)
+    /// "same time", 이 시간: the time of day it is now.
+    case sameTime(String)
+    /// A part of the day said without an hour, or before the hour it goes with.
+    case half(SaidTime.Half, String)
+    /// A word that repeats (every, 매일, 마다, a plural day).
+    case repeats
+    /// once, 한 번.
+    case once
+    /// every other, 격주.
+    case other
+    /// Every day said (daily, every day, 매일).
+    case everyDay
+    /// Every week said (weekly, 매주), naming no day.
+    case everyWeek(String)
+    /// Every month said (monthly, 매달), naming no day.
+    case everyMonth(String)
+    /// A day of the month repeats each month (매월, of the month).
+    case monthly
+    /// Every year (매년, annually, yearly).
+    case yearly(String)
+    /// A step: every 30 minutes, 30분마다, every 2 days.
+    case step(count: Int, unit: StepUnit, text: String)
+    /// Every Nth day, week or month, and its words.
+    case period(Schedule.Period.Unit, every: Int, text: String)
+    /// How often: twice a day, 하루 세 번.
+    case frequency(count: Int, unit: StepUnit, text: String)
+    /// How long a step goes on from now: for the next hour, 앞으로 1시간 동안.
+    case lasting(count: Int, unit: StepUnit, text: String)
+    /// From now: in 20 minutes, 3일 후 (with its days, weeks or months of the calendar).
+    case relative(seconds: Int, text: String, days: (Int, StepUnit)?)
+    /// Weekdays (friday, 월수금, weekdays, mondays): `many` repeats, `named` by their names.
+    case days(Set<Weekday>, text: String, many: Bool, named: Bool)
+    /// Days left out (except sunday, 주말 빼고), and how many times were said before them.
+    case except(Set<Weekday>, text: String, timesBefore: Int)
+    /// A place in the month (the first monday 1, the last friday -1).
+    case place(Int, String)
+    /// A day of the month (15일, the 1st; -1 the last, with its words when said so: 말일).
+    case monthDay(Int, last: String?)
+    /// A date (`dec 1`, `12월 1일`); `year` nil when not said.
+    case date(year: Int?, month: Int, day: Int, text: String)
+    /// today 0, tomorrow 1, 모레 2.
+    case dayOffset(Int, String)
+    /// next week 1, this week 0.
+    case week(Int)
+    /// "next friday", as said.
+    case nextDay(String)
+    /// "this wednesday".
+    case thisDay
+    /// "monday after next" (`weekFrom` false), "a week from tuesday" (true).
+    case laterDay(String, weekFrom: Bool)
+    /// A holiday whose date moves (easter, 부활절).
+    case movable(MovableHoliday, String)
+    /// next month 1, this month 0.
+    case monthOffset(Int, String)
+    /// next year 1.
+    case yearOffset(Int, String)
+    /// "this weekend", 이번 주말.
+    case weekend(String)
+    /// A reading chosen on the person's behalf, to be said (biweekly as every 2 weeks).
+    case reading(Phrase)
+
+    /// The kinds of piece, as the rules table names what each row makes.
+    enum Kind: String, CaseIterable, Sendable {
+        case instant, time, joined, windowStart, windowEnd, untilDated, minuteMark, sameTime, half, repeats, once, other
+        case everyDay, everyWeek, everyMonth, monthly, yearly, step, period, frequency, lasting, relative, days, except
+        case place, monthDay, date, dayOffset, week, nextDay, thisDay, laterDay, movable, monthOffset, yearOffset, weekend, reading
+    }
+
+    var kind: Kind {
+        switch self {
+        case .instant: .instant
+        case .time: .time
+        case .joined: .joined
+        case .windowStart: .windowStart
+        case .windowEnd: .windowEnd
+        case .untilDated: .untilDated
+        case .minuteMark: .minuteMark
+        case .sameTime: .sameTime
+        case .half: .half
+        case .repeats: .repeats
+        case .once: .once
+        case .other: .other
+        case .everyDay: .everyDay
+        case .everyWeek: .everyWeek
+        case .everyMonth: .everyMonth
+        case .monthly: .monthly
+        case .yearly: .yearly
+        case .step: .step
+        case .period: .period
+        case .frequency: .frequency
+        case .lasting: .lasting
+        case .relative: .relative
+        case .days: .days
+        case .except: .except
+        case .place: .place
+        case .monthDay: .monthDay
+        case .date: .date
+        case .dayOffset: .dayOffset
+        case .week: .week
+        case .nextDay: .nextDay
+        case .thisDay: .thisDay
+        case .laterDay: .laterDay
+        case .movable: .movable
+        case .monthOffset: .monthOffset
+        case .yearOffset: .yearOffset
+        case .weekend: .weekend
+        case .reading: .reading
+        }
+    }
+}
+
+extension PhrasePieces {
+    /// A piece joined to the others: the one place stage two writes the pieces. A piece said
+    /// again replaces the one before (the rules check, before they make it, whether a second
+    /// one may be said); lists and sets grow.
+    mutating func add(_ piece: PhrasePiece) {
+        switch piece {
+        case .instant(let whole, let text): instant = (whole, text)
+        case .time(let time): times.append(time)
+        case .joined: joined = true
+        case .windowStart(let time): windowStart = time
+        case .windowEnd(let time): windowEnd = time
+        case .untilDated(let text): untilDated = text
+        case .minuteMark(let minute, let text): minuteMark = (minute, text)
+        case .sameTime(let text): sameTime = text
+        case .half(let half, let text): halves.append((half, text))
+        case .repeats: repeats = true
+        case .once: once = true
+        case .other: other = true
+        case .everyDay: everyDaySaid = true
+        case .everyWeek(let text): weekSaid = text
+        case .everyMonth(let text): monthSaid = text; monthly = true
+        case .monthly: monthly = true
+        case .yearly(let text): yearly = text
+        case .step(let count, let unit, let text): step = (count, unit, text)
+        case .period(let unit, let every, let text): period = (unit, every); periodText = text
+        case .frequency(let count, let unit, let text): frequency = (count, unit, text)
+        case .lasting(let count, let unit, let text): lasting = (count, unit, text)
+        case .relative(let seconds, let text, let days): relative = (seconds, text); relativeDays = days
+        case .days(let said, let text, let many, let named):
+            days.formUnion(said)
+            dayTexts.append(text)
+            if many { manyDays = true }
+            if named { dayNamed = true }
+        case .except(let said, let text, let timesBefore): (exceptDays, exceptText, timesBeforeExcept) = (said, text, timesBefore)
+        case .place(let n, let text): places.append((n, text))
+        case .monthDay(let day, let last):
+            monthDays.append(day)
+            if let last { lastDaySaid = last }
+        case .date(let year, let month, let day, let text): date = (year, month, day, text)
+        case .dayOffset(let n, let text): dayOffset = (n, text)
+        case .week(let n): week = n
+        case .nextDay(let text): nextDay = text
+        case .thisDay: thisDay = true
+        case .laterDay(let text, let weekFrom): laterDay = (text, weekFrom)
+        case .movable(let holiday, let text): movable = (holiday, text)
+        case .monthOffset(let n, let text): monthOffset = (n, text)
+        case .yearOffset(let n, let text): yearOffset = (n, text)
+        case .weekend(let text): weekend = text
+        case .reading(let phrase): readings.append(phrase)
+        }
+    }
+}

@@ -21,8 +21,8 @@ extension PhraseReader {
                 k += 1
             }
             if !found.isEmpty, isKey(k, "of"), isKey(k + 1, "the", "every"), isKey(k + 2, "month") {
-                pieces.monthDays += found
-                pieces.monthly = true
+                for day in found { put(.monthDay(day, last: nil)) }
+                put(.monthly)
                 i = k + 3
                 return true
             }
@@ -57,7 +57,7 @@ extension PhraseReader {
                     throw ScheduleError(text(i..<i + 5), Phrase("ambiguous date"), detail: Phrase("it is written both day first and month first"),
                                         accepted: Phrase("give the date as %1$s, dec 1 or %2$s", "YYYY-MM-DD", "\(m)월 \(first)일"))
                 }
-                pieces.readings.append(Phrase("%1$s is read as %2$s", text(i + 4..<i + 5), String(2000 + year)))
+                put(.reading(Phrase("%1$s is read as %2$s", text(i + 4..<i + 5), String(2000 + year))))
                 try setDate(2000 + year, m, first, i..<i + 5)
             } else {
                 try setDate(nil, m, first, i..<i + 4)
@@ -86,7 +86,7 @@ extension PhraseReader {
                                         accepted: Phrase("give the date as %1$s, dec 1 or %2$s", "YYYY-MM-DD", "\(second)월 \(y)일"))
                 }
                 year = 2000 + y
-                pieces.readings.append(Phrase("%1$s is read as %2$s", text(end + 1..<end + 2), String(2000 + y)))
+                put(.reading(Phrase("%1$s is read as %2$s", text(end + 1..<end + 2), String(2000 + y))))
                 end += 2
             } else if let y = number(isMark(end, ",") ? end + 1 : end), words[isMark(end, ",") ? end + 1 : end].digits == 4, Limits.years.contains(y),
                       y >= 1970, !isMark(isMark(end, ",") ? end + 2 : end + 1, ":") {
@@ -108,9 +108,9 @@ extension PhraseReader {
                 let said = text(i..<end)
                 switch order {
                 // TRANSLATORS: %s is a date written with numbers (3/4), read as March 4 because the locale writes the month first.
-                case .monthFirst: pieces.readings.append(Phrase("%s is read month first, as your locale writes dates", said))
+                case .monthFirst: put(.reading(Phrase("%s is read month first, as your locale writes dates", said)))
                 // TRANSLATORS: %s is a date written with numbers (3/4), read as 3 April because the locale writes the day first.
-                case .dayFirst: pieces.readings.append(Phrase("%s is read day first, as your locale writes dates", said))
+                case .dayFirst: put(.reading(Phrase("%s is read day first, as your locale writes dates", said)))
                 }
             }
             try setDate(year, order == .monthFirst ? first : second, order == .monthFirst ? second : first, i..<end)
@@ -122,7 +122,7 @@ extension PhraseReader {
         // 27년 3월 1일: a year of this century written short, before its month only; said.
         if isKey(k + 1, "year"), words[k].digits == 2, number(k + 2) != nil, isKey(k + 3, "월") {
             year = 2000 + first
-            pieces.readings.append(Phrase("%1$s is read as %2$s", text(k..<k + 2), String(2000 + first)))
+            put(.reading(Phrase("%1$s is read as %2$s", text(k..<k + 2), String(2000 + first))))
             k += 2
         }
         if let month = number(k), isKey(k + 1, "월") {
@@ -155,7 +155,7 @@ extension PhraseReader {
             if isKey(i + 1, "일"), isKey(i + 2, "each", "after", "interval") || (isKey(i + 2, "at") && number(i + 3) == 1 && isKey(i + 4, "times")) {
                 return false
             }
-            pieces.monthDays.append(first)
+            put(.monthDay(first, last: nil))
             i += 2
             return true
         }
@@ -176,7 +176,7 @@ extension PhraseReader {
         let said = text(range)
         // The same date twice, as a date and its holiday's name (3월 1일 삼일절): one date.
         if let date = pieces.date, date.month == month, date.day == day, year == nil || date.year == nil || year == date.year {
-            if date.year == nil, let year { pieces.date?.year = year }
+            if date.year == nil, let year { put(.date(year: year, month: date.month, day: date.day, text: date.text)) }
             i = range.upperBound
             return
         }
@@ -192,12 +192,11 @@ extension PhraseReader {
         guard (1...12).contains(month), (1...31).contains(day), CivilDay(year: year ?? 2000, month: month, day: day) != nil else {
             throw ScheduleError(said, Phrase("invalid date"), accepted: Phrase("give e.g. 2026-12-01, dec 1 or 12월 1일"))
         }
-        pieces.date = (year, month, day, said)
+        put(.date(year: year, month: month, day: day, text: said))
         i = range.upperBound
         // A weekday in brackets after it, as list writes it: "11월 24일 (화)".
         if isMark(i, "("), weekday(i + 1) != nil, isMark(i + 2, ")") {
-            pieces.dayTexts.append(words[i + 1].text)
-            pieces.days.insert(weekday(i + 1)!.0)
+            put(.days([weekday(i + 1)!.0], text: words[i + 1].text, many: false, named: false))
             i += 3
         }
     }

@@ -164,9 +164,9 @@ extension PhraseReader {
                 case .day, .week: break
                 default: throw ScheduleError(said, Phrase("invalid duration"), detail: Phrase("say it in days or weeks"), accepted: SchedulePhrase.forms)
                 }
-                pieces.lasting = (n, unit, text(start..<i))
+                put(.lasting(count: n, unit: unit, text: text(start..<i)))
             } else {
-                pieces.lasting = (seconds, .seconds(1), text(start..<i))
+                put(.lasting(count: seconds, unit: .seconds(1), text: text(start..<i)))
             }
             return true
         }
@@ -185,8 +185,7 @@ extension PhraseReader {
                 throw ScheduleError(said, Phrase("invalid duration"), detail: Phrase("it must be %s", Limits.Quantity.in.rangePhrase),
                                     accepted: SchedulePhrase.forms)
             }
-            pieces.relative = (total, said)
-            pieces.relativeDays = calendar.map { ($0.0, $0.1) }
+            put(.relative(seconds: total, text: said, days: calendar.map { ($0.0, $0.1) }))
         } else {
             let new: (count: Int, unit: StepUnit, text: String) = calendar.map { ($0.0, $0.1, said) } ?? (seconds, .seconds(1), said)
             if let old = pieces.step, pieces.stepsPair(calendar != nil) {
@@ -201,19 +200,16 @@ extension PhraseReader {
                 case .week: unit = .week
                 default: unit = .month
                 }
-                pieces.step = time
-                if dayStep.count > 1 {
-                    pieces.period = (unit, dayStep.count)
-                    pieces.periodText = dayStep.text
-                }
+                put(.step(count: time.count, unit: time.unit, text: time.text))
+                if dayStep.count > 1 { put(.period(unit, every: dayStep.count, text: dayStep.text)) }
                 return true
             }
             guard pieces.step == nil else { throw ScheduleError(said, Phrase("more than one step"), accepted: SchedulePhrase.forms) }
-            pieces.repeats = true
+            put(.repeats)
             if let (n, unit) = calendar {
-                pieces.step = (n, unit, said)
+                put(.step(count: n, unit: unit, text: said))
             } else {
-                pieces.step = (seconds, .seconds(1), said)
+                put(.step(count: seconds, unit: .seconds(1), text: said))
             }
         }
         return true

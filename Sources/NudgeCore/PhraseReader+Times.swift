@@ -233,9 +233,9 @@ extension PhraseReader {
                     var joined = time
                     joined.half = other
                     joined.text = said + " " + time.text
-                    pieces.times.append(joined)
+                    put(.time(joined))
                 }
-                if !awaitingHour.isEmpty { pieces.joined = true }
+                if !awaitingHour.isEmpty { put(.joined) }
                 awaitingHour = []
             }
         } else {
@@ -285,7 +285,7 @@ extension PhraseReader {
             // "every 15 min, until Wed, Nov 25, 2026, 11:00 AM": how list says a step that
             // stops; the date and time that follow are read as a date and a time.
             if pieces.step != nil, pieces.untilDated == nil, weekday(i) != nil || { if case .instant? = word(i)?.kind { true } else { false } }() {
-                pieces.untilDated = text(start..<i)
+                put(.untilDated(text(start..<i)))
                 return true
             }
             guard let end = try readTime() else { i = start; return false }
@@ -312,10 +312,10 @@ extension PhraseReader {
             i += 1
             readingWindowEnd = true
             defer { readingWindowEnd = false }
-            guard let end = try readTime() else { i = mark; pieces.times.append(time); return true }
+            guard let end = try readTime() else { i = mark; put(.time(time)); return true }
             try setWindow(time, end)
         } else {
-            pieces.times.append(time)
+            put(.time(time))
         }
         return true
     }
@@ -323,11 +323,11 @@ extension PhraseReader {
     mutating func setWindow(_ start: SaidTime?, _ end: SaidTime?) throws(ScheduleError) {
         if let start {
             guard pieces.windowStart == nil else { throw ScheduleError(start.text, Phrase("more than one start"), accepted: SchedulePhrase.forms) }
-            pieces.windowStart = start
+            put(.windowStart(start))
         }
         if let end {
             guard pieces.windowEnd == nil else { throw ScheduleError(end.text, Phrase("more than one end"), accepted: SchedulePhrase.forms) }
-            pieces.windowEnd = end
+            put(.windowEnd(end))
         }
     }
 }

@@ -36,30 +36,27 @@ extension PhraseReader {
         }
         // 금요일마다: every Friday.
         if isKey(i, "each") {
-            pieces.repeats = true
+            put(.repeats)
             i += 1
         }
         // "monday after next": a week after the coming one.
         if !many, isKey(i, "after"), isKey(i + 1, "next"), !isKey(i + 2, "week"), pieces.laterDay == nil {
             i += 2
-            pieces.laterDay = (text(start..<i), false)
+            put(.laterDay(text(start..<i), weekFrom: false))
         }
         // British "friday week", "monday week": a week after the coming one, as "a week from
         // friday" (not "friday weekly", nor a plural: "mondays week" is no day).
         if !many, !plural, word(i)?.text == "week", pieces.laterDay == nil, !pieces.repeats, pieces.week == nil {
             i += 1
-            pieces.laterDay = (text(start..<i), true)
+            put(.laterDay(text(start..<i), weekFrom: true))
         }
         // "friday next week", 금요일 (in a date, "11월 24일 (화)", read with it).
         if isKey(i, "next"), isKey(i + 1, "week") {
-            pieces.week = 1
+            put(.week(1))
             i += 2
         }
         lastDays = (Set(chosen), start, i, before)
-        pieces.days.formUnion(chosen)
-        pieces.dayTexts.append(text(start..<i))
-        if many { pieces.manyDays = true }
-        if !range { pieces.dayNamed = true }
+        put(.days(Set(chosen), text: text(start..<i), many: many, named: !range))
         return true
     }
 }

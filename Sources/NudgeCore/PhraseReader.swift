@@ -12,8 +12,9 @@ struct PhraseReader {
     let source: [Character]
     /// The cursor: the word being read.
     var i = 0
-    /// What the words said so far.
-    var pieces = PhrasePieces()
+    /// What the words said so far: written only by ``put(_:)`` (and set back by
+    /// ``restore(_:)`` after a reading tried and given up).
+    private(set) var pieces = PhrasePieces()
     /// A half of the day said before the hour it goes with (오후 3시, tomorrow morning at 8).
     var pendingHalf: (SaidTime.Half, String)?
     /// Parts of the day joined to the one pending ("morning and evening at 8"): they take
@@ -31,11 +32,46 @@ struct PhraseReader {
     var dateOrder: DateOrder?
     /// The rules that read, in order, when asked for (`PhraseRulesTests`): nil, nothing kept.
     var trace: [String]?
+    /// The kinds of piece made, in order, while a trace is kept: each rule's are those made
+    /// while it read.
+    var made: [PhrasePiece.Kind] = []
+    var madeBy: [String: Set<PhrasePiece.Kind>] = [:]
 
     init(words: [PhraseWord], source: [Character]) {
         (self.words, self.source) = (words, source)
     }
 
+
+    /// Pieces a rule found: the one way the words become pieces.
+    mutating func put(_ found: PhrasePiece...) {
+        for piece in found {
+            pieces.add(piece)
+            if trace != nil || Self.checksMakes { made.append(piece.kind) }
+        }
+    }
+
+    /// How many times of day were said so far, a part of the day waiting for its hour too.
+    var timesSaid: Int { pieces.times.count + pieces.halves.count + (pendingHalf == nil ? 0 : 1) }
+
+    /// Whether each rule that reads is checked to have made only the kinds of piece its row
+    /// says (debug builds: every phrase a test reads checks the table).
+    static let checksMakes = _isDebugAssertConfiguration()
+
+    func checkMakes(_ rule: PhraseRule, since mark: Int) {
+        let undeclared = Set(made[mark...]).subtracting(rule.makes)
+        guard !undeclared.isEmpty else { return }
+        let kinds = undeclared.map(\.rawValue).sorted().joined(separator: ",")
+        if ProcessInfo.processInfo.environment["NUDGE_PRINT_MAKES"] != nil {
+            FileHandle.standardError.write(Data("MAKES\t\(rule.name)\t\(kinds)\n".utf8))
+        } else {
+            assertionFailure("the rule \(rule.name) made \(kinds), which its row of the table does not say")
+        }
+    }
+
+    /// The pieces as they were before a reading that was tried and given up.
+    mutating func restore(_ before: PhrasePieces) {
+        pieces = before
+    }
 
     // MARK: Looking at words
 
@@ -183,7 +219,7 @@ struct PhraseReader {
     /// three finds it).
     mutating func setMovable(_ holiday: MovableHoliday, length: Int) throws(ScheduleError) {
         guard pieces.movable == nil, pieces.date == nil else { throw failure(text(i..<i + length), Phrase("more than one date")) }
-        pieces.movable = (holiday, text(i..<i + length))
+        put(.movable(holiday, text(i..<i + length)))
         i += length
     }
 
@@ -221,8 +257,9 @@ struct PhraseReader {
             if let last = leftover.last, last.upperBound == i { leftover[leftover.count - 1] = last.lowerBound..<i + 1 } else { leftover.append(i..<i + 1) }
             i += 1
         }
-        if let pending = pendingHalf { pieces.halves.append(pending) }
-        pieces.halves += awaitingHour
+        // A part of the day with no hour after it: said alone.
+        if let pending = pendingHalf { put(.half(pending.0, pending.1)) }
+        for (half, said) in awaitingHour { put(.half(half, said)) }
         guard leftover.isEmpty else {
             // TRANSLATORS: a schedule phrase had words Nudge did not read; %s names them.
             throw ScheduleError(leftover.map(typed).joined(separator: ", "), Phrase("words not understood"),
@@ -235,12 +272,21 @@ struct PhraseReader {
     /// none does.
     mutating func readOne() throws(ScheduleError) -> Bool {
         for rule in Self.rules(at: words[i].key) {
+            let mark = made.count
             switch try rule.read(&self) {
             case .read:
-                trace?.append(rule.name)
+                if Self.checksMakes { checkMakes(rule, since: mark) }
+                if trace != nil {
+                    trace?.append(rule.name)
+                    madeBy[rule.name, default: []].formUnion(made[mark...])
+                }
                 return true
-            case .refused: return false
-            case .notHere: continue
+            case .refused:
+                made.removeSubrange(mark...)
+                return false
+            case .notHere:
+                made.removeSubrange(mark...)
+                continue
             }
         }
         return false
@@ -285,16 +331,16 @@ struct PhraseReader {
     mutating func setFrequency(_ n: Int, _ unit: StepUnit, _ start: Int) throws(ScheduleError) {
         let said = text(start..<i)
         guard pieces.frequency == nil, (1...24).contains(n) else { throw failure(said, Phrase("more than one step")) }
-        pieces.repeats = true
+        put(.repeats)
         switch unit {
         case .seconds(let size):
             guard n == 1, pieces.step == nil else { throw failure(said, Phrase("more than one step")) }
-            pieces.step = (size, .seconds(1), said)
-        case .day: pieces.everyDaySaid = true
-        case .month: pieces.monthly = true
+            put(.step(count: size, unit: .seconds(1), text: said))
+        case .day: put(.everyDay)
+        case .month: put(.monthly)
         case .week: break
         }
-        pieces.frequency = (n, unit, said)
+        put(.frequency(count: n, unit: unit, text: said))
     }
 
     /// How long a step goes on, from now: "for the next hour", "for 2 hours", "over the next
@@ -310,12 +356,12 @@ struct PhraseReader {
             // the 3rd; 앞으로 only before a length.
             let ahead = isKey(i, "ahead")
             if ahead { i += 1 }
-            if try readDuration(role: ahead ? .lasting : .either), pieces.lasting != nil {
-                let said = text(start..<i)
-                pieces.lasting?.text = said
+            if try readDuration(role: ahead ? .lasting : .either), let lasting = pieces.lasting {
+                put(.lasting(count: lasting.count, unit: lasting.unit, text: text(start..<i)))
                 return true
             }
-            (i, pieces) = (start, before)
+            i = start
+            restore(before)
             return false
         }
         guard let said = word(i)?.text else { return false }
@@ -323,8 +369,7 @@ struct PhraseReader {
             // "next 2 hours" (stretch every 20 min): a count is a length; "next week" is a date's.
             i += 1
             guard try readDuration(role: .lasting) else { i = start; return false }
-            let whole = text(start..<i)
-            pieces.lasting?.text = whole
+            saidLasting(from: start)
             return true
         }
         // for, over, during, within the next hour; "in the next hour" (in alone is "in 20 minutes").
@@ -339,17 +384,22 @@ struct PhraseReader {
             // "the next hour", "the next day": one of it.
             guard pieces.lasting == nil else { throw ScheduleError(text(start..<i + 1), Phrase("more than one duration"), accepted: SchedulePhrase.forms) }
             switch stepUnit(unit) {
-            case .seconds(let size)?: pieces.lasting = (size, .seconds(1), "")
-            default: pieces.lasting = (1, unit == "day" ? .day : .week, "")
+            case .seconds(let size)?: put(.lasting(count: size, unit: .seconds(1), text: ""))
+            default: put(.lasting(count: 1, unit: unit == "day" ? .day : .week, text: ""))
             }
             i += 1
         } else if !(try readDuration(role: .lasting)) {
             i = start
             return false
         }
-        let whole = text(start..<i)
-        pieces.lasting?.text = whole
+        saidLasting(from: start)
         return true
+    }
+
+    /// The length just read, with all its words from `start` ("for the next 2 hours").
+    mutating func saidLasting(from start: Int) {
+        guard let lasting = pieces.lasting else { return }
+        put(.lasting(count: lasting.count, unit: lasting.unit, text: text(start..<i)))
     }
 
     func stepUnit(_ key: String?) -> StepUnit? {
@@ -384,33 +434,30 @@ struct PhraseReader {
         // 첫째 주 월요일, 마지막 주 금요일: the week's weekday is the month's place.
         if isKey(k, "week"), weekday(k + 1) != nil { k += 1 }
         if let (day, _) = weekday(k) {
-            for place in places { pieces.places.append((place, text(start..<k + 1))) }
-            pieces.days.insert(day)
-            pieces.dayTexts.append(words[k].text)
+            for place in places { put(.place(place, text(start..<k + 1))) }
+            put(.days([day], text: words[k].text, many: false, named: false))
             i = k + 1
         } else if isKey(k, "day"), n == -1, places.count == 1 {
-            pieces.monthDays.append(-1)
+            put(.monthDay(-1, last: nil))
             i = k + 1
         } else if places.count == 1, n > 0, isKey(k, "of"), isKey(k + 1, "next", "this"), isKey(k + 2, "month"), pieces.monthOffset == nil {
             // the first of next month: that day of that month, once.
-            pieces.monthDays.append(n)
-            pieces.monthOffset = (isKey(k + 1, "next") ? 1 : 0, text(k + 1..<k + 3))
+            put(.monthDay(n, last: nil), .monthOffset(isKey(k + 1, "next") ? 1 : 0, text(k + 1..<k + 3)))
             i = k + 3
             return true
         } else if places.count == 1, isKey(k, "of"), isKey(k + 1, "month") || (isKey(k + 1, "the", "every") && isKey(k + 2, "month")) {
             // the first of every month, the last of the month: a day of the month.
-            pieces.monthDays.append(n)
-            if n == -1 { pieces.lastDaySaid = text(start..<k) }
+            put(.monthDay(n, last: n == -1 ? text(start..<k) : nil))
             i = k
         } else {
             return false
         }
         // "of the month", "of every month": said after; 매월, monthly, every: said before.
         if isKey(i, "of"), isKey(i + 1, "the", "every"), isKey(i + 2, "month") {
-            pieces.monthly = true
+            put(.monthly)
             i += 3
         } else if isKey(i, "of"), isKey(i + 1, "month") {
-            pieces.monthly = true
+            put(.monthly)
             i += 2
         }
         return true
