@@ -52,6 +52,47 @@ extension PhrasePieces {
     /// The schedule the pieces make at `now` in `zone`, with what was chosen on the
     /// person's behalf; ``flags`` is set where the flags said say more than the schedule.
     mutating func schedule(now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {
+        // The pieces are read in passes, each a family's meaning at `now`: what cannot go
+        // together is refused first, then days named by words become dates, and the times
+        // of day are found; what is left is a one-shot, a repeat or a step.
+        try checkLengthAndMinute()
+        let clock = CivilZone(zone)
+        let today = clock.local(now).day
+        var notes: [Phrase] = readings
+        try nameTheDays(now: now, zone: zone, clock: clock, today: today, notes: &notes)
+        try leaveOutDays()
+        if let reading = try fromNow(now: now, clock: clock, today: today, notes: notes) { return reading }
+        var saidTimes = try timesOfDay(notes: &notes)
+        try dayOfTheMonthSaid(today: today)
+        if let reading = try everyYear(saidTimes, notes: &notes) { return reading }
+        try checkCount(saidTimes)
+        try comingDayOfTheMonth(saidTimes, now: now, clock: clock, today: today, notes: &notes)
+
+        // "last friday", 첫째 월요일: of which month? Every month is said (매월, of the month, every).
+        if (!places.isEmpty || monthDays.contains(-1)), !monthly, !repeats {
+            throw failure(places.first?.1 ?? "last day", Phrase("which month?"), Phrase("say of the month, every or 매월 for every month, or give the date"))
+        }
+        // 내일 오후 6시까지, by friday 5pm: once, at that time (a window needs a step).
+        if let end = windowEnd, windowStart == nil, step == nil, times.isEmpty, saidTimes.isEmpty {
+            saidTimes = [end]
+            windowEnd = nil
+        }
+        let isRepeating = repeats || manyDays || step != nil || !places.isEmpty || !monthDays.isEmpty || period != nil
+            || (saidTimes.count > 1 && joined && times.count == saidTimes.count && date == nil && instant == nil && dayOffset == nil && days.isEmpty && !once)
+        if once && isRepeating && (repeats || manyDays || step != nil) { throw failure("once", Phrase("it says once and a repeating schedule")) }
+
+        if var reading = try stepLasting(saidTimes, now: now, zone: zone) {
+            reading.notes = notes + reading.notes
+            return reading
+        }
+        guard isRepeating else { return try oneShot(saidTimes, today: today, now: now, clock: clock, notes: &notes) }
+        var reading = try repeating(saidTimes, today: today, now: now, zone: zone)
+        reading.notes = notes + reading.notes
+        return reading
+    }
+
+    /// A length of time is a step's, and so is a minute of every hour.
+    func checkLengthAndMinute() throws(ScheduleError) {
         // A length of time is a step's ("in 10 minutes for the next hour" was once, the length
         // dropped in silence): without a step of minutes or hours it is refused here.
         if let lasting {
@@ -60,17 +101,17 @@ extension PhrasePieces {
                 throw failure(lasting.text, Phrase("a length of time needs a step"), Phrase("say how often: every 10 minutes for the next hour"))
             }
         }
-        let clock = CivilZone(zone)
-        let today = clock.local(now).day
-        var notes: [Phrase] = readings
-
         // "on the hour", 정각, "quarter past": a minute of every hour, which only a step of
         // hours has.
         if let mark = minuteMark, step == nil || relative != nil {
             // TRANSLATORS: "on the hour" (정각, quarter past) said without a step of hours.
             throw failure(mark.text, Phrase("words not understood"), Phrase("say every hour on the hour, 매시간 정각"))
         }
+    }
 
+    /// Days named by words, as dates: a holiday whose date moves, the same time on a day
+    /// said, next year's date.
+    mutating func nameTheDays(now: Date, zone: TimeZone, clock: CivilZone, today: CivilDay, notes: inout [Phrase]) throws(ScheduleError) {
         // Easter, thanksgiving, 부활절: the coming one's date (next year's once this year's
         // day is over), said; with next year, next year's. A schedule repeats on fixed dates.
         if let (holiday, said) = movable {
@@ -108,6 +149,10 @@ extension PhrasePieces {
             }
             date = (clockYear(now: now, zone: zone) + offset, day.month, day.day, day.text)
         }
+    }
+
+    /// Days left out of the days said.
+    mutating func leaveOutDays() throws(ScheduleError) {
         // "every day except sunday", 일요일 빼고 매일, 주말 빼고: the days said (every day when
         // none are), without those; it repeats. Only days of the week are left out.
         if let said = exceptText {
@@ -137,6 +182,10 @@ extension PhrasePieces {
             manyDays = true
             repeats = true
         }
+    }
+
+    /// Days and times counted from now: the reading, when that is all the phrase says.
+    mutating func fromNow(now: Date, clock: CivilZone, today: CivilDay, notes: [Phrase]) throws(ScheduleError) -> PhraseReading? {
         // "3일 후 오전 10시": that day, at that time.
         if let (n, unit) = relativeDays, !times.isEmpty || !halves.isEmpty, date == nil, instant == nil, dayOffset == nil, days.isEmpty, !repeats {
             let (year, month, day) = today.components
@@ -175,6 +224,12 @@ extension PhrasePieces {
             flags = "--in \(Schedule.flagDuration(relative.seconds))"
             return PhraseReading(schedule: .once(now.addingTimeInterval(TimeInterval(relative.seconds))), notes: [], flags: nil)
         }
+        return nil
+    }
+
+    /// The times of day said, each once, a part of the day said beside them choosing their
+    /// half, or said alone giving its hour.
+    func timesOfDay(notes: inout [Phrase]) throws(ScheduleError) -> [SaidTime] {
         // Parts of the day said alone: their hours.
         // A time said twice is one time ("9am 9am", "noon 12pm").
         var saidTimes: [SaidTime] = []
@@ -200,6 +255,11 @@ extension PhrasePieces {
             // TRANSLATORS: a part of the day said without an hour: %1$s as said (evening), %2$s the time taken (19:00).
             notes.append(Phrase("%1$s is read as %2$s", text, LocalTime(hour: h, minute: 0)!.description))
         }
+        return saidTimes
+    }
+
+    /// A day of next or this month, as a date.
+    mutating func dayOfTheMonthSaid(today: CivilDay) throws(ScheduleError) {
         // 다음 달 1일, next month on the 5th, 이번 달 말일, first monday of next month: a day of
         // that month, once.
         if let (offset, said) = monthOffset {
@@ -229,6 +289,10 @@ extension PhrasePieces {
             monthDays = []
             lastDaySaid = nil
         }
+    }
+
+    /// A date every year: the reading, when one is said.
+    mutating func everyYear(_ saidTimes: [SaidTime], notes: inout [Phrase]) throws(ScheduleError) -> PhraseReading? {
         // 매년 3월 1일 오전 9시, every year on march 1, annually on dec 25, every nov 1: a
         // date every year, as cron keeps it.
         if let said = yearly {
@@ -252,6 +316,11 @@ extension PhrasePieces {
             let expression = "\(list(minutes)) \(list(hours)) \(date.day) \(date.month) *"
             return PhraseReading(schedule: .cron(try CronExpression(expression)), notes: notes, flags: nil)
         }
+        return nil
+    }
+
+    /// How often, against the times said.
+    func checkCount(_ saidTimes: [SaidTime]) throws(ScheduleError) {
         // Twice a day, 하루 세 번: as many times as said.
         if let (count, unit, said) = frequency {
             let given: Int
@@ -268,6 +337,10 @@ extension PhrasePieces {
                 throw failure(said, problem, detail)
             }
         }
+    }
+
+    /// A day of the month said once, as the coming such date.
+    mutating func comingDayOfTheMonth(_ saidTimes: [SaidTime], now: Date, clock: CivilZone, today: CivilDay, notes: inout [Phrase]) throws(ScheduleError) {
         // 5일 오전 9시, the 5th at 9am, 말일 오전 10시: without 매월 or "every month", the
         // coming one, once.
         // "monday the 27th", 27일 월요일: the coming 27th, when it is that weekday.
@@ -304,28 +377,6 @@ extension PhrasePieces {
                 notes.append(Phrase("%1$s is read as %2$s, this month's last day; say 매월 말일 for every month", token, found.description))
             }
         }
-
-        // "last friday", 첫째 월요일: of which month? Every month is said (매월, of the month, every).
-        if (!places.isEmpty || monthDays.contains(-1)), !monthly, !repeats {
-            throw failure(places.first?.1 ?? "last day", Phrase("which month?"), Phrase("say of the month, every or 매월 for every month, or give the date"))
-        }
-        // 내일 오후 6시까지, by friday 5pm: once, at that time (a window needs a step).
-        if let end = windowEnd, windowStart == nil, step == nil, times.isEmpty, saidTimes.isEmpty {
-            saidTimes = [end]
-            windowEnd = nil
-        }
-        let isRepeating = repeats || manyDays || step != nil || !places.isEmpty || !monthDays.isEmpty || period != nil
-            || (saidTimes.count > 1 && joined && times.count == saidTimes.count && date == nil && instant == nil && dayOffset == nil && days.isEmpty && !once)
-        if once && isRepeating && (repeats || manyDays || step != nil) { throw failure("once", Phrase("it says once and a repeating schedule")) }
-
-        if var reading = try stepLasting(saidTimes, now: now, zone: zone) {
-            reading.notes = notes + reading.notes
-            return reading
-        }
-        guard isRepeating else { return try oneShot(saidTimes, today: today, now: now, clock: clock, notes: &notes) }
-        var reading = try repeating(saidTimes, today: today, now: now, zone: zone)
-        reading.notes = notes + reading.notes
-        return reading
     }
 
     /// A time in the part of the day said apart from it: a spoken hour 1–12, or a colon
