@@ -536,7 +536,13 @@ extension PhrasePieces {
                 base = .interval(seconds: seconds, anchor: now, days: weekdays)
                 // TRANSLATORS: a step with no window: %1$s as said (every 2 hours). It runs day and night.
                 windowNotes.append(Phrase("%1$s runs all day, around the clock; say from when to when to keep it to the day (every 2 hours from 9am to 9pm)", said))
-            case (let from?, let until?):
+            case (let from?, var until?):
+                // A bare 12 ending an evening's window is its midnight ("from 9pm to 12", 밤
+                // 9시부터 12시까지): noon would end it before it starts.
+                if until.half == nil, !until.clock, until.hour == 12, until.minute == 0, let start = try? from.readings(), start.count == 1,
+                   start[0].time.hour >= 13 {
+                    until.half = .midnight
+                }
                 // Through midnight (every hour from 10pm to 2am, 밤 10시부터 새벽 2시까지): every
                 // day only, as one list of times (a day said would hold the hours after midnight
                 // on the next day, which no schedule here can say).
@@ -857,6 +863,15 @@ extension PhrasePieces {
             || (until.half == nil && (from.half == .am || from.half == .pm)) {
             let same = windows.filter { ($0.start.hour < 12) == ($0.end.hour < 12) }
             if same.count == 1 { return same[0] }
+        }
+        // Bare hours 12 and 1–6 at both ends ("every 15 minutes from 1 to 2", 12시부터 1시까지):
+        // the waking day's, noon and afternoon, as a bare hour on a named day is (1 to 2 in the
+        // night is no one's window); said by the caller. Windows with an hour 7–11 stay refused: both halves
+        // are waking hours.
+        if windows.count > 1, from.half == nil, until.half == nil, !from.clock, !until.clock,
+           [from.hour, until.hour].allSatisfy({ $0 == 12 || (1...6).contains($0) }) {
+            let afternoon = windows.filter { (12..<19).contains($0.start.hour) && (12..<19).contains($0.end.hour) }
+            if afternoon.count == 1 { return afternoon[0] }
         }
         guard windows.count == 1 else {
             let readings = windows.map { "\($0.start)–\($0.end)" }.joined(separator: ", ")

@@ -48,6 +48,24 @@ extension PhraseReader {
             i += 1
             return SaidTime(hour: isKey(i - 1, "noon") ? 12 : 0, half: isKey(i - 1, "noon") ? .noon : .midnight, text: words[i - 1].text)
         }
+        // one thirty, six forty-five, seven fifteen pm: an hour and its minutes, both in words
+        // (with digits, "9 30" is no time; "at 6 30" neither).
+        if let hour = number(i), words[i].digits == 0, (1...12).contains(hour), let tens = number(i + 1), words[i + 1].digits == 0,
+           [10, 15, 20, 30, 40, 50].contains(tens) {
+            var k = i + 2, minutes = tens
+            // forty five, forty-five: the tens and a unit.
+            if tens >= 20, tens % 10 == 0 {
+                let unit = isMark(k, "-") ? k + 1 : k
+                if let n = number(unit), words[unit].digits == 0, (1...9).contains(n) { minutes += n; k = unit + 1 }
+            }
+            // Not a length ("one thirty minutes") nor a count of something.
+            if !isKey(k, "minutes", "hours", "seconds", "day", "week", "month", "year", "times") {
+                var time = SaidTime(hour: hour, minute: minutes, text: text(i..<k))
+                i = k
+                takeSuffixHalf(&time, &half, start: start)
+                return finish(time, half: half, start: start)
+            }
+        }
         // twenty past 6, ten to 4, ten after 3 (minutes said in words; "9 to 5" in digits is a window).
         if let minutes = number(i), words[i].digits == 0, (1...29).contains(minutes), isKey(i + 1, "past", "until") || word(i + 1)?.text == "after",
            let hour = number(i + 2), (1...12).contains(hour) {

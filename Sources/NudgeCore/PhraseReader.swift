@@ -146,12 +146,13 @@ struct PhraseReader {
             // st patrick's day, st paddy's day.
             guard isKey(k + 1, "patrick"), let (month, day, length) = holiday(k + 1) else { return nil }
             return (month, day, 1 + length)
-        case "patrick", "boxing", "leap", "veterans", "bonfire", "bastille":
+        case "patrick", "boxing", "leap", "veterans", "bonfire", "bastille", "anzac", "remembrance", "canada", "australia":
             // st patrick's day (3/17), boxing day (12/26), leap day (2/29), veterans day
-            // (11/11), bonfire night (11/5), bastille day (7/14): said with their day (or
-            // night), never alone.
+            // (11/11), bonfire night (11/5), bastille day (7/14), anzac day (4/25),
+            // remembrance day (11/11), canada day (7/1), australia day (1/26): said with
+            // their day (or night), never alone.
             let dates: [String: (Int, Int)] = ["patrick": (3, 17), "boxing": (12, 26), "leap": (2, 29), "veterans": (11, 11), "bonfire": (11, 5),
-                                               "bastille": (7, 14)]
+                                               "bastille": (7, 14), "anzac": (4, 25), "remembrance": (11, 11), "canada": (7, 1), "australia": (1, 26)]
             let after = key == "bonfire" ? "night" : "day"
             guard let (month, day) = dates[key], isKey(k + 1, after), word(k + 1)?.text == after else { return nil }
             return (month, day, 2)

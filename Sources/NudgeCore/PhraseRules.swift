@@ -170,11 +170,27 @@ extension PhraseReader {
             return r.took(k + 1 - r.i)
         },
         PhraseRule("every", at: ["every"], ["every hour", "every day at 9", "every other week on monday at 9", "every fortnight on friday at 5pm",
-                                            "every month end at 6pm", "every nov 1 at 9", "every christmas eve at 7pm", "every 3rd day at 8"], makes: [.repeats, .other, .everyDay, .everyWeek, .everyMonth, .yearly, .step, .period, .monthDay]) { r throws(ScheduleError) in
+                                            "every month end at 6pm", "every nov 1 at 9", "every christmas eve at 7pm", "every 3rd day at 8", "every second friday at 5pm"], makes: [.repeats, .other, .everyDay, .everyWeek, .everyMonth, .yearly, .step, .period, .monthDay, .reading]) { r throws(ScheduleError) in
             let start = r.i
             r.put(.repeats)
             r.i += 1
             if r.isKey(r.i, "other") { r.put(.other); r.i += 1 }
+            // "every second friday", "every 3rd tuesday": every other (third, fourth) week on
+            // that day, as "every second week" is; said. "every second friday of the month"
+            // is the month's place (read by the place rule).
+            let nth = ["second": 2, "third": 3, "fourth": 4][r.key(r.i) ?? ""] ?? (r.isKey(r.i + 1, "st") ? r.number(r.i) : nil)
+            if !r.pieces.other, let n = nth, (2...4).contains(n) {
+                let k = r.i + (r.isKey(r.i + 1, "st") ? 2 : 1)
+                let ofMonth = r.isKey(k + 1, "of") && (r.isKey(k + 2, "month") || (r.isKey(k + 2, "the", "every") && r.isKey(k + 3, "month")))
+                if let (_, plural) = r.weekday(k), !plural, !ofMonth {
+                    r.put(.period(.week, every: n, text: r.text(start..<k)))
+                    // TRANSLATORS: "every second friday" read as every other week: %1$s as said, %2$s the reading (every 2 weeks).
+                    r.put(.reading(Phrase("%1$s is read as %2$s; add “of the month” for that day of each month", r.text(start..<k + 1),
+                                          Phrase("every %d weeks", n))))
+                    r.i = k
+                    return .read
+                }
+            }
             // "every hour", "every minute": one of the unit.
             if let unit = r.stepUnit(r.key(r.i)), case .seconds(let size) = unit {
                 // every hour; every other hour is every two.
@@ -348,7 +364,7 @@ extension PhraseReader {
 
         PhraseRule("fixed-date holiday", at: ["st", "apr", "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절",
                                               "개천절", "한글날", "신정", "화이트데이", "만우절", "빼빼로데이", "patrick", "boxing", "leap", "veterans", "bonfire",
-                                              "bastille", "nye", "all", "pi", "ides", "윤일", "pepero", "어버이날"],
+                                              "bastille", "anzac", "remembrance", "canada", "australia", "nye", "all", "pi", "ides", "윤일", "pepero", "어버이날"],
                    ["christmas eve at 7pm", "new year's day at 10am", "every halloween at 6pm", "크리스마스 이브 오후 7시", "어린이날 오전 10시", "크리스마스 (금) 오전 9시"], makes: [.days, .date]) { r throws(ScheduleError) in
             // A holiday on a fixed date: that date, this year's or the next. Christmas eve,
             // 크리스마스 이브, is the day before, never an evening ("eve" was read as a casual

@@ -249,7 +249,8 @@ enum PhraseWords {
             "business": ["business", "working"], "end": ["end"], "beginning": ["beginning"], "monthend": ["eom"], "single": ["single"],
             "christmas": ["christmas", "xmas"], "eve": ["eve"], "on": ["on"], "in": ["in"], "new": ["new"],
             "valentine": ["valentine", "valentines"], "halloween": ["halloween"], "except": ["except", "excluding", "but"],
-            "boxing": ["boxing"], "leap": ["leap"], "bonfire": ["bonfire"], "veterans": ["veterans"], "bastille": ["bastille"],
+            "boxing": ["boxing"], "leap": ["leap"], "bonfire": ["bonfire"], "veterans": ["veterans"], "bastille": ["bastille"], "anzac": ["anzac"], "remembrance": ["remembrance"],
+            "canada": ["canada"], "australia": ["australia"],
             "parents": ["mothers", "fathers"], "nye": ["nye"],
             "easter": ["easter"], "good": ["good"], "thanksgiving": ["thanksgiving"], "black": ["black"],
             "memorial": ["memorial"], "labor": ["labor", "labour"], "election": ["election"], "mothering": ["mothering"],
@@ -276,7 +277,7 @@ enum PhraseWords {
 
     static let englishNumbers: [String: Int] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-        "eleven": 11, "twelve": 12, "couple": 2, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "ninety": 90,
+        "eleven": 11, "twelve": 12, "couple": 2, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "ninety": 90,
     ]
 
     /// Weekdays' keys, and which are the plural that means "every".
@@ -362,7 +363,7 @@ enum PhraseWords {
         "월": "월", "화": "tue", "수": "wed", "목": "thu", "금": "fri", "토": "sat", "일": "일",
         "오전": "am", "오후": "pm", "새벽": "dawn", "아침": "morning", "낮": "daytime", "점심": "lunch", "저녁": "evening",
         "밤": "night", "정오": "noon", "자정": "midnight", "한낮": "daytime", "오늘밤": "tonight",
-        "시": "시", "시간": "hours", "분": "minutes", "초": "seconds", "반": "half", "전": "before", "정각": "sharp", "정시": "onthehour", "정시마다": "onthehour",
+        "시": "시", "시간": "hours", "분": "minutes", "초": "seconds", "반": "half", "전": "before", "정각": "sharp", "정시": "onthehour", "정시마다": "onthehour", "정각마다": "onthehour",
         "부터": "since", "에서": "since", "까지": "till", "마다": "each", "간격": "interval", "간격으로": "interval",
         "에": "at", "에는": "at", "으로": "at", "로": "at", "의": "of", "은": "at", "는": "at",
         "와": "and", "과": "and", "랑": "and", "이랑": "and", "하고": "and", "그리고": "and", "및": "and",

@@ -67,7 +67,10 @@ public enum RemindMe {
                 var titleWords = Array(atEnd ? words.prefix(words.count - length) : words.suffix(words.count - length))
                 // A number starting when belongs to the title before it ("chapter 10 tomorrow",
                 // "room 101 at 5pm"): when starts at a word that says it is a time.
-                if atEnd, whenWords[0].allSatisfy(\.isNumber) { continue }
+                // A day of the month before its month's name is a date ("dinner 12 april at 3pm",
+                // "flight 7 oct 2:30am").
+                if atEnd, whenWords[0].allSatisfy(\.isNumber),
+                   !(whenWords.count > 1 && monthNames.contains(whenWords[1].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".,")))) { continue }
                 // So does an ordinal without "the" or "on" ("celebrate our 25th at 7pm", "mark's
                 // 30th at 8pm" are no dates), and a part of the day after a title's words
                 // ("game night friday at 8pm", "fight night at 1": the title's night).
@@ -77,6 +80,15 @@ public enum RemindMe {
                 if !atEnd, let last = whenWords.last, meals.contains(last) {
                     guard whenWords.count > 1, read(trimmedWhen(whenWords.dropLast().joined(separator: " "))) != nil else { return [] }
                     titleWords.insert(whenWords.removeLast(), at: 0)
+                }
+                // A word of how often next to the title that says nothing more than the rest of
+                // when ("every monday 8:30 weekly report", "매주 월요일 9시 주간 회의") is the
+                // title's: the next split, shorter, gives it to the title.
+                if whenWords.count > 1, let edge = atEnd ? whenWords.first : whenWords.last, howOften.contains(edge.lowercased()),
+                   let whole = read(trimmedWhen(whenWords.joined(separator: " "))),
+                   case let restText = trimmedWhen((atEnd ? Array(whenWords.dropFirst()) : Array(whenWords.dropLast())).joined(separator: " ")),
+                   let rest = read(restText), whole.schedule == rest.schedule, saysItRepeats(restText) {
+                    continue
                 }
                 let when = trimmedWhen(whenWords.joined(separator: " "))
                 guard !when.isEmpty, when.utf8.count <= SchedulePhrase.maxLength,
@@ -102,7 +114,7 @@ public enum RemindMe {
                     // so does one that starts or ends with words of when ("tomorrow call mum at 6pm",
                     // "in 2 days call mum at 9am", 내일 엄마 전화 오후 6시): those would be dropped.
                     if read(title) != nil { return [] }
-                    switch edgeWhen(titleWords, reading) {
+                    switch saysOnlyHowOften(titleWords, when: when, first: first, reading: reading) ? .none : edgeWhen(titleWords, reading) {
                     case .when:
                         // "tomorrow call mum at 6pm", "halloween party at 7pm", 매일 물 마시기
                         // 오전 9시: a day at the title's start and the time at its end are one
@@ -236,6 +248,9 @@ public enum RemindMe {
         return last.range(of: #"^\d{1,4}[./-]\d{1,2}([./-]\d{1,4})?\.?$"#, options: .regularExpression) != nil
     }
 
+    /// Words that say only how often, which a title may hold (daily standup, weekly report).
+    static let howOften: Set<String> = ["daily", "weekly", "monthly", "yearly", "annual", "nightly", "hourly", "주간", "월간", "연간", "일일"]
+
     static let monthNames: Set<String> = ["jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june", "jul", "july",
                                           "aug", "august", "sep", "sept", "september", "oct", "october", "nov", "november", "dec", "december"]
     static let ordinalWords: Set<String> = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
@@ -335,6 +350,38 @@ public enum RemindMe {
         return day.map { .day($0) } ?? (length ? .length : .none)
     }
 
+    /// Whether the title's only words of when are one word of how often at its edge that adds
+    /// nothing to `first` ("weekly report" before or after "every monday 8:30", "daily
+    /// standup every weekday at 9:30"): the title's, as "daily standup" names a meeting.
+    /// Where it adds something ("daily standup at 9:30" is every day) it is when's.
+    static func saysOnlyHowOften(_ titleWords: [String], when: String, first: PhraseReading,
+                                 reading: (String) -> Result<PhraseReading, ScheduleError>) -> Bool {
+        guard titleWords.count > 1 else { return false }
+        for atStart in [true, false] {
+            guard let edge = atStart ? titleWords.first : titleWords.last, howOften.contains(edge.lowercased()) else { continue }
+            let joined = atStart ? edge + " " + when : when + " " + edge
+            guard saysItRepeats(when), let with = try? reading(joined).get(), with.schedule == first.schedule else { return false }
+            let rest = atStart ? Array(titleWords.dropFirst()) : Array(titleWords.dropLast())
+            if case .none = edgeWhen(rest, reading) { return true }
+            return false
+        }
+        return false
+    }
+
+    /// Whether `when` says in a word that it repeats (every, 매주, mondays, weekdays): a word
+    /// of how often beside it then says nothing more ("9am and 5pm daily" says it is daily).
+    static func saysItRepeats(_ when: String) -> Bool {
+        let (words, _) = PhraseWords.split(when, zone: TimeZone(identifier: "UTC")!)
+        return words.contains { word in
+            guard let key = word.key else { return false }
+            if repeatKeys.contains(key) { return true }
+            return PhraseWords.weekdayKeys[key] != nil && word.text.count > 3 && word.text.hasSuffix("s")
+        }
+    }
+
+    static let repeatKeys: Set<String> = ["every", "each", "daily", "weekly", "monthly", "yearly", "hourly", "nightly", "fortnightly", "biweekly",
+                                          "quarterly", "weekdays", "weekends", "otherweek", "othermonth", "otherday"]
+
     /// Whether `said` is one word naming a day of the week (sunday, Mon, 월요일).
     static func isDayName(_ said: String) -> Bool {
         let (words, _) = PhraseWords.split(said, zone: TimeZone(identifier: "UTC")!)
@@ -419,7 +466,8 @@ public enum RemindMe {
         dropPolite()
         let lower = text.lowercased()
         for prefix in ["remind me to ", "remind me 2 ", "remind me about ", "remind me of ", "remind me ", "reminder to ", "reminder: ", "reminder ",
-                       "nudge me to ", "nudge me ", "ping me to ", "ping me ", "리마인드: ", "리마인드 "] where lower.hasPrefix(prefix) {
+                       "nudge me to ", "nudge me ", "ping me to ", "ping me ", "리마인드: ", "리마인드 해줘 ", "리마인드해줘 ", "리마인드 해 줘 ",
+                       "리마인드 "] where lower.hasPrefix(prefix) {
             text = String(text.dropFirst(prefix.count))
             break
         }
@@ -430,9 +478,12 @@ public enum RemindMe {
             text = String(text.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
             break
         }
-        for suffix in ["알려 주세요", "알려주세요", "알려 줘요", "알려줘요", "알려 줘", "알려줘", "알려 줄래", "알려줄래", "리마인드", "알림"]
+        for suffix in ["알려 주세요", "알려주세요", "알려 줘요", "알려줘요", "알려 줘", "알려줘", "알려 줄래", "알려줄래", "리마인드 해줘", "리마인드해줘",
+                       "리마인드 해 줘", "리마인드", "알림"]
         where text.hasSuffix(suffix) && text.count > suffix.count {
             text = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            // 좀 before it asks softly ("치과 좀 알려줘"): no word of the title.
+            if text.hasSuffix(" 좀") { text = String(text.dropLast(2)) }
             // What to do, said as asked: 전화하라고 → 전화하기, 약 먹으라고 → 약 먹기, 빨래 꺼내라고
             // → 빨래 꺼내기; a thing: 약속이라고 → 약속; a fact: 은행 가야 한다고 → 은행 가야 한다.
             if text.hasSuffix("이라고") {

@@ -740,6 +740,72 @@ struct PhraseFamiliesTests {
         }
     }
 
+    // MARK: The fifth set's families
+
+    /// The first firings of `phrase` at `at`, as local times "yyyy-MM-dd HH:mm".
+    func firings(_ phrase: String, _ at: At, _ count: Int = 3) throws -> [String] {
+        let schedule = try SchedulePhrase.read(phrase, now: at.now, zone: at.zone).schedule
+        return schedule.occurrences(after: at.now, count: count, in: at.zone).map { instant in
+            let (day, second) = CivilZone(at.zone).local(instant)
+            return "\(day) " + LocalTime(secondOfDay: second)!.description.prefix(5)
+        }
+    }
+
+    /// From the fifth set (session 20): "every second friday" is every other Friday (of the
+    /// month: the month's second); an hour and its minutes in words; anzac, canada, australia
+    /// and remembrance day; a window of bare hours 12 and 1–6 is the afternoon's, a bare 12
+    /// ending an evening's window its midnight; 정각마다 every hour on the hour.
+    @Test func theFifthSetsFamilies() throws {
+        let at = At.newYork  // Saturday 2026-03-07 08:47
+        #expect(try firings("every second friday at 5pm", at) == ["2026-03-13 17:00", "2026-03-27 17:00", "2026-04-10 17:00"])
+        #expect(try firings("every 2nd friday at 5pm", at) == ["2026-03-13 17:00", "2026-03-27 17:00", "2026-04-10 17:00"])
+        #expect(try firings("every third tuesday at 9am", at) == ["2026-03-10 09:00", "2026-03-31 09:00", "2026-04-21 09:00"])
+        #expect(try firings("every second friday of the month at 5pm", at) == ["2026-03-13 17:00", "2026-04-10 17:00", "2026-05-08 17:00"])
+        let note = try SchedulePhrase.read("every second friday at 5pm", now: at.now, zone: at.zone).notes.map(\.description)
+        #expect(note.contains("every second friday is read as every 2 weeks; add “of the month” for that day of each month"), "\(note)")
+        let rows: [(String, Meaning)] = [
+            ("one thirty pm", .once("2026-03-07 13:30")),
+            ("tomorrow at six forty-five pm", .once("2026-03-08 18:45")),
+            ("tomorrow at seven fifteen", .once("2026-03-08 07:15")),
+            ("monday at two forty five", .once("2026-03-09 14:45")),
+            ("in one thirty minutes", .refused("words not understood")),
+            ("anzac day at 11am", .once("2026-04-25 11:00")),
+            ("canada day at noon", .once("2026-07-01 12:00")),
+            ("australia day 9am", .once("2027-01-26 09:00")),
+            ("remembrance day at 11am", .once("2026-11-11 11:00")),
+            ("australia at 9am", .refused("words not understood")),
+            ("every 30 min from 8 to 10", .refused("ambiguous window")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        #expect(try firings("every 15 minutes from 1 to 2", at) == ["2026-03-07 13:00", "2026-03-07 13:15", "2026-03-07 13:30"])
+        #expect(try firings("every 10 min between 12 and 1", at) == ["2026-03-07 12:00", "2026-03-07 12:10", "2026-03-07 12:20"])
+        #expect(try firings("1시부터 2시까지 15분마다", at) == ["2026-03-07 13:00", "2026-03-07 13:15", "2026-03-07 13:30"])
+        #expect(try firings("every hour from 9pm to 12", at, 4) == ["2026-03-07 21:00", "2026-03-07 22:00", "2026-03-07 23:00", "2026-03-08 00:00"])
+        #expect(try firings("밤 9시부터 12시까지 한 시간마다", at, 4) == ["2026-03-07 21:00", "2026-03-07 22:00", "2026-03-07 23:00", "2026-03-08 00:00"])
+        #expect(try firings("정각마다", at) == ["2026-03-07 09:00", "2026-03-07 10:00", "2026-03-07 11:00"])
+    }
+
+    /// One line from the fifth set: a day of the month before its month's name is a date after
+    /// the title; 리마인드 해줘 and 좀 are asking words; a word of how often beside a when that
+    /// already repeats is the title's ("weekly report"), and when's where it says more.
+    @Test func theFifthSetsLines() {
+        let at = At.newYork
+        func first(_ line: String) -> (String, String)? {
+            RemindMe.readings(line, now: at.now, zone: at.zone).first.map { ($0.title, $0.phrase.schedule.summary(in: at.zone)) }
+        }
+        #expect(first("dinner 12 april at 3pm")?.0 == "dinner")
+        #expect(first("flight 7 oct 2:30am")?.0 == "flight")
+        #expect(first("chapter 10 tomorrow at 9am")?.0 == "chapter 10")
+        #expect(first("금요일 3시 반 치과 좀 알려줘")?.0 == "치과")
+        #expect(first("리마인드 해줘 내일 9시 회의")?.0 == "회의")
+        #expect(first("every monday 8:30 weekly report")?.0 == "weekly report")
+        #expect(first("daily standup every weekday at 9:30")?.0 == "daily standup")
+        #expect(first("매주 월요일 9시 주간 회의")?.0 == "주간 회의")
+        // Where it says more, it is when's: every day.
+        #expect(first("daily standup at 9:30")?.0 == "standup")
+        #expect(first("9am, 1pm and 5pm daily call mum")?.0 == "call mum")
+    }
+
     // MARK: The third set's families
 
     /// "same time tomorrow", 내일 이 시간: the time it is now, to the minute, on the day said;

@@ -220,4 +220,43 @@ struct SevenInstantPhrasesTests {
     }
 
     @Test func koreanPhrasesOfTheFourthSet() throws { try report("ko", set: "set4", rules: Self.set4Documented) }
+
+    /// A fifth set (set5-*.tsv), written in session 20 by a helper who had seen no code, no
+    /// table and no earlier set (given set 4's conventions, its header), at seven more
+    /// instants: the night before the US spring change (Chicago) and the EU autumn one
+    /// (Berlin), a Saturday evening in Sydney (and Sydney's spring change), New Year's Eve
+    /// afternoon, the last evening of a February, just after midnight on a Monday and just
+    /// after noon on 현충일 in Seoul; a third of its rows are whole requests with a task.
+    /// Its header's date orders: month first in America and in Korean, day first in
+    /// Berlin's and Sydney's English rows.
+    static let set5Documented: [String: String] = [
+        "2029-03-10T23:10 내일 새벽 2시 반에 알려줘": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
+        "2029-03-10T23:10 매일 새벽 2시 반 수유 알림": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
+        "2029-03-10T23:10 새벽 2시 반에 알려줘": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
+        "2029-04-07T20:00 10/7 새벽 2시 반 공항 픽업": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
+        "2029-03-10T23:10 tomorrow at 2:30am": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
+        "2029-03-10T23:10 every day at 2:30am": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
+        "2029-03-10T23:10 at 2:30am": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
+        "2029-04-07T20:00 flight 7 oct 2:30am": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
+        "2029-04-07T20:00 토요일 밤 10시": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
+        "2029-01-15T00:20 월요일 오전 10시": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
+        "2029-06-06T12:05 수요일 오후 3시": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
+        "2029-01-15T00:20 mon 10am": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
+        "2029-01-15T00:20 this monday 10am": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
+        "2029-06-06T12:05 wed 3pm": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
+        "2028-12-31T16:45 this sunday at 8pm": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
+        "2029-04-07T20:00 check the sourdough at 9:40": "a colon time 7:00–12:59 is on the 24-hour clock (issue 54 keeps it): the next such time, said, the other offered",
+        "2029-02-28T20:15 9:00": "a colon time 7:00–12:59 is on the 24-hour clock (issue 54 keeps it): the next such time, said, the other offered",
+        "2029-02-28T20:15 send the rent reminder to the group chat at 9:45": "a colon time 7:00–12:59 is on the 24-hour clock (issue 54 keeps it): the next such time, said, the other offered",
+        "2029-02-28T20:15 last day of the month 9pm": "a day \"of the month\" repeats every month, as list says it (docs/phrases.md, Choices)",
+    ]
+
+    @Test func englishPhrasesOfTheFifthSet() throws {
+        try report("en", set: "set5", rules: Self.set5Documented) { row in
+            row.zone.identifier.hasPrefix("America/") ? .monthFirst
+                : row.zone.identifier == "Europe/Berlin" || row.zone.identifier == "Australia/Sydney" ? .dayFirst : nil
+        }
+    }
+
+    @Test func koreanPhrasesOfTheFifthSet() throws { try report("ko", set: "set5", rules: Self.set5Documented) }
 }

@@ -167,7 +167,11 @@ public enum PhraseTables {
         ("오후 2시~6시, 30분마다", "--every 30m --from 14:00 --until 18:00"),
         ("평일 오전 9시~오후 6시, 45분 간격", "--every 45m --from 09:00 --until 18:00 --days mon-fri"),
         ("오후 6시 30분마다", "! words not understood"),
-        ("1시부터 5시까지 1시간마다", "! ambiguous window"),
+        // Bare hours 12 and 1–6 at both ends: noon and the afternoon, the waking day's (issue 54);
+        // an hour 7–11 leaves both halves awake: refused.
+        ("1시부터 5시까지 1시간마다", "--every 1h --from 13:00 --until 17:00"),
+        ("8시부터 10시까지 30분마다", "! ambiguous window"),
+        ("밤 9시부터 12시까지 한 시간마다", "--at 00:00 --at 21:00 --at 22:00 --at 23:00"),
         // Through midnight, every day (issue 54): one list of times.
         ("오후 6시부터 오전 9시까지 1시간마다", "--at 00:00 --at 01:00 --at 02:00 --at 03:00 --at 04:00 --at 05:00 --at 06:00 --at 07:00 --at 08:00 --at 09:00 --at 18:00 --at 19:00 --at 20:00 --at 21:00 --at 22:00 --at 23:00"),
         ("평일 오후 6시부터 오전 9시까지 1시간마다", "! invalid window"),
@@ -447,6 +451,9 @@ public enum PhraseTables {
         ("13pm", "! invalid time"),
         ("in 20 minutes at 9am", "! a duration from now does not go with other times"),
         ("every 2 hours from 9 to 11", "! ambiguous window"),
+        ("every 15 minutes from 1 to 2", "--every 15m --from 13:00 --until 14:00"),
+        ("every 10 min between 12 and 1", "--every 10m --from 12:00 --until 13:00"),
+        ("every hour from 9pm to 12", "--at 00:00 --at 21:00 --at 22:00 --at 23:00"),
         ("every day at 12", "--at 12:00"),
         ("cron 0 9 * * mon-fri", "--cron '0 9 * * mon-fri'"),
         // From a hostile review: what must not be read as something else.
