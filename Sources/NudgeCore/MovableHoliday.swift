@@ -7,6 +7,8 @@
 enum MovableHoliday: Sendable, CaseIterable {
     case easter, goodFriday, easterMonday, thanksgiving, blackFriday, memorialDay, laborDay, electionDay
     case motheringSunday, earlyMayBankHoliday, springBankHoliday, summerBankHoliday
+    /// Korea's lunar new year (설날) and harvest festival (추석), on Korea's meridian.
+    case seollal, chuseok
 
     /// Its day in `year`.
     func day(in year: Int) -> CivilDay {
@@ -29,6 +31,8 @@ enum MovableHoliday: Sendable, CaseIterable {
         case .earlyMayBankHoliday: Self.nth(1, .monday, month: 5, year: year)
         case .springBankHoliday: Self.nth(5, .monday, month: 5, year: year)
         case .summerBankHoliday: Self.nth(5, .monday, month: 8, year: year)
+        case .seollal: LunarCalendar.newYear(year)
+        case .chuseok: LunarCalendar.midAutumn(year)
         }
     }
 

@@ -194,6 +194,9 @@ struct PhraseReader {
         case "labor": return day(k + 1) ? (.laborDay, 2) : nil
         case "election": return day(k + 1) ? (.electionDay, 2) : nil
         case "mothering": return weekday(k + 1).map { $0 == (.sunday, false) } == true ? (.motheringSunday, 2) : nil
+        // 설날, 구정, seollal; 추석, 한가위, chuseok; 당일 after them is the day itself.
+        case "seollal": return (.seollal, isKey(k + 1, "당일") ? 2 : 1)
+        case "chuseok": return (.chuseok, isKey(k + 1, "당일") ? 2 : 1)
         default: return nil
         }
     }

@@ -375,8 +375,8 @@ extension PhraseReader {
             return .read
         },
         PhraseRule("holiday whose date moves", at: ["easter", "good", "thanksgiving", "black", "blackfriday", "memorial", "labor", "election", "mothering",
-                                                    "parents"],
-                   ["easter sunday at 10am", "thanksgiving at noon", "부활절 오전 10시"], makes: [.movable]) { r throws(ScheduleError) in
+                                                    "parents", "seollal", "chuseok"],
+                   ["easter sunday at 10am", "thanksgiving at noon", "부활절 오전 10시", "설날 아침 9시", "추석 당일 오전 10시", "chuseok at 9am"], makes: [.movable]) { r throws(ScheduleError) in
             // Mother's day and father's day: their day differs by country (May's second Sunday
             // in the US, Mothering Sunday in the UK, 어버이날 in Korea): refused, never a
             // title's words beside today's time.

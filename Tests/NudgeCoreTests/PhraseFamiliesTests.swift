@@ -725,6 +725,15 @@ struct PhraseFamiliesTests {
             ("tomorrow easter at 9am", .refused("invalid schedule")),
             ("easter", .refused("no time of day given")),
             ("good at 9am", .refused("words not understood")),
+            // Korea's lunar holidays (2026: 설날 17 February, 추석 25 September).
+            ("설날 아침 9시", .once("2027-02-07 09:00")),
+            ("구정 오전 10시", .once("2027-02-07 10:00")),
+            ("추석 당일 오전 10시", .once("2026-09-25 10:00")),
+            ("한가위 오후 3시", .once("2026-09-25 15:00")),
+            ("chuseok at 9am", .once("2026-09-25 09:00")),
+            ("seollal at 10am", .once("2027-02-07 10:00")),
+            ("매년 추석 오전 9시", .refused("invalid schedule")),
+            ("설거지 오후 8시", .refused("words not understood")),
         ]
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
         // Past this year's Easter Monday, next year's Easter.
