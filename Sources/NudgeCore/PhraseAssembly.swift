@@ -91,6 +91,12 @@ extension PhrasePieces {
         return reading
     }
 
+    /// A holiday with the words of the day before or after it, in the order said: "추석
+    /// 전날", "the day before christmas".
+    static func shifted(_ holiday: String, _ shift: (days: Int, text: String)) -> String {
+        shift.text.hasPrefix("day") ? shift.text + " " + holiday : holiday + " " + shift.text
+    }
+
     /// A length of time is a step's, and so is a minute of every hour.
     func checkLengthAndMinute() throws(ScheduleError) {
         // A length of time is a step's ("in 10 minutes for the next hour" was once, the length
@@ -120,12 +126,32 @@ extension PhrasePieces {
                 throw failure(said, Phrase("invalid schedule"), Phrase("%s moves from year to year: say it once (easter at 10am), or give its date", said))
             }
             let year = clockYear(now: now, zone: zone)
-            var day = holiday.day(in: year + (yearOffset?.0 ?? 0))
-            if yearOffset == nil, day < today { day = holiday.day(in: year + 1) }
+            // The day before or after it (추석 전날, the day after thanksgiving): the coming such day.
+            let shift = holidayShift?.days ?? 0
+            var day = holiday.day(in: year + (yearOffset?.0 ?? 0)).advanced(by: shift)
+            if yearOffset == nil, day < today { day = holiday.day(in: year + 1).advanced(by: shift) }
             yearOffset = nil
             let (y, m, d) = day.components
-            date = (y, m, d, said)
-            notes.append(Phrase("%1$s is read as %2$s", said, Phrase("%1$s (%2$s)", day.description, Phrase(day.weekday.shortName))))
+            let whole = holidayShift.map { Self.shifted(said, $0) } ?? said
+            date = (y, m, d, whole)
+            notes.append(Phrase("%1$s is read as %2$s", whole, Phrase("%1$s (%2$s)", day.description, Phrase(day.weekday.shortName))))
+        } else if let (shift, word) = holidayShift {
+            // A holiday on a fixed date, the day before or after it (크리스마스 다음날, the day
+            // before new year's day): the coming such day, said.
+            guard let holiday = date, holiday.year == nil, !repeats, yearly == nil else {
+                // TRANSLATORS: the day before or after a holiday (추석 전날) said repeating or with a year.
+                throw failure(word, Phrase("invalid schedule"), Phrase("say the day before or after a holiday once, or give its date"))
+            }
+            var year = today.components.year, found: CivilDay?
+            while found == nil, year <= today.components.year + 8 {
+                if let day = CivilDay(year: year, month: holiday.month, day: holiday.day)?.advanced(by: shift), day >= today { found = day }
+                year += 1
+            }
+            guard let found else { throw failure(holiday.text, Phrase("invalid date")) }
+            let whole = Self.shifted(holiday.text, (shift, word))
+            let (y, m, d) = found.components
+            date = (y, m, d, whole)
+            notes.append(Phrase("%1$s is read as %2$s", whole, Phrase("%1$s (%2$s)", found.description, Phrase(found.weekday.shortName))))
         }
         // "same time tomorrow", 내일 이 시간: the time of day it is now, to the minute, on the
         // day said; "this time next week" is today's weekday of next week.

@@ -108,6 +108,9 @@ struct PhrasePieces {
     var laterDay: (text: String, weekFrom: Bool)?
     /// A holiday whose date moves (easter, thanksgiving, 부활절), as said: its coming day.
     var movable: (holiday: MovableHoliday, text: String)?
+    /// The day before (-1) or after (1) the holiday said, as said (추석 전날, the day after
+    /// thanksgiving).
+    var holidayShift: (days: Int, text: String)?
     /// "same time", "this time", 같은 시간, 이 시간, as said: the time of day it is now, on the
     /// day said ("same time tomorrow", 내일 이 시간).
     var sameTime: String?
@@ -196,6 +199,8 @@ enum PhrasePiece {
     case laterDay(String, weekFrom: Bool)
     /// A holiday whose date moves (easter, 부활절).
     case movable(MovableHoliday, String)
+    /// The day before (-1) or after (1) the holiday said: 추석 전날, the day after thanksgiving.
+    case holidayShift(Int, String)
     /// next month 1, this month 0.
     case monthOffset(Int, String)
     /// next year 1.
@@ -209,7 +214,7 @@ enum PhrasePiece {
     enum Kind: String, CaseIterable, Sendable {
         case instant, time, joined, windowStart, windowEnd, untilDated, minuteMark, sameTime, half, repeats, once, other
         case everyDay, everyWeek, everyMonth, monthly, yearly, step, period, frequency, lasting, relative, days, except
-        case place, monthDay, date, dayOffset, week, nextDay, thisDay, laterDay, movable, monthOffset, yearOffset, weekend, reading
+        case place, monthDay, date, dayOffset, week, nextDay, thisDay, laterDay, movable, holidayShift, monthOffset, yearOffset, weekend, reading
     }
 
     var kind: Kind {
@@ -247,6 +252,7 @@ enum PhrasePiece {
         case .thisDay: .thisDay
         case .laterDay: .laterDay
         case .movable: .movable
+        case .holidayShift: .holidayShift
         case .monthOffset: .monthOffset
         case .yearOffset: .yearOffset
         case .weekend: .weekend
@@ -300,6 +306,7 @@ extension PhrasePieces {
         case .thisDay: thisDay = true
         case .laterDay(let text, let weekFrom): laterDay = (text, weekFrom)
         case .movable(let holiday, let text): movable = (holiday, text)
+        case .holidayShift(let days, let text): holidayShift = (days, text)
         case .monthOffset(let n, let text): monthOffset = (n, text)
         case .yearOffset(let n, let text): yearOffset = (n, text)
         case .weekend(let text): weekend = text

@@ -227,6 +227,14 @@ struct PhraseReader {
         i += length
     }
 
+    /// 전날, 다음날, 이튿날 after a holiday just read (추석 전날, 크리스마스 다음날): the day before or
+    /// after it.
+    mutating func readHolidayShift() {
+        guard let key = key(i), key == "daybefore" || key == "dayafter", pieces.holidayShift == nil else { return }
+        put(.holidayShift(key == "daybefore" ? -1 : 1, words[i].text))
+        i += 1
+    }
+
     /// "same time", "the same time", "this time", 같은 시간, 이 시간 at `k`: how many words.
     func sameTime(_ k: Int) -> Int? {
         let skip = isKey(k, "the") ? 1 : 0

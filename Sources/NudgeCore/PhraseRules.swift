@@ -365,18 +365,19 @@ extension PhraseReader {
         PhraseRule("fixed-date holiday", at: ["st", "apr", "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절",
                                               "개천절", "한글날", "신정", "화이트데이", "만우절", "빼빼로데이", "patrick", "boxing", "leap", "veterans", "bonfire",
                                               "bastille", "anzac", "remembrance", "canada", "australia", "nye", "all", "pi", "ides", "윤일", "pepero", "어버이날"],
-                   ["christmas eve at 7pm", "new year's day at 10am", "every halloween at 6pm", "크리스마스 이브 오후 7시", "어린이날 오전 10시", "크리스마스 (금) 오전 9시"], makes: [.days, .date]) { r throws(ScheduleError) in
+                   ["christmas eve at 7pm", "new year's day at 10am", "every halloween at 6pm", "크리스마스 이브 오후 7시", "어린이날 오전 10시", "크리스마스 (금) 오전 9시", "크리스마스 다음날 오전 10시"], makes: [.days, .date, .holidayShift]) { r throws(ScheduleError) in
             // A holiday on a fixed date: that date, this year's or the next. Christmas eve,
             // 크리스마스 이브, is the day before, never an evening ("eve" was read as a casual
             // "evening" and put christmas eve at 7pm on the 25th); new year's eve is 31 December.
             // "st" and "apr" are no holiday without the words after them.
             guard let (month, day, length) = r.holiday(r.i) else { return r.isKey(r.i, "st", "apr") ? .notHere : .refused }
             try r.setDate(nil, month, day, r.i..<r.i + length)
+            r.readHolidayShift()
             return .read
         },
         PhraseRule("holiday whose date moves", at: ["easter", "good", "thanksgiving", "black", "blackfriday", "memorial", "labor", "election", "mothering",
                                                     "parents", "seollal", "chuseok"],
-                   ["easter sunday at 10am", "thanksgiving at noon", "부활절 오전 10시", "설날 아침 9시", "추석 당일 오전 10시", "chuseok at 9am"], makes: [.movable]) { r throws(ScheduleError) in
+                   ["easter sunday at 10am", "thanksgiving at noon", "부활절 오전 10시", "설날 아침 9시", "추석 당일 오전 10시", "chuseok at 9am", "추석 전날 오후 2시"], makes: [.movable, .holidayShift]) { r throws(ScheduleError) in
             // Mother's day and father's day: their day differs by country (May's second Sunday
             // in the US, Mothering Sunday in the UK, 어버이날 in Korea): refused, never a
             // title's words beside today's time.
@@ -388,6 +389,26 @@ extension PhraseReader {
             // A holiday whose date moves: its coming day, once (stage three finds it).
             guard let (holiday, length) = r.movableHoliday(r.i) else { return .refused }
             try r.setMovable(holiday, length: length)
+            r.readHolidayShift()
+            return .read
+        },
+        PhraseRule("the day before or after a holiday", at: ["day"], ["the day before christmas at 9am", "the day after thanksgiving at 10"],
+                   makes: [.date, .movable, .holidayShift]) { r throws(ScheduleError) in
+            // "the day before christmas", "day after thanksgiving"; 추석 전날 and 크리스마스
+            // 다음날 are read with their holiday, by its row (``PhraseReader/readHolidayShift()``).
+            let start = r.i
+            guard r.words[start].text == "day", let said = r.word(start + 1)?.text, said == "before" || said == "after" else { return .notHere }
+            let k = start + 2
+            if let (month, day, length) = r.holiday(k) {
+                r.i = k
+                try r.setDate(nil, month, day, k..<k + length)
+            } else if let (holiday, length) = r.movableHoliday(k) {
+                r.i = k
+                try r.setMovable(holiday, length: length)
+            } else {
+                return .notHere
+            }
+            r.put(.holidayShift(said == "before" ? -1 : 1, r.text(start..<k)))
             return .read
         },
 

@@ -383,6 +383,7 @@ enum PhraseWords {
         "신정": "신정", "발렌타인데이": "valentine", "밸런타인데이": "valentine", "할로윈": "halloween", "핼러윈": "halloween",
         "화이트데이": "화이트데이", "빼빼로데이": "빼빼로데이", "만우절": "만우절",
         "윤일": "윤일", "같은": "same", "점심시간": "lunch", "어버이날": "어버이날", "부활절": "easter", "블랙프라이데이": "blackfriday", "설날": "seollal", "구정": "seollal", "추석": "chuseok", "한가위": "chuseok", "당일": "당일",
+        "전날": "daybefore", "다음날": "dayafter", "이튿날": "dayafter",
     ]
 
     /// Holidays on a fixed date, by their keys: (month, day). New year's day (새해 첫날) and

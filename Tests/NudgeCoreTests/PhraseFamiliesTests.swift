@@ -784,6 +784,14 @@ struct PhraseFamiliesTests {
             ("remembrance day at 11am", .once("2026-11-11 11:00")),
             ("australia at 9am", .refused("words not understood")),
             ("every 30 min from 8 to 10", .refused("ambiguous window")),
+            // The day before or after a holiday (추석 2026-09-25, thanksgiving 2026-11-26).
+            ("추석 전날 오후 2시", .once("2026-09-24 14:00")),
+            ("크리스마스 다음날 오전 10시", .once("2026-12-26 10:00")),
+            ("the day before christmas at 9am", .once("2026-12-24 09:00")),
+            ("the day after thanksgiving at 10", .once("2026-11-27 10:00")),
+            ("설날 전날 오후 6시", .once("2027-02-06 18:00")),
+            ("매년 크리스마스 전날 오후 7시", .refused("invalid schedule")),
+            ("전날 오후 3시", .refused("words not understood")),
         ]
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
         #expect(try firings("every 15 minutes from 1 to 2", at) == ["2026-03-07 13:00", "2026-03-07 13:15", "2026-03-07 13:30"])
