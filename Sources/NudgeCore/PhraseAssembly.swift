@@ -562,7 +562,19 @@ extension PhrasePieces {
                 base = .interval(seconds: seconds, anchor: now, days: weekdays)
                 // TRANSLATORS: a step with no window: %1$s as said (every 2 hours). It runs day and night.
                 windowNotes.append(Phrase("%1$s runs all day, around the clock; say from when to when to keep it to the day (every 2 hours from 9am to 9pm)", said))
-            case (let from?, var until?):
+            case (var from?, var until?):
+                // A colon end 1:00–6:59 said bare is read as a bare hour is, both halves, and
+                // the window's rules choose ("every 15 minutes from 12:30 to 1:30" is
+                // 12:30–13:30: it ran through the night, 53 times a day); where no window
+                // within the day comes of it, as written ("from 10pm to 2:30" is a night's).
+                func loose(_ time: SaidTime) -> SaidTime {
+                    var time = time
+                    if time.clock, time.half == nil, (1...6).contains(time.hour), !time.text.hasPrefix("0") { time.clock = false }
+                    return time
+                }
+                if loose(from).clock != from.clock || loose(until).clock != until.clock, (try? windowTimes(loose(from), loose(until))) != nil {
+                    (from, until) = (loose(from), loose(until))
+                }
                 // A bare 12 ending an evening's window is its midnight ("from 9pm to 12", 밤
                 // 9시부터 12시까지): noon would end it before it starts.
                 if until.half == nil, !until.clock, until.hour == 12, until.minute == 0, let start = try? from.readings(), start.count == 1,
@@ -651,10 +663,10 @@ extension PhrasePieces {
             for var time in saidTimes {
                 // A bare hour in a repeat is the waking day's, as in a one-shot (issue 54:
                 // every day at 8, 매일 네 시, 평일 8시 반 were refused here and read there), said
-                // under the echo with the other reading offered. A colon time takes it on
-                // days said by name only (every monday at 2:30); every day at 2:30 stays 02:30.
-                let namedDays = dayNamed || !monthDays.isEmpty || !places.isEmpty
-                try wakingDay(&time, colon: namedDays, notes: &windowNotes)
+                // under the echo with the other reading offered. So does a colon time 1:00–6:59
+                // ("every weekday at 3:15" is 15:15: 03:15 was a misread a hostile pass found,
+                // and every set written without our tables means the afternoon).
+                try wakingDay(&time, colon: true, notes: &windowNotes)
                 let reading = try only(time)
                 if reading.nextDay && !days.isEmpty && weekdays.count < 7 {
                     // 밤 12시 on a day is midnight at its end: the next day's 00:00.

@@ -7,6 +7,9 @@ extension PhraseReader {
     /// `mon wed fri`, `mon-fri`, `monday to friday`, `sat and sun`, 월수금, 월~금, `Mon, Wed`.
     mutating func readWeekdays() -> Bool {
         guard let (first, plural) = weekday(i) else { return false }
+        // A day said twice in a row ("SAT sat", "friday fri") is no list and no second day:
+        // left over ("study for SAT sat at 10am" was every Saturday).
+        if let (before, _) = weekday(i - 1), before == first { return false }
         let start = i, before = pieces
         var chosen: [Weekday] = [first]
         var many = plural, range = false
@@ -22,11 +25,11 @@ extension PhraseReader {
                 i += isKey(i, "since") && isKey(i + 2, "till") ? 3 : 2
                 many = true
                 range = true
-            } else if (isMark(i, ",") || isKey(i, "and") || isMark(i, "/") || isMark(i, "&")), let (next, _) = weekday(i + 1) {
+            } else if (isMark(i, ",") || isKey(i, "and") || isMark(i, "/") || isMark(i, "&")), let (next, _) = weekday(i + 1), !chosen.contains(next) {
                 chosen.append(next)
                 i += 2
                 many = true
-            } else if let (next, _) = weekday(i) {
+            } else if let (next, _) = weekday(i), !chosen.contains(next) {
                 chosen.append(next)
                 i += 1
                 many = true

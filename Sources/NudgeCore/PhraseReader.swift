@@ -251,6 +251,8 @@ struct PhraseReader {
     /// Whether a weekday is at `k`: a name, or 월 and 일 not after a number (12월 is December).
     func weekday(_ k: Int) -> (Weekday, plural: Bool)? {
         guard let key = key(k) else { return nil }
+        // "the sun", "the sat": the words, not Sunday and Saturday ("read the sun at 10am").
+        if isKey(k - 1, "the"), let text = word(k)?.text, ["sun", "sat", "wed"].contains(text) { return nil }
         if let day = PhraseWords.weekdayKeys[key] { return (day, false) }
         if key.hasSuffix("s"), let day = PhraseWords.weekdayKeys[String(key.dropLast())] { return (day, true) }
         if key == "월" || key == "일", number(k - 1) == nil { return (key == "월" ? .monday : .sunday, false) }

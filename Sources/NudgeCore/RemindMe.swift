@@ -37,8 +37,47 @@ public enum RemindMe {
     /// ("every 30 minutes from 9:30 to 21:30 on weekdays"); a pasted page stays cheap.
     static let maxWhenWords = 24
 
-    /// Every reading of `line` at `now`: none when it is no reminder.
+    /// Every reading of `line` at `now`: none when it is no reminder. A wake-up ("wake me up
+    /// at 6:30", 6시에 깨워줘) is a morning: of its readings, the first in the morning (03:00–
+    /// 11:59) alone, titled "wake up" (기상), where there is one.
     public static func readings(_ line: String, now: Date, zone: TimeZone, defaultTime: LocalTime? = nil, dateOrder: DateOrder? = nil) -> [Reading] {
+        let found = readingsOfLine(line, now: now, zone: zone, defaultTime: defaultTime, dateOrder: dateOrder)
+        guard let first = found.first, let title = wakeTitles[folded(first.title)] else { return found }
+        let clock = CivilZone(zone)
+        let morning = found.first { reading in
+            guard let next = reading.phrase.schedule.occurrences(after: now, count: 1, in: zone).first else { return false }
+            return (3..<12).contains(clock.local(next).second / 3600)
+        }
+        guard var reading = morning else { return found.map { var other = $0; other.title = title; return other } }
+        reading.title = title
+        return [reading]
+    }
+
+    /// The note of a day read at the default reminder time.
+    static let defaultTimeNote = "at %1$s, your default reminder time; say a time to choose another"
+
+    /// Whether `when` (of `words` words), said before a title, may be the title's own words:
+    /// one word of a day, a holiday or a part of the day (tonight show, midnight mass), or a
+    /// part of the day with no number (friday night lights, saturday night fever). Not when
+    /// it says a number (tomorrow 9am, 세 시), a step (hourly, every hour), or ends in a
+    /// Korean particle of time (자정에, 정오쯤).
+    static func titleMayHoldIt(_ when: String, words: Int, _ reading: PhraseReading) -> Bool {
+        let found = PhraseWords.split(when, zone: TimeZone(identifier: "UTC")!).0
+        if found.contains(where: { $0.number != nil }) || reading.schedule.isStep || when.hasSuffix("에") || when.hasSuffix("쯤") { return false }
+        // Noon and midnight with other words of when are a time said (tomorrow at noon, 매일 자정).
+        if words > 1, found.contains(where: { $0.key == "noon" || $0.key == "midnight" }) { return false }
+        return words == 1 || found.contains { partKeys.contains($0.key ?? "") }
+    }
+
+    static let partKeys: Set<String> = ["morning", "afternoon", "evening", "night", "tonight", "dawn", "daytime", "lunch", "noon", "midnight"]
+
+    /// A wake-up's words, and its title.
+    static let wakeTitles: [String: String] = [
+        "wake me up": "wake up", "wake me": "wake up", "wake up": "wake up", "wake-up call": "wake up", "wake up call": "wake up",
+        "깨워줘": "기상", "깨워 줘": "기상", "깨워주세요": "기상", "깨워 주세요": "기상", "나 깨워줘": "기상", "기상": "기상",
+    ]
+
+    static func readingsOfLine(_ line: String, now: Date, zone: TimeZone, defaultTime: LocalTime?, dateOrder: DateOrder?) -> [Reading] {
         guard line.count <= maxLength else { return [] }
         let words = request(line).split(whereSeparator: \.isWhitespace).map(String.init)
         guard words.count >= 2 else { return [] }
@@ -75,6 +114,8 @@ public enum RemindMe {
                 // 30th at 8pm" are no dates), and a part of the day after a title's words
                 // ("game night friday at 8pm", "fight night at 1": the title's night).
                 if atEnd, !titleWords.isEmpty, isOrdinal(whenWords[0]) || partsOfDay.contains(whenWords[0].lowercased()) { continue }
+                // And noon or midnight alone after them ("high noon"; "lunch at noon" says at).
+                if atEnd, !titleWords.isEmpty, whenWords.count == 1, ["noon", "midnight", "midday"].contains(whenWords[0].lowercased()) { continue }
                 // 저녁, 아침, 점심 are meals too: before a title ("7시 반에 저녁 먹기") the meal is
                 // the title's when the words before it say the time alone.
                 if !atEnd, let last = whenWords.last, meals.contains(last) {
@@ -109,6 +150,12 @@ public enum RemindMe {
                 default: break
                 }
                 switch result {
+                case .success(let first) where !atEnd && (titleMayHoldIt(when, words: whenWords.count, first) || first.notes.contains { $0.template == defaultTimeNote }):
+                    // When before the title without a number (friday night lights, tonight show,
+                    // midnight mass, christmas tree with a default time set, Mon Ami cafe): a
+                    // title's words as often as a day; the next split is tried, and none reads.
+                    _ = first
+                    continue
                 case .success(let first):
                     // A title that is itself a time ("정오에" before 점심) leaves it unclear which is which;
                     // so does one that starts or ends with words of when ("tomorrow call mum at 6pm",

@@ -821,6 +821,47 @@ struct PhraseFamiliesTests {
         // Where it says more, it is when's: every day.
         #expect(first("daily standup at 9:30")?.0 == "standup")
         #expect(first("9am, 1pm and 5pm daily call mum")?.0 == "call mum")
+        // A wake-up is a morning, titled so.
+        let wake = ["wake me up at 7": "2026-03-08 07:00", "wake me at 6:30 tomorrow": "2026-03-08 06:30", "6시에 깨워줘": "2026-03-08 06:00",
+                    "내일 아침 7시에 깨워줘": "2026-03-08 07:00"]
+        for (line, meant) in wake {
+            let found = RemindMe.readings(line, now: at.now, zone: at.zone)
+            #expect(found.count == 1, "\(line): \(found.map(\.when))")
+            #expect(found.first?.phrase.schedule == .once(try! ScheduleParser.instant(meant, zone: at.zone)), "\(line)")
+            #expect(["wake up", "기상"].contains(found.first?.title ?? ""), "\(line)")
+        }
+        #expect(first("wake me up at 8pm")?.1.contains("20:00") == true)
+    }
+
+    /// What a hostile pass over the words found (session 20), each fixed: colon ends of a
+    /// window read as bare hours where a window within the day comes of it; 일일 is daily; a
+    /// day said twice in a row is no list; "the sun" is no Sunday; words before a title that
+    /// may be the title's (a day, a holiday or a part of the day with no number, noon alone,
+    /// or read at the default time) give no reading.
+    @Test func aHostilePassOnTheWords() throws {
+        let at = At.newYork  // Saturday 2026-03-07 08:47
+        #expect(try firings("every 15 minutes from 12:30 to 1:30", at) == ["2026-03-07 12:30", "2026-03-07 12:45", "2026-03-07 13:00"])
+        #expect(try firings("every 30 min from 2pm to 5:30", at) == ["2026-03-07 14:00", "2026-03-07 14:30", "2026-03-07 15:00"])
+        #expect(try firings("every hour from 10pm to 2:30", at, 5)
+                == ["2026-03-07 22:00", "2026-03-07 23:00", "2026-03-08 00:00", "2026-03-08 01:00", "2026-03-08 03:00"])
+        #expect(try firings("일일 오후 6시", at) == ["2026-03-07 18:00", "2026-03-08 18:00", "2026-03-09 18:00"])
+        check("sat sat at 10am", at, .refused("words not understood"))
+        check("the sun at 10am", at, .refused("words not understood"))
+        func first(_ line: String, defaultTime: LocalTime? = nil) -> RemindMe.Reading? {
+            RemindMe.readings(line, now: at.now, zone: at.zone, defaultTime: defaultTime).first
+        }
+        #expect(first("study for SAT sat at 10am")?.title == "study for SAT")
+        #expect(first("read the sun at 10am")?.title != "read")
+        for line in ["friday night lights", "saturday night fever", "tonight show", "midnight mass", "high noon"] {
+            #expect(first(line) == nil, "\(line): \(first(line).map { "\($0.title) · \($0.when)" } ?? "")")
+        }
+        let nine = LocalTime(hour: 9, minute: 0)!
+        for line in ["christmas tree", "Mon Ami cafe", "weekend plans", "halloween costume", "주말 계획 세우기"] {
+            #expect(first(line, defaultTime: nine) == nil, "\(line)")
+        }
+        #expect(first("call mum tomorrow", defaultTime: nine)?.title == "call mum")
+        #expect(first("tomorrow at noon call mum")?.title == "call mum")
+        #expect(first("자정에 엄마한테 전화")?.title == "엄마한테 전화")
     }
 
     // MARK: The third set's families

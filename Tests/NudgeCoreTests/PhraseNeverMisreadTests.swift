@@ -306,8 +306,13 @@ struct PhraseNeverMisreadTests {
             ("tomorrow at 17:15", .once("\(tomorrow) 17:15")),
             ("tomorrow at 5:15am", .once("\(tomorrow) 05:15")),
             ("every monday at 2:30", .daily(["14:30"], [.monday])),
-            // Every day names no day: a colon time stays as written.
-            ("every day at 2:30", .daily(["02:30"], [])),
+            // Every repeat takes it (session 20: "every weekday at 3:15" was 03:15, a hostile
+            // pass's misread); a leading zero and 7:00–12:59 stay as written.
+            ("every day at 2:30", .daily(["14:30"], [])),
+            ("every weekday at 3:15", .daily(["15:15"], [.monday, .tuesday, .wednesday, .thursday, .friday])),
+            ("매일 3:15", .daily(["15:15"], [])),
+            ("every day at 05:15", .daily(["05:15"], [])),
+            ("every day at 7:15", .daily(["07:15"], [])),
         ]
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
     }
