@@ -1,3 +1,5 @@
+import Foundation
+
 /// Holidays whose date moves from year to year, with the rule that places each: Easter by
 /// the Gregorian computus (the Western churches'), Mothering Sunday three weeks before it,
 /// the United States' by their place in the month, and England's bank holidays by theirs
@@ -10,7 +12,31 @@ enum MovableHoliday: Sendable, CaseIterable {
     /// Korea's lunar new year (설날) and harvest festival (추석), on Korea's meridian.
     case seollal, chuseok
 
-    /// Its day in `year`.
+    /// Its day in `year` where the clock's `zone` is, or nil where that place keeps it on a
+    /// day the words alone do not say. Canada's Thanksgiving is October's second Monday;
+    /// Korea's Memorial Day is 현충일 (6 June); Australia's Labour Day differs from state to
+    /// state. Elsewhere the United States' days, as an English speaker abroad means them.
+    func day(in year: Int, zone: TimeZone) -> CivilDay? {
+        let id = zone.identifier
+        switch self {
+        case .thanksgiving where Self.canadianZones.contains(id): return Self.nth(2, .monday, month: 10, year: year)
+        case .memorialDay where id == "Asia/Seoul": return CivilDay(year: year, month: 6, day: 6)
+        case .laborDay where id.hasPrefix("Australia/"): return nil
+        default: return day(in: year)
+        }
+    }
+
+    /// The zones of Canada (the tz database's, with their old names).
+    static let canadianZones: Set<String> = [
+        "America/St_Johns", "America/Halifax", "America/Glace_Bay", "America/Moncton", "America/Goose_Bay", "America/Toronto", "America/Montreal",
+        "America/Nipigon", "America/Thunder_Bay", "America/Iqaluit", "America/Pangnirtung", "America/Winnipeg", "America/Rainy_River",
+        "America/Resolute", "America/Rankin_Inlet", "America/Regina", "America/Swift_Current", "America/Edmonton", "America/Cambridge_Bay",
+        "America/Yellowknife", "America/Inuvik", "America/Creston", "America/Dawson_Creek", "America/Fort_Nelson", "America/Whitehorse",
+        "America/Dawson", "America/Vancouver", "America/Atikokan", "America/Blanc-Sablon", "Canada/Atlantic", "Canada/Central", "Canada/Eastern",
+        "Canada/Mountain", "Canada/Newfoundland", "Canada/Pacific", "Canada/Saskatchewan", "Canada/Yukon",
+    ]
+
+    /// Its day in `year`, as the United States, the Western churches and England keep it.
     func day(in year: Int) -> CivilDay {
         switch self {
         case .easter: Self.easterSunday(year)

@@ -128,8 +128,16 @@ extension PhrasePieces {
             let year = clockYear(now: now, zone: zone)
             // The day before or after it (추석 전날, the day after thanksgiving): the coming such day.
             let shift = holidayShift?.days ?? 0
-            var day = holiday.day(in: year + (yearOffset?.0 ?? 0)).advanced(by: shift)
-            if yearOffset == nil, day < today { day = holiday.day(in: year + 1).advanced(by: shift) }
+            func dayIn(_ year: Int) throws(ScheduleError) -> CivilDay {
+                guard let day = holiday.day(in: year, zone: zone) else {
+                    // TRANSLATORS: a holiday whose day differs where the person is (labour day in Australia); %s is it as said.
+                    throw ScheduleError(said, Phrase("ambiguous day"), detail: Phrase("its day differs from state to state"),
+                                        accepted: Phrase("say its date (may 10, june 21)"))
+                }
+                return day.advanced(by: shift)
+            }
+            var day = try dayIn(year + (yearOffset?.0 ?? 0))
+            if yearOffset == nil, day < today { day = try dayIn(year + 1) }
             yearOffset = nil
             let (y, m, d) = day.components
             let whole = holidayShift.map { Self.shifted(said, $0) } ?? said
@@ -620,10 +628,12 @@ extension PhrasePieces {
                 windowNotes.append(Phrase("%1$s: from %2$s to the end of the day", from.text, window.start.description))
                 base = .daily(times: window.times(every: seconds), days: weekdays)
                 flags = "--every \(Schedule.flagDuration(seconds)) --from \(window.start) --until 23:59:59" + Schedule.daysFlag(weekdays)
-            case (nil, let until?) where days.isEmpty && !everyDaySaid && weekend == nil && period == nil && monthDays.isEmpty && places.isEmpty && !monthly:
+            case (nil, var until?) where days.isEmpty && !everyDaySaid && weekend == nil && period == nil && monthDays.isEmpty && places.isEmpty && !monthly:
                 // No day said ("every 15 minutes until 11am", 20분마다 11시까지): today, from
                 // now, and then it stops, as people mean it (it was every day from 00:00).
-                // A bare hour is the next such time not yet passed, as in a one-shot.
+                // A bare hour is the next such time not yet passed, as in a one-shot, and so is
+                // a colon time 1:00–6:59 ("until 3:30" at 14:50 is 15:30, not passed).
+                if until.clock, until.half == nil, (1...6).contains(until.hour), !until.text.hasPrefix("0") { until.clock = false }
                 let clock = CivilZone(zone)
                 // Until midnight (자정, 24:00) is the end of today.
                 let ends = try until.readings().map { clock.instant($0.nextDay || $0.time.secondOfDay == 0 ? today.advanced(by: 1) : today, $0.time) }.sorted()
@@ -636,6 +646,11 @@ extension PhrasePieces {
                 // TRANSLATORS: a step said with its end and no day (every 15 minutes until 11am): %1$s as said (11am), %2$s the last instant (2026-11-25 11:00).
                 windowNotes.append(Phrase("%1$s: from now until %2$s, then it stops; say every day to repeat it", until.text, shown))
                 flags = nil
+                // A step whose first time is past the end would never show ("every 15 minutes
+                // until 3" at 14:50 was stored, next: never).
+                guard now.addingTimeInterval(TimeInterval(seconds)) <= end else {
+                    throw failure(until.text, Phrase("invalid window"), Phrase("it must not end before it starts"))
+                }
                 let stops = Schedule.restricted(.interval(seconds: seconds, anchor: now, days: Schedule.everyDay), Schedule.Restriction(until: end))
                 return PhraseReading(schedule: stops, notes: windowNotes, flags: nil)
             case (nil, let until?):

@@ -862,6 +862,20 @@ struct PhraseFamiliesTests {
         #expect(first("call mum tomorrow", defaultTime: nine)?.title == "call mum")
         #expect(first("tomorrow at noon call mum")?.title == "call mum")
         #expect(first("자정에 엄마한테 전화")?.title == "엄마한테 전화")
+        // Holidays where the clock is: Canada's Thanksgiving, Korea's Memorial Day (현충일),
+        // Australia's Labour Day (by state: refused); the United States' elsewhere.
+        func once(_ phrase: String, _ zone: String) -> String? {
+            let zone = TimeZone(identifier: zone)!
+            guard case .once(let instant)? = try? SchedulePhrase.read(phrase, now: at.now, zone: zone).schedule else { return nil }
+            return CivilZone(zone).local(instant).day.description
+        }
+        #expect(once("thanksgiving at 3pm", "America/Toronto") == "2026-10-12")
+        #expect(once("thanksgiving at 3pm", "America/New_York") == "2026-11-26")
+        #expect(once("thanksgiving at 3pm", "Asia/Seoul") == "2026-11-26")
+        #expect(once("memorial day at 10am", "Asia/Seoul") == "2026-06-06")
+        #expect(once("memorial day at 10am", "America/Chicago") == "2026-05-25")
+        #expect(once("labour day at 9am", "Australia/Sydney") == nil)
+        #expect(once("labor day at 9am", "America/Toronto") == "2026-09-07")
     }
 
     // MARK: The third set's families
