@@ -46,7 +46,8 @@ enum PhraseWords {
         // of a phrase's reading, so they run only where they can change something.
         var text = text.utf8.allSatisfy({ $0 < 0x80 }) ? text.lowercased() : text.precomposedStringWithCompatibilityMapping.lowercased()
         if text.contains(where: { $0 == "." || $0 == "'" || $0 == "’" }) {
-            for (from, to) in [("a.m.", "am"), ("p.m.", "pm"), ("o'clock", "oclock"), ("o’clock", "oclock")] {
+            // "5 p.m" too: a sentence's end took the last dot (RemindMe.request).
+            for (from, to) in [("a.m.", "am"), ("p.m.", "pm"), ("a.m", "am"), ("p.m", "pm"), ("o'clock", "oclock"), ("o’clock", "oclock")] {
                 text = text.replacingOccurrences(of: from, with: to)
             }
         }

@@ -511,6 +511,21 @@ public enum RemindMe {
         }
         dropClosing()
         dropPolite()
+        // "hey", "can you", "could you" before the asking words ("hey can you remind me to …").
+        let openers = ["hey, ", "hey ", "hi ", "ok ", "can you ", "could you ", "would you ", "will you "]
+        var opened = true
+        while opened {
+            opened = false
+            for opener in openers where text.lowercased().hasPrefix(opener) {
+                let rest = text.lowercased().dropFirst(opener.count)
+                guard ["remind", "ping", "nudge", "please", "pls", "plz"].contains(where: { rest.hasPrefix($0) })
+                        || openers.contains(where: { rest.hasPrefix($0) }) else { continue }
+                text = String(text.dropFirst(opener.count))
+                opened = true
+                break
+            }
+        }
+        dropPolite()
         let lower = text.lowercased()
         for prefix in ["remind me to ", "remind me 2 ", "remind me about ", "remind me of ", "remind me ", "reminder to ", "reminder: ", "reminder ",
                        "nudge me to ", "nudge me ", "ping me to ", "ping me ", "리마인드: ", "리마인드 해줘 ", "리마인드해줘 ", "리마인드 해 줘 ",

@@ -89,7 +89,8 @@ public struct AlertSettings: Sendable, Equatable {
         }
         // A title of spaces alone would be a row with no title (and an empty accessible
         // name); empty is the drink-water reminder's own title.
-        if let title, !title.isEmpty, title.allSatisfy(\.isWhitespace) {
+        // So would one of invisible marks alone (a right-to-left mark, a zero-width space).
+        if let title, !title.isEmpty, title.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || [.format, .control].contains($0.properties.generalCategory) }) {
             // TRANSLATORS: a title is empty or only spaces.
             throw OperationError(.usage, tr("a reminder needs a title"))
         }

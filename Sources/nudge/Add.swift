@@ -59,6 +59,14 @@ struct Add: ParsableCommand {
             // TRANSLATORS: nudge add with one line: %1$s the title found in it, %2$s the words of when.
             print(format(tr("title: %1$s · when: %2$s"), reading.title.escapingControls, reading.when.escapingControls))
         }
+        // One line that holds its own when, with schedule flags too ("call mum tomorrow at
+        // 9am" --at 10:00): which is meant? Refused, as two words of when are.
+        if self.when == nil, let line = title, flags != ScheduleFlags(),
+           let reading = RemindMe.readings(line, now: now, zone: options.settings.pinnedZone ?? world.zone).first {
+            // TRANSLATORS: nudge add with one line that says when and schedule flags too: %1$s the line, %2$s the words of when in it.
+            Nudge.fail(format(tr("%1$s says when (%2$s) and the flags say it too: give one"), line.quotedForMessage(), reading.when.quotedForMessage()),
+                       code: ExitStatus.usage.rawValue)
+        }
         let alert = try Operations.make(title: title, schedule: flags, settings: options.settings, world, now: now, defaultTime: defaultTime)
         if let when {
             PhraseEcho.lines(when, schedule: alert.schedule, zone: alert.zone(system: world.zone), now: now, defaultTime: defaultTime).forEach { print($0) }

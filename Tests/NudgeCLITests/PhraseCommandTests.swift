@@ -77,6 +77,16 @@ struct PhraseCommandTests {
         // No schedule in it: as before.
         let none = try home.nudge("add", "Tea")
         #expect(none.status == 64 && none.stderr.hasPrefix("nudge: no schedule given"), "\(none.stderr)")
+        // A line that says when, with flags too: refused (it was daily at 10:00, titled with the
+        // words of when); openers before the asking words go; a title of invisible marks is none.
+        let both = try home.nudge("add", "call mum on 2030-12-01 at 9am", "--at", "10:00")
+        #expect(both.status == 64 && both.stderr == "nudge: 'call mum on 2030-12-01 at 9am' says when ('on 2030-12-01 at 9am') and the flags say it too: give one\n",
+                "\(both.stderr)")
+        let opened = try home.nudge("add", "hey can you please remind me to call mum on 2030-12-01 at 6pm", "--dry-run")
+        #expect(opened.status == 0 && opened.stdout.hasPrefix("title: call mum · when: on 2030-12-01 at 6pm\n"), "\(opened)")
+        let invisible = try home.nudge("add", "\u{200F}\u{200B}", "on 2030-12-01 at 6pm")
+        #expect(invisible.status == 64 && invisible.stderr == "nudge: a reminder needs a title\n", "\(invisible.stderr)")
+        #expect(try home.list().count == before)
     }
 
     /// A numeric date both orders allow is read in the order of the person's LC_TIME and
