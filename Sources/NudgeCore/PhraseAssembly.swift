@@ -1050,8 +1050,17 @@ extension PhrasePieces {
             }
             dayNamed = true
         } else if let offset = dayOffset {
-            day = today.advanced(by: offset.0)
+            let offsetDay = today.advanced(by: offset.0)
+            day = offsetDay
             dayNamed = true
+            // "tomorrow" said after midnight, before 4: the calendar's, said, with today's
+            // offered (a person up late may mean the day they wake to).
+            if offset.0 == 1, clock.local(now).second < 4 * 3600 {
+                // TRANSLATORS: "tomorrow" said between midnight and 4am: %1$s as said (tomorrow, 내일), %2$s the day taken, %3$s today.
+                notes.append(Phrase("%1$s is read as %2$s; it is past midnight: say today for %3$s", offset.1,
+                                    Phrase("%1$s (%2$s)", offsetDay.description, Phrase(offsetDay.weekday.shortName)),
+                                    Phrase("%1$s (%2$s)", today.description, Phrase(today.weekday.shortName))))
+            }
         } else if week != nil {
             throw failure(dayTexts.first ?? "week", Phrase("which day of the week?"))
         }

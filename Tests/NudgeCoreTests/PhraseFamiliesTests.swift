@@ -876,6 +876,13 @@ struct PhraseFamiliesTests {
         #expect(once("memorial day at 10am", "America/Chicago") == "2026-05-25")
         #expect(once("labour day at 9am", "Australia/Sydney") == nil)
         #expect(once("labor day at 9am", "America/Toronto") == "2026-09-07")
+        // "tomorrow" after midnight: the calendar's, said, today's offered.
+        let seoul = TimeZone(identifier: "Asia/Seoul")!
+        let late = try ScheduleParser.instant("2029-01-15 00:20", zone: seoul)
+        let reading = try SchedulePhrase.read("tomorrow at 9am", now: late, zone: seoul)
+        #expect(reading.schedule == .once(try ScheduleParser.instant("2029-01-16 09:00", zone: seoul)))
+        #expect(reading.notes.map(\.description) == ["tomorrow is read as 2029-01-16 (Tue); it is past midnight: say today for 2029-01-15 (Mon)"])
+        #expect(try SchedulePhrase.read("tomorrow at 9am", now: at.now, zone: at.zone).notes.isEmpty)
     }
 
     // MARK: The third set's families
