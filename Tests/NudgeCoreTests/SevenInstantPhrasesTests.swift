@@ -205,12 +205,18 @@ struct SevenInstantPhrasesTests {
     /// before the US spring change in Denver, a leap day and a Monday morning in Seoul, the
     /// day before Thanksgiving in New York); a third of its rows are whole requests with a
     /// task ("remind me to call mum tomorrow at 6pm"), read as `nudge add LINE` reads them.
+    /// Rules written down before the sets, by which rows of several sets are read.
+    static let sameWeekday = "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)"
+    static let ofTheMonth = "a day \"of the month\" repeats every month, as list says it (docs/phrases.md, Choices)"
+    static let colonClock = "a colon time 7:00–12:59 is on the 24-hour clock (issue 54 keeps it): the next such time, said, the other offered"
+    static let gapEnd = "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)"
+
     static let set4Documented: [String: String] = [
-        "2027-06-07T07:10 monday at 9am": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
-        "2027-06-07T07:10 월요일 오전 9시": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
-        "2027-03-13T08:05 saturday night at 11": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
-        "2028-12-31T23:20 on the last day of the month at 11:30pm": "a day \"of the month\" repeats every month, as list says it (docs/phrases.md, Choices)",
-        "2027-03-13T08:05 last day of the month at 5pm": "a day \"of the month\" repeats every month, as list says it (docs/phrases.md, Choices)",
+        "2027-06-07T07:10 monday at 9am": Self.sameWeekday,
+        "2027-06-07T07:10 월요일 오전 9시": Self.sameWeekday,
+        "2027-03-13T08:05 saturday night at 11": Self.sameWeekday,
+        "2028-12-31T23:20 on the last day of the month at 11:30pm": Self.ofTheMonth,
+        "2027-03-13T08:05 last day of the month at 5pm": Self.ofTheMonth,
     ]
 
     @Test func englishPhrasesOfTheFourthSet() throws {
@@ -230,25 +236,25 @@ struct SevenInstantPhrasesTests {
     /// Its header's date orders: month first in America and in Korean, day first in
     /// Berlin's and Sydney's English rows.
     static let set5Documented: [String: String] = [
-        "2029-03-10T23:10 내일 새벽 2시 반에 알려줘": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
-        "2029-03-10T23:10 매일 새벽 2시 반 수유 알림": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
-        "2029-03-10T23:10 새벽 2시 반에 알려줘": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
-        "2029-04-07T20:00 10/7 새벽 2시 반 공항 픽업": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
-        "2029-03-10T23:10 tomorrow at 2:30am": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
-        "2029-03-10T23:10 every day at 2:30am": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
-        "2029-03-10T23:10 at 2:30am": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
-        "2029-04-07T20:00 flight 7 oct 2:30am": "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)",
-        "2029-04-07T20:00 토요일 밤 10시": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
-        "2029-01-15T00:20 월요일 오전 10시": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
-        "2029-06-06T12:05 수요일 오후 3시": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
-        "2029-01-15T00:20 mon 10am": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
-        "2029-01-15T00:20 this monday 10am": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
-        "2029-06-06T12:05 wed 3pm": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
-        "2028-12-31T16:45 this sunday at 8pm": "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)",
-        "2029-04-07T20:00 check the sourdough at 9:40": "a colon time 7:00–12:59 is on the 24-hour clock (issue 54 keeps it): the next such time, said, the other offered",
-        "2029-02-28T20:15 9:00": "a colon time 7:00–12:59 is on the 24-hour clock (issue 54 keeps it): the next such time, said, the other offered",
-        "2029-02-28T20:15 send the rent reminder to the group chat at 9:45": "a colon time 7:00–12:59 is on the 24-hour clock (issue 54 keeps it): the next such time, said, the other offered",
-        "2029-02-28T20:15 last day of the month 9pm": "a day \"of the month\" repeats every month, as list says it (docs/phrases.md, Choices)",
+        "2029-03-10T23:10 내일 새벽 2시 반에 알려줘": Self.gapEnd,
+        "2029-03-10T23:10 매일 새벽 2시 반 수유 알림": Self.gapEnd,
+        "2029-03-10T23:10 새벽 2시 반에 알려줘": Self.gapEnd,
+        "2029-04-07T20:00 10/7 새벽 2시 반 공항 픽업": Self.gapEnd,
+        "2029-03-10T23:10 tomorrow at 2:30am": Self.gapEnd,
+        "2029-03-10T23:10 every day at 2:30am": Self.gapEnd,
+        "2029-03-10T23:10 at 2:30am": Self.gapEnd,
+        "2029-04-07T20:00 flight 7 oct 2:30am": Self.gapEnd,
+        "2029-04-07T20:00 토요일 밤 10시": Self.sameWeekday,
+        "2029-01-15T00:20 월요일 오전 10시": Self.sameWeekday,
+        "2029-06-06T12:05 수요일 오후 3시": Self.sameWeekday,
+        "2029-01-15T00:20 mon 10am": Self.sameWeekday,
+        "2029-01-15T00:20 this monday 10am": Self.sameWeekday,
+        "2029-06-06T12:05 wed 3pm": Self.sameWeekday,
+        "2028-12-31T16:45 this sunday at 8pm": Self.sameWeekday,
+        "2029-04-07T20:00 check the sourdough at 9:40": Self.colonClock,
+        "2029-02-28T20:15 9:00": Self.colonClock,
+        "2029-02-28T20:15 send the rent reminder to the group chat at 9:45": Self.colonClock,
+        "2029-02-28T20:15 last day of the month 9pm": Self.ofTheMonth,
     ]
 
     @Test func englishPhrasesOfTheFifthSet() throws {
