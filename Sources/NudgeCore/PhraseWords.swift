@@ -59,10 +59,14 @@ enum PhraseWords {
             defer {
                 // What was added here spans what was read here; a Korean run's words share it.
                 if words.count > first {
+                    // Words made of fewer characters than their texts (mwf read as m / w / f)
+                    // all span what was read: spans past the text ran off its end (the phrase
+                    // fuzz target's find, "…itz-mwf" at the end).
+                    let whole = words[first...].reduce(0) { $0 + $1.text.count } != i - from
                     var at = from
                     for k in first..<words.count {
                         let length = words[k].text.count
-                        words[k].span = words.count - first == 1 ? from..<i : at..<(at + length)
+                        words[k].span = words.count - first == 1 || whole ? from..<i : at..<(at + length)
                         at += length
                     }
                 } else if words.count == first, let last = words.last, last.kind == .unknown, i > from, !c.isWhitespace {

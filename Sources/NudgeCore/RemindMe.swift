@@ -108,7 +108,8 @@ public enum RemindMe {
                 // "room 101 at 5pm"): when starts at a word that says it is a time.
                 // A day of the month before its month's name is a date ("dinner 12 april at 3pm",
                 // "flight 7 oct 2:30am").
-                if atEnd, whenWords[0].allSatisfy(\.isNumber),
+                // So does a number in words ("Alpha one" was Alpha at 1:00, "Apollo eleven").
+                if atEnd, whenWords[0].allSatisfy(\.isNumber) || PhraseWords.englishNumbers[whenWords[0].lowercased()] != nil,
                    !(whenWords.count > 1 && monthNames.contains(whenWords[1].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".,")))) { continue }
                 // So does an ordinal without "the" or "on" ("celebrate our 25th at 7pm", "mark's
                 // 30th at 8pm" are no dates), and a part of the day after a title's words
