@@ -154,6 +154,9 @@ struct PhraseOracleTests {
     // MARK: English repeats: recurrent and dateutil, over a year
 
     static let recurrentReasons = [
+        "every 15 minutes from 1 to 2": "recurrent reads no window of bare hours; Nudge reads 12 and 1–6 at both ends as noon and the afternoon (the waking day's)",
+        "every 10 min between 12 and 1": "recurrent reads a step of minutes from now and no window; Nudge reads 12 and 1 as noon and 13:00",
+        "every hour from 9pm to 12": "recurrent reads no window ending at a bare 12; Nudge reads it as the evening's midnight",
         "mon wed fri at 15:00": "recurrent reads days without 'every' as one day, not a repetition",
         "mon, wed and fri at 3pm": "recurrent reads days without 'every' as one day, not a repetition",
         "monday to friday at 8am": "recurrent reads a range of days without 'every' as one day",
