@@ -220,7 +220,7 @@ let package = Package(
             "NudgeCore", "MemoryDelivery", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "FreedesktopDeliveryTests", dependencies: ["FreedesktopDelivery", "Platform", "TestSupport", "DBus", "NudgeCore"]),
-        .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+        .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeCore", "Platform", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "DaemonTests", dependencies: ["TestSupport", "DBus", "DaemonAPI", "Platform", "NudgeCore", "NudgeStore", "NudgeDaemon"]),
         // The operations every face calls, and the command line's parsing, in-process.

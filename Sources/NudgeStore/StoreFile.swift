@@ -42,9 +42,12 @@ public struct StoreFile: Sendable {
             guard let eq = line.firstIndex(of: "=") else { continue }
             fields[String(line[..<eq])] = String(line[line.index(after: eq)...])
         }
+        // A marker that names no file is not judged (one written by hand, or cut short
+        // by a full disk): it is not this file's damage, and it is not removed either.
+        guard let named = fields["inode"] else { return nil }
         var info = stat()
         let inode = stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
-        guard let inode, fields["inode"] == String(inode) else {
+        guard let inode, named == String(inode) else {
             unlink(markerPath)
             return nil
         }
@@ -71,11 +74,18 @@ public struct StoreFile: Sendable {
         var info = stat()
         guard stat(path, &info) == 0, damage() == nil else { return }
         let text = "inode=\(info.st_ino)\nfound=\(now.timeIntervalSince1970)\ndetail=\(detail.replacingOccurrences(of: "\n", with: " "))\n"
+        // Whole or not at all, through a temporary file and a rename: every follower reads
+        // the marker as soon as it appears, and one read before the text was in took an
+        // empty marker for a stale one and removed it (a write let through to the damage).
         // Best effort: a marker that cannot be written leaves the damage to be found again.
-        guard let fd = try? systemCall("open(\(markerPath))", { Glibc.open(markerPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }) else { return }
-        defer { close(fd) }
-        try? writeAll(fd, Array(text.utf8))
-        _ = try? systemCall("fsync(\(markerPath))") { fsync(fd) }
+        let temporary = markerPath + ".tmp-\(getpid())"
+        guard let fd = try? systemCall("open(\(temporary))", { Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }) else { return }
+        let written = (try? writeAll(fd, Array(text.utf8))) != nil && fsync(fd) == 0
+        close(fd)
+        guard written, rename(temporary, markerPath) == 0 else {
+            unlink(temporary)
+            return
+        }
     }
 
     /// The last good copy's time and size, if there is one.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import NudgeCore
+import Platform
 @testable import NudgeStore
 import Testing
 import TestSupport
@@ -630,6 +631,33 @@ struct DamageMarkerTests {
         #expect(file.damage() == StoreFile.Damage(found: Date(timeIntervalSince1970: 1_000), detail: "its first bytes are not an SQLite database's: overwritten"))
         // And doctor's problem is that finding, not a sentence that says to run doctor.
         #expect(try StoreFile.quickCheck(path) == ["its first bytes are not an SQLite database's: overwritten"])
+    }
+
+    /// Every follower reads the marker the moment it appears (the daemon, each face): it
+    /// appears whole, by a rename, never written in place, and a marker a reader cannot
+    /// read as one (empty: once, one read between its making and its text) is not removed.
+    /// The daemon removed one so, and a face's Done went through to the damaged file.
+    @Test func theMarkerAppearsWholeAndOneCutShortIsNotRemoved() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-marker-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/nudge.sqlite"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x5A, count: 4096)))
+        let file = StoreFile(path: path)
+        let marker = (file.markerPath as NSString).lastPathComponent
+        #expect(FileManager.default.createFile(atPath: file.markerPath, contents: Data()))
+        #expect(file.damage() == nil)
+        #expect(FileManager.default.fileExists(atPath: file.markerPath))
+        try FileManager.default.removeItem(atPath: file.markerPath)
+
+        let writes = try FileWatcher(), arrivals = try FileWatcher()
+        try writes.watch(folder: folder, events: [marker: [.written, .closedAfterWriting]])
+        try arrivals.watch(folder: folder, events: [marker: .replaced])
+        file.markDamaged("test: damaged", at: Date(timeIntervalSince1970: 1_000))
+        #expect(writes.read().isEmpty)
+        #expect(arrivals.read() == [file.markerPath])
+        #expect(file.damage()?.detail == "test: damaged")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["nudge.sqlite", marker])
     }
 
     /// The check made at each opening (every migration ran? a newer Nudge's?) says what
