@@ -172,6 +172,17 @@ public final class WindowSession: @unchecked Sendable {
         return shown.map { "\($0.role):\($0.name)" }.joined(separator: " | ") + " || X: " + mapped
     }
 
+    /// Gives the keyboard's focus to the visible window titled so (a regular expression), if
+    /// there is one, as a window manager does to a window it maps: these displays have none,
+    /// and a dialog's own window (Settings on libadwaita before 1.5) mapped while the main
+    /// window took the focus a key asked for stays without it, the keys going to the main
+    /// window behind it. False when there is no such window (the dialog is in the main one).
+    @discardableResult
+    public func focusWindow(titled window: String) throws -> Bool {
+        try Bench.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", window, "windowfocus", "--sync"],
+                      environment: environment(), timeout: 20).status == 0
+    }
+
     /// Presses keys where the keyboard's focus is now, without raising a window first (a
     /// popover has the focus, and focusing its window would close it).
     public func press(_ keys: String) throws -> Bench.Outcome {
