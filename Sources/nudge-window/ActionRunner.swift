@@ -11,6 +11,8 @@ import NudgeKit
     let feed: AlertFeed
     /// The window's toast overlay.
     let toasts: Widget
+    /// The toasts it holds, on show or waiting their turn.
+    let held = HeldToasts()
 
     /// Runs `body`; false when it was refused (said in a toast).
     @discardableResult
@@ -40,19 +42,37 @@ import NudgeKit
 
     /// A note at the bottom of the window, for a few seconds.
     func toast(_ text: String) {
-        show(Toast(markup: markup(text.escapingControls)))
+        let words = markup(text.escapingControls)
+        show(Toast(markup: words), note: words)
     }
 
     /// A toast made by the caller (one with a button). `focusingItsButton`: the keyboard's
     /// focus goes to the toast's button, named with what happened ("Deleted “Tea”. Undo")
     /// before it takes the focus, where the focus had nowhere left to be (its row deleted):
     /// on GTK 4.8, which cannot announce, that is how a screen reader hears it.
-    func show(_ toast: Toast, focusingItsButton: Bool = false) {
+    ///
+    /// `first`: shown at once, over the toasts held, which are dismissed; the notes among
+    /// them (``toast(_:)``) come back after it, anew. Not libadwaita's high priority, which
+    /// puts the toast on show back in the queue: before 1.7.5 (Debian 12 has 1.2) one put
+    /// back and shown again while its hiding still played fails an assertion, and the window
+    /// aborted (libadwaita #997: a delete over a note, then Ctrl+Z, on a busy machine).
+    func show(_ toast: Toast, first: Bool = false, focusingItsButton: Bool = false) {
+        show(toast, first: first, focusingItsButton: focusingItsButton, note: nil)
+    }
+
+    private func show(_ toast: Toast, first: Bool = false, focusingItsButton: Bool = false, note: String?) {
         Self.announce(toast.title, from: toasts)
+        let notes = first ? held.dismissAll() : []
         // The toast's widget is made when it shows: now, or when the one before it goes.
-        let toasts = toasts
-        on(toast.raw, "dismissed") { afterThisEvent { Self.nameToastButtons(in: toasts) } }
+        let (toasts, held) = (toasts, held)
+        held.hold(toast, note: note)
+        on(toast.raw, "dismissed") {
+            held.letGo(toast)
+            afterThisEvent { Self.nameToastButtons(in: toasts) }
+        }
         toast.show(in: toasts)
+        // Not announced again: they were, when they first showed.
+        for words in notes { show(Toast(markup: words), note: words) }
         Self.nameToastButtons(in: toasts)
         afterThisEvent { Self.nameToastButtons(in: toasts) }
         if focusingItsButton, let button = Self.newestToast(in: toasts).flatMap(AccessibleNames.labelledButton(in:)) {
@@ -99,5 +119,31 @@ import NudgeKit
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
         announcer(widget.raw, plain, 1)  // GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM
+    }
+}
+
+/// The toasts a window's overlay holds (on show, or waiting their turn), in the order they
+/// show, each with a reference of its own until it is dismissed.
+@MainActor final class HeldToasts {
+    private var toasts: [(toast: Toast, note: String?)] = []
+
+    func hold(_ toast: Toast, note: String?) {
+        toast.retain()
+        toasts.append((toast, note))
+    }
+
+    /// Let go of once dismissed (a toast may say so more than once).
+    func letGo(_ toast: Toast) {
+        guard let index = toasts.firstIndex(where: { $0.toast == toast }) else { return }
+        toasts.remove(at: index)
+        toast.release()
+    }
+
+    /// Dismisses every toast held, those waiting first, so that the overlay shows none of
+    /// them again; the words of the notes among them, in their order.
+    func dismissAll() -> [String] {
+        let all = toasts
+        for (toast, _) in all.reversed() { toast.dismiss() }
+        return all.compactMap(\.note)
     }
 }

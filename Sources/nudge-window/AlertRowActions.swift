@@ -122,25 +122,25 @@ import Presentation
             let toast = Toast(markup: markup(format(tr("Deleted “%s”"), alert.title.escapingControls.isolatedForSentence)))
             // TRANSLATORS: the toast's button that puts a deleted reminder back (Ctrl+Z does too).
             toast.setButton(tr("Undo"))
-            // Shown at once, over a toast on show (which comes back after): its Undo is where
-            // the focus goes.
-            toast.showFirst()
             on(toast.raw, "button-clicked") { [unowned self] in undoDelete(of: alert.id, fromToast: true) }
             // One delete's toast at a time: an older one would come back after this one, for a
             // delete Ctrl+Z may have undone meanwhile (Ctrl+Z undoes the older ones).
             if let previous = deleteToast { previous.toast.dismiss() }
             toast.retain()
             deleteToast = (alert.id, toast)
+            // Once: a toast hiding says it is dismissed again at each dismiss.
             on(toast.raw, "dismissed") { [unowned self] in
-                if deleteToast?.toast == toast { deleteToast = nil }
+                guard deleteToast?.toast == toast else { return }
+                deleteToast = nil
                 toast.release()
             }
             deleted.removeAll { $0.id == alert.id }
             deleted.append(alert)
             if deleted.count > 100 { deleted.removeFirst() }
             undoDelete.isEnabled = true
-            // Its row, where the focus was, is gone: the focus goes to what says so (issue 52).
-            run.show(toast, focusingItsButton: true)
+            // Shown at once, over a note on show (which comes back after). Its row, where the
+            // focus was, is gone: the focus goes to its Undo, which says what happened (issue 52).
+            run.show(toast, first: true, focusingItsButton: true)
         }
     }
 

@@ -515,8 +515,6 @@ struct Toast: Equatable {
 
     var title: String { GObjectProperties.get(raw, .title) ?? "" }
     func setButton(_ label: String) { GObjectProperties.set(raw, .buttonLabel, label) }
-    /// Shown at once, over a toast on show (which comes back after).
-    func showFirst() { GObjectProperties.set(raw, .priority, ADW_TOAST_PRIORITY_HIGH) }
     func dismiss() { adw_toast_dismiss(pointer) }
     func retain() { ref(raw) }
     func release() { unref(raw) }

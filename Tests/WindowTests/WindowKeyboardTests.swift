@@ -188,10 +188,12 @@ extension WindowFormAndAccessTests {
         #expect(try window.reaches("check box", "Green tea", "gone"))
         // The focus, its row gone, on what says what happened (issue 52).
         #expect(Bench.eventually(5) { (try? window.focused()) == "push button\tDeleted “Green tea”. Undo" }, "\((try? window.focused()) ?? "nothing")")
-        // Pressed again if it brought nothing: once in a make test the key was lost (a second
-        // Ctrl+Z has nothing left to put back, so it cannot undo more than the one).
-        #expect(try window.type("ctrl+z", bringing: "check box", "Green tea"))
-        #expect(try window.reaches("check box", "Green tea", "unchecked"))
+        _ = try window.type("ctrl+z")
+        // (The window aborted here once in a make test, and each time it ran beside two other
+        // window tests: libadwaita 1.2's assertion on a toast put back and shown again while
+        // it hid; its stderr is said if it ever does again.)
+        #expect(try window.reaches("check box", "Green tea", "unchecked"),
+                "window running: \(window.windowProcess?.isRunning ?? false); \(window.windowProcess?.stderrSoFar ?? "")")
         // Its toast goes with the delete it told of, and the focus is back on its switch.
         #expect(try window.reaches("push button", "Deleted “Green tea”. Undo", "gone", within: 10))
         #expect(Bench.eventually(5) { (try? window.focused()) == "check box\tGreen tea" }, "\((try? window.focused()) ?? "nothing")")

@@ -144,6 +144,29 @@ extension WindowTests {
         _ = window.close()
     }
 
+    /// A delete over a note on show, undone: the window stays, the reminder is back and the
+    /// note comes back after the delete's toast. With libadwaita's high priority the note
+    /// was put back in the queue, and shown again while its hiding still played libadwaita
+    /// before 1.7.5 aborted on an assertion (#997): the window was gone (once in a make test,
+    /// and each time this ran beside two other window tests).
+    @Test func aDeleteOverANoteUndoneKeepsTheWindowAndTheNote() throws {
+        let desktop = try Desktop(server: false)
+        _ = try desktop.add("Drink water", "--water", "--every", "30m", "--from", "09:30", "--until", "21:30")
+        _ = try desktop.add("Tea", "--at", "15:00")
+        let window = try WindowSession(desktop: desktop)
+        try window.open()
+        #expect(try window.reaches("check box", "Tea", "checked"))
+        try #require(try window.drive("do", "push button", "Drank 250 ml", "click").status == 0)
+        try #require(try window.drive("do", "push button", "Delete Tea", "click").status == 0)
+        try #require(try window.reaches("check box", "Tea", "gone"))
+        #expect(try window.type("ctrl+z", bringing: "check box", "Tea"), "\(window.windowProcess?.stderrSoFar ?? "")")
+        #expect(try window.reaches("push button", "Deleted “Tea”. Undo", "gone", within: 10))
+        #expect(try window.drive("find", "Drank 250 ml at", "10").status == 0, "\(window.scene())")
+        #expect(window.windowProcess?.isRunning == true, "\(window.windowProcess?.stderrSoFar ?? "")")
+        #expect(Set(try desktop.list().compactMap { $0["title"] as? String }) == ["Drink water", "Tea"])
+        _ = window.close()
+    }
+
     @Test func drinkingAndTakingItBackLogAsNudgeDrinkDoes() throws {
         let desktop = try Desktop(server: false)
         _ = try desktop.add("Drink water", "--water", "--every", "30m", "--from", "09:30", "--until", "21:30")
