@@ -404,6 +404,11 @@ public enum Checkup {
             } ?? Phrase("%1$s is damaged: %2$s; nothing writes to it until it is restored", path, problems)
             return Check(name: Phrase("store"), level: .fail, detail: detail, fix: fix)
         }
+        if let found = health.putRight {
+            // TRANSLATORS: nudge doctor: %1$s is the store's path, %2$s when it was found damaged; it passes the full check now.
+            return Check(name: Phrase("store"), level: .warn,
+                         detail: Phrase("%1$s was found damaged (%2$s) and is whole now (put right in its place): Nudge writes to it again", path, InstantFormat.iso8601(found, in: zone)))
+        }
         if let newer = health.newer {
             return Check(name: Phrase("store"), level: .warn,
                          detail: Phrase("%1$s was written by a newer Nudge (%2$s): this one reads it but never writes it", path, newer),

@@ -307,9 +307,18 @@ public final class AppDatabase: Sendable {
         public var unreadable: [String]
         /// The last good copy: when it was made and its size.
         public var lastGood: (modified: Date, bytes: Int)?
+        /// Found damaged then (the marker stood), whole now: put right in its place, and
+        /// written again from now on (the marker is gone).
+        public var putRight: Date?
     }
 
-    /// Checks the store at `path` without changing it; `nil` when there is none yet.
+    /// `PRAGMA integrity_check` of the file at `path`, opened read-only: empty when whole.
+    static func integrityProblems(_ path: String) throws -> [String] {
+        try openForReading(path).writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" } }
+    }
+
+    /// Checks the store at `path` without changing it (but for a marker of damage that no
+    /// longer stands); `nil` when there is none yet.
     public static func health(path: String) throws(StoreError) -> Health? {
         var info = stat()
         do {
@@ -321,7 +330,7 @@ public final class AppDatabase: Sendable {
         if info.st_mode & S_IFMT == S_IFDIR { throw StoreError(.io, Phrase("cannot open %1$s: %2$s", path, "Is a directory")) }
         let file = StoreFile(path: path)
         var health = Health(alerts: 0, bytes: Int(info.st_size), problems: [], damageFound: nil, newer: nil, unreadable: [],
-                            lastGood: file.lastGood())
+                            lastGood: file.lastGood(), putRight: nil)
         if let damage = file.damage() {
             health.problems = [damage.detail]
             health.damageFound = damage.found
@@ -330,6 +339,13 @@ public final class AppDatabase: Sendable {
         if !problems.isEmpty {
             health.problems = problems
             return health
+        }
+        // Marked damaged and whole now: the file was put right in its place (a good copy
+        // copied over it keeps its inode, which the marker names, and nothing would write to
+        // it again). Checked in full first: what was found may be what quick_check does not
+        // look at (an index that disagrees with its table). Then the marker goes.
+        if let found = health.damageFound, file.beginsAsSQLite, (try? integrityProblems(path))?.isEmpty == true, file.removeMarker() {
+            (health.problems, health.damageFound, health.putRight) = ([], nil, found)
         }
         guard health.problems.isEmpty else { return health }
         do {

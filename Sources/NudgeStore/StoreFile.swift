@@ -88,6 +88,10 @@ public struct StoreFile: Sendable {
         }
     }
 
+    /// Removes the marker (the file it names was put right in its place); whether it went.
+    @discardableResult
+    public func removeMarker() -> Bool { unlink(markerPath) == 0 }
+
     /// The last good copy's time and size, if there is one.
     /// One stat(2): the daemon asks after every write, and FileManager's attributes
     /// would read the password and group files for the owner's names each time.

@@ -24,6 +24,13 @@ enum AdwaitaGeneration {
     /// is built as an action row holding a GtkEntry (``Builder``).
     static var entryRowsReportFocus: Bool { minor >= 4 }
 
+    /// A toast's showing and hiding may overlap (1.3). 1.2 frees a toast's data when its
+    /// hiding ends while its showing still plays (one shown over another's hiding, for 500 ms,
+    /// and dismissed within 200 ms), and the showing's end then reads it: 1.3's "Prevent
+    /// show_done from firing after hide_done". The window crashed so on two deletes, or a
+    /// delete and Ctrl+Z, in quick succession; on 1.2 its animations are off
+    /// (``turnOffAnimations()``): each toast shows and goes at once.
+    static var toastAnimationsOverlapSafely: Bool { minor >= 3 }
     /// The toast overlay announces its toasts to a screen reader itself (1.6).
     static var toastsAnnounce: Bool { minor >= 6 }
     /// GTK 4's minor version, as loaded.

@@ -123,9 +123,16 @@ import Presentation
             // TRANSLATORS: the toast's button that puts a deleted reminder back (Ctrl+Z does too).
             toast.setButton(tr("Undo"))
             on(toast.raw, "button-clicked") { [unowned self] in undoDelete(of: alert.id, fromToast: true) }
-            // One delete's toast at a time: an older one would come back after this one, for a
-            // delete Ctrl+Z may have undone meanwhile (Ctrl+Z undoes the older ones).
-            if let previous = deleteToast { previous.toast.dismiss() }
+            deleted.removeAll { $0.id == alert.id }
+            deleted.append(alert)
+            if deleted.count > 100 { deleted.removeFirst() }
+            undoDelete.isEnabled = true
+            // Shown at once, the toasts held going: one delete's toast at a time (an older one
+            // would come back after this one, for a delete Ctrl+Z may have undone meanwhile;
+            // Ctrl+Z undoes the older ones), and a note on show comes back after. Its row, where
+            // the focus was, is gone: the focus goes to its Undo, which says what happened
+            // (issue 52).
+            run.show(toast, first: true, focusingItsButton: true)
             toast.retain()
             deleteToast = (alert.id, toast)
             // Once: a toast hiding says it is dismissed again at each dismiss.
@@ -134,13 +141,6 @@ import Presentation
                 deleteToast = nil
                 toast.release()
             }
-            deleted.removeAll { $0.id == alert.id }
-            deleted.append(alert)
-            if deleted.count > 100 { deleted.removeFirst() }
-            undoDelete.isEnabled = true
-            // Shown at once, over a note on show (which comes back after). Its row, where the
-            // focus was, is gone: the focus goes to its Undo, which says what happened (issue 52).
-            run.show(toast, first: true, focusingItsButton: true)
         }
     }
 

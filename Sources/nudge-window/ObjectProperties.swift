@@ -137,6 +137,8 @@ extension Property where Value == Bool {
     static var hasFocus: Self { .init("has-focus") }
     static var hasTooltip: Self { .init("has-tooltip") }
     static var hexpand: Self { .init("hexpand") }
+    /// GtkSettings'.
+    static var gtkEnableAnimations: Self { .init("gtk-enable-animations") }
     static var wrap: Self { .init("wrap") }
     /// A GtkWindow's: it has the keyboard.
     static var isActive: Self { .init("is-active") }

@@ -523,6 +523,13 @@ struct Toast: Equatable {
     func show(in overlay: Widget) { adw_toast_overlay_add_toast(overlay.opaque, pointer) }
 }
 
+/// No animations in this program's windows: GtkSettings' `gtk-enable-animations`, set by
+/// the program over the desktop's (see ``AdwaitaGeneration/toastAnimationsOverlapSafely``).
+func turnOffAnimations() {
+    guard let settings = gtk_settings_get_default() else { return }
+    GObjectProperties.set(UnsafeMutableRawPointer(settings), .gtkEnableAnimations, false)
+}
+
 /// Style rules for the whole display, over the theme's (GTK_STYLE_PROVIDER_PRIORITY_APPLICATION).
 func addStyle(_ css: String) {
     let provider = gtk_css_provider_new()!

@@ -63,6 +63,7 @@ import NudgeKit
 
     private func activate() {
         if window == nil {
+            if !AdwaitaGeneration.toastAnimationsOverlapSafely { turnOffAnimations() }
             window = MainWindow(application: application, host: host, world: world, instance: instance)
         }
         window?.present(at: show, searching: search)

@@ -55,6 +55,30 @@ struct StoreSafetyTests {
         #expect(try home.nudge("doctor", "--restore").status == 64)
     }
 
+    /// A good copy copied over the damaged file by hand keeps its inode, which the marker
+    /// names: the writers still refuse (the marker stands until the file is looked at again),
+    /// and doctor, finding it whole in full, says so, takes the marker away and the store is
+    /// written again. Found by a hostile pass: before, doctor went on calling it damaged and
+    /// offered to set the good file aside.
+    @Test func aGoodCopyPutInPlaceByHandIsWrittenAgainOnceDoctorFindsItWhole() throws {
+        let home = try filledHome()
+        let good = home.database + ".by-hand"
+        try FileManager.default.copyItem(atPath: home.database, toPath: good)
+        try damage(home.database, page: 3)
+        #expect(try home.nudge("doctor").status == 74)
+        #expect(FileManager.default.fileExists(atPath: home.database + ".damaged"))
+        let inode = try FileManager.default.attributesOfItem(atPath: home.database)[.systemFileNumber] as? UInt64
+        #expect(try Bench.run("/bin/cp", [good, home.database]).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: home.database)[.systemFileNumber] as? UInt64 == inode)
+        #expect(try home.nudge("add", "Refused", "--at", "10:00").status == 74)
+        let doctor = try home.nudge("doctor")
+        #expect(doctor.stdout.contains("is whole now (put right in its place): Nudge writes to it again"), "\(doctor.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: home.database + ".damaged"))
+        #expect(try home.nudge("add", "After", "--at", "10:00").status == 0)
+        #expect(try home.nudge("doctor").stdout.contains("quick_check ok"))
+        #expect(try home.list().count == 62)
+    }
+
     @Test func aCorruptionMetByAnyCommandStopsTheWriters() throws {
         let home = try filledHome(400)
         // Page 2: the root of the alert table, which every listing reads.
