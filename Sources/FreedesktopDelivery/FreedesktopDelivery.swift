@@ -333,10 +333,13 @@ public final class FreedesktopDelivery: Delivery {
     private var awaitingID: Set<UInt32> = []
     private var replacementsWaiting: [UInt32: [(handle: UInt32, notification: Notification, markup: Bool)]] = [:]
 
-    /// The answer to a handle's `Notify` came, or will not: its replacements go.
-    private func answered(_ handle: UInt32) {
+    /// The answer to a handle's `Notify` came, or will not: its replacements go. Where it
+    /// timed out they go without an id to replace, as pop-ups of their own; the one they
+    /// stand in for may still show when its reply comes late, and is closed then.
+    private func answered(_ handle: UInt32, replyMayCome: Bool = false) {
         awaitingID.remove(handle)
         guard let waiting = replacementsWaiting.removeValue(forKey: handle) else { return }
+        if replyMayCome, !waiting.isEmpty { withdrawnEarly.insert(handle) }
         for entry in waiting { sendQueued(entry.handle, entry.notification, markup: entry.markup) }
     }
 
@@ -476,7 +479,8 @@ public final class FreedesktopDelivery: Delivery {
     }
 
     private func notified(_ handle: UInt32, _ result: Result<[Value], DeliveryError>) {
-        defer { answered(handle) }
+        var replyMayCome = false
+        defer { answered(handle, replyMayCome: replyMayCome) }
         switch result {
         case .success(let values):
             guard let id = values.first?.uint32 else {
@@ -488,7 +492,7 @@ public final class FreedesktopDelivery: Delivery {
             if withdrawnEarly.remove(handle) != nil { try? withdraw(handle) }
         case .failure(let error):
             // Without a reply the pop-up may still come: a withdrawal waits for that too.
-            if error.kind != .noReply { withdrawnEarly.remove(handle) }
+            if error.kind != .noReply { withdrawnEarly.remove(handle) } else { replyMayCome = true }
             onEvent?(.failed(id: handle, error: error))
         }
     }

@@ -262,6 +262,63 @@ struct WireFormatTests {
     #expect([first, second, third].map { delivery.serverID(of: $0) } == [nil, nil, 41])
 }
 
+/// A pop-up whose `Notify` timed out while its replacement waited for its id: the
+/// replacement goes as a pop-up of its own, and the first, when the server shows it late
+/// after all, is closed. Before, both stayed (mako under load: two pop-ups for one reminder,
+/// one of them left after Done).
+@Test func aReplacedPopUpThatComesLateIsClosed() throws {
+    let bus = try PrivateBus()
+    let gate = Gate()
+    let replaced = ReplacesLog(), closed = ReplacesLog()
+    let server = try ServerThread(address: bus.address) { connection in
+        try connection.export(ExportedObject(path: FreedesktopDelivery.objectPath, interfaces: [
+            .init(FreedesktopDelivery.interface, methods: [
+                .init("Notify", inputs: [.init("app", "s"), .init("replaces", "u"), .init("icon", "s"), .init("summary", "s"),
+                                         .init("body", "s"), .init("actions", "as"), .init("hints", "a{sv}"), .init("expire", "i")],
+                      outputs: [.init("id", "u")]) { arguments, _ in
+                    gate.waitOpen()
+                    let replaces = arguments[1].uint32 ?? 0
+                    replaced.add(replaces)
+                    return [.uint32(replaces != 0 ? replaces : UInt32(40 + gate.take(arguments[3].string ?? "")))]
+                },
+                .init("CloseNotification", inputs: [.init("id", "u")]) { arguments, _ in
+                    closed.add(arguments[0].uint32 ?? 0)
+                    return []
+                },
+                .init("GetCapabilities", outputs: [.init("caps", "as")]) { _, _ in [.strings(["actions", "body"])] },
+            ]),
+        ]))
+        _ = try connection.requestName(FreedesktopDelivery.busName)
+    }
+    defer { gate.open(); server.stop() }
+    let connection = try Connection.bus(address: bus.address)
+    // The daemon's poll loop: libdbus runs a reply's timeout only through the loop's timers.
+    let io = connection.integrateWithLoop()
+    func pump() {
+        var fds = io.pollDescriptors
+        _ = poll(&fds, nfds_t(fds.count), min(io.nextTimeout ?? 20, 20))
+        io.handle(fds)
+        _ = connection.dispatch()
+    }
+    let delivery = try FreedesktopDelivery(connection: connection, replyMode: .queue)
+    delivery.timeout = .milliseconds(200)
+    var events: [DeliveryEvent] = []
+    delivery.onEvent = { events.append($0) }
+    let first = try delivery.deliver(Notification(summary: "Water"))
+    let second = try delivery.deliver(Notification(summary: "Water ×2", replacesID: first))
+    // The server is stalled: the first call times out, and the replacement goes without an id.
+    for _ in 0..<500 where !events.contains(where: { if case .failed(first, _) = $0 { true } else { false } }) { pump() }
+    try #require(events.contains { if case .failed(first, _) = $0 { true } else { false } })
+    delivery.timeout = .seconds(120)
+    gate.open()
+    // The server wakes and answers both: the first (41) late, then the replacement (42).
+    for _ in 0..<500 where closed.all.isEmpty || delivery.serverID(of: second) == nil { pump() }
+    #expect(replaced.all == [0, 0])
+    #expect(closed.all == [41], "the late first pop-up is closed; its replacement stays")
+    #expect(delivery.serverID(of: second) == 42)
+    #expect(!events.contains(.appeared(id: first)), "a copy closed at once is not reported as shown")
+}
+
 /// The `replaces_id` of each `Notify` a stand-in server received.
 private final class ReplacesLog: @unchecked Sendable {
     private let lock = NSLock()
