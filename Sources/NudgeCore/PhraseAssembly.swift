@@ -305,14 +305,7 @@ extension PhrasePieces {
             if monthDays.count == 1, places.isEmpty, let d = monthDays.first {
                 target = d == -1 ? last : CivilDay(year: y, month: m, day: d)
             } else if monthDays.isEmpty, places.count == 1, days.count == 1, let weekday = days.first {
-                let n = places[0].0
-                if n > 0 {
-                    let first = CivilDay(year: y, month: m, day: 1)!
-                    let found = first.advanced(by: (weekday.rawValue - first.weekday.rawValue + 7) % 7 + 7 * (n - 1))
-                    target = found.components.month == m ? found : nil
-                } else {
-                    target = last.advanced(by: -((last.weekday.rawValue - weekday.rawValue + 7) % 7))
-                }
+                target = Self.place(places[0].0, weekday, year: y, month: m)
                 days = []
                 places = []
             } else {
@@ -373,8 +366,27 @@ extension PhrasePieces {
         }
     }
 
+    /// The `n`th (-1: the last) `weekday` of a month; `nil` where it has none (a fifth).
+    static func place(_ n: Int, _ weekday: Weekday, year: Int, month: Int) -> CivilDay? {
+        if n > 0 {
+            let first = CivilDay(year: year, month: month, day: 1)!
+            let found = first.advanced(by: (weekday.rawValue - first.weekday.rawValue + 7) % 7 + 7 * (n - 1))
+            return found.components.month == month ? found : nil
+        }
+        let last = CivilDay(year: year, month: month, day: CivilDay.daysIn(month: month, year: year))!
+        return last.advanced(by: -((last.weekday.rawValue - weekday.rawValue + 7) % 7))
+    }
+
     /// A day of the month said once, as the coming such date.
     mutating func comingDayOfTheMonth(_ saidTimes: [SaidTime], now: Date, clock: CivilZone, today: CivilDay, notes: inout [Phrase]) throws(ScheduleError) {
+        // "the last day of the month at 6pm": "of the month" without every is the coming
+        // one, once, as every set written without our tables meant it (session 22; every
+        // month is "of every month", 매월).
+        if let ofTheMonth = ofTheMonthSaid, !monthly, !repeats, step == nil, period == nil, date == nil, instant == nil, dayOffset == nil {
+            if places.isEmpty, monthDays == [-1], lastDaySaid == nil {
+                lastDaySaid = "last day " + ofTheMonth
+            }
+        }
         // 5일 오전 9시, the 5th at 9am, 말일 오전 10시: without 매월 or "every month", the
         // coming one, once.
         // "monday the 27th", 27일 월요일: the coming 27th, when it is that weekday.
@@ -406,6 +418,8 @@ extension PhrasePieces {
             if d > 0 {
                 // TRANSLATORS: a day of the month said without its month: %1$d the day, %2$s the date taken.
                 notes.append(Phrase("day %1$d is read as %2$s, the next such date", d, found.description))
+            } else if ofTheMonthSaid != nil {
+                notes.append(Phrase("%1$s is read as %2$s, the next such day; say of every month for each month", token, found.description))
             } else {
                 // TRANSLATORS: the last day of the month said without which month: %1$s as said (말일), %2$s the date taken.
                 notes.append(Phrase("%1$s is read as %2$s, this month's last day; say 매월 말일 for every month", token, found.description))
@@ -601,14 +615,7 @@ extension PhrasePieces {
                     flags = nil
                     break
                 }
-                var window = try windowTimes(from, until)
-                if from.after {
-                    // After 2pm until 6pm: from the first step after 2pm.
-                    guard let first = LocalTime(secondOfDay: window.start.secondOfDay + seconds), let later = DayWindow(start: first, end: window.end) else {
-                        throw failure("\(from.text) – \(until.text)", Phrase("invalid window"), Phrase("it must not end before it starts"))
-                    }
-                    window = later
-                }
+                let window = try windowTimes(from, until)
                 let (startReadings, endReadings) = (try from.readings(), try until.readings())
                 if startReadings.count > 1 || endReadings.count > 1 {
                     // TRANSLATORS: a window said with bare hours: %1$s as said (9 – 5), %2$s the one reading that makes a window (09:00–17:00).
@@ -619,9 +626,7 @@ extension PhrasePieces {
             case (let from?, nil):
                 // From a time, to the day's end: the steps before midnight.
                 let start = try only(from)
-                // After 2pm: the first step after it (every hour after 2pm is 15:00, 16:00, …).
-                let first = from.after ? LocalTime(secondOfDay: start.time.secondOfDay + seconds) : start.time
-                guard !start.nextDay, let first, let window = DayWindow(start: first, end: LocalTime(hour: 23, minute: 59, second: 59)!) else {
+                guard !start.nextDay, let window = DayWindow(start: start.time, end: LocalTime(hour: 23, minute: 59, second: 59)!) else {
                     throw failure(from.text, Phrase("invalid window"), Phrase("it must not end before it starts"))
                 }
                 // TRANSLATORS: a window said with its start only: %1$s as said (from 2pm), %2$s its start (14:00).
@@ -886,9 +891,8 @@ extension PhrasePieces {
         // Through one night: from the afternoon or evening to the next morning ("from 6pm to
         // 4pm" is no night's window, and 22 hours of steps read back as no phrase).
         guard end < said, said.hour >= 12, end.hour < 12 else { return nil }
-        let start = from.after ? LocalTime(secondOfDay: (said.secondOfDay + seconds) % 86_400)! : said
         var times: [LocalTime] = []
-        var second = from.after ? said.secondOfDay + seconds : said.secondOfDay
+        var second = said.secondOfDay
         while second <= 86_400 + end.secondOfDay {
             times.append(LocalTime(secondOfDay: second % 86_400)!)
             second += seconds
@@ -898,7 +902,7 @@ extension PhrasePieces {
             // TRANSLATORS: a window through midnight with too many steps (every minute from 10pm to 6am); %d is the most times.
             throw failure("\(from.text) – \(until.text)", Phrase("invalid window"), Phrase("a window through midnight holds at most %d times: say a longer step", 60))
         }
-        return (start, end, Array(Set(times)).sorted())
+        return (said, end, Array(Set(times)).sorted())
     }
 
     func windowTimes(_ from: SaidTime, _ until: SaidTime) throws(ScheduleError) -> DayWindow {
@@ -957,12 +961,14 @@ extension PhrasePieces {
         // such time not yet passed.
         let named = date != nil || !days.isEmpty || weekend != nil || (dayOffset?.0 ?? 0) > 0
         if named { try wakingDay(&said, colon: true, notes: &notes) }
-        // Without a day, a colon time 1:00–6:59 written without a leading zero is read as
+        // Without a day, a colon time 1:00–12:59 written without a leading zero is read as
         // a bare hour is: the next such time not yet passed, the other said and offered.
-        // Two sets of everyday phrasings written without our tables meant "at 4:45" said at
-        // 08:05 as 16:45 today and "at 3:30" at 14:20 as 15:30, where the 24-hour clock took
-        // the next morning (issue 54). 0:MM, 05:15 and 7:MM–23:MM stay on the 24-hour clock.
-        if !named, said.half == nil, said.clock, (1...6).contains(said.hour), !said.text.hasPrefix("0") {
+        // The sets of everyday phrasings written without our tables meant "at 4:45" said at
+        // 08:05 as 16:45 today, "at 3:30" at 14:20 as 15:30 (issue 54), and "at 9:30" at
+        // 20:50, "at 10:50" at 22:40 as the evening's, where the 24-hour clock took the next
+        // morning (sessions 17–22). 0:MM, 05:15 and 13:MM–23:MM stay on the 24-hour clock.
+        // "9h15" is the 24-hour clock's way of writing it, and stays on it.
+        if !named, said.half == nil, said.clock, (1...12).contains(said.hour), !said.text.hasPrefix("0"), !said.text.lowercased().contains("h") {
             said.clock = false
         }
         // The days it may fall on, first to last.
@@ -1043,9 +1049,16 @@ extension PhrasePieces {
                         throw failure(dayTexts.first ?? "", Phrase("the day and the weekday disagree"))
                     }
                     day = today.advanced(by: offset)
-                } else if !thisDay, try latest(said, on: day!, clock: clock) <= now {
-                    // Today's time passed: the same weekday next week ("this wednesday" stays today's).
-                    day = day!.advanced(by: 7)
+                } else if day == today, !thisDay {
+                    // A weekday named on that very day ("monday at 9am" said on a Monday, 월요일
+                    // 오전 9시): next week's, as "next monday" is, and as every set written
+                    // without our tables meant; today is said "today". Said under the echo.
+                    // "this monday" (이번 월요일) stays today's, 이번 주 월요일 this week's.
+                    let found = today.advanced(by: 7)
+                    day = found
+                    // TRANSLATORS: a weekday said on that very day: %1$s as said (monday), %2$s the date taken (a week from today).
+                    notes.append(Phrase("%1$s is read as %2$s, a week from today; say today for today's", dayTexts.first ?? "",
+                                        Phrase("%1$s (%2$s)", found.description, Phrase(found.weekday.shortName))))
                 }
             }
             dayNamed = true

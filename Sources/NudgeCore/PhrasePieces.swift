@@ -71,8 +71,11 @@ struct PhrasePieces {
     var monthDays: [Int] = []
     /// 말일 as said: the last day, of this month unless every month is said.
     var lastDaySaid: String?
-    /// Every month said (매월, monthly, of the month).
+    /// Every month said (매월, monthly, of every month).
     var monthly = false
+    /// "of the month" as said, without every: the coming such day, once, unless the
+    /// phrase repeats ("last friday of the month at 4pm").
+    var ofTheMonthSaid: String?
     /// Parts of the day said without an hour ("every morning", 저녁).
     var halves: [(SaidTime.Half, String)] = []
     /// Times said as a list ("9:00 and 13:00", "오전 9시, 오후 1시"): with no day, every day.
@@ -163,8 +166,10 @@ enum PhrasePiece {
     case everyWeek(String)
     /// Every month said (monthly, 매달), naming no day.
     case everyMonth(String)
-    /// A day of the month repeats each month (매월, of the month).
+    /// A day of the month repeats each month (매월, of every month).
     case monthly
+    /// "of the month" without every: the coming such day, once, unless the phrase repeats.
+    case ofTheMonth(String)
     /// Every year (매년, annually, yearly).
     case yearly(String)
     /// A step: every 30 minutes, 30분마다, every 2 days.
@@ -213,7 +218,7 @@ enum PhrasePiece {
     /// The kinds of piece, as the rules table names what each row makes.
     enum Kind: String, CaseIterable, Sendable {
         case instant, time, joined, windowStart, windowEnd, untilDated, minuteMark, sameTime, half, repeats, once, other
-        case everyDay, everyWeek, everyMonth, monthly, yearly, step, period, frequency, lasting, relative, days, except
+        case everyDay, everyWeek, everyMonth, monthly, ofTheMonth, yearly, step, period, frequency, lasting, relative, days, except
         case place, monthDay, date, dayOffset, week, nextDay, thisDay, laterDay, movable, holidayShift, monthOffset, yearOffset, weekend, reading
     }
 
@@ -235,6 +240,7 @@ enum PhrasePiece {
         case .everyWeek: .everyWeek
         case .everyMonth: .everyMonth
         case .monthly: .monthly
+        case .ofTheMonth: .ofTheMonth
         case .yearly: .yearly
         case .step: .step
         case .period: .period
@@ -283,6 +289,7 @@ extension PhrasePieces {
         case .everyWeek(let text): weekSaid = text
         case .everyMonth(let text): monthSaid = text; monthly = true
         case .monthly: monthly = true
+        case .ofTheMonth(let text): ofTheMonthSaid = text
         case .yearly(let text): yearly = text
         case .step(let count, let unit, let text): step = (count, unit, text)
         case .period(let unit, let every, let text): period = (unit, every); periodText = text

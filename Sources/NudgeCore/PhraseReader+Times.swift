@@ -289,11 +289,11 @@ extension PhraseReader {
             try setWindow(first, second)
             return true
         }
-        // every hour after 2pm: a window from the first step after it, to the day's end.
+        // every hour after 2pm: a window from it (14:00, 15:00, …), to the day's end, as 이후
+        // (which takes in its time) and as a writer without our tables meant it.
         if isKey(i, "after"), words[i].text == "after", pieces.step != nil || words[i...].contains(where: { $0.key == "every" || $0.key == "hourly" }) {
             i += 1
             guard var first = try readTime() else { i = start; return false }
-            first.after = true
             first.text = text(start..<i)
             try setWindow(first, nil)
             return true
@@ -316,10 +316,9 @@ extension PhraseReader {
             i += 1
             try setWindow(time, nil)
         } else if isKey(i, "after"), words[i].text == "이후" {
-            // 오후 3시 이후 매시간: from the first step after it.
+            // 오후 3시 이후 매시간: from it (이후 takes in its time).
             i += 1
             var first = time
-            first.after = true
             first.text = text(start..<i)
             try setWindow(first, nil)
         } else if isKey(i, "till") {

@@ -467,11 +467,18 @@ struct PhraseReader {
             return false
         }
         // "of the month", "of every month": said after; 매월, monthly, every: said before.
-        if isKey(i, "of"), isKey(i + 1, "the", "every"), isKey(i + 2, "month") {
+        // A weekday's place "of the month" is every month's (the sets written without our
+        // tables meant "last friday of the month at 4pm" so); a day of it alone ("the last
+        // day of the month at 6pm") is the coming one, once, as they meant that.
+        let ofTheMonth = pieces.places.isEmpty ? PhrasePiece.ofTheMonth(text(i..<min(i + 3, words.count))) : .monthly
+        if isKey(i, "of"), isKey(i + 1, "every"), isKey(i + 2, "month") {
             put(.monthly)
             i += 3
+        } else if isKey(i, "of"), isKey(i + 1, "the"), isKey(i + 2, "month") {
+            put(ofTheMonth)
+            i += 3
         } else if isKey(i, "of"), isKey(i + 1, "month") {
-            put(.monthly)
+            put(pieces.places.isEmpty ? .ofTheMonth(text(i..<i + 2)) : .monthly)
             i += 2
         }
         return true

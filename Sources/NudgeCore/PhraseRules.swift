@@ -338,7 +338,7 @@ extension PhraseReader {
             return .read
         },
         PhraseRule("a place in the month", at: ["first", "second", "third", "fourth", "fifth", "last"],
-                   ["the first monday of the month at 9", "last friday of every month at 5pm", "매월 첫째 월요일 오전 9시", "the first of next month at 9"], makes: [.monthly, .days, .place, .monthDay, .monthOffset]) { r throws(ScheduleError) in
+                   ["the first monday of the month at 9", "last friday of every month at 5pm", "매월 첫째 월요일 오전 9시", "the first of next month at 9"], makes: [.monthly, .ofTheMonth, .days, .place, .monthDay, .monthOffset]) { r throws(ScheduleError) in
             let n = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1][r.key(r.i) ?? ""] ?? 1
             return .final(r.readPlace(n, from: r.i, skip: 1))
         },
@@ -353,10 +353,15 @@ extension PhraseReader {
             r.put(.repeats)
             return r.took(2)
         },
-        PhraseRule("of the month", at: ["month"], ["on the 15th of the month at 9"], makes: [.monthly]) { r throws(ScheduleError) in
-            // "of the month", "each month".
+        PhraseRule("of the month", at: ["month"], ["on the 15th of the month at 9", "last friday at 5pm of the month"], makes: [.monthly, .ofTheMonth]) { r throws(ScheduleError) in
+            // A weekday's place "of the month" is every month's; a day of it alone the coming
+            // one, once, unless the phrase repeats ("of every month" is read as every).
             guard r.pieces.monthly || !r.pieces.places.isEmpty || !r.pieces.monthDays.isEmpty else { return .refused }
-            r.put(.monthly)
+            if r.pieces.monthly || !r.pieces.places.isEmpty {
+                r.put(.monthly)
+            } else {
+                r.put(.ofTheMonth(r.text(r.i..<r.i + 1)))
+            }
             return r.took(1)
         },
 

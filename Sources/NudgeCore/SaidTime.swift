@@ -12,8 +12,6 @@ struct SaidTime: Sendable, Hashable {
     var half: Half?
     /// Written on a 24-hour clock (`9:30`, `21:00`), which says the half of the day.
     var clock = false
-    /// Said as "after" it (every hour after 2pm, 오후 3시 이후): a window starts a step later.
-    var after = false
     /// Said as minutes after midnight (half past midnight, 자정 10분 후): on a day said by
     /// name, after that day's start or after its end, as midnight alone is.
     var pastMidnight = false

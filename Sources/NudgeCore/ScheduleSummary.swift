@@ -68,11 +68,11 @@ extension Schedule {
             }
             if !restriction.monthDays.isEmpty {
                 let days = restriction.monthDays.map { Restriction.monthDay($0, language: language) }.joined(separator: ", ")
-                text += ", " + format(language.tr("%s of the month"), days)
+                text += ", " + format(language.tr("%s of every month"), days)
             }
             if !restriction.places.isEmpty {
                 // TRANSLATORS: weekdays by their place in the month: %s is a list (first Mon, last Fri).
-                text += ", " + format(language.tr("%s of the month"), restriction.places.map { $0.summary(language: language) }.joined(separator: ", "))
+                text += ", " + format(language.tr("%s of every month"), restriction.places.map { $0.summary(language: language) }.joined(separator: ", "))
             }
             // TRANSLATORS: a schedule's first showing: %s is a date and time.
             if let from = restriction.from { text += ", " + format(language.tr("from %s"), timeStyle.dated(from, zone)) }
@@ -141,7 +141,7 @@ extension Schedule {
 
 extension CronExpression {
     /// A rule on days of every month, or on one day of the year, in words: "day 1, day 15
-    /// of the month at 09:00", "every year on Mar 15 at 09:00" (매월 1일 오전 9:00, 매년 3월
+    /// of every month at 09:00", "every year on Mar 15 at 09:00" (매월 1일 오전 9:00, 매년 3월
     /// 15일 오전 9:00); `nil` for what only cron's five fields say.
     func words(timeStyle: TimeStyle, language: Language) -> String? {
         let f = fields
@@ -149,7 +149,7 @@ extension CronExpression {
         let at = times.map(timeStyle.time).joined(separator: ", ")
         if f.months.count == 12 {
             let list = days.map { Schedule.Restriction.monthDay($0, language: language) }.joined(separator: ", ")
-            return format(language.tr("%1$s at %2$s"), format(language.tr("%s of the month"), list), at)
+            return format(language.tr("%1$s at %2$s"), format(language.tr("%s of every month"), list), at)
         }
         guard f.months.count == 1, days.count == 1, (1...12).contains(f.months[0]) else { return nil }
         // TRANSLATORS: a yearly schedule: %1$s is the month (Mar), %2$d the day of the month, %3$s one or more times of day.

@@ -20,8 +20,6 @@ struct EverydayPhrasesTests {
     static let documented: [String: String] = [
         "last friday of the month at 4pm": "PhraseTables: 'the last friday of the month at 5pm' is every month, as list says a monthly place ('… of the month'); once is 'this month's last friday' or the date",
         "third thursday of the month at 7pm": "PhraseTables: '… of the month' is every month, as list says it; once is the date",
-        "last day of the month at 6pm": "PhraseTables: 'the last day of the month at 18:00' is every month, as list says it; once is 'this month's last day' or 월말",
-        "on the last day of the month at 9am": "PhraseTables: 'the last day of the month' is every month, as list says it",
         "every hour until 5pm": "issue 54: a step with only an end and no day word is today, counted from now, and stops at the end (the echo says so); this table's writer laid it from 00:00",
         "every 30 min until 4pm": "issue 54: a step with only an end and no day word is today, counted from now, and stops at the end (the echo says so); this table's writer laid it from 00:00",
         "every 2 hours until 10pm": "issue 54: a step with only an end and no day word is today, counted from now, and stops at the end (the echo says so); this table's writer laid it from 00:00",

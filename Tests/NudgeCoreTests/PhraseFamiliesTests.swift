@@ -177,7 +177,7 @@ struct PhraseFamiliesTests {
     // MARK: Windows through midnight and after a time
 
     /// Every day through midnight, as one list of times; a day said is refused (its hours after
-    /// midnight would be the next day's). After a time: from the first step after it.
+    /// midnight would be the next day's). After a time: from it.
     @Test(arguments: At.allCases)
     func windowsOvernightAndAfter(_ at: At) {
         let hourly = ["00:00", "01:00", "02:00", "22:00", "23:00"]
@@ -186,7 +186,7 @@ struct PhraseFamiliesTests {
         check("every day every hour from 10pm to 2am", at, .daily(hourly, Meaning.everyDay))
         check("every 30 minutes from 11pm to 1am", at, .daily(["00:00", "00:30", "01:00", "23:00", "23:30"], Meaning.everyDay))
         check("every 2 hours from 9pm to 3am", at, .daily(["01:00", "03:00", "21:00", "23:00"], Meaning.everyDay))
-        check("every hour after 10pm until 2am", at, .daily(["00:00", "01:00", "02:00", "23:00"], Meaning.everyDay))
+        check("every hour after 10pm until 2am", at, .daily(["00:00", "01:00", "02:00", "22:00", "23:00"], Meaning.everyDay))
         check("every weekday from 10pm to 2am every hour", at, .refused("invalid window"))
         // The end takes the start's half of the day, as the start takes the end's.
         check("오전 9시부터 10시까지 15분마다", at, .daily(["09:00", "09:15", "09:30", "09:45", "10:00"], Meaning.everyDay))
@@ -194,11 +194,12 @@ struct PhraseFamiliesTests {
         check("every 30 minutes between 9 and 11am", at, .daily(["09:00", "09:30", "10:00", "10:30", "11:00"], Meaning.everyDay))
         // Bare hours with a window inside the day stay inside it.
         check("every hour from 10 to 2", at, .daily(["10:00", "11:00", "12:00", "13:00", "14:00"], Meaning.everyDay))
-        check("every hour after 2pm", at, .daily((15...23).map { String(format: "%02d:00", $0) }, Meaning.everyDay))
-        check("오후 3시 이후 매시간", at, .daily((16...23).map { String(format: "%02d:00", $0) }, Meaning.everyDay))
-        check("every hour after 2pm until 6pm", at, .daily(["15:00", "16:00", "17:00", "18:00"], Meaning.everyDay))
-        check("every 30 minutes on weekdays after 9am until noon", at, .daily(["09:30", "10:00", "10:30", "11:00", "11:30", "12:00"], Meaning.weekdays))
-        check("every hour after 11pm", at, .refused("invalid window"))
+        // After a time takes it in, as 이후 does (session 22: a step later before).
+        check("every hour after 2pm", at, .daily((14...23).map { String(format: "%02d:00", $0) }, Meaning.everyDay))
+        check("오후 3시 이후 매시간", at, .daily((15...23).map { String(format: "%02d:00", $0) }, Meaning.everyDay))
+        check("every hour after 2pm until 6pm", at, .daily(["14:00", "15:00", "16:00", "17:00", "18:00"], Meaning.everyDay))
+        check("every 30 minutes on weekdays after 9am until noon", at, .daily(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00"], Meaning.weekdays))
+        check("every hour after 11pm", at, .daily(["23:00"], Meaning.everyDay))
     }
 
     // MARK: This monday, a week from tuesday, monday after next
@@ -453,9 +454,9 @@ struct PhraseFamiliesTests {
             ("wkdays at 7:30", .daily(["07:30"], Meaning.weekdays)),
             ("every wknd at 10am", .daily(["10:00"], [.saturday, .sunday])),
             ("every Tu at 9am", .daily(["09:00"], [.tuesday])),
-            ("Tu at 9pm", .once(at.coming(.tuesday, "21:00"))),
-            ("Thu at 9pm", .once(at.coming(.thursday, "21:00"))),
-            ("Thur at 9pm", .once(at.coming(.thursday, "21:00"))),
+            ("Tu at 9pm", .once(at.coming(.tuesday, "21:00", includingToday: false))),
+            ("Thu at 9pm", .once(at.coming(.thursday, "21:00", includingToday: false))),
+            ("Thur at 9pm", .once(at.coming(.thursday, "21:00", includingToday: false))),
             ("every Thurs at 9am", .daily(["09:00"], [.thursday])),
             ("내일 점심때", .once("\(today.advanced(by: 1)) 12:00")),
             ("내년 3월 1일 오전 9시", .once("\(year + 1)-03-01 09:00")),

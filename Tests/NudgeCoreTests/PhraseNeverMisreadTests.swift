@@ -137,8 +137,8 @@ struct PhraseNeverMisreadTests {
             ("friday afternoons at 3", .daily(["15:00"], [.friday])),
             ("evenings at 6", .daily(["18:00"], [])),
             ("mornings at 7:30", .daily(["07:30"], [])),
-            // The singular stays once.
-            ("saturday morning at 9", .once(["Asia/Seoul": "2026-11-28 09:00", "America/New_York": "2026-03-07 09:00", "Europe/Berlin": "2026-03-28 09:00"][at.rawValue]!)),
+            // The singular stays once (said on a Saturday, next week's: a weekday named on that day).
+            ("saturday morning at 9", .once(["Asia/Seoul": "2026-11-28 09:00", "America/New_York": "2026-03-14 09:00", "Europe/Berlin": "2026-04-04 09:00"][at.rawValue]!)),
         ]
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
     }

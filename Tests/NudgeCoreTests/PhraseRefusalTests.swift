@@ -77,6 +77,6 @@ struct PhraseRefusalTests {
         #expect(yearly.summary(in: zone) == "every year on Mar 15 at 09:00")
         #expect(yearly.summary(in: zone, language: korean) == "매년 3월 15일 09:00")
         let monthly = try SchedulePhrase.read("every month on the 1st and 15th at 9am", now: now, zone: zone).schedule
-        #expect(monthly.summary(in: zone) == "day 1, day 15 of the month at 09:00")
+        #expect(monthly.summary(in: zone) == "day 1, day 15 of every month at 09:00")
     }
 }

@@ -180,7 +180,8 @@ struct RemindMeTests {
 
     /// Colon times: 7–11 give the evening too; 1–6 the afternoon first; 10시 반에 both.
     @Test func colonTimesAndKoreanHalvesGiveBoth() throws {
-        #expect(try readings("dinner at 7:30").map(\.phrase.schedule) == [once("2026-03-11 07:30"), once("2026-03-10 19:30")])
+        // Without a day, the nearer first (session 22: 7:00–12:59 too).
+        #expect(try readings("dinner at 7:30").map(\.phrase.schedule) == [once("2026-03-10 19:30"), once("2026-03-11 07:30")])
         #expect(try readings("call mum tomorrow at 6:30").map(\.phrase.schedule) == [once("2026-03-11 18:30"), once("2026-03-11 06:30")])
         #expect(try readings("dinner at 07:30").map(\.phrase.schedule) == [once("2026-03-11 07:30")])
         #expect(try readings("전화 10시 반에").map(\.phrase.schedule) == [once("2026-03-10 22:30"), once("2026-03-11 10:30")])

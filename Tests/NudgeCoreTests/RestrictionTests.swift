@@ -63,7 +63,7 @@ struct RestrictionTests {
         #expect(next(fifth, after: "2026-01-01T00:00:00Z", count: 4)
                 == ["2026-03-30T09:00:00Z", "2026-06-29T09:00:00Z", "2026-08-31T09:00:00Z", "2026-11-30T09:00:00Z"])
         #expect(Schedule.Place(6, .monday) == nil && Schedule.Place(-6, .monday) == nil)
-        #expect(schedule.summary(in: zone("UTC")) == "Wed, Fri at 17:00, every 2 months, last Fri, each Wed of the month")
+        #expect(schedule.summary(in: zone("UTC")) == "Wed, Fri at 17:00, every 2 months, last Fri, each Wed of every month")
         #expect(Schedule(storageText: schedule.storageText) == schedule)
     }
 
@@ -71,7 +71,7 @@ struct RestrictionTests {
         let last = Schedule.restricted(.daily(times: [Self.nine], days: Schedule.everyDay), .init(monthDays: [-1]))
         // 2028 is a leap year: February ends on the 29th.
         #expect(next(last, after: "2028-01-01T00:00:00Z", count: 3) == ["2028-01-31T09:00:00Z", "2028-02-29T09:00:00Z", "2028-03-31T09:00:00Z"])
-        #expect(last.summary(in: zone("UTC")) == "daily at 09:00, the last day of the month")
+        #expect(last.summary(in: zone("UTC")) == "daily at 09:00, the last day of every month")
         // Friday the 13th: February, March and November in 2026.
         let friday13 = Schedule.restricted(.daily(times: [Self.nine], days: [.friday]), .init(monthDays: [13]))
         #expect(next(friday13, after: "2026-01-01T00:00:00Z", count: 3) == ["2026-02-13T09:00:00Z", "2026-03-13T09:00:00Z", "2026-11-13T09:00:00Z"])

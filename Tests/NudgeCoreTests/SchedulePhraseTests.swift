@@ -90,7 +90,8 @@ struct SchedulePhraseTests {
         #expect(late.schedule == .once(try ScheduleParser.instant("2026-11-26 05:15", zone: zone)))
         #expect(late.choices == [PhraseReading.Choice(said: "5:15", other: "5:15pm")])
         #expect(try once("at 02:30") == ("2026-11-26 02:30", []))
-        #expect(try once("at 9:30").0 == "2026-11-26 09:30")
+        // 7:00–12:59 without a day too (session 22): the next such time, 21:30 today.
+        #expect(try once("at 9:30").0 == "2026-11-25 21:30")
         #expect(try once("tomorrow at 2:30") == ("2026-11-26 14:30", ["2:30 is read as 14:30; say 2:30am for 02:30"]))
         #expect(try once("tomorrow at 02:30").1 == [])
         #expect(try once("tomorrow at 9:30").1 == [])

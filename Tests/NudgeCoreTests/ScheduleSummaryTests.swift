@@ -13,7 +13,7 @@ struct ScheduleSummaryTests {
         (ScheduleFlags(on: "2026-12-01 09:00"), "once, 2026-12-01T09:00:00Z"),
         (ScheduleFlags(cron: "0 9 1 * mon"), "cron 0 9 1 * mon"),
         // Monthly and yearly rules in words (issue 44), as the phrase reader reads them back.
-        (ScheduleFlags(cron: "0 9 1,15 * *"), "day 1, day 15 of the month at 09:00"),
+        (ScheduleFlags(cron: "0 9 1,15 * *"), "day 1, day 15 of every month at 09:00"),
         (ScheduleFlags(cron: "30 18 15 3 *"), "every year on Mar 15 at 18:30"),
         (ScheduleFlags(cron: "0 9 1 1,7 *"), "cron 0 9 1 1,7 *"),
     ])

@@ -23,7 +23,6 @@ struct SevenInstantPhrasesTests {
         "2027-03-13T21:30 5시에 알려줘": "a bare hour without a day is the next such time not yet passed (05:00), said, with 오후 5시 offered",
         "2026-10-31T23:05 3시": "a bare hour without a day is the next such time not yet passed (03:00), said, with 오후 3시 offered",
         "2026-10-24T21:45 다섯 시 반에 알려줘": "a bare hour without a day is the next such time not yet passed (05:30), said, with 오후 5시 30분 offered",
-        "2026-12-31T22:40 at 11:55": "a colon time 7:00–12:59 is on the 24-hour clock (issue 54 keeps it): the next 11:55, said",
     ]
 
     struct Row {
@@ -185,11 +184,7 @@ struct SevenInstantPhrasesTests {
     /// Year's Eve morning in Seoul, the nights before the US autumn and UK spring changes,
     /// a leap-year Monday in Los Angeles, a month's last night in Seoul). Its header's
     /// date orders: month first in America and in Korean, day first in London's English rows.
-    static let set3Documented: [String: String] = [
-        "2027-11-06T20:50 at 9:30": "a colon time 7:00–12:59 is on the 24-hour clock (issue 54 keeps it): the next 09:30, said",
-        "2027-09-30T23:40 at 11:50": "a colon time 7:00–12:59 is on the 24-hour clock (issue 54 keeps it): the next 11:50, said",
-        "2028-02-28T09:15 last day of the month at 5pm": "a day \"of the month\" repeats every month, as \"first monday of the month\" does (docs/phrases.md, Choices)",
-    ]
+    static let set3Documented: [String: String] = [:]
 
     @Test func englishPhrasesOfTheThirdSet() throws {
         try report("en", set: "set3", rules: Self.set3Documented) { row in
@@ -206,18 +201,10 @@ struct SevenInstantPhrasesTests {
     /// day before Thanksgiving in New York); a third of its rows are whole requests with a
     /// task ("remind me to call mum tomorrow at 6pm"), read as `nudge add LINE` reads them.
     /// Rules written down before the sets, by which rows of several sets are read.
-    static let sameWeekday = "a weekday named on that day is today's before its time, as \"this monday\" is (docs/phrases.md, Choices)"
-    static let ofTheMonth = "a day \"of the month\" repeats every month, as list says it (docs/phrases.md, Choices)"
-    static let colonClock = "a colon time 7:00–12:59 is on the 24-hour clock (issue 54 keeps it): the next such time, said, the other offered"
+    static let sameWeekday = "\"this <weekday>\" said on that day is today's before its time (docs/phrases.md, Choices); the set's header makes it next week's, as a bare weekday is"
     static let gapEnd = "the set's own header: a time in the spring-forward gap fires when the gap ends (03:00), as Nudge does; the row was computed as the hour after (03:30)"
 
-    static let set4Documented: [String: String] = [
-        "2027-06-07T07:10 monday at 9am": Self.sameWeekday,
-        "2027-06-07T07:10 월요일 오전 9시": Self.sameWeekday,
-        "2027-03-13T08:05 saturday night at 11": Self.sameWeekday,
-        "2028-12-31T23:20 on the last day of the month at 11:30pm": Self.ofTheMonth,
-        "2027-03-13T08:05 last day of the month at 5pm": Self.ofTheMonth,
-    ]
+    static let set4Documented: [String: String] = [:]
 
     @Test func englishPhrasesOfTheFourthSet() throws {
         try report("en", set: "set4", rules: Self.set4Documented) { row in
@@ -244,17 +231,8 @@ struct SevenInstantPhrasesTests {
         "2029-03-10T23:10 every day at 2:30am": Self.gapEnd,
         "2029-03-10T23:10 at 2:30am": Self.gapEnd,
         "2029-04-07T20:00 flight 7 oct 2:30am": Self.gapEnd,
-        "2029-04-07T20:00 토요일 밤 10시": Self.sameWeekday,
-        "2029-01-15T00:20 월요일 오전 10시": Self.sameWeekday,
-        "2029-06-06T12:05 수요일 오후 3시": Self.sameWeekday,
-        "2029-01-15T00:20 mon 10am": Self.sameWeekday,
         "2029-01-15T00:20 this monday 10am": Self.sameWeekday,
-        "2029-06-06T12:05 wed 3pm": Self.sameWeekday,
         "2028-12-31T16:45 this sunday at 8pm": Self.sameWeekday,
-        "2029-04-07T20:00 check the sourdough at 9:40": Self.colonClock,
-        "2029-02-28T20:15 9:00": Self.colonClock,
-        "2029-02-28T20:15 send the rent reminder to the group chat at 9:45": Self.colonClock,
-        "2029-02-28T20:15 last day of the month 9pm": Self.ofTheMonth,
     ]
 
     @Test func englishPhrasesOfTheFifthSet() throws {
@@ -265,4 +243,21 @@ struct SevenInstantPhrasesTests {
     }
 
     @Test func koreanPhrasesOfTheFifthSet() throws { try report("ko", set: "set5", rules: Self.set5Documented) }
+
+    /// A sixth set (set6-*.tsv), written in session 22 by a helper who had seen no code, no
+    /// table and no earlier set (given set 5's conventions), at seven more instants: the
+    /// nights before the US autumn change (New York) and the EU spring one (London), the
+    /// morning before a leap day and New Year's Eve night in Seoul, Christmas Eve morning in
+    /// Los Angeles, a Friday evening in Paris and 어린이날 morning in Seoul; a third of its rows
+    /// are whole requests with a task. Its header's date orders: month first in America and
+    /// in Korean, day first in London's English rows, neither in Paris.
+    static let set6Documented: [String: String] = [:]
+
+    @Test func englishPhrasesOfTheSixthSet() throws {
+        try report("en", set: "set6", rules: Self.set6Documented) { row in
+            row.zone.identifier.hasPrefix("America/") ? .monthFirst : row.zone.identifier == "Europe/London" ? .dayFirst : nil
+        }
+    }
+
+    @Test func koreanPhrasesOfTheSixthSet() throws { try report("ko", set: "set6", rules: Self.set6Documented) }
 }

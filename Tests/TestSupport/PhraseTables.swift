@@ -199,7 +199,8 @@ public enum PhraseTables {
         ("오늘 오전 9시", "! that time has passed"),
         ("금요일 오후 5시", "--on '2026-11-27 17:00'"),
         ("토요일 오전 10시", "--on '2026-11-28 10:00'"),
-        ("수요일 오후 3시", "--on '2026-11-25 15:00'"),
+        // A weekday named on that day is next week's (set 4 and 5's writers meant it).
+        ("수요일 오후 3시", "--on '2026-12-02 15:00'"),
         ("수요일 오전 9시", "--on '2026-12-02 09:00'"),
         ("이번 주 금요일 오후 3시", "--on '2026-11-27 15:00'"),
         ("다음 주 월요일 오전 9시", "--on '2026-11-30 09:00'"),
@@ -441,7 +442,9 @@ public enum PhraseTables {
         ("the first monday of the month at 9am", "= 2026-12-07 09:00, 2027-01-04 09:00, 2027-02-01 09:00"),
         ("first monday of every month at 9am", "= 2026-12-07 09:00, 2027-01-04 09:00, 2027-02-01 09:00"),
         ("the last friday of the month at 5pm", "= 2026-11-27 17:00, 2026-12-25 17:00, 2027-01-29 17:00"),
-        ("the last day of the month at 18:00", "= 2026-11-30 18:00, 2026-12-31 18:00, 2027-01-31 18:00"),
+        ("the last day of every month at 18:00", "= 2026-11-30 18:00, 2026-12-31 18:00, 2027-01-31 18:00"),
+        // "of the month" alone is the coming one, once (session 22).
+        ("the last day of the month at 18:00", "--on '2026-11-30 18:00'"),
         ("monthly on the 15th at 3pm", "--cron '0 15 15 * *'"),
         ("every month on the 1st at 9am", "--cron '0 9 1 * *'"),
         ("12/1 at 9am", "! ambiguous date"),
