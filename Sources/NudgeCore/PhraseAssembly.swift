@@ -64,7 +64,7 @@ extension PhrasePieces {
         if let reading = try fromNow(now: now, clock: clock, today: today, notes: notes) { return reading }
         var saidTimes = try timesOfDay(notes: &notes)
         try dayOfTheMonthSaid(today: today)
-        if let reading = try everyYear(saidTimes, notes: &notes) { return reading }
+        if let reading = try everyYear(saidTimes, now: now, zone: zone, notes: &notes) { return reading }
         try checkCount(saidTimes)
         try comingDayOfTheMonth(saidTimes, now: now, clock: clock, today: today, notes: &notes)
 
@@ -319,11 +319,13 @@ extension PhrasePieces {
     }
 
     /// A date every year: the reading, when one is said.
-    mutating func everyYear(_ saidTimes: [SaidTime], notes: inout [Phrase]) throws(ScheduleError) -> PhraseReading? {
+    mutating func everyYear(_ saidTimes: [SaidTime], now: Date, zone: TimeZone, notes: inout [Phrase]) throws(ScheduleError) -> PhraseReading? {
         // 매년 3월 1일 오전 9시, every year on march 1, annually on dec 25, every nov 1: a
         // date every year, as cron keeps it.
         if let said = yearly {
-            guard let date, date.year == nil, monthDays.isEmpty, places.isEmpty, days.isEmpty, step == nil, period == nil else {
+            // Every 4 years: a period of years (4년마다 2월 29일).
+            let years = period.flatMap { $0.unit == .year ? $0.every : nil }
+            guard let date, date.year == nil, monthDays.isEmpty, places.isEmpty, days.isEmpty, step == nil, period == nil || years != nil else {
                 throw failure(said, Phrase("which day of the year?"), Phrase("say e.g. every year on march 1 at 9am, 매년 3월 1일 오전 9시"))
             }
             guard !saidTimes.isEmpty else { throw failure(said, Phrase("no time of day given"), Phrase("say at what time: every year on march 1 at 9am, 매년 3월 1일 오전 9시")) }
@@ -341,7 +343,14 @@ extension PhrasePieces {
             }
             func list(_ values: Set<Int>) -> String { values.sorted().map(String.init).joined(separator: ",") }
             let expression = "\(list(minutes)) \(list(hours)) \(date.day) \(date.month) *"
-            return PhraseReading(schedule: .cron(try CronExpression(expression)), notes: notes, flags: nil)
+            let yearly = Schedule.cron(try CronExpression(expression))
+            guard let years else { return PhraseReading(schedule: yearly, notes: notes, flags: nil) }
+            // Counted from the first showing's year.
+            guard let first = yearly.occurrences(after: now, count: 1, in: zone).first,
+                  let every = Schedule.Period(unit: .year, every: years, anchor: CivilZone(zone).local(first).day) else {
+                throw failure(periodText ?? said, Phrase("invalid duration"))
+            }
+            return PhraseReading(schedule: .restricted(yearly, Schedule.Restriction(period: every)), notes: notes, flags: nil)
         }
         return nil
     }
@@ -531,6 +540,52 @@ extension PhrasePieces {
     }
 
     mutating func repeating(_ saidTimes: [SaidTime], today: CivilDay, now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {
+        // "today every hour until 1pm", "every hour after 9pm today", 오늘 30분마다 오후 1시까지,
+        // 오늘 밤 9시 이후 매시간: a step for today alone. With its end only it is what a step
+        // with an end and no day is (from now, then it stops); with its start, that window
+        // today, then it stops.
+        if let offset = dayOffset, offset.0 == 0, let (_, unit, _) = step, case .seconds = unit, windowStart != nil || windowEnd != nil,
+           days.isEmpty, !everyDaySaid, weekend == nil, period == nil, monthDays.isEmpty, places.isEmpty, !monthly, date == nil {
+            dayOffset = nil
+            guard windowStart != nil else { return try repeatingOnDays(saidTimes, today: today, now: now, zone: zone) }
+            let end = CivilZone(zone).instant(today.advanced(by: 1), LocalTime(hour: 0, minute: 0, second: 0)!).addingTimeInterval(-1)
+            let reading = try stopping(at: end, said: offset.1, saidTimes, today: today, now: now, zone: zone)
+            // TRANSLATORS: a step said for today (every hour after 9pm today): %1$s as said (today, 오늘). It does not repeat on other days.
+            return PhraseReading(schedule: reading.schedule, notes: reading.notes + [Phrase("%1$s: today only, then it stops", offset.1)], flags: nil)
+        }
+        // A window of steps that stops at a date and time, as list says today's above:
+        // "every 1 h, 21:00–23:00, until Mon 2026-11-30 23:59:59".
+        if let token = untilDated, windowStart != nil, let date, saidTimes.count == 1, instant == nil, days.count <= 1 {
+            let clock = CivilZone(zone)
+            guard let day = CivilDay(year: date.year ?? today.components.year, month: date.month, day: date.day) else { throw failure(date.text, Phrase("invalid date")) }
+            guard days.isEmpty || days == [day.weekday] else {
+                throw failure(date.text, Phrase("the date and the weekday disagree"), Phrase("%1$s is a %2$s", day.description, Phrase(day.weekday.shortName)))
+            }
+            let time = try only(saidTimes[0])
+            let end = clock.instant(time.nextDay ? day.advanced(by: 1) : day, time.time)
+            (untilDated, self.date, days, dayTexts) = (nil, nil, [], [])
+            return try stopping(at: end, said: token, [], today: today, now: now, zone: zone)
+        }
+        return try repeatingOnDays(saidTimes, today: today, now: now, zone: zone)
+    }
+
+    /// The window of steps said, stopping at `end`.
+    mutating func stopping(at end: Date, said: String, _ saidTimes: [SaidTime], today: CivilDay, now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {
+        let reading = try repeatingOnDays(saidTimes, today: today, now: now, zone: zone)
+        // No flags say a window that stops at a date.
+        flags = nil
+        var schedule = reading.schedule, restriction = Schedule.Restriction(until: end)
+        if case .restricted(let inner, let kept) = schedule {
+            restriction = kept
+            restriction.until = min(kept.until ?? end, end)
+            schedule = inner
+        }
+        let stops = Schedule.restricted(schedule, restriction)
+        guard stops.occurrences(after: now, count: 1, in: zone).first != nil else { throw failure(said, Phrase("that time has passed")) }
+        return PhraseReading(schedule: stops, notes: reading.notes, flags: nil)
+    }
+
+    mutating func repeatingOnDays(_ saidTimes: [SaidTime], today: CivilDay, now: Date, zone: TimeZone) throws(ScheduleError) -> PhraseReading {
         var windowNotes: [Phrase] = []
         if let stops = try stepUntilDated(saidTimes, now: now, zone: zone) { return stops }
         if let instant { throw failure(instant.1, Phrase("a date does not go with a repeating schedule")) }
@@ -747,6 +802,17 @@ extension PhrasePieces {
         var stepOfTime = false
         if case .seconds? = step?.unit { stepOfTime = true }
         if monthly || every?.unit == .month, monthDays.isEmpty, places.isEmpty, days.isEmpty, date == nil, lastDaySaid == nil,
+           !everyDaySaid, !stepOfTime, case .daily(let times, _) = base, let first = times.first {
+            // On the day of its first showing (today's, when its time has not passed), as the
+            // sets written without our tables meant "every 3 months at 10am", 석 달마다 오전 10시,
+            // and as Todoist counts "every month"; said under the echo.
+            let day = CivilZone(zone).instant(today, first) > now ? today : today.advanced(by: 1)
+            monthDays = [day.components.day]
+            let said = monthSaid ?? periodText ?? step?.text ?? ""
+            // TRANSLATORS: every month or every N months said without a day: %1$s as said (every 3 months), %2$d the day of the month taken, %3$s its first date.
+            windowNotes.append(Phrase("%1$s is read as on day %2$d of the month, from %3$s; say the day for another", said, day.components.day, day.description))
+        }
+        if monthly || every?.unit == .month, monthDays.isEmpty, places.isEmpty, days.isEmpty, date == nil, lastDaySaid == nil,
            !everyDaySaid, !stepOfTime {
             throw failure(monthSaid ?? periodText ?? step?.text ?? dayTexts.first ?? "", Phrase("which day of the month?"),
                           Phrase("say e.g. every month on the 1st at 9am, 매달 1일 오전 9시"))
@@ -769,7 +835,7 @@ extension PhrasePieces {
                         // TRANSLATORS: a day of every month that some months lack: %1$d the day (31).
                         Phrase("day %1$d is skipped in months without it; for the last day of each month say 말일 or the last day of the month", $0)
                     }
-                    return PhraseReading(schedule: .cron(try CronExpression(expression)), notes: short, flags: nil)
+                    return PhraseReading(schedule: .cron(try CronExpression(expression)), notes: windowNotes + short, flags: nil)
                 }
             }
             // 월 30일: Mondays that are the 30th is no reminder anybody means (found by the
@@ -967,8 +1033,9 @@ extension PhrasePieces {
         // 08:05 as 16:45 today, "at 3:30" at 14:20 as 15:30 (issue 54), and "at 9:30" at
         // 20:50, "at 10:50" at 22:40 as the evening's, where the 24-hour clock took the next
         // morning (sessions 17–22). 0:MM, 05:15 and 13:MM–23:MM stay on the 24-hour clock.
-        // "9h15" is the 24-hour clock's way of writing it, and stays on it.
-        if !named, said.half == nil, said.clock, (1...12).contains(said.hour), !said.text.hasPrefix("0"), !said.text.lowercased().contains("h") {
+        // Only a time written with a colon: "9h15" is the 24-hour clock's way of writing it,
+        // and a part of the day's own hour (점심 is 12:00) is no time said.
+        if !named, said.half == nil, said.clock, (1...12).contains(said.hour), !said.text.hasPrefix("0"), said.text.contains(":") {
             said.clock = false
         }
         // The days it may fall on, first to last.

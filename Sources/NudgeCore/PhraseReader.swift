@@ -156,12 +156,13 @@ struct PhraseReader {
             let after = key == "bonfire" ? "night" : "day"
             guard let (month, day) = dates[key], isKey(k + 1, after), word(k + 1)?.text == after else { return nil }
             return (month, day, 2)
-        case "apr", "all", "pi", "pepero":
-            // april fools (day), all saints (day), pi day, pepero day: a name and, for the
-            // first two, day.
-            let named: [String: (String, Int, Int)] = ["apr": ("fools", 4, 1), "all": ("saints", 11, 1), "pi": ("day", 3, 14), "pepero": ("day", 11, 11)]
+        case "apr", "all", "pi", "pepero", "white":
+            // april fools (day), all saints (day), pi day, pepero day, white day (화이트데이): a
+            // name and, for the first two, day.
+            let named: [String: (String, Int, Int)] = ["apr": ("fools", 4, 1), "all": ("saints", 11, 1), "pi": ("day", 3, 14), "pepero": ("day", 11, 11),
+                                                       "white": ("day", 3, 14)]
             guard let (next, month, day) = named[key], isKey(k + 1, next) else { return nil }
-            let dayAfter = !["pi", "pepero"].contains(key) && isKey(k + 2, "day") && word(k + 2)?.text == "day"
+            let dayAfter = !["pi", "pepero", "white"].contains(key) && isKey(k + 2, "day") && word(k + 2)?.text == "day"
             return (month, day, dayAfter ? 3 : 2)
         case "nye":
             // nye: new year's eve, as texting writes it.

@@ -79,10 +79,12 @@ extension PhraseReader {
         PhraseRule("how often", ["twice a day at 9am and 9pm", "3 times a day at 8, 12 and 18", "하루 두 번 오전 9시와 오후 9시"], makes: [.repeats, .everyDay, .monthly, .step, .frequency]) { r throws(ScheduleError) in
             .tried(try r.readFrequency())
         },
-        PhraseRule("every year (1년마다)", ["1년마다 12월 25일 오전 9시"], makes: [.repeats, .yearly]) { r throws(ScheduleError) in
-            guard r.number(r.i) == 1, r.isKey(r.i + 1, "year"), r.isKey(r.i + 2, "each") else { return .notHere }
+        PhraseRule("every year (1년마다, 4년마다)", ["1년마다 12월 25일 오전 9시", "4년마다 2월 29일 오전 9시"], makes: [.repeats, .yearly, .period]) { r throws(ScheduleError) in
+            guard let n = r.number(r.i), (1...100).contains(n), r.isKey(r.i + 1, "year"), r.isKey(r.i + 2, "each") else { return .notHere }
             r.put(.repeats)
             r.put(.yearly(r.text(r.i..<r.i + 3)))
+            // Every 4 years: the date every year, in every fourth counted from its first.
+            if n > 1 { r.put(.period(.year, every: n, text: r.text(r.i..<r.i + 3))) }
             return r.took(3)
         },
         PhraseRule("once in each (매주 한 번)", ["매주 한 번 월요일 오전 9시"], makes: []) { r throws(ScheduleError) in
@@ -170,7 +172,8 @@ extension PhraseReader {
             return r.took(k + 1 - r.i)
         },
         PhraseRule("every", at: ["every"], ["every hour", "every day at 9", "every other week on monday at 9", "every fortnight on friday at 5pm",
-                                            "every month end at 6pm", "every nov 1 at 9", "every christmas eve at 7pm", "every 3rd day at 8", "every second friday at 5pm"], makes: [.repeats, .other, .everyDay, .everyWeek, .everyMonth, .yearly, .step, .period, .monthDay, .reading]) { r throws(ScheduleError) in
+                                            "every month end at 6pm", "every nov 1 at 9", "every christmas eve at 7pm", "every 3rd day at 8", "every second friday at 5pm",
+                                            "every 4 years on feb 29 at 9am"], makes: [.repeats, .other, .everyDay, .everyWeek, .everyMonth, .yearly, .step, .period, .monthDay, .reading]) { r throws(ScheduleError) in
             let start = r.i
             r.put(.repeats)
             r.i += 1
@@ -190,6 +193,12 @@ extension PhraseReader {
                     r.i = k
                     return .read
                 }
+            }
+            // "every 4 years on feb 29": the date every year, in every fourth.
+            if !r.pieces.other, let n = r.number(r.i), (2...100).contains(n), r.isKey(r.i + 1, "year"), r.words[r.i + 1].text != "year" {
+                r.put(.yearly(r.text(start..<r.i + 2)))
+                r.put(.period(.year, every: n, text: r.text(start..<r.i + 2)))
+                return r.took(2)
             }
             // "every hour", "every minute": one of the unit.
             if let unit = r.stepUnit(r.key(r.i)), case .seconds(let size) = unit {
@@ -369,14 +378,19 @@ extension PhraseReader {
 
         PhraseRule("fixed-date holiday", at: ["st", "apr", "christmas", "new", "newyear", "valentine", "halloween", "삼일절", "어린이날", "현충일", "광복절",
                                               "개천절", "한글날", "신정", "화이트데이", "만우절", "빼빼로데이", "patrick", "boxing", "leap", "veterans", "bonfire",
-                                              "bastille", "anzac", "remembrance", "canada", "australia", "nye", "all", "pi", "ides", "윤일", "pepero", "어버이날"],
-                   ["christmas eve at 7pm", "new year's day at 10am", "every halloween at 6pm", "크리스마스 이브 오후 7시", "어린이날 오전 10시", "크리스마스 (금) 오전 9시", "크리스마스 다음날 오전 10시"], makes: [.days, .date, .holidayShift]) { r throws(ScheduleError) in
+                                              "bastille", "anzac", "remembrance", "canada", "australia", "nye", "all", "pi", "ides", "윤일", "pepero", "어버이날", "white"],
+                   ["christmas eve at 7pm", "new year's day at 10am", "every halloween at 6pm", "valentine's day 2030 at 8pm", "white day 7pm", "크리스마스 이브 오후 7시", "어린이날 오전 10시", "크리스마스 (금) 오전 9시", "크리스마스 다음날 오전 10시"], makes: [.days, .date, .holidayShift]) { r throws(ScheduleError) in
             // A holiday on a fixed date: that date, this year's or the next. Christmas eve,
             // 크리스마스 이브, is the day before, never an evening ("eve" was read as a casual
             // "evening" and put christmas eve at 7pm on the 25th); new year's eve is 31 December.
             // "st" and "apr" are no holiday without the words after them.
-            guard let (month, day, length) = r.holiday(r.i) else { return r.isKey(r.i, "st", "apr") ? .notHere : .refused }
-            try r.setDate(nil, month, day, r.i..<r.i + length)
+            guard let (month, day, length) = r.holiday(r.i) else { return r.isKey(r.i, "st", "apr", "white") ? .notHere : .refused }
+            // Its year after it, written out: "valentine's day 2030 at 8pm" (2030 was 20:30).
+            if let year = r.number(r.i + length), r.word(r.i + length)?.digits == 4, (1970...2200).contains(year) {
+                try r.setDate(year, month, day, r.i..<r.i + length + 1)
+            } else {
+                try r.setDate(nil, month, day, r.i..<r.i + length)
+            }
             r.readHolidayShift()
             return .read
         },

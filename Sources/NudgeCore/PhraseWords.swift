@@ -76,6 +76,12 @@ enum PhraseWords {
             }
             if c.isWhitespace || c == "\u{200B}" || c == "\u{FEFF}" {
                 i += 1
+            } else if c == "'" || c == "’", i == 0 || chars[i - 1].isWhitespace || chars[i - 1] == ",", i + 2 < chars.count,
+                      chars[i + 1].isASCII, chars[i + 1].isNumber, chars[i + 2].isASCII, chars[i + 2].isNumber,
+                      i + 3 == chars.count || !(chars[i + 3].isLetter || chars[i + 3].isNumber) {
+                // '27: a year written short, this century's ("jan 2 '27 at 9am").
+                words.append(PhraseWord(kind: .number(2000 + Int(String(chars[i + 1...i + 2]))!), text: String(chars[i...i + 2]), digits: 4))
+                i += 3
             } else if c.isASCII && c.isNumber {
                 if let (instant, end) = isoInstant(chars, from: i, zone: zone) {
                     words.append(PhraseWord(kind: .instant(instant), text: String(chars[i..<end])))
@@ -189,13 +195,19 @@ enum PhraseWords {
     static let dayLetterNames = ["m": "monday", "tu": "tuesday", "w": "wednesday", "th": "thursday", "f": "friday", "sa": "saturday", "su": "sunday"]
 
     /// Days written by their letters at `start`: M/W/F, Tu/Th/Sa (three or more: "M/F" may be
-    /// a title's), m-f (a range); each letter a word of its day, the marks between kept.
+    /// a title's; two where neither is one letter, Tu/Th, or T/Th as timetables write Tuesday
+    /// and Thursday), m-f (a range); each letter a word of its day, the marks between kept.
     static func dayLetters(_ chars: [Character], from start: Int) -> ([PhraseWord], Int)? {
-        var words: [PhraseWord] = [], i = start, separators = Set<Character>()
+        var words: [PhraseWord] = [], i = start, separators = Set<Character>(), oneLetter = 0
         while true {
             var j = i
             while j < chars.count, chars[j].isASCII, chars[j].isLetter { j += 1 }
-            guard let name = dayLetterNames[String(chars[i..<j])] else { return nil }
+            let letters = String(chars[i..<j])
+            // T before /Th is Tuesday (T/Th); alone it may be either.
+            let tThenTh = letters == "t" && j + 2 < chars.count && chars[j] == "/" && String(chars[j + 1...j + 2]) == "th"
+                && (j + 3 == chars.count || !(chars[j + 3].isASCII && chars[j + 3].isLetter))
+            guard let name = tThenTh ? "tuesday" : dayLetterNames[letters] else { return nil }
+            if letters.count == 1, !tThenTh { oneLetter += 1 }
             var day = english(name)
             day.text = String(chars[i..<j])
             words.append(day)
@@ -209,7 +221,7 @@ enum PhraseWords {
         }
         let days = words.filter { $0.key != nil }.count
         guard separators.count == 1, i == chars.count || !(chars[i].isASCII && (chars[i].isLetter || chars[i].isNumber)),
-              separators.first == "/" ? days >= 3 : days == 2 else { return nil }
+              separators.first == "/" ? days >= 3 || (days == 2 && oneLetter == 0) : days == 2 else { return nil }
         return (words, i)
     }
 
@@ -259,7 +271,7 @@ enum PhraseWords {
             "parents": ["mothers", "fathers"], "nye": ["nye"],
             "easter": ["easter"], "good": ["good"], "thanksgiving": ["thanksgiving"], "black": ["black"],
             "memorial": ["memorial"], "labor": ["labor", "labour"], "election": ["election"], "mothering": ["mothering"],
-            "same": ["same"], "pepero": ["pepero"], "fools": ["fool", "fools"], "all": ["all"], "saints": ["saint", "saints"], "pi": ["pi"], "ides": ["ides"],
+            "same": ["same"], "pepero": ["pepero"], "white": ["white"], "fools": ["fool", "fools"], "all": ["all"], "saints": ["saint", "saints"], "pi": ["pi"], "ides": ["ides"],
             "patrick": ["patrick", "patricks", "paddy", "paddys", "patty", "pattys"],
             "from": ["from", "starting"], "until": ["to", "until", "till", "til", "through", "thru"], "between": ["between"],
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],

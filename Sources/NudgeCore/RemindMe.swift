@@ -63,7 +63,8 @@ public enum RemindMe {
     /// Korean particle of time (자정에, 정오쯤).
     static func titleMayHoldIt(_ when: String, words: Int, _ reading: PhraseReading) -> Bool {
         let found = PhraseWords.split(when, zone: TimeZone(identifier: "UTC")!).0
-        if found.contains(where: { $0.number != nil }) || reading.schedule.isStep || when.hasSuffix("에") || when.hasSuffix("쯤") { return false }
+        // 점심때, 저녁때: "at the time of", a time said (점심때 은행 가기), never a title's word.
+        if found.contains(where: { $0.number != nil }) || reading.schedule.isStep || when.hasSuffix("에") || when.hasSuffix("쯤") || when.hasSuffix("때") { return false }
         // Noon and midnight with other words of when are a time said (tomorrow at noon, 매일 자정).
         if words > 1, found.contains(where: { $0.key == "noon" || $0.key == "midnight" }) { return false }
         return words == 1 || found.contains { partKeys.contains($0.key ?? "") }
@@ -120,7 +121,8 @@ public enum RemindMe {
                 // 저녁, 아침, 점심 are meals too: before a title ("7시 반에 저녁 먹기") the meal is
                 // the title's when the words before it say the time alone.
                 if !atEnd, let last = whenWords.last, meals.contains(last) {
-                    guard whenWords.count > 1, read(trimmedWhen(whenWords.dropLast().joined(separator: " "))) != nil else { return [] }
+                    // Where they do not ("물 마시기 저녁" before 8시), a shorter when is tried.
+                    guard whenWords.count > 1, read(trimmedWhen(whenWords.dropLast().joined(separator: " "))) != nil else { continue }
                     titleWords.insert(whenWords.removeLast(), at: 0)
                 }
                 // A word of how often next to the title that says nothing more than the rest of
@@ -131,6 +133,30 @@ public enum RemindMe {
                    case let restText = trimmedWhen((atEnd ? Array(whenWords.dropFirst()) : Array(whenWords.dropLast())).joined(separator: " ")),
                    let rest = read(restText), whole.schedule == rest.schedule, saysItRepeats(restText) {
                     continue
+                }
+                // A holiday's name next to the title that says no more than the rest of when
+                // ("march 14 at 6pm white day gift", 글피 오후 3시 어버이날 선물 사기): the
+                // title's.
+                if !atEnd, whenWords.count > 1, !titleWords.isEmpty {
+                    // Its name whole: "day" alone (every day) starts none.
+                    for k in 1...min(3, whenWords.count - 1) where isHoliday(whenWords.suffix(k).joined(separator: " "))
+                        && !["day", "days", "eve", "night"].contains(whenWords.suffix(k).first!.lowercased()) {
+                        let restText = trimmedWhen(whenWords.dropLast(k).joined(separator: " "))
+                        guard let rest = read(restText), let whole = read(trimmedWhen(whenWords.joined(separator: " "))), whole.schedule == rest.schedule,
+                              let named = trimmedTitle((whenWords.suffix(k) + titleWords).joined(separator: " "), atEnd: false) else { continue }
+                        return [Reading(title: named, when: restText, phrase: rest)]
+                    }
+                }
+                // A word of how often between a when that does not repeat and the title
+                // ("monday at 9 weekly report"): the title's (a weekly report, on Monday) or
+                // when's (every Monday). Both, the title's first, and `nudge add` asks.
+                if !atEnd, whenWords.count > 1, let edge = whenWords.last, howOften.contains(edge.lowercased()), !titleWords.isEmpty,
+                   case let restText = trimmedWhen(whenWords.dropLast().joined(separator: " ")), !saysItRepeats(restText),
+                   let rest = read(restText), let whole = read(trimmedWhen(whenWords.joined(separator: " "))), whole.schedule != rest.schedule,
+                   let named = trimmedTitle(([edge] + titleWords).joined(separator: " "), atEnd: false),
+                   let plain = trimmedTitle(titleWords.joined(separator: " "), atEnd: false), read(named) == nil {
+                    return [Reading(title: named, when: restText, phrase: rest),
+                            Reading(title: plain, when: trimmedWhen(whenWords.joined(separator: " ")), phrase: whole)]
                 }
                 let when = trimmedWhen(whenWords.joined(separator: " "))
                 guard !when.isEmpty, when.utf8.count <= SchedulePhrase.maxLength,
@@ -274,6 +300,8 @@ public enum RemindMe {
         guard let first = words.first, !isNumber(first) else { return false }
         let keys = Set(words.compactMap(\.key))
         if !keys.isDisjoint(with: dayKeys) || !keys.isDisjoint(with: holidayKeys) { return true }
+        // 매주, 매달, 매년 (every week, month, year): days said, as 매일 is ("weekly report" is a title's).
+        if said.hasPrefix("매"), !keys.isDisjoint(with: ["weekly", "monthly", "yearly"]) { return true }
         return !keys.isDisjoint(with: Set(PhraseWords.monthKeys)) && words.contains(where: isNumber)
     }
 

@@ -470,9 +470,9 @@ struct PhraseFamiliesTests {
             ("Tu/Th/Sa at 6pm", .daily(["18:00"], [.tuesday, .thursday, .saturday])),
             ("m-f 9am", .daily(["09:00"], Meaning.weekdays)),
             ("M/W/F at 9", .daily(["09:00"], [.monday, .wednesday, .friday])),
-            // Two in a list may be a title's (M/F), and T is Tuesday or Thursday: not read.
+            // Two one-letter days may be a title's (M/F): not read. T/Th is Tuesday and Thursday.
             ("M/F at 9am", .refused("words not understood")),
-            ("T/Th at 9am", .refused("words not understood")),
+            ("T/Th at 9am", .daily(["09:00"], [.tuesday, .thursday])),
             // "next friday" written short: the first Friday after today.
             ("nxt friday at 9am", .once("\(Self.firstAfter(.friday, at)) 09:00")),
             // after 2pm is no duration, and after 9h may be after 09:00: not read.
@@ -918,6 +918,43 @@ struct PhraseFamiliesTests {
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
     }
 
+    /// What the sixth set (session 22, written without our tables) found refused: T/Th and
+    /// Tu/Th, a holiday with its year, white day, '27, every 4 years, every 3 months with no
+    /// day, a step for today alone, and titles between or after Korean words of when.
+    @Test(arguments: At.allCases)
+    func theSixthSetsFamilies(_ at: At) throws {
+        let today = at.today
+        let rows: [(String, Meaning)] = [
+            ("T/Th at 7pm", .daily(["19:00"], [.tuesday, .thursday])),
+            ("tu/th at 6pm", .daily(["18:00"], [.tuesday, .thursday])),
+            ("valentine's day 2030 at 8pm", .once("2030-02-14 20:00")),
+            ("white day at 7pm", .once(at.coming(3, 14, "19:00"))),
+            ("jan 2 '31 at 9am", .once("2031-01-02 09:00")),
+        ]
+        for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        // Every 4 years on a date: the date's years, four apart, from the first.
+        for phrase in ["every 4 years on jan 1 at 9am", "4년마다 1월 1일 오전 9시"] {
+            let firings = try self.firings(phrase, at, 3)
+            let first = at.coming(1, 1, "09:00")
+            let year = Int(first.prefix(4))!
+            #expect(firings == [first, "\(year + 4)-01-01 09:00", "\(year + 8)-01-01 09:00"], "\(phrase) at \(at)")
+        }
+        // A step for today alone: its window today, then it stops.
+        let todays = try ScheduleParser.instant("\(today) 23:00", zone: at.zone)
+        for phrase in ["every hour after 11pm today", "오늘 밤 11시 이후 매시간"] where todays > at.now {
+            #expect(try firings(phrase, at, 3) == ["\(today) 23:00"], "\(phrase) at \(at)")
+        }
+        // A title between words of when, and after 점심때.
+        let line = { (text: String) in RemindMe.readings(text, now: at.now, zone: at.zone).first }
+        #expect(line("매주 금요일 금연 모임 저녁 8시")?.title == "금연 모임")
+        #expect(line("매주 금요일 금연 모임 저녁 8시")?.phrase.schedule == .daily(times: [LocalTime(hour: 20, minute: 0)!], days: [.friday]))
+        #expect(line("물 마시기 저녁 8시")?.title == "물 마시기")
+        #expect(line("낼 점심때 친구 만나기")?.title == "친구 만나기")
+        #expect(line("낼 점심때 친구 만나기")?.phrase.schedule == .once(try ScheduleParser.instant("\(today.advanced(by: 1)) 12:00", zone: at.zone)))
+        // M/F alone may still be a title's.
+        #expect(line("Team M/F at 9am")?.title == "Team M/F")
+    }
+
     /// What issue 54's fourth set (session 16, written without our tables) found refused or
     /// read as the title's: "a week from tomorrow", mwf, bastille day, "2 and a half hours",
     /// 매 정시, arvo, a typo in a holiday's name, and a bare 12 said before noon.
@@ -939,12 +976,28 @@ struct PhraseFamiliesTests {
             ("오늘 12시 반", noonPassed ? .refused("ambiguous time") : .once("\(today) 12:30")),
             // Every week or month with no day said was every day (a hostile pass): asked.
             ("weekly at 4pm", .refused("which day of the week?")), ("every week at 4pm", .refused("which day of the week?")),
-            ("매주 오후 4시", .refused("which day of the week?")), ("monthly at 9am", .refused("which day of the month?")),
-            ("every month at 9am", .refused("which day of the month?")), ("매달 오전 9시", .refused("which day of the month?")),
-            ("quarterly at 3pm", .refused("which day of the month?")), ("every 3 months at 9am", .refused("which day of the month?")),
+            ("매주 오후 4시", .refused("which day of the week?")),
             ("weekly on monday at 9", .daily(["09:00"], [.monday])),
         ]
         for (phrase, meaning) in rows { check(phrase, at, meaning) }
+        // Every month or every 3 months with no day said (session 22): on the day of its first
+        // showing, today's when its time has not passed, as the sixth set meant; said.
+        for (phrase, time, months) in [("monthly at 9am", "09:00", 1), ("every month at 9am", "09:00", 1), ("매달 오전 9시", "09:00", 1),
+                                       ("quarterly at 3pm", "15:00", 3), ("every 3 months at 9am", "09:00", 3), ("석 달마다 오전 9시", "09:00", 3)] {
+            let reading = try SchedulePhrase.read(phrase, now: at.now, zone: at.zone)
+            let todays = try ScheduleParser.instant("\(today) \(time)", zone: at.zone)
+            let first = todays > at.now ? todays : try ScheduleParser.instant("\(today.advanced(by: 1)) \(time)", zone: at.zone)
+            let firings = reading.schedule.occurrences(after: at.now, count: 2, in: at.zone)
+            #expect(firings.first == first, "\(phrase) at \(at)")
+            let day = CivilZone(at.zone).local(first).day
+            let (y, m, d) = day.components
+            let next = (1...4).lazy.compactMap { k -> Date? in
+                let month = m + months * k
+                return CivilDay(year: y + (month - 1) / 12, month: (month - 1) % 12 + 1, day: d).map { try! ScheduleParser.instant("\($0) \(time)", zone: at.zone) }
+            }.first
+            #expect(firings.last == next, "\(phrase) at \(at): \(reading.schedule.summary(in: at.zone))")
+            #expect(reading.notes.contains { $0.template == "%1$s is read as on day %2$d of the month, from %3$s; say the day for another" }, "\(phrase)")
+        }
         // Durations and steps.
         let later = try SchedulePhrase.read("in 2 and a half hours", now: at.now, zone: at.zone)
         #expect(later.schedule == .once(at.now.addingTimeInterval(9000)))
