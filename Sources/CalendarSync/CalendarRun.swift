@@ -232,6 +232,7 @@ final class CalendarRun {
                 if token == nil { removeUnlisted() }
                 return fetchChanged()
             }
+            if response.status == 207 { return finish(failure: notMultistatus(response)) }
             let condition = DAVError.condition(in: try? XMLReader.read(response.body))
             if token != nil, condition == "valid-sync-token" || [403, 409, 410].contains(response.status) {
                 // The server forgot our token: everything again, compared with what is known.
@@ -248,9 +249,7 @@ final class CalendarRun {
         send(CalDAVRequest.etags(calendar.url)) { [self] result in
             guard case .success(let response) = result else { return finish(result) }
             guard readKnown() else { return }
-            guard response.status == 207, let status = multistatus(response) else {
-                return finish(failure: DAVError.status(response.status, url: response.url, condition: nil).description)
-            }
+            guard response.status == 207, let status = multistatus(response) else { return finish(failure: notMultistatus(response)) }
             let etags = Dictionary(known.map { ($0.url, $0.etag) }, uniquingKeysWith: { a, _ in a })
             for entry in status.responses where !sameCollection(entry.url) {
                 let etag = entry.property(Namespace.dav, "getetag")?.trimmed
@@ -288,9 +287,7 @@ final class CalendarRun {
         let batch = Array(urls[start..<min(start + Self.multigetBatch, urls.count)])
         send(CalDAVRequest.multiget(calendar.url, urls: batch)) { [self] result in
             guard case .success(let response) = result else { return finish(result) }
-            guard response.status == 207, let status = multistatus(response) else {
-                return finish(failure: DAVError.status(response.status, url: response.url, condition: nil).description)
-            }
+            guard response.status == 207, let status = multistatus(response) else { return finish(failure: notMultistatus(response)) }
             for entry in status.responses {
                 if entry.status == 404 {
                     removed.insert(entry.url)
@@ -653,7 +650,7 @@ final class CalendarRun {
         }
         whole.components += members
         var over = false
-        let outcomes = CalendarImport.alerts(in: [whole], system: zone, now: now)
+        let outcomes = CalendarImport.alerts(in: [whole], system: zone, now: now, alarmsOnly: calendar.role != .own)
         let series = outcomes.contains { if case .alert = $0 { true } else { false } }
         for outcome in outcomes {
             switch outcome {
@@ -820,10 +817,20 @@ final class CalendarRun {
         do {
             return try Multistatus.read(try XMLReader.read(response.body), base: response.url)
         } catch {
-            report.problems.append("\(response.url): \(error.description)")
+            unreadable = "\(error.description) (\(response.url))"
             return nil
         }
     }
+
+    /// Why the sync stopped at an answer that was not a multistatus to read: its status, or
+    /// (a 207 that could not be read: an entity, too deep, too many entries) why not.
+    private func notMultistatus(_ response: HTTPResponse) -> String {
+        if response.status == 207, let unreadable { return unreadable }
+        return DAVError.status(response.status, url: response.url, condition: nil).description
+    }
+
+    /// Why the last multistatus could not be read.
+    private var unreadable: String?
 
     private func failureText(_ result: Result<HTTPResponse, HTTPFailure>) -> String {
         switch result {

@@ -29,7 +29,12 @@ public enum CalendarImport {
     /// without its series in the calendar (an invitation to one occurrence), the first is
     /// read as the event, with the others. Nudge's own reminders keep their schedule: a
     /// changed occurrence of one is refused, the series read.
-    public static func alerts(in calendars: [Component], system: TimeZone, now: Date) -> [Outcome] {
+    ///
+    /// With `alarmsOnly` (calendars followed by sync) only what rings on the other devices
+    /// rings here: a component with a display or audio alarm (never an e-mail's), or the
+    /// changed occurrences that have one; a repeating event without any (a birthday, a
+    /// weekly meeting) is skipped, as a one-shot without one always is.
+    public static func alerts(in calendars: [Component], system: TimeZone, now: Date, alarmsOnly: Bool = false) -> [Outcome] {
         var outcomes: [Outcome] = []
         var seen: Set<String> = [], ids: Set<UUID> = []
         for calendar in calendars where calendar.name == "VCALENDAR" {
@@ -63,7 +68,7 @@ public enum CalendarImport {
                     } else if component["X-NUDGE-SCHEDULE"] != nil || component["X-NUDGE-PLACE-EDGE"] != nil || uid.map({ series[$0] != index }) ?? true {
                         occurrences = []
                     }
-                    let read = try alert(component, changed: occurrences, system: system, now: now)
+                    let read = try alert(component, changed: occurrences, system: system, now: now, alarmsOnly: alarmsOnly)
                     if case .skipped = read {
                         outcomes.append(read)
                         continue
@@ -154,7 +159,16 @@ public enum CalendarImport {
 
     /// The component as an alert, or why not (refusals are thrown); `changed`: the
     /// occurrences of it changed elsewhere (RECURRENCE-ID).
-    static func alert(_ component: Component, changed: [Component] = [], system: TimeZone, now: Date) throws(Refusal) -> Outcome {
+    /// The alarms of a component that ring (display, audio, and e-mail unless `alarmsOnly`),
+    /// in order; a snooze alarm (RFC 9074: RELATED-TO;RELTYPE=SNOOZE) is an answer's, not
+    /// the reminder's.
+    static func ringing(_ component: Component, alarmsOnly: Bool) -> [Component] {
+        let actions: Set<String> = alarmsOnly ? ["DISPLAY", "AUDIO"] : ["DISPLAY", "AUDIO", "EMAIL"]
+        return component.components.filter { $0.name == "VALARM" && actions.contains($0["ACTION"]?.value.uppercased() ?? "")
+            && !$0.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" } }
+    }
+
+    static func alert(_ component: Component, changed: [Component] = [], system: TimeZone, now: Date, alarmsOnly: Bool = false) throws(Refusal) -> Outcome {
         // A title is one line: other calendars' may hold several.
         let title = (component["SUMMARY"]?.text ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
         let body = component["DESCRIPTION"]?.text ?? ""
@@ -174,10 +188,17 @@ public enum CalendarImport {
             let schedule = Schedule.place(try place(component))
             return .alert(try nudgeAlert(component, title: title, body: body, schedule: schedule, now: now), component: name(component), complete: true)
         }
-        // A snooze alarm (RFC 9074: RELATED-TO;RELTYPE=SNOOZE) is an answer's, not the reminder's.
-        let alarm = component.components.first { $0.name == "VALARM" && ["DISPLAY", "AUDIO", "EMAIL"].contains($0["ACTION"]?.value.uppercased() ?? "")
-            && !$0.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" } }
-        guard alarm != nil || component["RRULE"] != nil else { return .skipped }
+        let alarms = ringing(component, alarmsOnly: alarmsOnly)
+        let alarm = alarms.first
+        // Switched off by Nudge in another program's object: its alarm removed, and still Nudge's.
+        let switchedOff = component["X-NUDGE-ENABLED"]?.text.uppercased() == "FALSE"
+        guard alarm != nil || (component["RRULE"] != nil && !alarmsOnly) || (alarmsOnly && switchedOff) else {
+            // Followed: only the changed occurrences that have an alarm of their own ring.
+            if alarmsOnly, component["RRULE"] != nil || component["RDATE"] != nil {
+                return try alarmedOccurrences(component, changed: changed, title: title, body: body, system: system, now: now)
+            }
+            return .skipped
+        }
         if component["EXRULE"] != nil { throw Refusal(reason: "EXRULE: Nudge's schedules have no excluded rules") }
         guard component.all("RRULE").count <= 1 else { throw Refusal(reason: "RRULE: more than one rule in one component") }
         // A task done elsewhere rings no more.
@@ -186,7 +207,15 @@ public enum CalendarImport {
         let startName = component.name == "VTODO" && component["DTSTART"] == nil && component["DUE"] != nil ? "DUE" : "DTSTART"
         let start = try dateTime(component, startName, system: system)
         let offset = try trigger(alarm, component: component, start: start, system: system)
-        let changes = try self.changes(changed, of: component, start: start, offset: offset, alarmed: alarm != nil, system: system, now: now)
+        var changes = try self.changes(changed, of: component, start: start, offset: offset, alarmed: alarm != nil, system: system, now: now,
+                                       alarmsOnly: alarmsOnly)
+        // A one-shot's other alarms ring too (a day before, and 15 minutes before).
+        if component["RRULE"] == nil {
+            for other in alarms.dropFirst() {
+                let at = start.instant.addingTimeInterval(Double(try trigger(other, component: component, start: start, system: system)))
+                if at > now { changes.added.insert(at) }
+            }
+        }
         let schedule = try Self.schedule(component, start: start, offset: offset, changes: changes, now: now)
         guard let schedule else { return .over }
         // Nudge's dates are in the years 1970 to 9999, as `--on` has them.
@@ -200,6 +229,36 @@ public enum CalendarImport {
         return .alert(Alert(id: id(component), title: title.isEmpty ? "Reminder" : title, body: body, schedule: schedule,
                             enabled: component["X-NUDGE-ENABLED"]?.text.uppercased() != "FALSE",
                             timeZone: start.zoneID, created: now), component: name(component), complete: false)
+    }
+
+    /// A followed series without an alarm whose changed occurrences have one (RECURRENCE-ID
+    /// with a VALARM): those occurrences alone ring, once each; `.skipped` when none does.
+    static func alarmedOccurrences(_ component: Component, changed: [Component], title: String, body: String,
+                                   system: TimeZone, now: Date) throws(Refusal) -> Outcome {
+        var ahead: [Date] = []
+        for occurrence in changed where ringing(occurrence, alarmsOnly: true).first != nil {
+            if occurrence["STATUS"]?.value.uppercased() == "CANCELLED" || occurrence.name == "VTODO" && isOver(task: occurrence) { continue }
+            let startName = occurrence.name == "VTODO" && occurrence["DTSTART"] == nil && occurrence["DUE"] != nil ? "DUE" : "DTSTART"
+            let start: DateTime
+            if occurrence[startName] != nil {
+                start = try dateTime(occurrence, startName, system: system)
+            } else {
+                var holder = Component("VEVENT", properties: occurrence["RECURRENCE-ID"].map { [$0] } ?? [])
+                if holder.properties.isEmpty { continue }
+                holder.properties[0].name = "DTSTART"
+                start = try dateTime(holder, "DTSTART", system: system)
+            }
+            var alone = occurrence
+            alone.properties.removeAll { $0.name == "RRULE" }
+            let at = start.instant.addingTimeInterval(Double(try trigger(ringing(occurrence, alarmsOnly: true).first, component: alone, start: start, system: system)))
+            if at > now { ahead.append(at) }
+        }
+        ahead.sort()
+        guard let first = ahead.first else { return .skipped }
+        let schedule: Schedule = ahead.count == 1 ? .once(first) : .restricted(.once(first), Schedule.Restriction(also: Set(ahead.dropFirst())))
+        let zone = (try? dateTime(component, component["DTSTART"] != nil ? "DTSTART" : "DUE", system: system))?.zoneID
+        return .alert(Alert(id: id(component), title: title.isEmpty ? "Reminder" : title, body: body, schedule: schedule, timeZone: zone, created: now),
+                      component: name(component), complete: false)
     }
 
     /// A place reminder's trigger from its X-NUDGE-PLACE properties alone (a file another
@@ -584,7 +643,7 @@ public enum CalendarImport {
     /// only left out. A change that keeps the alarm's instant changes nothing here (a new
     /// title of one occurrence: the series' title is shown). `RANGE=THISANDFUTURE` is refused.
     static func changes(_ changed: [Component], of component: Component, start: DateTime, offset: Int, alarmed: Bool,
-                        system: TimeZone, now: Date) throws(Refusal) -> Changes {
+                        system: TimeZone, now: Date, alarmsOnly: Bool = false) throws(Refusal) -> Changes {
         var changes = Changes()
         let byDays = Self.byDays(component)
         for rdate in component.all("RDATE") {
@@ -616,8 +675,7 @@ public enum CalendarImport {
             let old = Self.alarm(ofOccurrenceAt: original, offset: offset, start: start, byDays: byDays)
             var new: Date?
             let over = occurrence["STATUS"]?.value.uppercased() == "CANCELLED" || occurrence.name == "VTODO" && isOver(task: occurrence)
-            let alarm = occurrence.components.first { $0.name == "VALARM" && ["DISPLAY", "AUDIO", "EMAIL"].contains($0["ACTION"]?.value.uppercased() ?? "")
-                && !$0.all("RELATED-TO").contains { $0.parameter("RELTYPE")?.uppercased() == "SNOOZE" } }
+            let alarm = ringing(occurrence, alarmsOnly: alarmsOnly).first
             if !over, alarm != nil || !alarmed {
                 let startName = occurrence.name == "VTODO" && occurrence["DTSTART"] == nil && occurrence["DUE"] != nil ? "DUE" : "DTSTART"
                 let moved = occurrence[startName] != nil ? try dateTime(occurrence, startName, system: system)

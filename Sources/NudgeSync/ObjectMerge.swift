@@ -164,11 +164,13 @@ public enum ObjectMerge {
     ]
 
     /// An alarm Nudge wrote: one with an `@nudge` UID, or a display or audio alarm at the
-    /// event's start (what `nudge export` writes) without a UID. A snooze alarm is an
-    /// answer's (``AlarmAnswers``), not the reminder's.
+    /// event's start (what `nudge export` writes), with no UID or one a phone gave it (iOS
+    /// writes `UID` and `X-WR-ALARMUID` on every alarm it saves: a hostile pass found
+    /// Nudge's pair written again beside them, and the phone rang twice). A snooze alarm is
+    /// an answer's (``AlarmAnswers``), not the reminder's.
     public static func isNudgeAlarm(_ alarm: Component) -> Bool {
         if AlarmAnswers.isSnooze(alarm) { return false }
-        if let uid = alarm["UID"]?.value { return uid.hasSuffix("@nudge") }
+        if let uid = alarm["UID"]?.value, uid.hasSuffix("@nudge") { return true }
         guard let action = alarm["ACTION"]?.value.uppercased(), action == "DISPLAY" || action == "AUDIO" else { return false }
         guard let trigger = alarm["TRIGGER"], trigger.parameter("VALUE") == nil, trigger.parameter("RELATED") == nil else { return false }
         return ["PT0S", "-PT0S", "+PT0S", "P0D", "-P0D", "PT0M", "-PT0M", "PT0H"].contains(trigger.value.uppercased())

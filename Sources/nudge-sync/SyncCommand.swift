@@ -388,11 +388,6 @@ struct SyncAdd: ParsableCommand {
         // TRANSLATORS: nudge sync add: %1$s the address, %2$s why no calendars were found there.
         case .failure(let failure): throw OperationError(.unavailable, format(tr("cannot add %1$s: %2$s"), url.escapingControls, failure.description))
         }
-        if let credentials, let keyring {
-            do { try keyring.store(credentials.password, for: .init(user: credentials.user, url: url)) } catch {
-                throw OperationError(.unavailable, error.description)
-            }
-        }
         let existing = try world.run { try store.syncAccounts() }.first { $0.principal == discovered.principal && $0.user == (user ?? "") }
         let account = SyncAccount(id: existing?.id ?? String(format: "%08x", UInt32.random(in: 0...UInt32.max)), address: url, user: user ?? "",
                                   principal: discovered.principal, home: discovered.home, plainHTTP: insecureHTTP,
@@ -405,6 +400,13 @@ struct SyncAdd: ParsableCommand {
                                 lastSynced: old?.lastSynced, lastError: old?.lastError, ringer: old?.ringer)
         }
         calendars = try SyncSupport.choose(calendars, own: own, follow: follow, stop: [])
+        // Kept once everything given is known to be right: a refused choice (`--own Nope`)
+        // leaves no password behind (a hostile pass found one no command could reach).
+        if let credentials, let keyring {
+            do { try keyring.store(credentials.password, for: .init(user: credentials.user, url: url)) } catch {
+                throw OperationError(.unavailable, error.description)
+            }
+        }
         try world.run { try store.save(account: account, calendars: calendars) }
         SyncSupport.list(account, calendars)
         guard calendars.contains(where: { $0.role != .none }) else {
@@ -574,7 +576,16 @@ struct SyncNow: ParsableCommand {
         var ok = true
         var all: [CalendarReport] = []
         for account in accounts {
-            let credentials = try SyncSupport.credentials(for: account, world)
+            let credentials: Credentials?
+            do { credentials = try SyncSupport.credentials(for: account, world) } catch {
+                // Said where the account's calendars are shown (`sync status`, doctor, the
+                // window): a sync that cannot start failed them all.
+                for var calendar in (try? store.syncCalendars(account: account.id)) ?? [] where calendar.role != .none {
+                    calendar.lastError = error.message
+                    try? store.save(calendar: calendar)
+                }
+                throw error
+            }
             let reports = try SyncSupport.sync(account, credentials: credentials, store: store, world)
             all += reports
             if verbose { for report in reports { for line in report.details { SyncSupport.writeErr("  \(report.name.escapingControls): \(line.escapingControls)") } } }

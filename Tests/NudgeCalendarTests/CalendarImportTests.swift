@@ -20,6 +20,39 @@ struct CalendarImportTests {
         return nil
     }
 
+    /// A followed calendar rings what rings on the other devices (a hostile pass: a weekly
+    /// meeting and a birthday without alarms popped up here, a day-early e-mail alarm was the
+    /// pop-up, and a second alarm never rang).
+    @Test func aFollowedCalendarRingsOnlyItsDisplayAndAudioAlarms() throws {
+        func read(_ events: [String]) throws -> [CalendarImport.Outcome] {
+            let text = "BEGIN:VCALENDAR\r\n" + events.map { "BEGIN:VEVENT\r\n" + $0 + "END:VEVENT\r\n" }.joined() + "END:VCALENDAR\r\n"
+            return CalendarImport.alerts(in: try Component.read(text), system: Self.utc, now: Self.instant("2026-12-01T00:00:00Z"), alarmsOnly: true)
+        }
+        let display = { (trigger: String) in "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER:\(trigger)\r\nEND:VALARM\r\n" }
+        let email = "BEGIN:VALARM\r\nACTION:EMAIL\r\nSUMMARY:x\r\nDESCRIPTION:x\r\nATTENDEE:mailto:a@example.org\r\nTRIGGER:-P1D\r\nEND:VALARM\r\n"
+        // No alarm: nothing rings, repeating or not.
+        for rule in ["RRULE:FREQ=WEEKLY\r\n", "RRULE:FREQ=YEARLY\r\n", ""] {
+            let outcomes = try read(["UID:a\r\nSUMMARY:Meeting\r\nDTSTART:20261207T160000Z\r\n" + rule])
+            #expect(outcomes.allSatisfy { if case .skipped = $0 { true } else { false } }, "\(rule)")
+        }
+        // An e-mail alarm first: the display alarm rings, never the e-mail's.
+        let mailed = try #require(Self.alert(try read(["UID:b\r\nSUMMARY:Dentist\r\nDTSTART:20261210T100000Z\r\n" + email + display("-PT15M")]).first))
+        #expect(mailed.schedule == .once(Self.instant("2026-12-10T09:45:00Z")))
+        #expect(try read(["UID:c\r\nSUMMARY:Mail only\r\nDTSTART:20261210T100000Z\r\n" + email]).allSatisfy { if case .skipped = $0 { true } else { false } })
+        // Two alarms of a one-shot: both ring.
+        let both = try #require(Self.alert(try read(["UID:d\r\nSUMMARY:Flight\r\nDTSTART:20261216T100000Z\r\n" + display("-P1D") + display("-PT15M")]).first))
+        #expect(both.schedule.occurrences(after: Self.instant("2026-12-01T00:00:00Z"), count: 3, in: Self.utc)
+                == [Self.instant("2026-12-15T10:00:00Z"), Self.instant("2026-12-16T09:45:00Z")])
+        // A series without an alarm whose one changed occurrence has one: that one alone.
+        let override = try #require(Self.alert(try read([
+            "UID:e\r\nSUMMARY:Gym\r\nDTSTART:20261201T180000Z\r\nRRULE:FREQ=DAILY\r\n",
+            "UID:e\r\nSUMMARY:Gym\r\nRECURRENCE-ID:20261203T180000Z\r\nDTSTART:20261203T193000Z\r\n" + display("-PT10M"),
+        ]).first))
+        #expect(override.schedule.occurrences(after: Self.instant("2026-12-01T00:00:00Z"), count: 3, in: Self.utc) == [Self.instant("2026-12-03T19:20:00Z")])
+        // A file imported is read as before: a repeating event without an alarm at its start.
+        #expect(Self.alert(try Self.outcomes(["UID:f\r\nSUMMARY:Meeting\r\nDTSTART:20261207T160000Z\r\nRRULE:FREQ=WEEKLY\r\n"], now: "2026-12-01T00:00:00Z").first) != nil)
+    }
+
     @Test func windowsZoneNamesAreZonesOfTheZoneDatabase() throws {
         for (windows, iana) in WindowsZones.table {
             #expect(TimeZone(identifier: iana) != nil, "\(windows): \(iana) is not in this system's zone database")

@@ -113,6 +113,25 @@ struct SyncCoreTests {
         #expect(alarms[1] == server.components[0].components[1], "the other app's EMAIL alarm is untouched")
     }
 
+    /// iOS writes a UID on every alarm it saves: Nudge's alarms stay Nudge's, replaced in
+    /// place (their UIDs kept), never written again beside them (a hostile pass: the phone
+    /// then had four alarms, and rang twice).
+    @Test func nudgesAlarmsGivenUIDsByAPhoneStayNudges() {
+        let saved = Self.event(["UID:a@nudge", "DTSTART:20301202T090000Z", "SUMMARY:Tea edited", "X-NUDGE-ID:a"],
+                               alarms: [["UID:1D5C", "X-WR-ALARMUID:1D5C", "ACTION:DISPLAY", "TRIGGER:PT0S", "DESCRIPTION:Tea"],
+                                        ["UID:9F2A", "X-WR-ALARMUID:9F2A", "ACTION:AUDIO", "TRIGGER:PT0S"]])
+        let own = Self.event(["UID:a@nudge", "DTSTART:20301202T090000Z", "SUMMARY:Tea edited", "X-NUDGE-ID:a"],
+                             alarms: [["ACTION:DISPLAY", "TRIGGER:PT0S", "DESCRIPTION:Tea edited"], ["ACTION:AUDIO", "TRIGGER:PT0S"]])
+        let put = CalendarObject.overlay(own, on: saved).components[0]
+        let alarms = put.components.filter { $0.name == "VALARM" }
+        #expect(alarms.count == 2)
+        #expect(alarms.map { $0["UID"]?.value } == ["1D5C", "9F2A"])
+        #expect(alarms[0]["DESCRIPTION"]?.value == "Tea edited")
+        // Merged against the copy last agreed on, as a sync does: still two.
+        let merged = ObjectMerge.merge(base: saved.components[0], ours: put, theirs: saved.components[0]).merged
+        #expect(merged.components.filter { $0.name == "VALARM" }.count == 2)
+    }
+
     @Test func switchingOffRemovesOnlyNudgesAlarm() {
         let server = Self.event(["UID:a@x", "DTSTART:20301202T090000Z", "SUMMARY:Tea"],
                                 alarms: [["ACTION:DISPLAY", "TRIGGER:PT0S", "DESCRIPTION:Tea"], ["ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:soon"]])
