@@ -583,14 +583,14 @@ final class CalendarRun {
     }
 
     /// A conflict as kept: what both sides changed on its first line, then Nudge's version
-    /// of the object (nothing of it is lost; `nudge sync status` shows the first line). An
-    /// object nothing happened to keeps the conflict it had; one changed since, none.
+    /// of the object (nothing of it is lost; `nudge sync status` shows the first line, `nudge
+    /// sync conflict` the whole). Kept until the person dismisses it, whatever happens to the
+    /// object after (a hostile pass: a later edit on the phone dropped the version saved);
+    /// a later one is kept after it (``SyncConflicts``).
     private func conflictText(_ step: CollectionPlan.Step) -> String? {
-        guard !step.decision.conflicts.isEmpty else {
-            let untouched = step.decision.send == nil && step.decision.take == nil && !step.decision.deleteHere && !step.decision.deleteThere
-            return untouched ? known.first { $0.url == step.url }?.conflict : nil
-        }
-        return step.decision.conflicts.joined(separator: ", ") + "\n" + (step.ours?.text ?? "")
+        let kept = known.first { $0.url == step.url }?.conflict
+        guard !step.decision.conflicts.isEmpty else { return kept }
+        return SyncConflicts.adding(step.decision.conflicts.joined(separator: ", ") + "\n" + (step.ours?.text ?? ""), to: kept)
     }
 
     /// The reminder an object is: Nudge's id where it has one (own calendar), else one made

@@ -230,6 +230,13 @@ extension AppDatabase {
         }
     }
 
+    /// Sets an object's kept conflicts (`nil`: dismissed), as `nudge sync conflict --dismiss`.
+    public func setConflict(calendar: String, url: String, _ conflict: String?) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE syncObject SET conflict = ? WHERE calendarUrl = ? AND url = ?", arguments: [conflict, calendar, url])
+        }
+    }
+
     /// Every object of every calendar, by the reminder it is (for `list`'s "from" column).
     public func syncOrigins() throws -> [String: String] {
         try writer.read { db in

@@ -35,7 +35,7 @@ struct SyncCommand: ParsableCommand {
           nudge sync status
         """,
         version: NudgeService.version,
-        subcommands: [SyncAdd.self, SyncChoose.self, SyncNow.self, SyncStatus.self, SyncRemove.self, SyncServe.self]
+        subcommands: [SyncAdd.self, SyncChoose.self, SyncNow.self, SyncStatus.self, SyncConflict.self, SyncRemove.self, SyncServe.self]
     )
 
     /// Runs the command line, every failure one line on stderr and a sysexits code.
@@ -635,7 +635,7 @@ struct SyncStatus: ParsableCommand {
             for calendar in calendars where calendar.role != .none {
                 let objects = try world.run { try store.syncObjects(calendar: calendar.url) }
                 let waiting = calendar.role == .own ? SyncWaiting.count(objects: objects, alerts: alerts, origins: origins, zone: world.zone) : 0
-                let conflicts = objects.filter { $0.conflict != nil }
+                let conflicts = objects.flatMap { object in SyncConflicts.entries(object.conflict).map { (uid: object.uid, what: $0.what) } }
                 if json {
                     items.append(.object([("name", .string(calendar.name)), ("url", .string(calendar.url)), ("role", .string(calendar.role.rawValue)),
                                           ("lastSynced", calendar.lastSynced.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null),
@@ -651,7 +651,7 @@ struct SyncStatus: ParsableCommand {
                 print("    " + format(tr("%1$s: last synced %2$s; %3$d waiting to be sent; %4$d conflicts kept"),
                                        calendar.name.escapingControls, when, waiting, conflicts.count))
                 for conflict in conflicts {
-                    let what = conflict.conflict?.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+                    let what = conflict.what
                     let line: String
                     switch what {
                     // TRANSLATORS: nudge sync status: a reminder deleted here was changed elsewhere meanwhile; %s names it.
@@ -681,6 +681,66 @@ struct SyncStatus: ParsableCommand {
               ? tr("Done on a task's reminder completes the task on its calendar (nudge config complete-tasks off: only its alarm is answered)")
               // TRANSLATORS: nudge sync status, last line: what Done on a reminder from a calendar's task does (the setting complete-tasks is off); keep the command as it is.
               : tr("Done on a task's reminder answers its alarm and leaves the task open (nudge config complete-tasks on: completes it too)"))
+    }
+}
+
+/// `nudge sync conflict [UID] [--dismiss]`.
+struct SyncConflict: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conflict",
+        abstract: "Show the versions saved when both sides changed the same thing, or dismiss them.",
+        discussion: """
+            Without UID, lists the objects with conflicts kept. With it, prints the version of \
+            each conflict saved here, as iCalendar (nudge import FILE takes it back); --dismiss \
+            forgets them. Conflicts are kept until dismissed.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The object's UID (or a unique prefix), as sync status names it.", valueName: "UID"))
+    var uid: String?
+
+    @Flag(help: "Forget the object's conflicts.")
+    var dismiss = false
+
+    func validate() throws {
+        // TRANSLATORS: nudge sync conflict --dismiss without the object's UID.
+        if dismiss, uid == nil { throw OperationError(.usage, tr("--dismiss needs the UID of the object (nudge sync conflict lists them)")) }
+    }
+
+    func run() throws {
+        let world = World.live
+        let store = try SyncSupport.store(world)
+        var kept: [(calendar: String, object: SyncObject)] = []
+        for calendar in try world.run({ try store.syncCalendars() }) {
+            for object in try world.run({ try store.syncObjects(calendar: calendar.url) }) where object.conflict != nil {
+                kept.append((calendar.url, object))
+            }
+        }
+        guard let uid else {
+            for (_, object) in kept {
+                for entry in SyncConflicts.entries(object.conflict) { print("\(object.uid.escapingControls)\t\(entry.what.escapingControls)") }
+            }
+            return
+        }
+        let found = kept.filter { $0.object.uid == uid || $0.object.uid.hasPrefix(uid) }
+        guard found.count == 1, let (calendar, object) = found.first else {
+            // TRANSLATORS: nudge sync conflict: %s is a UID given that names no object with a conflict kept (or several).
+            throw OperationError(.usage, format(found.isEmpty ? tr("no conflict kept for '%s' (nudge sync conflict lists them)")
+                                                : tr("'%s' names more than one object: give more of its UID"), uid.escapingControls))
+        }
+        if dismiss {
+            _ = try SyncSupport.lock(world)
+            try world.run { try store.setConflict(calendar: calendar, url: object.url, nil) }
+            // TRANSLATORS: nudge sync conflict --dismiss: %s is the object's UID.
+            print(format(tr("Dismissed the conflicts of %s."), object.uid.escapingControls))
+            return
+        }
+        for entry in SyncConflicts.entries(object.conflict) {
+            // The version saved, as iCalendar text on stdout; which properties, on stderr.
+            // TRANSLATORS: nudge sync conflict, on stderr before each version saved: %s names what both sides changed (VEVENT/SUMMARY).
+            SyncSupport.writeErr(format(tr("saved when both sides changed %s:"), entry.what.escapingControls))
+            print(entry.version, terminator: entry.version.hasSuffix("\n") ? "" : "\n")
+        }
     }
 }
 

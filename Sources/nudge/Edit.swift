@@ -60,8 +60,18 @@ struct Edit: ParsableCommand {
             return
         }
         try Operations.save(alert, in: store, world)
+        Self.sayFollowed(alert.id, in: store)
         // TRANSLATORS: nudge edit; %1$s is the alert's id, %2$s its title, %3$s its schedule.
         AlertView.announce(tr("edited %1$s: %2$s — %3$s"), alert, world, state: try world.run { try store.state(of: alert.id) },
                            water: try AlertView.water(for: [alert], in: store, world, now: now), now: now)
+    }
+
+    /// A reminder from a followed calendar: a change here is this computer's alone, and one
+    /// made there later replaces it (a hostile pass found such edits gone without a word).
+    static func sayFollowed(_ id: UUID, in store: AppDatabase) {
+        guard let calendar = (try? store.syncOrigins())?[id.hex] else { return }
+        // TRANSLATORS: nudge edit or rm of a reminder from a followed calendar; %s is the calendar's name.
+        FileHandle.standardError.write(Data((format(tr("note: it comes from the calendar %s, which Nudge follows and does not write: this change stays on this computer, and a change made there replaces it"),
+                                                    calendar.escapingControls) + "\n").utf8))
     }
 }

@@ -12,7 +12,14 @@ struct Remove: ParsableCommand {
     @Argument(help: "Alert ids, or unique prefixes (4 or more hex digits).") var ids: [String]
     func run() throws {
         let world = World.live
+        // Those from a followed calendar, known before they go.
+        let origins = (try? world.store.forReading().syncOrigins()) ?? [:]
         for alert in try Operations.remove(ids, world) {
+            if let calendar = origins[alert.id.hex] {
+                // TRANSLATORS: nudge rm of a reminder from a followed calendar; %s is the calendar's name.
+                FileHandle.standardError.write(Data((format(tr("note: it comes from the calendar %s, which Nudge follows and does not write: it is removed here only, and comes back if it changes there"),
+                                                            calendar.escapingControls) + "\n").utf8))
+            }
             // TRANSLATORS: nudge rm; %1$s is the alert's id, %2$s its title.
             print(format(tr("removed %1$s: %2$s"), alert.id.shortHex, alert.title.escapingControls))
         }
