@@ -428,6 +428,9 @@ final class CalendarRun {
         for step in steps {
             var decision = step.decision
             var alertID = step.alertID
+            // Moved there to another address: the old one's record goes (writes to it were
+            // refused for ever: 409, the UID being at the new one).
+            if let former = step.formerURL { forget.append(former) }
             // A followed reminder removed here stays removed when the change there is only an
             // answer (acknowledged, snoozed on the phone): the object's record follows it.
             if calendar.role != .own, let id = alertID, stored[id] == nil, let take = decision.take, let base = step.base,

@@ -60,6 +60,9 @@ public enum CollectionPlan {
         /// The copy both sides last agreed on, and the server's now (for `--verbose`'s looks).
         public var base: Component? = nil
         public var theirs: Component? = nil
+        /// Where the store knew the object before it moved there (another client deleted it
+        /// and wrote it again under another name, as DAVx5 may): that record is forgotten.
+        public var formerURL: String? = nil
     }
 
     /// An object the server sent that cannot be taken: why.
@@ -75,8 +78,9 @@ public enum CollectionPlan {
     /// into its objects in either kind of calendar.
     public static func plan(calendar: String, known: [Known], changed: [Remote], removed: Set<String>,
                             local: [Local]?, marks: [UUID: AlarmAnswers.Marks] = [:]) -> (steps: [Step], refused: [Refused]) {
+        // One record a UID; of two (a move a store did not follow before), the one not gone.
         var knownByUID: [String: Known] = [:]
-        for object in known where knownByUID[object.uid] == nil { knownByUID[object.uid] = object }
+        for object in known where knownByUID[object.uid] == nil || removed.contains(knownByUID[object.uid]!.url) { knownByUID[object.uid] = object }
         var theirs: [String: Remote] = [:]
         var refused: [Refused] = []
         for remote in changed {
@@ -137,7 +141,8 @@ public enum CollectionPlan {
             let decision = ObjectDecision.decide(base: base, ours: here, theirs: there)
             let url = remote?.url ?? record?.url ?? CalDAVRequest.canonical(calendar + CalendarObject.resourceName(uid: uid))
             steps.append(Step(url: url, uid: uid, etag: remote?.etag ?? record?.etag, remoteETag: remote?.etag,
-                              decision: decision, alertID: alertID, ours: here, base: base, theirs: there))
+                              decision: decision, alertID: alertID, ours: here, base: base, theirs: there,
+                              formerURL: record.flatMap { $0.url != url ? $0.url : nil }))
         }
         // A removal the store never knew of needs nothing.
         return (steps, refused)

@@ -132,6 +132,24 @@ struct SyncCoreTests {
         #expect(merged.components.filter { $0.name == "VALARM" }.count == 2)
     }
 
+    /// An object another client deleted and wrote again under another name (DAVx5 may):
+    /// one object, at its new address, and the old one's record forgotten (a hostile pass:
+    /// every write went to the old address and was refused, 409, for ever).
+    @Test func anObjectMovedToAnotherAddressIsFollowedThere() {
+        let id = UUID()
+        let moved = Self.changed(Self.base, "SUMMARY", "Tea moved")
+        let (steps, refused) = CollectionPlan.plan(
+            calendar: "https://dav.example/cal/",
+            known: [CollectionPlan.Known(url: "https://dav.example/cal/a.ics", uid: "a@x", etag: "\"1\"", agreed: Self.base, alertID: id)],
+            changed: [CollectionPlan.Remote(url: "https://dav.example/cal/moved-by-davx5.ics", etag: "\"2\"", calendar: moved)],
+            removed: ["https://dav.example/cal/a.ics"], local: nil)
+        #expect(refused.isEmpty)
+        #expect(steps.count == 1)
+        #expect(steps.first?.url == "https://dav.example/cal/moved-by-davx5.ics")
+        #expect(steps.first?.formerURL == "https://dav.example/cal/a.ics")
+        #expect(steps.first?.etag == "\"2\"")
+    }
+
     @Test func switchingOffRemovesOnlyNudgesAlarm() {
         let server = Self.event(["UID:a@x", "DTSTART:20301202T090000Z", "SUMMARY:Tea"],
                                 alarms: [["ACTION:DISPLAY", "TRIGGER:PT0S", "DESCRIPTION:Tea"], ["ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:soon"]])

@@ -338,6 +338,32 @@ struct SyncLiveTests {
         #expect(none.status == 64 && none.stderr.contains("no conflict kept"), "\(none.stderr)")
     }
 
+    /// Deleted and written again under another name by another client (DAVx5 may do so):
+    /// followed to its new address, and an edit here is written there (a hostile pass: every
+    /// write went to the old address, 409, for ever).
+    @Test("an object moved to another address is written there", arguments: [CalDAVServer.Kind.radicale, .xandikos])
+    func anObjectMovedToAnotherAddressIsWrittenThere(_ kind: CalDAVServer.Kind) throws {
+        let world = try Self.world(kind, follow: false)
+        let id = try world.session.nudge("add", "Moving", "--at", "13:13").stdout.split(separator: " ")[1].dropLast()
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let own = CalDAVServer.python(world.own)
+        try world.server.phone("""
+        cal = calendar(\(own))
+        for o in objects(\(own)):
+            data = o.data
+            o.delete()
+            client.put(str(cal.url).rstrip("/") + "/moved-by-davx5.ics", data, {"Content-Type": "text/calendar"})
+        """)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        #expect(try world.session.nudge("edit", String(id), "--title", "Moved and edited").status == 0)
+        let synced = try world.session.nudge("sync", "now")
+        #expect(synced.status == 0, "\(synced.stdout)\(synced.stderr)")
+        let there = try world.server.phone("for o in objects(\(own)): print(str(o.url)); print(o.data)")
+        #expect(there.contains("moved-by-davx5.ics") && there.contains("SUMMARY:Moved and edited"), "\(there)")
+        #expect(there.components(separatedBy: "BEGIN:VEVENT").count == 2, "one object: \(there)")
+        #expect(try world.session.nudge("sync", "status").stdout.contains("0 waiting"))
+    }
+
     @Test func aServerThatIsDownIsSaidAndNothingIsLost() throws {
         let world = try Self.world(.radicale, follow: false)
         _ = try world.session.nudge("add", "Tea", "--every", "2h")
