@@ -212,7 +212,7 @@ let package = Package(
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "NudgeKit", "TestSupport"]),
         .testTarget(name: "TerminalFaceTests", dependencies: ["TerminalFace", "Presentation", "NudgeKit", "TestSupport"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
-        .testTarget(name: "NudgeSyncTests", dependencies: ["NudgeSync", "CalendarSync", "SyncTransport", "ICalendar", "Platform", "TestSupport"]),
+        .testTarget(name: "NudgeSyncTests", dependencies: ["NudgeSync", "CalendarSync", "NudgeCalendar", "NudgeCore", "SyncTransport", "ICalendar", "Platform", "TestSupport"]),
         .testTarget(name: "NudgeCalendarTests", dependencies: ["NudgeCalendar", "ICalendar", "NudgeCore"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "NudgeCore"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

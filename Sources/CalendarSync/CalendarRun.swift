@@ -459,8 +459,10 @@ final class CalendarRun {
                 continue
             }
             if let agreed = decision.agreed {
+                // Nudge's alarms moved on another device stay Nudge's in the copy agreed on.
+                let kept = calendar.role == .own ? CalendarObject.markingMovedAlarms(agreed, base: step.base) : agreed
                 records.append(SyncObject(calendarUrl: calendar.url, url: step.url, uid: step.uid, etag: step.remoteETag ?? step.etag,
-                                          agreed: agreed.text, alertId: alertID?.hexString,
+                                          agreed: kept.text, alertId: alertID?.hexString,
                                           conflict: conflictText(step), error: nil))
             } else {
                 forget.append(step.url)

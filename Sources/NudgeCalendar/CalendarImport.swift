@@ -622,8 +622,19 @@ public enum CalendarImport {
             throw Refusal(reason: "VALARM TRIGGER: it moves the reminder to another day than the event's")
         }
         let local = LocalTime(secondOfDay: ((second % 86_400) + 86_400) % 86_400)!.secondOfDay
-        let hs = parts.hours ?? [local / 3600], ms = parts.minutes ?? [local / 60 % 60], ss = parts.seconds ?? [local % 60]
-        return hs.flatMap { h in ms.flatMap { m in ss.map { s in LocalTime(hour: h, minute: m, second: s)! } } }.sorted()
+        guard parts.hours != nil || parts.minutes != nil || parts.seconds != nil else { return [LocalTime(secondOfDay: local)!] }
+        // The rule's times of day (BYHOUR, BYMINUTE, BYSECOND: the start's where one is not
+        // given), each moved by the alarm (-PT10M on BYHOUR=12 rings at 11:50: it rang at
+        // 12:00), on its own day.
+        let startOfDay = start.time.secondOfDay
+        let hs = parts.hours ?? [startOfDay / 3600], ms = parts.minutes ?? [startOfDay / 60 % 60], ss = parts.seconds ?? [startOfDay % 60]
+        var result: [LocalTime] = []
+        for h in hs { for m in ms { for s in ss {
+            let moved = h * 3600 + m * 60 + s + offset
+            guard (0..<86_400).contains(moved) else { throw Refusal(reason: "VALARM TRIGGER: it moves the reminder to another day than the event's") }
+            result.append(LocalTime(secondOfDay: moved)!)
+        } } }
+        return Array(Set(result)).sorted()
     }
 
     /// What RDATE and changed occurrences do to a component's times: the alarm instants

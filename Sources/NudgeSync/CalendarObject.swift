@@ -100,7 +100,8 @@ public enum CalendarObject {
                   component["X-NUDGE-SCHEDULE"] != nil else { return component }
             var event = component
             let timing = ["DTSTART", "RRULE", "RDATE", "EXDATE", "DTEND", "DUE"]
-            if timing.contains(where: { event.all($0) != before.all($0) }), event["X-NUDGE-SCHEDULE"] == before["X-NUDGE-SCHEDULE"] {
+            if timing.contains(where: { event.all($0) != before.all($0) }) || movedNudgeAlarms(event, before: before),
+               event["X-NUDGE-SCHEDULE"] == before["X-NUDGE-SCHEDULE"] {
                 event.properties.removeAll { ["X-NUDGE-SCHEDULE", "X-NUDGE-PART"].contains($0.name) }
             }
             let alarmed = { (c: Component) in
@@ -108,6 +109,44 @@ public enum CalendarObject {
             }
             if alarmed(before) != alarmed(event), event["X-NUDGE-ENABLED"] == before["X-NUDGE-ENABLED"] {
                 event.properties = event.properties.map { $0.name == "X-NUDGE-ENABLED" ? Property("X-NUDGE-ENABLED", alarmed(event) ? "TRUE" : "FALSE") : $0 }
+            }
+            return event
+        }
+        return result
+    }
+
+    /// Whether another device moved Nudge's alarms of `component` (`TRIGGER:-PT10M` where
+    /// Nudge wrote `PT0S`), as `before` had them: as many display and audio alarms as Nudge
+    /// had, none of them Nudge's any more, all at one relative trigger. An alarm added beside
+    /// Nudge's ("15 minutes before") is another's, not a move.
+    static func movedNudgeAlarms(_ component: Component, before: Component) -> Bool {
+        let nudges = before.components.filter { $0.name == "VALARM" && ObjectMerge.isNudgeAlarm($0) }
+        let ringing = component.components.filter { alarm in
+            alarm.name == "VALARM" && !AlarmAnswers.isSnooze(alarm) && ["DISPLAY", "AUDIO"].contains(alarm["ACTION"]?.value.uppercased() ?? "")
+        }
+        guard !nudges.isEmpty, ringing.count == nudges.count, !ringing.contains(where: ObjectMerge.isNudgeAlarm),
+              let trigger = ringing.first?["TRIGGER"], trigger.parameter("VALUE") == nil, trigger.parameter("RELATED") == nil,
+              ringing.allSatisfy({ $0["TRIGGER"]?.value == trigger.value }) else { return false }
+        return true
+    }
+
+    /// `theirs` as the copy to agree on, where another device moved Nudge's alarms: those
+    /// alarms marked `X-NUDGE-MOVED`, so they stay Nudge's (``ObjectMerge/isNudgeAlarm(_:)``)
+    /// and the reminder's new time, read from them, is written with Nudge's own alarm
+    /// instead of beside it (a hostile pass: the phone then rang twice).
+    public static func markingMovedAlarms(_ theirs: Component, base: Component?) -> Component {
+        guard let base else { return theirs }
+        var result = theirs
+        result.components = theirs.components.map { component in
+            guard component.name != "VTIMEZONE", let uid = component["UID"]?.value, component["X-NUDGE-SCHEDULE"] != nil,
+                  let before = base.components.first(where: { $0["UID"]?.value == uid && $0.name == component.name }),
+                  movedNudgeAlarms(component, before: before) else { return component }
+            var event = component
+            event.components = component.components.map { alarm in
+                guard alarm.name == "VALARM", !AlarmAnswers.isSnooze(alarm), ["DISPLAY", "AUDIO"].contains(alarm["ACTION"]?.value.uppercased() ?? "") else { return alarm }
+                var marked = alarm
+                marked.properties.append(Property("X-NUDGE-MOVED", "TRUE"))
+                return marked
             }
             return event
         }

@@ -171,6 +171,8 @@ public enum ObjectMerge {
     public static func isNudgeAlarm(_ alarm: Component) -> Bool {
         if AlarmAnswers.isSnooze(alarm) { return false }
         if let uid = alarm["UID"]?.value, uid.hasSuffix("@nudge") { return true }
+        // Nudge's, moved on another device (``CalendarObject/markingMovedAlarms(_:base:)``).
+        if alarm["X-NUDGE-MOVED"] != nil { return true }
         guard let action = alarm["ACTION"]?.value.uppercased(), action == "DISPLAY" || action == "AUDIO" else { return false }
         guard let trigger = alarm["TRIGGER"], trigger.parameter("VALUE") == nil, trigger.parameter("RELATED") == nil else { return false }
         return ["PT0S", "-PT0S", "+PT0S", "P0D", "-P0D", "PT0M", "-PT0M", "PT0H"].contains(trigger.value.uppercased())
@@ -180,7 +182,7 @@ public enum ObjectMerge {
     /// (`ACKNOWLEDGED`, `X-MOZ-LASTACK`, an `X-APPLE-*`) stays.
     static func overlayAlarm(_ own: Component, on server: Component) -> Component {
         var result = server
-        let names = Set(own.properties.map(\.name)).union(["ACTION", "TRIGGER", "DESCRIPTION", "ATTACH"])
+        let names = Set(own.properties.map(\.name)).union(["ACTION", "TRIGGER", "DESCRIPTION", "ATTACH", "X-NUDGE-MOVED"])
         result.properties = replacing(server.properties, with: own.properties) { names.contains($0) }
         return result
     }

@@ -1,5 +1,7 @@
 import Foundation
 import ICalendar
+import NudgeCalendar
+import NudgeCore
 import NudgeSync
 import SyncTransport
 import Testing
@@ -148,6 +150,20 @@ struct SyncCoreTests {
         #expect(steps.first?.url == "https://dav.example/cal/moved-by-davx5.ics")
         #expect(steps.first?.formerURL == "https://dav.example/cal/a.ics")
         #expect(steps.first?.etag == "\"2\"")
+    }
+
+    @Test func aMovedAlarmOfNudgesIsReadFromTheStandardProperties() {
+        let lines = ["UID:a@nudge", "DTSTART:20261130T120000", "DURATION:PT0S", "RRULE:FREQ=DAILY;BYHOUR=12;BYMINUTE=0", "SUMMARY:Lunch pills",
+                     "X-NUDGE-ID:89170860-e234-4dd0-ac7d-3031eb27835a", "X-NUDGE-SCHEDULE:at 43200 127", "X-NUDGE-ENABLED:TRUE"]
+        let base = Self.event(lines, alarms: [["ACTION:DISPLAY", "DESCRIPTION:Lunch pills", "TRIGGER:PT0S"], ["ACTION:AUDIO", "TRIGGER:PT0S"]])
+        let moved = Self.event(lines, alarms: [["ACTION:DISPLAY", "DESCRIPTION:Lunch pills", "TRIGGER:-PT10M"], ["ACTION:AUDIO", "TRIGGER:-PT10M"]])
+        let read = CalendarObject.forImport(moved, base: base)
+        #expect(read.components[0]["X-NUDGE-SCHEDULE"] == nil, "\(read.text)")
+        let alerts = CalendarImport.alerts(in: [read], system: TimeZone(identifier: "UTC")!, now: ISO8601DateFormatter().date(from: "2026-11-30T00:00:00Z")!)
+        guard case .alert(let alert, _, _)? = alerts.first else { Issue.record("\(alerts)"); return }
+        #expect(alert.schedule.summary(in: TimeZone(identifier: "UTC")!).hasPrefix("daily at 11:50"), "\(alert.schedule)")
+        let marked = CalendarObject.markingMovedAlarms(moved, base: base)
+        #expect(marked.components[0].components.allSatisfy { $0["X-NUDGE-MOVED"] != nil })
     }
 
     @Test func switchingOffRemovesOnlyNudgesAlarm() {

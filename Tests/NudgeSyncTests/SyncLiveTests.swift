@@ -364,6 +364,35 @@ struct SyncLiveTests {
         #expect(try world.session.nudge("sync", "status").stdout.contains("0 waiting"))
     }
 
+    /// The phone moves Nudge's alarm (TRIGGER:PT0S to -PT10M): the reminder here rings
+    /// 10 minutes earlier, and the object there is written back with one alarm of Nudge's at
+    /// that time (a hostile pass: here it stayed at 12:00, and the phone rang at 11:50 and
+    /// again at 12:00 beside Nudge's alarm written again).
+    @Test("an alarm moved on the phone moves the reminder", arguments: [CalDAVServer.Kind.radicale, .xandikos])
+    func anAlarmMovedOnThePhoneMovesTheReminder(_ kind: CalDAVServer.Kind) throws {
+        let world = try Self.world(kind, follow: false)
+        _ = try world.session.nudge("add", "Lunch pills", "--at", "12:00")
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let own = CalDAVServer.python(world.own)
+        try world.server.phone("""
+        import re
+        for o in objects(\(own)):
+            o.data = re.sub(r"TRIGGER[^:\\r\\n]*:[^\\r\\n]*", "TRIGGER:-PT10M", o.data)
+            o.save()
+        """)
+        let moved = try world.session.nudge("sync", "now", "--verbose")
+        #expect(moved.status == 0)
+        let schedules = try world.session.list().map { "\($0["schedule"] ?? "")" }
+        #expect(schedules == ["daily at 11:50"], "\(schedules) \(moved.stdout) \(moved.stderr)")
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let there = try world.server.phone("for o in objects(\(own)): print(o.data)")
+        #expect(!there.contains("-PT10M") && !there.contains("X-NUDGE-MOVED"), "\(there)")
+        #expect(there.components(separatedBy: "BEGIN:VALARM").count == 3, "Nudge's display and audio alarms, once: \(there)")
+        #expect(there.contains("BYHOUR=11") && there.contains("BYMINUTE=50"), "\(there)")
+        let quiet = try world.session.nudge("sync", "now")
+        #expect(quiet.stdout.contains("0 changed here, 0 removed here, 0 sent"), "\(quiet.stdout)")
+    }
+
     @Test func aServerThatIsDownIsSaidAndNothingIsLost() throws {
         let world = try Self.world(.radicale, follow: false)
         _ = try world.session.nudge("add", "Tea", "--every", "2h")
