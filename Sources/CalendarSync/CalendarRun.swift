@@ -318,7 +318,7 @@ final class CalendarRun {
             if calendar.role == .own {
                 // Nudge's own reminders: every one that did not come from a followed calendar.
                 let mine = alerts.filter { origins[$0.id.hexString] == nil }
-                local = Self.objects(of: mine, zone: zone, uids: Self.foreignUIDs(known), foreign: foreignCopies(stored))
+                local = Self.objects(of: mine, zone: zone, uids: Self.foreignUIDs(known), foreign: foreignCopies(stored), known: known)
             }
         } catch {
             return finish(failure: "the store cannot be read: \(error)")
@@ -340,7 +340,7 @@ final class CalendarRun {
     /// never rewritten in Nudge's form (its start, its end, its rule stay as the other program
     /// wrote them): with its copy last agreed on in `foreign`, that copy is what it is here.
     static func objects(of alerts: [Alert], zone: TimeZone, uids: [UUID: String] = [:],
-                        foreign: [UUID: Component] = [:]) -> [CollectionPlan.Local] {
+                        foreign: [UUID: Component] = [:], known: [SyncObject] = []) -> [CollectionPlan.Local] {
         var kept: [CollectionPlan.Local] = []
         var alerts = alerts
         if !foreign.isEmpty {
@@ -350,7 +350,36 @@ final class CalendarRun {
                 return true
             }
         }
-        return kept + exported(alerts, zone: zone, uids: uids)
+        return kept + keepingParts(exported(alerts, zone: zone, uids: uids), known: known)
+    }
+
+    /// Nudge's objects with the UIDs of the parts already there that say the same times (the
+    /// same RRULE): a reminder of several objects whose first part was deleted elsewhere is
+    /// written to the part that is left, not as a new object beside it (a hostile pass: the
+    /// phone then held two alike events and rang twice).
+    static func keepingParts(_ objects: [CollectionPlan.Local], known: [SyncObject]) -> [CollectionPlan.Local] {
+        guard !known.isEmpty else { return objects }
+        var parts: [String: [(uid: String, rule: String?)]] = [:]
+        for object in known where object.uid.hasSuffix("@nudge") {
+            guard let id = object.alertId, let agreed = object.agreed.flatMap(CalendarObject.read),
+                  let event = agreed.components.first(where: { $0["UID"]?.value == object.uid }) else { continue }
+            parts[id, default: []].append((object.uid, event["RRULE"]?.value))
+        }
+        let made = Set(objects.map(\.uid))
+        var taken = Set<String>()
+        return objects.map { object in
+            guard let there = parts[object.alertID.hexString], !there.contains(where: { $0.uid == object.uid }),
+                  let event = object.calendar.components.first(where: { $0["UID"]?.value == object.uid }),
+                  let match = there.first(where: { $0.rule == event["RRULE"]?.value && !made.contains($0.uid) && !taken.contains($0.uid) }) else { return object }
+            taken.insert(match.uid)
+            var renamed = object.calendar
+            renamed.components = renamed.components.map { component in
+                var component = component
+                if component["UID"]?.value == object.uid { component.properties = component.properties.map { $0.name == "UID" ? Property("UID", match.uid) : $0 } }
+                return component
+            }
+            return .init(alertID: object.alertID, uid: match.uid, calendar: renamed)
+        }
     }
 
     private static func exported(_ alerts: [Alert], zone: TimeZone, uids: [UUID: String]) -> [CollectionPlan.Local] {
@@ -512,7 +541,7 @@ final class CalendarRun {
             let ids = Set(save.map(\.id))
             let back = ((try? store.alerts()) ?? save).filter { ids.contains($0.id) }
             // Another program's object is never rewritten in Nudge's form (see objects(of:)).
-            let again = Dictionary(Self.objects(of: back.filter { foreign[$0.id] == nil }, zone: zone).map { ($0.uid, $0) },
+            let again = Dictionary(Self.objects(of: back.filter { foreign[$0.id] == nil }, zone: zone, known: known).map { ($0.uid, $0) },
                                    uniquingKeysWith: { a, _ in a })
             for record in records {
                 guard let mine = again[record.uid], let agreed = record.agreed.flatMap(CalendarObject.read) else { continue }
@@ -612,6 +641,31 @@ final class CalendarRun {
         return CalendarImport.alertID(of: main)
     }
 
+    /// Two parts' times together: times of day on the same days (and the same limits but
+    /// where they start, the earlier kept); `nil` for what one schedule cannot say.
+    static func union(_ a: Schedule, _ b: Schedule) -> Schedule? {
+        switch (a, b) {
+        case (.daily(let t1, let d1), .daily(let t2, let d2)) where d1 == d2:
+            return .daily(times: Array(Set(t1 + t2)).sorted(), days: d1)
+        case (.restricted(let x, var r1), .restricted(let y, var r2)):
+            let from = [r1.from, r2.from].compactMap { $0 }.min()
+            let bothFrom = r1.from != nil && r2.from != nil
+            (r1.from, r2.from) = (nil, nil)
+            guard r1 == r2, let inner = union(x, y) else { return nil }
+            r1.from = bothFrom ? from : nil
+            return r1.isEmpty ? inner : .restricted(inner, r1)
+        case (.restricted(let x, var r), .daily), (.daily, .restricted(let x, var r)):
+            // One part's start ahead: both run from the other's, so no start.
+            let other = if case .daily = a { a } else { b }
+            guard r.from != nil else { return nil }
+            r.from = nil
+            guard r.isEmpty, let inner = union(x, other) else { return nil }
+            return inner
+        default:
+            return nil
+        }
+    }
+
     /// What a reminder's objects make.
     enum Imported {
         case alert(Alert)
@@ -652,6 +706,29 @@ final class CalendarRun {
                 main.properties = main.properties.map { $0.name == name ? property : $0 }
             }
             members[0] = main
+        }
+        // Nudge's reminder of several objects whose times were changed elsewhere (none says
+        // X-NUDGE-SCHEDULE any more): each part read, and their times together (a hostile
+        // pass: a part's DTSTART moved on the phone, and the reminder kept that part's times
+        // alone, the other's written over).
+        if calendar.role == .own, members.count > 1, !members.contains(where: { $0["X-NUDGE-SCHEDULE"] != nil }),
+           Set(members.compactMap { $0["X-NUDGE-ID"]?.value }).count == 1 {
+            var parts: [Alert] = []
+            for member in members {
+                var one = whole
+                one.components.append(member)
+                for outcome in CalendarImport.alerts(in: [one], system: zone, now: now) {
+                    if case .alert(let alert, _, _) = outcome { parts.append(alert) }
+                }
+            }
+            if parts.count == members.count, var joined = parts.first,
+               let schedule = parts.dropFirst().reduce(Optional(joined.schedule), { sum, part in sum.flatMap { Self.union($0, part.schedule) } }) {
+                joined.schedule = schedule
+                if let old = stored[joined.id] ?? stored[id] { joined = CalendarImport.replacing(old, with: joined, complete: false) }
+                return .alert(joined)
+            }
+            report.problems.append("\(members.first?["UID"]?.value ?? ""): its objects were changed elsewhere into times that are not one reminder's; it stays as it was here")
+            return .refused
         }
         whole.components += members
         var over = false

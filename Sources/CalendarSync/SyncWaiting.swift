@@ -14,7 +14,7 @@ public enum SyncWaiting {
                                  alertID: object.alertId.flatMap(UUID.init(hexString:)))
         }
         let plan = CollectionPlan.plan(calendar: objects.first?.calendarUrl ?? "", known: known, changed: [], removed: [],
-                                       local: CalendarRun.objects(of: mine, zone: zone, uids: CalendarRun.foreignUIDs(objects)))
+                                       local: CalendarRun.objects(of: mine, zone: zone, uids: CalendarRun.foreignUIDs(objects), known: objects))
         return plan.steps.filter { ($0.decision.send != nil || $0.decision.deleteThere) && !($0.decision.deleteThere && $0.etag == nil) }.count
     }
 }

@@ -393,6 +393,55 @@ struct SyncLiveTests {
         #expect(quiet.stdout.contains("0 changed here, 0 removed here, 0 sent"), "\(quiet.stdout)")
     }
 
+    /// A reminder written as two objects (its times grouped by minute): one part deleted on
+    /// the phone leaves the other's times, written to the part that is left; one part's
+    /// times changed there are taken beside the other's (a hostile pass: the deleted part
+    /// came back as a copy of the other, and the phone rang twice; a changed part's times
+    /// replaced the whole reminder's).
+    @Test("one part of a reminder of two objects, deleted or changed on the phone", arguments: [CalDAVServer.Kind.radicale, .xandikos])
+    func onePartOfAReminderOfTwoObjects(_ kind: CalDAVServer.Kind) throws {
+        let world = try Self.world(kind, follow: false)
+        _ = try world.session.nudge("add", "Split", "--every", "30m", "--from", "13:30", "--until", "15:00")
+        _ = try world.session.nudge("add", "Other", "--every", "30m", "--from", "09:30", "--until", "11:00")
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let own = CalDAVServer.python(world.own)
+        func there() throws -> [String] {
+            try world.server.phone("for o in objects(\(own)): print([l for l in o.data.splitlines() if l.startswith('RRULE') or l.startswith('UID')])")
+                .split(separator: "\n").map(String.init).sorted()
+        }
+        let first = try there()
+        #expect(first.count == 4, "\(first)")
+        // The first part of Split (its :00 times, 14:00 and 15:00) deleted on the phone.
+        try world.server.phone("""
+        for o in objects(\(own)):
+            if "SUMMARY:Split" in o.data and "X-NUDGE-SCHEDULE" in o.data:
+                o.delete()
+        """)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let split = try world.session.list().filter { ($0["title"] as? String) == "Split" }.map { "\($0["schedule"] ?? "")" }
+        // (With the day it starts from where that is still ahead: the part's own DTSTART.)
+        #expect(split.count == 1 && split[0].hasPrefix("daily at 13:30, 14:30"), "\(split)")
+        let left = try there()
+        #expect(left.count == 3, "the part left is written, no copy beside it: \(left)")
+        // Other's first part's times moved on the phone (BYHOUR 10,11 to 16,17): both parts' times here.
+        try world.server.phone("""
+        import re
+        for o in objects(\(own)):
+            if "SUMMARY:Other" in o.data and "X-NUDGE-SCHEDULE" in o.data:
+                o.data = re.sub(r"BYHOUR=10,11", "BYHOUR=16,17", o.data)
+                o.save()
+        """)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let other = try world.session.list().filter { ($0["title"] as? String) == "Other" }.map { "\($0["schedule"] ?? "")" }
+        #expect(other.count == 1 && other[0].hasPrefix("daily at 09:30, 10:30, 16:00, 17:00"), "\(other)")
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let moved = try there()
+        #expect(moved.count == 3, "\(moved)")
+        let quiet = try world.session.nudge("sync", "now")
+        #expect(quiet.stdout.contains("0 changed here, 0 removed here, 0 sent"), "\(quiet.stdout)")
+    }
+
     @Test func aServerThatIsDownIsSaidAndNothingIsLost() throws {
         let world = try Self.world(.radicale, follow: false)
         _ = try world.session.nudge("add", "Tea", "--every", "2h")
