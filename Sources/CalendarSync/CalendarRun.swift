@@ -699,6 +699,17 @@ final class CalendarRun {
                 members.append(component)
             }
         }
+        // A part of Nudge's reminder of several objects deleted elsewhere: the parts left say
+        // its times (X-NUDGE-SCHEDULE said them all, and the deleted part came back at the
+        // next sync: a hostile pass).
+        let knownParts = Set(known.filter { $0.alertId == id.hexString && $0.uid.hasSuffix("@nudge") }.map(\.uid))
+        if calendar.role == .own, knownParts.count > 1, Set(members.compactMap { $0["UID"]?.value }).count < knownParts.count {
+            members = members.map { member in
+                var member = member
+                member.properties.removeAll { ["X-NUDGE-SCHEDULE", "X-NUDGE-PART"].contains($0.name) }
+                return member
+            }
+        }
         // The part Nudge's settings are on first: the import reads one component per X-NUDGE-ID.
         members.sort { ($0["X-NUDGE-SCHEDULE"] != nil ? 0 : 1) < ($1["X-NUDGE-SCHEDULE"] != nil ? 0 : 1) }
         if members.count > 1, var main = members.first, main["X-NUDGE-SCHEDULE"] != nil {

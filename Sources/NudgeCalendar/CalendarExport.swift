@@ -316,11 +316,19 @@ public enum CalendarExport {
             ? RecurrenceRule(.weekly) : frequency(narrowing)
         base.byDay = byDay
         if let monthDays = narrowing?.monthDays, !monthDays.isEmpty { base.byMonthDay = monthDays }
+        // The month's last weekday: the last of its Mondays to Fridays (BYSETPOS counts the
+        // set's times too: one time a rule).
+        let lastWeekday = narrowing?.monthDays == [Schedule.Restriction.lastWeekday]
+        if lastWeekday {
+            base.byMonthDay = nil
+            base.byDay = Self.byDay([.monday, .tuesday, .wednesday, .thursday, .friday])
+            base.bySetPos = [-1]
+        }
         // By minute and second in the hour, then by time: each group one run.
         let sorted = times.sorted { ($0.secondOfDay % 3600, $0.secondOfDay) < ($1.secondOfDay % 3600, $1.secondOfDay) }
         var groups: [ArraySlice<LocalTime>] = []
         var runStart = 0
-        for i in sorted.indices.dropFirst() where sorted[i].secondOfDay % 3600 != sorted[runStart].secondOfDay % 3600 {
+        for i in sorted.indices.dropFirst() where sorted[i].secondOfDay % 3600 != sorted[runStart].secondOfDay % 3600 || lastWeekday {
             groups.append(sorted[runStart..<i])
             runStart = i
         }

@@ -570,7 +570,13 @@ public enum CalendarImport {
             if error.reason == "not NAME=value" { throw Refusal(reason: "RRULE \u{201C}\(text.quotedPrefix(60))\u{201D} is not NAME=value;…") }
             throw refuse(error.part, error.reason)
         }
-        for (name, given) in [("BYSETPOS", rule.bySetPos), ("BYYEARDAY", rule.byYearDay), ("BYWEEKNO", rule.byWeekNo)] where given != nil {
+        // The month's last weekday, as calendars write "the last working day of the month":
+        // FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1, at one time of day.
+        let workdays: Set<String> = ["MO", "TU", "WE", "TH", "FR"]
+        let lastWeekday = rule.bySetPos == [-1] && rule.frequency == .monthly && rule.byMonthDay == nil
+            && rule.byDay.map { days in days.allSatisfy { $0.place == 0 } && Set(days.map(\.day.rawValue)) == workdays } == true
+            && (rule.byHour?.count ?? 1) == 1 && (rule.byMinute?.count ?? 1) == 1 && (rule.bySecond?.count ?? 1) == 1
+        for (name, given) in [("BYSETPOS", lastWeekday ? nil : rule.bySetPos), ("BYYEARDAY", rule.byYearDay), ("BYWEEKNO", rule.byWeekNo)] where given != nil {
             throw refuse(name, "Nudge's schedules cannot say that")
         }
         if let seconds = rule.bySecond, seconds.contains(60) {
@@ -604,6 +610,7 @@ public enum CalendarImport {
             guard rule.frequency != .weekly else { throw noMonthDaysInAWeek }
             (monthDays, filteredDays) = (nil, days)
         }
+        if lastWeekday { (monthDays, filteredDays) = (nil, [Schedule.Restriction.lastWeekday]) }
         return RuleParts(rule: rule, unit: units[rule.frequency] ?? 0, interval: rule.interval ?? 1,
                          weekStart: rule.weekStart.map(Weekday.init) ?? .monday, weekdays: weekdays, places: places,
                          monthDays: monthDays, filteredDays: filteredDays, months: sorted(rule.byMonth),

@@ -553,8 +553,44 @@ extension PhrasePieces {
             // TRANSLATORS: a step said for today (every hour after 9pm today): %1$s as said (today, 오늘). It does not repeat on other days.
             return PhraseReading(schedule: reading.schedule, notes: reading.notes + [Phrase("%1$s: today only, then it stops", offset.1)], flags: nil)
         }
+        // A step until a time tomorrow ("every 2 hours until 6am tomorrow", 내일 아침 6시까지
+        // 2시간마다): from now, and then it stops.
+        if let offset = dayOffset, offset.0 == 1, let (seconds, unit, _) = step, case .seconds = unit, windowStart == nil, let end = windowEnd,
+           minuteMark == nil, days.isEmpty, !everyDaySaid, weekend == nil, period == nil, monthDays.isEmpty, places.isEmpty, !monthly, date == nil {
+            var said = end, notes: [Phrase] = []
+            try wakingDay(&said, colon: true, notes: &notes)
+            let time = try only(said)
+            let clock = CivilZone(zone)
+            let stop = clock.instant(today.advanced(by: time.nextDay ? 2 : 1), time.time)
+            guard now.addingTimeInterval(TimeInterval(seconds)) <= stop else { throw failure(end.text, Phrase("invalid window"), Phrase("it must not end before it starts")) }
+            let (stopDay, stopSecond) = clock.local(stop)
+            // TRANSLATORS: a step said with its end and no day (every 15 minutes until 11am): %1$s as said (11am), %2$s the last instant (2026-11-25 11:00).
+            let note = Phrase("%1$s: from now until %2$s, then it stops; say every day to repeat it", "\(offset.1) \(end.text)",
+                              "\(stopDay) \(LocalTime(secondOfDay: stopSecond)!)")
+            return PhraseReading(schedule: .restricted(.interval(seconds: seconds, anchor: now, days: Schedule.everyDay), Schedule.Restriction(until: stop)),
+                                 notes: notes + [note], flags: nil)
+        }
+        // A step after a time with no day word ("every hour after 9pm", 오후 3시 이후 매시간):
+        // today, to its end, and then it stops, as a step with only an end and no day word is
+        // (issue 54's rule); said, with how to repeat it.
+        // ("from 2pm", 오후 2시부터, stays every day's: a window's start, as the tables say it.)
+        if dayOffset == nil, let (_, unit, _) = step, case .seconds = unit, let start = windowStart, windowEnd == nil, minuteMark == nil,
+           start.text.lowercased().hasPrefix("after") || start.text.hasSuffix("이후"),
+           days.isEmpty, !everyDaySaid, weekend == nil, period == nil, monthDays.isEmpty, places.isEmpty, !monthly, date == nil,
+           instant == nil, nextDay == nil, laterDay == nil, untilDated == nil {
+            let end = CivilZone(zone).instant(today.advanced(by: 1), LocalTime(hour: 0, minute: 0, second: 0)!).addingTimeInterval(-1)
+            let reading = try stopping(at: end, said: start.text, saidTimes, today: today, now: now, zone: zone)
+            // TRANSLATORS: a step from a time with no day said (every hour after 9pm): %1$s as said (after 9pm). It stops at the end of today.
+            let note = Phrase("%1$s: today, to its end, then it stops; say every day to repeat it", start.text)
+            return PhraseReading(schedule: reading.schedule, notes: reading.notes.filter { $0.template != "%1$s: from %2$s to the end of the day" } + [note], flags: nil)
+        }
         // A window of steps that stops at a date and time, as list says today's above:
         // "every 1 h, 21:00–23:00, until Mon 2026-11-30 23:59:59".
+        if let token = untilDated, windowStart != nil, let (whole, _) = instant, date == nil, saidTimes.isEmpty, days.count <= 1 {
+            // The same, its end written as an instant (list's ISO form).
+            (untilDated, instant, days, dayTexts) = (nil, nil, [], [])
+            return try stopping(at: whole, said: token, [], today: today, now: now, zone: zone)
+        }
         if let token = untilDated, windowStart != nil, let date, saidTimes.count == 1, instant == nil, days.count <= 1 {
             let clock = CivilZone(zone)
             guard let day = CivilDay(year: date.year ?? today.components.year, month: date.month, day: date.day) else { throw failure(date.text, Phrase("invalid date")) }
@@ -693,14 +729,23 @@ extension PhrasePieces {
                 // now, and then it stops, as people mean it (it was every day from 00:00).
                 // A bare hour is the next such time not yet passed, as in a one-shot, and so is
                 // a colon time 1:00–6:59 ("until 3:30" at 14:50 is 15:30, not passed).
-                if until.clock, until.half == nil, (1...6).contains(until.hour), !until.text.hasPrefix("0") { until.clock = false }
+                if until.clock, until.half == nil, (1...12).contains(until.hour), !until.text.hasPrefix("0"), until.text.contains(":") { until.clock = false }
                 let clock = CivilZone(zone)
-                // Until midnight (자정, 24:00) is the end of today.
-                let ends = try until.readings().map { clock.instant($0.nextDay || $0.time.secondOfDay == 0 ? today.advanced(by: 1) : today, $0.time) }.sorted()
-                guard let end = ends.first(where: { $0 > now }) else { throw failure(until.text, Phrase("that time has passed")) }
+                // Until midnight (자정, 24:00) is the end of today. An end already passed today
+                // is the next such time when that is within 12 hours, through the night ("every
+                // 2 hours until 6am" said at 22:05 stops at 06:00 tomorrow: it was refused as
+                // passed); "until 8am" said at 08:47 stays refused as passed.
+                let ends = try until.readings().flatMap { reading in
+                    [0, 1].map { extra in
+                        clock.instant((reading.nextDay || reading.time.secondOfDay == 0 ? today.advanced(by: 1) : today).advanced(by: extra), reading.time)
+                    }
+                }.sorted()
+                let passedToday = ends.contains { $0 <= now && clock.local($0).day == today }
+                guard let end = ends.first(where: { $0 > now && (clock.local($0).day == today || !passedToday || $0 <= now.addingTimeInterval(12 * 3600)) }),
+                      end <= now.addingTimeInterval(86_400) else { throw failure(until.text, Phrase("that time has passed")) }
                 let (endDay, endSecond) = clock.local(end)
                 let shown = "\(endDay) \(LocalTime(secondOfDay: endSecond)!)"
-                if ends.count > 1 {
+                if try until.readings().count > 1 {
                     windowNotes.append(Phrase("%1$s is read as %2$s, the next such time not yet passed", until.text, shown))
                 }
                 // TRANSLATORS: a step said with its end and no day (every 15 minutes until 11am): %1$s as said (11am), %2$s the last instant (2026-11-25 11:00).
@@ -982,8 +1027,10 @@ extension PhrasePieces {
         }
         // "between 3 and 4pm": the start takes the end's half of the day; "오전 9시부터 10시까지":
         // the end takes the start's.
-        if windows.count > 1, (from.half == nil && (until.half == .am || until.half == .pm))
-            || (until.half == nil && (from.half == .am || from.half == .pm)) {
+        // So does a part of the day (새벽 1시부터 3시까지 is 01:00–03:00).
+        let halving: Set<SaidTime.Half> = [.am, .pm, .dawn, .morning, .afternoon, .evening]
+        if windows.count > 1, (from.half == nil && until.half.map(halving.contains) == true)
+            || (until.half == nil && from.half.map(halving.contains) == true) {
             let same = windows.filter { ($0.start.hour < 12) == ($0.end.hour < 12) }
             if same.count == 1 { return same[0] }
         }

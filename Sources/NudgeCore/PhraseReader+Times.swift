@@ -122,6 +122,10 @@ extension PhraseReader {
             }
         }
         guard let hour = number(i) else { i = start; return nil }
+        // A Korean number word is an hour only with 시 after it: 한 주 (a week), 두 번 (twice)
+        // in a title are no times (a set written without our tables: "저녁 8시 한 주 계획
+        //세우기" rang at 13:00 too).
+        if words[i].digits == 0, words[i].text.contains(where: PhraseWords.isHangul), !isKey(i + 1, "시") { i = start; return nil }
         // A number with a unit after it is a duration, with a month a date; 1.5시간 too.
         if stepUnit(key(i + 1)) != nil || isKey(i + 1, "day", "week", "month", "일", "월", "year", "st", "th", "times")
             || (isMark(i + 1, ".") && number(i + 2) != nil && stepUnit(key(i + 3)) != nil) {

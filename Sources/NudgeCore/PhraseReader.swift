@@ -138,8 +138,9 @@ struct PhraseReader {
             guard isKey(k + 2, "day"), word(k + 2)?.text == "day" else { return nil }
             return (1, 1, 3)
         case "newyear":
-            // 새해 첫날, 새해 첫 날.
+            // 새해 첫날, 새해 첫 날; 새해 전날 is new year's eve.
             if isKey(k + 1, "firstday") { return (1, 1, 2) }
+            if isKey(k + 1, "daybefore") { return (12, 31, 2) }
             if isKey(k + 1, "first"), isKey(k + 2, "day") { return (1, 1, 3) }
             return nil
         case "st":
@@ -455,6 +456,12 @@ struct PhraseReader {
         } else if isKey(k, "day"), n == -1, places.count == 1 {
             put(.monthDay(-1, last: nil))
             i = k + 1
+        } else if n == -1, places.count == 1, isKey(k, "weekdays") && !words[k].text.hasSuffix("s")
+                    || (isKey(k, "business") && isKey(k + 1, "day")) {
+            // the last weekday (working day, business day) of the month, 마지막 평일: its last
+            // Monday to Friday, every month (the sets written without our tables meant it so).
+            put(.monthDay(Schedule.Restriction.lastWeekday, last: nil), .monthly)
+            i = k + (isKey(k, "business") ? 2 : 1)
         } else if places.count == 1, n > 0, isKey(k, "of"), isKey(k + 1, "next", "this"), isKey(k + 2, "month"), pieces.monthOffset == nil {
             // the first of next month: that day of that month, once.
             put(.monthDay(n, last: nil), .monthOffset(isKey(k + 1, "next") ? 1 : 0, text(k + 1..<k + 3)))

@@ -173,7 +173,7 @@ extension PhraseReader {
         },
         PhraseRule("every", at: ["every"], ["every hour", "every day at 9", "every other week on monday at 9", "every fortnight on friday at 5pm",
                                             "every month end at 6pm", "every nov 1 at 9", "every christmas eve at 7pm", "every 3rd day at 8", "every second friday at 5pm",
-                                            "every 4 years on feb 29 at 9am"], makes: [.repeats, .other, .everyDay, .everyWeek, .everyMonth, .yearly, .step, .period, .monthDay, .reading]) { r throws(ScheduleError) in
+                                            "every 4 years on feb 29 at 9am", "every 4th of july at 9pm"], makes: [.repeats, .other, .everyDay, .everyWeek, .everyMonth, .yearly, .step, .period, .monthDay, .reading]) { r throws(ScheduleError) in
             let start = r.i
             r.put(.repeats)
             r.i += 1
@@ -230,6 +230,9 @@ extension PhraseReader {
                 r.put(.yearly(r.text(start..<r.i)))
             } else if r.holiday(r.i) != nil {
                 // every christmas eve, every halloween: a date every year.
+                r.put(.yearly(r.text(start..<r.i)))
+            } else if r.number(r.i) != nil, r.isKey(r.i + 1, "st"), r.isKey(r.i + 2, "of"), let month = r.key(r.i + 3), PhraseWords.monthKeys.contains(month) {
+                // every 4th of july: a date every year.
                 r.put(.yearly(r.text(start..<r.i)))
             } else if let n = r.number(r.i), r.isKey(r.i + 1, "st"), r.isKey(r.i + 2, "day", "week", "month"), (2...12).contains(n) {
                 // every 2nd day, every 3rd week: every N.
@@ -613,8 +616,20 @@ extension PhraseReader {
             guard r.words[r.i].text == "sharp" else { return .notHere }
             return r.saidTimeBefore(r.i) ? r.took(1) : .refused
         },
+        PhraseRule("on the dot", at: ["on"], ["at 10 on the dot", "sunday at 9 on the dot"], makes: []) { r throws(ScheduleError) in
+            // "at 10 on the dot": the time as said, as "sharp" is. Only after a time.
+            guard r.isKey(r.i + 1, "the"), r.isKey(r.i + 2, "dot"), r.saidTimeBefore(r.i) else { return .notHere }
+            return r.took(3)
+        },
         PhraseRule("little words", at: ["at", "on", "the", "of", "sharp"], ["on monday at 9", "내일 9시 정각"], makes: []) { r throws(ScheduleError) in
             r.took(1)
+        },
+        PhraseRule("eve after a day", at: ["eve"], ["sunday eve at 7", "tmrw eve at 6"], makes: []) { r throws(ScheduleError) in
+            // "sunday eve", "tmrw eve": that day's evening, as British English says it. A
+            // holiday's eve (christmas eve) is the holiday rule's: the day before.
+            guard r.weekday(r.i - 1) != nil || r.isKey(r.i - 1, "tomorrow", "today", "tonight"), r.pendingHalf == nil else { return .notHere }
+            r.pendingHalf = (.evening, r.words[r.i].text)
+            return r.took(1)
         },
         PhraseRule("part of the day", at: Set(halves.keys).subtracting(["am", "pm"]),
                    ["tomorrow morning at 8", "every morning and evening at 8", "saturday mornings at 9", "아침저녁 8시"], makes: [.half, .repeats]) { r throws(ScheduleError) in

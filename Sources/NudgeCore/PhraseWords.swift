@@ -118,6 +118,14 @@ enum PhraseWords {
                     i = end
                     continue
                 }
+                // weeknights: weekday nights (every Monday to Friday, the hour the evening's).
+                if ["weeknight", "weeknights"].contains(word.lowercased()) {
+                    var days = english("weekdays"), nights = english("nights")
+                    (days.text, nights.text) = (String(word.prefix(4)), String(word.dropFirst(4)))
+                    words += [days, nights]
+                    i = j
+                    continue
+                }
                 // mwf, as a timetable writes Monday, Wednesday and Friday: read as M/W/F.
                 if word.lowercased() == "mwf" {
                     for (n, name) in ["monday", "wednesday", "friday"].enumerated() {
@@ -277,7 +285,7 @@ enum PhraseWords {
             "and": ["and", "plus"], "the": ["the"], "of": ["of"], "an": ["an", "a"], "half": ["half"], "next": ["next"],
             "this": ["this", "coming"], "other": ["other"], "first": ["first"], "second": ["second"], "third": ["third"],
             "fourth": ["fourth"], "fifth": ["fifth"], "last": ["last", "final"], "today": ["today"],
-            "tomorrow": ["tomorrow"], "now": ["now"], "once": ["once"], "oclock": ["oclock"], "sharp": ["sharp"],
+            "tomorrow": ["tomorrow"], "now": ["now"], "once": ["once"], "oclock": ["oclock"], "sharp": ["sharp"], "dot": ["dot"],
             "hours": ["h", "hr", "hrs", "hour", "hours"], "minutes": ["m", "min", "mins", "minute", "minutes"],
             "seconds": ["s", "sec", "secs", "seconds"], "after": ["after", "later"],
             "st": ["st", "nd", "rd", "th"], "cron": ["cron"], "quarter": ["quarter"], "past": ["past"],
@@ -309,6 +317,10 @@ enum PhraseWords {
         "tdy": "today", "morn": "morning", "wensday": "wednesday", "wendsday": "wednesday", "tues": "tuesday", "evng": "evening", "dya": "day", "evry": "every", "hrly": "hourly",
         "nxt": "next", "wkday": "weekday", "wkdays": "weekdays", "wknd": "weekend", "wknds": "weekends", "tu": "tuesday",
         "arvo": "afternoon",
+        // Typos a phone's keyboard makes, met in the sets written without our tables.
+        "tommorow": "tomorrow", "tommorrow": "tomorrow", "tomorow": "tomorrow", "wendesday": "wednesday", "wednsday": "wednesday",
+        "thursay": "thursday", "thrusday": "thursday", "firday": "friday", "fridy": "friday", "satruday": "saturday", "saturady": "saturday",
+        "sundy": "sunday", "mondy": "monday", "minuets": "minutes", "minuts": "minutes", "yaers": "years",
     ]
 
     /// The words a typo is read as: one letter off (left out, added, changed, or two
@@ -417,6 +429,9 @@ enum PhraseWords {
         "모래": "모레", "오휴": "오후", "어후": "오후", "오젼": "오전", "저넉": "저녁", "씨": "시", "시건": "시간", "뒤애": "뒤에",
         "월욜": "월요일", "화욜": "화요일", "수욜": "수요일", "목욜": "목요일", "금욜": "금요일", "토욜": "토요일", "일욜": "일요일",
         "금요알": "금요일", "월요알": "월요일",
+        // Typos a phone's keyboard makes, met in the sets written without our tables.
+        "다움": "다음", "일료일": "일요일", "수오일": "수요일", "화요잉": "화요일", "금요잉": "금요일", "빰": "밤", "저녘": "저녁", "낼모래": "내일모레",
+        "내일모래": "내일모레", "아칭": "아침", "오훙": "오후", "다음쭈": "다음 주",
     ]
 
     /// Native Korean counts of days (이틀 is two days, 보름 fifteen, 일주일 a week): a number
@@ -466,6 +481,10 @@ enum PhraseWords {
                 if koreanNotDates.contains(piece) {
                     // 월세, 화분: a word of its own, whole.
                     words.append(PhraseWord(kind: .unknown, text: piece))
+                } else if piece == "분간" {
+                    // 30분간: for 30 minutes (30분 동안).
+                    words.append(PhraseWord(kind: .word("minutes"), text: "분"))
+                    words.append(PhraseWord(kind: .word("during"), text: "간"))
                 } else if let (n, unit) = koreanDayCounts[piece] {
                     words.append(PhraseWord(kind: .number(n), text: piece))
                     words.append(PhraseWord(kind: .word(unit), text: ""))

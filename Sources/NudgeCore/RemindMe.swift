@@ -115,7 +115,11 @@ public enum RemindMe {
                 // So does an ordinal without "the" or "on" ("celebrate our 25th at 7pm", "mark's
                 // 30th at 8pm" are no dates), and a part of the day after a title's words
                 // ("game night friday at 8pm", "fight night at 1": the title's night).
-                if atEnd, !titleWords.isEmpty, isOrdinal(whenWords[0]) || partsOfDay.contains(whenWords[0].lowercased()) { continue }
+                // An ordinal before a weekday or "of" a month is a date's ("book club 1st monday
+                // of every month 7pm", "fireworks 4th of july at 9:30pm").
+                let ordinalDate = whenWords.count > 1 && (PhraseWords.weekdayKeys[String(whenWords[1].lowercased().prefix(3))] != nil
+                    || whenWords[1].lowercased() == "of" && whenWords.count > 2 && monthNames.contains(whenWords[2].lowercased()))
+                if atEnd, !titleWords.isEmpty, isOrdinal(whenWords[0]) && !ordinalDate || partsOfDay.contains(whenWords[0].lowercased()) { continue }
                 // And noon or midnight alone after them ("high noon"; "lunch at noon" says at).
                 if atEnd, !titleWords.isEmpty, whenWords.count == 1, ["noon", "midnight", "midday"].contains(whenWords[0].lowercased()) { continue }
                 // 저녁, 아침, 점심 are meals too: before a title ("7시 반에 저녁 먹기") the meal is
@@ -297,9 +301,15 @@ public enum RemindMe {
         if said.range(of: #"\d{1,4}\s*[/.-]\s*\d{1,2}|\d{1,2}\s*월\s*\d{1,2}\s*일"#, options: .regularExpression) != nil { return true }
         let (words, _) = PhraseWords.split(said, zone: TimeZone(identifier: "UTC")!)
         let isNumber = { (word: PhraseWord) in if case .number = word.kind { true } else { false } }
+        // The 4th of july: an ordinal of a month.
+        if words.count >= 3, isOrdinal(words[0].text + (words[1].text.count == 2 && words[1].text.allSatisfy(\.isLetter) ? words[1].text : "")),
+           words.contains(where: { PhraseWords.monthKeys.contains($0.key ?? "") }) { return true }
         guard let first = words.first, !isNumber(first) else { return false }
         let keys = Set(words.compactMap(\.key))
         if !keys.isDisjoint(with: dayKeys) || !keys.isDisjoint(with: holidayKeys) { return true }
+        // A weekday with 마다 or every ("목요일마다", "every thursday"): days said.
+        if keys.contains("each"), words.contains(where: { PhraseWords.weekdayKeys[$0.key ?? ""] != nil }) { return true }
+
         // 매주, 매달, 매년 (every week, month, year): days said, as 매일 is ("weekly report" is a title's).
         if said.hasPrefix("매"), !keys.isDisjoint(with: ["weekly", "monthly", "yearly"]) { return true }
         return !keys.isDisjoint(with: Set(PhraseWords.monthKeys)) && words.contains(where: isNumber)
@@ -556,13 +566,25 @@ public enum RemindMe {
         }
         dropPolite()
         let lower = text.lowercased()
-        for prefix in ["remind me to ", "remind me 2 ", "remind me about ", "remind me of ", "remind me ", "reminder to ", "reminder: ", "reminder ",
+        // A phone's typos of the asking words too (rmind, remnd, reminde), and "abt".
+        for prefix in ["remind me to ", "remind me 2 ", "remind me about ", "remind me abt ", "remind me of ", "remind me ", "reminder to ", "reminder: ", "reminder ",
+                       "rmind me to ", "rmind me ", "remnd me to ", "remnd me ", "reminde me to ", "reminde me ", "remimd me to ", "remimd me ",
+                       "remind em to ", "remid me to ", "remid me ",
                        "nudge me to ", "nudge me ", "ping me to ", "ping me ", "리마인드: ", "리마인드 해줘 ", "리마인드해줘 ", "리마인드 해 줘 ",
                        "리마인드 "] where lower.hasPrefix(prefix) {
             text = String(text.dropFirst(prefix.count))
             break
         }
         dropPolite()
+        // "remind me plz to call the bank", "remind me abt": what is left of the asking.
+        for prefix in ["to ", "abt ", "about "] where text.lowercased().hasPrefix(prefix) && text.count > prefix.count + 2 {
+            text = String(text.dropFirst(prefix.count))
+            break
+        }
+        // A lone vowel or consonant typed after the asking words (알려줘ㅜ, 알려줘ㅓ, ㅋㅋ).
+        while let last = text.unicodeScalars.last, (0x3131...0x318E).contains(last.value), text.count > 1 {
+            text = String(text.dropLast()).trimmingCharacters(in: .whitespaces)
+        }
         // 알려줘 before, as texting puts it (알려줘 회의 내일 오전 8시).
         for prefix in ["알려 주세요 ", "알려주세요 ", "알려 줘요 ", "알려줘요 ", "알려 줘 ", "알려줘 ", "알려줘, ", "알려 줘, "]
         where text.hasPrefix(prefix) && text.count > prefix.count {
@@ -570,7 +592,7 @@ public enum RemindMe {
             break
         }
         for suffix in ["알려 주세요", "알려주세요", "알려 줘요", "알려줘요", "알려 줘", "알려줘", "알려 줄래", "알려줄래", "리마인드 해줘", "리마인드해줘",
-                       "리마인드 해 줘", "리마인드", "알림"]
+                       "리마인드 해 줘", "리마인드", "알림", "알려주새요", "알려져", "알랴줘", "알려줭", "알려둬", "알려쥬", "알려줘여"]
         where text.hasSuffix(suffix) && text.count > suffix.count {
             text = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
             // 좀 before it asks softly ("치과 좀 알려줘"): no word of the title.

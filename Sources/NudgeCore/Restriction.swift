@@ -17,9 +17,24 @@ extension Schedule {
         /// Only these weekdays by their place in the month (the first Monday, the last
         /// Friday); none: every day the schedule has.
         public var places: [Place]
-        /// Only these days of the month: 1…31, or -1…-31 from its end (-1 is its last day);
-        /// none: every day the schedule has.
+        /// Only these days of the month: 1…31, or -1…-31 from its end (-1 is its last day), or
+        /// ``lastWeekday`` (0: its last Monday to Friday); none: every day the schedule has.
         public var monthDays: [Int]
+
+        /// The month's last weekday (Monday to Friday), as a day of the month: RRULE's
+        /// `BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1` ("the last working day of the month").
+        public static let lastWeekday = 0
+
+        /// Whether `day` is its month's last Monday to Friday.
+        public static func isLastWeekday(_ day: CivilDay) -> Bool {
+            guard ![.saturday, .sunday].contains(day.weekday) else { return false }
+            let (year, month, date) = day.components
+            let last = CivilDay.daysIn(month: month, year: year)
+            // Only weekend days after it.
+            return stride(from: date + 1, through: last, by: 1).allSatisfy { d in
+                CivilDay(year: year, month: month, day: d).map { [.saturday, .sunday].contains($0.weekday) } ?? true
+            }
+        }
         /// Instants that fire as well, whatever the rest says (RDATE, and an occurrence a
         /// calendar moved: its old time is in ``except``).
         public var also: Set<Date>
@@ -55,13 +70,15 @@ extension Schedule {
             guard !monthDays.isEmpty else { return true }
             let (year, month, date) = day.components
             let fromEnd = date - CivilDay.daysIn(month: month, year: year) - 1
-            return monthDays.contains { $0 == date || $0 == fromEnd }
+            return monthDays.contains { $0 == date || $0 == fromEnd || ($0 == Self.lastWeekday && Self.isLastWeekday(day)) }
         }
 
         /// `day 13`, `the last day`, `day 2 from the end`, in the words given.
         public static func monthDay(_ day: Int, language: Language = .english) -> String {
             // TRANSLATORS: a day of the month by its number: %d is 1 to 31.
             if day > 0 { return format(language.tr("day %d"), day) }
+            // TRANSLATORS: the last Monday to Friday of the month.
+            if day == lastWeekday { return language.tr("the last weekday") }
             // TRANSLATORS: the last day of the month.
             if day == -1 { return language.tr("the last day") }
             // TRANSLATORS: a day of the month counted from its end: %d is 2 to 31 (2: the day before the last).

@@ -165,7 +165,7 @@ extension Schedule.Restriction {
             case ("monthdays", 2):
                 guard monthDays.isEmpty else { return nil }
                 let days = language[1].split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
-                guard days.allSatisfy({ $0.map { (1...31).contains(abs($0)) } ?? false }) else { return nil }
+                guard days.allSatisfy({ $0.map { (1...31).contains(abs($0)) || $0 == Schedule.Restriction.lastWeekday } ?? false }) else { return nil }
                 monthDays = days.compactMap { $0 }
             case ("from", 2):
                 guard from == nil, let found = instant(language[1]) else { return nil }

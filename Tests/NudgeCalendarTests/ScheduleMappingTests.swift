@@ -44,6 +44,33 @@ struct ScheduleMappingTests {
         #expect(Self.rules(.restricted(.daily(times: [Self.time("16:00")], days: [.friday]), places)) == ["FREQ=MONTHLY;BYDAY=-1FR;BYHOUR=16;BYMINUTE=0"])
     }
 
+    /// The month's last weekday (issue 54: "last weekday of the month", 마지막 평일) is the
+    /// last of its Mondays to Fridays: RRULE's BYSETPOS=-1, one rule a time, and back.
+    @Test func theLastWeekdayOfTheMonthIsBySetPosAndBack() throws {
+        var last = Schedule.Restriction()
+        last.monthDays = [Schedule.Restriction.lastWeekday]
+        let schedule = Schedule.restricted(.daily(times: [Self.time("16:00")], days: Schedule.everyDay), last)
+        #expect(Self.rules(schedule) == ["FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=16;BYMINUTE=0;BYSETPOS=-1"])
+        let two = Schedule.restricted(.daily(times: [Self.time("09:00"), Self.time("17:00")], days: Schedule.everyDay), last)
+        #expect(Self.rules(two).count == 2, "BYSETPOS counts the times: one rule a time")
+        // Back: Mondays to Fridays, the last of each month.
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:w\r\nSUMMARY:Expenses\r\nDTSTART;TZID=Europe/Berlin:20270129T160000\r\n"
+            + "RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;BYHOUR=16;BYMINUTE=0\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        guard case .alert(let alert, _, _)? = CalendarImport.alerts(in: try Component.read(text), system: Self.berlin,
+                                                                      now: Date(timeIntervalSince1970: 1_803_000_000)).first else {
+            Issue.record("not read")
+            return
+        }
+        let read = alert.schedule
+        let firings = read.occurrences(after: Date(timeIntervalSince1970: 1_803_000_000), count: 4, in: Self.berlin).map {
+            CivilZone(Self.berlin).local($0).day.description
+        }
+        // 2027-02-18 on: the last weekdays of February (Fri 26), March (Wed 31), April (Fri 30), May (Mon 31).
+        #expect(firings == ["2027-02-26", "2027-03-31", "2027-04-30", "2027-05-31"], "\(firings)")
+        #expect(Schedule(storageText: read.storageText) == read)
+        #expect(throws: CalendarImport.Refusal.self) { try Self.schedule("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;BYHOUR=9,17") }
+    }
+
     /// Instants added (a moved occurrence, RDATE) are RDATE on the first rule only; a
     /// one-shot with them is DTSTART and RDATE.
     @Test func addedInstantsAreRDateOnTheFirstRule() throws {

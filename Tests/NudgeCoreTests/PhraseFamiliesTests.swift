@@ -179,7 +179,7 @@ struct PhraseFamiliesTests {
     /// Every day through midnight, as one list of times; a day said is refused (its hours after
     /// midnight would be the next day's). After a time: from it.
     @Test(arguments: At.allCases)
-    func windowsOvernightAndAfter(_ at: At) {
+    func windowsOvernightAndAfter(_ at: At) throws {
         let hourly = ["00:00", "01:00", "02:00", "22:00", "23:00"]
         check("every hour from 10pm to 2am", at, .daily(hourly, Meaning.everyDay))
         check("밤 10시부터 새벽 2시까지 1시간마다", at, .daily(hourly, Meaning.everyDay))
@@ -194,12 +194,22 @@ struct PhraseFamiliesTests {
         check("every 30 minutes between 9 and 11am", at, .daily(["09:00", "09:30", "10:00", "10:30", "11:00"], Meaning.everyDay))
         // Bare hours with a window inside the day stay inside it.
         check("every hour from 10 to 2", at, .daily(["10:00", "11:00", "12:00", "13:00", "14:00"], Meaning.everyDay))
-        // After a time takes it in, as 이후 does (session 22: a step later before).
-        check("every hour after 2pm", at, .daily((14...23).map { String(format: "%02d:00", $0) }, Meaning.everyDay))
-        check("오후 3시 이후 매시간", at, .daily((15...23).map { String(format: "%02d:00", $0) }, Meaning.everyDay))
+        // After a time takes it in, as 이후 does (session 22: a step later before); with a day
+        // word it repeats, without one it is today's, to its end, as a step with only an end is.
+        check("every day every hour after 2pm", at, .daily((14...23).map { String(format: "%02d:00", $0) }, Meaning.everyDay))
+        check("매일 오후 3시 이후 매시간", at, .daily((15...23).map { String(format: "%02d:00", $0) }, Meaning.everyDay))
         check("every hour after 2pm until 6pm", at, .daily(["14:00", "15:00", "16:00", "17:00", "18:00"], Meaning.everyDay))
         check("every 30 minutes on weekdays after 9am until noon", at, .daily(["09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00"], Meaning.weekdays))
-        check("every hour after 11pm", at, .daily(["23:00"], Meaning.everyDay))
+        check("every day every hour after 11pm", at, .daily(["23:00"], Meaning.everyDay))
+        for (phrase, from) in [("every hour after 2pm", 14), ("오후 3시 이후 매시간", 15), ("every hour after 11pm", 23)] {
+            let today = (from...23).map { "\(at.today) " + String(format: "%02d:00", $0) }
+                .filter { (try! ScheduleParser.instant($0, zone: at.zone)) > at.now }
+            if today.isEmpty {
+                #expect((try? SchedulePhrase.read(phrase, now: at.now, zone: at.zone)) == nil, "\(phrase) at \(at): nothing left today")
+            } else {
+                #expect(try firings(phrase, at, 30) == today, "\(phrase) at \(at)")
+            }
+        }
     }
 
     // MARK: This monday, a week from tuesday, monday after next

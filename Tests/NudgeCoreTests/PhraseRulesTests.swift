@@ -78,6 +78,8 @@ struct PhraseRulesTests {
 
     @Test func docsShowTheTable() throws {
         let docs = try String(contentsOf: Bench.packageRoot.appendingPathComponent("docs/phrases.md"), encoding: .utf8)
+        // NUDGE_RULES_TABLE=FILE writes the table there, to paste (a failure's message is cut short).
+        if let path = ProcessInfo.processInfo.environment["NUDGE_RULES_TABLE"] { try Self.rendered.write(toFile: path, atomically: true, encoding: .utf8) }
         let shown = docs.contains(Self.rendered + "\n")
         #expect(shown, "docs/phrases.md should hold, under \"The reader's rules\":\n\(Self.rendered)\nEND")
     }

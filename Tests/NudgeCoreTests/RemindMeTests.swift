@@ -134,12 +134,13 @@ struct RemindMeTests {
                      "call mum 2nd at 9am", "1일 1식 오후 6시", "일 끝내기 오후 5시", "weekend plans at 6pm",
                      "call mum at 6pm and take pill at 9pm", "weekly review at 4pm", "quarterly review at 3pm",
                      // A second pass: a date that did not read left in the title, a week, 예매 (a booking) read as "at every".
-                     "dentist december first 3pm", "party on the twelfth at 8pm", "book club 2nd tuesday of the month 7pm",
+                     "dentist december first 3pm", "party on the twelfth at 8pm",
                      "next week dentist at 3pm", "tomorrow week dentist at 3pm", "dentist tues. 3pm", "dentist 12.1 at 3pm",
                      "다음주 치과 오후 3시", "mothers day brunch at 11am", "father's day gift order at 8pm"] {
             #expect(readings(line).isEmpty, "\(line): \(readings(line).map { ($0.title, $0.when) })")
         }
-        for (line, title, when) in [("game night friday at 8pm", "game night", "friday at 8pm"), ("morning pages at 7am", "morning pages", "at 7am"),
+        for (line, title, when) in [("book club 2nd tuesday of the month 7pm", "book club", "2nd tuesday of the month 7pm"),
+                                    ("game night friday at 8pm", "game night", "friday at 8pm"), ("morning pages at 7am", "morning pages", "at 7am"),
                                     ("night shift at 10pm", "night shift", "at 10pm"), ("call mum at 6pm 🎉", "call mum", "at 6pm"),
                                     ("call mum tomorrow at 6pm thanks", "call mum", "tomorrow at 6pm"),
                                     ("call mum tomorrow at 6pm, thank you!", "call mum", "tomorrow at 6pm"),

@@ -143,7 +143,7 @@ struct RestrictionTests {
                     "at 32400 127;every fortnight 2 0 1", "at 32400 127;from 1;from 2", "once 1;until 2", "after 60 - 127;until 2",
                     "at 32400 127;except ", "at 32400 127;except 1,,2", "at 32400 127;every year 101 0 1", "at 32400 127;until nan",
                     "cron 0 9 * * *;until 5;x 1", "every 60 0 127;every day 2 0 1", "every 60 0 127;places 1:1", "at 32400 2;places 6:1", "at 32400 2;places 1:9",
-                    "at 32400 2;places 1-1", "at 32400 2;monthdays 0", "at 32400 2;monthdays 32", "at 32400 2;monthdays -1,", "every 60 0 127;monthdays 1"] {
+                    "at 32400 2;places 1-1", "at 32400 2;monthdays -32", "at 32400 2;monthdays 32", "at 32400 2;monthdays -1,", "every 60 0 127;monthdays 1"] {
             #expect(Schedule(storageText: bad) == nil, "\(bad)")
         }
     }

@@ -45,7 +45,10 @@ struct SevenInstantPhrasesTests {
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard columns.count >= 5, let zone = TimeZone(identifier: columns[1]) else { return nil }
             let note = columns.count > 5 ? columns[5] : ""
-            let title = note.hasPrefix("title: ") ? String(note.dropFirst(7).prefix { $0 != ";" }) : nil
+            // `title: …` starts the note (sets 4–6) or ends it (set 7: "typo: …; title: …").
+            let title = (note.hasPrefix("title: ") ? note.startIndex : note.range(of: "; title: ")?.lowerBound).map { start in
+                String(note[start...].drop { $0 == ";" || $0 == " " }.dropFirst(7).prefix { $0 != ";" })
+            }
             return Row(now: try ScheduleParser.instant(columns[0], zone: zone), nowText: columns[0], zone: zone, phrase: columns[2],
                        expected: columns[3], family: columns[4], title: title)
         }
@@ -251,7 +254,14 @@ struct SevenInstantPhrasesTests {
     /// Los Angeles, a Friday evening in Paris and 어린이날 morning in Seoul; a third of its rows
     /// are whole requests with a task. Its header's date orders: month first in America and
     /// in Korean, day first in London's English rows, neither in Paris.
-    static let set6Documented: [String: String] = [:]
+    /// A step from a time with no day word is today's, to its end (the symmetry of issue 54's
+    /// rule for a step with only an end; the seventh set's writer meant it so), where the
+    /// sixth set's writer meant every day.
+    static let todayAfter = "a step from a time with no day word is today's, to its end, as a step with only an end is (issue 54); said, with every day offered"
+    static let set6Documented: [String: String] = [
+        "2028-11-04T22:40 every hour after 2pm": Self.todayAfter,
+        "2030-12-31T22:50 오후 3시 이후 매시간": Self.todayAfter,
+    ]
 
     @Test func englishPhrasesOfTheSixthSet() throws {
         try report("en", set: "set6", rules: Self.set6Documented) { row in
@@ -260,4 +270,22 @@ struct SevenInstantPhrasesTests {
     }
 
     @Test func koreanPhrasesOfTheSixthSet() throws { try report("ko", set: "set6", rules: Self.set6Documented) }
+
+    /// A seventh set (set7-*.tsv), written in session 22 by a helper who had seen no code, no
+    /// table and no earlier set (given set 5's conventions), at seven more instants: the
+    /// nights before the US spring change (Denver) and the EU autumn one (Madrid), the
+    /// evening before a leap day and New Year's Eve morning in Seoul, the morning before
+    /// Independence Day in Toronto, a Monday afternoon in London and the last night of a
+    /// month in Seoul; a third of its rows are whole requests with a task, one in twenty
+    /// with a typo. Its header's date orders: month first in America and in Korean, day
+    /// first in London's English rows.
+    static let set7Documented: [String: String] = [:]
+
+    @Test func englishPhrasesOfTheSeventhSet() throws {
+        try report("en", set: "set7", rules: Self.set7Documented) { row in
+            row.zone.identifier.hasPrefix("America/") ? .monthFirst : row.zone.identifier == "Europe/London" ? .dayFirst : nil
+        }
+    }
+
+    @Test func koreanPhrasesOfTheSeventhSet() throws { try report("ko", set: "set7", rules: Self.set7Documented) }
 }
