@@ -91,6 +91,8 @@ public final class SyncService {
             // for each calendar.
             if let down = reports.last(where: { $0.unreachable || ($0.retryAfter != nil && $0.failure != nil) }), let failure = down.failure {
                 var calendar = calendars[index]
+                // Said as what it is: another calendar's answer, which stopped this one too.
+                let failure = "not tried: the server failed another calendar of the account (\(failure))"
                 calendar.lastError = failure
                 try? store.save(calendar: calendar)
                 var report = CalendarReport(calendar: calendar.url, name: calendar.name, failure: failure)

@@ -209,14 +209,26 @@ public enum CalendarImport {
         let offset = try trigger(alarm, component: component, start: start, system: system)
         var changes = try self.changes(changed, of: component, start: start, offset: offset, alarmed: alarm != nil, system: system, now: now,
                                        alarmsOnly: alarmsOnly)
-        // A one-shot's other alarms ring too (a day before, and 15 minutes before).
-        if component["RRULE"] == nil {
+        // A one-shot's other alarms ring too (a day before, and 15 minutes before), where
+        // a calendar is followed (`nudge import` reads the first, as the guide says).
+        if alarmsOnly, component["RRULE"] == nil {
             for other in alarms.dropFirst() {
                 let at = start.instant.addingTimeInterval(Double(try trigger(other, component: component, start: start, system: system)))
                 if at > now { changes.added.insert(at) }
             }
         }
-        let schedule = try Self.schedule(component, start: start, offset: offset, changes: changes, now: now)
+        var schedule = try Self.schedule(component, start: start, offset: offset, changes: changes, now: now)
+        // A repeating one's other alarms on the same days (15 and 5 minutes before): their
+        // times too, where one schedule says them all; else the first alarm's alone.
+        if alarmsOnly, component["RRULE"] != nil, alarms.count > 1, var joined = schedule {
+            for other in alarms.dropFirst() {
+                guard let more = try? Self.schedule(component, start: start, offset: try trigger(other, component: component, start: start, system: system),
+                                                    changes: changes, now: now),
+                      let both = Self.sameDays(joined, more) else { continue }
+                joined = both
+            }
+            schedule = joined
+        }
         guard let schedule else { return .over }
         // Nudge's dates are in the years 1970 to 9999, as `--on` has them.
         let zone = start.zoneID.flatMap(TimeZone.init(identifier:)) ?? system
@@ -229,6 +241,24 @@ public enum CalendarImport {
         return .alert(Alert(id: id(component), title: title.isEmpty ? "Reminder" : title, body: body, schedule: schedule,
                             enabled: component["X-NUDGE-ENABLED"]?.text.uppercased() != "FALSE",
                             timeZone: start.zoneID, created: now), component: name(component), complete: false)
+    }
+
+    /// Two schedules' times together where they ring on the same days (the same rule, two
+    /// alarms): `nil` where one schedule cannot say both.
+    static func sameDays(_ a: Schedule, _ b: Schedule) -> Schedule? {
+        switch (a, b) {
+        case (.daily(let t1, let d1), .daily(let t2, let d2)) where d1 == d2:
+            return .daily(times: Array(Set(t1 + t2)).sorted(), days: d1)
+        case (.restricted(let x, var r1), .restricted(let y, var r2)):
+            let from = [r1.from, r2.from].compactMap { $0 }.min()
+            (r1.from, r2.from) = (nil, nil)
+            guard r1.except.isEmpty, r2.except.isEmpty, r1.also.isEmpty, r2.also.isEmpty, r1.until == nil, r2.until == nil,
+                  r1 == r2, let inner = sameDays(x, y) else { return nil }
+            r1.from = from
+            return .restricted(inner, r1)
+        default:
+            return nil
+        }
     }
 
     /// A followed series without an alarm whose changed occurrences have one (RECURRENCE-ID

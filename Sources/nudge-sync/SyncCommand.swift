@@ -262,6 +262,14 @@ enum SyncSupport {
             if result[index].role != .own { result[index].role = .follow }
         }
         for name in stop { result[try find(name)].role = .none }
+        for name in ring + leave {
+            let index = try find(name)
+            guard result[index].role == .follow else {
+                // TRANSLATORS: nudge sync choose --ring/--leave on a calendar not followed; %s its name.
+                throw OperationError(.usage, format(tr("--ring and --leave are for followed calendars: '%s' is not one (Nudge always rings its own)"),
+                                                    result[index].name.escapingControls))
+            }
+        }
         for name in ring { result[try find(name)].ringer = .here }
         for name in leave { result[try find(name)].ringer = nil }
         return result

@@ -43,6 +43,11 @@ struct CalendarImportTests {
         let both = try #require(Self.alert(try read(["UID:d\r\nSUMMARY:Flight\r\nDTSTART:20261216T100000Z\r\n" + display("-P1D") + display("-PT15M")]).first))
         #expect(both.schedule.occurrences(after: Self.instant("2026-12-01T00:00:00Z"), count: 3, in: Self.utc)
                 == [Self.instant("2026-12-15T10:00:00Z"), Self.instant("2026-12-16T09:45:00Z")])
+        // Two alarms of a repeating one on the same days (15 and 5 minutes before): both.
+        let weekly = try #require(Self.alert(try read(["UID:g\r\nSUMMARY:Standup\r\nDTSTART:20261207T090000Z\r\nRRULE:FREQ=WEEKLY\r\n"
+                                                      + display("-PT15M") + display("-PT5M")]).first))
+        #expect(weekly.schedule.occurrences(after: Self.instant("2026-12-01T00:00:00Z"), count: 3, in: Self.utc)
+                == [Self.instant("2026-12-07T08:45:00Z"), Self.instant("2026-12-07T08:55:00Z"), Self.instant("2026-12-14T08:45:00Z")])
         // A series without an alarm whose one changed occurrence has one: that one alone.
         let override = try #require(Self.alert(try read([
             "UID:e\r\nSUMMARY:Gym\r\nDTSTART:20261201T180000Z\r\nRRULE:FREQ=DAILY\r\n",
