@@ -651,7 +651,7 @@ struct SyncStatus: ParsableCommand {
                                           ("objects", .integer(Int64(objects.count))),
                                           ("lastError", calendar.lastError.map(JSON.string) ?? .null),
                                           ("alsoRungBy", desktop.rings(calendar.url).map { .string($0.desktop) } ?? .null),
-                                          ("ringsHere", .bool(calendar.role == .follow && desktop.leaves(calendar) == nil))]))
+                                          ("ringsHere", .bool(calendar.role == .own || (calendar.role == .follow && desktop.leaves(calendar) == nil)))]))
                     continue
                 }
                 let when = calendar.lastSynced.map { Drinking.when($0, zone: world.zone, now: world.now) } ?? tr("never")
