@@ -1163,11 +1163,11 @@ extension PhrasePieces {
                         throw failure(dayTexts.first ?? "", Phrase("the day and the weekday disagree"))
                     }
                     day = today.advanced(by: offset)
-                } else if day == today, !thisDay {
-                    // A weekday named on that very day ("monday at 9am" said on a Monday, 월요일
-                    // 오전 9시): next week's, as "next monday" is, and as every set written
-                    // without our tables meant; today is said "today". Said under the echo.
-                    // "this monday" (이번 월요일) stays today's, 이번 주 월요일 this week's.
+                } else if day == today {
+                    // A weekday named on that very day ("monday at 9am", "this monday" said on
+                    // a Monday, 월요일 오전 9시, 이번 월요일): next week's, as "next monday" is,
+                    // and as every set written without our tables meant; today is said "today".
+                    // Said under the echo. 이번 주 월요일 is this week's (see `week` above).
                     let found = today.advanced(by: 7)
                     day = found
                     // TRANSLATORS: a weekday said on that very day: %1$s as said (monday), %2$s the date taken (a week from today).

@@ -114,6 +114,7 @@ struct PhraseOracleTests {
         "friday at 4": "the waking day's 16:00 on Friday 27 November; dateparser reads a date in 2027, parsedatetime 14:00",
         "this weekend at 10am": "this weekend is its Saturday, 28 November, once; dateparser reads nothing, parsedatetime today",
         "next month on the 5th at 9am": "5 December; dateparser gives the 25th at now's hour, parsedatetime the 1st",
+        "this wednesday 9am": "said on a Wednesday, next week's (2 December), as a weekday named on that day is (session 22: the fifth and eighth sets meant it); both take today's, passed",
         "the last day of the month at 18:00": "this month's last day, 30 November (session 22: \"of the month\" alone is once); dateparser reads nothing, parsedatetime a day passed",
         "end of the month at 5pm": "this month's last day, 30 November; dateparser reads nothing, parsedatetime today",
         "first monday of next month at 9am": "7 December; dateparser reads nothing, parsedatetime the 1st",

@@ -485,7 +485,8 @@ public enum PhraseTables {
         ("6th friday of the month at 3pm", "! invalid day of the month"),
         ("every other weekday at 9am", "! ambiguous schedule"),
         ("today wednesday 9am", "! that time has passed"),
-        ("this wednesday 9am", "! that time has passed"),
+        // Said on a Wednesday: next week's, as "wednesday 9am" is (session 22).
+        ("this wednesday 9am", "--on '2026-12-02 09:00'"),
         ("tomorrow dec 5 9am", "! the day and the date disagree"),
         ("friday night at 1am", "--on '2026-11-28 01:00'"),
         ("tomorrow night 1:30am", "--on '2026-11-27 01:30'"),
