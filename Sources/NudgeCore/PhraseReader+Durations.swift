@@ -135,6 +135,9 @@ extension PhraseReader {
             guard role != .relative else { i = start; return false }
             resolved = .step
             i += 2
+        } else if isKey(i, "after"), words[i].text == "after", role != .relative, start > 0, isKey(start - 1, "every"), word(i + 1) != nil {
+            // "every 30 min after 9pm": a step, and the window's start after it.
+            resolved = .step
         } else if isKey(i, "after") || (isKey(i, "from") && isKey(i + 1, "now", "today")) {
             guard role != .step else { i = start; return false }
             resolved = .relative

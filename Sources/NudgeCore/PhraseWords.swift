@@ -411,7 +411,7 @@ enum PhraseWords {
         "동안": "during", "앞으로": "ahead", "빼고": "except", "제외": "except", "제외하고": "except", "점심때": "lunch", "내년": "nextyear", "삼일절": "삼일절", "어린이날": "어린이날", "현충일": "현충일", "광복절": "광복절", "개천절": "개천절", "한글날": "한글날",
         "신정": "신정", "발렌타인데이": "valentine", "밸런타인데이": "valentine", "할로윈": "halloween", "핼러윈": "halloween",
         "화이트데이": "화이트데이", "빼빼로데이": "빼빼로데이", "만우절": "만우절",
-        "윤일": "윤일", "같은": "same", "점심시간": "lunch", "어버이날": "어버이날", "부활절": "easter", "블랙프라이데이": "blackfriday", "일일": "daily", "설날": "seollal", "구정": "seollal", "추석": "chuseok", "한가위": "chuseok", "당일": "당일",
+        "윤일": "윤일", "같은": "same", "점심시간": "lunch", "어버이날": "어버이날", "부활절": "easter", "블랙프라이데이": "blackfriday", "땡스기빙": "thanksgiving", "일일": "daily", "설날": "seollal", "구정": "seollal", "추석": "chuseok", "한가위": "chuseok", "당일": "당일",
         "전날": "daybefore", "다음날": "dayafter", "이튿날": "dayafter",
     ]
 

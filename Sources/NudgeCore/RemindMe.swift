@@ -597,18 +597,28 @@ public enum RemindMe {
             text = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
             // 좀 before it asks softly ("치과 좀 알려줘"): no word of the title.
             if text.hasSuffix(" 좀") { text = String(text.dropLast(2)) }
-            // What to do, said as asked: 전화하라고 → 전화하기, 약 먹으라고 → 약 먹기, 빨래 꺼내라고
-            // → 빨래 꺼내기; a thing: 약속이라고 → 약속; a fact: 은행 가야 한다고 → 은행 가야 한다.
-            if text.hasSuffix("이라고") {
-                text = String(text.dropLast(3))
-            } else if text.hasSuffix("으라고") {
-                text = String(text.dropLast(3)) + "기"
-            } else if text.hasSuffix("다고") {
-                text = String(text.dropLast(1))
-            } else if text.hasSuffix("라고") {
-                text = String(text.dropLast(2)) + "기"
-            }
-            break
+            text = Self.asked(text)
+            return text
+        }
+        // Asked without the asking words, as texting leaves them out ("매달 1일 오전 9시에
+        // 월세 내라고"): the same.
+        return Self.asked(text)
+    }
+
+    /// What to do, said as asked: 전화하라고 → 전화하기, 약 먹으라고 → 약 먹기, 빨래 꺼내라고
+    /// → 빨래 꺼내기; a thing: 약속이라고 → 약속; a fact: 은행 가야 한다고 → 은행 가야 한다.
+    static func asked(_ said: String) -> String {
+        var text = said
+        if text.hasSuffix("이라고") {
+            text = String(text.dropLast(3))
+        } else if text.hasSuffix("으라고") {
+            text = String(text.dropLast(3)) + "기"
+        } else if text.hasSuffix("다고") {
+            text = String(text.dropLast(1))
+        } else if text.hasSuffix("라고") {
+            // A thing without a final consonant (회의라고, 파티라고, 데이트라고) is no verb's.
+            let before = text.dropLast(2).last.map(String.init) ?? ""
+            text = String(text.dropLast(2)) + (["의", "티", "트", "드", "프", "스", "크", "터", "데", "미"].contains(before) ? "" : "기")
         }
         return text
     }
