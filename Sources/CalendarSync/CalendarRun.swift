@@ -636,7 +636,12 @@ final class CalendarRun {
     func alertID(of object: Component) -> UUID? {
         guard let main = object.components.first(where: { $0.name == "VEVENT" || $0.name == "VTODO" }) else { return nil }
         guard calendar.role == .own else {
-            return CalendarImport.alertID(of: Component(main.name, properties: [Property("UID", calendar.url + " " + (main["UID"]?.value ?? ""))]))
+            // Another Nudge's reminder of several objects is one reminder here: its parts
+            // share its X-NUDGE-ID (each part was a reminder of its own, and rang again what
+            // the first part's schedule already rang).
+            let uid = main["UID"]?.value ?? ""
+            let key = uid.hasSuffix("@nudge") ? main["X-NUDGE-ID"]?.value ?? uid : uid
+            return CalendarImport.alertID(of: Component(main.name, properties: [Property("UID", calendar.url + " " + key)]))
         }
         return CalendarImport.alertID(of: main)
     }

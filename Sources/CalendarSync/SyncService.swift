@@ -125,7 +125,15 @@ public final class SyncService {
 
     /// Whether an object is one of Nudge's own reminders (its UID ends in `@nudge`), kept
     /// when its calendar stopped holding them.
-    public static func isNudges(_ object: SyncObject) -> Bool { object.alertId != nil && object.uid.hasSuffix("@nudge") }
+    /// This Nudge's own: its reminder's id is the one the UID was made from (`ID@nudge`,
+    /// `ID-2@nudge`). Another Nudge's objects in a calendar followed here have an id made
+    /// from the calendar and the UID: never retired (a hostile pass: a second desktop
+    /// following the first's calendar deleted every reminder in it from the server).
+    public static func isNudges(_ object: SyncObject) -> Bool {
+        guard let id = object.alertId.flatMap(UUID.init(hexString:)), object.uid.hasSuffix("@nudge") else { return false }
+        let stem = object.uid.dropLast("@nudge".count)
+        return UUID(uuidString: String(stem.prefix(36))) == id
+    }
 
     /// Nudge's own objects left in a calendar that no longer holds Nudge's reminders (another
     /// was chosen, or none): deleted there, each on the condition that it is as Nudge last

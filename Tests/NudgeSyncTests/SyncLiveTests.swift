@@ -664,6 +664,35 @@ struct SyncLiveTests {
         #expect(try first.session.titles().contains("Pills evening"))
     }
 
+    /// A second desktop that follows the first's calendar (its own reminders go to another):
+    /// nothing of the first's is deleted there, each reminder of the first is one reminder
+    /// here, however many objects it is, and the first keeps all of its own (a hostile pass:
+    /// the second deleted every one of them from the server, the first then lost them all).
+    @Test func aSecondDesktopFollowingTheFirstsCalendarTouchesNothingThere() throws {
+        let first = try Self.world(.radicale, follow: false)
+        #expect(try first.session.nudge("add", "Tea", "--at", "09:00").status == 0)
+        #expect(try first.session.nudge("add", "Stretch", "--every", "30m", "--from", "13:30", "--until", "15:00").status == 0)
+        #expect(try first.session.nudge("sync", "now").status == 0)
+        let own = CalDAVServer.python(first.own)
+        func objects() throws -> [String] {
+            try first.server.phone("for o in objects(\(own)): print(str(o.url).rsplit('/', 1)[-1])").split(separator: "\n").map(String.init).sorted()
+        }
+        let before = try objects()
+        #expect(before.count == 3, "\(before)")
+        let second = try KeyringSession()
+        let added = try second.nudge(["sync", "add", first.server.url, "--user", "ann", "--password-stdin", "--own", "Phone", "--follow", first.own],
+                                     input: first.server.password)
+        #expect(added.status == 0, "\(added.stdout)\(added.stderr)")
+        #expect(!added.stdout.contains("removed there") || added.stdout.contains("0 removed there"), "\(added.stdout)")
+        #expect(try second.nudge("sync", "now").status == 0)
+        #expect(try objects() == before, "the followed calendar is as the first left it")
+        let followed = try second.list().map { "\($0["title"] ?? "")" }.sorted()
+        #expect(followed == ["Stretch", "Tea"], "one reminder each: \(followed)")
+        let again = try first.session.nudge("sync", "now")
+        #expect(again.stdout.contains("0 removed here"), "\(again.stdout)")
+        #expect(try first.session.titles() == ["Stretch", "Tea"])
+    }
+
     @Test func theSameAccountAddedTwiceIsOneAndItsRemovalTakesThePassword() throws {
         let server = try CalDAVServer(.radicale)
         try server.makeCalendar("Reminders")
