@@ -360,26 +360,48 @@ final class CalendarRun {
     static func keepingParts(_ objects: [CollectionPlan.Local], known: [SyncObject]) -> [CollectionPlan.Local] {
         guard !known.isEmpty else { return objects }
         var parts: [String: [(uid: String, rule: String?)]] = [:]
-        for object in known where object.uid.hasSuffix("@nudge") {
+        for object in known where SyncService.isNudges(object) {
             guard let id = object.alertId, let agreed = object.agreed.flatMap(CalendarObject.read),
                   let event = agreed.components.first(where: { $0["UID"]?.value == object.uid }) else { continue }
             parts[id, default: []].append((object.uid, event["RRULE"]?.value))
         }
-        let made = Set(objects.map(\.uid))
-        var taken = Set<String>()
-        return objects.map { object in
-            guard let there = parts[object.alertID.hexString], !there.contains(where: { $0.uid == object.uid }),
-                  let event = object.calendar.components.first(where: { $0["UID"]?.value == object.uid }),
-                  let match = there.first(where: { $0.rule == event["RRULE"]?.value && !made.contains($0.uid) && !taken.contains($0.uid) }) else { return object }
-            taken.insert(match.uid)
-            var renamed = object.calendar
-            renamed.components = renamed.components.map { component in
-                var component = component
-                if component["UID"]?.value == object.uid { component.properties = component.properties.map { $0.name == "UID" ? Property("UID", match.uid) : $0 } }
-                return component
+        func rule(_ object: CollectionPlan.Local) -> String? { object.calendar.components.first { $0["UID"]?.value == object.uid }?["RRULE"]?.value }
+        var result = objects
+        for (id, there) in parts {
+            let mine = objects.indices.filter { objects[$0].alertID.hexString == id }
+            guard !mine.isEmpty else { continue }
+            // Each part to the one there that says the same times; the rest to its own UID
+            // while free, else to a part there left over, else to a new one.
+            var assigned: [Int: String] = [:], used = Set<String>()
+            for k in mine {
+                if let match = there.first(where: { $0.rule == rule(objects[k]) && !used.contains($0.uid) }) {
+                    assigned[k] = match.uid
+                    used.insert(match.uid)
+                }
             }
-            return .init(alertID: object.alertID, uid: match.uid, calendar: renamed)
+            for k in mine where assigned[k] == nil {
+                let own = objects[k].uid
+                var uid = !used.contains(own) ? own : there.first(where: { !used.contains($0.uid) })?.uid
+                if uid == nil {
+                    let stem = String(own.dropLast("@nudge".count).prefix(36))
+                    uid = (2...99).lazy.map { "\(stem)-\($0)@nudge" }.first { candidate in
+                        !used.contains(candidate) && !objects.contains { $0.uid == candidate }
+                    }
+                }
+                assigned[k] = uid ?? own
+                used.insert(assigned[k]!)
+            }
+            for (k, uid) in assigned where uid != objects[k].uid {
+                var renamed = objects[k].calendar
+                renamed.components = renamed.components.map { component in
+                    var component = component
+                    if component["UID"]?.value == objects[k].uid { component.properties = component.properties.map { $0.name == "UID" ? Property("UID", uid) : $0 } }
+                    return component
+                }
+                result[k] = .init(alertID: objects[k].alertID, uid: uid, calendar: renamed)
+            }
         }
+        return result
     }
 
     private static func exported(_ alerts: [Alert], zone: TimeZone, uids: [UUID: String]) -> [CollectionPlan.Local] {
@@ -686,7 +708,7 @@ final class CalendarRun {
     private func importAlert(id: UUID, from objects: [Component]) -> Imported {
         var whole = Component("VCALENDAR", properties: [Property("VERSION", "2.0"), Property("PRODID", CalendarExport.product)])
         var zones = Set<String>()
-        var members: [Component] = [], edited: [String: Property] = [:]
+        var members: [Component] = [], edited: [String: Property] = [:], partMoved = false
         for object in objects {
             let uid = CalendarObject.uid(object)
             let base = known.first { $0.alertId == id.hexString && uid == $0.uid }?.agreed.flatMap(CalendarObject.read)
@@ -701,6 +723,14 @@ final class CalendarRun {
                 for name in ["SUMMARY", "DESCRIPTION"] where before != nil && component[name] != before?[name] {
                     if let changed = component[name] { edited[name] = changed }
                 }
+                // Another part than the first changed in when it rings (its times, its alarm
+                // moved or removed): the parts say the reminder's times, not the first's
+                // X-NUDGE-SCHEDULE (a hostile pass: the phone's edit was written back over).
+                if let before, component["X-NUDGE-SCHEDULE"] == nil, component["UID"]?.value.hasSuffix("@nudge") == true,
+                   ["DTSTART", "RRULE", "RDATE", "EXDATE", "DTEND", "DUE"].contains(where: { component.all($0) != before.all($0) })
+                    || CalendarObject.movedNudgeAlarms(component, before: before) {
+                    partMoved = true
+                }
                 members.append(component)
             }
         }
@@ -708,7 +738,7 @@ final class CalendarRun {
         // its times (X-NUDGE-SCHEDULE said them all, and the deleted part came back at the
         // next sync: a hostile pass).
         let knownParts = Set(known.filter { $0.alertId == id.hexString && $0.uid.hasSuffix("@nudge") }.map(\.uid))
-        if calendar.role == .own, knownParts.count > 1, Set(members.compactMap { $0["UID"]?.value }).count < knownParts.count {
+        if calendar.role == .own, knownParts.count > 1, Set(members.compactMap { $0["UID"]?.value }).count < knownParts.count || partMoved {
             members = members.map { member in
                 var member = member
                 member.properties.removeAll { ["X-NUDGE-SCHEDULE", "X-NUDGE-PART"].contains($0.name) }

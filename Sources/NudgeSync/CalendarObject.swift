@@ -119,7 +119,7 @@ public enum CalendarObject {
     /// Nudge wrote `PT0S`), as `before` had them: as many display and audio alarms as Nudge
     /// had, none of them Nudge's any more, all at one relative trigger. An alarm added beside
     /// Nudge's ("15 minutes before") is another's, not a move.
-    static func movedNudgeAlarms(_ component: Component, before: Component) -> Bool {
+    public static func movedNudgeAlarms(_ component: Component, before: Component) -> Bool {
         let nudges = before.components.filter { $0.name == "VALARM" && ObjectMerge.isNudgeAlarm($0) }
         let ringing = component.components.filter { alarm in
             alarm.name == "VALARM" && !AlarmAnswers.isSnooze(alarm) && ["DISPLAY", "AUDIO"].contains(alarm["ACTION"]?.value.uppercased() ?? "")
@@ -138,7 +138,7 @@ public enum CalendarObject {
         guard let base else { return theirs }
         var result = theirs
         result.components = theirs.components.map { component in
-            guard component.name != "VTIMEZONE", let uid = component["UID"]?.value, component["X-NUDGE-SCHEDULE"] != nil,
+            guard component.name != "VTIMEZONE", let uid = component["UID"]?.value, component["X-NUDGE-SCHEDULE"] != nil || uid.hasSuffix("@nudge"),
                   let before = base.components.first(where: { $0["UID"]?.value == uid && $0.name == component.name }),
                   movedNudgeAlarms(component, before: before) else { return component }
             var event = component

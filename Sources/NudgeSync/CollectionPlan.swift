@@ -124,6 +124,10 @@ public enum CollectionPlan {
                 } else if let id = record?.alertID, !alive.contains(id) {
                     // Its reminder was removed here (or no longer makes this part).
                     here = nil
+                } else if let id = record?.alertID, uid.hasSuffix("@nudge"), UUID(uuidString: String(uid.prefix(36))) == id {
+                    // A part of one of Nudge's reminders that it no longer makes (edited here to
+                    // fewer times: a hostile pass found the old parts left ringing on the phone).
+                    here = nil
                 } else {
                     // Another program's object in Nudge's calendar: read, as a followed one.
                     here = base

@@ -457,6 +457,56 @@ struct SyncLiveTests {
         #expect(quiet.stdout.contains("0 changed here, 0 removed here, 0 sent"), "\(quiet.stdout)")
     }
 
+    /// A reminder of three objects: its first deleted on the phone leaves the other two, no
+    /// copy; another part's times changed there are taken; edited here to one time, its other
+    /// parts go there (a hostile pass: a time doubled and the deleted part came back; the
+    /// phone's edit of the second part was written over; the old parts stayed, ringing).
+    @Test("a reminder of three objects, changed on either side", arguments: [CalDAVServer.Kind.radicale, .xandikos])
+    func aReminderOfThreeObjects(_ kind: CalDAVServer.Kind) throws {
+        let world = try Self.world(kind, follow: false)
+        let tri = try world.session.nudge("add", "Tri", "--every", "20m", "--from", "20:00", "--until", "21:00").stdout.split(separator: " ")[1].dropLast()
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let own = CalDAVServer.python(world.own)
+        func rules() throws -> [String] {
+            try world.server.phone("""
+            for o in objects(\(own)):
+                print([l for l in o.data.splitlines() if l.startswith('RRULE')][0])
+            """).split(separator: "\n").map(String.init).sorted()
+        }
+        #expect(try rules().count == 3)
+        try world.server.phone("""
+        for o in objects(\(own)):
+            if "X-NUDGE-SCHEDULE" in o.data:
+                o.delete()
+        """)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let left = try rules()
+        #expect(left.count == 2 && Set(left).count == 2, "two parts, none alike: \(left)")
+        let read = try world.session.list().map { "\($0["schedule"] ?? "")" }
+        #expect(read.count == 1 && read[0].hasPrefix("daily at 20:20, 20:40"), "\(read)")
+        // The :40 part's times moved on the phone to :45: taken here, kept there.
+        try world.server.phone("""
+        import re
+        for o in objects(\(own)):
+            if "BYMINUTE=40" in o.data:
+                o.data = o.data.replace("BYMINUTE=40", "BYMINUTE=45").replace("T204000", "T204500")
+                o.save()
+        """)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let moved = try world.session.list().map { "\($0["schedule"] ?? "")" }
+        #expect(moved.count == 1 && moved[0].hasPrefix("daily at 20:20, 20:45"), "\(moved)")
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        #expect(try rules().contains { $0.contains("BYMINUTE=45") }, "the phone's edit stays")
+        // Edited here to one time: one object left.
+        #expect(try world.session.nudge("edit", String(tri), "--at", "20:15").status == 0)
+        #expect(try world.session.nudge("sync", "now").status == 0)
+        let one = try rules()
+        #expect(one.count == 1 && one[0].contains("BYMINUTE=15"), "\(one)")
+        let quiet = try world.session.nudge("sync", "now")
+        #expect(quiet.stdout.contains("0 changed here, 0 removed here, 0 sent"), "\(quiet.stdout)")
+    }
+
     @Test func aServerThatIsDownIsSaidAndNothingIsLost() throws {
         let world = try Self.world(.radicale, follow: false)
         _ = try world.session.nudge("add", "Tea", "--every", "2h")
