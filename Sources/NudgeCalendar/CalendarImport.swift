@@ -188,7 +188,7 @@ public enum CalendarImport {
             let schedule = Schedule.place(try place(component))
             return .alert(try nudgeAlert(component, title: title, body: body, schedule: schedule, now: now), component: name(component), complete: true)
         }
-        let alarms = ringing(component, alarmsOnly: alarmsOnly)
+        var alarms = ringing(component, alarmsOnly: alarmsOnly)
         let alarm = alarms.first
         // Switched off by Nudge in another program's object: its alarm removed, and still Nudge's.
         let switchedOff = component["X-NUDGE-ENABLED"]?.text.uppercased() == "FALSE"
@@ -206,7 +206,15 @@ public enum CalendarImport {
         // A task without a start is placed by when it is due (tasks.org, Nextcloud Tasks).
         let startName = component.name == "VTODO" && component["DTSTART"] == nil && component["DUE"] != nil ? "DUE" : "DTSTART"
         let start = try dateTime(component, startName, system: system)
-        let offset = try trigger(alarm, component: component, start: start, system: system)
+        var offset = try trigger(alarm, component: component, start: start, system: system)
+        // Followed, a repeating one's alarm on another day than the event (a day before)
+        // cannot be said: its first alarm that can rings, and the others on the same days.
+        if alarmsOnly, let parts = try? component["RRULE"].map({ rrule throws(Refusal) in try Self.parts(rrule.value) }) {
+            while alarms.count > 1, (try? Self.times(parts, start: start, offset: offset)) == nil {
+                alarms.removeFirst()
+                offset = try trigger(alarms.first, component: component, start: start, system: system)
+            }
+        }
         var changes = try self.changes(changed, of: component, start: start, offset: offset, alarmed: alarm != nil, system: system, now: now,
                                        alarmsOnly: alarmsOnly)
         // A one-shot's other alarms ring too (a day before, and 15 minutes before), where
@@ -251,11 +259,18 @@ public enum CalendarImport {
             return .daily(times: Array(Set(t1 + t2)).sorted(), days: d1)
         case (.restricted(let x, var r1), .restricted(let y, var r2)):
             let from = [r1.from, r2.from].compactMap { $0 }.min()
+            let bothFrom = r1.from != nil && r2.from != nil
             (r1.from, r2.from) = (nil, nil)
             guard r1.except.isEmpty, r2.except.isEmpty, r1.also.isEmpty, r2.also.isEmpty, r1.until == nil, r2.until == nil,
                   r1 == r2, let inner = sameDays(x, y) else { return nil }
-            r1.from = from
-            return .restricted(inner, r1)
+            r1.from = bothFrom ? from : nil
+            return r1.isEmpty ? inner : .restricted(inner, r1)
+        case (.restricted(let x, var r), .daily), (.daily, .restricted(let x, var r)):
+            // One alarm's first time still ahead (a series that starts today): no start for both.
+            let other = if case .daily = a { a } else { b }
+            r.from = nil
+            guard r.isEmpty, let inner = sameDays(x, other) else { return nil }
+            return inner
         default:
             return nil
         }

@@ -141,7 +141,9 @@ public enum Checkup {
                 report.add("sync-" + account.id, Check(name: name, level: .warn,
                     // TRANSLATORS: nudge doctor: a calendar's last sync failed; %1$s the account, %2$s the calendar, %3$s why.
                     detail: Phrase("%1$s: %2$s did not sync: %3$s", who, first.name, first.lastError ?? ""),
-                    fix: Phrase("nudge sync now tries again and says what happens")), extra)
+                    // TRANSLATORS: nudge doctor: the fix when the keyring has lost an account's password.
+                    fix: first.lastError?.contains("keyring has no password") == true ? Phrase("add the account again: nudge sync add ADDRESS --user NAME")
+                        : Phrase("nudge sync now tries again and says what happens")), extra)
             } else if calendars.isEmpty || !never.isEmpty {
                 report.add("sync-" + account.id, Check(name: name, level: .warn,
                     // TRANSLATORS: nudge doctor: an account with a calendar never synced (or none chosen); %s is the account.

@@ -84,7 +84,9 @@ extension DAVError: CustomStringConvertible {
         case .malformed(let why): "the server's answer cannot be read: \(why)"
         case .tooMany(let limit): "the server's answer lists more than \(limit) entries"
         case .status(let status, let url, let condition):
-            "the server answered \(status) \(HTTPStatus.reason(status)) for \(url)" + (condition.map { " (\($0))" } ?? "")
+            // A 200 where a multistatus (207) was asked for: a page, a proxy's, not a CalDAV answer.
+            "the server answered \(status)" + (HTTPStatus.reason(status).isEmpty ? "" : " " + HTTPStatus.reason(status)) + " for \(url)"
+                + (condition.map { " (\($0))" } ?? "") + ((200..<300).contains(status) ? ", not a WebDAV multistatus: is it a CalDAV address?" : "")
         }
     }
 }
@@ -93,6 +95,7 @@ extension DAVError: CustomStringConvertible {
 public enum HTTPStatus {
     public static func reason(_ status: Int) -> String {
         switch status {
+        case 200: "OK"
         case 400: "Bad Request"
         case 401: "Unauthorized"
         case 403: "Forbidden"

@@ -139,20 +139,21 @@ public enum ObjectMerge {
         result.properties = replacing(server.properties, with: own.properties) { written.contains($0) || $0.hasPrefix("X-NUDGE-") }
         // Alarms: ours replace ours, in order; the server's others stay.
         // Only Nudge's own alarms of `own` count as ours: an object put under itself stays itself.
-        let ownAlarms = own.components.filter { $0.name == "VALARM" && isNudgeAlarm($0) }
-        var next = 0
+        // Matched by their ACTION first (a display alarm never becomes the server's audio
+        // one: a hostile pass found a phone's AUDIO alarm rewritten as DISPLAY), in order.
+        var ownAlarms = own.components.filter { $0.name == "VALARM" && isNudgeAlarm($0) }
         var components: [Component] = []
         for component in server.components {
             guard component.name == "VALARM", isNudgeAlarm(component) else {
                 components.append(component)
                 continue
             }
-            if next < ownAlarms.count {
-                components.append(overlayAlarm(ownAlarms[next], on: component))
-                next += 1
+            let action = component["ACTION"]?.value.uppercased()
+            if let k = ownAlarms.firstIndex(where: { $0["ACTION"]?.value.uppercased() == action }) ?? ownAlarms.indices.first {
+                components.append(overlayAlarm(ownAlarms.remove(at: k), on: component))
             }
         }
-        components += ownAlarms[next...]
+        components += ownAlarms
         result.components = components + own.components.filter { $0.name != "VALARM" && !server.components.contains($0) }
             + own.components.filter { $0.name == "VALARM" && !isNudgeAlarm($0) && !server.components.contains($0) }
         return result

@@ -48,6 +48,17 @@ struct CalendarImportTests {
                                                       + display("-PT15M") + display("-PT5M")]).first))
         #expect(weekly.schedule.occurrences(after: Self.instant("2026-12-01T00:00:00Z"), count: 3, in: Self.utc)
                 == [Self.instant("2026-12-07T08:45:00Z"), Self.instant("2026-12-07T08:55:00Z"), Self.instant("2026-12-14T08:45:00Z")])
+        // A day-before alarm first: the same-day one rings (the event was dropped).
+        let dayBefore = try #require(Self.alert(try read(["UID:h\r\nSUMMARY:Bins\r\nDTSTART:20261207T090000Z\r\nRRULE:FREQ=WEEKLY\r\n"
+                                                         + display("-P1D") + display("-PT1M")]).first))
+        #expect(dayBefore.schedule.occurrences(after: Self.instant("2026-12-01T00:00:00Z"), count: 1, in: Self.utc) == [Self.instant("2026-12-07T08:59:00Z")])
+        // A series that starts today, its first alarm passed: the later one still rings today, and both after.
+        let today = CalendarImport.alerts(in: try Component.read("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:i\r\nSUMMARY:Call\r\nDTSTART:20261201T101000Z\r\n"
+            + "RRULE:FREQ=WEEKLY\r\n" + display("-PT15M") + display("-PT5M") + "END:VEVENT\r\nEND:VCALENDAR\r\n"),
+            system: Self.utc, now: Self.instant("2026-12-01T10:00:00Z"), alarmsOnly: true)
+        let started = try #require(Self.alert(today.first))
+        #expect(started.schedule.occurrences(after: Self.instant("2026-12-01T10:00:00Z"), count: 3, in: Self.utc)
+                == [Self.instant("2026-12-01T10:05:00Z"), Self.instant("2026-12-08T09:55:00Z"), Self.instant("2026-12-08T10:05:00Z")])
         // A series without an alarm whose one changed occurrence has one: that one alone.
         let override = try #require(Self.alert(try read([
             "UID:e\r\nSUMMARY:Gym\r\nDTSTART:20261201T180000Z\r\nRRULE:FREQ=DAILY\r\n",
