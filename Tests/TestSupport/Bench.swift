@@ -126,21 +126,35 @@ public enum Bench {
 
 /// A program started in the background; its output is collected until it ends.
 public final class Running: @unchecked Sendable {
-    private let process = Process()
+    private var process = Process()
     private let collector: OutputCollector
 
     init(_ executable: String, _ arguments: [String], environment: [String: String?]) throws {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try Self.spawnWithSignalsUnblocked(process)
-        collector = OutputCollector(out: out, err: err)
+        var attempt = 0
+        while true {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.environment = env
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            do {
+                try Self.spawnWithSignalsUnblocked(process)
+                self.process = process
+                collector = OutputCollector(out: out, err: err)
+                return
+            } catch let error as NSError where attempt < 50 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
+                // A binary just copied (a test's own install) is busy while another test's
+                // child, forked meanwhile, still holds the copy's descriptor: a moment later
+                // it is not ("Text file busy" failed a make test once).
+                attempt += 1
+                usleep(20_000)
+            }
+        }
     }
 
     /// Starts the process from a thread that blocks no signals. Process hands the calling
